@@ -633,6 +633,14 @@ def _split(url: str) -> SplitResult | None:
         return None
 
 
+def _readings(url: str) -> list[SplitResult]:
+    """``url`` as each tool that sends it reads it: as curl and Python do, and where a
+    backslash is left in it (an authority they end elsewhere, see ``guard._slashes``) as a
+    browser does too, the backslash a "/"."""
+    readings = (url, url.replace("\\", "/")) if "\\" in url else (url,)
+    return [p for p in map(_split, readings) if p is not None]
+
+
 @functools.lru_cache(maxsize=4096)  # asked per sink and variable: a clause of URLs asks often
 def _service_words(url: str) -> frozenset[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
@@ -792,7 +800,7 @@ def _self_hosted(url: str, name: str) -> bool:
     if "public" in words and not _PUBLIC_SECRET.search(name):
         return True
     parts = _split(url)
-    if parts is None:
+    if parts is None or "\\" in parts.netloc:  # tools read two hosts (``_readings``): no one's
         return False
     service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
     host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
@@ -1334,9 +1342,12 @@ def _posing(host: str) -> frozenset[str]:
 def _foreign_host(url: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     """The platform of a user-content host (``cloudflare`` of ``x.workers.dev``), ``""`` for
     a public IP, with the words of the name under it, and the vendors a look-alike host poses
-    as; None for any other address."""
-    parts = _split(url)
-    host = (parts.hostname or "") if parts else ""
+    as; None for any other address. Where tools read two hosts, the first that is such."""
+    return next((f for p in _readings(url) if (f := _foreign(p.hostname or "")) is not None), None)
+
+
+def _foreign(host: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """:func:`_foreign_host` of one host name."""
     if _PUBLIC_IP.match(host):
         return "", frozenset(), frozenset()
     for suffix, platform in _USER_CONTENT.items():
