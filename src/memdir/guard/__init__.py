@@ -81,7 +81,8 @@ def _slashes(s: str) -> str:
     those in a URL's authority that the tools sending it read differently."""
     if "\\" not in s:
         return s
-    out, last = [], 0
+    out: list[str] = []
+    last = 0
     for m in _SPLIT_AUTHORITY.finditer(s):
         out += (s[last : m.start()].replace("\\", "/"), m.group())
         last = m.end()
