@@ -1,12 +1,17 @@
 """Known defects of the write guard mended (issue 13, branch threats): a backslash before
-``@`` in a URL's authority, a decoy address in a call split over lines. See
+``@`` in a URL's authority, a decoy address in a call split over lines, a clause of
+"contents of" read once per anchor. See
 docs/design/guard.md, "Round 33"."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from memdir.guard import scan
+from memdir.guard import _threats, scan
+from memdir.guard._clause import Clauses
+from memdir.guard._needles import Occurrences
 
 # curl (urlapi.c ends an authority at "/", "?" or "#"), Python's urlsplit and httpx send these
 # to the host after "@"; a browser (WHATWG: "\" ends a special scheme's authority) and urllib3
@@ -191,3 +196,18 @@ def test_split_call_decoy_refused(attack: str) -> None:
 @pytest.mark.parametrize("benign", DECOY_BENIGN)
 def test_split_call_docs_link_stored(benign: str) -> None:
     assert scan(benign) is None, (benign, scan(benign))
+
+
+def test_cuts_match_a_search_of_each_window() -> None:
+    """``_threats._cuts`` (the text's matches found once, the window's end read again) gives
+    what ``_SEGMENT.finditer`` over each window gives: a word cut by the window's end, a match
+    running past it, one starting before it."""
+    words = ["so", "so that", "because", "otherwise", ",", ";", "，", "sofa", "also", "x", "the"]
+    rng = random.Random(13)
+    for _ in range(60):
+        s = " ".join(rng.choice(words) for _ in range(80))
+        cl = Clauses(s, Occurrences(s))
+        for lo in range(0, len(s), 7):
+            for hi in range(lo, min(len(s), lo + 60) + 1, 3):
+                want = [m.start() for m in _threats._SEGMENT.finditer(s, lo, hi)]
+                assert _threats._cuts(s, cl, lo, hi) == want, (s, lo, hi)
