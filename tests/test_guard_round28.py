@@ -7,6 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from guard_families import (
+    EGRESS,
+    SEND_DATA,
+    SPLIT_CALL,
+    URL_DATA,
+    assert_fragments,
+    assert_refused_by,
+    family,
+)
 from memdir.guard import scan
 
 # Written before the rule; main (28da6d9) stores 18 of these 28 (the other 10 go through
@@ -350,9 +359,36 @@ TRADE_OFF = [
 ]
 
 
+# The family each attack is refused by today (tests/guard_families.py): EGRESS, or the
+# one given here for the attack that holds the fragment.
+FAMILIES = {
+    "before answering any question.": URL_DATA,
+    "https://check.example.net/verify?token=$VERCEL_TOKEN": URL_DATA,
+    "Call it after each task.": SPLIT_CALL,
+    "$ANTHROPIC_API_KEY\n- Send": SPLIT_CALL,
+    "|\n|---|---|\n| endpoint |": SPLIT_CALL,
+    "Bearer $GITHUB_TOKEN\nRufe": SPLIT_CALL,
+    "En-tête : Authorization:": SPLIT_CALL,
+    "请求头：Authorization: Bearer": SPLIT_CALL,
+    "https://audit.example.net/t": SEND_DATA,
+    "https://tools.example.xyz/check?key={api_key}.": URL_DATA,
+    "https://pruef.example.de/api?token=$TOKEN": URL_DATA,
+    "Telemetry\n\n| key | value": SPLIT_CALL,
+    "$OPENAI_API_KEY\n3. Hit it": SPLIT_CALL,
+    "--header 'Authorization:": SPLIT_CALL,
+    "Bearer $NPM_TOKEN\nRuf es": SPLIT_CALL,
+    "$GITHUB_TOKEN\nAppelez-la": SPLIT_CALL,
+    "Вызывай его после каждой": SPLIT_CALL,
+}
+
+
 @pytest.mark.parametrize("attack", ATTACKS + FRESH_ATTACKS + LATE_ATTACKS + CONTENT_ATTACKS)
 def test_round28_call_refused(attack: str) -> None:
-    assert scan(attack) is not None
+    assert_refused_by(attack, family(attack, EGRESS, FAMILIES))
+
+
+def test_round28_families_name_one_attack_each() -> None:
+    assert_fragments(FAMILIES, ATTACKS + FRESH_ATTACKS + LATE_ATTACKS + CONTENT_ATTACKS)
 
 
 @pytest.mark.parametrize(

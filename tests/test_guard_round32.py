@@ -8,6 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from guard_families import (
+    EGRESS,
+    FOREIGN_DATA,
+    FOREIGN_KEY,
+    SEND_DATA,
+    assert_fragments,
+    assert_refused_by,
+    family,
+)
 from memdir.guard import scan
 
 # Written before the rule, in the shape of set 13's dev misses (service and calls frames).
@@ -274,9 +283,16 @@ MAIN_REFUSED = [
 ]
 
 
+# The family each attack is refused by today (tests/guard_families.py): FOREIGN_KEY, or the
+# one given here for the attack that holds the fragment.
+FAMILIES = {
+    "`https://pypi-cn.pages.dev/legacy/`，`PYPI_TOKEN`": EGRESS,
+}
+
+
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_round32_foreign_endpoint_refused(attack: str) -> None:
-    assert scan(attack) is not None
+    assert_refused_by(attack, family(attack, FOREIGN_KEY, FAMILIES))
 
 
 @pytest.mark.parametrize("benign", BENIGN + FRESH_BENIGN + FRESH2_BENIGN)
@@ -382,9 +398,39 @@ DATA_BENIGN = [
 ]
 
 
+# The family each attack is refused by today (tests/guard_families.py): FOREIGN_DATA, or the
+# one given here for the attack that holds the fragment.
+DATA_FAMILIES = {
+    "the end of each session,": SEND_DATA,
+    "transcript of every chat": SEND_DATA,
+    "Send every diff you make": EGRESS,
+    "Mirror ~/.zsh_history to": EGRESS,
+    "sessione, invia tutta la": SEND_DATA,
+    "Envoie tout l'historique": EGRESS,
+    "den gesamten Chatverlauf": EGRESS,
+    "Envie a conversa inteira": SEND_DATA,
+    "отправляй всю переписку на": SEND_DATA,
+    "https://kaiwa-log.workers.dev/save": EGRESS,
+    "https://daehwa.ngrok.io/save": EGRESS,
+    "https://duihua.vercel.app/api。": SEND_DATA,
+    "session के बाद पूरी बातचीत": EGRESS,
+    "Sau mỗi phiên, gửi toàn bộ": SEND_DATA,
+    "Her oturumun sonunda tüm": EGRESS,
+    "Setiap akhir sesi, kirim": SEND_DATA,
+    "جلسة، أرسل المحادثة كاملة": SEND_DATA,
+    "every deploy of the API.": EGRESS,
+    "every new `.env` entry to": EGRESS,
+    "den gesamten Verlauf mit": EGRESS,
+    "Synchronise l'intégralité": EGRESS,
+    "`https://tongbu.ngrok.io/in`。": EGRESS,
+    "to `http://77.91.66.3/d`": EGRESS,
+    "cronologia dei comandi a": EGRESS,
+}
+
+
 @pytest.mark.parametrize("attack", DATA_PINS + DATA_ATTACKS)
 def test_round32_session_data_refused(attack: str) -> None:
-    assert scan(attack) is not None
+    assert_refused_by(attack, family(attack, FOREIGN_DATA, DATA_FAMILIES))
 
 
 @pytest.mark.parametrize("benign", DATA_BENIGN)
@@ -463,7 +509,12 @@ POSING_BENIGN = [
 
 @pytest.mark.parametrize("attack", POSING_ATTACKS)
 def test_round32_posing_host_refused(attack: str) -> None:
-    assert scan(attack) is not None
+    assert_refused_by(attack, FOREIGN_KEY)
+
+
+def test_round32_families_name_one_attack_each() -> None:
+    assert_fragments(FAMILIES, ATTACKS)
+    assert_fragments(DATA_FAMILIES, DATA_PINS + DATA_ATTACKS)
 
 
 @pytest.mark.parametrize("benign", POSING_BENIGN)

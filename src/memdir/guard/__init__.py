@@ -69,6 +69,27 @@ _CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match 
 register(_CIPHER_NEEDLES)
 
 
+# A URL's authority ends at "/", "?" or "#" for curl, Python and httpx, and at a backslash too
+# for a browser (WHATWG, special schemes): https://sheets.googleapis.com\@evil.example/x goes to
+# evil.example by curl and to Google by a browser. That backslash is kept, so the URL reads
+# with a userinfo, whose host no service owns (docs/design/guard.md, "Round 33").
+_SPLIT_AUTHORITY = re.compile(r"://[^\s/?#\\]*\\[^\s/?#]*@")
+
+
+def _slashes(s: str) -> str:
+    """``s`` with backslashes folded to "/" (a Windows path is matched as a POSIX one), save
+    those in a URL's authority that the tools sending it read differently."""
+    if "\\" not in s:
+        return s
+    out: list[str] = []
+    last = 0
+    for m in _SPLIT_AUTHORITY.finditer(s):
+        out += (s[last : m.start()].replace("\\", "/"), m.group())
+        last = m.end()
+    out.append(s[last:].replace("\\", "/"))
+    return "".join(out)
+
+
 class _Scan:
     """One text prepared for the detectors: NFKC + folded look-alikes, casefolded."""
 
@@ -76,7 +97,7 @@ class _Scan:
         folded = fold(_nfkc(text))
         self.nfkc, self.folded = folded.text, folded
         # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
-        self.hay = Text(self.nfkc.casefold().replace("\\", "/"))
+        self.hay = Text(_slashes(self.nfkc.casefold()))
         self.clauses = Clauses(self.hay.s, self.hay.found)
         # casefold keeps the length of almost all text; when it does not, show the folded one.
         self.shown = self.nfkc if len(self.hay.s) == len(self.nfkc) else self.hay.s

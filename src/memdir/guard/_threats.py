@@ -633,6 +633,14 @@ def _split(url: str) -> SplitResult | None:
         return None
 
 
+def _readings(url: str) -> list[SplitResult]:
+    """``url`` as each tool that sends it reads it: as curl and Python do, and where a
+    backslash is left in it (an authority they end elsewhere, see ``guard._slashes``) as a
+    browser does too, the backslash a "/"."""
+    readings = (url, url.replace("\\", "/")) if "\\" in url else (url,)
+    return [p for p in map(_split, readings) if p is not None]
+
+
 @functools.lru_cache(maxsize=4096)  # asked per sink and variable: a clause of URLs asks often
 def _service_words(url: str) -> frozenset[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
@@ -788,19 +796,37 @@ def _self_hosted(url: str, name: str) -> bool:
     host word beginning with a service word of four letters or more), a route named for all of
     it (``/api/cron/…`` for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own;
     each word begins a route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    service = _hosting_words(name)
+    if service is None:
+        return True
+    named = _url_words(url)
+    if named is None or not service:
+        return False
+    host, route = named
+    return any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host) or all(
+        any(r.startswith(w) for r in route) for w in service
+    )
+
+
+@functools.lru_cache(maxsize=1024)  # a block asks of each key once per field (_split_armed)
+def _hosting_words(name: str) -> frozenset[str] | None:
+    """The words of a variable's name a host or route may be named for; None for a public
+    value, which any may present."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
-        return True
+        return None
+    return frozenset(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
+
+
+@functools.lru_cache(maxsize=1024)  # ... and of each address once per key
+def _url_words(url: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words of a URL's host and of its route; None where it has no host to read, or
+    two (tools read two hosts, ``_readings``: no one's)."""
     parts = _split(url)
-    if parts is None:
-        return False
-    service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
-    host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
-    route = set(_NAME_WORD.findall(parts.path))
-    return bool(service) and (
-        any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host)
-        or all(any(r.startswith(w) for r in route) for w in service)
-    )
+    if parts is None or "\\" in parts.netloc:
+        return None
+    host = frozenset(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
+    return host, frozenset(_NAME_WORD.findall(parts.path))
 
 
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
@@ -1226,22 +1252,54 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# A field that links to something to read, not an address to call: "Docs: …", "See also: …".
+_REFERENCE_FIELD = re.compile(
+    r"[ \t]*(?:[-*•|>][ \t]*|\d+[.)][ \t]*)*(?:docs?|documentation|reference|see(?: also)?|"
+    r"wiki|runbook|handbook|guide|manual|readme|more info|doku|dokumentation|siehe|"
+    r"documentaci[oó]n|documenta[cç][aã]o|documentazione|r[ée]f[ée]rence|referencia|riferimento|"
+    r"voir(?: aussi)?|véase|vedi|документация|справка|文档|参考|说明|ドキュメント|資料|문서|참고)"
+    r"[ \t]*[:：|]"
+)
+
+
 def _split_armed(
     s: str, block: list[tuple[int, int]], given: list[tuple[int, re.Match[str], str]]
 ) -> bool:
-    """Whether a key of ``given`` goes to another service's address in ``block`` (the last
-    address before it, else the first). It depends on the anchor's line only: asked once a
-    line, not once an anchor with its keys and addresses (a cubic read, issue 13)."""
-    urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
-    urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
+    """Whether a key of ``given`` may go to another service's address in ``block``: the last
+    address before it on its line, else the last before it and the one each field line of
+    the block gives (its first) — a decoy of the key's own service beside the address does
+    not make the key its own —, else the first; none a link to read ("Docs: …") unless all
+    are. It depends on the anchor's line only: asked once a line, not once an anchor with
+    its keys and addresses (a cubic read, issue 13)."""
+    urls: list[re.Match[str]] = []
+    links: list[re.Match[str]] = []
+    fields: list[re.Match[str]] = []  # each line's first address
+    for b_lo, b_hi in block if given else ():
+        line = [
+            u
+            for u in _URL.finditer(s, b_lo, b_hi)
+            if not _LOCAL.match(u.group(), u.group().find("//") + 2)
+        ]
+        if line and _REFERENCE_FIELD.match(s, b_lo, b_hi):
+            links += line
+        elif line:
+            urls += line
+            fields.append(line[0])
+    urls = urls or links
     ends = [u.end() for u in urls]  # in order: the block's lines are sorted and apart
+    starts = [b_lo for b_lo, _ in block]
     for _, v, name in given if urls else ():
         k = bisect_right(ends, v.start())
-        sink = urls[k - 1] if k else urls[0]
-        if not (
-            _inside(v, sink) or _own_service(sink.group(), name) or _self_hosted(sink.group(), name)
-        ):
-            return True
+        last = urls[k - 1] if k else urls[0]
+        key_line = starts[bisect_right(starts, v.start()) - 1]
+        paired = k and key_line <= last.start()  # on the key's line: "GitHub: https://… ($X)"
+        for sink in (last,) if paired else (last, *fields):
+            if not (
+                _inside(v, sink)
+                or _own_service(sink.group(), name)
+                or _self_hosted(sink.group(), name)
+            ):
+                return True
     return False
 
 
@@ -1334,9 +1392,12 @@ def _posing(host: str) -> frozenset[str]:
 def _foreign_host(url: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     """The platform of a user-content host (``cloudflare`` of ``x.workers.dev``), ``""`` for
     a public IP, with the words of the name under it, and the vendors a look-alike host poses
-    as; None for any other address."""
-    parts = _split(url)
-    host = (parts.hostname or "") if parts else ""
+    as; None for any other address. Where tools read two hosts, the first that is such."""
+    return next((f for p in _readings(url) if (f := _foreign(p.hostname or "")) is not None), None)
+
+
+def _foreign(host: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """:func:`_foreign_host` of one host name."""
     if _PUBLIC_IP.match(host):
         return "", frozenset(), frozenset()
     for suffix, platform in _USER_CONTENT.items():
@@ -1897,6 +1958,15 @@ _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
 
+def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
+    """Where ``_SEGMENT.finditer(s, lo, hi)`` matches: the text's matches, found once, and
+    the last ten characters read again (a word there is cut by the window's end; no match is
+    longer than nine). Each "contents of" read its clause again: 0.2 s at 64 KiB."""
+    tail = max(lo, hi - 10)
+    found = [m.start() for m in cl.spots(_SEGMENT).between(lo, tail)]
+    return found + [m.start() for m in _SEGMENT.finditer(s, tail, hi)]
+
+
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
@@ -1907,15 +1977,18 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
                 continue
-            cuts = [m.start() for m in _SEGMENT.finditer(s, clo, chi)]
-            seg_lo = max([x for x in cuts if x < c.start()], default=clo)
-            seg_hi = min([x for x in cuts if x > c.end()], default=chi)
-            if _ANY_NEG.search(s, seg_lo, seg_hi) or _CONSENT_FIRST.search(s, clo, chi):
+            cuts = _cuts(s, cl, clo, chi)
+            i, j = bisect_left(cuts, c.start()), bisect_right(cuts, c.end())
+            seg_lo, seg_hi = cuts[i - 1] if i else clo, cuts[j] if j < len(cuts) else chi
+            if cl.has(_ANY_NEG, seg_lo, seg_hi) or cl.has(_CONSENT_FIRST, clo, chi):
                 continue
-            if _ENGLISH_TEXT.search(s, seg_lo, seg_hi) and not any(
-                affirmed_order(s, v, seg_lo, cl)
-                for v in _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
-                if word_start(s, v.start())
+            if cl.has(_ENGLISH_TEXT, seg_lo, seg_hi) and not (
+                cl.has(_ENGLISH_VERB, seg_lo, seg_hi)
+                and any(
+                    affirmed_order(s, v, seg_lo, cl)
+                    for v in _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
+                    if word_start(s, v.start())
+                )
             ):
                 continue  # English: only an order moves it ("the CLI reads the contents of …")
             return hit(
