@@ -301,7 +301,7 @@ def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
     import re
 
     import memdir.guard as guard
-    from memdir.guard import _engine, _threats
+    from memdir.guard import _engine, _foreign, _threats
     from memdir.guard._build import branches
 
     traced: set[tuple[Any, ...]] = set()
@@ -354,9 +354,11 @@ def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
         setattr(owner, name, run)
         label[(key,)] = key
 
+    called = _threats.detect.__code__.co_names + _threats.detect_reads.__code__.co_names
     for name in [n for n in vars(_threats) if n.startswith("_")]:
-        if name in _threats.detect.__code__.co_names and callable(getattr(_threats, name)):
+        if name in called and callable(getattr(_threats, name)):
             switchable(_threats, name, f"structural {name}")
+    switchable(_foreign, "detect", "structural _foreign.detect")
     switchable(guard._Scan, "smuggled", "decoders")
     switchable(guard, "find_invisible", "invisible characters")
 

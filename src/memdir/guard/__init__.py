@@ -12,6 +12,7 @@ from . import (
     _attacks,
     _carry,
     _decode,
+    _foreign,
     _frames,
     _orders,
     _patterns,
@@ -108,7 +109,9 @@ class _Scan:
 
     def structural(self) -> Finding | None:
         hit = (
-            _threats.detect(self.hay.s, self.clauses, self.nfkc)
+            _threats.detect(self.hay.s, self.clauses)
+            or _foreign.detect(self.hay.s, self.clauses)
+            or _threats.detect_reads(self.hay.s, self.clauses, self.nfkc)
             or _frames.detect(self.hay, self.clauses)
             or _carry.detect(self.hay.s, self.clauses)
         )
