@@ -1,7 +1,7 @@
 """Known defects of the write guard mended (issue 13, branch threats): a backslash before
 ``@`` in a URL's authority, a decoy address in a call split over lines, a clause of
 "contents of" read once per anchor. See
-docs/design/guard.md, "Round 33"."""
+docs/design/guard.md, "Round 34"."""
 
 from __future__ import annotations
 

@@ -73,7 +73,7 @@ register(_CIPHER_NEEDLES)
 # A URL's authority ends at "/", "?" or "#" for curl, Python and httpx, and at a backslash too
 # for a browser (WHATWG, special schemes): https://sheets.googleapis.com\@evil.example/x goes to
 # evil.example by curl and to Google by a browser. That backslash is kept, so the URL reads
-# with a userinfo, whose host no service owns (docs/design/guard.md, "Round 33").
+# with a userinfo, whose host no service owns (docs/design/guard.md, "Round 34").
 _SPLIT_AUTHORITY = re.compile(r"://[^\s/?#\\]*\\[^\s/?#]*@")
 
 
