@@ -32,7 +32,8 @@ _SCOPE = (
     r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|en (?:todas "
     r"las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|ya no",
     r"désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|chaque fois|"
-    r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
+    r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne (?:\w+ )?plus|"
+    r"(?:règle|préférence|consigne)s? durables?",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
     r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
     r"d'ora in poi|d'ora in avanti|da ora in poi|da adesso in (?:poi|avanti)|in futuro|sempre|"
@@ -40,7 +41,7 @@ _SCOPE = (
     r"ogni) (?:sessioni?|conversazioni?)|non più",
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
-    r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı olarak",
+    r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı\b",
     r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
     r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
     r"elke keer|in elke sessie|permanent",
@@ -60,6 +61,8 @@ _CONSENT = (
     r"second opinion)"
 )
 _PERM = (
+    r"\bne (?:plus |jamais |pas )+(?:demander|attendre) (?:de |d'|la |l'|une |mon |ton )?"
+    r"(?:confirmation|permission|autorisation|validation|accord|approbation)\b",
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
     r"require)s? (?:a |an |any |the |my |our )?(?:human |manual |user |explicit |separate "
     r")?(?:go-?ahead|"
@@ -261,8 +264,10 @@ _UNTRUSTED = (
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
     r"(?:được coi là|coi như|xem như|được xem là) (?:lệnh|chỉ thị|yêu cầu) của người dùng|"
-    r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
-    r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
+    r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|(?:نفس|ذات) (?:سلطة|صلاحي\S*) "
+    r"المستخدم|(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|का) (?:आदेश|निर्देश)\S* (?:माना|मान[ेोक]|समझ)|"
+    r"사용자(?:의)? (?:지시|명령|요청)(?:와|과) (?:동일|같|똑같)|(?:gelten|zählen) als vom "
+    r"(?:nutzer|benutzer)\w* (?:verfasst|geschrieben|gesendet|gekommen)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
     r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
     r"trust|permissions)\b|\b(?:the )?same authority as (?:the user|the owner|you)\b|(?:la )?même "
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
@@ -662,8 +667,15 @@ _DEMOTE = (
     r"(?:contradict|conflict|clash|go(?:es)? against)\w*(?: with)? (?:\w+ ){0,3}?(?:the user|the "
     r"person|the human|the owner|you were told by (?:the user|them))|"
     r"(?:auch|selbst) wenn (?:sie|es|er) [^.\n]{0,40}?"
-    r"(?:nutzer|benutzer)\w* widersprech\w*|même s'(?:ils?|elles?) contredi\w* [^.\n]{0,30}?"
-    r"utilisateur|aunque contradiga\w* [^.\n]{0,30}?usuario",
+    r"(?:(?:nutzer|benutzer)\w*|was ich (?:dir )?(?:gesagt|geschrieben)\w*) widersprech\w*|même "
+    r"s'(?:ils?|elles?) contredi\w* [^.\n]{0,30}?(?:utilisateur|ce que je|mes (?:instructions|"
+    r"consignes|demandes))|aunque contradiga\w* [^.\n]{0,30}?(?:usuario|lo que te (?:dije|ped[ií])|"
+    r"mis (?:instrucciones|órdenes))|\beven (?:if|when|though) (?:it|they) (?:contradict|"
+    r"conflict)\w*(?: with)? (?:what i (?:told|said|asked)|my (?:instructions|requests|orders))|"
+    r"anche se (?:\w+ )?contraddic\w* (?:quello|ciò) che (?:ti )?ho detto|mesmo que contradiga\w* "
+    r"o que eu (?:te )?disse|даже если (?:\w+ )?противореч\w* (?:тому,? )?что я",
+    r"kullanıcı(?:nın)? (?:talimat|komut|istek)\w* (?:önce gelir|önceliklidir|üstünde\w*)|"
+    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|की) (?:निर्देशों|आदेशों|बातों)\S* से (?:ऊपर|पहले|ज़्यादा)",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
