@@ -942,7 +942,22 @@ _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
     r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
     r"the) (?:issue|ticket) (?:link|number)|\bonly (?:with|after) (?:the user'?s?|their) (?:ok|"
-    r"okay|approval|consent)"
+    r"okay|approval|consent)|\bwait\w* for my (?:ok|okay|approval|go-ahead|sign-?off)|\bneeds? my "
+    r"(?:ok|okay|approval|sign-?off)|\bgoes through (?:a |the )?(?:normal |usual )?review|"
+    # … in the other languages: wait for my OK, needs my approval, through the usual review
+    r"\battend\w* (?:mon|ton) (?:accord|feu vert|approbation)|\bmon (?:accord|feu vert) (?:reste|"
+    r"est) (?:nécessaire|requis)|\bespera\w* (?:a )?mi (?:visto bueno|aprobaci[oó]n|permiso|ok)|"
+    r"\b(?:necesita|requiere)\w* (?:de )?mi (?:visto bueno|aprobaci[oó]n|permiso)|"
+    r"\b(?:brauch|benötig)\w* (?:\w+ )?meine (?:freigabe|zustimmung|genehmigung)|\bwarte\w* auf "
+    r"meine (?:freigabe|zustimmung)|\baspett\w* (?:la )?mia (?:conferma|approvazione|ok)|"
+    r"\b(?:serve|richied\w*) (?:\w+ )?la mia (?:conferma|approvazione)|\besper\w* (?:pela |a )?"
+    r"minha (?:aprovação|confirmação|autorização)|\b(?:precisa|requer)\w* (?:\w+ )?(?:da )?minha "
+    r"(?:aprovação|confirmação|autorização)|\bwacht\w* (?:\w+ )?op mijn (?:akkoord|goedkeuring|"
+    r"toestemming)|\b(?:gaat|gaan) via (?:een )?(?:gewone |normale )?review|\bwymaga\w* (?:\w+ )?"
+    r"mojej (?:zgody|akceptacji)|(?:жди|дожидайся) моего (?:одобрения|разрешения|подтверждения)|"
+    r"(?:только )?с моего (?:разрешения|одобрения|согласия)|需要我(?:的)?(?:同意|批准|确认)|"
+    r"(?:私|わたし)の(?:承認|確認|許可)が必要|제 (?:승인|허락|확인)이 필요|onayımı bekle|"
+    r"onayım(?:ı)? gerek|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya"
 )
 
 
@@ -1138,13 +1153,14 @@ _RISKY = (
     r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
-    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
+    r"pouss\w*|paiements?|virements?|commandes?|alle(?!en\b|in)|jede(?!rzeit|nfalls)\w*|lösch\w*|"
+    r"bereitstellen|produktion\w*|"
     # a compound ("Produktionsdeploy") from its first letter: ``\w*deploy`` tried at every
     # letter of a long word re-read the word from each (7 s on 64 KiB of Chinese)
     r"\b\w*deploy\w*|(?<=\w)deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|"
     r"eliminare|pagamenti|bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|"
     r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
-    r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle",
+    r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle(?!en\b|in)",
     # a target outside the task (outside the repository, the system's configuration), the
     # user's name, and "whatever …" in the other languages of the lexicon
     r"\boutside (?:the |this |of the )?(?:repo\w*|project|workspace|working (?:dir\w*|folder))|"
