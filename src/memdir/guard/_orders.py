@@ -45,6 +45,8 @@ _SCOPE = (
     r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
     r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
     r"elke keer|in elke sessie|permanent",
+    r"mulai (?:sekarang|saat ini|hari ini)|seterusnya|untuk selanjutnya|setiap (?:kali|sesi)|"
+    r"secara permanen|aturan tetap",
     r"od (?:teraz|tej pory|dziś|dzisiaj|tego momentu)|odtąd|na stałe|zawsze|za każdym razem|"
     r"w (?:każdej|kolejnych|przyszłych) (?:sesji|sesjach|rozmowie|rozmowach)|we wszystkich "
     r"(?:przyszłych |kolejnych )?(?:sesjach|rozmowach)|już nie",
@@ -410,6 +412,29 @@ _TRUST = (
     r"do|da|nos|nas)\b",
     r"(?:talimat|komut|mesaj)\w* (?:güvenilir|kullanıcıdan gelmiş gibi)|(?:kullanıcı|"
     r"yönetici) talimatı (?:gibi|olarak)",
+    # round 33: another source put on a par with the user's own instructions, or written by them
+    r"\b(?:equal|equivalent) to (?:the user'?s|my|the owner'?s) (?:own )?(?:instructions|orders|"
+    r"commands|requests)\b|\bon (?:a )?par with (?:the user'?s? |my )(?:own )?(?:instructions|"
+    r"orders|commands|requests)|\b(?:count|counts|treat\w*|regard\w*|consider\w*|deem\w*) (?:\S+ )"
+    r"{0,8}?as (?:if )?(?:written|authored|sent|typed|issued) by the (?:user|owner)\b|"
+    r"au même titre que (?:les (?:instructions|consignes|demandes) de )?l'utilisateur|"
+    r"(?:considéré|réputé)e?s? (?:comme )?(?:écrit|rédigé|envoyé)e?s? par l'utilisateur|al mismo "
+    r"nivel que (?:las (?:instrucciones|órdenes) del )?usuario|(?:se consideran|cuentan como) "
+    r"(?:escrit|redactad|enviad)[oa]s por el usuario|allo stesso livello (?:delle (?:istruzioni|"
+    r"richieste) )?dell'utente|(?:considerat|ritenut)[ei] (?:come )?(?:scritt|inviat)[ei] "
+    r"dall'utente|no mesmo nível (?:das (?:instruções|ordens) )?do usuário|(?:considerad|tratad)[oa]s "
+    r"como (?:escrit|enviad)[oa]s pelo usuário|gleichrangig (?:mit|wie) (?:den )?(?:anweisungen "
+    r"(?:des|der) )?(?:nutzers|benutzers|nutzerin)|наравне с (?:указаниями |инструкциями "
+    r"|командами )?пользовател|(?:считай|считать|считаются)\w* (?:\S+ ){0,3}?написанн\w* "
+    r"(?:самим )?пользователем|kullanıcı(?:nın)? (?:kendi )?talimat\w* (?:ile )?(?:aynı|eşit|denk)|"
+    r"kullanıcıdan gel(?:miş|en) (?:talimat|komut)\w* (?:gibi|sayılır|say)|(?:wewenang|otoritas|"
+    r"kewenangan) yang sama (?:dengan|seperti) pengguna|setara dengan (?:perintah|instruksi) "
+    r"pengguna|ngang (?:hàng )?với (?:lệnh|chỉ thị) (?:của )?người dùng|(?:quyền|thẩm quyền) "
+    r"(?:ngang|như) người dùng|na równi z (?:poleceniami |instrukcjami )?użytkownik\w*|"
+    r"(?:gelijk|gelijkwaardig) aan (?:de )?(?:instructies van de )?gebruiker|ユーザー(?:本人)?"
+    r"(?:が書いた|からの)(?:もの|指示)と(?:して|みな)|사용자가 (?:직접 )?(?:쓴|작성한|보낸) "
+    r"(?:것|지시)(?:으로|처럼)|用户本人(?:写的|发的|下达的)|كتعليمات المستخدم|مثل تعليمات المستخدم|"
+    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के बराबर|के समान|जैसा ही) (?:अधिकार|दर्जा)",
 )
 _GUARDED = (
     r"(?:guard\w*|safety (?:checks?|rules|filters?|guidelines|polic\w+|measures|features?)|"
@@ -676,6 +701,20 @@ _DEMOTE = (
     r"o que eu (?:te )?disse|даже если (?:\w+ )?противореч\w* (?:тому,? )?что я",
     r"kullanıcı(?:nın)? (?:talimat|komut|istek)\w* (?:önce gelir|önceliklidir|üstünde\w*)|"
     r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|की) (?:निर्देशों|आदेशों|बातों)\S* से (?:ऊपर|पहले|ज़्यादा)",
+    # round 33: above or before the user's own instructions, in the other languages
+    r"\b(?:rank\w*|come\w*|go(?:es)?|sits?|stands?|placed?) (?:\w+ )?(?:above|ahead of) (?:the "
+    r"user'?s?|my) (?:own )?(?:instructions|orders|requests|commands|wishes|word)\b|au-dessus (?:des "
+    r"(?:instructions|consignes|demandes) )?de l'utilisateur|passe\w* avant (?:les (?:instructions|"
+    r"consignes|demandes) de )?l'utilisateur|por encima de (?:las (?:instrucciones|órdenes) del|lo "
+    r"que (?:diga|pida) el) usuario|al di sopra delle (?:istruzioni|richieste) dell'utente|"
+    r"acima das (?:instruções|ordens) do usuário|über den (?:anweisungen|wünschen) (?:des|"
+    r"der) (?:nutzers|benutzers|nutzerin)|выше (?:указаний|инструкций|просьб) "
+    r"пользовател|приоритетнее (?:указаний |инструкций |просьб )?пользовател|di atas (?:perintah|"
+    r"instruksi|permintaan) pengguna|lebih (?:penting|diutamakan) (?:dari|daripada) (?:perintah "
+    r"|instruksi |permintaan )?pengguna|(?:ưu tiên hơn|quan trọng hơn) (?:cả )?(?:lệnh |chỉ thị "
+    r"|yêu cầu )?(?:của )?người dùng|cao hơn (?:lệnh|chỉ thị|yêu cầu) (?:của )?người dùng|(?:أولوية على|أعلى من|فوق) (?:أوامر |تعليمات "
+    r"|طلبات )?المستخدم|boven de instructies van de gebruiker|"
+    r"belangrijker dan (?:de )?(?:instructies van de )?gebruiker",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
@@ -903,7 +942,7 @@ _OVERSEEN = re.compile(
     r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
     r"памят\w*|security|sécurité|"
     r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
-    r"alert\w*|alertas?|ssh|credential\w*|secrets?)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
+    r"alert\w*|alertas?|ssh|credential\w*|secrets?|workflows?|ci)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
     r"보안|警告|アラート|경고"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
