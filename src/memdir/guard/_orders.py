@@ -63,6 +63,27 @@ _CONSENT = (
     r"second opinion)"
 )
 _PERM = (
+    # round 33: "stop asking", the person or a verb between the drop and its object, "need
+    # no confirmation" and authority delegated, in the other languages of the lexicon
+    r"\bdeja de (?:preguntar|pedir|consultar)\w*|\barrête\w* de (?:me |lui )?(?:demander|"
+    r"consulter)|\bhör\w* auf,? (?:mich |uns )?(?:\S+ ){0,6}?(?:zu )?(?:fragen|nachzufragen)\b|"
+    r"\bsmetti\w* di chieder\w*|\b(?:pare|para|deixe) de (?:me )?pergunt\w*|(?:перестань|хватит) "
+    r"(?:меня )?спрашива\w*|sormayı bırak|\bberhenti (?:bertanya|menanyakan)|đừng hỏi (?:tôi|lại)|"
+    r"\bwithout (?:the user'?s?|my|their|the owner'?s?|any human'?s?) (?:\w+ )?(?:approval|"
+    r"confirmation|consent|permission|sign-?off|go-ahead)\b|(?:不用|无需|不需要|不必)(?:再)?(?:请求|"
+    r"征求|等待)(?:用户)?(?:的)?(?:确认|批准|同意)|(?:دون|بدون|من غير) (?:طلب|انتظار) (?:\S+ )?"
+    r"(?:تأكيد|إذن|موافقة)|(?:मंज़ूरी|मंजूरी|अनुमति|पुष्टि|स्वीकृति) के बिना|không cần (?:\S+ ){1,2}?"
+    r"(?:phê duyệt|đồng ý|xác nhận)|\bohne (?:\w+ )?(?:zustimmung|einverständnis)\b|onay\w* "
+    r"olmadan|\bno necesita\w* (?:de )?(?:su |la |tu )?(?:confirmaci[oó]n|aprobaci[oó]n|"
+    r"autorizaci[oó]n|permiso)|\bn'(?:ont|a) (?:pas|plus) besoin (?:de |d')(?:confirmation|"
+    r"validation|autorisation|approbation|permission)|\b(?:brauch|benötig)\w* keine (?:bestätigung|"
+    r"freigabe|genehmigung|zustimmung|rückfrage)|\bnão precis\w* (?:de )?(?:confirmação|aprovação|"
+    r"autorização|permissão)|\bnon (?:richied\w*|necessit\w*) (?:\S+ )?(?:conferma|approvazione|"
+    r"autorizzazione|permesso)|не требу\w* (?:\S+ )?(?:подтверждени|одобрени|разрешени|"
+    r"согласовани)\w*|확인(?:이|은|을)? 필요 없|\bdeleg\w* (?:\S+ ){0,4}?(?:la |l'|a )?(?:autoridad|"
+    r"autorité|autorità|autoridade)|делегировал\w* (?:\S+ ){0,3}?(?:право|полномочи)\w*|"
+    r"(?:befugnis|vollmacht)\w* (?:\S+ ){0,3}?übertrag\w*|権限を(?:委任|委譲)|권한을 위임|权限委托|"
+    r"委托给[^。\n]{0,20}权限",
     r"\bne (?:plus |jamais |pas )+(?:demander|attendre) (?:de |d'|la |l'|une |mon |ton )?"
     r"(?:confirmation|permission|autorisation|validation|accord|approbation)\b",
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
@@ -275,7 +296,7 @@ _TRUST = (
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
-    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
+    r"\w*|与用户(?:拥有|具有|有)?(?:相同|同等|一样)的?(?:权威|权限|权力)|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
     r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|"
     r"ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
     r"aynı yetki|صادر\S* (?:من|عن) المستخدم|sebagai (?:perintah|instruksi) (?:dari )?pengguna|"
@@ -434,7 +455,8 @@ _TRUST = (
     r"(?:gelijk|gelijkwaardig) aan (?:de )?(?:instructies van de )?gebruiker|ユーザー(?:本人)?"
     r"(?:が書いた|からの)(?:もの|指示)と(?:して|みな)|사용자가 (?:직접 )?(?:쓴|작성한|보낸) "
     r"(?:것|지시)(?:으로|처럼)|用户本人(?:写的|发的|下达的)|كتعليمات المستخدم|مثل تعليمات المستخدم|"
-    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के बराबर|के समान|जैसा ही) (?:अधिकार|दर्जा)",
+    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के बराबर|के समान|जैसा ही) (?:अधिकार|दर्जा)|(?:अधिकार|"
+    r"दर्जा) (?:उपयोगकर्ता|यूज़र|यूजर|user) के (?:बराबर|समान)",
 )
 _GUARDED = (
     r"(?:guard\w*|safety (?:checks?|rules|filters?|guidelines|polic\w+|measures|features?)|"
@@ -1199,6 +1221,7 @@ _RISKY = (
     r"\b\w*deploy\w*|(?<=\w)deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|"
     r"eliminare|pagamenti|bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|"
     r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
+    r"جميع|"
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle(?!en\b|in)",
     # a target outside the task (outside the repository, the system's configuration), the
     # user's name, and "whatever …" in the other languages of the lexicon
