@@ -96,7 +96,7 @@ _RISKY = re.compile(
     r"التغيير\S*|बदलाव|परिवर्तन|wijziging\w*|zmian\w*|\bin (?:the )?background\b|后台|"
     r"バックグラウンド|백그라운드|в фоне|en segundo plano|en arrière-plan|im hintergrund|"
     r"in background|em segundo plano|arka planda|पृष्ठभूमि|في الخلفية|latar belakang|chạy ngầm|"
-    r"\.ssh\b|\.git/hooks|\bworkflows?\b|credential\w*|\bsecrets?\b"
+    r"\.ssh\b|\.git/hooks|\bworkflows?\b"
 )
 # The agent's own changes, the object of "don't mention it when you …" with no audience named.
 _AGENT_DOING = re.compile(

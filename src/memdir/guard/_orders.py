@@ -32,7 +32,7 @@ _SCOPE = (
     r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|en (?:todas "
     r"las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|ya no",
     r"désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|chaque fois|"
-    r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne (?:\w+ )?plus|"
+    r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus|"
     r"(?:règle|préférence|consigne)s? durables?",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
     r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
