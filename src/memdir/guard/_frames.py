@@ -90,10 +90,8 @@ _RISKY = re.compile(
     r"расход\w*|затрат\w*|费用|コスト|비용|\bthe agent (?:\w+ )?(?:creat|run|ran|start|launch|"
     r"chang|edit|delet|remov|install|deploy|did|does|made|make)\w*|(?:созда|запуска|меня|удаля|"
     r"устанавлива|дела)\w* агент|"
-    # round 33: changes in the other languages, what the agent runs in the background, and
-    # the files oversight is about
-    r"modifica(?:tion|ç|ci|zion|he\b)\w*|mudança\w*|alteraç\w*|perubahan|thay đổi|تغيير\S*|"
-    r"التغيير\S*|बदलाव|परिवर्तन|wijziging\w*|zmian\w*|\bin (?:the )?background\b|后台|"
+    # round 33: what the agent runs in the background, and the files oversight is about
+    r"\bin (?:the )?background\b|后台|"
     r"バックグラウンド|백그라운드|в фоне|en segundo plano|en arrière-plan|im hintergrund|"
     r"in background|em segundo plano|arka planda|पृष्ठभूमि|في الخلفية|latar belakang|chạy ngầm|"
     r"\.ssh\b|\.git/hooks|\bworkflows?\b"

@@ -436,8 +436,7 @@ _TRUST = (
     # round 33: another source put on a par with the user's own instructions, or written by them
     r"\b(?:equal|equivalent) to (?:the user'?s|my|the owner'?s) (?:own )?(?:instructions|orders|"
     r"commands|requests)\b|\bon (?:a )?par with (?:the user'?s? |my )(?:own )?(?:instructions|"
-    r"orders|commands|requests)|\b(?:count|counts|treat\w*|regard\w*|consider\w*|deem\w*) (?:\S+ )"
-    r"{0,8}?as (?:if )?(?:written|authored|sent|typed|issued) by the (?:user|owner)\b|"
+    r"orders|commands|requests)|"
     r"au même titre que (?:les (?:instructions|consignes|demandes) de )?l'utilisateur|"
     r"(?:considéré|réputé)e?s? (?:comme )?(?:écrit|rédigé|envoyé)e?s? par l'utilisateur|al mismo "
     r"nivel que (?:las (?:instrucciones|órdenes) del )?usuario|(?:se consideran|cuentan como) "
@@ -725,7 +724,7 @@ _DEMOTE = (
     r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|की) (?:निर्देशों|आदेशों|बातों)\S* से (?:ऊपर|पहले|ज़्यादा)",
     # round 33: above or before the user's own instructions, in the other languages
     r"\b(?:rank\w*|come\w*|go(?:es)?|sits?|stands?|placed?) (?:\w+ )?(?:above|ahead of) (?:the "
-    r"user'?s?|my) (?:own )?(?:instructions|orders|requests|commands|wishes|word)\b|au-dessus (?:des "
+    r"user'?s?) (?:own )?(?:instructions|orders|requests|commands|wishes|word)\b|au-dessus (?:des "
     r"(?:instructions|consignes|demandes) )?de l'utilisateur|passe\w* avant (?:les (?:instructions|"
     r"consignes|demandes) de )?l'utilisateur|por encima de (?:las (?:instrucciones|órdenes) del|lo "
     r"que (?:diga|pida) el) usuario|al di sopra delle (?:istruzioni|richieste) dell'utente|"
