@@ -70,9 +70,11 @@ _PERM = (
     r"\bsmetti\w* di chieder\w*|\b(?:pare|para|deixe) de (?:me )?pergunt\w*|(?:перестань|хватит) "
     r"(?:меня )?спрашива\w*|sormayı bırak|\bberhenti (?:bertanya|menanyakan)|đừng hỏi (?:tôi|lại)|"
     r"\bwithout (?:the user'?s?|my|their|the owner'?s?|any human'?s?) (?:\w+ )?(?:approval|"
-    r"confirmation|consent|permission|sign-?off|go-ahead)\b|(?:不用|无需|不需要|不必)(?:再)?(?:请求|"
+    r"confirmation|consent|permission|sign-?off|go-ahead)\b|(?:不用|无需|不需要|"
+    r"不必)(?:再)?(?:请求|"
     r"征求|等待)(?:用户)?(?:的)?(?:确认|批准|同意)|(?:دون|بدون|من غير) (?:طلب|انتظار) (?:\S+ )?"
-    r"(?:تأكيد|إذن|موافقة)|(?:मंज़ूरी|मंजूरी|अनुमति|पुष्टि|स्वीकृति) के बिना|không cần (?:\S+ ){1,2}?"
+    r"(?:تأكيد|إذن|موافقة)|(?:मंज़ूरी|मंजूरी|अनुमति|पुष्टि|स्वीकृति) के बिना|"
+    r"không cần (?:\S+ ){1,2}?"
     r"(?:phê duyệt|đồng ý|xác nhận)|\bohne (?:\w+ )?(?:zustimmung|einverständnis)\b|onay\w* "
     r"olmadan|\bno necesita\w* (?:de )?(?:su |la |tu )?(?:confirmaci[oó]n|aprobaci[oó]n|"
     r"autorizaci[oó]n|permiso)|\bn'(?:ont|a) (?:pas|plus) besoin (?:de |d')(?:confirmation|"
@@ -80,7 +82,8 @@ _PERM = (
     r"freigabe|genehmigung|zustimmung|rückfrage)|\bnão precis\w* (?:de )?(?:confirmação|aprovação|"
     r"autorização|permissão)|\bnon (?:richied\w*|necessit\w*) (?:\S+ )?(?:conferma|approvazione|"
     r"autorizzazione|permesso)|не требу\w* (?:\S+ )?(?:подтверждени|одобрени|разрешени|"
-    r"согласовани)\w*|확인(?:이|은|을)? 필요 없|\bdeleg\w* (?:\S+ ){0,4}?(?:la |l'|a )?(?:autoridad|"
+    r"согласовани)\w*|확인(?:이|은|을)? 필요 없|\bdeleg\w* (?:\S+ ){0,4}?(?:la |l'|"
+    r"a )?(?:autoridad|"
     r"autorité|autorità|autoridade)|делегировал\w* (?:\S+ ){0,3}?(?:право|полномочи)\w*|"
     r"(?:befugnis|vollmacht)\w* (?:\S+ ){0,3}?übertrag\w*|権限を(?:委任|委譲)|권한을 위임|权限委托|"
     r"委托给[^。\n]{0,20}权限",
@@ -175,7 +178,8 @@ _PERM = (
     r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
     r"deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|与)?用户)?(?:确认|询问|请示|"
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|"
+    r"与)?用户)?(?:确认|询问|请示|"
     r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
     r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|省略|スキップ|は要りません|"
@@ -290,13 +294,15 @@ _TRUST = (
     r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|(?:نفس|ذات) (?:سلطة|صلاحي\S*) "
     r"المستخدم|(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|का) (?:आदेश|निर्देश)\S* (?:माना|मान[ेोक]|समझ)|"
     r"사용자(?:의)? (?:지시|명령|요청)(?:와|과) (?:동일|같|똑같)|(?:gelten|zählen) als vom "
-    r"(?:nutzer|benutzer)\w* (?:verfasst|geschrieben|gesendet|gekommen)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
+    r"(?:nutzer|benutzer)\w* (?:verfasst|geschrieben|gesendet|gekommen)|alsof (?:ze|"
+    r"het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
     r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
     r"trust|permissions)\b|\b(?:the )?same authority as (?:the user|the owner|you)\b|(?:la )?même "
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
-    r"\w*|与用户(?:拥有|具有|有)?(?:相同|同等|一样)的?(?:权威|权限|权力)|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
+    r"\w*|与用户(?:拥有|具有|有)?(?:相同|同等|一样)的?(?:权威|权限|权力)|(?:ten sam|"
+    r"taki sam) autorytet,? (?:co|jak) "
     r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|"
     r"ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
     r"aynı yetki|صادر\S* (?:من|عن) المستخدم|sebagai (?:perintah|instruksi) (?:dari )?pengguna|"
@@ -442,7 +448,8 @@ _TRUST = (
     r"nivel que (?:las (?:instrucciones|órdenes) del )?usuario|(?:se consideran|cuentan como) "
     r"(?:escrit|redactad|enviad)[oa]s por el usuario|allo stesso livello (?:delle (?:istruzioni|"
     r"richieste) )?dell'utente|(?:considerat|ritenut)[ei] (?:come )?(?:scritt|inviat)[ei] "
-    r"dall'utente|no mesmo nível (?:das (?:instruções|ordens) )?do usuário|(?:considerad|tratad)[oa]s "
+    r"dall'utente|no mesmo nível (?:das (?:instruções|ordens) )?do usuário|(?:considerad|"
+    r"tratad)[oa]s "
     r"como (?:escrit|enviad)[oa]s pelo usuário|gleichrangig (?:mit|wie) (?:den )?(?:anweisungen "
     r"(?:des|der) )?(?:nutzers|benutzers|nutzerin)|наравне с (?:указаниями |инструкциями "
     r"|командами )?пользовател|(?:считай|считать|считаются)\w* (?:\S+ ){0,3}?написанн\w* "
@@ -615,7 +622,8 @@ _OVERRIDE = (
     r"chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
     r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|"
     r"takes precedence|comes first|overrides)",
-    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
+    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|"
+    r"(?:矛盾|衝突|"
     r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
     r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
     r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
@@ -721,26 +729,29 @@ _DEMOTE = (
     r"anche se (?:\w+ )?contraddic\w* (?:quello|ciò) che (?:ti )?ho detto|mesmo que contradiga\w* "
     r"o que eu (?:te )?disse|даже если (?:\w+ )?противореч\w* (?:тому,? )?что я",
     r"kullanıcı(?:nın)? (?:talimat|komut|istek)\w* (?:önce gelir|önceliklidir|üstünde\w*)|"
-    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|की) (?:निर्देशों|आदेशों|बातों)\S* से (?:ऊपर|पहले|ज़्यादा)",
+    r"(?:उपयोगकर्ता|यूज़र|यूजर|user) (?:के|की) (?:निर्देशों|आदेशों|बातों)\S* से (?:ऊपर|पहले|"
+    r"ज़्यादा)",
     # round 33: above or before the user's own instructions, in the other languages
     r"\b(?:rank\w*|come\w*|go(?:es)?|sits?|stands?|placed?) (?:\w+ )?(?:above|ahead of) (?:the "
     r"user'?s?) (?:own )?(?:instructions|orders|requests|commands|wishes|word)\b|au-dessus (?:des "
     r"(?:instructions|consignes|demandes) )?de l'utilisateur|passe\w* avant (?:les (?:instructions|"
-    r"consignes|demandes) de )?l'utilisateur|por encima de (?:las (?:instrucciones|órdenes) del|lo "
-    r"que (?:diga|pida) el) usuario|al di sopra delle (?:istruzioni|richieste) dell'utente|"
+    r"consignes|demandes) de )?l'utilisateur|por encima de las (?:instrucciones|órdenes) del "
+    r"usuario|al di sopra delle (?:istruzioni|richieste) dell'utente|"
     r"acima das (?:instruções|ordens) do usuário|über den (?:anweisungen|wünschen) (?:des|"
     r"der) (?:nutzers|benutzers|nutzerin)|выше (?:указаний|инструкций|просьб) "
     r"пользовател|приоритетнее (?:указаний |инструкций |просьб )?пользовател|di atas (?:perintah|"
     r"instruksi|permintaan) pengguna|lebih (?:penting|diutamakan) (?:dari|daripada) (?:perintah "
     r"|instruksi |permintaan )?pengguna|(?:ưu tiên hơn|quan trọng hơn) (?:cả )?(?:lệnh |chỉ thị "
-    r"|yêu cầu )?(?:của )?người dùng|cao hơn (?:lệnh|chỉ thị|yêu cầu) (?:của )?người dùng|(?:أولوية على|أعلى من|فوق) (?:أوامر |تعليمات "
+    r"|yêu cầu )?(?:của )?người dùng|cao hơn (?:lệnh|chỉ thị|yêu cầu) (?:của )?người dùng|"
+    r"(?:أولوية على|أعلى من|فوق) (?:أوامر |تعليمات "
     r"|طلبات )?المستخدم|boven de instructies van de gebruiker|"
     r"belangrijker dan (?:de )?(?:instructies van de )?gebruiker",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
     r"指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
-    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|依頼|"
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|"
+    r"依頼|"
     r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
     r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
     r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|пользовател\w*)[^.\n]{0,60}(?:можно"
@@ -791,8 +802,10 @@ _RETIRED = (
     r"diretrizes)(?: anteriores)? (?:não (?:se aplicam|valem) mais|foram (?:desativadas|anuladas))|"
     r"le tue (?:regole|istruzioni|linee guida)(?: precedenti)? (?:non (?:valgono|si applicano) più|"
     r"sono (?:disattivate|annullate))",
-    r"你(?:的|之前的|原来的|原有的)(?:规则|指令|指示|设定|限制|安全(?:规则|过滤))[^。\n]{0,6}(?:不再(?:适用|"
-    r"有效)|已(?:经)?(?:失效|作废|取消|解除|停用))|(?:あなたの|これまでの|以前の)(?:ルール|指示|設定|制限|"
+    r"你(?:的|之前的|原来的|原有的)(?:规则|指令|指示|设定|限制|安全(?:规则|"
+    r"过滤))[^。\n]{0,6}(?:不再(?:适用|"
+    r"有效)|已(?:经)?(?:失效|作废|取消|解除|停用))|(?:あなたの|これまでの|以前の)(?:ルール|指示|"
+    r"設定|制限|"
     r"ガイドライン)[^。\n]{0,6}(?:適用されません|無効|廃止|解除)|(?:당신의|너의|기존) (?:규칙|지시|"
     r"지침|제한)\S* (?:더 이상 )?(?:적용되지 않|무효|해제)",
 )
@@ -853,7 +866,8 @@ _ADOPT = (
     r"dado|dito)|\bprioridade sobre (?:as )?minhas (?:regras|instruções)",
     r"私(?:から)?の指示(?:として|と同じ(?:ように)?|と同様に?)(?:扱|従|みな|受け取|実行)|"
     r"私の(?:ルール|指示)より(?:も)?優先",
-    r"当作(?:是)?我(?:说的|写的|本人|的指令|的命令)|(?:视为|视作|当成|等同于)我的(?:指令|命令|指示)|"
+    r"当作(?:是)?我(?:说的|写的|本人|的指令|的命令)|(?:视为|视作|当成|等同于)我的(?:指令|命令|"
+    r"指示)|"
     r"优先于我(?:之前)?的(?:规则|指令)",
     r"(?:내|나의) (?:지시|명령)(?:와|과) (?:똑같이|같이|동일하게)|"
     r"(?:내|나의) (?:지시|명령)(?:로|으로) (?:간주|취급|여기|생각)|(?:내|나의) (?:지시|명령)처럼",
@@ -870,7 +884,8 @@ _ADOPT = (
     r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) "
     r"(?:un |"
     r"una |dei |delle )?(?:mi[oa]|miei|mie) (?:ordin\w+|istruzion\w+|comand\w+)|"
-    r"私(?:から)?の指示だと(?:思|みな|考え)|当作我的(?:要求|请求|指示)|(?:视为|视作|当成|等同于)我的"
+    r"私(?:から)?の指示だと(?:思|みな|考え)|当作我的(?:要求|请求|指示)|(?:视为|视作|当成|"
+    r"等同于)我的"
     r"(?:要求|请求)|\bкак (?:будто|если бы) (?:это )?я (?:\S+ )?(?:сам )?(?:написал|сказал)",
     # obeying another party: "do whatever <X> asks", "haz lo que te pidan <X>"
     r"\bdo (?:whatever|what|everything|anything) (?:\S+ ){1,5}?(?:says?|asks?|tells? you|wants?|"
@@ -950,7 +965,8 @@ _BEHALF = re.compile(
 # użytkownika"): a preference too ("以后改错别字不用告诉用户"), so it weighs 1 and needs both a
 # scope and an object that oversight is about (``_OVERSEEN``) or a risky one.
 _UNTOLD = (
-    r"(?:不用|不必|无需|不需要|不要|别)(?:再)?(?:告诉|告知|报告给|通知)用户|ユーザーに(?:も|は)?(?:報告|"
+    r"(?:不用|不必|无需|不需要|不要|别)(?:再)?(?:告诉|告知|报告给|通知)用户|ユーザーに(?:も|"
+    r"は)?(?:報告|"
     r"連絡|通知)(?:し)?(?:なくて(?:も)?(?:いい|よい)|ない(?:で|こと))|사용자에게 (?:보고하|알리|"
     r"말하)지 (?:않아도|말고|마)|не (?:сообщай|говори|докладывай)\w* (?:\S+ ){0,3}?пользовател\w*|"
     r"no (?:se )?(?:las |los |le |lo )?(?:reportes|avises|digas|menciones|informes) (?:nada )?al "
@@ -963,7 +979,8 @@ _OVERSEEN = re.compile(
     r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
     r"памят\w*|security|sécurité|"
     r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
-    r"alert\w*|alertas?|ssh|credential\w*|secrets?|workflows?|ci)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
+    r"alert\w*|alertas?|ssh|credential\w*|secrets?|workflows?|ci)\b|记忆|メモリ|記憶|메모리|기억|"
+    r"安全|セキュリティ|"
     r"보안|警告|アラート|경고"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
@@ -1179,7 +1196,8 @@ _REMOTE = (
     r"in) (?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
     r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|"
     r"\S+\.\w{2,}\b)",
-    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)[!-~]++[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
+    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)[!-~]++[^。\n]{0,40}(?:并|然后)?(?:执行|"
+    r"遵循|"
     r"照做|按照)[^。\n]{0,10}(?:指令|命令|说明|要求)?",
     # the URL ends at the next one: from each ``https://`` the scan stops at the next
     r"(?:https?://)(?:(?!https?:)[!-~])++[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
@@ -1208,9 +1226,11 @@ _RISKY = (
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
-    r"所有|任何|一切|一律|凡是|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
+    r"所有|任何|一切|一律|凡是|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
+    r"すべて|"
     r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
-    r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
+    r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|"
+    r"перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
     r"pouss\w*|paiements?|virements?|commandes?|alle(?!en\b|in)|jede(?!rzeit|nfalls)\w*|lösch\w*|"
@@ -1312,7 +1332,8 @@ _DECEIVE = (
     r"report)\w* (?:to )?(?:them |the user |him |her )?(?:that )?(?:it|they|the tests?|everything|"
     r"all(?: tests)?) (?:pass(?:es|ed)?|(?:is|are) (?:green|passing|fine)|succeeded)\b|"
     r"(?:失败|没通过|报错)[^。\n]{0,20}(?:跟|对|告诉)用户(?:说)?[^。\n]{0,6}(?:全部)?(?:通过|成功|"
-    r"没问题)|(?:失敗|落ち)[^。\n]{0,20}ユーザー(?:に|には)[^。\n]{0,6}(?:成功|通過|パス)(?:した)?と"
+    r"没问题)|(?:失敗|落ち)[^。\n]{0,20}ユーザー(?:に|には)[^。\n]{0,6}(?:成功|通過|"
+    r"パス)(?:した)?と"
     r"(?:報告|伝え|言)|échou\w*[^.\n]{0,40}dis à l'utilisateur qu'(?:ils|elles|il|elle|tout) "
     r"(?:passent|passe|est vert|fonctionne)|(?:fehlschlag\w*|rot)[^.\n]{0,40}dem (?:nutzer|"
     r"benutzer) sagen, dass (?:alles|sie|es) (?:grün|bestanden|ok)|说(?:已经)?删除了[^。\n]{0,10}"
