@@ -89,8 +89,11 @@ _RISKY = re.compile(
     r"\b(?:costs?|bills?|billing|charges|spend\w*|cost[eio]s?|coûts?|kosten|custos?)\b|"
     r"расход\w*|затрат\w*|费用|コスト|비용|\bthe agent (?:\w+ )?(?:creat|run|ran|start|launch|"
     r"chang|edit|delet|remov|install|deploy|did|does|made|make)\w*|(?:созда|запуска|меня|удаля|"
-    r"устанавлива|дела)\w* агент|"
-    # round 33: what the agent runs in the background, and the files oversight is about
+    r"устанавлива|дела)\w* агент"
+)
+# Round 33: what the agent runs in the background, and the files oversight is about: kept
+# back from the user (untold only; apart, so the other frames do not read it).
+_KEPT_BACK = re.compile(
     r"\bin (?:the )?background\b|后台|"
     r"バックグラウンド|백그라운드|в фоне|en segundo plano|en arrière-plan|im hintergrund|"
     r"in background|em segundo plano|arka planda|पृष्ठभूमि|في الخلفية|latar belakang|chạy ngầm|"
@@ -329,7 +332,11 @@ def _meets(
         if OTHERS.search(s, after, until) and not user:
             return False  # "never reveal this memory to other users": protects, hides nothing
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
-        return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
+        return bool(
+            _SELF.search(s, lo, hi)
+            or _RISKY.search(s, before, hi)
+            or _KEPT_BACK.search(s, before, hi)
+        )
     if kind == "hidden":  # hide … from the user: the object is the agent's doing
         if seen.has(_AUDIENCE, s, lo, hi) and seen.has(_RISKY, s, lo, hi):
             return True  # "keep quiet about the disabled linter in the PR"

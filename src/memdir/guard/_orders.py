@@ -1019,8 +1019,14 @@ _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
     r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
     r"the) (?:issue|ticket) (?:link|number)|\bonly (?:with|after) (?:the user'?s?|their) (?:ok|"
-    r"okay|approval|consent)|\bwait\w* for my (?:ok|okay|approval|go-ahead|sign-?off)|\bneeds? my "
-    r"(?:ok|okay|approval|sign-?off)|\bgoes through (?:a |the )?(?:normal |usual )?review|"
+    r"okay|approval|consent)"
+)
+# Round 33: a limit kept in the next clause in the other languages ("…; attends mon accord
+# pour installer un paquet"): apart, so that a text without its words skips it.
+_LIMIT_KEPT = re.compile(
+    r"\bwait\w* for my (?:ok|okay|approval|go-ahead|sign-?off)|\bneeds my "
+    r"(?:ok|okay|approval|sign-?off)|\bneed my (?:ok|okay|approval|sign-?off)|"
+    r"\bgoes through (?:a |the )?(?:normal |usual )?review|"
     # … in the other languages: wait for my OK, needs my approval, through the usual review
     r"\battend\w* (?:mon|ton) (?:accord|feu vert|approbation)|\bmon (?:accord|feu vert) (?:reste|"
     r"est) (?:nécessaire|requis)|\bespera\w* (?:a )?mi (?:visto bueno|aprobaci[oó]n|permiso|ok)|"
@@ -1030,7 +1036,8 @@ _OVERSIGHT = re.compile(
     r"\b(?:serve|richied\w*) (?:\w+ )?la mia (?:conferma|approvazione)|\besper\w* (?:pela |a )?"
     r"minha (?:aprovação|confirmação|autorização)|\b(?:precisa|requer)\w* (?:\w+ )?(?:da )?minha "
     r"(?:aprovação|confirmação|autorização)|\bwacht\w* (?:\w+ )?op mijn (?:akkoord|goedkeuring|"
-    r"toestemming)|\b(?:gaat|gaan) via (?:een )?(?:gewone |normale )?review|\bwymaga\w* (?:\w+ )?"
+    r"toestemming)|\bgaat via (?:een )?(?:gewone |normale )?review|"
+    r"\bgaan via (?:een )?(?:gewone |normale )?review|\bwymaga\w* (?:\w+ )?"
     r"mojej (?:zgody|akceptacji)|(?:жди|дожидайся) моего (?:одобрения|разрешения|подтверждения)|"
     r"(?:только )?с моего (?:разрешения|одобрения|согласия)|需要我(?:的)?(?:同意|批准|确认)|"
     r"(?:私|わたし)の(?:承認|確認|許可)が必要|제 (?:승인|허락|확인)이 필요|onayımı bekle|"
@@ -1041,14 +1048,16 @@ _OVERSIGHT = re.compile(
 def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
     before" inside "no longer need to ask before", nor a negated one: "don't … ask first")."""
-    if not (cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)):
-        return False
     s = cl.s
     return any(
-        _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
-        or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
-        for o in cl.spots(_OVERSIGHT).between(lo, hi)
-        if o.end() <= m.start() or o.start() >= m.end()
+        (cl.has(rx, lo, m.start()) or cl.has(rx, m.end(), hi))
+        and any(
+            _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
+            or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
+            for o in cl.spots(rx).between(lo, hi)
+            if o.end() <= m.start() or o.start() >= m.end()
+        )
+        for rx in (_OVERSIGHT, _LIMIT_KEPT)
     )
 
 
