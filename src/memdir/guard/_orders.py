@@ -237,7 +237,8 @@ _PERM = (
     r"sor(?:man|manız)(?:a|ıza)? gerek(?:miyor|\s*yok)|"
     r"(?:पूछने|अनुमति लेने|पुष्टि करने|पुष्टि) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
     r"لا (?:داعي|حاجة)[^.\n،]{0,12}?(?:تسأل|السؤال|سؤال|تستأذن|الاستئذان|إذن|تأكيد)|"
-    r"tanpa (?:bertanya|tanya|menanyakan)\b",
+    r"tanpa (?:bertanya|tanya|menanyakan)\b|(?:tidak|tak) (?:perlu|usah) (?:lagi )?(?:bertanya|"
+    r"tanya)\b",
     # id: no need to ask or confirm, approved beforehand
     r"(?:jangan|tidak perlu|tak perlu|tidak usah|tanpa) (?:lagi )?(?:minta |meminta |tanya |"
     r"bertanya |menunggu )?(?:konfirmasi|izin|persetujuan)|dianggap (?:sudah |telah )?disetujui|"
@@ -1251,6 +1252,14 @@ _RISKY = (
     r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
     r"جميع|"
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle(?!en\b|in)",
+    # round 33: installing, passwords, publishing and acting in the user's name, in the
+    # languages the first lists lacked them in
+    r"instal\w*|установ\w*|安装|インストール|설치|cài (?:đặt|gói)|memasang|passw[öo]rt\w*|"
+    r"contraseñas?|mots? de passe|senhas?|비밀번호|şifre\w*|parola\w*|wachtwoord\w*|hasł\w*|haseł|"
+    r"kata sandi|mật khẩu|veröffentlich\w*|publier|publie\w*|publicar|pubblica\w*|публик\w*|"
+    r"опубликова\w*|发布|公開|リリース|릴리스|yayınla\w*|publiceer\w*|publikow\w*|phát hành|"
+    r"in meinem namen|en mon nom|en mi nombre|a mio nome|em meu nome|от моего имени|以我的名义|"
+    r"私の名前で|내 이름으로|benim adıma|namens mij|w moim imieniu|atas nama saya|thay mặt tôi",
     # a target outside the task (outside the repository, the system's configuration), the
     # user's name, and "whatever …" in the other languages of the lexicon
     r"\boutside (?:the |this |of the )?(?:repo\w*|project|workspace|working (?:dir\w*|folder))|"
