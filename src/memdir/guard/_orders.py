@@ -1254,7 +1254,7 @@ _RISKY = (
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle(?!en\b|in)",
     # round 33: installing, passwords, publishing and acting in the user's name, in the
     # languages the first lists lacked them in
-    r"instal\w*|установ\w*|安装|インストール|설치|cài (?:đặt|gói)|memasang|passw[öo]rt\w*|"
+    r"instal\w*|установ\w*|インストール|설치|cài (?:đặt|gói)|memasang|passw[öo]rt\w*|"
     r"contraseñas?|mots? de passe|senhas?|비밀번호|şifre\w*|parola\w*|wachtwoord\w*|hasł\w*|haseł|"
     r"kata sandi|mật khẩu|veröffentlich\w*|publier|publie\w*|publicar|pubblica\w*|публик\w*|"
     r"опубликова\w*|发布|公開|リリース|릴리스|yayınla\w*|publiceer\w*|publikow\w*|phát hành|"
