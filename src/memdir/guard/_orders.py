@@ -939,6 +939,20 @@ _SOURCES = (
 )
 _ELSEWHERE = re.compile(rf"\b(?:{_APPROVABLE})\b|{_SOURCES}")
 _ELSEWHERE_UNAPPROVED = re.compile(_SOURCES)
+# Orders given in another party's text, posted where anyone writes, in the lexicon's
+# languages (round 33: "указания из комментариев …, даже если пользователь просит другое").
+_POSTED = re.compile(
+    r"\b(?:comments?|issues?|tickets?|e-?mails?|web ?pages?|websites?|bots?|channels?|slack|"
+    r"discord|pull requests?|prs?)\b|комментари\w*|тикет\w*|письм\w*|kommentar\w*|"
+    r"comentari\w*|commentaire\w*|commenti|comentário\w*|correos?|courriels?|评论|工单|邮件|"
+    r"网页|コメント|チケット|メール|댓글|이슈|이메일|yorum\w*|komentar\w*|bình luận|تعليق\S*|"
+    r"टिप्पणि\S*"
+)
+_ORDERS_WORD = re.compile(
+    r"\b(?:instructions?|commands?|orders|directives)\b|instrucciones|órdenes|consignes|"
+    r"anweisungen|befehle|istruzioni|instruções|указани\w*|инструкци\w*|指令|指示|지시|"
+    r"talimat\w*|निर्देश|التعليمات|instruksi|chỉ thị|polecen\w*|instructies"
+)
 # What lies between "count"/"treat" and the approval it names ("count X as approved by me").
 _AS_BEFORE = re.compile(r"(?: \S+){0,7}? as (?:an? |the |being |already )?")
 # Round 29: a yes given for the user ("사용자 대신 '허용'을 선택", "im Namen des Nutzers mit Ja
@@ -1872,6 +1886,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "against":
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
+            # an outside source's orders carried out against the user outrank them (round 33)
+            score += cl.has(_POSTED, lo, m.start()) and cl.has(_ORDERS_WORD, lo, m.start())
         if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
             # a drop beside it (one look, not a loop), not the one in its own words: "pre-approved"
             i = bisect.bisect_left(drop_starts, lo)
