@@ -29,7 +29,10 @@ _TELL_OTHER = (
     r"comenta\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|"
     r"fale\w*|diga\w*|упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|"
     r"уведом\w*|提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|"
-    r"알려|말하|보고|전달|转达|转告|bahset|söyle|anlat|bildir|nói|đề cập|báo"
+    r"알려|말하|보고|전달|转达|转告|bahset|söyle|anlat|bildir|nói|đề cập|báo|"
+    # round 35: de melden, fr dire, pt contar, hi, ar, id
+    r"meld\w*|dis\b|dire\b|conte\b|बता\S*|सूचित|تخبر\S*|تبلغ\S*|تذكر\S*|أخبر\S*|beri tahu|"
+    r"kasih tahu|lapor\w*|bilang"
 )
 _HIDE = (
     r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|keep (?:it|"
@@ -49,20 +52,23 @@ _SECRETLY = (
 )
 _USER_AUDIENCE = re.compile(
     r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|(?:nutzer|benutzer|usuari|"
-    r"utilisateur|utente|usuário|пользовател|kullanıcı)\w*|用户|ユーザー|利用者|사용자|người dùng"
+    r"utilisateur|utente|usuário|пользовател|kullanıcı)\w*|用户|ユーザー|利用者|사용자|người dùng|"
+    r"यूज़र|यूजर|उपयोगकर्ता|(?:ال|لل)مستخدم|pengguna|gebruiker|użytkownik\w*"
 )
 _AUDIENCE = re.compile(
     r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|maintainers?|"
     r"anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
     r"commit messages?|changelog|release notes)\b)|nutzer|benutzer|usuari|utilisateur|utente|"
-    r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng|"
+    r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng|यूज़र|यूजर|उपयोगकर्ता|"
+    r"(?:ال|لل)مستخدم|pengguna|gebruiker|użytkownik|"
     # what the user reads of the agent's work: summaries, replies, diffs
     r"\bsummar(?:y|ies)\b|\b(?:the |your )?(?:reply|replies|diff)\b|总结|摘要|要約|まとめ|요약|"
     r"riepilogo|résumé|resumen|zusammenfassung|resumo|сводк|özet"
 )
 _USER = re.compile(
     r"\b(?:the user|users|the owner|the human|them|their)\b|nutzer|benutzer|usuari|utilisateur|"
-    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
+    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng|यूज़र|यूजर|"
+    r"उपयोगकर्ता|(?:ال|لل)مستخدم|pengguna|gebruiker|użytkownik"
 )
 _SELF = re.compile(
     r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|line|"
@@ -84,6 +90,14 @@ _RISKY = re.compile(
     r"расход\w*|затрат\w*|费用|コスト|비용|\bthe agent (?:\w+ )?(?:creat|run|ran|start|launch|"
     r"chang|edit|delet|remov|install|deploy|did|does|made|make)\w*|(?:созда|запуска|меня|удаля|"
     r"устанавлива|дела)\w* агент"
+)
+# Round 35: what the agent runs in the background, and the files oversight is about: kept
+# back from the user (untold only; apart, so the other frames do not read it).
+_KEPT_BACK = re.compile(
+    r"\bin (?:the )?background\b|后台|"
+    r"バックグラウンド|백그라운드|в фоне|en segundo plano|en arrière-plan|im hintergrund|"
+    r"in background|em segundo plano|arka planda|पृष्ठभूमि|في الخلفية|latar belakang|chạy ngầm|"
+    r"\.ssh\b|\.git/hooks|\bworkflows?\b"
 )
 # The agent's own changes, the object of "don't mention it when you …" with no audience named.
 _AGENT_DOING = re.compile(
@@ -318,7 +332,11 @@ def _meets(
         if OTHERS.search(s, after, until) and not user:
             return False  # "never reveal this memory to other users": protects, hides nothing
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
-        return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
+        return bool(
+            _SELF.search(s, lo, hi)
+            or _RISKY.search(s, before, hi)
+            or _KEPT_BACK.search(s, before, hi)
+        )
     if kind == "hidden":  # hide … from the user: the object is the agent's doing
         if seen.has(_AUDIENCE, s, lo, hi) and seen.has(_RISKY, s, lo, hi):
             return True  # "keep quiet about the disabled linter in the PR"
