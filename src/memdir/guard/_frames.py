@@ -15,38 +15,22 @@ from ._vocab import order_before
 
 # --- concepts ---------------------------------------------------------------------------
 
-_TELL_EN = (
-    r"mention\w*|tell\w*|inform\w*|disclos\w*|reveal\w*|admit\w*|say (?:anything|a word)|"
-    r"let (?:the user|them|anyone|the team) know"
-)
+_TELL_EN = r"mention\w*|tell\w*|reveal\w*"
 # Weaker: said of reports and warnings too, so they need a risky object.
-_TELL_WEAK = (
-    r"report\w*|bring (?:it |this |that |them )?up|flag\w*|surfac\w*|acknowledg\w*|discuss\w*|"
-    r"point (?:it |this )?out|rais(?:e|ing) (?:it|this|that|them) with"
-)
+_TELL_WEAK = r"flag\w*|rais(?:e|ing) (?:it|this|that|them) with"
 _TELL_OTHER = (
-    r"erwähn\w*|sag(?:e|en|t)?\b|mitteil\w*|berichte\w*|mencion\w*|cuéntal\w*|contar|avis\w*|"
-    r"comenta\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|"
-    r"fale\w*|diga\w*|упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|"
-    r"уведом\w*|提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|"
-    r"알려|말하|보고|전달|转达|转告|bahset|söyle|anlat|bildir|nói|đề cập|báo"
+    r"erwähn\w*|mencion\w*|signal\w*|упомина\w*|сообщ\w*|告诉|汇报|伝え|報告|알리|전달|bahset"
 )
 _HIDE = (
-    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|keep (?:it|"
-    r"this|that|them|these|(?:this|that|the|your) (?:change|fix|edit|commit|note|rule|memory|"
-    r"step)s?) (?:from|secret|quiet|hidden|to yourself)|cover\w* (?:it |this |them )?up|"
-    r"withh[oe]ld\w*|(?:leave|keep)\w* (?:\w+ ){0,5}?out of (?:the |your |any |all "
-    r")?(?:\w+ )?(?:summar(?:y|ies)|repl(?:y|ies)|reports?|prs?|pull requests?|diffs?)\b|"
-    r"(?:leave|keep)\w* (?:the user|them|the owner) (?:off|out of) (?:the )?(?:cc|bcc|loop|thread|"
-    r"recipients?|copy)\b|不要写进|别写进|verheimlich\w*|verberg\w*|ocult\w*|"
-    r"cach\w* (?:à|a) l'utilisateur|nascond\w*|"
-    r"escond\w*|скрыва\w*|скрой\w*|隐瞒|瞒着|隠し|隠す|숨기"
+    r"hid(?:e|es|ing)\b|keep (?:quiet|silent|mum) about|keep (?:it|this|that|them|these|"
+    r"(?:this|that|the|your) (?:change|fix|edit|commit|note|rule|memory|step)s?) (?:from|"
+    r"secret|quiet|hidden|to yourself)|(?:leave|keep)\w* (?:\w+ ){0,5}?out of (?:the |your |"
+    r"any |all )?(?:\w+ )?(?:summar(?:y|ies)|repl(?:y|ies)|reports?|prs?|pull requests?|"
+    r"diffs?)\b|(?:leave|keep)\w* (?:the user|them|the owner) (?:off|out of) (?:the )?(?:cc|"
+    r"bcc|loop|thread|recipients?|copy)\b|不要写进"
 )
 _LEFT_OFF = re.compile(r"(?:leav|keep)\w* (?:the user|them|the owner) (?:off|out of)\b")
-_SECRETLY = (
-    r"quietly|silently|secretly|covertly|behind (?:the user'?s?|their|his|her) back|heimlich|"
-    r"en secreto|en silencio|discrètement|di nascosto|тайно|незаметно|悄悄|偷偷|こっそり|몰래"
-)
+_SECRETLY = r"quietly"
 _USER_AUDIENCE = re.compile(
     r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|(?:nutzer|benutzer|usuari|"
     r"utilisateur|utente|usuário|пользовател|kullanıcı)\w*|用户|ユーザー|利用者|사용자|người dùng"
@@ -112,12 +96,8 @@ _NEW_CLAUSE = re.compile(r";|\s[—–]\s")
 _DIRECTS = re.compile(r"\s+(?:the user|them|him|her|users?)\s+(?:to|how)\b")
 
 _ERASE = (
-    r"rm\b|delet\w*|clear\w*|wip(?:e|es|ing)\b|purg\w*|eras\w*|shred\w*|truncat\w*|vacuum\w*|"
-    r"expir\w*|scrub\w*|remov\w*|clean\w*|empt(?:y|ies)\b|unset histfile|history -c|histsize=0|"
-    r"set \+o history|删除|删掉|清空|清除|抹掉|清理|削除|消去|消し|クリア|삭제|지우|비우|удали\w*|"
-    r"очисти\w*|сотри\w*|стере\w*|borra\w*|elimina\w*|limpia\w*|vacía\w*|supprim\w*|effac\w*|"
-    r"vide[sz]?\b|nettoie\w*|lösch\w*|leere\w*|entfern\w*|bereinig\w*|cancella\w*|svuota\w*|"
-    r"pulisci\w*|apag\w*|limp[ae]\w*|exclu[ai]\w*|sil\b|siliniz|temizle\w*"
+    r"rm\b|delet\w*|purg\w*|truncat\w*|remov\w*|clean\w*|unset histfile|history -c|清空|削除|"
+    r"удали\w*|borra\w*|elimina\w*|apag\w*"
 )
 _RECORD = re.compile(
     r"\.(?:bash|zsh|sh|python|node_repl|psql|mysql|lesshst)_history|\bhistfile|\b(?:shell|command|"
@@ -148,12 +128,9 @@ _TRACE = re.compile(
 )
 
 _DECODE = (
-    r"decod\w*|decrypt\w*|deciph\w*|unscrambl\w*|un-?rot\w*|rot-?13|base64 -d|base64 --decode|"
-    r"read (?:the )?(?:first|last|initial) letters|read (?:it |this |them )?(?:backwards|"
-    r"in reverse)|revers\w* (?:it|this|the (?:text|string|line))|rückwärts|al revés|à l'envers|"
-    r"задом наперёд|倒着读|逆から読|translat\w* (?:it |this )?(?:from|out of) (?:base64|hex|rot13|"
-    r"binary|morse)|解码|解密|译码|復号|デコード|디코딩|복호화|расшифр\w*|декодир\w*|descifr\w*|"
-    r"decodific\w*|décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
+    r"decod\w*|rot-?13|base64 -d|base64 --decode|read (?:the )?(?:first|last|initial) letters|"
+    r"revers\w* (?:it|this|the (?:text|string|line))|rückwärts|задом наперёд|解码|デコード|디코딩|"
+    r"décod\w*|dekodier\w*"
 )
 _FOLLOW = re.compile(
     r"\bdo (?:it|so|that|this)\b|\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|perl|ruby|node|iex|"
@@ -166,12 +143,7 @@ _FOLLOW = re.compile(
 )
 
 
-_OBEY = (
-    r"follow\w*|obey\w*|execut\w*|run\b|carry out|act on|comply with|do whatever|befolg\w*|"
-    r"gehorch\w*|führ\w* \S+ aus|ejecut\w*|obedec\w*|sigue\w*|cumpl\w*|exécut\w*|obéi\w*|suis\b|"
-    r"suivre|esegu\w*|obbedisc\w*|segui\w*|execute\b|obedeç\w*|siga\b|cumpra\w*|выполн\w*|"
-    r"следуй\w*|исполн\w*|执行|遵循|服从|照做|听从|実行|従|실행|따르|따라"
-)
+_OBEY = r"execut\w*|run\b|exécut\w*|実行|従"
 # Text the agent reads while working, written by anyone: it informs, it never commands.
 _UNTRUSTED = re.compile(
     r"\b(?:(?:issue|pr|code|review) )?comments?\b|\bissues?\b|\bpull requests?\b|\bprs?\b|"
@@ -202,10 +174,7 @@ _ANY = re.compile(
 
 # Checks weakened to get past them: tests skipped, disabled or deleted when they fail, or
 # always (the English forms live in :mod:`._orders`; this frame is for every language).
-_TEST = (
-    r"tests?\b|testes|pruebas|testfälle|тест\w*|测试|テスト|테스트|test case\w*|casos de prueba|"
-    r"cas de test|testing"
-)
+_TEST = r"tests?\b|テスト"
 _WEAKEN = re.compile(
     r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|markier\w*|"
     r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|omit\w*|"
@@ -220,23 +189,6 @@ _WHEN_FAILING = re.compile(
     r"总是|每次|失敗|常に|毎回|실패|항상|매번|başarısız|her zaman"
 )
 
-# Personal data put where others read it ("include their home address in every issue").
-_PERSONAL = (
-    r"home address\w*|(?:private|personal) (?:e-?mail|address|phone)\w*|phone numbers?|"
-    r"date of birth|birthday|passport|social security|ssn\b|salary|medical|health (?:data|"
-    r"record)s?|家庭住址|手机号|身份证|自宅の住所|電話番号|집 주소|전화번호|домашн\w* адрес\w*|"
-    r"номер телефона|dirección (?:de casa|personal)|adresse personnelle|privatadresse|"
-    r"indirizzo di casa|endereço residencial"
-)
-_WHOSE = re.compile(r"\b(?:the user'?s?|their|his|her|user'?s)\b|用户|ユーザー|사용자|пользовател")
-_PUBLISH = re.compile(
-    r"\b(?:includ(?:e|es|ing)|add(?:s|ing)?|put(?:s|ting)?|post(?:s|ing)?|past(?:e|es|ing)|"
-    r"shar(?:e|es|ing)|publish\w*|mention\w*|writ(?:e|es|ing)|append\w*|"
-    r"attach\w*)\b[^.\n]{0,80}?\b(?:issues?|prs?|pull requests?|comments?|commit messages?|readme|"
-    r"public|changelog|release notes|tickets?|slack|channel|wiki|docs)\b"
-)
-
-_NEG_ANY = r"\b(?:never|don'?t|do not|no|not)\b"
 _KEEP_BACK = "it tells the agent to keep something from the user"
 
 
@@ -257,10 +209,6 @@ _FRAMES = {  # kind: (rule, reason)
         "injection.standing-order",
         "it tells the agent to get past failing checks by removing or skipping them",
     ),
-    "dox": (
-        "exfiltration.user-data",
-        "it tells the agent to publish the user's personal data where others read it",
-    ),
     "obey": (
         "injection.standing-order",
         "it tells the agent to carry out whatever instructions text from outside contains",
@@ -278,7 +226,6 @@ def _rules() -> RuleSet:
         "decode": _DECODE,
         "obey": _OBEY,
         "weaken": _TEST,
-        "dox": _PERSONAL,
     }
     rules = []
     for kind, spec in anchors.items():
@@ -332,12 +279,6 @@ def _meets(
         if not _USER.search(s, lo, hi):
             return False
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
-    if kind == "dox":  # the user's personal data and a public place in one clause, not forbidden
-        if not _WHOSE.search(s, max(lo, m.start() - 30), m.start()):
-            return False
-        return any(
-            not negated(s, p.start(), p.end(), lo) for p in _PUBLISH.finditer(s, lo, hi)
-        ) and not _english(_NEG_ANY).search(s, lo, m.start())
     if kind == "weaken":  # "markiere die fehlschlagenden Tests mit @skip" (English: _orders)
         if _ENGLISH_TEXT.search(s, lo, hi):
             return False
@@ -438,10 +379,7 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
                 continue
             if cl.story(m.start(), m.end()):
                 continue
-        elif rule.id in (
-            "weaken",
-            "dox",
-        ):  # the anchor is a noun: only stories and "## Do NOT" excuse it
+        elif rule.id == "weaken":  # the anchor is a noun: only stories and "## Do NOT" excuse it
             if cl.story(m.start(), m.end()) or cl.under_negated_heading(m.start()):
                 continue
         elif not affirmed_order(s, m, lo, cl):
