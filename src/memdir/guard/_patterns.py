@@ -341,7 +341,7 @@ def _hiding_rules() -> tuple[Rule, ...]:
             "hiding.dont-tell-user",
             "hiding",
             "it tells the model to do something secretly, behind the user's back",
-            ("secretly", "silently", "covertly", "quietly", "discreetly"),
+            ("silently", "quietly"),
             r"(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|"
             r"leak)\w*\s+(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
         ),
@@ -349,7 +349,7 @@ def _hiding_rules() -> tuple[Rule, ...]:
             "hiding.dont-tell-user",
             "hiding",
             "it announces hidden instructions for the model",
-            ("follow", "obey", "execute", "these are", "hidden", "invisible", "secret"),
+            ("follow", "obey", "execute", "these are"),
             r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|"
             r"secret)\s+(?:instructions|directives|commands)",
             requires=(("instruct", "directive", "command"),),

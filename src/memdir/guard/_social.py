@@ -279,7 +279,7 @@ def rules() -> tuple[Rule, ...]:
             "injection.reply-payload",
             "injection",
             "it tells the model to slip a link or a request for personal details into its replies",
-            ("add", "include", "insert", "append", "embed", "put", "in your", "within your"),
+            ("add", "include", "insert", "append", "embed", "put"),
             r"(?:add|include|insert|append|embed|put)\w*\s[^\n]{0,160}?(?:https?://|"
             r"www\.)[^\n]{0,160}?(?:to|in|into|within)\s+(?:all\s+|every\s+)?your\s+(?:reply|"
             r"replies|response|responses|answer|answers|message|messages|output)",
@@ -290,10 +290,6 @@ def rules() -> tuple[Rule, ...]:
                 "answer",
                 "message",
                 "output",
-                "users",
-                "user",
-                "readers",
-                "people",
             ),
             span=340,
         ),
