@@ -109,17 +109,48 @@ def _persistence_rules() -> tuple[Rule, ...]:
             "persistence.reverse-shell",
             "persistence",
             "it opens a reverse shell that hands control of the machine to a remote host",
-            ("/dev/tcp", "/dev/udp"),
-            r"/dev/(?:tcp|udp)/",
+            (
+                "/dev/tcp",
+                "/dev/udp",
+                "bash",
+                "nc ",
+                "ncat",
+                "netcat",
+                "mkfifo",
+                "socat",
+                "dup2",
+                "pty.spawn",
+            ),
+            r"/dev/(?:tcp|udp)/|bash\s+-i\s*>&|(?:nc|ncat|netcat)\b[^\n|;]{0,60}\s-[ec]\s*"
+            r"/?(?:bin/)?(?:ba|z)?sh\b|mkfifo[^\n]{0,100}\b(?:nc|ncat|netcat)\b|socat[^\n]{0,100}"
+            r"exec:|dup2\(.{0,300}?(?:/bin/(?:ba|z)?sh|cmd\.exe|pty\.spawn)|pty\.spawn\(\s*[\"']"
+            r"/bin/(?:ba|z)?sh",
         ),
         Rule(
             "persistence.destructive",
             "persistence",
             "it runs a command that destroys the system (rm -rf /, a disk wipe)",
-            ("rm ", ">", "open("),
-            r"rm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\w+\s+)*(?:--no-preserve-root\s+)?(?:/\*?|"
-            r"~/?|\$home/?|/\s*--no-preserve-root)(?=[\s;&|'\"`)]|$)|(?:open\(\s*[\"']|"
-            r">>?\s*)/boot/",
+            (
+                "rm ",
+                "mkfs",
+                "dd ",
+                ">",
+                "chmod",
+                "del ",
+                "rd ",
+                "rmdir",
+                "rmtree",
+                "physicaldrive",
+                "open(",
+                "system32",
+            ),
+            r"rm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\w+\s+)*(?:--no-preserve-root\s+)?"
+            r"(?:/\*?|~/?|\$home/?|/\s*--no-preserve-root)(?=[\s;&|'\"`)]|$)"
+            r"|mkfs(?:\.\w+)?\s+/dev/(?:sd|hd|nvme|disk|xvd)|dd\s+[^\n]{0,40}of=/dev/(?:sd|hd|"
+            r"nvme|disk|xvd)|>\s*/dev/sd[a-z]\b|chmod\s+-r\s+0?777\s+/(?=\s|$)"
+            r"|del\s+/[fsq][^\n]{0,40}c:\\windows|(?:rd|rmdir)\s+/s\s+/q\s+c:\\"
+            r"|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/"
+            r"|system32[^\n]{0,40}(?:del|remove|rmdir|unlink)",
             accept=affirmed,
         ),
     )
