@@ -204,44 +204,10 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.persona",
             "role-hijack",
             persona,
-            (
-                "do anything now",
-                "dan ",
-                "jailbr",
-                "immerse yourself",
-                "step into",
-                "broken free",
-                "break free",
-                "breaking free",
-                "no longer",
-                "enable",
-                "activat",
-                "enter",
-                "switch to",
-                "turn on",
-                "unlock",
-                "developer mode",
-                "in developer mode",
-            ),
-            r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)(?!\w* "
-            r"(?:samples?|examples?)\b)|dan,? (?:which|who) stands for|jailbr(?:eak|"
-            r"oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)|(?:immerse yourself|"
-            r"step) into the role of|(?:broken|break|breaking) free (?:of|from)|no longer (?:bound|"
-            r"restricted|limited|constrained) by|(?:enable|activate|enter|switch to|turn on|"
-            r"unlock)\w*\s+(?:the\s+)?developer mode|developer mode (?:enabled|activated|is on)|in "
-            r"developer mode,? you",
-            near=(
-                "do anything now",
-                "dan ",
-                "jailbr",
-                "role",
-                "free",
-                "bound",
-                "restricted",
-                "limited",
-                "constrained",
-                "developer mode",
-            ),
+            ("do anything now", "enable", "activat", "enter", "switch to", "turn on", "unlock"),
+            r"do anything now|(?:enable|activate|enter|switch to|turn on|"
+            r"unlock)\w*\s+(?:the\s+)?developer mode",
+            near=("do anything now", "developer mode"),
             span=60,
         ),
         Rule(
@@ -268,14 +234,12 @@ def _role_rules() -> tuple[Rule, ...]:
                 "roleplay",
                 "role-play",
                 "pose as",
-                "pretend",
             ),
-            r"(?:act|acting|behave|respond|answer|roleplay|role-play|pose)\s+as\s+(?:if you "
-            r"(?:were|are)\s+)?(?:an?\s+|the\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|"
-            r"evil|rogue|malicious|amoral|unethical|dan\b|ai (?:with(?:out)?|that)|model without|"
-            r"assistant without|different ai|another ai)|pretend(?:ing)?\s+(?:to be|you are|you're|"
-            r"that you are)\s+(?:an?\s+|the\s+)?(?:unrestricted|unfiltered|uncensored|different|"
-            r"another|evil|dan\b|ai\b|human|hacker|developer|admin|system|chatgpt|gpt)",
+            r"(?:act|acting|behave|respond|answer|roleplay|role-play|"
+            r"pose)\s+as\s+(?:if you (?:were|are)\s+)?(?:an?\s+|the\s+)?(?:unrestricted|"
+            r"unfiltered|uncensored|jailbroken|evil|rogue|malicious|amoral|unethical|dan\b|"
+            r"ai (?:with(?:out)?|that)|model without|assistant without|different ai|"
+            r"another ai)",
             near=(
                 "unrestricted",
                 "unfiltered",
@@ -292,13 +256,6 @@ def _role_rules() -> tuple[Rule, ...]:
                 "assistant",
                 "different",
                 "another",
-                "human",
-                "hacker",
-                "developer",
-                "admin",
-                "system",
-                "chatgpt",
-                "gpt ",
             ),
             span=60,
         ),
@@ -352,17 +309,6 @@ def _role_rules() -> tuple[Rule, ...]:
         Rule(
             "role.fake-marker",
             "role-hijack",
-            marker,
-            ("system", "admin", "developer"),
-            r"(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
-            r"override)\s*[:：]\s*(?=(?:you|your|ignore|disregard|forget|override|from now|the "
-            r"assistant|do not|don't|new instructions|reveal|output|print|respond|reply|say)\b)",
-            near=("message", "note", "notice", "alert", "instruction", "update", "override"),
-            span=20,
-        ),
-        Rule(
-            "role.fake-marker",
-            "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
             r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you (?:are now|must|will now|no longer|should now)|"
@@ -395,20 +341,17 @@ def _hiding_rules() -> tuple[Rule, ...]:
             "hiding.dont-tell-user",
             "hiding",
             "it tells the model to do something secretly, behind the user's back",
-            ("secretly", "silently", "covertly", "quietly", "discreetly"),
-            r"(?:secretly|covertly|discreetly)[, ]+(?:send|forward|copy|upload|include|add|insert|"
-            r"run|execute|exfiltrate|collect|record|log|email|post|leak|share)"
-            r"|(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|leak)\w*\s+"
-            r"(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
+            ("silently", "quietly"),
+            r"(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|"
+            r"leak)\w*\s+(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
         ),
         Rule(
             "hiding.dont-tell-user",
             "hiding",
             "it announces hidden instructions for the model",
-            ("follow", "obey", "execute", "these are", "hidden", "invisible", "secret"),
-            r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|secret)\s+"
-            r"(?:instructions|directives|commands)"
-            r"|(?:hidden|invisible|secret)\s+(?:instructions?|directives?|commands?)\s*[:：]",
+            ("follow", "obey", "execute", "these are"),
+            r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|"
+            r"secret)\s+(?:instructions|directives|commands)",
             requires=(("instruct", "directive", "command"),),
         ),
         Rule(
@@ -448,13 +391,12 @@ def _request_rules() -> tuple[Rule, ...]:
                 "spell out",
                 "read out",
             ),
-            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|provide me "
-            r"with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?(?:your|the|"
-            r"its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|passphrase|system "
-            r"prompt|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|original "
-            r"(?:prompt|instructions)|instructions above|api keys?|private key|credentials)\b|"
-            r"(?:provide|confirm)\s+(?:me\s+)?(?:with\s+)?your\s+(?:secret|password|passcode|"
-            r"system prompt|api key|credentials)",
+            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|"
+            r"provide me with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?(?:your|"
+            r"the|its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|passphrase|"
+            r"system prompt|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|"
+            r"original (?:prompt|instructions)|instructions above|api keys?|private key|"
+            r"credentials)\b",
             near=_SECRET_WORDS,
             span=50,
             # what a tool can do is no request ("`claude --debug` can output the system prompt")
@@ -465,32 +407,21 @@ def _request_rules() -> tuple[Rule, ...]:
             "exfiltration",
             ask,
             (
-                "what is",
-                "what's",
                 "cuál es",
                 "quel est",
-                "wie lautet",
                 "qual è",
-                "qual é",
                 "какой",
-                "şifre",
                 "apa kata",
-                "ano ang",
                 "mật khẩu",
                 "पासवर्ड",
-                "পাসওয়ার্ড",
                 "ما هي",
                 "비밀번호",
                 "パスワード",
-                "密码",
-                "รหัสผ่าน",
             ),
-            r"what(?:'s| is) (?:your|the) (?:secret(?: key| word| code)?|password|passcode|system "
-            r"prompt)\s*\?|cuál es (?:la|tu) contraseña|quel est (?:le|votre|ton) mot de passe|wie "
-            r"lautet (?:das|dein|ihr) passwort|qual è la (?:tua )?password|qual é a (?:sua )?senha|"
-            r"какой (?:у тебя )?пароль|şifre(?:niz)? nedir|apa kata sandi|ano ang password|mật "
-            r"khẩu (?:của bạn )?là gì|पासवर्ड क्या है|পাসওয়ার্ড কী|ما هي كلمة (?:المرور|السر)|"
-            r"비밀번호(?:가|는)? (?:뭐|무엇)|パスワードは何です|密码是什么|รหัสผ่านคืออะไร",
+            r"cuál es (?:la|tu) contraseña|quel est (?:le|votre|ton) mot de passe|"
+            r"qual è la (?:tua )?password|какой (?:у тебя )?пароль|apa kata sandi|"
+            r"mật khẩu (?:của bạn )?là gì|पासवर्ड क्या है|ما هي كلمة (?:المرور|السر)|비밀번호(?:가|"
+            r"는)? (?:뭐|무엇)|パスワードは何です",
             requires=(_SECRET_WORDS,),
         ),
     )
@@ -508,8 +439,7 @@ def rules() -> tuple[Rule, ...]:
             announce,
             ("new ", "updated ", "revised ", "real ", "actual "),
             r"(?:new|updated|revised|real|actual)\s+(?:system\s+)?(?:instructions|directives|"
-            r"orders|task|objective|goal|rules)\s*[:：]|(?<=your )new (?:instructions|directives|"
-            r"task|role|objective|goal|purpose|identity) (?:is|are)\b",
+            r"orders|task|objective|goal|rules)\s*[:：]",
             near=(
                 "instructions",
                 "directives",
@@ -523,53 +453,6 @@ def rules() -> tuple[Rule, ...]:
                 "identity",
             ),
             span=30,
-        ),
-        Rule(
-            "injection.new-instructions",
-            "injection",
-            announce,
-            ("overrid",),
-            r"overrid\w*\s+(?:all\s+|any\s+|your\s+|the\s+)*(?:previous\s+|prior\s+|existing\s+)?"
-            r"(?:instructions|directives|rules|programming|guidelines|restrictions|safety)",
-            near=(
-                "instructions",
-                "directives",
-                "rules",
-                "programming",
-                "guidelines",
-                "restrictions",
-                "safety",
-            ),
-            span=60,
-        ),
-        Rule(
-            "injection.new-instructions",
-            "injection",
-            announce,
-            (
-                "nuevas",
-                "nouvelles",
-                "neue",
-                "nuove",
-                "novas",
-                "новые",
-                "yeni",
-                "instruksi",
-                "bagong",
-                "hướng",
-                "नए",
-                "নতুন",
-                "تعليمات",
-                "새로운",
-                "新しい",
-                "新的",
-                "新指",
-                "คำสั่ง",
-            ),
-            r"(?:nuevas instrucciones|nouvelles (?:instructions|consignes)|neue anweisungen|"
-            r"nuove istruzioni|novas instruções|новые инструкции|yeni talimatlar|instruksi baru|"
-            r"bagong tagubilin|hướng dẫn mới|नए निर्देश|নতুন নির্দেশ|تعليمات جديدة|새로운 지시|"
-            r"新しい指示|新的指令|新的指示|新指令|新指示|คำสั่งใหม่)\s*[:：]",
         ),
         Rule(
             "injection.safety-bypass",
@@ -588,11 +471,9 @@ def rules() -> tuple[Rule, ...]:
                 "without",
             ),
             r"(?:ignor\w*|bypass\w*|disabl\w*|remov\w*|turn\w* off|overrid\w*|circumvent\w*|"
-            r"deactivat\w*|switch\w* off)\s+(?:all\s+|any\s+|your\s+|the\s+|its\s+)*"
-            r"(?:safety|content|ethical|moral)\s+(?:filters?|guidelines|restrictions|protocols|"
-            r"policies|measures|guardrails|rules|constraints|training)"
-            r"|without\s+(?:any\s+)?(?:ethical|moral|content|safety)\s+(?:restrictions|filters|"
-            r"limitations|guidelines|constraints|considerations)",
+            r"deactivat\w*|switch\w* off)\s+(?:all\s+|any\s+|your\s+|the\s+|its\s+)*(?:safety|"
+            r"content|ethical|moral)\s+(?:filters?|guidelines|restrictions|protocols|policies|"
+            r"measures|guardrails|rules|constraints|training)",
             near=("safety", "content", "ethical", "moral"),
             span=50,
             accept=affirmed,

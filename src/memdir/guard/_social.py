@@ -259,8 +259,6 @@ def rules() -> tuple[Rule, ...]:
             near=prefixes(_WE_SAY, _WE_SAY_FINAL),
             span=40,
             pattern=rf"{we_say}\s*(?:that\s+)?[:：]"
-            rf"|{we_say}\s+(?:that\s+)?(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){{0,8}}?\s+(?:is|are|"
-            r"was|equals)\b"
             rf"|{we_say}[^.\n]{{0,60}}?(?:是|は|는|은|là|है|হল|هي|هو|คือ|est|ist|è|é|"
             r"es|это|olduğunu|adalah|ay|['\"‘’“”「『])"
             rf"|{alt(_WE_SAY_FINAL)}",
@@ -281,13 +279,10 @@ def rules() -> tuple[Rule, ...]:
             "injection.reply-payload",
             "injection",
             "it tells the model to slip a link or a request for personal details into its replies",
-            ("add", "include", "insert", "append", "embed", "put", "in your", "within your"),
-            r"(?:add|include|insert|append|embed|put)\w*\s[^\n]{0,160}?(?:https?://|www\.)"
-            r"[^\n]{0,160}?(?:to|in|into|within)\s+(?:all\s+|every\s+)?your\s+(?:reply|replies|"
-            r"response|responses|answer|answers|message|messages|output)"
-            r"|(?:in|within) your (?:reply|response|answer|message)s?,?\s+(?:suggest|tell|ask|"
-            r"urge|encourage|invite|instruct)\w*\s+(?:the\s+)?(?:users?|readers?|people|them)\s+"
-            r"to\s+(?:share|send|enter|provide|submit|visit|click)",
+            ("add", "include", "insert", "append", "embed", "put"),
+            r"(?:add|include|insert|append|embed|put)\w*\s[^\n]{0,160}?(?:https?://|"
+            r"www\.)[^\n]{0,160}?(?:to|in|into|within)\s+(?:all\s+|every\s+)?your\s+(?:reply|"
+            r"replies|response|responses|answer|answers|message|messages|output)",
             near=(
                 "reply",
                 "replies",
@@ -295,10 +290,6 @@ def rules() -> tuple[Rule, ...]:
                 "answer",
                 "message",
                 "output",
-                "users",
-                "user",
-                "readers",
-                "people",
             ),
             span=340,
         ),
@@ -325,50 +316,11 @@ def rules() -> tuple[Rule, ...]:
             "role.obey",
             "role-hijack",
             "it orders the model to obey the writer instead of its instructions",
-            (
-                "you must",
-                "you have to",
-                "you will",
-                "you shall",
-                "you are required",
-                "harus",
-                "musst",
-                "debes",
-                "dois",
-                "devi",
-                "deve",
-                "должен",
-                "должны",
-                "bana",
-                "必须",
-                "必須",
-                "私に",
-                "나에게",
-            ),
-            r"you (?:must|have to|will|shall|are required to) (?:obey|listen to|follow)\s+(?:me\b|"
-            r"my (?:instructions|orders|commands|every))|harus (?:mendengarkan|mematuhi) "
-            r"(?:instruksi|perintah)ku|musst mir gehorchen|debes obedecer(?:me)?|dois m'obéir|devi "
-            r"obbedir(?:mi|e)|deve obedecer(?:-me)?|должен слушаться|должны подчиняться|bana itaat|"
-            r"必须服从我|必须听从我|必須聽從我|私に従わなければ|나에게 복종",
-            near=(
-                "obey",
-                "listen",
-                "follow",
-                "mendengarkan",
-                "mematuhi",
-                "gehorchen",
-                "obedecer",
-                "obéir",
-                "obbedir",
-                "слушаться",
-                "подчиняться",
-                "itaat",
-                "服从",
-                "听从",
-                "聽從",
-                "従わ",
-                "복종",
-            ),
+            ("you must", "you have to", "you will", "you shall", "you are required", "deve"),
+            r"you (?:must|have to|will|shall|are required to) (?:obey|listen to|"
+            r"follow)\s+(?:me\b|my (?:instructions|orders|commands|every))|"
+            r"deve obedecer(?:-me)?",
+            near=("obey", "listen", "follow", "obedecer"),
             span=40,
         ),
     )
