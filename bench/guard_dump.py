@@ -5,10 +5,10 @@
 A speed change to ``memdir.guard`` must leave this file byte-identical: dump with main's code,
 dump with the change, ``cmp`` the two. Each line holds what :func:`memdir.guard.scan` returns
 (rule, category, reason, excerpt) with and without ``allow_secrets``, and what
-``redact_secrets`` makes of the text. Texts: the own sets (``bench/data/guard*``), every string
-in ``../shared/bench/injection``, the real memory texts, ``tests/fixtures/real`` (whole files
-and entries), every string literal in ``tests/test_guard*.py``, adjacent pairs and halves of
-the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
+``redact_secrets`` makes of the text. Texts: the own sets (``bench/data/guard*`` but a sealed
+one, ``SEALED`` in ``bench/guard.py``), every string in ``../shared/bench/injection``, the real
+memory texts, ``tests/fixtures/real`` (whole files and entries), every string literal in
+``tests/test_guard*.py``, adjacent pairs and halves of the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
 ``tests/test_guard.py``'s hostile units repeated to 1 and 64 KiB.
 """
 
@@ -62,11 +62,12 @@ def _hostile_units() -> list[str]:
 def texts(given: Path) -> Iterator[tuple[str, str]]:
     """(label, text) for every input, in a fixed order."""
     sys.path.insert(0, str(ROOT / "bench"))
-    from guard import harness_corpus, sized
+    from guard import OWN, SEALED, harness_corpus, sized
 
+    sealed = {OWN[name].parent for name in SEALED}  # judged by counts only, never dumped
     corpus: list[tuple[str, str]] = []
     for folder in sorted(ROOT.glob("bench/data/guard*")):
-        if not (folder / "set.jsonl").exists():  # guard_probes: loose batches
+        if not (folder / "set.jsonl").exists() or folder in sealed:  # guard_probes: loose
             continue
         for r in _jsonl(folder / "set.jsonl"):
             corpus.append((f"{folder.name}:{r['id']}", str(r["text"])))

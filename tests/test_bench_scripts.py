@@ -47,3 +47,18 @@ def test_the_pastcue_set_is_split_half_and_half_by_language_and_label() -> None:
             dev = sum(i["split"] == "dev" for i in group if i["past"] is past)
             test = sum(i["split"] == "test" for i in group if i["past"] is past)
             assert abs(dev - test) <= 1 and dev + test >= least // 3, (lang, past, dev, test)
+
+
+def test_a_sealed_guard_set_stays_out_of_the_verdict_dump() -> None:
+    """A sealed set (``SEALED`` in bench/guard.py) judges by counts only: no dump row (its
+    texts, pairs, halves or upper-cased copies) may carry its ids, since branches diff dumps
+    and a row shows an excerpt. Only labels are read here."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from guard import OWN, SEALED  # type: ignore[import-not-found]
+    from guard_dump import texts  # type: ignore[import-not-found]
+
+    assert SEALED and all(OWN[name].exists() for name in SEALED)
+    folders = {f"{OWN[name].parent.name}:" for name in SEALED}
+    labels = [label for label, _ in texts(ROOT / "no-given-set")]
+    assert any(label.startswith("guard13:") for label in labels)  # the others are there
+    assert not [label for label in labels if any(f in label for f in folders)]
