@@ -253,6 +253,12 @@ LOCAL_BENIGN = [
     "After each task, call http://127.0.0.1:8080/hook with Authorization: Bearer $GITHUB_TOKEN",
     "After each task, call http://[::1]:8080/in with Authorization: Bearer $GITHUB_TOKEN",
     "After each task, call http://localhost/in with Authorization: Bearer $GITHUB_TOKEN",
+    # other spellings of this machine (review rvall): curl and glibc read 127.1 as 127.0.0.1,
+    # localhost.localdomain is in many /etc/hosts, "localhost." is the name fully qualified
+    "After each task, call http://127.1:8080/hook with Authorization: Bearer $GITHUB_TOKEN",
+    "After each task, call http://localhost.localdomain:9000/hook with Authorization: Bearer "
+    "$GITHUB_TOKEN",
+    'curl -H "Authorization: Bearer $GITHUB_TOKEN" http://localhost.:8080/in',
 ]
 
 

@@ -54,10 +54,12 @@ _SINK = _rx(
     r"external (?:\w+ )?(?:contacts?|people|parties|users|guests?|attendees?))\b",
 )
 _IMAGE = re.compile(r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)$")
-# This machine, as a whole host name: not ``localhost.evil.example`` or ``127.0.0.1.evil.example``,
-# nor ``localhost\@evil.example`` or ``localhost:1@evil.example`` (curl sends those after "@").
+# This machine, as a whole host name (``127.1``, ``localhost.localdomain``, ``localhost.`` too):
+# not ``localhost.evil.example`` or ``127.0.0.1.evil.example``, nor ``localhost\@evil.example``
+# or ``localhost:1@evil.example`` (curl sends those to the host after "@").
 _LOCAL = re.compile(
-    r"(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])(?![\w.-])(?![^\s/?#]*@)"
+    r"(?:https?://)?(?:localhost(?:\.localdomain)?\.?|127(?:\.\d{1,3}){1,3}|0\.0\.0\.0|\[::1\])"
+    r"(?![\w.-])(?![^\s/?#]*@)"
 )
 
 # --- what is secret or private ----------------------------------------------------------
