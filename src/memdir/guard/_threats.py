@@ -795,37 +795,19 @@ def _self_hosted(url: str, name: str) -> bool:
     host word beginning with a service word of four letters or more), a route named for all of
     it (``/api/cron/…`` for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own;
     each word begins a route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
-    service = _hosting_words(name)
-    if service is None:
-        return True
-    named = _url_words(url)
-    if named is None or not service:
-        return False
-    host, route = named
-    return any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host) or all(
-        any(r.startswith(w) for r in route) for w in service
-    )
-
-
-@functools.lru_cache(maxsize=1024)  # a block asks of each key once per field (_split_armed)
-def _hosting_words(name: str) -> frozenset[str] | None:
-    """The words of a variable's name a host or route may be named for; None for a public
-    value, which any may present."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
-        return None
-    return frozenset(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
-
-
-@functools.lru_cache(maxsize=1024)  # ... and of each address once per key
-def _url_words(url: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words of a URL's host and of its route; None where it has no host to read, or
-    two (tools read two hosts, ``_readings``: no one's)."""
+        return True
     parts = _split(url)
-    if parts is None or "\\" in parts.netloc:
-        return None
-    host = frozenset(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
-    return host, frozenset(_NAME_WORD.findall(parts.path))
+    if parts is None or "\\" in parts.netloc:  # two hosts as tools read it: no one's
+        return False
+    service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
+    route = set(_NAME_WORD.findall(parts.path))
+    return bool(service) and (
+        any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host)
+        or all(any(r.startswith(w) for r in route) for w in service)
+    )
 
 
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
