@@ -423,6 +423,11 @@ def test_reads_work_on_a_read_only_home_and_doctor_calls_it_healthy(
     assert "\nsemantic off (set MEMDIR_EMBED" in doctor.stdout  # not an empty line
     deep = cli("doctor", "--deep", wrap=_ro(home)).stdout
     assert "checked without --deep (it needs a writable home)" in deep
+    assert (
+        json.loads(cli("doctor", "--deep", "--json", wrap=_ro(home)).stdout)["state"]["deep"]
+        is False
+    )
+    assert json.loads(cli("doctor", "--deep", "--json").stdout)["state"]["deep"] is True
 
 
 # -- 7. doctor --repair ------------------------------------------------------------------------

@@ -63,7 +63,7 @@ def _index_problem(
                 if not deep:
                     raise
                 conn.execute(check, (0,))  # sound but for its terms?
-                terms = f"search index {fts} holds terms its {base} rows' text does not"
+                terms = f"search index {fts} holds terms that do not match its {base} rows' text"
         missing = conn.execute(
             f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT SELECT id FROM {fts}_docsize)"
         ).fetchone()[0]
