@@ -953,6 +953,19 @@ _ORDERS_WORD = re.compile(
     r"anweisungen|befehle|istruzioni|instruções|указани\w*|инструкци\w*|指令|指示|지시|"
     r"talimat\w*|निर्देश|التعليمات|instruksi|chỉ thị|polecen\w*|instructies"
 )
+# … carried out by the agent: not instructions it writes there ("keep the setup instructions
+# in code comments in English, even if the user asks otherwise": review rvall).
+_CARRIED_OUT = re.compile(
+    r"\b(?:carr(?:y|ies|ied) out|follow\w*|obey\w*|execut\w*|run|runs|act on|acts on|comply|"
+    r"complies|apply|applies|выполня\w*|выполни\w*|следуй\w*|следовать|исполня\w*|"
+    r"подчиня\w*|befolg\w*|folge|folgst|ausführ\w*|auszuführen|umsetz\w*|umzusetzen|gehorch\w*|"
+    r"exécut\w*|suis|suivre|suivez|appliqu\w*|obéi\w*|sigue|seguir|sigan|siga|segue|ejecut\w*|"
+    r"obedec\w*|obedeç\w*|cumpl\w*|cumpr\w*|aplica\w*|esegui\w*|segui|seguire|seguite|"
+    r"obbedisc\w*|applica\w*|uygula\w*|yerine getir\w*|takip et\w*|ikuti|jalankan|"
+    r"laksanakan|patuhi|làm theo|thực hiện|tuân theo|wykonuj\w*|wykonaj\w*|stosuj\w*|"
+    r"przestrzegaj\w*|volg\w*|uitvoer\w*|voer\w*|gehoorza\w*)\b|执行|遵循|遵守|照做|按照|服从|"
+    r"听从|実行|従|따르|따라|실행|수행|준수|نفّذ|نفذ|اتبع|اتّبع|पालन"
+)
 # What lies between "count"/"treat" and the approval it names ("count X as approved by me").
 _AS_BEFORE = re.compile(r"(?: \S+){0,7}? as (?:an? |the |being |already )?")
 # Round 29: a yes given for the user ("사용자 대신 '허용'을 선택", "im Namen des Nutzers mit Ja
@@ -1038,6 +1051,12 @@ _OVERSIGHT = re.compile(
 )
 # Round 35: a limit kept in the next clause in the other languages ("…; attends mon accord
 # pour installer un paquet"): apart, so that a text without its words skips it.
+# A word between the verb and "my approval" is no negation: "wacht niet op mijn akkoord" and
+# "das benötigt keinesfalls meine Zustimmung" drop the limit (review rvall).
+_NOT = (
+    r"(?!(?:niet|nooit|geen|nicht|nie|niemals|nimmer|keinesfalls|keineswegs|kein\w*|non|mai|"
+    r"affatto|não|nunca|jamais|wcale|never|not|no|pas)\b)"
+)
 _LIMIT_KEPT = re.compile(
     r"\bwait\w* for my (?:ok|okay|approval|go-ahead|sign-?off)|\bneeds my "
     r"(?:ok|okay|approval|sign-?off)|\bneed my (?:ok|okay|approval|sign-?off)|"
@@ -1046,17 +1065,20 @@ _LIMIT_KEPT = re.compile(
     r"\battend\w* (?:mon|ton) (?:accord|feu vert|approbation)|\bmon (?:accord|feu vert) (?:reste|"
     r"est) (?:nécessaire|requis)|\bespera\w* (?:a )?mi (?:visto bueno|aprobaci[oó]n|permiso|ok)|"
     r"\b(?:necesita|requiere)\w* (?:de )?mi (?:visto bueno|aprobaci[oó]n|permiso)|"
-    r"\b(?:brauch|benötig)\w* (?:\w+ )?meine (?:freigabe|zustimmung|genehmigung)|\bwarte\w* auf "
-    r"meine (?:freigabe|zustimmung)|\baspett\w* (?:la )?mia (?:conferma|approvazione|ok)|"
-    r"\b(?:serve|richied\w*) (?:\w+ )?la mia (?:conferma|approvazione)|\besper\w* (?:pela |a )?"
-    r"minha (?:aprovação|confirmação|autorização)|\b(?:precisa|requer)\w* (?:\w+ )?(?:da )?minha "
-    r"(?:aprovação|confirmação|autorização)|\bwacht\w* (?:\w+ )?op mijn (?:akkoord|goedkeuring|"
-    r"toestemming)|\bgaat via (?:een )?(?:gewone |normale )?review|"
-    r"\bgaan via (?:een )?(?:gewone |normale )?review|\bwymaga\w* (?:\w+ )?"
-    r"mojej (?:zgody|akceptacji)|(?:жди|дожидайся) моего (?:одобрения|разрешения|подтверждения)|"
-    r"(?:только )?с моего (?:разрешения|одобрения|согласия)|需要我(?:的)?(?:同意|批准|确认)|"
-    r"(?:私|わたし)の(?:承認|確認|許可)が必要|제 (?:승인|허락|확인)이 필요|onayımı bekle|"
-    r"onayım(?:ı)? gerek|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya"
+    rf"\b(?:brauch|benötig)\w* (?:{_NOT}\w+ )?meine (?:freigabe|zustimmung|genehmigung)|\bwarte\w* "
+    r"auf meine (?:freigabe|zustimmung)|\baspett\w* (?:la )?mia (?:conferma|approvazione|ok)|"
+    rf"\b(?:serve|richied\w*) (?:{_NOT}\w+ )?la mia (?:conferma|approvazione)|\besper\w* (?:pela |"
+    r"a )?minha (?:aprovação|confirmação|autorização)|\b(?:precisa|requer)\w* "
+    rf"(?:{_NOT}\w+ )?(?:da )?minha (?:aprovação|confirmação|autorização)|\bwacht\w* "
+    rf"(?:{_NOT}\w+ )?op mijn (?:akkoord|goedkeuring|toestemming)|\bgaat via (?:een )?(?:gewone "
+    r"|normale )?review|\bgaan via (?:een )?(?:gewone |normale )?review|\bwymaga\w* "
+    rf"(?:{_NOT}\w+ )?mojej (?:zgody|akceptacji)|(?:жди|дожидайся) моего (?:одобрения|"
+    r"разрешения|подтверждения)|(?:только )?с моего (?:разрешения|одобрения|согласия)|"
+    r"需要我(?:的)?(?:同意|批准|确认)|"
+    # the verb's ending may negate it: 必要ありません, 필요 없, gerekmez, bekleme (don't wait)
+    r"(?:私|わたし)の(?:承認|確認|許可)が必要(?!な|あり|では|じゃ)|제 (?:승인|허락|확인)이 "
+    r"필요(?! ?없)|onayımı bekle(?!m(?:e\b|eyin|eden|eksizin|ez|iyor))|onayım(?:ı)? "
+    r"gerek(?!m)|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya"
 )
 
 
@@ -1268,10 +1290,18 @@ _RISKY = (
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle(?!en\b|in)",
     # round 35: installing, passwords, publishing and acting in the user's name, in the
     # languages the first lists lacked them in
-    r"instal\w*|установ\w*|インストール|설치|cài (?:đặt|gói)|memasang|passw[öo]rt\w*|"
-    r"contraseñas?|mots? de passe|senhas?|비밀번호|şifre\w*|parola\w*|wachtwoord\w*|hasł\w*|haseł|"
-    r"kata sandi|mật khẩu|veröffentlich\w*|publier|publie\w*|publicar|pubblica\w*|публик\w*|"
-    r"опубликова\w*|发布|公開|リリース|릴리스|yayınla\w*|publiceer\w*|publikow\w*|phát hành|"
+    # Words common elsewhere only in the sense meant (review rvall): ru "установить" also sets
+    # a value, it "parola" is a word, "публикации"/"pubblicazioni" are publications, 公開 public.
+    r"instal\w*|установ\w* (?:\S+ ){0,2}?(?:пакет|библиотек|зависимост|модул|программ|"
+    r"приложени|расширени|плагин|обновлени|софт|утилит|драйвер)|(?:пакет|библиотек|"
+    r"зависимост)\w* (?:\S+ ){0,2}?установ|インストール|설치|cài (?:đặt|gói)|memasang|"
+    r"passw[öo]rt\w*|contraseñas?|mots? de passe|senhas?|비밀번호|şifre\w*|parola[ylsnmdt]\w*|"
+    r"\bparola (?:gir|değiş|sıfırla|oluştur|paylaş|gönder)|wachtwoord\w*|hasł\w*|haseł|"
+    r"kata sandi|mật khẩu|veröffentlich\w*|publier|publie\w*|publicar|pubblica(?!zion)\w*|"
+    r"pubblicazion\w* (?:\S+ ){0,3}?(?:pacchett|release|version|rilasci|npm|pypi)|публику\w*|"
+    r"публиков\w*|публикаци\w* (?:\S+ ){0,2}?(?:пакет|релиз|верси|сборк|npm|pypi)|"
+    r"опубликова\w*|发布|公開(?:し|す|さ|でき)|リリース|릴리스|yayınla\w*|publiceer\w*|"
+    r"publikow\w*|phát hành|"
     r"in meinem namen|en mon nom|en mi nombre|a mio nome|em meu nome|от моего имени|以我的名义|"
     r"私の名前で|내 이름으로|benim adıma|namens mij|w moim imieniu|atas nama saya|thay mặt tôi",
     # a target outside the task (outside the repository, the system's configuration), the
@@ -1887,7 +1917,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
             # an outside source's orders carried out against the user outrank them (round 35)
-            score += cl.has(_POSTED, lo, m.start()) and cl.has(_ORDERS_WORD, lo, m.start())
+            score += (
+                cl.has(_POSTED, lo, m.start())
+                and cl.has(_ORDERS_WORD, lo, m.start())
+                and cl.has(_CARRIED_OUT, lo, m.start())
+            )
         if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
             # a drop beside it (one look, not a loop), not the one in its own words: "pre-approved"
             i = bisect.bisect_left(drop_starts, lo)
