@@ -1673,8 +1673,49 @@ def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
     return found + [m.start() for m in _SEGMENT.finditer(s, tail, hi)]
 
 
+_VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start (but see below)
+
+
+def _english_verbs(s: str, cl: Clauses, lo: int, hi: int) -> list[re.Match[str]]:
+    """``list(_ENGLISH_VERB.finditer(s, lo, hi))`` from the text's matches found once: a match
+    straddling ``lo`` and the last ``_VERB_TAIL`` characters are read again (round 36; each
+    "contents of" read its clause again)."""
+    spots = cl.spots(_ENGLISH_VERB)
+    out: list[re.Match[str]] = []
+    pos = lo
+    while True:  # the window's scan and the text's agree from a point no match straddles
+        before = spots.last_before(pos)
+        if before is None or before.end() <= pos:
+            break
+        m = _ENGLISH_VERB.search(s, pos, hi)
+        if m is None:
+            return out
+        out.append(m)
+        pos = m.end()
+    tail = max(pos, hi - _VERB_TAIL)
+    before = spots.last_before(tail)
+    if before is not None and before.end() > tail:
+        tail = before.start()
+    out += spots.between(pos, tail)
+    out += _ENGLISH_VERB.finditer(s, tail, hi)
+    return out
+
+
+def _may(s: str, v: re.Match[str], lo: int, known: dict[tuple[int, int], bool]) -> bool:
+    """Whether ``affirmed_order(s, v, lo, …)`` may hold: ``v`` stands first in the clause from
+    ``lo`` or ``_may_order`` keeps it (asked once per verb, not per anchor)."""
+    ink = _INK.search(s, lo, v.start())
+    if ink is None:
+        return True
+    key = (v.start(), v.end())
+    if key not in known:
+        known[key] = _may_order(s, v)
+    return known[key]
+
+
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    may: dict[tuple[int, int], bool] = {}
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
@@ -1692,8 +1733,8 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
                 cl.has(_ENGLISH_VERB, seg_lo, seg_hi)
                 and any(
                     affirmed_order(s, v, seg_lo, cl)
-                    for v in _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
-                    if word_start(s, v.start())
+                    for v in _english_verbs(s, cl, seg_lo, seg_hi)
+                    if word_start(s, v.start()) and _may(s, v, seg_lo, may)
                 )
             ):
                 continue  # English: only an order moves it ("the CLI reads the contents of …")
