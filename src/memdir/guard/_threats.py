@@ -12,7 +12,17 @@ from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, REPEAT, Clauses, Spots, _behind, negated, reported
+from ._clause import (
+    _NEG_WORDS,
+    _NO_SPOTS,
+    REACH,
+    REPEAT,
+    Clauses,
+    Spots,
+    _behind,
+    negated,
+    reported,
+)
 from ._engine import Text
 from ._needles import register
 from ._vocab import (
@@ -1676,10 +1686,11 @@ def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
 _VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start (but see below)
 
 
-def _english_verbs(s: str, cl: Clauses, lo: int, hi: int) -> list[re.Match[str]]:
-    """``list(_ENGLISH_VERB.finditer(s, lo, hi))`` from the text's matches found once: a match
-    straddling ``lo`` and the last ``_VERB_TAIL`` characters are read again (round 36; each
-    "contents of" read its clause again)."""
+def _english_verbs(s: str, cl: Clauses, lo: int, hi: int, kept: Spots) -> list[re.Match[str]]:
+    """``_ENGLISH_VERB.finditer(s, lo, hi)`` from the text's matches found once, less those
+    ``_may_be_orders`` drops (``kept``: ``_may_order``'s): a match straddling ``lo`` and the
+    last ``_VERB_TAIL`` characters are read again (round 36; each "contents of" read its
+    clause again)."""
     spots = cl.spots(_ENGLISH_VERB)
     out: list[re.Match[str]] = []
     pos = lo
@@ -1696,16 +1707,16 @@ def _english_verbs(s: str, cl: Clauses, lo: int, hi: int) -> list[re.Match[str]]
     before = spots.last_before(tail)
     if before is not None and before.end() > tail:
         tail = before.start()
-    out += spots.between(pos, tail)
+    out += _may_be_orders(s, spots, kept, lo, pos, tail)
     out += _ENGLISH_VERB.finditer(s, tail, hi)
     return out
 
 
-def _may(s: str, v: re.Match[str], lo: int, known: dict[tuple[int, int], bool]) -> bool:
-    """Whether ``affirmed_order(s, v, lo, …)`` may hold: ``v`` stands first in the clause from
-    ``lo`` or ``_may_order`` keeps it (asked once per verb, not per anchor)."""
-    ink = _INK.search(s, lo, v.start())
-    if ink is None:
+def _may(s: str, v: re.Match[str], ink: int, known: dict[tuple[int, int], bool]) -> bool:
+    """Whether ``affirmed_order(s, v, lo, …)`` may hold (``ink``: the clause's first
+    non-blank from ``lo``): ``v`` stands first or ``_may_order`` keeps it, asked once per
+    verb, not per anchor (as ``_may_be_orders``)."""
+    if v.start() <= ink:
         return True
     key = (v.start(), v.end())
     if key not in known:
@@ -1716,6 +1727,7 @@ def _may(s: str, v: re.Match[str], lo: int, known: dict[tuple[int, int], bool]) 
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     may: dict[tuple[int, int], bool] = {}
+    kept: Spots | None = None
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
@@ -1729,12 +1741,17 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             seg_lo, seg_hi = cuts[i - 1] if i else clo, cuts[j] if j < len(cuts) else chi
             if cl.has(_ANY_NEG, seg_lo, seg_hi) or cl.has(_CONSENT_FIRST, clo, chi):
                 continue
-            if cl.has(_ENGLISH_TEXT, seg_lo, seg_hi) and not (
+            first = _INK.search(s, seg_lo, seg_hi)
+            ink = first.start() if first else seg_hi
+            english = cl.has(_ENGLISH_TEXT, seg_lo, seg_hi)
+            if english and kept is None:
+                kept = cl.spots(_ENGLISH_VERB).where(lambda v: _may_order(s, v))
+            if english and not (
                 cl.has(_ENGLISH_VERB, seg_lo, seg_hi)
                 and any(
                     affirmed_order(s, v, seg_lo, cl)
-                    for v in _english_verbs(s, cl, seg_lo, seg_hi)
-                    if word_start(s, v.start()) and _may(s, v, seg_lo, may)
+                    for v in _english_verbs(s, cl, seg_lo, seg_hi, kept or _NO_SPOTS)
+                    if word_start(s, v.start()) and _may(s, v, ink, may)
                 )
             ):
                 continue  # English: only an order moves it ("the CLI reads the contents of …")
