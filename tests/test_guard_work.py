@@ -463,10 +463,9 @@ def test_english_verbs_are_the_windows_matches(parts: list[str], a: int, b: int)
     window, all of it when every verb is kept."""
     s = "".join(parts)
     cl = _clause.Clauses(s)
-    spots = cl.spots(_threats._ENGLISH_VERB)
     lo, hi = min(a, len(s)), max(0, len(s) - b)
     if lo > hi:
         lo, hi = hi, lo
-    got = _threats._english_verbs(s, cl, lo, hi, spots)
+    got = _threats._english_verbs(s, cl, lo, hi, cl.spots(_threats._ENGLISH_VERB))
     want = list(_threats._ENGLISH_VERB.finditer(s, lo, hi))
     assert [m.span() for m in got] == [m.span() for m in want]

@@ -1689,8 +1689,7 @@ _VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start (but s
 def _english_verbs(s: str, cl: Clauses, lo: int, hi: int, kept: Spots) -> list[re.Match[str]]:
     """``_ENGLISH_VERB.finditer(s, lo, hi)`` from the text's matches found once, less those
     ``_may_be_orders`` drops (``kept``: ``_may_order``'s): a match straddling ``lo`` and the
-    last ``_VERB_TAIL`` characters are read again (round 36; each "contents of" read its
-    clause again)."""
+    last ``_VERB_TAIL`` characters are read again (round 36)."""
     spots = cl.spots(_ENGLISH_VERB)
     out: list[re.Match[str]] = []
     pos = lo
@@ -1727,7 +1726,7 @@ def _may(s: str, v: re.Match[str], ink: int, known: dict[tuple[int, int], bool])
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     may: dict[tuple[int, int], bool] = {}
-    kept: Spots | None = None
+    judged, kept = 0, _NO_SPOTS
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
@@ -1743,14 +1742,18 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
                 continue
             first = _INK.search(s, seg_lo, seg_hi)
             ink = first.start() if first else seg_hi
-            english = cl.has(_ENGLISH_TEXT, seg_lo, seg_hi)
-            if english and kept is None:
-                kept = cl.spots(_ENGLISH_VERB).where(lambda v: _may_order(s, v))
-            if english and not (
+            judged += 1  # many anchors: the text's verbs are found and judged once (issue 13)
+            if judged == 33:
+                kept = cl.spots(_ENGLISH_VERB).where(lambda v: _may(s, v, -1, may))
+            if cl.has(_ENGLISH_TEXT, seg_lo, seg_hi) and not (
                 cl.has(_ENGLISH_VERB, seg_lo, seg_hi)
                 and any(
                     affirmed_order(s, v, seg_lo, cl)
-                    for v in _english_verbs(s, cl, seg_lo, seg_hi, kept or _NO_SPOTS)
+                    for v in (
+                        _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
+                        if judged <= 32
+                        else _english_verbs(s, cl, seg_lo, seg_hi, kept)
+                    )
                     if word_start(s, v.start()) and _may(s, v, ink, may)
                 )
             ):
