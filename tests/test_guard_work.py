@@ -381,6 +381,9 @@ _PIECES = [
 ]
 
 
+_COMMANDS = ["type ", "sort ", "grep ", "-a ", "-c ", "2 ", "x/y ", "keep a copy of ", "back up "]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=10))
 @example(["ya ", "partir de ahora"])  # a scope that starts inside a subject word
@@ -449,17 +452,20 @@ def test_anchors_share_their_clauses_verbs_and_records(
     assert calls[0] <= text.count(unit), (unit, calls)
 
 
-@settings(max_examples=60, deadline=None)
+_COMMANDS = ["type ", "sort ", "grep ", "-a ", "-c ", "2 ", "x/y ", "keep a copy of ", "back up "]
+
+
+@settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(
-            [*_CUES, *_VERBS, *_OTHER, "type -a ", "grep -c ", "keep a copy of ", "back up ", "x"]
-        ),
-        max_size=30,
+        st.sampled_from([*_CUES, *_VERBS, *_OTHER, *_COMMANDS]),
+        max_size=40,
     ),
-    st.integers(0, 60),
-    st.integers(0, 60),
+    st.integers(0, 80),
+    st.integers(0, 80),
 )
+@example(["type ", *["-a "] * 30, "x/y "], 0, 4)  # the path past the window's end
+@example(["grep", *[" "] * 70, "-c x"], 0, 4)  # grep's -c past it
 def test_english_verbs_are_the_windows_matches(parts: list[str], a: int, b: int) -> None:
     """``_english_verbs`` (the text's matches, edges read again) equals ``finditer`` on the
     window, all of it when every verb is kept."""

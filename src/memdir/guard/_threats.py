@@ -1683,7 +1683,12 @@ def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
     return found + [m.start() for m in _SEGMENT.finditer(s, tail, hi)]
 
 
-_VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start (but see below)
+_VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start, but these:
+# the look-aheads of ``_PRINTER`` (only type, bat, nl, sort reach it) and ``_GREP``, at most
+# as far as this reads (an attempt at every position: they may nest)
+_READS_ON = re.compile(
+    r"(?=((?:type|bat|nl|sort|grep)(?:\s+-{1,2}\w[\w=,]*(?:\s+\d+)?)*\s+-?[\w~.$%:-]*))"
+)
 
 
 def _english_verbs(s: str, cl: Clauses, lo: int, hi: int, kept: Spots) -> list[re.Match[str]]:
@@ -1703,6 +1708,10 @@ def _english_verbs(s: str, cl: Clauses, lo: int, hi: int, kept: Spots) -> list[r
         out.append(m)
         pos = m.end()
     tail = max(pos, hi - _VERB_TAIL)
+    for r in cl.spots(_READS_ON).between(pos, tail):
+        if r.end(1) + 1 >= hi - _VERB_TAIL:
+            tail = r.start()  # an attempt there may read past the window's end
+            break
     before = spots.last_before(tail)
     if before is not None and before.end() > tail:
         tail = before.start()
