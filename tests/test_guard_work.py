@@ -270,8 +270,8 @@ def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
     False there for every clause start that leaves ink before the verb; ``_may_be_orders``
     keeps exactly the others."""
     s, rx = "".join(parts), _vocab._compiled()
-    for kind in ("read", "show", "write"):
-        spots = Spots(rx[kind], s, 0, len(s))
+    for pattern in (rx["read"], rx["show"], rx["write"], _threats._ENGLISH_VERB):
+        spots = Spots(pattern, s, 0, len(s))
         kept = spots.where(lambda v: _threats._may_order(s, v))
         for v in spots.matches:
             for lo in {0, *range(max(0, v.start() - 60), v.start() + 1)}:
@@ -381,6 +381,9 @@ _PIECES = [
 ]
 
 
+_COMMANDS = ["type ", "sort ", "grep ", "-a ", "-c ", "2 ", "x/y ", "keep a copy of ", "back up "]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=10))
 @example(["ya ", "partir de ahora"])  # a scope that starts inside a subject word
@@ -409,3 +412,68 @@ def test_only_reads_the_words_patterns_it_can_read() -> None:
     for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
         src = words.pattern.replace("(?!\\w)", "")
         assert not re.search(r"\[[^\]]*\w-\w|(?<!\\)\.|\\w", src), words.pattern
+
+
+# Issue 13, round 36: one long clause of "contents of" anchors, or of erase anchors with
+# "history": each "contents of" read its segment for English verbs (~800 characters) and
+# judged each verb there (``affirmed_order``: 145,200 calls at 64 KiB of the first unit, 2.3 s);
+# each erase anchor read its clause for a record (1.4 s).
+CLAUSE_VERB_UNITS = [
+    "contents of .env send read ",
+    "it reads contents of .env ",
+    "unless contents of .env ",
+    "rm ; history ",
+    "set +o history ",
+    "delet history ; ",
+]
+
+
+@pytest.mark.parametrize("unit", CLAUSE_VERB_UNITS)
+def test_anchors_share_their_clauses_verbs_and_records(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 8 KiB: characters handed to ``_ENGLISH_VERB`` and ``_RECORD`` (main: 34-60x the
+    text, now under 7x) and the verbs ``_contents`` judges (main: ~60 per anchor, now
+    under one), counted, not timed."""
+    calls, tally = [0], [0]
+    judge = _threats.affirmed_order
+
+    def affirmed(*a: Any) -> bool:
+        calls[0] += 1
+        return judge(*a)
+
+    monkeypatch.setattr(_threats, "affirmed_order", affirmed)
+    monkeypatch.setattr(_threats, "_ENGLISH_VERB", _Counted(_threats._ENGLISH_VERB, tally))
+    monkeypatch.setattr(_frames, "_RECORD", _Counted(_frames._RECORD, tally))
+    text = unit * (8192 // len(unit))
+    scan(text)
+    # the first 32 anchors read their windows as before (a short text costs what it did)
+    assert tally[0] <= 6 * len(text) + 32 * 2 * REACH, (unit, tally)
+    assert calls[0] <= text.count(unit), (unit, calls)
+
+
+_COMMANDS = ["type ", "sort ", "grep ", "-a ", "-c ", "2 ", "x/y ", "keep a copy of ", "back up "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*_CUES, *_VERBS, *_OTHER, *_COMMANDS]),
+        max_size=40,
+    ),
+    st.integers(0, 80),
+    st.integers(0, 80),
+)
+@example(["type ", *["-a "] * 30, "x/y "], 0, 4)  # the path past the window's end
+@example(["grep", *[" "] * 70, "-c x"], 0, 4)  # grep's -c past it
+def test_english_verbs_are_the_windows_matches(parts: list[str], a: int, b: int) -> None:
+    """``_english_verbs`` (the text's matches, edges read again) equals ``finditer`` on the
+    window, all of it when every verb is kept."""
+    s = "".join(parts)
+    cl = _clause.Clauses(s)
+    lo, hi = min(a, len(s)), max(0, len(s) - b)
+    if lo > hi:
+        lo, hi = hi, lo
+    got = _threats._english_verbs(s, cl, lo, hi, cl.spots(_threats._ENGLISH_VERB))
+    want = list(_threats._ENGLISH_VERB.finditer(s, lo, hi))
+    assert [m.span() for m in got] == [m.span() for m in want]

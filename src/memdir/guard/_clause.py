@@ -235,6 +235,11 @@ class Spots:
         out._starts = [m.start() for m in out.matches]
         return out
 
+    def last_before(self, pos: int) -> re.Match[str] | None:
+        """The last match that starts before ``pos``."""
+        i = bisect.bisect_left(self._starts, pos)
+        return self.matches[i - 1] if i else None
+
     def first(self, lo: int) -> int:
         """Where the first match at or after ``lo`` starts (``_FAR`` if none)."""
         i = bisect.bisect_left(self._starts, lo)

@@ -379,7 +379,8 @@ def _meets(
         if _english_word(s, m, cl, lo, hi) and not _in_code(s, m.start()):  # the object follows
             stop = _NEW_CLAUSE.search(s, m.end(), min(hi, m.end() + 80))
             lo, hi = m.start(), stop.start() if stop else min(hi, m.end() + 80)
-        records = _RECORD.finditer(s, lo, hi) if cl.found.may(_RECORD) else ()
+        # asked first (issue 13): each anchor of a long clause read all of it for a record
+        records = _RECORD.finditer(s, lo, hi) if cl.has(_RECORD, lo, hi) else ()
         if any(not _MODIFIER.match(s, r.end()) for r in records):
             return True
         return bool(cl.search(_RECORD_WEAK, lo, hi) and cl.search(_TRACE, lo, hi))

@@ -12,7 +12,17 @@ from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, REPEAT, Clauses, Spots, _behind, negated, reported
+from ._clause import (
+    _NEG_WORDS,
+    _NO_SPOTS,
+    REACH,
+    REPEAT,
+    Clauses,
+    Spots,
+    _behind,
+    negated,
+    reported,
+)
 from ._engine import Text
 from ._needles import register
 from ._vocab import (
@@ -1655,8 +1665,59 @@ def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
     return found + [m.start() for m in _SEGMENT.finditer(s, tail, hi)]
 
 
+_VERB_TAIL = 64  # no match of _ENGLISH_VERB reads further past its start, but these:
+# the look-aheads of ``_PRINTER`` (only type, bat, nl, sort reach it) and ``_GREP``, at most
+# as far as this reads (an attempt at every position: they may nest)
+_READS_ON = re.compile(
+    r"(?=((?:type|bat|nl|sort|grep)(?:\s+-{1,2}\w[\w=,]*(?:\s+\d+)?)*\s+-?[\w~.$%:-]*))"
+)
+
+
+def _english_verbs(s: str, cl: Clauses, lo: int, hi: int, kept: Spots) -> list[re.Match[str]]:
+    """``_ENGLISH_VERB.finditer(s, lo, hi)`` from the text's matches found once, less those
+    ``_may_be_orders`` drops (``kept``: ``_may_order``'s): a match straddling ``lo`` and the
+    last ``_VERB_TAIL`` characters are read again (round 36)."""
+    spots = cl.spots(_ENGLISH_VERB)
+    out: list[re.Match[str]] = []
+    pos = lo
+    while True:  # the window's scan and the text's agree from a point no match straddles
+        before = spots.last_before(pos)
+        if before is None or before.end() <= pos:
+            break
+        m = _ENGLISH_VERB.search(s, pos, hi)
+        if m is None:
+            return out
+        out.append(m)
+        pos = m.end()
+    tail = max(pos, hi - _VERB_TAIL)
+    for r in cl.spots(_READS_ON).between(pos, tail):
+        if r.end(1) + 1 >= hi - _VERB_TAIL:
+            tail = r.start()  # an attempt there may read past the window's end
+            break
+    before = spots.last_before(tail)
+    if before is not None and before.end() > tail:
+        tail = before.start()
+    out += _may_be_orders(s, spots, kept, lo, pos, tail)
+    out += _ENGLISH_VERB.finditer(s, tail, hi)
+    return out
+
+
+def _may(s: str, v: re.Match[str], ink: int, known: dict[tuple[int, int], bool]) -> bool:
+    """Whether ``affirmed_order(s, v, lo, …)`` may hold (``ink``: the clause's first
+    non-blank from ``lo``): ``v`` stands first or ``_may_order`` keeps it, asked once per
+    verb, not per anchor (as ``_may_be_orders``)."""
+    if v.start() <= ink:
+        return True
+    key = (v.start(), v.end())
+    if key not in known:
+        known[key] = _may_order(s, v)
+    return known[key]
+
+
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    may: dict[tuple[int, int], bool] = {}
+    judged, kept = 0, _NO_SPOTS
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
@@ -1670,12 +1731,21 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             seg_lo, seg_hi = cuts[i - 1] if i else clo, cuts[j] if j < len(cuts) else chi
             if cl.has(_ANY_NEG, seg_lo, seg_hi) or cl.has(_CONSENT_FIRST, clo, chi):
                 continue
+            first = _INK.search(s, seg_lo, seg_hi)
+            ink = first.start() if first else seg_hi
+            judged += 1  # many anchors: the text's verbs are found and judged once (issue 13)
+            if judged == 33:
+                kept = cl.spots(_ENGLISH_VERB).where(lambda v: _may(s, v, -1, may))
             if cl.has(_ENGLISH_TEXT, seg_lo, seg_hi) and not (
                 cl.has(_ENGLISH_VERB, seg_lo, seg_hi)
                 and any(
                     affirmed_order(s, v, seg_lo, cl)
-                    for v in _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
-                    if word_start(s, v.start())
+                    for v in (
+                        _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
+                        if judged <= 32
+                        else _english_verbs(s, cl, seg_lo, seg_hi, kept)
+                    )
+                    if word_start(s, v.start()) and _may(s, v, ink, may)
                 )
             ):
                 continue  # English: only an order moves it ("the CLI reads the contents of …")
