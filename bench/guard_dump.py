@@ -8,8 +8,9 @@ dump with the change, ``cmp`` the two. Each line holds what :func:`memdir.guard.
 ``redact_secrets`` makes of the text. Texts: the own sets (``bench/data/guard*`` but a sealed
 one, ``SEALED`` in ``bench/guard.py``), every string in ``../shared/bench/injection``, the real
 memory texts, ``tests/fixtures/real`` (whole files and entries), every string literal in
-``tests/test_guard*.py``, adjacent pairs and halves of the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
-``tests/test_guard.py``'s hostile units repeated to 1 and 64 KiB.
+``tests/test_guard*.py``, adjacent pairs and halves of the corpus texts, bodies of 1 and
+64 KiB as ``bench/guard.py`` times them, and each of ``tests/test_guard.py``'s hostile units
+repeated to 1 and 64 KiB.
 """
 
 from __future__ import annotations
