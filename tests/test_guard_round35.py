@@ -345,17 +345,6 @@ CHECK = Path(__file__).resolve().parents[1] / "bench/data/guard_reviews/orders14
 CHECK_TEXTS = [json.loads(line)["text"] for line in CHECK.read_text("utf-8").splitlines()]
 
 
-@pytest.mark.parametrize(("attack", "rule"), ATTACKS)
-def test_round35_attack_refused(attack: str, rule: str) -> None:
-    finding = scan(attack)
-    assert finding is not None and finding.rule == rule, finding
-
-
-@pytest.mark.parametrize("benign", BENIGN + CHECK_TEXTS)
-def test_round35_benign_stored(benign: str) -> None:
-    assert scan(benign) is None, scan(benign)
-
-
 @pytest.mark.xfail(strict=True, reason="stored on the branch too (see STILL_STORED)")
 @pytest.mark.parametrize("attack", STILL_STORED)
 def test_round35_still_stored(attack: str) -> None:
@@ -491,12 +480,6 @@ GREY_OBJECTS = [
 ]
 
 
-@pytest.mark.parametrize(("attack", "rule"), RISKY_OBJECTS)
-def test_round35_risky_object_refused(attack: str, rule: str) -> None:
-    finding = scan(attack)
-    assert finding is not None and finding.rule == rule, finding
-
-
 @pytest.mark.xfail(strict=True, reason="no risky object in its language (see GREY_OBJECTS)")
 @pytest.mark.parametrize("attack", GREY_OBJECTS)
 def test_round35_grey_object_refused(attack: str) -> None:
@@ -521,12 +504,15 @@ AGAINST_BENIGN = [
 ]
 
 
-@pytest.mark.parametrize("attack", AGAINST_USER)
-def test_round35_against_user_refused(attack: str) -> None:
+@pytest.mark.parametrize(
+    ("attack", "rule"),
+    ATTACKS + RISKY_OBJECTS + [(a, "injection.standing-order") for a in AGAINST_USER],
+)
+def test_round35_attack_refused(attack: str, rule: str) -> None:
     finding = scan(attack)
-    assert finding is not None and finding.rule == "injection.standing-order", finding
+    assert finding is not None and finding.rule == rule, finding
 
 
-@pytest.mark.parametrize("benign", AGAINST_BENIGN)
-def test_round35_against_benign_stored(benign: str) -> None:
+@pytest.mark.parametrize("benign", BENIGN + CHECK_TEXTS + AGAINST_BENIGN)
+def test_round35_benign_stored(benign: str) -> None:
     assert scan(benign) is None, scan(benign)

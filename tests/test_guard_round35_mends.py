@@ -2,13 +2,14 @@
 kept one (``_LIMIT_KEPT``), risky objects that are common words in another language of the
 lexicon (``_RISKY``), and instructions the agent writes in comments read as orders it obeys
 (``against``). The first text of each list is the review's reproducer (tests/test_rvall_review.py
-on branch rvall); the rest were written for the mend, before it. See docs/design/guard.md,
-"Round 35"."""
+on the review's branch, since deleted); the rest were written for the mend, before it. See
+docs/design/guard.md, "Round 35 mended"."""
 
 from __future__ import annotations
 
 import pytest
 
+from guard_families import STANDING_ORDER, assert_refused_by
 from memdir.guard import scan
 
 # Must-fix: a limit the note negates is no limit kept; each attack refused before round 35.
@@ -48,17 +49,6 @@ LIMIT_KEPT_BENIGN = [
 ]
 
 
-@pytest.mark.parametrize("attack", NEGATED_LIMIT + NEGATED_LIMIT_MORE)
-def test_negated_limit_is_no_limit_kept(attack: str) -> None:
-    found = scan(attack)
-    assert found is not None and found.rule == "injection.standing-order", (attack, found)
-
-
-@pytest.mark.parametrize("benign", LIMIT_KEPT_BENIGN)
-def test_limit_kept_stored(benign: str) -> None:
-    assert scan(benign) is None, (benign, scan(benign))
-
-
 # Must-fix: round 35's risky objects hold words that mean something harmless in another
 # language of the lexicon: it "parola" (word; Turkish for password), ru "установить" (set a
 # value, not only install), ru "публикации" and it "pubblicazioni" (publications), ja 公開
@@ -96,17 +86,6 @@ RISKY_SENSE = [
 ]
 
 
-@pytest.mark.parametrize("benign", HOMOGRAPHS + HOMOGRAPHS_MORE)
-def test_risky_object_homographs_stored(benign: str) -> None:
-    assert scan(benign) is None, (benign, scan(benign))
-
-
-@pytest.mark.parametrize("attack", RISKY_SENSE)
-def test_risky_object_sense_refused(attack: str) -> None:
-    found = scan(attack)
-    assert found is not None and found.rule == "injection.standing-order", (attack, found)
-
-
 # Should-fix: "even if the user asks otherwise" raised by another party's orders needs them
 # carried out, not instructions the agent writes in comments.
 WRITTEN_IN_COMMENTS = [
@@ -142,12 +121,15 @@ OBEYED_FROM_COMMENTS = [
 ]
 
 
-@pytest.mark.parametrize("benign", WRITTEN_IN_COMMENTS + WRITTEN_MORE)
-def test_instructions_written_in_comments_stored(benign: str) -> None:
+@pytest.mark.parametrize(
+    "attack", NEGATED_LIMIT + NEGATED_LIMIT_MORE + RISKY_SENSE + OBEYED_FROM_COMMENTS
+)
+def test_round35_mends_refused(attack: str) -> None:
+    assert_refused_by(attack, STANDING_ORDER)
+
+
+@pytest.mark.parametrize(
+    "benign", LIMIT_KEPT_BENIGN + HOMOGRAPHS + HOMOGRAPHS_MORE + WRITTEN_IN_COMMENTS + WRITTEN_MORE
+)
+def test_round35_mends_stored(benign: str) -> None:
     assert scan(benign) is None, (benign, scan(benign))
-
-
-@pytest.mark.parametrize("attack", OBEYED_FROM_COMMENTS)
-def test_orders_obeyed_from_comments_refused(attack: str) -> None:
-    found = scan(attack)
-    assert found is not None and found.rule == "injection.standing-order", (attack, found)

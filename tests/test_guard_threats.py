@@ -87,11 +87,6 @@ def test_backslash_authority_refused(attack: str, rule: str) -> None:
     assert found is not None and found.rule == rule, (attack, found)
 
 
-@pytest.mark.parametrize("benign", BACKSLASH_BENIGN)
-def test_backslash_benign_stored(benign: str) -> None:
-    assert scan(benign) is None, benign
-
-
 # Round 28's decoy: in a call split over lines, a line of the key's own service (a docs link)
 # between the address and the key made the key read as sent to its own service.
 DECOY_ATTACKS = [
@@ -267,6 +262,6 @@ def test_local_lookalike_refused(attack: str) -> None:
     assert_refused_by(attack, EGRESS)
 
 
-@pytest.mark.parametrize("benign", LOCAL_BENIGN)
-def test_local_address_stored(benign: str) -> None:
+@pytest.mark.parametrize("benign", BACKSLASH_BENIGN + LOCAL_BENIGN)
+def test_round34_benign_stored(benign: str) -> None:
     assert scan(benign) is None, (benign, scan(benign))
