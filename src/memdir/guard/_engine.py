@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ._build import lit
-from ._needles import Occurrences, register
+from ._needles import Occurrences, firsts, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
 _PREFIX_LENGTHS = (4, 6, 8)  # token prefix sets built per scan
@@ -41,7 +41,9 @@ class Rule:
     have a word that may be present for the rule to run at all. With ``near``, a start is
     only tried when one of those words follows within ``span`` characters (the pattern's
     second component). ``accept`` can veto a match (e.g. a negated sentence). Anchors,
-    and the pattern unless ``folded=False``, are NFKC-casefolded on construction.
+    and the pattern unless ``folded=False``, are NFKC-casefolded on construction. A
+    pattern written as ``(?:a)|(?:b)|…`` may name its ``alternatives`` (a, b, …): at each
+    start only those that can begin with its character are tried (:class:`_Split`).
     """
 
     id: str
@@ -54,6 +56,7 @@ class Rule:
     span: int = 120
     accept: Callable[[re.Match[str]], bool] | None = field(default=None, compare=False)
     folded: bool = True
+    alternatives: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Written by hand in any normalisation form; matched against NFKC-casefolded text.
@@ -71,6 +74,48 @@ class Rule:
 @functools.cache
 def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.DOTALL)
+
+
+class _Split:
+    """A rule's alternatives by the character their matches start with (``firsts``, read
+    from sre's parse tree), compiled per character on first use: a large alternation tried
+    at a start costs one test per alternative in sre; the alternatives that cannot start
+    there are left out, in order, so the first one that matches is the same."""
+
+    def __init__(self, alternatives: tuple[str, ...]) -> None:
+        self.alternatives = alternatives
+        self.always: set[int] = set()
+        self.by_char: dict[str, set[int]] | None = None  # parsed on first use
+        self.compiled: dict[str, re.Pattern[str] | None] = {}  # "" for any other character
+
+    def at(self, c: str) -> re.Pattern[str] | None:
+        """The alternation of those alternatives a match starting with ``c`` may take (None:
+        none can)."""
+        if self.by_char is None:
+            by_char: dict[str, set[int]] = {}
+            for i, f in enumerate(firsts(a, re.DOTALL) for a in self.alternatives):
+                if f is None:
+                    self.always.add(i)
+                for ch in f or ():
+                    by_char.setdefault(ch, set()).add(i)
+            self.by_char = by_char
+        key = c if c in self.by_char else ""
+        if key not in self.compiled:
+            picked = sorted(self.by_char.get(key, set()) | self.always)
+            joined = "|".join(f"(?:{self.alternatives[i]})" for i in picked)
+            self.compiled[key] = _compile(joined) if picked else None
+        return self.compiled[key]  # other characters are looked up here each time
+
+
+def _split(rule: Rule) -> _Split | None:
+    """The rule's alternatives split by first character, when its pattern is exactly their
+    alternation (folded as the pattern is) and captures nothing (groups would renumber)."""
+    if not rule.alternatives:
+        return None
+    alts = tuple(lit(a) for a in rule.alternatives) if rule.folded else rule.alternatives
+    if "|".join(f"(?:{a})" for a in alts) != rule.pattern or rule.regex().groups:
+        return None
+    return _Split(alts)
 
 
 # --- gates -----------------------------------------------------------------------------
@@ -315,6 +360,7 @@ class RuleSet:
         # First words are located only for the anchors that pass their gates; one- and
         # two-letter ones ("a", "in") occur everywhere and are cheaper to find when asked.
         register(w for w in self._first_words if len(w) > 2)
+        self._splits = {id(r): _split(r) for r in rules}
         self._rules_of: list[list[int]] = [[] for _ in self._anchors]
         for i, trigger in enumerate(self._trigger):
             for a in trigger:
@@ -365,6 +411,8 @@ class RuleSet:
             if near:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)
+            elif len(needles) == 1:
+                ordered = positions(next(iter(needles)))  # sorted, each start once
             else:
                 ordered = sorted({p for n in needles for p in positions(n)})
             if ordered:
@@ -379,12 +427,17 @@ class RuleSet:
         """
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            match, split = rule.regex().match, self._splits[id(rule)]
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                if split is None:
+                    m = match(s, p)
+                else:
+                    c = s[p : p + 1]
+                    rx = split.compiled[c] if c in split.compiled else split.at(c)
+                    m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
@@ -397,12 +450,17 @@ class RuleSet:
         s = text.s if target is None else target
         found: list[tuple[Rule, re.Match[str]]] = []
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            match, split = rule.regex().match, self._splits[id(rule)]
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                if split is None:
+                    m = match(s, p)
+                else:
+                    c = s[p : p + 1]
+                    rx = split.compiled[c] if c in split.compiled else split.at(c)
+                    m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
