@@ -411,8 +411,6 @@ class RuleSet:
             if near:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)
-            elif len(needles) == 1:
-                ordered = positions(next(iter(needles)))  # sorted, each start once
             else:
                 ordered = sorted({p for n in needles for p in positions(n)})
             if ordered:
