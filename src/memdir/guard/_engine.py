@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from ._build import lit
-from ._needles import Occurrences, firsts, register
+from ._build import expand, lit, prefix
+from ._needles import Occurrences, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
 _PREFIX_LENGTHS = (4, 6, 8)  # token prefix sets built per scan
@@ -77,45 +77,52 @@ def _compile(pattern: str) -> re.Pattern[str]:
 
 
 class _Split:
-    """A rule's alternatives by the character their matches start with (``firsts``, read
-    from sre's parse tree), compiled per character on first use: a large alternation tried
-    at a start costs one test per alternative in sre; the alternatives that cannot start
-    there are left out, in order, so the first one that matches is the same."""
+    """A rule's alternatives by the character their matches start with, compiled per
+    character on first use: a large alternation tried at a start costs sre one test per
+    alternative, so those that cannot start there are left out, in order (the first that
+    matches is the same). The characters are the first ones of each alternative's literal
+    prefixes (``_build.prefix``, the anchors the engine already locates);
+    tests/test_guard_prefilter.py checks them against sre's parse tree."""
 
-    def __init__(self, alternatives: tuple[str, ...]) -> None:
-        self.alternatives = alternatives
-        self.always: set[int] = set()
-        self.by_char: dict[str, set[int]] | None = None  # parsed on first use
+    def __init__(self, pattern: str, alternatives: tuple[str, ...]) -> None:
+        self.pattern, self.alternatives = pattern, alternatives
+        self.always: set[int] = set()  # no literal prefix: tried at every start
+        self.by_char: dict[str, set[int]] = {}
+        for i, alt in enumerate(alternatives):
+            try:
+                heads = {prefix(e)[0] for e in expand(alt)}
+            except ValueError:
+                self.always.add(i)
+                continue
+            for ch in heads:
+                self.by_char.setdefault(ch, set()).add(i)
         self.compiled: dict[str, re.Pattern[str] | None] = {}  # "" for any other character
 
     def at(self, c: str) -> re.Pattern[str] | None:
         """The alternation of those alternatives a match starting with ``c`` may take (None:
         none can)."""
-        if self.by_char is None:
-            by_char: dict[str, set[int]] = {}
-            for i, f in enumerate(firsts(a, re.DOTALL) for a in self.alternatives):
-                if f is None:
-                    self.always.add(i)
-                for ch in f or ():
-                    by_char.setdefault(ch, set()).add(i)
-            self.by_char = by_char
         key = c if c in self.by_char else ""
         if key not in self.compiled:
             picked = sorted(self.by_char.get(key, set()) | self.always)
-            joined = "|".join(f"(?:{self.alternatives[i]})" for i in picked)
-            self.compiled[key] = _compile(joined) if picked else None
+            rx = (
+                _compile("|".join(f"(?:{self.alternatives[i]})" for i in picked))
+                if picked
+                else None
+            )
+            # a capturing group would be numbered otherwise than in the whole pattern
+            self.compiled[key] = _compile(self.pattern) if rx is not None and rx.groups else rx
         return self.compiled[key]  # other characters are looked up here each time
 
 
 def _split(rule: Rule) -> _Split | None:
     """The rule's alternatives split by first character, when its pattern is exactly their
-    alternation (folded as the pattern is) and captures nothing (groups would renumber)."""
+    alternation (folded as the pattern is)."""
     if not rule.alternatives:
         return None
     alts = tuple(lit(a) for a in rule.alternatives) if rule.folded else rule.alternatives
-    if "|".join(f"(?:{a})" for a in alts) != rule.pattern or rule.regex().groups:
+    if "|".join(f"(?:{a})" for a in alts) != rule.pattern:
         return None
-    return _Split(alts)
+    return _Split(rule.pattern, alts)
 
 
 # --- gates -----------------------------------------------------------------------------
@@ -425,17 +432,17 @@ class RuleSet:
         """
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
-            match, split = rule.regex().match, self._splits[id(rule)]
+            split = self._splits[id(rule)]
+            whole = rule.regex() if split is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                if split is None:
-                    m = match(s, p)
-                else:
+                rx = whole
+                if split is not None:  # only the alternatives that can start with s[p]
                     c = s[p : p + 1]
                     rx = split.compiled[c] if c in split.compiled else split.at(c)
-                    m = None if rx is None else rx.match(s, p)
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
@@ -448,17 +455,17 @@ class RuleSet:
         s = text.s if target is None else target
         found: list[tuple[Rule, re.Match[str]]] = []
         for rule, starts in self._candidates(text):
-            match, split = rule.regex().match, self._splits[id(rule)]
+            split = self._splits[id(rule)]
+            whole = rule.regex() if split is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                if split is None:
-                    m = match(s, p)
-                else:
+                rx = whole
+                if split is not None:  # only the alternatives that can start with s[p]
                     c = s[p : p + 1]
                     rx = split.compiled[c] if c in split.compiled else split.at(c)
-                    m = None if rx is None else rx.match(s, p)
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
