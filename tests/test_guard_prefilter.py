@@ -10,14 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import guard_patterns
-from memdir.guard import _clause, _decode, _fold, _orders, _secrets, _unicode
-from memdir.guard._build import lit
-from memdir.guard._engine import RuleSet, Text
+from memdir.guard import _clause, _decode, _fold, _secrets, _unicode
 from memdir.guard._needles import (
     Occurrences,
     boundary_before,
     cut_pattern,
-    firsts,
     required,
     word_initial,
 )
@@ -144,44 +141,3 @@ def test_latin_majority_is_the_letter_count(text: str) -> None:
 def test_headings_start_a_line_with_a_hash(rx: re.Pattern[str], data: st.DataObject) -> None:
     text = data.draw(st.from_regex(rx))
     assert text.startswith("#") or "\n#" in text
-
-
-def test_firsts_are_the_characters_every_match_starts_with() -> None:
-    assert firsts(r"\b(?:ab|cd)x") == {"a", "c"}
-    assert firsts(r"(?=z)(?<!y)a?b") == {"a", "b"}
-    assert firsts(r"[xy]z|q+") == {"x", "y", "q"}
-    assert firsts(r"(?:(?>ab)|c)d") == {"a", "c"}
-    # a match may be empty, or start with a class, any character or a case-insensitive part
-    for pattern in (r"x*", r"(?i:a)b", r"(?i)ab", r"\wa", r"[^a]b", r".b", r"a|", r"(?:a|b?)"):
-        assert firsts(pattern) is None, pattern
-
-
-ORDER_RULES = _orders._compiled()[0].rules
-
-
-@pytest.mark.parametrize("rule", ORDER_RULES, ids=lambda r: r.id)
-@_SLOW
-@given(data=st.data())
-def test_a_rule_tried_by_first_character_matches_as_its_whole_alternation(
-    rule: _orders.Rule, data: st.DataObject
-) -> None:
-    """The standing orders try at each start only the alternatives that can begin with its
-    character: at every position the match is the one of the whole pattern."""
-    alts = rule.alternatives
-    picked = [data.draw(st.sampled_from(alts)) for _ in range(2)]
-    text = "".join(
-        data.draw(st.text(st.sampled_from(list(" ,.:x\n")), max_size=3))
-        + data.draw(st.from_regex(re.compile(lit(a), re.DOTALL), fullmatch=True))
-        for a in picked
-    )
-    split = RuleSet((rule,))._splits[id(rule)]
-    assert split is not None
-    whole = rule.regex()
-    for p in range(len(text) + 1):
-        rx = split.at(text[p : p + 1])
-        m, n = whole.match(text, p), rx.match(text, p) if rx else None
-        assert (m and m.span()) == (n and n.span()), (rule.id, text, p)
-    plain = RuleSet((_orders.Rule(rule.id, "x", "", rule.anchors, rule.pattern),))
-    hay = Text(text)
-    found = [m.span() for _, m in RuleSet((rule,)).every(hay)]
-    assert found == [m.span() for _, m in plain.every(hay)]

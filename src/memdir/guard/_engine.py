@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from ._build import expand, lit, prefix
+from ._build import lit
 from ._needles import Occurrences, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
@@ -41,9 +41,7 @@ class Rule:
     have a word that may be present for the rule to run at all. With ``near``, a start is
     only tried when one of those words follows within ``span`` characters (the pattern's
     second component). ``accept`` can veto a match (e.g. a negated sentence). Anchors,
-    and the pattern unless ``folded=False``, are NFKC-casefolded on construction. A
-    pattern written as ``(?:a)|(?:b)|…`` may name its ``alternatives`` (a, b, …): at each
-    start only those that can begin with its character are tried (:class:`_Split`).
+    and the pattern unless ``folded=False``, are NFKC-casefolded on construction.
     """
 
     id: str
@@ -56,7 +54,6 @@ class Rule:
     span: int = 120
     accept: Callable[[re.Match[str]], bool] | None = field(default=None, compare=False)
     folded: bool = True
-    alternatives: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Written by hand in any normalisation form; matched against NFKC-casefolded text.
@@ -74,55 +71,6 @@ class Rule:
 @functools.cache
 def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.DOTALL)
-
-
-class _Split:
-    """A rule's alternatives by the character their matches start with, compiled per
-    character on first use: a large alternation tried at a start costs sre one test per
-    alternative, so those that cannot start there are left out, in order (the first that
-    matches is the same). The characters are the first ones of each alternative's literal
-    prefixes (``_build.prefix``, the anchors the engine already locates);
-    tests/test_guard_prefilter.py checks them against sre's parse tree."""
-
-    def __init__(self, pattern: str, alternatives: tuple[str, ...]) -> None:
-        self.pattern, self.alternatives = pattern, alternatives
-        self.always: set[int] = set()  # no literal prefix: tried at every start
-        self.by_char: dict[str, set[int]] = {}
-        for i, alt in enumerate(alternatives):
-            try:
-                heads = {prefix(e)[0] for e in expand(alt)}
-            except ValueError:
-                self.always.add(i)
-                continue
-            for ch in heads:
-                self.by_char.setdefault(ch, set()).add(i)
-        self.compiled: dict[str, re.Pattern[str] | None] = {}  # "" for any other character
-
-    def at(self, c: str) -> re.Pattern[str] | None:
-        """The alternation of those alternatives a match starting with ``c`` may take (None:
-        none can)."""
-        key = c if c in self.by_char else ""
-        if key not in self.compiled:
-            picked = sorted(self.by_char.get(key, set()) | self.always)
-            rx = (
-                _compile("|".join(f"(?:{self.alternatives[i]})" for i in picked))
-                if picked
-                else None
-            )
-            # a capturing group would be numbered otherwise than in the whole pattern
-            self.compiled[key] = _compile(self.pattern) if rx is not None and rx.groups else rx
-        return self.compiled[key]  # other characters are looked up here each time
-
-
-def _split(rule: Rule) -> _Split | None:
-    """The rule's alternatives split by first character, when its pattern is exactly their
-    alternation (folded as the pattern is)."""
-    if not rule.alternatives:
-        return None
-    alts = tuple(lit(a) for a in rule.alternatives) if rule.folded else rule.alternatives
-    if "|".join(f"(?:{a})" for a in alts) != rule.pattern:
-        return None
-    return _Split(rule.pattern, alts)
 
 
 # --- gates -----------------------------------------------------------------------------
@@ -367,7 +315,6 @@ class RuleSet:
         # First words are located only for the anchors that pass their gates; one- and
         # two-letter ones ("a", "in") occur everywhere and are cheaper to find when asked.
         register(w for w in self._first_words if len(w) > 2)
-        self._splits = {id(r): _split(r) for r in rules}
         self._rules_of: list[list[int]] = [[] for _ in self._anchors]
         for i, trigger in enumerate(self._trigger):
             for a in trigger:
@@ -432,17 +379,12 @@ class RuleSet:
         """
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
-            split = self._splits[id(rule)]
-            whole = rule.regex() if split is None else None
+            match = rule.regex().match
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                rx = whole
-                if split is not None:  # only the alternatives that can start with s[p]
-                    c = s[p : p + 1]
-                    rx = split.compiled[c] if c in split.compiled else split.at(c)
-                m = None if rx is None else rx.match(s, p)
+                m = match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
@@ -455,17 +397,12 @@ class RuleSet:
         s = text.s if target is None else target
         found: list[tuple[Rule, re.Match[str]]] = []
         for rule, starts in self._candidates(text):
-            split = self._splits[id(rule)]
-            whole = rule.regex() if split is None else None
+            match = rule.regex().match
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                rx = whole
-                if split is not None:  # only the alternatives that can start with s[p]
-                    c = s[p : p + 1]
-                    rx = split.compiled[c] if c in split.compiled else split.at(c)
-                m = None if rx is None else rx.match(s, p)
+                m = match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):

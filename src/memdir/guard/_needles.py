@@ -116,53 +116,6 @@ _INITIAL: dict[int, tuple[re.Pattern[str], frozenset[str]]] = {}
 _UNREAD = re.compile(r"\(\?(?:#|[aiLmsux-]*[ax][aiLmsux-]*:)")
 
 
-def firsts(pattern: str, flags: int = 0) -> frozenset[str] | None:
-    """The characters every match of ``pattern`` starts with (read from sre's parse tree),
-    or None when that cannot be shown: a match may be empty or start with a class, an
-    escape class or a case-insensitive part."""
-    tree = _P.parse(pattern, flags & ~re.UNICODE)
-    found = None if tree.state.flags & re.IGNORECASE else _firsts(tree)
-    return None if found is None or found[1] else frozenset(found[0])
-
-
-def _firsts(seq: Any) -> tuple[set[str], bool] | None:
-    """(the first characters, whether ``seq`` may match empty), None for any character."""
-    out: set[str] = set()
-    for op, av in seq:
-        if op is _C.LITERAL:
-            out.add(chr(av))
-            return out, False
-        if op in (_C.AT, _C.ASSERT, _C.ASSERT_NOT):
-            continue  # reads no character: the next item starts the match
-        if op is _C.IN:
-            if not all(o is _C.LITERAL for o, _ in av):
-                return None
-            out.update(chr(c) for _, c in av)
-            return out, False
-        part: tuple[set[str], bool] | None
-        if op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
-            part = _firsts(av[3])
-        elif op is _C.ATOMIC_GROUP:
-            part = _firsts(av)
-        elif op is _C.BRANCH:
-            parts = [_firsts(b) for b in av[1]]
-            if any(p is None for p in parts):
-                return None
-            part = set().union(*(p[0] for p in parts if p)), any(p[1] for p in parts if p)
-        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT):
-            part = _firsts(av[2])
-            if part is not None and av[0] == 0:
-                part = part[0], True
-        else:
-            return None
-        if part is None:
-            return None
-        out |= part[0]
-        if not part[1]:
-            return out, False
-    return out, True
-
-
 def _word(c: str) -> bool:
     return c.isalnum() or c == "_"  # sre's word character in a str pattern
 

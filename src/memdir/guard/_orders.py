@@ -1688,11 +1688,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     for kind, patterns in groups.items():
         alts = branches(*patterns)
         pattern = "|".join(f"(?:{a})" for a in alts)
-        rules.append(
-            Rule(
-                kind, "injection", _REASONS[kind], prefixes(alts), pattern, alternatives=tuple(alts)
-            )
-        )
+        rules.append(Rule(kind, "injection", _REASONS[kind], prefixes(alts), pattern))
     scope = re.compile("|".join(f"(?:{p})" for p in _SCOPE))
     risky = re.compile("|".join(f"(?:{p})" for p in _RISKY))
     return RuleSet(tuple(rules)), scope, risky
