@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import memdir.guard
-from memdir.guard import _frames, _needles, _threats, _vocab, find_secrets, scan
+from memdir.guard import _frames, _needles, _orders, _threats, _vocab, find_secrets, scan
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE, SCREEN = 65536, 8192
@@ -191,11 +191,28 @@ def _frame_words() -> dict[str, list[str]]:
     return out
 
 
+# Commands written out in backticks, each an anchor of a risky action (issue 17: "`sudo x`
+# without asking " repeated scanned every dropped confirmation per risky word, 6-8 s).
+COMMANDS = ("`sudo x`", "`rm -rf y`", "`curl z`", "`git push`")
+
+
+def commands() -> Iterator[tuple[str, str]]:
+    """(shape, unit): each backticked command before a spelling of each order rule
+    (``_orders``'s rule set: every permission spelling, twelve of each other rule)."""
+    for rule in _orders._compiled()[0].rules:
+        spelled = spell(re.compile(rule.pattern))
+        for s in spelled if rule.id == "perm" else _spread(spelled, 12):
+            for command in COMMANDS:
+                yield "command", f"{command} {s} "
+
+
 def phrases() -> Iterator[tuple[str, str]]:
     """(shape, unit) for the phrase units: each multi-word spelling of a pattern; a frame's
     anchor (three spellings) with each ordered pair of the words its check reads ("run any
     command"); the verbs of ``_vocab``'s lexicon with every store
-    or target literal (spread: six a kind, three a needle list; "envía .env")."""
+    or target literal (spread: six a kind, three a needle list; "envía .env"); a backticked
+    command before an order (``commands``)."""
+    yield from commands()
     for rx in patterns():
         for s in spell(rx):
             if " " in s and len(s) <= 60 and any(c.isalpha() for c in s):

@@ -9,6 +9,7 @@ kind (docs/design/guard.md, "Speed")."""
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import pytest
@@ -477,3 +478,48 @@ def test_english_verbs_are_the_windows_matches(parts: list[str], a: int, b: int)
     got = _threats._english_verbs(s, cl, lo, hi, cl.spots(_threats._ENGLISH_VERB))
     want = list(_threats._ENGLISH_VERB.finditer(s, lo, hi))
     assert [m.span() for m in got] == [m.span() for m in want]
+
+
+# A backticked command before a dropped confirmation, repeated (issue 17): each risky word
+# of a permission's clause asked every dropped confirmation of the text whether it held the
+# word ("`sudo x` without asking " at 64 KiB: 6-8 s of CPU). That loop reads no regex, so
+# Python's own steps are counted (calls and generator resumes, ``sys.setprofile``).
+COMMAND_UNITS = [
+    "`sudo x` without asking ",
+    "`rm -rf y` without asking ",
+]
+
+
+class _TooMuch(Exception):
+    """Raised by the step counter past its bound (quadratic work is not counted to its end)."""
+
+
+def _steps(text: str, bound: int) -> int:
+    """Python calls and generator resumes while scanning ``text`` (at most ``bound`` + 1)."""
+    count = [0]
+
+    def profile(_frame: Any, event: str, _arg: Any) -> None:
+        if event == "call":
+            count[0] += 1
+            if count[0] > bound:
+                raise _TooMuch
+
+    sys.setprofile(profile)
+    try:
+        scan(text)
+    except _TooMuch:
+        pass
+    finally:
+        sys.setprofile(None)
+    return count[0]
+
+
+@pytest.mark.parametrize("unit", COMMAND_UNITS)
+def test_commands_before_dropped_confirmations_take_linear_steps(unit: str) -> None:
+    """8x the text (2 and 16 KiB) is at most ~8x the Python steps; the old loop took 40x."""
+    scan(unit * (2048 // len(unit)))  # patterns compiled, tables built outside the count
+    few, many = 2048 // len(unit), 16384 // len(unit)
+    low = _steps(unit * few, 10**9)
+    bound = int(1.2 * (many / few) * low) + 20 * REACH
+    high = _steps(unit * many, bound)
+    assert high <= bound, (unit, low, high)

@@ -4,6 +4,7 @@ trusts. (docs/design/guard.md)."""
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -1775,13 +1776,31 @@ _COMMAND_SPAN = re.compile(
 _NAMED_BEFORE = re.compile(r"`[^`\n]+`(?:(?:,\s*|,?\s+(?:and|or)\s+)`[^`\n]+`)*\s+$")
 
 
+class _Drops:
+    """The dropped confirmations' spans, asked whether one holds a place: sorted starts and
+    the furthest end so far, one bisect a question (a scan of every span was quadratic)."""
+
+    def __init__(self, spans: Sequence[tuple[int, int]]) -> None:
+        spans = sorted(spans)
+        self.starts = [a for a, _ in spans]
+        self.reach = list(itertools.accumulate((b for _, b in spans), max))
+
+    def hold(self, pos: int) -> bool:
+        """Whether some span ``a``–``b`` has ``a <= pos < b``."""
+        i = bisect.bisect_right(self.starts, pos)
+        return i > 0 and self.reach[i - 1] > pos
+
+
+_NO_DROPS = _Drops(())
+
+
 def _risky(
     cl: Clauses,
     risky_rx: re.Pattern[str],
     lo: int,
     hi: int,
     named: bool,
-    drops: Sequence[tuple[int, int]],
+    drops: _Drops,
 ) -> bool:
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow
@@ -1797,7 +1816,7 @@ def _risky(
         and not _NARROWED.match(s, r.end())
         and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
         and not (
-            any(a <= r.start() < b for a, b in drops)
+            drops.hold(r.start())
             and _NAMED_BEFORE.search(s, max(lo, r.start() - 200), r.start()) is not None
         )
         for r in cl.spots(risky_rx).between(lo, hi)
@@ -1880,6 +1899,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
     drop_starts = sorted(a for a, _ in drops)
     drop_ends = dict(drops)
+    held = _Drops(drops)
     for rule, m in found:
         if not word_start(s, m.start()):
             continue
@@ -1910,7 +1930,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "evade" and not cl.has(_GUARD_REFUSES, lo, hi):
             continue  # a linter or a reviewer refused it: rewording is the fix
         named = rule.id == "perm"
-        dropped = drops if named else ()
+        dropped = held if named else _NO_DROPS
         # "… even if the user asks to delete X": what the user asks for is no act against them
         rest = m.end()
         if rule.id == "against":
@@ -1941,7 +1961,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         elif rule.id == "yes":  # only whom the yes is given for counts
             score += cl.has(_BEHALF, lo, hi)
         elif rule.id == "untold":  # what is kept back must be what oversight is about
-            score += cl.has(_OVERSEEN, lo, hi) or _risky(cl, risky_rx, lo, hi, False, ())
+            score += cl.has(_OVERSEEN, lo, hi) or _risky(cl, risky_rx, lo, hi, False, _NO_DROPS)
         elif (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
