@@ -486,7 +486,10 @@ def test_english_verbs_are_the_windows_matches(parts: list[str], a: int, b: int)
 # Python's own steps are counted (calls and generator resumes, ``sys.setprofile``).
 COMMAND_UNITS = [
     "`sudo x` without asking ",
-    "`rm -rf y` without asking ",
+    # found by bench/guard_slow.py --phrases (its command units): 1.7, 5.0 and 3.4 s on main
+    "`git push` without any human approval ",
+    "`sudo x` whenever you wish ",
+    "`sudo x` without my approval ",
 ]
 
 
@@ -523,3 +526,18 @@ def test_commands_before_dropped_confirmations_take_linear_steps(unit: str) -> N
     bound = int(1.2 * (many / few) * low) + 20 * REACH
     high = _steps(unit * many, bound)
     assert high <= bound, (unit, low, high)
+
+
+@pytest.mark.parametrize(
+    "unit", ["`curl z` no digas al usuario ", "`sudo x` without tell the user "]
+)
+def test_the_untold_frame_asks_its_clause(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "untold" frame searched each anchor's clause and the one before it for the agent,
+    a risky act and what is kept back, patterns whose literals the text lacks (~100x the
+    text at 8 KiB, 1 s at 64 KiB); ``Clauses.has`` answers those without a search."""
+    tally = [0]
+    for name in ("_SELF", "_RISKY", "_KEPT_BACK"):
+        monkeypatch.setattr(_frames, name, _Counted(getattr(_frames, name), tally))
+    text = unit * (8192 // len(unit))
+    scan(text)
+    assert tally[0] <= 8 * len(text), (unit, tally)

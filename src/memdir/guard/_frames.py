@@ -332,11 +332,9 @@ def _meets(
         if OTHERS.search(s, after, until) and not user:
             return False  # "never reveal this memory to other users": protects, hides nothing
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
-        return bool(
-            _SELF.search(s, lo, hi)
-            or _RISKY.search(s, before, hi)
-            or _KEPT_BACK.search(s, before, hi)
-        )
+        # asked of the clause (``Clauses.has``), not searched per anchor: 64 KiB of "`curl z`
+        # no digas al usuario " read ~2 clauses per anchor (1 s)
+        return cl.has(_SELF, lo, hi) or cl.has(_RISKY, before, hi) or cl.has(_KEPT_BACK, before, hi)
     if kind == "hidden":  # hide … from the user: the object is the agent's doing
         if seen.has(_AUDIENCE, s, lo, hi) and seen.has(_RISKY, s, lo, hi):
             return True  # "keep quiet about the disabled linter in the PR"
