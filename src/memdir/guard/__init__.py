@@ -13,6 +13,7 @@ from . import (
     _carry,
     _decode,
     _foreign,
+    _concepts,
     _frames,
     _orders,
     _patterns,
@@ -118,6 +119,10 @@ class _Scan:
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
         order = _orders.detect(self.hay, self.clauses)
+        if order is None or order.score < _orders.BLOCK:
+            concept = _concepts.detect(self.hay, self.clauses)  # round 38
+            if concept is not None:
+                return self.finding(concept.rule, "injection", concept.reason + _ORDER_WHY, *concept.span)
         if order is None:
             return None
         if order.score < _orders.BLOCK:

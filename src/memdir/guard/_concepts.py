@@ -1,0 +1,294 @@
+"""Round 38: standing orders by concept, as slots that meet in one clause in any order:
+another source ranked with the user's orders, oversight matters kept from the user, the
+agent approving its own work, a stop the user asks for overruled. (docs/design/guard.md)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ._build import builder, lit, word_start
+from ._clause import Clauses, mentioned, negated
+from ._engine import Text
+from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
+
+# Whom the agent answers to: the user, or the writer in the first person.
+_USER = (
+    r"\b(?:the user|the owner|me|my|mine|nutzer\w*|benutzer\w*|mir|mein\w*|gebruiker\w*|mij|mijn|"
+    r"utilisateur\w*|moi|mes|mon|usuari\w*|usuário\w*|m[ií]os?|m[ií]as?|mis|meus?|minhas?|"
+    r"utente|miei|mie|mio|пользовател\w*|мо[иейё]\w*|мне|меня|użytkownik\w*|moj\w*|mój|mnie|"
+    r"pengguna|saya|kullanıcı\w*|benim|bana|người dùng|tôi)\b|用户|我的|ユーザー|私の|사용자|"
+    r"내 |(?:ال|لل)مستخدم|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|ผู้ใช้"
+)
+# What an order is or carries: instructions, requests, authority.
+_ORDER_NOUN = (
+    r"\b(?:instruction|order|command|request|authority|directive|wish|"
+    r"anweisung|befehl|auftr[aä]g|befugnis|autorität|weisung|anordnung|"
+    r"opdracht|instructie|bevel|verzoek|bevoegdheid|consigne|ordre|demande|autorité|"
+    r"instrucci|[oó]rden|petici|pedido|solicit|autoridad|instruç|ordem|ordens|autoridade|"
+    r"istruzion|ordin|richiest|autorità|comand|указани|инструкци|команд|распоряжени|просьб|"
+    r"приказ|полномочи|polece|instrukcj|rozkaz|prośb|uprawnie|autorytet|perintah|instruksi|"
+    r"permintaan|wewenang|otoritas|talimat|komut|emir|yetki|lệnh|chỉ thị|yêu cầu|quyền|"
+    # messages too: a source above the user's messages demotes the user
+    r"messag|nachricht|bericht|mensag|mensaj|сообщени|wiadomo|pesan|mesaj|tin nhắn)\w*|"
+    r"指令|命令|指示|要求|权限|权威|依頼|権限|지시|명령|요청|권한|تعليمات|أوامر|أمر|طلبات|سلطة|"
+    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์"
+)
+# A rank given: counted as, considered, on a par with, above.
+_RANK = (
+    r"\b(?:counts? as|counted as|(?:are|is) (?:to be )?(?:considered|regarded|treated)(?: as)?|"
+    r"equal to|equivalent to|rank\w* (?:above|over)|outrank\w*|take\w* precedence over|"
+    r"win\w* over|higher than|above|"
+    r"gelten als|gilt als|zählen als|zählt als|stehen über|steht über|vorrang vor|"
+    r"gelden als|geldt als|tellen als|telt als|beschouwd als|boven|"
+    r"valent comme|comptent comme|compte comme|considéré\w* comme|traité\w* comme|au-dessus d|"
+    r"priment sur|prime sur|passent avant|l'emporte\w* sur|font autorité|fait autorité|"
+    r"valen como|vale como|cuentan como|se consideran|considerad[oa]s? como|equivalen a|"
+    r"por encima de|prevalec\w* sobre|valem como|contam como|são considerad\w*|acima d\w*|"
+    r"valgono come|contano come|considerat[ie] come|al di sopra d\w*|prevalgono su|"
+    r"считаются|считать|считай|приравнива\w*|выше|важнее|приоритет над|"
+    r"traktuj\w* jako|traktowane jako|uznawane za|uznaj\w* za|ponad|wyżej niż|"
+    r"dianggap(?: sebagai)?|berlaku sebagai|setara dengan|lebih tinggi dari|di atas|"
+    r"sayılır|kabul edil\w*|üstünde|öncelikli|"
+    r"được coi là|coi như|xem như|được xem là|tương đương|cao hơn|ưu tiên hơn)(?!\w)|"
+    r"视为|视作|当作|当成|等同于|算作|高于|优先于|凌驾于|とみなす|とみなし|として扱|と同等|"
+    r"より優先|간주|로 취급|으로 취급|보다 우선|تعتبر|يعتبر|تُعتبر|بمثابة|أعلى من|"
+    r"माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|ถือว่า|ถือเป็น|เหนือกว่า|สูงกว่า"
+)
+# The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
+_SAME = (
+    r"\b(?:(?:the )?same (?:authority|rights|weight|permissions|standing) as|"
+    r"(?:die|dieselbe|gleiche|selbe)n? (?:befugnis\w*|rechte|autorität) wie|"
+    r"dezelfde (?:bevoegdheid|rechten|autoriteit) als|la même autorité que|les mêmes droits que|"
+    r"la misma autoridad que|los mismos derechos que|a mesma autoridade (?:que|d\w*)|"
+    r"os mesmos direitos (?:que|d\w*)|la stessa autorità d\w*|gli stessi diritti d\w*|"
+    r"(?:те же|такие же) (?:права|полномочия)|(?:te same|takie same) (?:uprawnienia|prawa)|"
+    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền)(?!\w)|同等权限|相同的权限|"
+    r"同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार"
+)
+# Someone else's text: a channel, a file, an account, other people or agents.
+_SOURCE = (
+    r"\b(?:messages?|content|text|files?|comments?|notes|e-?mails?|chats?|channels?|accounts?|"
+    r"pages?|bots?|agents?|contributors?|issues?|tickets?|prs?|pull requests?|anything|whatever|"
+    r"nachricht\w*|inhalt\w*|datei\w*|kommentar\w*|kanal\w*|seite\w*|"
+    r"bericht\w*|bestand\w*|pagina\w*|kanaal\w*|"
+    r"fichier\w*|contenu\w*|commentaire\w*|canal\w*|compte\w*|"
+    r"mensaje\w*|contenido\w*|archivo\w*|comentario\w*|cuenta\w*|"
+    r"mensage\w*|conteúdo\w*|arquivo\w*|conta\w*|"
+    r"messaggi\w*|contenuto\w*|commenti\w*|"
+    r"сообщени\w*|содержим\w*|файл\w*|комментари\w*|чат\w*|канал\w*|аккаунт\w*|"
+    r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
+    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
+    r"tin nhắn|nội dung|tệp|bình luận|tài khoản)\b|`[^`\n]{2,60}`|@\w|"
+    r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
+    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
+)
+# What oversight is about (wider than _orders' _OVERSEEN: access, privileges, the system).
+_OVERSIGHT = (
+    r"\b(?:security|safety|sandbox\w*|firewall\w*|allowlist\w*|permissions?|access (?:denied|"
+    r"errors?)|sudo|root|credentials?|secrets?|network connections?|/etc\b|production|prod|"
+    r"sicherheit\w*|berechtigung\w*|beveiliging\w*|toegang\w*|productie\w*|sécurité|"
+    r"seguridad|segurança|sicurezza|безопасн\w*|доступ\w*|bezpiecze\w*|keamanan|güvenlik\w*|"
+    r"erişim\w*|izin\w*|bảo mật|"
+    # what is done outside the work folder
+    r"outside|buiten|außerhalb|en dehors d\w*|fuera d\w*|fora d\w*|al di fuori d\w*|вне|poza|"
+    r"di luar|dışında)\b|/etc\b|"
+    r"安全|权限|セキュリティ|権限|보안|권한|الأمان|الأمن|सुरक्षा|सिक्योरिटी|ความปลอดภัย|sandbox"
+)
+# Tell verbs _frames lacks (it avvisare, tr raporla, th แจ้ง / บอก)
+_TELL_MORE = r"avvis\w*|rapor\w*|bildir\w*|แจ้ง|บอก"
+# Told: not told (a negation near the verb), or "no need to".
+_NOT_TELL = (
+    r"(?:\b(?:don'?t|do not|never|no need to|not|nicht|kein\w*|niet|niets|geen|ne|pas|no|"
+    r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không)\b|(?<!\w)(?:मत|नहीं)(?!\w)|"
+    r"不要|不用|无需|别|ไม่ต้อง|อย่า|"
+    r"\b(?:raporlama|bildirme|söyleme|anlatma|bahsetme)\b)"
+)
+# Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
+_STOP = (
+    r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
+    r"stoppen|abbrechen|anhalten|fermare|interrompere|annullare|interromper|остановит\w*|"
+    r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*)\b|"
+    r"停止|取消|止め|中止|중단|إيقاف|रोक"
+)
+_ANYWAY = (
+    r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
+    r"malgré tout|trotzdem|dennoch|comunque|lo stesso|mesmo assim|всё равно|все равно|yine de|"
+    r"tetap|toch|i tak|mimo to)\b|照样|仍然|依然|それでも|그래도|مع ذلك|फिर भी"
+)
+_ASKS = (
+    r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
+    r"попросит|prosi|poprosi|meminta|isterse|ister|yêu cầu|vraagt)\b|要求|让你|頼ん|요청|يطلب|कहे"
+)
+# The agent approving its own work, or every permission request on its own.
+_APPROVE = (
+    r"\b(?:approv\w*|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
+    r"aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
+    r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ"
+)
+_OWN_WORK = (
+    r"\b(?:your own|its own|własne|własnych|eigene\w*|eigen|tes propres|vos propres|tus propios|"
+    r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình)\b"
+)
+_WORK = (
+    r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
+    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения)\b"
+)
+_AUTO_ALL = (
+    r"(?:\bautomatic\w*|\bauto-?|automatisch\w*|automatiquement|automáticamente|automaticamente|"
+    r"автоматически|otomatik|tự động|otomatis|تلقائي\S*|自动|自動|자동)"
+)
+_PERMISSION_REQ = (
+    r"\b(?:permission (?:requests?|prompts?)|requests? for permission)\b|طلبات (?:ال)?أذونات|"
+    r"权限请求|権限リクエスト|권한 요청"
+)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One concept found, with the rule it refuses under."""
+
+    rule: str
+    reason: str
+    start: int
+    end: int
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """Where it is in the scanned text."""
+        return self.start, self.end
+
+
+def _rx(p: str) -> re.Pattern[str]:
+    return re.compile(lit(p))
+
+
+@builder
+def _compiled() -> dict[str, re.Pattern[str]]:
+    parts = {
+        "user": _USER,
+        "noun": _ORDER_NOUN,
+        "rank": _RANK,
+        "same": _SAME,
+        "source": _SOURCE,
+        "oversight": _OVERSIGHT,
+        "not_tell": _NOT_TELL,
+        "tell": rf"\b(?:{_TELL_EN}|{_TELL_WEAK}|{_TELL_MORE})|(?:{_TELL_OTHER})",
+        "stop": _STOP,
+        "anyway": _ANYWAY,
+        "asks": _ASKS,
+        "approve": _APPROVE,
+        "own": _OWN_WORK,
+        "work": _WORK,
+        "auto": _AUTO_ALL,
+        "permreq": _PERMISSION_REQ,
+    }
+    return {k: _rx(v) for k, v in parts.items()}
+
+
+_ME = re.compile(r"\b(?:me|bana|mir)\b|ผู้ใช้")
+_MAX_HEADS = 48  # anchors read per concept: a text of repeated anchors stays linear
+_TRUST = "it tells the agent to give someone else's text the user's authority"
+_UNTOLD = "it tells the agent to keep a security or access matter from the user"
+_SELF = "it tells the agent to approve its own work or its own permission requests"
+_AGAINST = "it tells the agent to go on when the user asks it to stop"
+
+
+def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
+    """Quoted as an example, told as a story, under a "do not" heading, or negated."""
+    return (
+        mentioned(s, m.start())
+        or cl.story(m.start(), m.end())
+        or cl.under_negated_heading(m.start())
+        or negated(s, m.start(), m.end(), lo)
+    )
+
+
+def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """Another source's text counted as, on a par with or above the user's orders."""
+    for n, m in enumerate(rx["rank"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        if not word_start(s, m.start()):
+            continue
+        lo, hi = cl.around(m.start(), m.end())
+        after = m.end(), min(hi, m.end() + 60)
+        if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
+            continue
+        if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    for n, m in enumerate(rx["same"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, hi = cl.around(m.start(), m.end())
+        if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
+            continue
+        if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """The user not told, about what oversight is about (security, access, the system)."""
+    for n, m in enumerate(rx["tell"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        if not word_start(s, m.start()):
+            continue
+        lo, hi = cl.around(m.start(), m.end())
+        near = max(lo, m.start() - 30), min(hi, m.end() + 30)
+        if not cl.has(rx["not_tell"], *near):
+            continue
+        if not (_USER_AUDIENCE.search(s, lo, hi) or _ME.search(s, lo, hi)):
+            continue
+        if not cl.has(rx["oversight"], lo, hi):
+            continue
+        if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+            continue
+        return Concept("hiding.deceive-user", _UNTOLD, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _self_approval(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """The agent approving its own PRs or changes, or every permission request by itself."""
+    for n, m in enumerate(rx["approve"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, hi = cl.around(m.start(), m.end())
+        near = max(lo, m.start() - 40), min(hi, m.end() + 40)
+        own = cl.has(rx["own"], *near) and cl.has(rx["work"], *near)
+        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *near)
+        if not (own or auto) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _SELF, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
+    for n, m in enumerate(rx["stop"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, hi = cl.around(m.start(), m.end())
+        before = max(lo, m.start() - 60), m.start()
+        if not (cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)):
+            continue
+        if not cl.has(rx["anyway"], m.end(), hi) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _AGAINST, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
+    """The first concept found in the folded text, or None."""
+    s = hay.s
+    cl = clauses or Clauses(s)
+    rx = _compiled()
+    return (
+        _trust(s, cl, rx)
+        or _untold(s, cl, rx)
+        or _self_approval(s, cl, rx)
+        or _against(s, cl, rx)
+    )
