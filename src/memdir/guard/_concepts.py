@@ -122,7 +122,7 @@ _ASKS = (
 )
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
-    r"\b(?:approv\w*|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
+    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
     r"aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ"
 )
@@ -257,9 +257,9 @@ def _self_approval(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Conce
         if n >= _MAX_HEADS:
             break
         lo, hi = cl.around(m.start(), m.end())
-        near = max(lo, m.start() - 40), min(hi, m.end() + 40)
-        own = cl.has(rx["own"], *near) and cl.has(rx["work"], *near)
-        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *near)
+        near, after = (max(lo, m.start() - 40), min(hi, m.end() + 40)), (m.end(), min(hi, m.end() + 40))
+        own = cl.has(rx["own"], *after) and cl.has(rx["work"], *after)
+        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
         if not (own or auto) or _told(s, cl, m, lo):
             continue
         return Concept("injection.standing-order", _SELF, max(lo, m.start() - 60), m.end())
