@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ._build import builder, lit, word_start
-from ._clause import Clauses, mentioned, negated
+from ._clause import OTHERS, Clauses, mentioned, negated
 from ._engine import Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 
@@ -101,8 +101,11 @@ _TELL_MORE = r"avvis\w*|rapor\w*|bildir\w*|แจ้ง|บอก"
 _NOT_TELL = (
     r"(?:\b(?:don'?t|do not|never|no need to|not|nicht|kein\w*|niet|niets|geen|ne|pas|no|"
     r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không)\b|(?<!\w)(?:मत|नहीं)(?!\w)|"
-    r"不要|不用|无需|别|ไม่ต้อง|อย่า|"
-    r"\b(?:raporlama|bildirme|söyleme|anlatma|bahsetme)\b)"
+    r"不要|不用|无需|别|ไม่ต้อง|อย่า)"
+)
+# A negation after the verb (V2 and verb-final languages): "meld het niet", "बताना नहीं".
+_NOT_AFTER = (
+    r"\b(?:niet|nicht|pas|не нужно|не надо|gerek yok|raporlama|bildirme|söyleme|anlatma|bahsetme)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요"
 )
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
@@ -174,6 +177,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "oversight": _OVERSIGHT,
         "not_tell": _NOT_TELL,
         "tell": rf"\b(?:{_TELL_EN}|{_TELL_WEAK}|{_TELL_MORE})|(?:{_TELL_OTHER})",
+        "not_after": _NOT_AFTER,
         "stop": _STOP,
         "anyway": _ANYWAY,
         "asks": _ASKS,
@@ -217,6 +221,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | Non
             continue
         if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
             continue
+        if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
+            continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
     for n, m in enumerate(rx["same"].finditer(s)):
         if n >= _MAX_HEADS:
@@ -238,15 +244,17 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | No
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
-        near = max(lo, m.start() - 30), min(hi, m.end() + 30)
-        if not cl.has(rx["not_tell"], *near):
+        if not (
+            cl.has(rx["not_tell"], max(lo, m.start() - 30), m.start())
+            or cl.has(rx["not_after"], m.start(), min(hi, m.end() + 24))
+        ):
             continue
         if not (_USER_AUDIENCE.search(s, lo, hi) or _ME.search(s, lo, hi)):
             continue
         if not cl.has(rx["oversight"], lo, hi):
             continue
-        if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
-            continue
+        if mentioned(s, m.start()) or cl.story(m.start(), m.end()) or OTHERS.search(s, m.end(), hi):
+            continue  # … or kept from other users, not from the user
         return Concept("hiding.deceive-user", _UNTOLD, max(lo, m.start() - 60), m.end())
     return None
 
