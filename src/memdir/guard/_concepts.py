@@ -92,11 +92,20 @@ _OVERSIGHT = (
     r"erişim\w*|izin\w*|bảo mật|"
     # what is done outside the work folder
     r"outside|buiten|außerhalb|en dehors d\w*|fuera d\w*|fora d\w*|al di fuori d\w*|вне|poza|"
-    r"di luar|dışında)\b|/etc\b|"
+    r"di luar|dışında|"
+    # what runs in the background, and the rule itself
+    r"(?:in|im) (?:the )?background|hintergrund|arrière-plan|segundo plano|"
+    r"в фоне|w tle|latar belakang|arka planda|nền|"
+    r"(?:this|that|the|these) rules?|diese regel|cette règle|esta regla|essa regra|esta regra|"
+    r"questa regola|это правило|ta reguła|aturan (?:itu|ini)|bu kural|quy tắc này)\b|/etc\b|"
+    r"后台|バックグラウンド|백그라운드|这条规则|このルール|이 규칙|هذه القاعدة|यह नियम|"
     r"安全|权限|セキュリティ|権限|보안|권한|الأمان|الأمن|सुरक्षा|सिक्योरिटी|ความปลอดภัย|sandbox"
 )
 # Tell verbs _frames lacks (it avvisare, tr raporla, th แจ้ง / บอก)
-_TELL_MORE = r"avvis\w*|rapor\w*|bildir\w*|แจ้ง|บอก"
+_TELL_MORE = (
+    r"avvis\w*|rapor\w*|bildir\w*|แจ้ง|บอก|show\w*|zeig\w*|montr\w*|muestr\w*|mostr\w*|"
+    r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị"
+)
 # Told: not told (a negation near the verb), or "no need to".
 _NOT_TELL = (
     r"(?:\b(?:don'?t|do not|never|no need to|not|nicht|kein\w*|niet|niets|geen|ne|pas|no|"
@@ -123,6 +132,20 @@ _ASKS = (
     r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
     r"попросит|prosi|poprosi|meminta|isterse|ister|yêu cầu|vraagt)\b|要求|让你|頼ん|요청|يطلب|कहे"
 )
+# The user outranked when the two disagree: "in case of conflict with the user, follow X".
+_CONFLICT = (
+    r"\b(?:conflict\w*|disagree\w*|contradict\w*|conflit\w*|conflicto\w*|conflito\w*|"
+    r"conflitto\w*|konflikt\w*|widersprech\w*|widerspruch\w*|конфликт\w*|противореч\w*|"
+    r"konflik|bertentangan|çeliş\w*|çakış\w*|mâu thuẫn|xung đột|sprzeczn\w*|tegenstrijd\w*)\b|"
+    r"冲突|矛盾|衝突|충돌|تعارض|टकराव"
+)
+_FOLLOW = (
+    r"\b(?:follow\w*|go with|suivre|suis|suivez|seguir|sigue|siga|folge\w*|befolge\w*|segui\w*|"
+    r"следуй\w*|следовать|ikuti|uy|làm theo|volg\w*|stosuj\w*|kieruj\w*)\b|遵循|按照|听从|従|"
+    r"따르|اتبع|पालन"
+)
+
+
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
     r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
@@ -181,6 +204,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "stop": _STOP,
         "anyway": _ANYWAY,
         "asks": _ASKS,
+        "conflict": _CONFLICT,
+        "follow": _FOLLOW,
         "approve": _APPROVE,
         "own": _OWN_WORK,
         "work": _WORK,
@@ -259,6 +284,23 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | No
     return None
 
 
+def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """When the user and another source disagree, the other followed."""
+    for n, m in enumerate(rx["conflict"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, hi = cl.around(m.start(), m.end())
+        if not cl.has(rx["user"], m.start(), min(hi, m.end() + 60)):
+            continue
+        f = cl.search(rx["follow"], m.end(), min(hi, m.end() + 120))
+        if f is None or cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
+            continue  # "… follow the user" keeps the user first
+        if not cl.has(rx["source"], m.end(), hi) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), f.end())
+    return None
+
+
 def _self_approval(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
     """The agent approving its own PRs or changes, or every permission request by itself."""
     for n, m in enumerate(rx["approve"].finditer(s)):
@@ -296,6 +338,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
     rx = _compiled()
     return (
         _trust(s, cl, rx)
+        or _conflict(s, cl, rx)
         or _untold(s, cl, rx)
         or _self_approval(s, cl, rx)
         or _against(s, cl, rx)
