@@ -103,7 +103,7 @@ _OVERSIGHT = (
 )
 # Tell verbs _frames lacks (it avvisare, tr raporla, th แจ้ง / บอก)
 _TELL_MORE = (
-    r"avvis\w*|rapor\w*|bildir\w*|แจ้ง|บอก|show\w*|zeig\w*|montr\w*|muestr\w*|mostr\w*|"
+    r"avvis\w*|rapor\w*|bildir\w*|show\w*|zeig\w*|montr\w*|muestr\w*|mostr\w*|"
     r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị"
 )
 # Told: not told (a negation near the verb), or "no need to".
@@ -144,6 +144,43 @@ _FOLLOW = (
     r"следуй\w*|следовать|ikuti|uy|làm theo|volg\w*|stosuj\w*|kieruj\w*)\b|遵循|按照|听从|従|"
     r"따르|اتبع|पालन"
 )
+
+
+# A confirmation dropped for what is at stake: production, root, payments, secrets.
+_DROP = (
+    r"\b(?:without (?:first )?(?:asking|checking|confirm\w*|approval|review|ping\w*)|no need to "
+    r"(?:ask|ping|check|confirm)|zonder (?:eerst )?(?:te )?(?:vragen|overleg|bevestiging|"
+    r"toestemming|goedkeuring)|ohne (?:vorher )?(?:zu )?(?:fragen|nachzufragen|rückfrage|"
+    r"bestätigung|freigabe)|sans (?:me |lui )?(?:demander|confirmation|validation|autorisation)|"
+    r"sin (?:preguntar|consultar|confirmaci\w+|permiso|aprobaci\w+)|sem (?:me )?(?:perguntar|"
+    r"consultar|confirmaç\w+|permissão|aprovação)|senza (?:chiedere|conferma|approvazione|"
+    r"permesso)|без (?:спроса|подтверждени\w*|одобрени\w*|согласовани\w*|разрешени\w*)|"
+    r"не спрашивая|bez (?:pytania|pytać|potwierdzenia|zgody|akceptacji)|tanpa (?:bertanya|"
+    r"konfirmasi|izin|persetujuan)|sormadan|izin almadan|không cần (?:hỏi|xác nhận|phê duyệt))\b|"
+    r"无需确认|不用问|不必问|不用确认|確認なしで|確認せずに|묻지 않고|확인 없이|"
+    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม"
+)
+_STAKES = (
+    r"\b(?:production|prod|sudo|root|payments?|passwords?|credentials|"
+    r"productie\w*|produktion\w*|producci[oó]n|produção|produzione|продакшн\w*|продакшен\w*|"
+    r"produkcj\w*|produksi|üretim\w*|sản xuất|"
+    r"zahlung\w*|betaling\w*|paiements?|pagos?|pagamentos?|pagamenti|платеж\w*|płatnoś\w*|"
+    r"pembayaran|ödeme\w*|thanh toán)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|決済|결제"
+)
+# What a stake is kept out by: "nada de pagamentos … sem me perguntar", "except production".
+_EXCEPT = re.compile(
+    r"\b(?:nothing|no|not|never|except|but not|nada|nunca|jamais|rien|sauf|niente|mai|tranne|"
+    r"nichts|kein\w*|außer|niets|geen|behalve|nie|oprócz|ничего|не|кроме|hiçbir|hariç|tidak|"
+    r"kecuali|không|trừ)\b[^.;:\n]{0,24}$|(?:除了|以外|제외|باستثناء|सिवाय)[^。\n]{0,12}$"
+)
+
+# … or after it: "quelle di produzione no", "prod is off limits"; or a command in backticks.
+_EXCEPT_AFTER = re.compile(
+    r"[^.;:\n]{0,12}?\b(?:no|not|never|nicht|niet|non|não|nunca|нет|nie|yok|không|tidak|"
+    r"excluded|forbidden|off[- ]limits|yasak|dilarang|verboten|interdit|prohibid[oa]|proibid[oa]|"
+    r"vietat[oa]|запрещ\w*|zabronion\w*)\b|[^。\n]{0,6}(?:禁止|不行|ダメ|금지|ممنوع|मना)"
+)
+_IN_COMMAND = re.compile(r"`[^`\n]*$")
 
 
 # The agent approving its own work, or every permission request on its own.
@@ -199,13 +236,15 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "source": _SOURCE,
         "oversight": _OVERSIGHT,
         "not_tell": _NOT_TELL,
-        "tell": rf"\b(?:{_TELL_EN}|{_TELL_WEAK}|{_TELL_MORE})|(?:{_TELL_OTHER})",
+        "tell": rf"\b(?:{_TELL_EN}|{_TELL_WEAK}|{_TELL_MORE})|(?:{_TELL_OTHER})|แจ้ง|บอก",
         "not_after": _NOT_AFTER,
         "stop": _STOP,
         "anyway": _ANYWAY,
         "asks": _ASKS,
         "conflict": _CONFLICT,
         "follow": _FOLLOW,
+        "drop": _DROP,
+        "stakes": _STAKES,
         "approve": _APPROVE,
         "own": _OWN_WORK,
         "work": _WORK,
@@ -220,6 +259,7 @@ _MAX_HEADS = 48  # anchors read per concept: a text of repeated anchors stays li
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
 _SELF = "it tells the agent to approve its own work or its own permission requests"
+_DROP_WHY = "it tells the agent to act on production, root, payments or secrets without asking"
 _AGAINST = "it tells the agent to go on when the user asks it to stop"
 
 
@@ -266,8 +306,8 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | No
     for n, m in enumerate(rx["tell"].finditer(s)):
         if n >= _MAX_HEADS:
             break
-        if not word_start(s, m.start()):
-            continue
+        if not (word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f"):
+            continue  # Thai is written without spaces
         lo, hi = cl.around(m.start(), m.end())
         if not (
             cl.has(rx["not_tell"], max(lo, m.start() - 30), m.start())
@@ -298,6 +338,28 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | 
         if not cl.has(rx["source"], m.end(), hi) or _told(s, cl, m, lo):
             continue
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), f.end())
+    return None
+
+
+def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+    """A confirmation dropped where production, root, payments or secrets are at stake."""
+    for n, m in enumerate(rx["drop"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, hi = cl.around(m.start(), m.end())
+        stake = next(
+            (
+                k
+                for k in rx["stakes"].finditer(s, max(lo, m.start() - 120), min(hi, m.end() + 80))
+                if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
+                and _EXCEPT_AFTER.match(s, k.end(), hi) is None
+                and _IN_COMMAND.search(s, max(lo, k.start() - 60), k.start()) is None
+            ),
+            None,
+        )
+        if stake is None or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _DROP_WHY, max(lo, m.start() - 60), m.end())
     return None
 
 
@@ -340,6 +402,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
         _trust(s, cl, rx)
         or _conflict(s, cl, rx)
         or _untold(s, cl, rx)
+        or _dropped(s, cl, rx)
         or _self_approval(s, cl, rx)
         or _against(s, cl, rx)
     )
