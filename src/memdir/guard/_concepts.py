@@ -39,6 +39,7 @@ _RANK = (
     r"\b(?:counts? as|counted as|(?:are|is) (?:to be )?(?:considered|regarded|treated)(?: as)?|"
     r"equal to|equivalent to|rank\w* (?:above|over)|outrank\w*|take\w* precedence over|"
     r"win\w* over|higher than|above|"
+    r"(?:gelten|gilt|zählen|zählt|gelden|geldt|tellen|telt) (?:\S+ ){0,6}?als|"
     r"gelten als|gilt als|zählen als|zählt als|stehen über|steht über|vorrang vor|"
     r"gelden als|geldt als|tellen als|telt als|beschouwd als|boven|"
     r"valent comme|comptent comme|compte comme|considéré\w* comme|traité\w* comme|au-dessus d|"
@@ -54,6 +55,11 @@ _RANK = (
     r"视为|视作|当作|当成|等同于|算作|高于|优先于|凌驾于|とみなす|とみなし|として扱|と同等|"
     r"より優先|간주|로 취급|으로 취급|보다 우선|تعتبر|يعتبر|تُعتبر|بمثابة|أعلى من|"
     r"माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|ถือว่า|ถือเป็น|เหนือกว่า|สูงกว่า"
+)
+# Verb-final ranks: the user's orders stand before them ("ユーザーの指示とみなす").
+_RANK_LAST = (
+    r"とみなす|とみなし|として扱|と同等|より優先|간주|로 취급|으로 취급|보다 우선|"
+    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर"
 )
 # The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
 _SAME = (
@@ -79,7 +85,8 @@ _SOURCE = (
     r"сообщени\w*|содержим\w*|файл\w*|комментари\w*|чат\w*|канал\w*|аккаунт\w*|"
     r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
     r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
-    r"tin nhắn|nội dung|tệp|bình luận|tài khoản)\b|`[^`\n]{2,60}`|@\w|"
+    r"tin nhắn|nội dung|tệp|bình luận|tài khoản|readme\w*|[\w-]+\.(?:md|txt|json|ya?ml))\b|"
+    r"`[^`\n]{2,60}`|@\w|\.\w+rules\b|"
     r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
     r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
 )
@@ -119,7 +126,7 @@ _NOT_AFTER = (
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
     r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
-    r"stoppen|abbrechen|anhalten|fermare|interrompere|annullare|interromper|остановит\w*|"
+    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|annullare|interromper|остановит\w*|"
     r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*)\b|"
     r"停止|取消|止め|中止|중단|إيقاف|रोक"
 )
@@ -177,8 +184,16 @@ _EXCEPT = re.compile(
 # … or after it: "quelle di produzione no", "prod is off limits"; or a command in backticks.
 _EXCEPT_AFTER = re.compile(
     r"[^.;:\n]{0,12}?\b(?:no|not|never|nicht|niet|non|não|nunca|нет|nie|yok|không|tidak|"
+    r"nooit|niemals|jamais|mai|nunca|никогда|nigdy|asla|"
     r"excluded|forbidden|off[- ]limits|yasak|dilarang|verboten|interdit|prohibid[oa]|proibid[oa]|"
     r"vietat[oa]|запрещ\w*|zabronion\w*)\b|[^。\n]{0,6}(?:禁止|不行|ダメ|금지|ممنوع|मना)"
+)
+# … or kept in the loop after it: "production deploys still need my OK".
+_STILL_ASKED = re.compile(
+    r"[^.;\n]{0,40}?\b(?:still|only (?:with|after)|needs? (?:my|your|the user'?s?|an?) (?:ok|"
+    r"okay|approval|sign-?off)|ask (?:me )?first|noch immer|weiterhin|toujours|todavía|sigue|"
+    r"ainda|ancora|nadal|wciąż|tetap|hâlâ|vẫn|nog steeds|всё ещё|по-прежнему)\b|"
+    r"[^。\n]{0,20}(?:仍|依然|まだ|引き続き|여전히)"
 )
 _IN_COMMAND = re.compile(r"`[^`\n]*$")
 
@@ -186,7 +201,7 @@ _IN_COMMAND = re.compile(r"`[^`\n]*$")
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
     r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
-    r"aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
+    r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ"
 )
 _OWN_WORK = (
@@ -233,6 +248,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "noun": _ORDER_NOUN,
         "rank": _RANK,
         "same": _SAME,
+        "rank_last": _RANK_LAST,
         "source": _SOURCE,
         "oversight": _OVERSIGHT,
         "not_tell": _NOT_TELL,
@@ -284,10 +300,20 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | Non
         after = m.end(), min(hi, m.end() + 60)
         if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
             continue
-        if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
+        if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
             continue
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
             continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    for n, m in enumerate(rx["rank_last"].finditer(s)):
+        if n >= _MAX_HEADS:
+            break
+        lo, _ = cl.around(m.start(), m.end())
+        before = max(lo, m.start() - 40), m.start()
+        if not (cl.has(rx["noun"], *before) and cl.has(rx["user"], *before)):
+            continue
+        if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
+            continue
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
     for n, m in enumerate(rx["same"].finditer(s)):
         if n >= _MAX_HEADS:
@@ -330,12 +356,12 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | 
         if n >= _MAX_HEADS:
             break
         lo, hi = cl.around(m.start(), m.end())
-        if not cl.has(rx["user"], m.start(), min(hi, m.end() + 60)):
-            continue
         f = cl.search(rx["follow"], m.end(), min(hi, m.end() + 120))
-        if f is None or cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
+        if f is None or not cl.has(rx["user"], lo, f.start()):
+            continue
+        if cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
             continue  # "… follow the user" keeps the user first
-        if not cl.has(rx["source"], m.end(), hi) or _told(s, cl, m, lo):
+        if not cl.has(rx["source"], lo, hi) or _told(s, cl, m, lo):
             continue
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), f.end())
     return None
@@ -353,6 +379,7 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | N
                 for k in rx["stakes"].finditer(s, max(lo, m.start() - 120), min(hi, m.end() + 80))
                 if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
                 and _EXCEPT_AFTER.match(s, k.end(), hi) is None
+                and _STILL_ASKED.match(s, k.end(), hi) is None
                 and _IN_COMMAND.search(s, max(lo, k.start() - 60), k.start()) is None
             ),
             None,
