@@ -11,9 +11,9 @@ from memdir.core.errors import GuardError
 from . import (
     _attacks,
     _carry,
+    _concepts,
     _decode,
     _foreign,
-    _concepts,
     _frames,
     _orders,
     _patterns,
@@ -122,7 +122,9 @@ class _Scan:
         if order is None or order.score < _orders.BLOCK:
             concept = _concepts.detect(self.hay, self.clauses)  # round 38
             if concept is not None:
-                return self.finding(concept.rule, "injection", concept.reason + _ORDER_WHY, *concept.span)
+                return self.finding(
+                    concept.rule, "injection", concept.reason + _ORDER_WHY, *concept.span
+                )
         if order is None:
             return None
         if order.score < _orders.BLOCK:

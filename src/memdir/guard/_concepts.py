@@ -5,12 +5,14 @@ agent approving its own work, a stop the user asks for overruled. (docs/design/g
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 
-from ._build import builder, lit, word_start
+from ._build import branches, builder, lit, prefixes, word_start
 from ._clause import OTHERS, Clauses, mentioned, negated
-from ._engine import Text
+from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
+from ._needles import required
 
 # Whom the agent answers to: the user, or the writer in the first person.
 _USER = (
@@ -63,7 +65,7 @@ _RANK_LAST = (
 )
 # The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
 _SAME = (
-    r"\b(?:(?:the )?same (?:authority|rights|weight|permissions|standing) as|"
+    r"\b(?:same (?:authority|rights|weight|permissions|standing) as|"
     r"(?:die|dieselbe|gleiche|selbe)n? (?:befugnis\w*|rechte|autorität) wie|"
     r"dezelfde (?:bevoegdheid|rechten|autoriteit) als|la même autorité que|les mêmes droits que|"
     r"la misma autoridad que|los mismos derechos que|a mesma autoridade (?:que|d\w*)|"
@@ -121,7 +123,8 @@ _NOT_TELL = (
 )
 # A negation after the verb (V2 and verb-final languages): "meld het niet", "बताना नहीं".
 _NOT_AFTER = (
-    r"\b(?:niet|nicht|pas|не нужно|не надо|gerek yok|raporlama|bildirme|söyleme|anlatma|bahsetme)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요"
+    r"\b(?:niet|nicht|pas|не нужно|не надо|gerek yok|raporlama|bildirme|söyleme|anlatma|"
+    r"bahsetme)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요"
 )
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
@@ -241,8 +244,22 @@ def _rx(p: str) -> re.Pattern[str]:
     return re.compile(lit(p))
 
 
+_HEADS = ("rank", "same", "rank_last", "tell", "conflict", "drop", "approve", "stop")
+
+
 @builder
-def _compiled() -> dict[str, re.Pattern[str]]:
+def _heads() -> RuleSet:
+    """Each concept's first part as an engine rule: tried only where its anchors occur."""
+    parts = _parts()
+    rules = []
+    for kind in _HEADS:
+        alts = branches(parts[kind])
+        pattern = "|".join(f"(?:{a})" for a in alts)
+        rules.append(Rule(kind, "injection", kind, prefixes(alts), pattern))
+    return RuleSet(tuple(rules))
+
+
+def _parts() -> dict[str, str]:
     parts = {
         "user": _USER,
         "noun": _ORDER_NOUN,
@@ -267,10 +284,19 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "auto": _AUTO_ALL,
         "permreq": _PERMISSION_REQ,
     }
-    return {k: _rx(v) for k, v in parts.items()}
+    return parts
+
+
+@builder
+def _compiled() -> dict[str, re.Pattern[str]]:
+    compiled = {k: _rx(v) for k, v in _parts().items()}
+    for rx in compiled.values():
+        required(rx)  # registered before the first scan: one pass finds every part's literals
+    return compiled
 
 
 _ME = re.compile(r"\b(?:me|bana|mir)\b|ผู้ใช้")
+_Heads = dict[str, list[re.Match[str]]]
 _MAX_HEADS = 48  # anchors read per concept: a text of repeated anchors stays linear
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
@@ -289,11 +315,9 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
     )
 
 
-def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """Another source's text counted as, on a par with or above the user's orders."""
-    for n, m in enumerate(rx["rank"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["rank"][:_MAX_HEADS]:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
@@ -305,9 +329,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | Non
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
             continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
-    for n, m in enumerate(rx["rank_last"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["rank_last"][:_MAX_HEADS]:
         lo, _ = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 40), m.start()
         if not (cl.has(rx["noun"], *before) and cl.has(rx["user"], *before)):
@@ -315,9 +337,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | Non
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
             continue
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
-    for n, m in enumerate(rx["same"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["same"][:_MAX_HEADS]:
         lo, hi = cl.around(m.start(), m.end())
         if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
             continue
@@ -327,11 +347,9 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | Non
     return None
 
 
-def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """The user not told, about what oversight is about (security, access, the system)."""
-    for n, m in enumerate(rx["tell"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["tell"][:_MAX_HEADS]:
         if not (word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f"):
             continue  # Thai is written without spaces
         lo, hi = cl.around(m.start(), m.end())
@@ -350,11 +368,9 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | No
     return None
 
 
-def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """When the user and another source disagree, the other followed."""
-    for n, m in enumerate(rx["conflict"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["conflict"][:_MAX_HEADS]:
         lo, hi = cl.around(m.start(), m.end())
         f = cl.search(rx["follow"], m.end(), min(hi, m.end() + 120))
         if f is None or not cl.has(rx["user"], lo, f.start()):
@@ -367,11 +383,9 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | 
     return None
 
 
-def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """A confirmation dropped where production, root, payments or secrets are at stake."""
-    for n, m in enumerate(rx["drop"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["drop"][:_MAX_HEADS]:
         lo, hi = cl.around(m.start(), m.end())
         stake = next(
             (
@@ -390,13 +404,16 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | N
     return None
 
 
-def _self_approval(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _self_approval(
+    s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
+) -> Concept | None:
     """The agent approving its own PRs or changes, or every permission request by itself."""
-    for n, m in enumerate(rx["approve"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["approve"][:_MAX_HEADS]:
         lo, hi = cl.around(m.start(), m.end())
-        near, after = (max(lo, m.start() - 40), min(hi, m.end() + 40)), (m.end(), min(hi, m.end() + 40))
+        near, after = (
+            (max(lo, m.start() - 40), min(hi, m.end() + 40)),
+            (m.end(), min(hi, m.end() + 40)),
+        )
         own = cl.has(rx["own"], *after) and cl.has(rx["work"], *after)
         auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
         if not (own or auto) or _told(s, cl, m, lo):
@@ -405,11 +422,9 @@ def _self_approval(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Conce
     return None
 
 
-def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]]) -> Concept | None:
+def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
-    for n, m in enumerate(rx["stop"].finditer(s)):
-        if n >= _MAX_HEADS:
-            break
+    for m in heads["stop"][:_MAX_HEADS]:
         lo, hi = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 60), m.start()
         if not (cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)):
@@ -425,11 +440,22 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
     s = hay.s
     cl = clauses or Clauses(s)
     rx = _compiled()
+    heads: _Heads = defaultdict(list)
+    for rule, m in _heads().every(hay):
+        heads[rule.id].append(m)
+
+    def may(*parts: str) -> bool:  # a part whose every literal is absent cannot match
+        return all(cl.found.may(rx[p]) for p in parts)
+
     return (
-        _trust(s, cl, rx)
-        or _conflict(s, cl, rx)
-        or _untold(s, cl, rx)
-        or _dropped(s, cl, rx)
-        or _self_approval(s, cl, rx)
-        or _against(s, cl, rx)
+        (
+            _trust(s, cl, rx, heads)
+            if may("user", "source") and (may("rank") or may("same") or may("rank_last"))
+            else None
+        )
+        or (_conflict(s, cl, rx, heads) if may("conflict", "follow", "user", "source") else None)
+        or (_untold(s, cl, rx, heads) if may("tell", "oversight") else None)
+        or (_dropped(s, cl, rx, heads) if may("drop", "stakes") else None)
+        or (_self_approval(s, cl, rx, heads) if may("approve") else None)
+        or (_against(s, cl, rx, heads) if may("stop", "anyway", "asks", "user") else None)
     )
