@@ -444,18 +444,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
     for rule, m in _heads().every(hay):
         heads[rule.id].append(m)
 
-    def may(*parts: str) -> bool:  # a part whose every literal is absent cannot match
-        return all(cl.found.may(rx[p]) for p in parts)
-
     return (
-        (
-            _trust(s, cl, rx, heads)
-            if may("user", "source") and (may("rank") or may("same") or may("rank_last"))
-            else None
-        )
-        or (_conflict(s, cl, rx, heads) if may("conflict", "follow", "user", "source") else None)
-        or (_untold(s, cl, rx, heads) if may("tell", "oversight") else None)
-        or (_dropped(s, cl, rx, heads) if may("drop", "stakes") else None)
-        or (_self_approval(s, cl, rx, heads) if may("approve") else None)
-        or (_against(s, cl, rx, heads) if may("stop", "anyway", "asks", "user") else None)
+        _trust(s, cl, rx, heads)
+        or _conflict(s, cl, rx, heads)
+        or _untold(s, cl, rx, heads)
+        or _dropped(s, cl, rx, heads)
+        or _self_approval(s, cl, rx, heads)
+        or _against(s, cl, rx, heads)
     )
