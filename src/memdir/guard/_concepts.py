@@ -442,7 +442,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
     rx = _compiled()
     heads: _Heads = defaultdict(list)
     for rule, m in _heads().every(hay):
-        heads[rule.id].append(m)
+        if word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f":  # Thai: no spaces
+            heads[rule.id].append(m)  # not "approve" in "disapprove"
 
     return (
         _trust(s, cl, rx, heads)
