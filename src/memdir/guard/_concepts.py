@@ -199,6 +199,77 @@ _STILL_ASKED = re.compile(
     r"[^。\n]{0,20}(?:仍|依然|まだ|引き続き|여전히)"
 )
 _IN_COMMAND = re.compile(r"`[^`\n]*$")
+# … or kept by a "must confirm / must ask / needs my OK" before or after it, in each language
+# of _DROP: "ก่อน deploy ขึ้น production ต้องยืนยันกับผมทุกครั้ง", "prod deploys need my OK".
+_KEPT = re.compile(
+    lit(
+        r"\b(?:must (?:always |still |first )?(?:ask|confirm with|check with)|(?:have|has|need|needs) "
+        r"to (?:ask|confirm with|check with)|(?:needs?|requires?) (?:my|your|the user'?s?|an?|explicit) "
+        r"(?:ok|okay|approval|sign-?off|confirmation|go-?ahead|consent)|ask (?:me )?(?:first|"
+        r"before)|always ask|(?:confirm|check) with me|only (?:with|after) my (?:ok|approval)|"
+        r"moet\w* (?:\S+ ){0,6}?(?:vragen|overleggen)|vraag (?:het )?(?:mij|me) eerst|"
+        r"(?:vereist|vereisen|heeft|hebben) (?:mijn|een) (?:akkoord|goedkeuring|toestemming|"
+        r"bevestiging)|met mijn (?:akkoord|goedkeuring|toestemming)|"
+        r"muss\w* (?:\S+ ){0,3}?(?:fragen|nachfragen|abstimmen)|frag (?:mich "
+        r")?(?:immer )?(?:vorher|zuerst)|(?:braucht|brauchen|erfordert|erfordern) (?:\S+ )?"
+        r"(?:meine|eine) (?:freigabe|zustimmung|bestätigung)|nur (?:mit|nach) meiner (?:freigabe|"
+        r"zustimmung|bestätigung)|rücksprache mit mir|"
+        r"(?:dois|doit|devez|devras|devra|faut) (?:\S+ ){0,3}?(?:demander|confirmer avec moi)|"
+        r"demande-moi|(?:nécessite|nécessitent|exige|exigent|requiert|requièrent) (?:mon|ma|une|"
+        r"un) (?:accord|validation|confirmation|feu vert|ok|autorisation)|avec mon (?:accord|feu "
+        r"vert|ok)|"
+        r"(?:debes|tienes que|hay que|deberás|necesitas) (?:\S+ ){0,3}?(?:preguntar|consultar|"
+        r"confirmar conmigo)|pregúntame|consúltame|confirma conmigo|(?:necesita|necesitan|requiere|"
+        r"requieren) (?:mi|una) (?:aprobaci\w+|confirmaci\w+|ok|visto bueno|permiso)|con mi "
+        r"(?:aprobaci\w+|ok|visto bueno|permiso)|"
+        r"(?:deve|deves|tem que|tem de|precisa|precisas|terá que) (?:\S+ ){0,3}?(?:perguntar|"
+        r"consultar|confirmar comigo)|pergunte-me|me pergunte|confirme comigo|(?:precisa|precisam|requer|"
+        r"exige) (?:da |de )?(?:minha|uma) (?:aprovação|confirmação|autorização)|com (?:a )?minha "
+        r"(?:aprovação|autorização|confirmação)|"
+        r"(?:devi|deve|bisogna|occorre) (?:\S+ ){0,3}?(?:chiedere|confermare con me)|chiedimi|conferma "
+        r"con me|(?:serve|servono|richiede|richiedono) (?:il mio|la mia|una|un) (?:ok|conferma|"
+        r"approvazione|permesso|via libera)|con (?:il mio|la mia) (?:ok|conferma|approvazione|"
+        r"permesso|via libera)|"
+        r"(?:нужно|надо|должен|должна|обязательно) (?:\S+ ){0,3}?(?:спрашивать|спросить|спроси|"
+        r"согласов\w*|подтвержд\w* у меня)|спроси меня|согласуй со мной|(?:нужно|нужен|нужна|"
+        r"требуется|требует) (?:мо[её]|моего|мой|моя) (?:подтверждени\w*|одобрени\w*|"
+        r"согласи\w*|ок)|только (?:с|после) мо\w+ (?:подтверждени\w*|одобрени\w*|согласи\w*)|"
+        r"(?:musisz|trzeba|należy|musi) (?:\S+ ){0,3}?(?:zapytać|pytać|uzgodnić|"
+        r"potwierdzić ze mną)|zapytaj mnie|(?:wymaga|wymagają|potrzebuje|potrzebują) (?:mojej|mojego) "
+        r"(?:zgody|akceptacji|potwierdzenia)|za moją (?:zgodą|akceptacją)|"
+        r"(?:harus|wajib|perlu) (?:\S+ ){0,3}?(?:tanya|bertanya|izin|persetujuan|konfirmasi ke saya)|"
+        r"tanya (?:saya|aku) dulu|dengan (?:persetujuan|izin) saya|"
+        r"bana sor\w*|sorman gerek\w*|sormalısın|sormak zorunda\w*|onayımı al\w*|benden onay\w*|"
+        r"onay (?:alman|almalısın|gerek\w*|şart)|"
+        r"(?:phải|cần) (?:\S+ ){0,3}?(?:hỏi|xin phép|xác nhận (?:lại )?với (?:tôi|mình))|hỏi (?:tôi|mình) trước|"
+        r"(?:sự )?(?:đồng ý|phê duyệt|xác nhận|cho phép) của (?:tôi|mình))(?!\w)|"
+        r"(?:必须|务必|得|要)(?:先)?(?:问我|(?:跟|和|向)我确认)|需要我的?(?:确认|批准|同意)|"
+        r"(?:跟|和|向)我确认|经我(?:确认|批准|同意)|"
+        r"(?:私|僕|俺)(?:に|の)(?:確認|許可|承認)|許可を(?:取|得|もら)|承認が必要|"
+        r"(?:私|僕|俺)に相談|반드시 (?:\S+ ){0,2}?(?:물어|승인|허락)|(?:확인|승인|허락)(?:을|를)? 받아야|먼저 (?:물어|확인)|"
+        r"(?:나|저)한테 (?:물어|확인)|내 (?:승인|허락|확인)|"
+        r"يجب (?:\S+ ){0,3}?(?:سؤالي|أن تسألني|موافقتي)|اسألني|استشرني|بموافقتي|"
+        r"بعد موافقتي|(?:يحتاج|تحتاج|يتطلب|تتطلب) (?:إلى )?(?:موافقتي|تأكيدي|إذني)|"
+        r"(?:मुझसे|मुझ से) (?:\S+ ){0,3}?(?:पूछ|पुष्टि|अनुमति|मंज़ूरी|मंजूरी)|मेरी (?:अनुमति|मंज़ूरी|"
+        r"मंजूरी|पुष्टि) (?:से|के बाद|ज़रूरी|जरूरी|चाहिए)|"
+        r"ต้อง\S{0,10}?(?:ยืนยันกับ(?:ผม|ฉัน)|ถาม|ขออนุญาต|ขออนุมัติ)|ถาม(?:ผม|ฉัน)ก่อน"
+    )
+)
+# A "must ask" negated: "no need to ask", "ohne vorher zu fragen", "ไม่ต้องถาม", "確認不要".
+_KEPT_NOT = re.compile(
+    lit(
+        r"\b(?:no|not|never|don'?t|doesn'?t|without|nicht|kein\w*|nie|niet|geen|zonder|ohne|ne|pas|"
+        r"sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
+        r"不|无需|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
+    )
+)
+_KEPT_STOPS = ",;:，；：、،"  # a "no need to ask" before these belongs to another part
+_KEPT_NOT_AFTER = re.compile(
+    lit(
+        r"\s?(?:\S+ )?(?:yok|gerekmez|olmadan|almadan|sormadan)\b|(?:不要|不用|不必)|.{0,6}"
+        r"(?:いらない|不要|なし|せず|しなく|必要は?ない|없이|필요 없|않)|\s?(?:\S+ ){0,3}नहीं"
+    )
+)
 
 
 # The agent approving its own work, or every permission request on its own.
@@ -383,6 +454,19 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
     return None
 
 
+def kept_limit(s: str, drop: tuple[int, int], lo: int, hi: int) -> bool:
+    """A "must confirm / must ask / needs my OK" in ``s[lo:hi]``, not the dropped confirmation
+    ``drop`` itself, and not negated ("you no longer need to ask", "确认不要")."""
+    for k in _KEPT.finditer(s, lo, hi):
+        if k.start() < drop[1] and drop[0] < k.end():
+            continue  # the dropped confirmation is no kept one
+        a = max(lo, k.start() - 24, *(s.rfind(c, lo, k.start()) + 1 for c in _KEPT_STOPS))
+        if _KEPT_NOT.search(s, a, k.end()) or _KEPT_NOT_AFTER.match(s, k.end(), hi):
+            continue
+        return True
+    return False
+
+
 def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """A confirmation dropped where production, root, payments or secrets are at stake."""
     for m in heads["drop"][:_MAX_HEADS]:
@@ -394,6 +478,7 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
                 if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
                 and _EXCEPT_AFTER.match(s, k.end(), hi) is None
                 and _STILL_ASKED.match(s, k.end(), hi) is None
+                and not kept_limit(s, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
                 and _IN_COMMAND.search(s, max(lo, k.start() - 60), k.start()) is None
             ),
             None,

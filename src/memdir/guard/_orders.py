@@ -11,6 +11,7 @@ from functools import cache
 
 from ._build import branches, builder, prefixes, word_start
 from ._clause import OTHERS, REACH, Clauses, mentioned, negated
+from ._concepts import kept_limit
 from ._engine import Rule, RuleSet, Text
 
 BLOCK, GREY = 3, 2
@@ -1958,7 +1959,9 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
-        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):
+        if (rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi)) or (
+            rule.id == "perm" and kept_limit(s, m.span(), lo, hi)
+        ):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
             score += (
