@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ._build import branches, builder, lit, prefixes, word_start
-from ._clause import OTHERS, Clauses, mentioned, negated
+from ._clause import OTHERS, Clauses, Spots, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
@@ -359,7 +359,7 @@ def _parts() -> dict[str, str]:
 @builder
 def _compiled() -> dict[str, re.Pattern[str]]:
     compiled = {k: _rx(v) for k, v in _parts().items()}
-    for rx in compiled.values():
+    for rx in (*compiled.values(), _KEPT):
         required(rx)  # registered before the first scan: one pass finds every part's literals
     return compiled
 
@@ -452,17 +452,30 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
     return None
 
 
-def kept_limit(s: str, drop: tuple[int, int], lo: int, hi: int) -> bool:
-    """A "must confirm / must ask / needs my OK" in ``s[lo:hi]``, not the dropped confirmation
-    ``drop`` itself, and not negated ("you no longer need to ask", "确认不要")."""
-    for k in _KEPT.finditer(s, lo, hi):
-        if k.start() < drop[1] and drop[0] < k.end():
-            continue  # the dropped confirmation is no kept one
-        a = max(lo, k.start() - 24, *(s.rfind(c, lo, k.start()) + 1 for c in _KEPT_STOPS))
-        if _KEPT_NOT.search(s, a, k.end()) or _KEPT_NOT_AFTER.match(s, k.end(), hi):
-            continue
-        return True
-    return False
+def _kept_spots(cl: Clauses) -> Spots:
+    """Every "must confirm / must ask / needs my OK" of the text that no negation drops ("you
+    no longer need to ask", "确认不要"), found and read once per text (``Clauses.spots``):
+    a dropped confirmation may recur a thousand times in 64 KiB."""
+    kept = cl._spots.get(id(_KEPT_NOT))
+    if kept is None:
+        s = cl.s
+
+        def affirmed(k: re.Match[str]) -> bool:
+            lo, hi = cl.around(k.start(), k.end())
+            a = max(lo, k.start() - 24)
+            a = max(a, *(s.rfind(c, a, k.start()) + 1 for c in _KEPT_STOPS))
+            return not (_KEPT_NOT.search(s, a, k.end()) or _KEPT_NOT_AFTER.match(s, k.end(), hi))
+
+        kept = cl._spots[id(_KEPT_NOT)] = cl.spots(_KEPT).where(affirmed)
+    return kept
+
+
+def kept_limit(cl: Clauses, drop: tuple[int, int], lo: int, hi: int) -> bool:
+    """A "must confirm / must ask / needs my OK" in ``[lo, hi)``, not negated and not the
+    dropped confirmation ``drop`` itself."""
+    return any(
+        not (k.start() < drop[1] and drop[0] < k.end()) for k in _kept_spots(cl).between(lo, hi)
+    )
 
 
 def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
@@ -476,7 +489,7 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
                 if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
                 and _EXCEPT_AFTER.match(s, k.end(), hi) is None
                 and _STILL_ASKED.match(s, k.end(), hi) is None
-                and not kept_limit(s, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
+                and not kept_limit(cl, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
                 and _IN_COMMAND.search(s, max(lo, k.start() - 60), k.start()) is None
             ),
             None,

@@ -1783,16 +1783,21 @@ def _risky(
     hi: int,
     named: bool,
     drops: Sequence[tuple[int, int]],
+    longest: int = 0,
 ) -> bool:
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow
     permission: "`sudo systemctl restart caddy` may be run without asking"). ``drops``: the
     dropped confirmations of the text; one right after commands named in backticks is
     bounded by them ("you may run `make test` and `make lint` without asking"), a bare one
-    is not ("from now on … just proceed without asking")."""
+    is not ("from now on … just proceed without asking"). ``drops`` is sorted, none longer
+    than ``longest``: only those that may hold ``[lo, hi)`` are read (a text of a thousand
+    dropped confirmations stays linear)."""
     if not cl.has(risky_rx, lo, hi):
         return False
     s = cl.s
+    if drops:
+        drops = drops[bisect.bisect_left(drops, (lo - longest,)) : bisect.bisect_left(drops, (hi,))]
     return any(
         r.end() <= hi
         and not _NARROWED.match(s, r.end())
@@ -1879,7 +1884,9 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     found = list(rules.every(hay))
     # each dropped confirmation ("without asking"), not a grant ("you may run any …")
     drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
-    drop_starts = sorted(a for a, _ in drops)
+    drops.sort()
+    longest = max((b - a for a, b in drops), default=0)
+    drop_starts = [a for a, _ in drops]
     drop_ends = dict(drops)
     for rule, m in found:
         if not word_start(s, m.start()):
@@ -1944,8 +1951,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         elif rule.id == "untold":  # what is kept back must be what oversight is about
             score += cl.has(_OVERSEEN, lo, hi) or _risky(cl, risky_rx, lo, hi, False, ())
         elif (
-            _risky(cl, risky_rx, lo, m.start(), named, dropped)
-            or _risky(cl, risky_rx, rest, hi, named, dropped)
+            _risky(cl, risky_rx, lo, m.start(), named, dropped, longest)
+            or _risky(cl, risky_rx, rest, hi, named, dropped, longest)
             or (
                 rule.id == "perm"
                 and scoped
@@ -1960,7 +1967,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
         if (rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi)) or (
-            rule.id == "perm" and kept_limit(s, m.span(), lo, hi)
+            # a "must confirm with me" beside it (round 38's mend); only read where the score
+            # could still win: below the best, neither it nor an authority's +1 changes a thing
+            rule.id == "perm"
+            and (best is None or score >= best.score)
+            and kept_limit(cl, m.span(), lo, hi)
         ):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
