@@ -256,9 +256,10 @@ _KEPT = re.compile(
 # A "must ask" negated: "no need to ask", "ohne vorher zu fragen", "ไม่ต้องถาม", "確認不要".
 _KEPT_NOT = re.compile(
     lit(
-        r"\b(?:no|not|never|don'?t|doesn'?t|without|nicht|kein\w*|nie|niet|geen|zonder|ohne|ne|pas|"
-        r"sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
-        r"不|无需|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
+        r"\b(?:no|not|never|don'?t|doesn'?t|without|stop\w*|quit|cease|skip|aufhören|hör auf|"
+        r"arrête|deja de|pare de|smetti|перестань|przestań|berhenti|dừng|nicht|kein\w*|nie|"
+        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
+        r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
     )
 )
 _KEPT_STOPS = ",;:，；：、،"  # a "no need to ask" before these belongs to another part
