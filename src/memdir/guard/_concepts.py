@@ -1,0 +1,552 @@
+"""Round 38: standing orders by concept, as slots that meet in one clause in any order:
+another source ranked with the user's orders, oversight matters kept from the user, the
+agent approving its own work, a stop the user asks for overruled. (docs/design/guard.md)."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ._build import branches, builder, lit, prefixes, word_start
+from ._clause import OTHERS, Clauses, Spots, mentioned, negated
+from ._engine import Rule, RuleSet, Text
+from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
+from ._needles import required
+
+# Whom the agent answers to: the user, or the writer in the first person.
+_USER = (
+    r"\b(?:the user|the owner|me|my|mine|nutzer\w*|benutzer\w*|mir|mein\w*|gebruiker\w*|mij|mijn|"
+    r"utilisateur\w*|moi|mes|mon|usuari\w*|usuário\w*|m[ií]os?|m[ií]as?|mis|meus?|minhas?|"
+    r"utente|miei|mie|mio|пользовател\w*|мо[иейё]\w*|мне|меня|użytkownik\w*|moj\w*|mój|mnie|"
+    r"pengguna|saya|kullanıcı\w*|benim|bana|người dùng|tôi)\b|用户|我的|ユーザー|私の|사용자|"
+    r"내 |(?:ال|لل)مستخدم|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|ผู้ใช้"
+)
+# What an order is or carries: instructions, requests, authority.
+_ORDER_NOUN = (
+    r"\b(?:instruction|order|command|request|authority|directive|wish|"
+    r"anweisung|befehl|auftr[aä]g|befugnis|autorität|weisung|anordnung|"
+    r"opdracht|instructie|bevel|verzoek|bevoegdheid|consigne|ordre|demande|autorité|"
+    r"instrucci|[oó]rden|petici|pedido|solicit|autoridad|instruç|ordem|ordens|autoridade|"
+    r"istruzion|ordin|richiest|autorità|comand|указани|инструкци|команд|распоряжени|просьб|"
+    r"приказ|полномочи|polece|instrukcj|rozkaz|prośb|uprawnie|autorytet|perintah|instruksi|"
+    r"permintaan|wewenang|otoritas|talimat|komut|emir|yetki|lệnh|chỉ thị|yêu cầu|quyền|"
+    # messages too: a source above the user's messages demotes the user
+    r"messag|nachricht|bericht|mensag|mensaj|сообщени|wiadomo|pesan|mesaj|tin nhắn)\w*|"
+    r"指令|命令|指示|要求|权限|权威|依頼|権限|지시|명령|요청|권한|تعليمات|أوامر|أمر|طلبات|سلطة|"
+    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์"
+)
+# A rank given: counted as, considered, on a par with, above.
+_RANK = (
+    r"\b(?:counts? as|counted as|(?:are|is) (?:to be )?(?:considered|regarded|treated)(?: as)?|"
+    r"equal to|equivalent to|rank\w* (?:above|over)|outrank\w*|take\w* precedence over|"
+    r"win\w* over|higher than|above|"
+    r"(?:gelten|gilt|zählen|zählt|gelden|geldt|tellen|telt) (?:\S+ ){0,6}?als|"
+    r"gelten als|gilt als|zählen als|zählt als|stehen über|steht über|vorrang vor|"
+    r"gelden als|geldt als|tellen als|telt als|beschouwd als|boven|"
+    r"valent comme|comptent comme|compte comme|considéré\w* comme|traité\w* comme|au-dessus d|"
+    r"priment sur|prime sur|passent avant|l'emporte\w* sur|font autorité|fait autorité|"
+    r"valen como|vale como|cuentan como|se consideran|considerad[oa]s? como|equivalen a|"
+    r"por encima de|prevalec\w* sobre|valem como|contam como|são considerad\w*|acima d\w*|"
+    r"valgono come|contano come|considerat[ie] come|al di sopra d\w*|prevalgono su|"
+    r"считаются|считать|считай|приравнива\w*|выше|важнее|приоритет над|"
+    r"traktuj\w* jako|traktowane jako|uznawane za|uznaj\w* za|ponad|wyżej niż|"
+    r"dianggap(?: sebagai)?|berlaku sebagai|setara dengan|lebih tinggi dari|di atas|"
+    r"sayılır|kabul edil\w*|üstünde|öncelikli|"
+    r"được coi là|coi như|xem như|được xem là|tương đương|cao hơn|ưu tiên hơn)(?!\w)|"
+    r"视为|视作|当作|当成|等同于|算作|高于|优先于|凌驾于|とみなす|とみなし|として扱|と同等|"
+    r"より優先|간주|로 취급|으로 취급|보다 우선|تعتبر|يعتبر|تُعتبر|بمثابة|أعلى من|"
+    r"माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|ถือว่า|ถือเป็น|เหนือกว่า|สูงกว่า"
+)
+# Verb-final ranks: the user's orders stand before them ("ユーザーの指示とみなす").
+_RANK_LAST = (
+    r"とみなす|とみなし|として扱|と同等|より優先|간주|로 취급|으로 취급|보다 우선|"
+    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर"
+)
+# The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
+_SAME = (
+    r"\b(?:same (?:authority|rights|weight|permissions|standing) as|"
+    r"(?:die|dieselbe|gleiche|selbe)n? (?:befugnis\w*|rechte|autorität) wie|"
+    r"dezelfde (?:bevoegdheid|rechten|autoriteit) als|la même autorité que|les mêmes droits que|"
+    r"la misma autoridad que|los mismos derechos que|a mesma autoridade (?:que|d\w*)|"
+    r"os mesmos direitos (?:que|d\w*)|la stessa autorità d\w*|gli stessi diritti d\w*|"
+    r"(?:те же|такие же) (?:права|полномочия)|(?:te same|takie same) (?:uprawnienia|prawa)|"
+    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền)(?!\w)|同等权限|相同的权限|"
+    r"同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार"
+)
+# Someone else's text: a channel, a file, an account, other people or agents.
+_SOURCE = (
+    r"\b(?:messages?|content|text|files?|comments?|notes|e-?mails?|chats?|channels?|accounts?|"
+    r"pages?|bots?|agents?|contributors?|issues?|tickets?|prs?|pull requests?|anything|whatever|"
+    r"nachricht\w*|inhalt\w*|datei\w*|kommentar\w*|kanal\w*|seite\w*|"
+    r"bericht\w*|bestand\w*|pagina\w*|kanaal\w*|"
+    r"fichier\w*|contenu\w*|commentaire\w*|canal\w*|compte\w*|"
+    r"mensaje\w*|contenido\w*|archivo\w*|comentario\w*|cuenta\w*|"
+    r"mensage\w*|conteúdo\w*|arquivo\w*|conta\w*|"
+    r"messaggi\w*|contenuto\w*|commenti\w*|"
+    r"сообщени\w*|содержим\w*|файл\w*|комментари\w*|чат\w*|канал\w*|аккаунт\w*|"
+    r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
+    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
+    r"tin nhắn|nội dung|tệp|bình luận|tài khoản|readme\w*|[\w-]+\.(?:md|txt|json|ya?ml))\b|"
+    r"`[^`\n]{2,60}`|@\w|\.\w+rules\b|"
+    r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
+    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
+)
+# What oversight is about (wider than _orders' _OVERSEEN: access, privileges, the system).
+_OVERSIGHT = (
+    r"\b(?:security|safety|sandbox\w*|firewall\w*|allowlist\w*|permissions?|access (?:denied|"
+    r"errors?)|sudo|root|credentials?|secrets?|network connections?|/etc\b|production|prod|"
+    r"sicherheit\w*|berechtigung\w*|beveiliging\w*|toegang\w*|productie\w*|sécurité|"
+    r"seguridad|segurança|sicurezza|безопасн\w*|доступ\w*|bezpiecze\w*|keamanan|güvenlik\w*|"
+    r"erişim\w*|izin\w*|bảo mật|"
+    # what is done outside the work folder
+    r"outside|buiten|außerhalb|en dehors d\w*|fuera d\w*|fora d\w*|al di fuori d\w*|вне|poza|"
+    r"di luar|dışında|"
+    # what runs in the background, and the rule itself
+    r"(?:in|im) (?:the )?background|hintergrund|arrière-plan|segundo plano|"
+    r"в фоне|w tle|latar belakang|arka planda|nền|"
+    r"(?:this|that|the|these) rules?|diese regel|cette règle|esta regla|essa regra|esta regra|"
+    r"questa regola|это правило|ta reguła|aturan (?:itu|ini)|bu kural|quy tắc này)\b|/etc\b|"
+    r"后台|バックグラウンド|백그라운드|这条规则|このルール|이 규칙|هذه القاعدة|यह नियम|"
+    r"安全|权限|セキュリティ|権限|보안|권한|الأمان|الأمن|सुरक्षा|सिक्योरिटी|ความปลอดภัย|sandbox"
+)
+# Tell verbs _frames lacks (it avvisare, tr raporla, th แจ้ง / บอก)
+_TELL_MORE = (
+    r"avvis\w*|rapor\w*|bildir\w*|show\w*|zeig\w*|montr\w*|muestr\w*|mostr\w*|"
+    r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị"
+)
+# Told: not told (a negation near the verb), or "no need to".
+_NOT_TELL = (
+    r"(?:\b(?:don'?t|do not|never|no need to|not|nicht|kein\w*|niet|niets|geen|ne|pas|no|"
+    r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không)\b|(?<!\w)(?:मत|नहीं)(?!\w)|"
+    r"不要|不用|无需|别|ไม่ต้อง|อย่า)"
+)
+# A negation after the verb (V2 and verb-final languages): "meld het niet", "बताना नहीं".
+_NOT_AFTER = (
+    r"\b(?:niet|nicht|pas|не нужно|не надо|gerek yok|raporlama|bildirme|söyleme|anlatma|"
+    r"bahsetme)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요"
+)
+# Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
+_STOP = (
+    r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
+    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|annullare|interromper|остановит\w*|"
+    r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*)\b|"
+    r"停止|取消|止め|中止|중단|إيقاف|रोक"
+)
+_ANYWAY = (
+    r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
+    r"malgré tout|trotzdem|dennoch|comunque|lo stesso|mesmo assim|всё равно|все равно|yine de|"
+    r"tetap|toch|i tak|mimo to)\b|照样|仍然|依然|それでも|그래도|مع ذلك|फिर भी"
+)
+_ASKS = (
+    r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
+    r"попросит|prosi|poprosi|meminta|isterse|ister|yêu cầu|vraagt)\b|要求|让你|頼ん|요청|يطلب|कहे"
+)
+# The user outranked when the two disagree: "in case of conflict with the user, follow X".
+_CONFLICT = (
+    r"\b(?:conflict\w*|disagree\w*|contradict\w*|conflit\w*|conflicto\w*|conflito\w*|"
+    r"conflitto\w*|konflikt\w*|widersprech\w*|widerspruch\w*|конфликт\w*|противореч\w*|"
+    r"konflik|bertentangan|çeliş\w*|çakış\w*|mâu thuẫn|xung đột|sprzeczn\w*|tegenstrijd\w*)\b|"
+    r"冲突|矛盾|衝突|충돌|تعارض|टकराव"
+)
+_FOLLOW = (
+    r"\b(?:follow\w*|go with|suivre|suis|suivez|seguir|sigue|siga|folge\w*|befolge\w*|segui\w*|"
+    r"следуй\w*|следовать|ikuti|uy|làm theo|volg\w*|stosuj\w*|kieruj\w*)\b|遵循|按照|听从|従|"
+    r"따르|اتبع|पालन"
+)
+
+
+# A confirmation dropped for what is at stake: production, root, payments, secrets.
+_DROP = (
+    r"\b(?:without (?:first )?(?:asking|checking|confirm\w*|approval|review|ping\w*)|no need to "
+    r"(?:ask|ping|check|confirm)|zonder (?:eerst )?(?:te )?(?:vragen|overleg|bevestiging|"
+    r"toestemming|goedkeuring)|ohne (?:vorher )?(?:zu )?(?:fragen|nachzufragen|rückfrage|"
+    r"bestätigung|freigabe)|sans (?:me |lui )?(?:demander|confirmation|validation|autorisation)|"
+    r"sin (?:preguntar|consultar|confirmaci\w+|permiso|aprobaci\w+)|sem (?:me )?(?:perguntar|"
+    r"consultar|confirmaç\w+|permissão|aprovação)|senza (?:chiedere|conferma|approvazione|"
+    r"permesso)|без (?:спроса|подтверждени\w*|одобрени\w*|согласовани\w*|разрешени\w*)|"
+    r"не спрашивая|bez (?:pytania|pytać|potwierdzenia|zgody|akceptacji)|tanpa (?:bertanya|"
+    r"konfirmasi|izin|persetujuan)|sormadan|izin almadan|không cần (?:hỏi|xác nhận|phê duyệt))\b|"
+    r"无需确认|不用问|不必问|不用确认|確認なしで|確認せずに|묻지 않고|확인 없이|"
+    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม"
+)
+_STAKES = (
+    r"\b(?:production|prod|sudo|root|payments?|passwords?|credentials|"
+    r"productie\w*|produktion\w*|producci[oó]n|produção|produzione|продакшн\w*|продакшен\w*|"
+    r"produkcj\w*|produksi|üretim\w*|sản xuất|"
+    r"zahlung\w*|betaling\w*|paiements?|pagos?|pagamentos?|pagamenti|платеж\w*|płatnoś\w*|"
+    r"pembayaran|ödeme\w*|thanh toán)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|決済|결제"
+)
+# What a stake is kept out by: "nada de pagamentos … sem me perguntar", "except production".
+_EXCEPT = re.compile(
+    r"\b(?:nothing|no|not|never|except|but not|nada|nunca|jamais|rien|sauf|niente|mai|tranne|"
+    r"nichts|kein\w*|außer|niets|geen|behalve|nie|oprócz|ничего|не|кроме|hiçbir|hariç|tidak|"
+    r"kecuali|không|trừ)\b[^.;:\n]{0,24}$|(?:除了|以外|제외|باستثناء|सिवाय)[^。\n]{0,12}$"
+)
+
+# … or after it: "quelle di produzione no", "prod is off limits"; or a command in backticks.
+_EXCEPT_AFTER = re.compile(
+    r"[^.;:\n]{0,12}?\b(?:no|not|never|nicht|niet|non|não|nunca|нет|nie|yok|không|tidak|"
+    r"nooit|niemals|jamais|mai|nunca|никогда|nigdy|asla|"
+    r"excluded|forbidden|off[- ]limits|yasak|dilarang|verboten|interdit|prohibid[oa]|proibid[oa]|"
+    r"vietat[oa]|запрещ\w*|zabronion\w*)\b|[^。\n]{0,6}(?:禁止|不行|ダメ|금지|ممنوع|मना)"
+)
+# … or kept in the loop after it: "production deploys still need my OK".
+_STILL_ASKED = re.compile(
+    r"[^.;\n]{0,40}?\b(?:still|only (?:with|after)|needs? (?:my|your|the user'?s?|an?) (?:ok|"
+    r"okay|approval|sign-?off)|ask (?:me )?first|noch immer|weiterhin|toujours|todavía|sigue|"
+    r"ainda|ancora|nadal|wciąż|tetap|hâlâ|vẫn|nog steeds|всё ещё|по-прежнему)\b|"
+    r"[^。\n]{0,20}(?:仍|依然|まだ|引き続き|여전히)"
+)
+_IN_COMMAND = re.compile(r"`[^`\n]*$")
+# … or kept by a "must confirm / must ask / needs my OK" before or after it, in each language
+# of _DROP: "ก่อน deploy ขึ้น production ต้องยืนยันกับผมทุกครั้ง", "prod deploys need my OK".
+_KEPT = re.compile(
+    lit(
+        r"\b(?:must (?:always |still |first )?(?:ask|confirm with|check with)|(?:have|has|need|"
+        r"needs) to (?:ask|confirm with|check with)|(?:needs?|requires?) (?:my|your|"
+        r"the user'?s?|an?|explicit) (?:ok|okay|approval|sign-?off|confirmation|go-?ahead|"
+        r"consent)|ask (?:me )?(?:first|before)|always ask|(?:confirm|check) with me|"
+        r"only (?:with|after) my (?:ok|approval)|moet\w* (?:\S+ ){0,6}?(?:vragen|overleggen)|"
+        r"vraag (?:het )?(?:mij|me) eerst|(?:vereist|vereisen|heeft|hebben) (?:mijn|"
+        r"een) (?:akkoord|goedkeuring|toestemming|bevestiging)|met mijn (?:akkoord|goedkeuring|"
+        r"toestemming)|muss\w* (?:\S+ ){0,3}?(?:fragen|nachfragen|abstimmen)|"
+        r"frag (?:mich )?(?:immer )?(?:vorher|zuerst)|(?:braucht|brauchen|erfordert|"
+        r"erfordern) (?:\S+ )?(?:meine|eine) (?:freigabe|zustimmung|bestätigung)|nur (?:mit|"
+        r"nach) meiner (?:freigabe|zustimmung|bestätigung)|rücksprache mit mir|(?:dois|doit|"
+        r"devez|devras|devra|faut) (?:\S+ ){0,3}?(?:demander|confirmer avec moi)|demande-moi|"
+        r"(?:nécessite|nécessitent|exige|exigent|requiert|requièrent) (?:mon|ma|une|"
+        r"un) (?:accord|validation|confirmation|feu vert|ok|autorisation)|avec mon (?:accord|"
+        r"feu vert|ok)|(?:debes|tienes que|hay que|deberás|"
+        r"necesitas) (?:\S+ ){0,3}?(?:preguntar|consultar|confirmar conmigo)|pregúntame|"
+        r"consúltame|confirma conmigo|(?:necesita|necesitan|requiere|requieren) (?:mi|"
+        r"una) (?:aprobaci\w+|confirmaci\w+|ok|visto bueno|permiso)|con mi (?:aprobaci\w+|ok|"
+        r"visto bueno|permiso)|(?:deve|deves|tem que|tem de|precisa|precisas|"
+        r"terá que) (?:\S+ ){0,3}?(?:perguntar|consultar|confirmar comigo)|pergunte-me|"
+        r"me pergunte|confirme comigo|(?:precisa|precisam|requer|exige) (?:da |de )?(?:minha|"
+        r"uma) (?:aprovação|confirmação|autorização)|com (?:a )?minha (?:aprovação|autorização|"
+        r"confirmação)|(?:devi|deve|bisogna|occorre) (?:\S+ ){0,3}?(?:chiedere|"
+        r"confermare con me)|chiedimi|conferma con me|(?:serve|servono|richiede|"
+        r"richiedono) (?:il mio|la mia|una|un) (?:ok|conferma|approvazione|permesso|via libera)|"
+        r"con (?:il mio|la mia) (?:ok|conferma|approvazione|permesso|via libera)|(?:нужно|надо|"
+        r"должен|должна|обязательно) (?:\S+ ){0,3}?(?:спрашивать|спросить|спроси|согласов\w*|"
+        r"подтвержд\w* у меня)|спроси меня|согласуй со мной|(?:нужно|нужен|нужна|требуется|"
+        r"требует) (?:мо[её]|моего|мой|моя) (?:подтверждени\w*|одобрени\w*|согласи\w*|ок)|"
+        r"только (?:с|после) мо\w+ (?:подтверждени\w*|одобрени\w*|согласи\w*)|(?:musisz|trzeba|"
+        r"należy|musi) (?:\S+ ){0,3}?(?:zapytać|pytać|uzgodnić|potwierdzić ze mną)|zapytaj mnie|"
+        r"(?:wymaga|wymagają|potrzebuje|potrzebują) (?:mojej|mojego) (?:zgody|akceptacji|"
+        r"potwierdzenia)|za moją (?:zgodą|akceptacją)|(?:harus|wajib|"
+        r"perlu) (?:\S+ ){0,3}?(?:tanya|bertanya|izin|persetujuan|konfirmasi ke saya)|"
+        r"tanya (?:saya|aku) dulu|dengan (?:persetujuan|izin) saya|bana sor\w*|sorman gerek\w*|"
+        r"sormalısın|sormak zorunda\w*|onayımı al\w*|benden onay\w*|onay (?:alman|almalısın|"
+        r"gerek\w*|şart)|(?:phải|cần) (?:\S+ ){0,3}?(?:hỏi|xin phép|"
+        r"xác nhận (?:lại )?với (?:tôi|mình))|hỏi (?:tôi|mình) trước|(?:sự )?(?:đồng ý|"
+        r"phê duyệt|xác nhận|cho phép) của (?:tôi|mình))(?!\w)|(?:必须|务必|得|"
+        r"要)(?:先)?(?:问我|(?:跟|和|向)我确认)|需要我的?(?:确认|批准|同意)|(?:跟|和|向)我确认|"
+        r"经我(?:确认|批准|同意)|(?:私|僕|俺)(?:に|の)(?:確認|許可|承認)|許可を(?:取|得|もら)|"
+        r"承認が必要|(?:私|僕|俺)に相談|반드시 (?:\S+ ){0,2}?(?:물어|승인|허락)|(?:확인|승인|"
+        r"허락)(?:을|를)? 받아야|먼저 (?:물어|확인)|(?:나|저)한테 (?:물어|확인)|내 (?:승인|허락|"
+        r"확인)|يجب (?:\S+ ){0,3}?(?:سؤالي|أن تسألني|موافقتي)|اسألني|استشرني|بموافقتي|"
+        r"بعد موافقتي|(?:يحتاج|تحتاج|يتطلب|تتطلب) (?:إلى )?(?:موافقتي|تأكيدي|إذني)|(?:मुझसे|"
+        r"मुझ से) (?:\S+ ){0,3}?(?:पूछ|पुष्टि|अनुमति|मंज़ूरी|मंजूरी)|मेरी (?:अनुमति|मंज़ूरी|"
+        r"मंजूरी|पुष्टि) (?:से|के बाद|ज़रूरी|जरूरी|चाहिए)|ต้อง\S{0,10}?(?:ยืนยันกับ(?:ผม|ฉัน)|"
+        r"ถาม|ขออนุญาต|ขออนุมัติ)|ถาม(?:ผม|ฉัน)ก่อน"
+    )
+)
+# A "must ask" negated: "no need to ask", "ohne vorher zu fragen", "ไม่ต้องถาม", "確認不要".
+_KEPT_NOT = re.compile(
+    lit(
+        r"\b(?:no|not|never|don'?t|doesn'?t|without|stop\w*|quit|cease|skip|aufhören|hör auf|"
+        r"arrête|deja de|pare de|smetti|перестань|przestań|berhenti|dừng|nicht|kein\w*|nie|"
+        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
+        r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
+    )
+)
+_KEPT_STOPS = ",;:，；：、،"  # a "no need to ask" before these belongs to another part
+_KEPT_NOT_AFTER = re.compile(
+    lit(
+        r"\s?(?:\S+ )?(?:yok|gerekmez|olmadan|almadan|sormadan)\b|(?:不要|不用|不必)|.{0,6}"
+        r"(?:いらない|不要|なし|せず|しなく|必要は?ない|없이|필요 없|않)|\s?(?:\S+ ){0,3}नहीं"
+    )
+)
+
+
+# The agent approving its own work, or every permission request on its own.
+_APPROVE = (
+    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
+    r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
+    r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ"
+)
+_OWN_WORK = (
+    r"\b(?:your own|its own|własne|własnych|eigene\w*|eigen|tes propres|vos propres|tus propios|"
+    r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình)\b"
+)
+_WORK = (
+    r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
+    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения)\b"
+)
+_AUTO_ALL = (
+    r"(?:\bautomatic\w*|\bauto-?|automatisch\w*|automatiquement|automáticamente|automaticamente|"
+    r"автоматически|otomatik|tự động|otomatis|تلقائي\S*|自动|自動|자동)"
+)
+_PERMISSION_REQ = (
+    r"\b(?:permission (?:requests?|prompts?)|requests? for permission)\b|طلبات (?:ال)?أذونات|"
+    r"权限请求|権限リクエスト|권한 요청"
+)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One concept found, with the rule it refuses under."""
+
+    rule: str
+    reason: str
+    start: int
+    end: int
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """Where it is in the scanned text."""
+        return self.start, self.end
+
+
+def _rx(p: str) -> re.Pattern[str]:
+    return re.compile(lit(p))
+
+
+_HEADS = ("rank", "same", "rank_last", "tell", "conflict", "drop", "approve", "stop")
+
+
+@builder
+def _heads() -> RuleSet:
+    """Each concept's first part as an engine rule: tried only where its anchors occur."""
+    parts = _parts()
+    rules = []
+    for kind in _HEADS:
+        alts = branches(parts[kind])
+        pattern = "|".join(f"(?:{a})" for a in alts)
+        rules.append(Rule(kind, "injection", kind, prefixes(alts), pattern))
+    return RuleSet(tuple(rules))
+
+
+def _parts() -> dict[str, str]:
+    parts = {
+        "user": _USER,
+        "noun": _ORDER_NOUN,
+        "rank": _RANK,
+        "same": _SAME,
+        "rank_last": _RANK_LAST,
+        "source": _SOURCE,
+        "oversight": _OVERSIGHT,
+        "not_tell": _NOT_TELL,
+        "tell": rf"\b(?:{_TELL_EN}|{_TELL_WEAK}|{_TELL_MORE})|(?:{_TELL_OTHER})|แจ้ง|บอก",
+        "not_after": _NOT_AFTER,
+        "stop": _STOP,
+        "anyway": _ANYWAY,
+        "asks": _ASKS,
+        "conflict": _CONFLICT,
+        "follow": _FOLLOW,
+        "drop": _DROP,
+        "stakes": _STAKES,
+        "approve": _APPROVE,
+        "own": _OWN_WORK,
+        "work": _WORK,
+        "auto": _AUTO_ALL,
+        "permreq": _PERMISSION_REQ,
+    }
+    return parts
+
+
+@builder
+def _compiled() -> dict[str, re.Pattern[str]]:
+    compiled = {k: _rx(v) for k, v in _parts().items()}
+    for rx in (*compiled.values(), _KEPT):
+        required(rx)  # registered before the first scan: one pass finds every part's literals
+    return compiled
+
+
+_ME = re.compile(r"\b(?:me|bana|mir)\b|ผู้ใช้")
+_Heads = dict[str, list[re.Match[str]]]
+_MAX_HEADS = 48  # anchors read per concept: a text of repeated anchors stays linear
+_TRUST = "it tells the agent to give someone else's text the user's authority"
+_UNTOLD = "it tells the agent to keep a security or access matter from the user"
+_SELF = "it tells the agent to approve its own work or its own permission requests"
+_DROP_WHY = "it tells the agent to act on production, root, payments or secrets without asking"
+_AGAINST = "it tells the agent to go on when the user asks it to stop"
+
+
+def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
+    """Quoted as an example, told as a story, under a "do not" heading, or negated."""
+    return (
+        mentioned(s, m.start())
+        or cl.story(m.start(), m.end())
+        or cl.under_negated_heading(m.start())
+        or negated(s, m.start(), m.end(), lo)
+    )
+
+
+def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+    """Another source's text counted as, on a par with or above the user's orders."""
+    for m in heads["rank"][:_MAX_HEADS]:
+        if not word_start(s, m.start()):
+            continue
+        lo, hi = cl.around(m.start(), m.end())
+        after = m.end(), min(hi, m.end() + 60)
+        if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
+            continue
+        if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
+            continue
+        if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
+            continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    for m in heads["rank_last"][:_MAX_HEADS]:
+        lo, _ = cl.around(m.start(), m.end())
+        before = max(lo, m.start() - 40), m.start()
+        if not (cl.has(rx["noun"], *before) and cl.has(rx["user"], *before)):
+            continue
+        if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    for m in heads["same"][:_MAX_HEADS]:
+        lo, hi = cl.around(m.start(), m.end())
+        if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
+            continue
+        if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+    """The user not told, about what oversight is about (security, access, the system)."""
+    for m in heads["tell"][:_MAX_HEADS]:
+        if not (word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f"):
+            continue  # Thai is written without spaces
+        lo, hi = cl.around(m.start(), m.end())
+        if not (
+            cl.has(rx["not_tell"], max(lo, m.start() - 30), m.start())
+            or cl.has(rx["not_after"], m.start(), min(hi, m.end() + 24))
+        ):
+            continue
+        if not (_USER_AUDIENCE.search(s, lo, hi) or _ME.search(s, lo, hi)):
+            continue
+        if not cl.has(rx["oversight"], lo, hi):
+            continue
+        if mentioned(s, m.start()) or cl.story(m.start(), m.end()) or OTHERS.search(s, m.end(), hi):
+            continue  # … or kept from other users, not from the user
+        return Concept("hiding.deceive-user", _UNTOLD, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+    """When the user and another source disagree, the other followed."""
+    for m in heads["conflict"][:_MAX_HEADS]:
+        lo, hi = cl.around(m.start(), m.end())
+        f = cl.search(rx["follow"], m.end(), min(hi, m.end() + 120))
+        if f is None or not cl.has(rx["user"], lo, f.start()):
+            continue
+        if cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
+            continue  # "… follow the user" keeps the user first
+        if not cl.has(rx["source"], lo, hi) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), f.end())
+    return None
+
+
+def _kept_spots(cl: Clauses) -> Spots:
+    """Every "must confirm / must ask / needs my OK" of the text that no negation drops ("you
+    no longer need to ask", "确认不要"), found and read once per text (``Clauses.spots``):
+    a dropped confirmation may recur a thousand times in 64 KiB."""
+    kept = cl._spots.get(id(_KEPT_NOT))
+    if kept is None:
+        s = cl.s
+
+        def affirmed(k: re.Match[str]) -> bool:
+            lo, hi = cl.around(k.start(), k.end())
+            a = max(lo, k.start() - 24)
+            a = max(a, *(s.rfind(c, a, k.start()) + 1 for c in _KEPT_STOPS))
+            return not (_KEPT_NOT.search(s, a, k.end()) or _KEPT_NOT_AFTER.match(s, k.end(), hi))
+
+        kept = cl._spots[id(_KEPT_NOT)] = cl.spots(_KEPT).where(affirmed)
+    return kept
+
+
+def kept_limit(cl: Clauses, drop: tuple[int, int], lo: int, hi: int) -> bool:
+    """A "must confirm / must ask / needs my OK" in ``[lo, hi)``, not negated and not the
+    dropped confirmation ``drop`` itself."""
+    return any(
+        not (k.start() < drop[1] and drop[0] < k.end()) for k in _kept_spots(cl).between(lo, hi)
+    )
+
+
+def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+    """A confirmation dropped where production, root, payments or secrets are at stake."""
+    for m in heads["drop"][:_MAX_HEADS]:
+        lo, hi = cl.around(m.start(), m.end())
+        stake = next(
+            (
+                k
+                for k in rx["stakes"].finditer(s, max(lo, m.start() - 120), min(hi, m.end() + 80))
+                if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
+                and _EXCEPT_AFTER.match(s, k.end(), hi) is None
+                and _STILL_ASKED.match(s, k.end(), hi) is None
+                and not kept_limit(cl, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
+                and _IN_COMMAND.search(s, max(lo, k.start() - 60), k.start()) is None
+            ),
+            None,
+        )
+        if stake is None or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _DROP_WHY, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _self_approval(
+    s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
+) -> Concept | None:
+    """The agent approving its own PRs or changes, or every permission request by itself."""
+    for m in heads["approve"][:_MAX_HEADS]:
+        lo, hi = cl.around(m.start(), m.end())
+        near, after = (
+            (max(lo, m.start() - 40), min(hi, m.end() + 40)),
+            (m.end(), min(hi, m.end() + 40)),
+        )
+        own = cl.has(rx["own"], *after) and cl.has(rx["work"], *after)
+        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
+        if not (own or auto) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _SELF, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+    """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
+    for m in heads["stop"][:_MAX_HEADS]:
+        lo, hi = cl.around(m.start(), m.end())
+        before = max(lo, m.start() - 60), m.start()
+        if not (cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)):
+            continue
+        if not cl.has(rx["anyway"], m.end(), hi) or _told(s, cl, m, lo):
+            continue
+        return Concept("injection.standing-order", _AGAINST, max(lo, m.start() - 60), m.end())
+    return None
+
+
+def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
+    """The first concept found in the folded text, or None."""
+    s = hay.s
+    cl = clauses or Clauses(s)
+    rx = _compiled()
+    heads: _Heads = defaultdict(list)
+    for rule, m in _heads().every(hay):
+        if word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f":  # Thai: no spaces
+            heads[rule.id].append(m)  # not "approve" in "disapprove"
+
+    return (
+        _trust(s, cl, rx, heads)
+        or _conflict(s, cl, rx, heads)
+        or _untold(s, cl, rx, heads)
+        or _dropped(s, cl, rx, heads)
+        or _self_approval(s, cl, rx, heads)
+        or _against(s, cl, rx, heads)
+    )
