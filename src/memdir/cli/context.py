@@ -134,11 +134,13 @@ def doctor(state: State, repair: bool, deep: bool, as_json: bool) -> None:
         budgets, soul_problem = md.budget_warnings(), None
     except MemdirError as exc:  # an unreadable SOUL.md
         budgets, soul_problem = [], str(exc)
-    db = md.check_state(repair=True, deep=deep)
+    from .progress import bar
+
+    with bar(as_json=as_json or not deep) as report:  # a team server's --deep reads all
+        db = md.check_state(repair=True, deep=deep, progress=report)
     recovery = None
     if repair and db.salvage and not db.read_only:
         from ..sessions.recovery import recover
-        from .progress import bar
 
         md.close()
         with bar(as_json=as_json) as report:
@@ -220,6 +222,11 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool, deep: bo
     click.secho(
         f"{'semantic':8} {db.semantic}", fg="red" if db.semantic.startswith(INVALID) else None
     )
+    if db.text_disagreed is not None:
+        click.echo(
+            f"{'':9}search terms against the text: {db.text_disagreed:,} rows disagreed, "
+            f"{db.text_repaired:,} indexed again"
+        )
     for problem in db.problems:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:
@@ -261,6 +268,8 @@ def _doctor_json(
             "messages": db.messages,
             "read_only": db.read_only,
             "deep": deep and not db.read_only,  # whether --deep's check ran
+            "text_disagreed": db.text_disagreed,  # None: not compared (SQLite, no --deep)
+            "text_repaired": db.text_repaired,
             "problems": db.problems,
             "repaired": db.repaired,
             "damaged": db.damaged,

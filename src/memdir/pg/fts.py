@@ -7,7 +7,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..sessions.analyzer import index_text
@@ -142,6 +142,16 @@ POSTINGS_TERMS_AGREE = (
     "SELECT (SELECT row(count(*), coalesce(sum(hashtextextended(term, id)), 0)) FROM "
     "message_postings) = (SELECT row(count(*), coalesce(sum(hashtextextended(t, id)), 0)) "
     "FROM (SELECT unnest(tsvector_to_array(tsv)) AS t, id FROM messages) m)"
+)
+
+#: Rows ``memdir doctor --deep`` reads and analyses at a time (:func:`stale_rows`).
+CHECK_BATCH = 2_000
+#: Which of a batch's rows (ids, the analyzer's terms and token counts of their text now)
+#: hold another ``tsv`` or ``ntok``: the terms go through ``to_tsvector`` as a writer's do.
+TERMS_DISAGREE = (
+    "SELECT m.id FROM unnest(CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS integer[])) "
+    "AS u(id, stems, ntok) JOIN {base} m ON m.id = u.id WHERE m.tsv IS DISTINCT FROM "
+    "to_tsvector('simple', u.stems) OR m.ntok IS DISTINCT FROM u.ntok"
 )
 
 
@@ -414,6 +424,36 @@ def index_pending(conn: Any) -> int:
         )
         done += len(rows)
     return done
+
+
+def stale_rows(
+    conn: Any,
+    base: str,
+    progress: Callable[[str, int, int | None], None] | None = None,
+    ids: Sequence[int] | None = None,
+) -> list[int]:
+    """Ids of the indexed ``base`` rows (of ``ids`` only, when given) whose ``tsv`` or
+    ``ntok`` is not what the analyzer makes of their text (``memdir doctor --deep``): the
+    rows streamed through a server-side cursor, :data:`CHECK_BATCH` at a time, each batch's
+    terms compared by the server (docs/design/team-server.md, "Index upkeep")."""
+    total = conn.execute("SELECT nrows FROM fts_stats WHERE base = ?", (base,)).fetchone()
+    total = len(ids) if ids is not None else int(total[0]) if total else None
+    only = "" if ids is None else " AND id = ANY(%s)"
+    found: list[int] = []
+    done = 0
+    with conn.raw.cursor(name="memdir_stale_rows") as cur:
+        cur.execute(
+            f"SELECT id, {', '.join(FTS_COLUMNS[base])} FROM {base} WHERE tsv IS NOT NULL{only}",
+            () if ids is None else (list(ids),),
+        )
+        while rows := cur.fetchmany(CHECK_BATCH):
+            vectors = analyzer().vectors([tuple(r[1:]) for r in rows])
+            sent = ([r[0] for r in rows], [v for v, _ in vectors], [n for _, n in vectors])
+            found += [r[0] for r in conn.execute(TERMS_DISAGREE.format(base=base), sent)]
+            done += len(rows)
+            if progress is not None:
+                progress(f"{base}: terms against text", done, max(done, total or 0))
+    return found
 
 
 def recount(conn: Any) -> None:

@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,17 +19,20 @@ from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
 from .fts import (
+    CHECK_BATCH,
     POSTINGS_AGREE,
     POSTINGS_TERMS_AGREE,
     Fts,
     index_pending,
     rebuild_postings,
     recount,
+    stale_rows,
 )
 from .state_schema import state_schema
 
 if TYPE_CHECKING:
     from ..core.storage.postgres import PgBackend
+    from ..sessions.maintenance import Progress
 
 T = TypeVar("T")
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
@@ -210,10 +214,13 @@ class PgStateDatabase(Database):
         """Applied schema steps of this state as ``(name, applied_at)``, in order."""
         return self.pg.migrations(self.component.component)
 
-    def health(self, *, repair: bool = True, deep: bool = False) -> DbHealth:
+    def health(
+        self, *, repair: bool = True, deep: bool = False, progress: Progress | None = None
+    ) -> DbHealth:
         """What ``memdir doctor`` reports: rows the search index lacks, index counters and
-        message postings that disagree with the rows (``deep``: their terms compared too);
-        with ``repair``, all fixed from the tables."""
+        message postings that disagree with the rows (``deep``: their terms compared too,
+        and every row's terms with its text, ``progress`` told as it goes); with
+        ``repair``, all fixed from the tables."""
 
         def inspect(c: Any) -> tuple[int, int, list[str]]:
             problems = []
@@ -237,9 +244,24 @@ class PgStateDatabase(Database):
             ]
             return counts[0], counts[1], problems
 
+        def stale(c: Any, of: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+            return {
+                base: stale_rows(c, base, progress, None if of is None else of[base])
+                for base in FTS_COLUMNS
+                if of is None or of[base]
+            }
+
+        def said(rows: dict[str, list[int]]) -> list[str]:
+            return [
+                f"{len(ids):,} {b} rows' search terms disagree with their text"
+                for b, ids in rows.items()
+                if ids
+            ]
+
         sessions, messages, problems = self.read(inspect, action="check the database")
-        repaired: list[str] = []
-        if problems and repair:
+        found = self.read(stale, action="check the search terms") if deep else {}
+        left, repaired = found, []
+        if (problems or any(found.values())) and repair:
             rebuild = POSTINGS_PROBLEM in problems
 
             def mend(c: Any) -> None:
@@ -247,14 +269,34 @@ class PgStateDatabase(Database):
                     rebuild_postings(c)
                 recount(c)
 
-            self.write(mend, action="rebuild the search index")
-            repaired, problems = problems, self.read(inspect, action="check the database")[2]
+            if problems:  # first: rows indexed again go through postings that agree
+                self.write(mend, action="rebuild the search index")
+            for base, ids in found.items():  # indexed again as each write ends
+                for i in range(0, len(ids), CHECK_BATCH):
+                    batch = ids[i : i + CHECK_BATCH]
+                    self.write(partial(_unindex, base=base, ids=batch), action="index rows again")
+            repaired = problems + said(found)
+            problems = self.read(inspect, action="check the database")[2]
+            if any(found.values()):
+                left = self.read(partial(stale, of=found), action="check the search terms")
+        damaged = problems + said(left)
+        disagreed = sum(map(len, found.values()))
         return DbHealth(
             self.path,
             exists=True,
             sessions=sessions,
             messages=messages,
-            problems=repaired + problems,
+            problems=repaired + damaged,
             repaired=repaired,
-            damaged=problems,
+            damaged=damaged,
+            text_disagreed=disagreed if deep else None,
+            text_repaired=disagreed - sum(map(len, left.values())) if repaired else 0,
         )
+
+
+def _unindex(c: Any, base: str, ids: list[int]) -> None:
+    """Mark ``ids`` of ``base`` unindexed: the write's end indexes them from their text
+    (``index_pending``), the triggers keeping the postings and counters in step."""
+    c.execute(
+        f"UPDATE {base} SET tsv = NULL, ntok = NULL WHERE id = ANY(CAST(? AS bigint[]))", (ids,)
+    )
