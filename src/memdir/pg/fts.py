@@ -435,9 +435,10 @@ def stale_rows(
     """Ids of the indexed ``base`` rows (of ``ids`` only, when given) whose ``tsv`` or
     ``ntok`` is not what the analyzer makes of their text (``memdir doctor --deep``): the
     rows streamed through a server-side cursor, :data:`CHECK_BATCH` at a time, each batch's
-    terms compared by the server (docs/design/team-server.md, "Index upkeep")."""
-    total = conn.execute("SELECT nrows FROM fts_stats WHERE base = ?", (base,)).fetchone()
-    total = len(ids) if ids is not None else int(total[0]) if total else None
+    terms compared by the server (docs/design/team-server.md, "The text against its
+    terms")."""
+    kept = conn.execute("SELECT nrows FROM fts_stats WHERE base = ?", (base,)).fetchone()
+    total = len(ids) if ids is not None else int(kept[0]) if kept else 0
     only = "" if ids is None else " AND id = ANY(%s)"
     found: list[int] = []
     done = 0
@@ -452,7 +453,7 @@ def stale_rows(
             found += [r[0] for r in conn.execute(TERMS_DISAGREE.format(base=base), sent)]
             done += len(rows)
             if progress is not None:
-                progress(f"{base}: terms against text", done, max(done, total or 0))
+                progress(f"{base}: search terms against their text", done, max(done, total))
     return found
 
 

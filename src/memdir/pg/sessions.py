@@ -245,11 +245,9 @@ class PgStateDatabase(Database):
             return counts[0], counts[1], problems
 
         def stale(c: Any, of: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
-            return {
-                base: stale_rows(c, base, progress, None if of is None else of[base])
-                for base in FTS_COLUMNS
-                if of is None or of[base]
-            }
+            if of is None:  # every row, progress told
+                return {base: stale_rows(c, base, progress) for base in FTS_COLUMNS}
+            return {base: stale_rows(c, base, ids=ids) for base, ids in of.items() if ids}
 
         def said(rows: dict[str, list[int]]) -> list[str]:
             return [

@@ -40,8 +40,8 @@ class DbHealth:
     read_only: bool = False  # the home cannot be written: checked, nothing repaired
     salvage: bool = False  # the file itself is damaged: `doctor --repair` would help
     semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
-    text_disagreed: int | None = None  # rows whose indexed terms disagreed with their text
-    text_repaired: int = 0  # of them, indexed again (None above: not compared, SQLite)
+    text_disagreed: int | None = None  # rows whose terms disagreed with their text (None:
+    text_repaired: int = 0  # not compared, as on SQLite); of them, indexed again
 
     @property
     def healthy(self) -> bool:
