@@ -7,6 +7,7 @@ import functools
 import json
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -931,6 +932,59 @@ def test_doctor_deep_reads_the_text_and_says_how_many_rows_it_indexed_again(
         assert fixed["repaired"] == ["1 messages rows' search terms disagree with their text"]
     finally:
         db.pg.close()
+
+
+def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhile(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Batches of 3 rows: stale rows in every batch are found and indexed again, progress
+    told per batch; a stale entry is found and repaired too; a stale row edited by a writer
+    and another deleted after the check's snapshot, before the repair, end indexed from
+    the text they hold (none lost, postings and counters in step)."""
+    from memdir.core.model import Entry, EntryType
+    from memdir.pg import sessions as pg_sessions
+    from memdir.sessions.entries import EntryDoc, EntryIndex
+
+    monkeypatch.setattr(fts, "CHECK_BATCH", 3)
+    monkeypatch.setattr(pg_sessions, "CHECK_BATCH", 3)
+    store = SessionStore(pg)
+    store.start("c", session_id="s")
+    store.log_many("s", [("user", f"row{i} oldword common", None, None, None) for i in range(20)])
+    now = datetime.now(UTC)
+    docs = [
+        EntryDoc(
+            "/loc", "user", Entry(f"e{i}", f"n{i}", "d", EntryType.USER, f"body {i}", now, now)
+        )
+        for i in range(5)
+    ]
+    index = EntryIndex(pg)
+    index.sync(docs, [("/loc", False)])
+    stale = [2, 3, 7, 11, 19, 20]  # several batches, the last one short
+    _edit_text_alone(pg, {i: f"row{i} quokka common" for i in stale})
+    with psycopg.connect(pg.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{pg.schema()}"')
+        conn.execute("ALTER TABLE entries DISABLE TRIGGER entries_text")
+        conn.execute("UPDATE entries SET body = 'marmalade' WHERE entry_id = 'e1'")
+        conn.execute("ALTER TABLE entries ENABLE TRIGGER entries_text")
+    told: list[tuple[str, int, int | None]] = []
+
+    def meanwhile(stage: str, done: int, total: int | None) -> None:
+        told.append((stage, done, total))
+        if len(told) == 1:  # after the check's snapshot, before the repair
+            pg.write(lambda c: c.execute("UPDATE messages SET content = 'wombat' WHERE id = 3"))
+            pg.write(lambda c: c.execute("DELETE FROM messages WHERE id = 7"))
+
+    fixed = pg.health(repair=True, deep=True, progress=meanwhile)
+    assert fixed.text_disagreed == 7 and fixed.healthy and fixed.damaged == [], fixed
+    dones = [d for stage, d, _ in told if stage.startswith("messages")]
+    assert dones == [3, 6, 9, 12, 15, 18, 20] and told[len(dones) - 1][2] == 20
+    ids = {w: {h.message_id for h in store.search_messages(w)} for w in ("quokka", "wombat")}
+    assert ids == {"quokka": {2, 11, 19, 20}, "wombat": {3}}
+    assert 3 not in {h.message_id for h in store.search_messages("oldword")}
+    assert [d.entry.id for d, _ in index.search("marmalade", docs, ["/loc"])] == ["e1"]
+    kept, terms = _postings(pg)
+    assert kept == terms
+    assert pg.health(repair=False, deep=True).problems == []
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
