@@ -942,11 +942,9 @@ def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhi
     and another deleted after the check's snapshot, before the repair, end indexed from
     the text they hold (none lost, postings and counters in step)."""
     from memdir.core.model import Entry, EntryType
-    from memdir.pg import sessions as pg_sessions
     from memdir.sessions.entries import EntryDoc, EntryIndex
 
     monkeypatch.setattr(fts, "CHECK_BATCH", 3)
-    monkeypatch.setattr(pg_sessions, "CHECK_BATCH", 3)
     store = SessionStore(pg)
     store.start("c", session_id="s")
     store.log_many("s", [("user", f"row{i} oldword common", None, None, None) for i in range(20)])
@@ -976,6 +974,7 @@ def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhi
 
     fixed = pg.health(repair=True, deep=True, progress=meanwhile)
     assert fixed.text_disagreed == 7 and fixed.healthy and fixed.damaged == [], fixed
+    assert fixed.text_repaired == 5  # not 3 (the writer indexed it) nor 7 (deleted)
     dones = [d for stage, d, _ in told if stage.startswith("messages")]
     assert dones == [3, 6, 9, 12, 15, 18, 20] and told[len(dones) - 1][2] == 20
     ids = {w: {h.message_id for h in store.search_messages(w)} for w in ("quokka", "wombat")}
@@ -985,6 +984,64 @@ def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhi
     kept, terms = _postings(pg)
     assert kept == terms
     assert pg.health(repair=False, deep=True).problems == []
+
+
+def _stale(pg: PgStateDatabase, n: int) -> list[int]:
+    """``n`` messages of ~40 characters, each text changed without its terms."""
+    store = SessionStore(pg)
+    store.start("c", session_id="s")
+    ids = store.log_many(
+        "s", [("user", f"row{i} oldword common", None, None, None) for i in range(n)]
+    )
+    _edit_text_alone(pg, {i: f"row{i} quokka common words {i:020}" for i in ids})
+    return ids
+
+
+def test_deep_health_checks_rows_by_text_size_as_well_as_by_count(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check analyses at most ``CHECK_TEXT`` characters at a time (the row that crosses
+    it ends the batch) whatever ``CHECK_BATCH`` allows, so memory is bounded whatever the
+    rows' size; the repair indexes again at most ``REPAIR_TEXT`` characters a write
+    transaction (each stale row's ``xmin`` names the transaction that indexed it again)."""
+    from memdir.pg import sessions as pg_sessions
+
+    ids = _stale(pg, 10)  # each ~45 characters
+    monkeypatch.setattr(fts, "CHECK_TEXT", 100)  # three rows a batch
+    monkeypatch.setattr(pg_sessions, "REPAIR_TEXT", 200)  # five rows a transaction
+    told: list[int] = []
+    fixed = pg.health(repair=True, deep=True, progress=lambda s, d, t: told.append(d))
+    assert (fixed.text_disagreed, fixed.text_repaired) == (10, 10) and fixed.healthy
+    assert told == [3, 6, 9, 10]
+
+    def writes(c: Any) -> int:
+        sql = "SELECT count(DISTINCT xmin::text) FROM messages WHERE id = ANY(?)"
+        return int(c.execute(sql, (ids,)).fetchone()[0])
+
+    assert pg.read(writes) == 2
+    assert {h.message_id for h in SessionStore(pg).search_messages("quokka")} == set(ids)
+
+
+def test_deep_health_counts_only_the_rows_it_indexed_again(pg_url: str) -> None:
+    """Two doctors at once: the one whose repair comes second finds the rows its check
+    saw already indexed again by the other (checked again under the write lock) and counts
+    none of them as its own; both end healthy."""
+    first, second = (PgStateDatabase(PgDatabase(pg_url)) for _ in range(2))
+    try:
+        _stale(first, 4)
+        other: list[Any] = []
+
+        def meanwhile(stage: str, done: int, total: int | None) -> None:
+            if not other:  # after the first doctor's check, before its repair
+                other.append(second.health(repair=True, deep=True))
+
+        late = first.health(repair=True, deep=True, progress=meanwhile)
+        assert (other[0].text_disagreed, other[0].text_repaired) == (4, 4)
+        assert (late.text_disagreed, late.text_repaired) == (4, 0)
+        assert late.healthy and other[0].healthy and late.repaired == []
+    finally:
+        first.pg.close()
+        second.pg.close()
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)

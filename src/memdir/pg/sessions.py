@@ -19,10 +19,10 @@ from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
 from .fts import (
-    CHECK_BATCH,
     POSTINGS_AGREE,
     POSTINGS_TERMS_AGREE,
     Fts,
+    batches,
     index_pending,
     rebuild_postings,
     recount,
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from ..sessions.maintenance import Progress
 
 T = TypeVar("T")
+#: Text (characters) a repair of ``doctor --deep`` indexes again in one write transaction,
+#: which holds the write lock meanwhile (docs/design/team-server.md, "The text against its terms").
+REPAIR_TEXT = 1_000_000
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
 
 
@@ -244,21 +247,21 @@ class PgStateDatabase(Database):
             ]
             return counts[0], counts[1], problems
 
-        def stale(c: Any, of: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+        def stale(c: Any, of: dict[str, dict[int, int]] | None = None) -> dict[str, dict[int, int]]:
             if of is None:  # every row, progress told
                 return {base: stale_rows(c, base, progress) for base in FTS_COLUMNS}
-            return {base: stale_rows(c, base, ids=ids) for base, ids in of.items() if ids}
+            return {base: stale_rows(c, base, ids=list(ids)) for base, ids in of.items() if ids}
 
-        def said(rows: dict[str, list[int]]) -> list[str]:
+        def said(rows: dict[str, int]) -> list[str]:
             return [
-                f"{len(ids):,} {b} rows' search terms disagree with their text"
-                for b, ids in rows.items()
-                if ids
+                f"{n:,} {b} rows' search terms disagree with their text"
+                for b, n in rows.items()
+                if n
             ]
 
         sessions, messages, problems = self.read(inspect, action="check the database")
         found = self.read(stale, action="check the search terms") if deep else {}
-        left, repaired = found, []
+        left, repaired, changed = found, [], dict[str, int]()
         if (problems or any(found.values())) and repair:
             rebuild = POSTINGS_PROBLEM in problems
 
@@ -269,16 +272,18 @@ class PgStateDatabase(Database):
 
             if problems:  # first: rows indexed again go through postings that agree
                 self.write(mend, action="rebuild the search index")
-            for base, ids in found.items():  # indexed again as each write ends
-                for i in range(0, len(ids), CHECK_BATCH):
-                    batch = ids[i : i + CHECK_BATCH]
-                    self.write(partial(_unindex, base=base, ids=batch), action="index rows again")
-            repaired = problems + said(found)
+            for base, rows in found.items():  # indexed again as each write ends
+                for batch in batches(rows.items(), lambda r: r[1], REPAIR_TEXT):
+                    ids = [mid for mid, _ in batch]
+                    done = self.write(
+                        partial(_unindex, base=base, ids=ids), action="index rows again"
+                    )
+                    changed[base] = changed.get(base, 0) + done
+            repaired = problems + said(changed)
             problems = self.read(inspect, action="check the database")[2]
             if any(found.values()):
                 left = self.read(partial(stale, of=found), action="check the search terms")
-        damaged = problems + said(left)
-        disagreed = sum(map(len, found.values()))
+        damaged = problems + said({b: len(ids) for b, ids in left.items()})
         return DbHealth(
             self.path,
             exists=True,
@@ -287,14 +292,16 @@ class PgStateDatabase(Database):
             problems=repaired + damaged,
             repaired=repaired,
             damaged=damaged,
-            text_disagreed=disagreed if deep else None,
-            text_repaired=disagreed - sum(map(len, left.values())) if repaired else 0,
+            text_disagreed=sum(map(len, found.values())) if deep else None,
+            text_repaired=sum(changed.values()),
         )
 
 
-def _unindex(c: Any, base: str, ids: list[int]) -> None:
-    """Mark ``ids`` of ``base`` unindexed: the write's end indexes them from their text
-    (``index_pending``), the triggers keeping the postings and counters in step."""
-    c.execute(
-        f"UPDATE {base} SET tsv = NULL, ntok = NULL WHERE id = ANY(CAST(? AS bigint[]))", (ids,)
-    )
+def _unindex(c: Any, base: str, ids: list[int]) -> int:
+    """Mark those of ``ids`` whose terms still disagree with their text (checked again
+    under the write lock: another doctor or a writer may have indexed them since) unindexed,
+    so the write's end indexes them (``index_pending``), the triggers keeping the postings
+    and counters in step; returns how many."""
+    again = list(stale_rows(c, base, ids=ids))
+    sql = f"UPDATE {base} SET tsv = NULL, ntok = NULL WHERE id = ANY(CAST(? AS bigint[]))"
+    return len(c.execute(f"{sql} RETURNING id", (again,)).fetchall()) if again else 0
