@@ -40,8 +40,10 @@ class DbHealth:
     read_only: bool = False  # the home cannot be written: checked, nothing repaired
     salvage: bool = False  # the file itself is damaged: `doctor --repair` would help
     semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
-    text_disagreed: int | None = None  # rows whose terms disagreed with their text (None:
-    text_repaired: int = 0  # not compared, as on SQLite); of them, indexed again
+    # A team server's --deep: rows whose terms disagreed with their text (None: not
+    # compared, as on SQLite or without --deep), and how many of them the repair unindexed
+    text_disagreed: int | None = None
+    text_repaired: int = 0
 
     @property
     def healthy(self) -> bool:
