@@ -1190,6 +1190,20 @@ def test_repair_shows_progress_on_a_terminal_and_nothing_extra_when_piped(
     assert json.loads(as_json.stdout)["recovery"] and as_json.stderr == ""
 
 
+def test_deep_doctor_on_sqlite_opens_no_progress_display_on_a_terminal(
+    home: Path, project: Path
+) -> None:
+    """SQLite's ``doctor --deep`` reports no progress (its check is SQLite's own): on a
+    terminal it prints the report alone, no empty progress display (rich's cursor codes)."""
+    _sessions(home, project, sessions=2)
+    env = {**os.environ, "MEMDIR_HOME": str(home), "TERM": "xterm", "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    shown = _on_a_terminal(
+        [sys.executable, "-m", "memdir", "-C", str(project), "doctor", "--deep"], env
+    )
+    assert "state.db" in shown and "\x1b[?25l" not in shown, repr(shown[:300])
+
+
 def test_maintain_shows_progress_on_a_terminal_only(cli: Run, home: Path, project: Path) -> None:
     md = memdir.open(home, project)
     for i in range(2):

@@ -4,8 +4,10 @@ jobs, health, and hostile query text. Skipped without MEMDIR_TEST_DATABASE_URL."
 from __future__ import annotations
 
 import functools
+import json
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -812,6 +814,234 @@ def test_doctor_deep_names_and_repairs_wrong_terms(run: Any, pg_url: str) -> Non
         assert 1 in {h.message_id for h in SessionStore(db).search_messages("pnpm")}
     finally:
         db.pg.close()
+
+
+def _edit_text_alone(db: PgStateDatabase, edits: dict[int, str]) -> None:
+    """Each message's text UPDATEd by SQL with the trigger that clears its ``tsv`` off:
+    its terms (and postings) still those of the old text, both agreeing."""
+    with psycopg.connect(db.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{db.schema()}"')
+        conn.execute("ALTER TABLE messages DISABLE TRIGGER messages_text")
+        for mid, text in edits.items():
+            conn.execute("UPDATE messages SET content = %s WHERE id = %s", (text, mid))
+        conn.execute("ALTER TABLE messages ENABLE TRIGGER messages_text")
+
+
+NEW_TEXT = {1: "The quokka ate marmalade", 3: "团建改在周六去爬山。"}  # English, Chinese
+TEXT_PROBLEM = "2 messages rows' search terms disagree with their text"
+
+
+def test_deep_health_indexes_again_rows_whose_terms_are_not_their_texts(
+    pg: PgStateDatabase,
+) -> None:
+    """A text changed without its ``tsv``: the plain and postings checks cannot see it (the
+    terms and postings agree with each other; the limit, documented here), the deep one
+    analyses every row's text again, names and counts the rows and indexes them again
+    (postings and counters following), after which a word only in the new text finds
+    each row and the old words no longer do."""
+    store = SessionStore(pg)
+    _fill(store)
+    clean = pg.health(repair=False, deep=True)
+    assert clean.healthy and clean.problems == [] and clean.text_disagreed == 0
+    assert pg.health(repair=False).text_disagreed is None  # not compared without deep
+
+    def ids(word: str) -> set[int]:
+        return {h.message_id for h in store.search_messages(word)}
+
+    _edit_text_alone(pg, NEW_TEXT)
+    assert ids("quokka") == set() and ids("爬山") == set()
+    assert 1 in ids("pnpm") and 3 in ids("海底捞")  # the old text's words still find them
+    plain = pg.health(repair=False)
+    assert plain.healthy and plain.problems == []  # the plain check cannot see it
+    found = pg.health(repair=False, deep=True)
+    assert not found.healthy and found.problems == [TEXT_PROBLEM] == found.damaged
+    assert (found.text_disagreed, found.text_repaired) == (2, 0)
+    fixed = pg.health(repair=True, deep=True)
+    assert fixed.healthy and fixed.repaired == [TEXT_PROBLEM] and fixed.damaged == []
+    assert (fixed.text_disagreed, fixed.text_repaired) == (2, 2)
+    assert ids("quokka") == {1} and ids("marmalade") == {1} and ids("爬山") == {3}
+    assert 1 not in ids("pnpm") and ids("海底捞") == {4}
+    kept, terms = _postings(pg)
+    assert kept == terms  # the postings followed the new terms
+    again = pg.health(repair=False, deep=True)
+    assert again.healthy and again.problems == [] and again.text_disagreed == 0
+
+
+def test_deep_health_counts_unindexed_rows_once_and_bad_terms_as_disagreeing(
+    pg: PgStateDatabase,
+) -> None:
+    """A row without a ``tsv`` is the plain check's (not counted again by the text check);
+    a row whose ``tsv`` is empty or whose token count is wrong disagrees with its text; a
+    huge row and one with a NUL agree; all are repaired together with postings out of step
+    (their rebuild first, so the rows indexed again go through postings that agree)."""
+    store = SessionStore(pg)
+    _fill(store)
+    store.start("c", session_id="s")
+    store.log("s", "tool", " ".join(f"w{i}" for i in range(300_000)))  # cut at 250k chars
+    store.log("s", "user", "before\x00after quokka")
+    assert pg.health(repair=False, deep=True).problems == []  # no false alarm
+    with psycopg.connect(pg.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{pg.schema()}"')
+        conn.execute("ALTER TABLE messages DISABLE TRIGGER USER")
+        conn.execute("UPDATE messages SET tsv = NULL, ntok = NULL WHERE id = 1")
+        conn.execute("UPDATE messages SET tsv = '' WHERE id = 2")
+        conn.execute("UPDATE messages SET ntok = ntok + 1 WHERE id = 5")
+        conn.execute("ALTER TABLE messages ENABLE TRIGGER USER")
+        conn.execute("INSERT INTO message_postings VALUES ('quokka', 2)")
+    found = pg.health(repair=False, deep=True)
+    assert found.text_disagreed == 2 and not found.healthy
+    assert "1 messages rows are not in the search index" in found.problems
+    assert "2 messages rows' search terms disagree with their text" in found.problems
+    fixed = pg.health(repair=True, deep=True)
+    assert fixed.healthy and fixed.damaged == [] and fixed.text_repaired == 2
+    assert pg.health(repair=False, deep=True).problems == []
+    assert {1, 2} <= {h.message_id for h in store.search_messages("pnpm")}
+    kept, terms = _postings(pg)
+    assert kept == terms
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_doctor_deep_reads_the_text_and_says_how_many_rows_it_indexed_again(
+    run: Any, pg_url: str
+) -> None:
+    """``memdir doctor`` says a state whose texts changed without their terms is healthy;
+    ``--deep`` (and its ``--json``) counts the rows that disagreed and were indexed again;
+    a word only in a new text then finds its row; a second run finds nothing."""
+    run("scopes")
+    db = PgStateDatabase(PgDatabase(pg_url), user="alice")
+    try:
+        store = SessionStore(db)
+        _fill(store)
+        clean = json.loads(run("doctor", "--deep", "--json").stdout)["state"]
+        assert (clean["text_disagreed"], clean["text_repaired"]) == (0, 0)
+        _edit_text_alone(db, NEW_TEXT)
+        plain = run("doctor").stdout
+        assert TEXT_PROBLEM not in plain and "All scopes healthy." in plain
+        assert "search terms against the text" not in plain
+        out = run("doctor", "--deep").stdout
+        assert f"found: {TEXT_PROBLEM}" in out and f"repaired: {TEXT_PROBLEM}" in out, out
+        assert "search terms against the text: 2 rows disagreed, 2 indexed again" in out
+        assert [h.message_id for h in store.search_messages("quokka")] == [1]
+        assert [h.message_id for h in store.search_messages("爬山")] == [3]
+        again = json.loads(run("doctor", "--deep", "--json").stdout)
+        assert again["healthy"] and again["state"]["problems"] == []
+        assert (again["state"]["text_disagreed"], again["state"]["text_repaired"]) == (0, 0)
+        _edit_text_alone(db, {2: "wombat"})
+        fixed = json.loads(run("doctor", "--deep", "--json").stdout)["state"]
+        assert (fixed["text_disagreed"], fixed["text_repaired"]) == (1, 1)
+        assert fixed["repaired"] == ["1 messages rows' search terms disagree with their text"]
+    finally:
+        db.pg.close()
+
+
+def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhile(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Batches of 3 rows: stale rows in every batch are found and indexed again, progress
+    told per batch; a stale entry is found and repaired too; a stale row edited by a writer
+    and another deleted after the check's snapshot, before the repair, end indexed from
+    the text they hold (none lost, postings and counters in step)."""
+    from memdir.core.model import Entry, EntryType
+    from memdir.sessions.entries import EntryDoc, EntryIndex
+
+    monkeypatch.setattr(fts, "CHECK_BATCH", 3)
+    store = SessionStore(pg)
+    store.start("c", session_id="s")
+    store.log_many("s", [("user", f"row{i} oldword common", None, None, None) for i in range(20)])
+    now = datetime.now(UTC)
+    docs = [
+        EntryDoc(
+            "/loc", "user", Entry(f"e{i}", f"n{i}", "d", EntryType.USER, f"body {i}", now, now)
+        )
+        for i in range(5)
+    ]
+    index = EntryIndex(pg)
+    index.sync(docs, [("/loc", False)])
+    stale = [2, 3, 7, 11, 19, 20]  # several batches, the last one short
+    _edit_text_alone(pg, {i: f"row{i} quokka common" for i in stale})
+    with psycopg.connect(pg.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{pg.schema()}"')
+        conn.execute("ALTER TABLE entries DISABLE TRIGGER entries_text")
+        conn.execute("UPDATE entries SET body = 'marmalade' WHERE entry_id = 'e1'")
+        conn.execute("ALTER TABLE entries ENABLE TRIGGER entries_text")
+    told: list[tuple[str, int, int | None]] = []
+
+    def meanwhile(stage: str, done: int, total: int | None) -> None:
+        told.append((stage, done, total))
+        if len(told) == 1:  # after the check's snapshot, before the repair
+            pg.write(lambda c: c.execute("UPDATE messages SET content = 'wombat' WHERE id = 3"))
+            pg.write(lambda c: c.execute("DELETE FROM messages WHERE id = 7"))
+
+    fixed = pg.health(repair=True, deep=True, progress=meanwhile)
+    assert fixed.text_disagreed == 7 and fixed.healthy and fixed.damaged == [], fixed
+    assert fixed.text_repaired == 5  # not 3 (the writer indexed it) nor 7 (deleted)
+    dones = [d for stage, d, _ in told if stage.startswith("messages")]
+    assert dones == [3, 6, 9, 12, 15, 18, 20] and told[len(dones) - 1][2] == 20
+    ids = {w: {h.message_id for h in store.search_messages(w)} for w in ("quokka", "wombat")}
+    assert ids == {"quokka": {2, 11, 19, 20}, "wombat": {3}}
+    assert 3 not in {h.message_id for h in store.search_messages("oldword")}
+    assert [d.entry.id for d, _ in index.search("marmalade", docs, ["/loc"])] == ["e1"]
+    kept, terms = _postings(pg)
+    assert kept == terms
+    assert pg.health(repair=False, deep=True).problems == []
+
+
+def _stale(pg: PgStateDatabase, n: int) -> list[int]:
+    """``n`` messages of ~40 characters, each text changed without its terms."""
+    store = SessionStore(pg)
+    store.start("c", session_id="s")
+    ids = store.log_many(
+        "s", [("user", f"row{i} oldword common", None, None, None) for i in range(n)]
+    )
+    _edit_text_alone(pg, {i: f"row{i} quokka common words {i:020}" for i in ids})
+    return ids
+
+
+def test_deep_health_checks_rows_by_text_size_as_well_as_by_count(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check analyses at most ``CHECK_TEXT`` characters at a time (the row that crosses
+    it ends the batch) whatever ``CHECK_BATCH`` allows, so memory is bounded whatever the
+    rows' size; the repair indexes again at most ``REPAIR_TEXT`` characters a write
+    transaction (each stale row's ``xmin`` names the transaction that indexed it again)."""
+    from memdir.pg import sessions as pg_sessions
+
+    ids = _stale(pg, 10)  # each ~45 characters
+    monkeypatch.setattr(fts, "CHECK_TEXT", 100)  # three rows a batch
+    monkeypatch.setattr(pg_sessions, "REPAIR_TEXT", 200)  # five rows a transaction
+    told: list[int] = []
+    fixed = pg.health(repair=True, deep=True, progress=lambda s, d, t: told.append(d))
+    assert (fixed.text_disagreed, fixed.text_repaired) == (10, 10) and fixed.healthy
+    assert told == [3, 6, 9, 10]
+
+    def writes(c: Any) -> int:
+        sql = "SELECT count(DISTINCT xmin::text) FROM messages WHERE id = ANY(?)"
+        return int(c.execute(sql, (ids,)).fetchone()[0])
+
+    assert pg.read(writes) == 2
+    assert {h.message_id for h in SessionStore(pg).search_messages("quokka")} == set(ids)
+
+
+def test_deep_health_counts_only_the_rows_it_indexed_again(pg_url: str) -> None:
+    """Two doctors at once: the one whose repair comes second finds the rows its check
+    saw already indexed again by the other (checked again under the write lock) and counts
+    none of them as its own; both end healthy."""
+    first, second = (PgStateDatabase(PgDatabase(pg_url)) for _ in range(2))
+    try:
+        _stale(first, 4)
+        other: list[Any] = []
+
+        def meanwhile(stage: str, done: int, total: int | None) -> None:
+            if not other:  # after the first doctor's check, before its repair
+                other.append(second.health(repair=True, deep=True))
+
+        late = first.health(repair=True, deep=True, progress=meanwhile)
+        assert (other[0].text_disagreed, other[0].text_repaired) == (4, 4)
+        assert (late.text_disagreed, late.text_repaired) == (4, 0)
+        assert late.healthy and other[0].healthy and late.repaired == []
+    finally:
+        first.pg.close()
+        second.pg.close()
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)

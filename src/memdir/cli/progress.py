@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 Report = Callable[[str, int, "int | None"], None]
@@ -14,7 +14,8 @@ Report = Callable[[str, int, "int | None"], None]
 @contextmanager
 def bar(*, as_json: bool = False) -> Iterator[Report]:
     """A ``(stage, done, total)`` callback drawing rich progress bars on a terminal
-    (``total`` None: a spinner); a no-op for JSON output or when stderr is not a tty."""
+    (``total`` None: a spinner) from its first call on; a no-op for JSON output or when
+    stderr is not a tty."""
     if as_json or not sys.stderr.isatty():
         yield lambda stage, done, total: None
         return
@@ -36,9 +37,14 @@ def bar(*, as_json: bool = False) -> Iterator[Report]:
         TimeElapsedColumn(),
     ]
     tasks: dict[str, Any] = {}
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+    with ExitStack() as opened:  # the display opens at the first report: none without one
+        shown: list[Progress] = []
 
         def report(stage: str, done: int, total: int | None) -> None:
+            if not shown:
+                console = Console(stderr=True)
+                shown.append(opened.enter_context(Progress(*columns, console=console)))
+            progress = shown[0]
             if stage not in tasks:
                 for other in tasks.values():  # a new stage: the earlier ones are done
                     task = progress.tasks[other]

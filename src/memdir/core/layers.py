@@ -27,6 +27,7 @@ from .store import RepairReport, Store, state_key
 if TYPE_CHECKING:
     from ..sessions import DbHealth, EntryIndex
     from ..sessions.links import EntityCount, EntityLinks
+    from ..sessions.maintenance import Progress
 
 
 @dataclass(frozen=True)
@@ -510,14 +511,22 @@ class Layers(PersonaLayer, SkillsLayer):
             health.append(ScopeHealth(name, loc.path, True, count, report))
         return health
 
-    def check_state(self, *, repair: bool = True, deep: bool = False) -> DbHealth:
+    def check_state(
+        self, *, repair: bool = True, deep: bool = False, progress: Progress | None = None
+    ) -> DbHealth:
         """Check state.db (integrity, search indexes; ``deep``: their terms too) and, with
         ``repair``, rebuild damaged search indexes from their tables. A missing state.db is
         reported, not created."""
         from ..sessions import check
         from ..sessions.maintenance import INVALID
 
-        health = check(self.sessions.db, repair=repair, embedder=self.embedder, deep=deep)
+        health = check(
+            self.sessions.db,
+            repair=repair,
+            embedder=self.embedder,
+            deep=deep,
+            progress=progress,
+        )
         if self.embed_error is None:
             return health
         return dataclasses.replace(health, semantic=f"{INVALID}{self.embed_error}")

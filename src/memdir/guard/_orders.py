@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ._build import branches, builder, prefixes, word_start
-from ._clause import OTHERS, REACH, Clauses, Spots, mentioned, negated
+from ._clause import OTHERS, REACH, Clauses, mentioned, negated
 from ._concepts import kept_limit
 from ._engine import Rule, RuleSet, Text
 
@@ -1785,8 +1785,6 @@ class _Drops:
         spans = sorted(spans)
         self.starts = [a for a, _ in spans]
         self.reach = list(itertools.accumulate((b for _, b in spans), max))
-        # the risky words outside a folder and a command in backticks (``_risky``, once)
-        self.free: Spots | None = None
 
     def hold(self, pos: int) -> bool:
         """Whether some span ``a``–``b`` has ``a <= pos < b``."""
@@ -1814,30 +1812,15 @@ def _risky(
     if not cl.has(risky_rx, lo, hi):
         return False
     s = cl.s
-    words, checked = cl.spots(risky_rx), False
-    if named and drops is not _NO_DROPS:  # what no clause changes, judged once a text
-        if drops.free is None:
-            drops.free = words.where(
-                lambda r: (
-                    not _NARROWED.match(s, r.end())
-                    and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is None
-                )
-            )
-        words, checked = drops.free, True
     return any(
         r.end() <= hi
-        and (
-            checked
-            or not (
-                _NARROWED.match(s, r.end())
-                or (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
-            )
-        )
+        and not _NARROWED.match(s, r.end())
+        and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
         and not (
             drops.hold(r.start())
             and _NAMED_BEFORE.search(s, max(lo, r.start() - 200), r.start()) is not None
         )
-        for r in words.between(lo, hi)
+        for r in cl.spots(risky_rx).between(lo, hi)
     )
 
 

@@ -7,14 +7,19 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..sessions.analyzer import index_text
 from ..sessions.candidates import Table
 from ..sessions.schema import FTS_COLUMNS
 from ..sessions.stems import Stems, stem, tokens
 from .state_schema import POSTINGS_FILL, POSTINGS_KEY
+
+if TYPE_CHECKING:
+    from ..sessions.maintenance import Progress
+
+T = TypeVar("T")
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
 #: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
@@ -142,6 +147,19 @@ POSTINGS_TERMS_AGREE = (
     "SELECT (SELECT row(count(*), coalesce(sum(hashtextextended(term, id)), 0)) FROM "
     "message_postings) = (SELECT row(count(*), coalesce(sum(hashtextextended(t, id)), 0)) "
     "FROM (SELECT unnest(tsvector_to_array(tsv)) AS t, id FROM messages) m)"
+)
+
+#: Rows ``memdir doctor --deep`` analyses at a time (:func:`stale_rows`), and at most
+#: :data:`CHECK_TEXT` characters of their text (one more row when a single row is larger):
+#: the analyzer's memory is ~14 times the text it holds, so rows are capped by size too.
+CHECK_BATCH = 2_000
+CHECK_TEXT = 8_000_000
+#: Which of a batch's rows (ids, the analyzer's terms and token counts of their text now)
+#: hold another ``tsv`` or ``ntok``: the terms go through ``to_tsvector`` as a writer's do.
+TERMS_DISAGREE = (
+    "SELECT m.id FROM unnest(CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS integer[])) "
+    "AS u(id, stems, ntok) JOIN {base} m ON m.id = u.id WHERE m.tsv IS DISTINCT FROM "
+    "to_tsvector('simple', u.stems) OR m.ntok IS DISTINCT FROM u.ntok"
 )
 
 
@@ -414,6 +432,57 @@ def index_pending(conn: Any) -> int:
         )
         done += len(rows)
     return done
+
+
+def text_size(row: Sequence[Any]) -> int:
+    """Characters of a row's text columns (None counts nothing)."""
+    return sum(len(v) for v in row if isinstance(v, str))
+
+
+def batches(rows: Iterable[T], size: Callable[[T], int], limit: int) -> Iterator[list[T]]:
+    """``rows`` in lists of at most :data:`CHECK_BATCH`, each ending at the row that takes
+    its ``size`` sum to ``limit`` or beyond."""
+    batch: list[T] = []
+    total = 0
+    for row in rows:
+        batch.append(row)
+        total += size(row)
+        if len(batch) >= CHECK_BATCH or total >= limit:
+            yield batch
+            batch, total = [], 0
+    if batch:
+        yield batch
+
+
+def stale_rows(
+    conn: Any, base: str, progress: Progress | None = None, ids: Sequence[int] | None = None
+) -> dict[int, int]:
+    """The indexed ``base`` rows (of ``ids`` only, when given) whose ``tsv`` or ``ntok`` is
+    not what the analyzer makes of their text (``memdir doctor --deep``), each id with its
+    text's size: the rows streamed through a server-side cursor in :func:`batches` (by
+    :data:`CHECK_BATCH` and :data:`CHECK_TEXT`), each batch's terms compared by the server
+    (docs/design/team-server.md, "The text against its terms")."""
+    kept = conn.execute("SELECT nrows FROM fts_stats WHERE base = ?", (base,)).fetchone()
+    total = len(ids) if ids is not None else int(kept[0]) if kept else 0
+    only = "" if ids is None else " AND id = ANY(%s)"
+    found: dict[int, int] = {}
+    done = 0
+    with conn.raw.cursor(name="memdir_stale_rows") as cur:
+        cur.execute(
+            f"SELECT id, {', '.join(FTS_COLUMNS[base])} FROM {base} WHERE tsv IS NOT NULL{only}",
+            () if ids is None else (list(ids),),
+        )
+        for rows in batches(cur, lambda r: text_size(r[1:]), CHECK_TEXT):
+            vectors = analyzer().vectors([tuple(r[1:]) for r in rows])
+            sent = ([r[0] for r in rows], [v for v, _ in vectors], [n for _, n in vectors])
+            size = {r[0]: text_size(r[1:]) for r in rows}
+            found |= {
+                mid: size[mid] for (mid,) in conn.execute(TERMS_DISAGREE.format(base=base), sent)
+            }
+            done += len(size)
+            if progress is not None:
+                progress(f"{base}: search terms against their text", done, max(done, total))
+    return found
 
 
 def recount(conn: Any) -> None:

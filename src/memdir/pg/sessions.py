@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,16 +22,22 @@ from .fts import (
     POSTINGS_AGREE,
     POSTINGS_TERMS_AGREE,
     Fts,
+    batches,
     index_pending,
     rebuild_postings,
     recount,
+    stale_rows,
 )
 from .state_schema import state_schema
 
 if TYPE_CHECKING:
     from ..core.storage.postgres import PgBackend
+    from ..sessions.maintenance import Progress
 
 T = TypeVar("T")
+#: Text (characters) a repair of ``doctor --deep`` indexes again in one write transaction,
+#: which holds the write lock meanwhile (docs/design/team-server.md, "The text against its terms").
+REPAIR_TEXT = 1_000_000
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
 
 
@@ -210,10 +217,13 @@ class PgStateDatabase(Database):
         """Applied schema steps of this state as ``(name, applied_at)``, in order."""
         return self.pg.migrations(self.component.component)
 
-    def health(self, *, repair: bool = True, deep: bool = False) -> DbHealth:
+    def health(
+        self, *, repair: bool = True, deep: bool = False, progress: Progress | None = None
+    ) -> DbHealth:
         """What ``memdir doctor`` reports: rows the search index lacks, index counters and
-        message postings that disagree with the rows (``deep``: their terms compared too);
-        with ``repair``, all fixed from the tables."""
+        message postings that disagree with the rows (``deep``: their terms compared too,
+        and every row's terms with its text, ``progress`` told as it goes); with
+        ``repair``, all fixed from the tables."""
 
         def inspect(c: Any) -> tuple[int, int, list[str]]:
             problems = []
@@ -237,9 +247,22 @@ class PgStateDatabase(Database):
             ]
             return counts[0], counts[1], problems
 
+        def stale(c: Any, of: dict[str, dict[int, int]] | None = None) -> dict[str, dict[int, int]]:
+            if of is None:  # every row, progress told
+                return {base: stale_rows(c, base, progress) for base in FTS_COLUMNS}
+            return {base: stale_rows(c, base, ids=list(ids)) for base, ids in of.items() if ids}
+
+        def said(rows: dict[str, int]) -> list[str]:
+            return [
+                f"{n:,} {b} rows' search terms disagree with their text"
+                for b, n in rows.items()
+                if n
+            ]
+
         sessions, messages, problems = self.read(inspect, action="check the database")
-        repaired: list[str] = []
-        if problems and repair:
+        found = self.read(stale, action="check the search terms") if deep else {}
+        left, repaired, changed = found, [], dict[str, int]()
+        if (problems or any(found.values())) and repair:
             rebuild = POSTINGS_PROBLEM in problems
 
             def mend(c: Any) -> None:
@@ -247,14 +270,38 @@ class PgStateDatabase(Database):
                     rebuild_postings(c)
                 recount(c)
 
-            self.write(mend, action="rebuild the search index")
-            repaired, problems = problems, self.read(inspect, action="check the database")[2]
+            if problems:  # first: rows indexed again go through postings that agree
+                self.write(mend, action="rebuild the search index")
+            for base, rows in found.items():  # indexed again as each write ends
+                for batch in batches(rows.items(), lambda r: r[1], REPAIR_TEXT):
+                    ids = [mid for mid, _ in batch]
+                    done = self.write(
+                        partial(_unindex, base=base, ids=ids), action="index rows again"
+                    )
+                    changed[base] = changed.get(base, 0) + done
+            repaired = problems + said(changed)
+            problems = self.read(inspect, action="check the database")[2]
+            if any(found.values()):
+                left = self.read(partial(stale, of=found), action="check the search terms")
+        damaged = problems + said({b: len(ids) for b, ids in left.items()})
         return DbHealth(
             self.path,
             exists=True,
             sessions=sessions,
             messages=messages,
-            problems=repaired + problems,
+            problems=repaired + damaged,
             repaired=repaired,
-            damaged=problems,
+            damaged=damaged,
+            text_disagreed=sum(map(len, found.values())) if deep else None,
+            text_repaired=sum(changed.values()),
         )
+
+
+def _unindex(c: Any, base: str, ids: list[int]) -> int:
+    """Mark those of ``ids`` whose terms still disagree with their text (checked again
+    under the write lock: another doctor or a writer may have indexed them since) unindexed,
+    so the write's end indexes them (``index_pending``), the triggers keeping the postings
+    and counters in step; returns how many."""
+    again = list(stale_rows(c, base, ids=ids))
+    sql = f"UPDATE {base} SET tsv = NULL, ntok = NULL WHERE id = ANY(CAST(? AS bigint[]))"
+    return len(c.execute(f"{sql} RETURNING id", (again,)).fetchall()) if again else 0

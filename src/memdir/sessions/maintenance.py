@@ -7,6 +7,7 @@ import contextlib
 import os
 import sqlite3
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,9 @@ from .db import Database
 from .db import file_size as _size
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
+
+#: ``(stage, done, total)``; ``total`` None when unknown.
+Progress = Callable[[str, int, "int | None"], None]
 
 INVALID = "invalid: "  # DbHealth.semantic when the configured embedder cannot be made
 TABLES = ("sessions", "messages")
@@ -36,6 +40,10 @@ class DbHealth:
     read_only: bool = False  # the home cannot be written: checked, nothing repaired
     salvage: bool = False  # the file itself is damaged: `doctor --repair` would help
     semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
+    # A team server's --deep: rows whose terms disagreed with their text (None: not
+    # compared, as on SQLite or without --deep), and how many of them the repair unindexed
+    text_disagreed: int | None = None
+    text_repaired: int = 0
 
     @property
     def healthy(self) -> bool:
@@ -200,20 +208,26 @@ def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
 
 
 def check(
-    db: Database, *, repair: bool = True, embedder: Embedder | None = None, deep: bool = False
+    db: Database,
+    *,
+    repair: bool = True,
+    embedder: Embedder | None = None,
+    deep: bool = False,
+    progress: Progress | None = None,
 ) -> DbHealth:
     """Check state.db; with ``repair``, rebuild every damaged search index from its table
     (in place, or by recreating it when it cannot even be opened). On a home that cannot
     be written it only reads. ``embedder``: the semantic layer's, reported in
     ``semantic``. ``deep``: also compare the indexes' terms with every row's (a read of
-    all the text; see ``memdir doctor --deep``).
+    all the text; see ``memdir doctor --deep``; ``progress`` is told how far another
+    engine's check is).
 
     A database that does not exist yet is reported as such, not created. Another engine's
     database checks itself (its ``health``).
     """
     own = getattr(db, "health", None)
     if own is not None:
-        return own(repair=repair, deep=deep)  # type: ignore[no-any-return]
+        return own(repair=repair, deep=deep, progress=progress)  # type: ignore[no-any-return]
     if not db.path.exists():
         return DbHealth(db.path, exists=False)
     try:

@@ -11,18 +11,16 @@ import sqlite3
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import DatabaseError
 from .db import Database
-from .maintenance import TABLES, _forget, _recreate, count_rows, open_read_only
+from .maintenance import TABLES, Progress, _forget, _recreate, count_rows, open_read_only
 from .schema import FTS_BASES
 
-#: ``(stage, done, total)``; ``total`` None when unknown.
-Progress = Callable[[str, int, int | None], None]
 _CHUNK = 2000
 
 
