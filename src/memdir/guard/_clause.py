@@ -90,7 +90,13 @@ _ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
 _ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
-_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+# Round 37: a report noun may come first ("Rapport d'incident :", "Разбор инцидента:").
+_REPORT = (
+    r"(?:(?:report|rapport[oi]?|relatório|informe|raport|bericht|разбор|отч[её]т|báo cáo|"
+    r"review|summary|analys[ie]s|análise|análisis|retro\w*)\s+(?:(?:d['’]|del?|do|da|dell['’]|"
+    r"dell[oa]\s|z|zum|des|of(?: the| an?)?|об?|по|sur l['’]|sobre o)\s*)?)?(?:(?:pós|post)-)?"
+)
+_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_REPORT}{_INCIDENT}[^\n:：]{{0,40}}[:：]")
 _ATTACK_LABEL = re.compile(rf"(?m)^[\W_]*{_ATTACK_LIST}[^\n:：]{{0,40}}[:：]")
 _LABEL_WORD = re.compile(rf"{_INCIDENT}|{_ATTACK_LIST}")
 _LABEL_TAIL = 10  # words after a label's keyword that are still the label ("im März:")
@@ -112,6 +118,33 @@ _STORY_OTHER = re.compile(
     r"в прошлом|in passato|antigamente|autrefois|auparavant|\bfrüher\b|eskiden|el año pasado|la "
     r"semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|l'anno scorso|"
     r"ano passado|semana passada|geçen (?:yıl|hafta)"
+)
+# Round 37: a finite past verb in the inflected languages (fr, it, es, pt, ru, de, tr, pl,
+# vi, hi); trusted only under an incident label (``Clauses._told``).
+_PAST_OTHER = re.compile(
+    r"\b(?:\w{3,}(?:ait|aient|eva|evano|ava|avano|iva|ivano|aba|aban|ió|aron|ieron|ou|aram|"
+    r"eram|iram|ó)|\w{2,}[аяиеыо]л[аои]?(?:сь|ся)?|\w{2,}(?:dı|tı|du|tu|dü|tü|mış|muş|müş|miş|"
+    r"yordu)(?:[mnk]|lar|ler)?|\w{2,}(?:ł|ła|ło|ły)|(?:a|ont|avait|était|ha|hanno|era|han|había|"
+    r"fue|foi|foram|tinha|havia) (?:été |stat[oaie] )?\w+(?:é|ée|és|ées|is|u|[aiu]t[oaie]|"
+    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã)\b|(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
+)
+# The action's own verb is no imperative: an infinitive, a converb, a participle, a past.
+_NON_FINITE = re.compile(
+    r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en|mek|mak|[ıiuü]p|arak|erek|[ai]d[oa]s?|[aiu]t[oaie]"
+    r"|é|ée|és|ait|aient|eva|ava|aba|ó|ió|ou|[аяиеыо]л[аоы]?|ł|ła|ło|dı|du|dü|tı|tu|ndo)\b"
+)
+# What turns the story into an order again: "again", "now", "each time", "you must", an
+# imperative with its pronoun ("Copie-les", "envíalo").
+_AGAIN = re.compile(
+    r"\b(?:again|now|de nouveau|à nouveau|encore une fois|maintenant|désormais|di nuovo|ancora|"
+    r"adesso|ora|otra vez|de nuevo|ahora|de novo|novamente|agora|erneut|noch einmal|jetzt|nun|"
+    r"снова|ещё раз|еще раз|опять|сейчас|теперь|tekrar|yeniden|şimdi|ponownie|znowu|teraz|lại|"
+    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|"
+    r"tu dois|vous devez|devi|dovete|debes|deben|deves|devem|должен|должна|должны|нужно|надо|"
+    r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
+    r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
+    r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób)\b|"
+    r"再次|再一次|もう一度|再度|다시"
 )
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
@@ -464,7 +497,7 @@ class Clauses:
             inner = _OPENING_QUOTE.search(self.s, start, end)
             quote = inner.start() if inner is not None else None
         if label:
-            return quote is not None or self.has(_PAST, lo, hi)
+            return quote is not None or self.has(_PAST, lo, hi) or self._told(start, lo, hi)
         if quote is None:
             return False
         if self.has(_LOOP, lo, hi):
@@ -472,6 +505,17 @@ class Clauses:
         s = self.s
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
+
+    def _told(self, start: int, lo: int, hi: int) -> bool:
+        """Under an incident label, a clause told in the past in another language whose
+        action at ``start`` is not an imperative ("un PDF demandait de copier …"), with no
+        order word in it and no "again" after it."""
+        return (
+            _NON_FINITE.match(self.s, start) is not None
+            and self.has(_PAST_OTHER, lo, hi)
+            and not self.has(_ORDER_OTHER, lo, hi)
+            and _AGAIN.search(self.s, lo, min(len(self.s), hi + 300)) is None
+        )
 
     def _quote_open(self, start: int) -> int | None:
         """Where the quote, backtick span or code fence holding ``start`` opens, if any."""
