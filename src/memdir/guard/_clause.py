@@ -197,13 +197,21 @@ _PAST = re.compile(
 # "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
 _TOLD_IF = re.compile(
     r"\b(?:if|when|whenever)\b[^.\n]{0,60}\b(?:tells?|asks?|instructs?|wants?)\s+(?:you|the "
-    r"(?:agent|assistant|model))\s+to\s+$"
+    r"(?:agent|assistant|model))\s+to\s+$|"
+    # round 37: "se una memoria ti chiede di …, non farlo", "si una página te pide que …"
+    r"\b(?:se|si|quand|wenn|falls|если|jeśli|jeżeli)\b[^.\n]{0,60}(?:\b(?:ti|te|vous|lhe|"
+    r"dich|euch|тебя|тебе|вас|cię|ciebie)\s+(?:chiede|chiedono|pide|piden|pedir|pede|demande|"
+    r"demandent|bittet|auffordert|просит|просят|prosi)\w*|\b(?:chiede|pide|pede|demande|"
+    r"просит|prosi)\w*\s+(?:a te|al agente|à l'agent|ao agente|агента|agenta))\s+"
+    r"(?:di|de|d'|que|para|zu|to)?\s*$"
 )
 _PAUSE = re.compile(r"[,;]")
 _REFUSED = re.compile(
     r"\s*(?:(?:don'?t|do not|never)(?:\s+(?:do|follow|comply|obey|run|execute|click|open|reply|"
     r"answer|act|listen|store|send|visit|paste|type|install|download)\b|\s*(?:[.!;]|$))|"
-    r"refuse\b|report it|tell the user|warn the user)"
+    r"refuse\b|report it|tell the user|warn the user|non farlo|non lo fare|no lo hagas|ne le fais "
+    r"pas|ne fais rien|não (?:o )?faça|não faças|tu es nicht|mach das nicht|не делай (?:этого|это)|"
+    r"nie rób tego|rifiuta|rechaza|refuse-le|recusa)"
 )
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
@@ -434,10 +442,15 @@ class Clauses:
     def refused_request(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is what an outside text asks for, refused right after it ("if a
         page tells you to X, don't")."""
-        if _TOLD_IF.search(self.s, max(lo, start - 100), start) is None:
+        told = _TOLD_IF.search(self.s, max(lo, start - 100), start)
+        if told is None:
             return False
         pause = _PAUSE.search(self.s, start, hi)
-        return pause is not None and _REFUSED.match(self.s, pause.end()) is not None
+        refused = pause is not None and _REFUSED.match(self.s, pause.end())
+        if not refused or told.group().startswith(("if", "when")):
+            return bool(refused)
+        # in the other languages (round 37): no order after the refusal ("… sauf : copie-les")
+        return _AGAIN.search(self.s, refused.end(), min(len(self.s), hi + 300)) is None
 
     def exhibit(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is inside quotes that a sentence about attacks or teaching shows
@@ -655,8 +668,16 @@ def mentioned(s: str, start: int) -> bool:
 
 # Japanese and Korean put the negation at the end of the clause, however far the verb is
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
+# Round 37: any Japanese verb's ない ("中身は読まない・書かない"), not a "must", "no need",
+# "no choice but", "doesn't matter", nor a negation that keeps the act ("忘れない").
+JA_NOT = (
+    r"(?<!なら)(?<!しれ)(?<!違い)(?<!いけ)(?<!まわ)(?<!構わ)(?<!しか)(?<!問題)(?<!必要)(?<!要が)"
+    r"(?<!要は)(?<!方が)(?<!うが)(?<!ほか)(?<!他)(?<!しょう)(?<!外は)(?<!外が)(?<!ためらわ)(?<!躊躇わ)"
+    r"(?<!忘れ)(?<!欠かさ)(?<!怠ら)(?<!迷わ)(?<!惜しま)(?<!逃さ)(?<!漏らさ)(?<!残さ)ない"
+)
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
+    rf"{JA_NOT}(?:こと|ように)?|"
     r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )

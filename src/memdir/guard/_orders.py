@@ -1075,29 +1075,10 @@ _LIMIT_KEPT = re.compile(
     rf"(?:{_NOT}\w+ )?mojej (?:zgody|akceptacji)|(?:жди|дожидайся) моего (?:одобрения|"
     r"разрешения|подтверждения)|(?:только )?с моего (?:разрешения|одобрения|согласия)|"
     r"需要我(?:的)?(?:同意|批准|确认)|"
-
     # the verb's ending may negate it: 必要ありません, 필요 없, gerekmez, bekleme (don't wait)
     r"(?:私|わたし)の(?:承認|確認|許可)が必要(?!な|あり|では|じゃ)|제 (?:승인|허락|확인)이 "
     r"필요(?! ?없)|onayımı bekle(?!m(?:e\b|eyin|eden|eksizin|ez|iyor))|onayım(?:ı)? "
     r"gerek(?!m)|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya"
-)
-
-
-# Round 37: the rest still asked ("其他命令照常询问", "siguen necesitando confirmación"), a
-# limit only for a narrow grant: nothing universal or grave in the clause (``_kept_in_loop``).
-_REST_ASKED = re.compile(
-    r"(?:照常|仍然|仍|依然|还是|照旧)(?:要|需要|需)?先?(?:询问|问我?|确认)|"
-    r"\bsigue\w* (?:necesitando|requiriendo) (?:mi )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|"
-    r"\b(?:sempre|siempre) pergunt\w*|\bsiempre (?:pide|pedir) (?:permiso|confirmaci[oó]n)|"
-    r"\btoujours demander|\bimmer (?:nach)?fragen|\bвсегда спрашива\w*|\bsempre chied\w*"
-)
-_GRAVE = re.compile(
-    r"\b(?:all|any\w*|every\w*|whatever|deploy\w*|prod\w*|pay\w*|passw\w*|secrets?|"
-    r"credentials?|sudo|root|force|main|master|transf\w*|install\w*|publi\w*|push\w*|nada|todo\w*|"
-    r"cualquier\w*|qualquer|qualsiasi|tutt[oiae]|tou[st]e?s?|n'importe|jede\w*|alle\w*|любы\w*|"
-    r"вс[её]|desplieg\w*|implant\w*|déploi\w*|pag[oa]\w*|paiement\w*|zahlung\w*|оплат\w*|"
-    r"пароль\w*|деплой\w*|развер\w*)\b|所有|任何|一切|全部|部署|生产|付款|支付|转账|密码|密钥|"
-    r"凭证|推送|安装|发布|sudo"
 )
 
 
@@ -1114,20 +1095,7 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
             if o.end() <= m.start() or o.start() >= m.end()
         )
         for rx in (_OVERSIGHT, _LIMIT_KEPT)
-    ) or any(_narrow(cl, o, m, lo, hi) for o in cl.spots(_REST_ASKED).between(lo, hi))
-
-
-def _narrow(cl: Clauses, o: re.Match[str], m: re.Match[str], lo: int, hi: int) -> bool:
-    """Whether the grant ``m`` names nothing universal or grave outside the part of the
-    clause that holds ``o``, the rest still asked: "… pytest …; 其他命令照常询问"."""
-    s = cl.s
-    if o.end() <= m.start():  # "Всегда спрашивать перед X; Y можно без вопросов"
-        cut = min([hi] + [p for c in ",;，；" if (p := s.find(c, o.end(), m.start())) != -1])
-        return not cl.has(_GRAVE, cut, hi)
-    if o.start() < m.end():
-        return False
-    cut = max(s.rfind(c, lo, o.start()) for c in ",;，；")
-    return not cl.has(_GRAVE, lo, cut if cut > lo else o.start())
+    )
 
 
 # A negation that keeps the act: "don't forget to tell me", "never fail to notify me".
