@@ -35,7 +35,7 @@ _NEG_WORDS = (
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
     r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
-    r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
+    r"mai|asla|jangan|không|nem|nigdy|nooit|aldrig|nikdy|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
     r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
     r"hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)"
     r")\b|"  # Tagalog "hindi" before a modal or pronoun, not "Hindi users: …"
