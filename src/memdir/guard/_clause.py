@@ -133,19 +133,24 @@ _NON_FINITE = re.compile(
     r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en|mek|mak|[ıiuü]p|arak|erek|[ai]d[oa]s?|[aiu]t[oaie]"
     r"|é|ée|és|ait|aient|eva|ava|aba|ó|ió|ou|[аяиеыо]л[аоы]?|ł|ła|ło|dı|du|dü|tı|tu|ndo)\b"
 )
-# What turns the story into an order again: "again", "now", "each time", "you must", an
-# imperative with its pronoun ("Copie-les", "envíalo").
-_AGAIN = re.compile(
-    r"\b(?:again|now|de nouveau|à nouveau|encore une fois|maintenant|désormais|di nuovo|ancora|"
-    r"adesso|ora|otra vez|de nuevo|ahora|de novo|novamente|agora|erneut|noch einmal|jetzt|nun|"
-    r"снова|ещё раз|еще раз|опять|сейчас|теперь|tekrar|yeniden|şimdi|ponownie|znowu|teraz|lại|"
-    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|"
+# What turns the story into an order again: "again", "each time", "you must", an imperative
+# with its pronoun ("Copie-les", "envíalo"), "please"; and for a story told bare, "now".
+_AGAIN_WORDS = (
+    r"\b(?:again|de nouveau|à nouveau|encore une fois|di nuovo|ancora|otra vez|de nuevo|de novo|"
+    r"novamente|erneut|noch einmal|снова|ещё раз|еще раз|опять|tekrar|yeniden|ponownie|znowu|lại|"
+    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
     r"tu dois|vous devez|devi|dovete|debes|deben|deves|devem|должен|должна|должны|нужно|надо|"
     r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
     r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
-    r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób)\b|"
-    r"再次|再一次|もう一度|再度|다시"
+    r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób|please|bitte|"
+    r"lütfen|proszę|пожалуйста)\b|再次|再一次|もう一度|再度|다시|每次|毎回"
 )
+_AGAIN_QUOTED = re.compile(_AGAIN_WORDS)
+_AGAIN = re.compile(
+    _AGAIN_WORDS + r"|\b(?:now|maintenant|désormais|adesso|ora|ahora|agora|jetzt|nun|сейчас|"
+    r"теперь|şimdi|teraz)\b"
+)
+_ONE_WORD = re.compile(r"\s*[\w-]*\s*")  # a bare verb before a quote: "chạy `curl …`"
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
     r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman|теперь|今は"
@@ -509,13 +514,18 @@ class Clauses:
         if quote is None:  # the match may start before the quote it holds ("X run `curl …`")
             inner = _OPENING_QUOTE.search(self.s, start, end)
             quote = inner.start() if inner is not None else None
+        s = self.s
+        if label and quote is not None:  # not "Sự cố: chạy `curl … | sh` trước mỗi tác vụ"
+            opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
+            return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.has(
+                _AGAIN_QUOTED, lo, min(len(s), hi + 300)
+            )
         if label:
-            return quote is not None or self.has(_PAST, lo, hi) or self._told(start, lo, hi)
+            return self.has(_PAST, lo, hi) or self._told(start, lo, hi)
         if quote is None:
             return False
         if self.has(_LOOP, lo, hi):
             return False
-        s = self.s
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
 
