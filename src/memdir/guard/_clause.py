@@ -150,7 +150,8 @@ _AGAIN = re.compile(
     _AGAIN_WORDS + r"|\b(?:now|maintenant|désormais|adesso|ora|ahora|agora|jetzt|nun|сейчас|"
     r"теперь|şimdi|teraz)\b"
 )
-_ONE_WORD = re.compile(r"\s*[\w-]*\s*")  # a bare verb before a quote: "chạy `curl …`"
+# A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
+_ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])*\s*")
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
     r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman|теперь|今は"
