@@ -9,17 +9,8 @@ from bisect import bisect_left
 from itertools import pairwise
 
 from ._clause import Clauses, negated
-from ._threats import (
-    _NAME_WORD,
-    _PRESENTED,
-    _SECOND_LEVEL,
-    _SIGNING,
-    Hit,
-    _readings,
-    _service_of,
-    _split,
-    hit,
-)
+from ._threats import _PRESENTED, _SIGNING, Hit, hit
+from ._urls import _NAME_WORD, _SECOND_LEVEL, _readings, _service_of, _split
 from ._vocab import _SECRET_NAME, _URL
 
 # Round 32: an address no service's API answers at — a host under a name anyone registers a
