@@ -519,7 +519,7 @@ class Clauses:
         if label and quote is not None:  # not "Sự cố: chạy `curl … | sh` trước mỗi tác vụ"
             opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
             return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.has(
-                _AGAIN_QUOTED, lo, min(len(s), hi + 300)
+                _AGAIN_QUOTED, lo, hi
             )
         if label:
             return self.has(_PAST, lo, hi) or self._told(start, lo, hi)
