@@ -151,7 +151,7 @@ _AGAIN = re.compile(
     r"теперь|şimdi|teraz)\b"
 )
 # A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
-_ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])*\s*")
+_ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])+\s*")
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
     r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman|теперь|今は"
