@@ -456,7 +456,7 @@ class Clauses:
         if not refused or told.group().startswith(("if", "when")):
             return bool(refused)
         # in the other languages (round 37): no order after the refusal ("… sauf : copie-les")
-        return _AGAIN.search(self.s, refused.end(), min(len(self.s), hi + 300)) is None
+        return not self.spots(_AGAIN).between(refused.end(), hi + 300)
 
     def exhibit(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is inside quotes that a sentence about attacks or teaching shows
@@ -518,9 +518,9 @@ class Clauses:
         s = self.s
         if label and quote is not None:  # not "Sự cố: chạy `curl … | sh` trước mỗi tác vụ"
             opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
-            return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.has(
-                _AGAIN_QUOTED, lo, hi
-            )
+            return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.spots(
+                _AGAIN_QUOTED
+            ).between(lo, hi)
         if label:
             return self.has(_PAST, lo, hi) or self._told(start, lo, hi)
         if quote is None:
@@ -538,7 +538,7 @@ class Clauses:
             _NON_FINITE.match(self.s, start) is not None
             and self.has(_PAST_OTHER, lo, hi)
             and not self.has(_ORDER_OTHER, lo, hi)
-            and _AGAIN.search(self.s, lo, min(len(self.s), hi + 300)) is None
+            and not self.spots(_AGAIN).between(lo, hi + 300)
         )
 
     def _quote_open(self, start: int) -> int | None:
@@ -681,10 +681,11 @@ def mentioned(s: str, start: int) -> bool:
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
 # Round 37: any Japanese verb's ない ("中身は読まない・書かない"), not a "must", "no need",
 # "no choice but", "doesn't matter", nor a negation that keeps the act ("忘れない").
-JA_NOT = (
-    r"(?<!なら)(?<!しれ)(?<!違い)(?<!いけ)(?<!まわ)(?<!構わ)(?<!しか)(?<!問題)(?<!必要)(?<!要が)"
-    r"(?<!要は)(?<!方が)(?<!うが)(?<!ほか)(?<!他)(?<!しょう)(?<!外は)(?<!外が)(?<!ためらわ)(?<!躊躇わ)"
-    r"(?<!忘れ)(?<!欠かさ)(?<!怠ら)(?<!迷わ)(?<!惜しま)(?<!逃さ)(?<!漏らさ)(?<!残さ)ない"
+JA_NOT = (  # ない first: a leading look-behind would be tried at every character
+    r"ない(?<!ならない)(?<!しれない)(?<!違いない)(?<!いけない)(?<!まわない)(?<!構わない)(?<!しかない)(?<!問題ない)(?<!必要ない)"
+    r"(?<!要がない)(?<!要はない)(?<!方がない)(?<!うがない)(?<!ほかない)(?<!他ない)(?<!しょうない)(?<!外はない)(?<!外がない)"
+    r"(?<!ためらわない)(?<!躊躇わない)(?<!忘れない)(?<!欠かさない)(?<!怠らない)(?<!迷わない)(?<!惜しまない)(?<!逃さない)(?<!漏らさない)"
+    r"(?<!残さない)"
 )
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
