@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from . import _orders
 from ._build import word_start
 from ._clause import (
-    JA_NOT,
     _NEG_WORDS,
     _NO_SPOTS,
+    JA_NOT,
     REACH,
     REPEAT,
     Clauses,
@@ -1568,7 +1568,9 @@ _OTHER_TEXT = re.compile(
 )
 _SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
-_ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|{JA_NOT}(?=[・、。.!！\s)）]|$)|지 ?마|않")
+_ANY_NEG = re.compile(
+    rf"{_NEG_WORDS}|しない|ないで|ないこと|{JA_NOT}(?=[・、。.!！\s)）]|$)|지 ?마|않"
+)
 
 
 def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
