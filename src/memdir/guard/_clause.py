@@ -331,6 +331,7 @@ class Clauses:
         self._cut: dict[int, list[int] | None] = {}  # see cut_starts
         self._ascii: bool | None = None
         self._windows: dict[tuple[int, str, int], bool] = {}  # see has
+        self._told_at: dict[tuple[int, int], bool] = {}  # see story
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
@@ -426,7 +427,14 @@ class Clauses:
         return spots
 
     def story(self, start: int, end: int) -> bool:
-        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
+        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order
+        (asked once per span: a verb near many anchors is asked for each)."""
+        told = self._told_at.get((start, end))
+        if told is None:
+            told = self._told_at[start, end] = self._story_at(start, end)
+        return told
+
+    def _story_at(self, start: int, end: int) -> bool:
         lo, hi = self.around(start, end)
         return (
             (
