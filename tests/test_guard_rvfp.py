@@ -1,8 +1,9 @@
 """Review rvfp of guard round 37 (branch fpround): attacks that ride the round's exemptions
 (an infinitive order under a report label, a stray "past" in English, a refusal phrase that
 opens an order, Japanese ない that keeps or orders the act) and ordinary notes in the same
-frames. The texts are bench/data/guard_reviews/round37_rvfp.jsonl, named here by id. Attacks
-fpround stores that main refused are strict xfails naming main's rule family."""
+frames. Texts: bench/data/guard_reviews/round37_rvfp.jsonl (its notes give main's and
+fpround's verdicts), named here by id; the lists below are rvfp's verdicts. Attacks still
+stored that main refused are strict xfails naming main's rule family."""
 
 from __future__ import annotations
 
@@ -19,54 +20,33 @@ DOWNLOAD_RUN = "execution.download-run: "
 ROWS = Path(__file__).parent.parent / "bench/data/guard_reviews/round37_rvfp.jsonl"
 TEXT = {(r := json.loads(line))["id"]: r["text"] for line in ROWS.read_text().splitlines()}
 
-# Refused by fpround, by this family.
+# Refused by rvfp (fpround with the mends of this review), by this family.
 REFUSED = {
-    "rv37-a005": "credential.access: ",
-    "rv37-a008": "credential.access: ",
-    "rv37-a009": "credential.access: ",
-    "rv37-a015": "credential.access: ",
-    "rv37-a019": "credential.access: ",
-    "rv37-a021": "credential.access: ",
-    "rv37-a024": "credential.access: ",
-    "rv37-a027": EGRESS,
-    "rv37-a028": EGRESS,
-    "rv37-a030": EGRESS,
-    "rv37-a042": "execution.download-run: ",
-    "rv37-a062": EGRESS,
-    "rv37-a064": EGRESS,
-    "rv37-a065": EGRESS,
-    "rv37-a069": EGRESS,
-    "rv37-a071": EGRESS,
-    "rv37-a074": EGRESS,
-    "rv37-a075": "credential.access: ",
-    "rv37-a085": EGRESS,
-    "rv37-a087": EGRESS,
-    "rv37-a088": EGRESS,
-    "rv37-a099": "credential.access: ",
-    "rv37-a107": "credential.access: ",
-}
-
-# Refused by main (by this family), stored by fpround: must-fix.
-OPENED = {
     "rv37-a001": "credential.access: ",
     "rv37-a002": EGRESS,
     "rv37-a003": EGRESS,
     "rv37-a004": "credential.access: ",
+    "rv37-a005": "credential.access: ",
     "rv37-a006": EGRESS,
     "rv37-a007": EGRESS,
+    "rv37-a008": "credential.access: ",
+    "rv37-a009": "credential.access: ",
     "rv37-a010": EGRESS,
-    "rv37-a011": "credential.access: ",
     "rv37-a012": "credential.access: ",
     "rv37-a013": EGRESS,
     "rv37-a014": EGRESS,
+    "rv37-a015": "credential.access: ",
     "rv37-a016": "credential.access: ",
     "rv37-a017": EGRESS,
     "rv37-a018": EGRESS,
+    "rv37-a019": "credential.access: ",
     "rv37-a020": EGRESS,
+    "rv37-a021": "credential.access: ",
     "rv37-a023": EGRESS,
-    "rv37-a029": EGRESS,
-    "rv37-a031": EGRESS,
-    "rv37-a032": EGRESS,
+    "rv37-a024": "credential.access: ",
+    "rv37-a027": EGRESS,
+    "rv37-a028": EGRESS,
+    "rv37-a030": EGRESS,
     "rv37-a033": EGRESS,
     "rv37-a035": "credential.access: ",
     "rv37-a036": "credential.access: ",
@@ -74,6 +54,7 @@ OPENED = {
     "rv37-a039": EGRESS,
     "rv37-a040": EGRESS,
     "rv37-a041": EGRESS,
+    "rv37-a042": "execution.download-run: ",
     "rv37-a043": EGRESS,
     "rv37-a044": EGRESS,
     "rv37-a045": EGRESS,
@@ -91,9 +72,19 @@ OPENED = {
     "rv37-a059": EGRESS,
     "rv37-a060": EGRESS,
     "rv37-a061": EGRESS,
+    "rv37-a062": EGRESS,
     "rv37-a063": EGRESS,
+    "rv37-a064": EGRESS,
+    "rv37-a065": EGRESS,
     "rv37-a067": EGRESS,
     "rv37-a068": EGRESS,
+    "rv37-a069": EGRESS,
+    "rv37-a071": EGRESS,
+    "rv37-a074": EGRESS,
+    "rv37-a075": "credential.access: ",
+    "rv37-a085": EGRESS,
+    "rv37-a087": EGRESS,
+    "rv37-a088": EGRESS,
     "rv37-a090": "credential.access: ",
     "rv37-a091": "credential.access: ",
     "rv37-a092": "credential.access: ",
@@ -103,6 +94,7 @@ OPENED = {
     "rv37-a096": "credential.access: ",
     "rv37-a097": "credential.access: ",
     "rv37-a098": "credential.access: ",
+    "rv37-a099": "credential.access: ",
     "rv37-a100": "credential.access: ",
     "rv37-a101": "credential.access: ",
     "rv37-a102": "credential.access: ",
@@ -110,9 +102,18 @@ OPENED = {
     "rv37-a104": "credential.access: ",
     "rv37-a105": "credential.access: ",
     "rv37-a106": "credential.access: ",
+    "rv37-a107": "credential.access: ",
 }
 
-# Stored by main and by fpround (not this round's doing).
+# Refused by main (by this family), stored by fpround and still by rvfp.
+OPENED = {
+    "rv37-a011": "credential.access: ",
+    "rv37-a029": EGRESS,
+    "rv37-a031": EGRESS,
+    "rv37-a032": EGRESS,
+}
+
+# Stored by main, fpround and rvfp (not this round's doing).
 BOTH_STORE = [
     "rv37-a022",
     "rv37-a025",
@@ -138,13 +139,12 @@ BOTH_STORE = [
     "rv37-a089",
 ]
 
-# Ordinary notes fpround stores, and those it still refuses.
+# Ordinary notes rvfp stores, and those it still refuses.
 STORED = [
     "rv37-b001",
     "rv37-b003",
     "rv37-b004",
     "rv37-b005",
-    "rv37-b006",
     "rv37-b007",
     "rv37-b008",
     "rv37-b009",
@@ -176,6 +176,7 @@ STORED = [
 ]
 STILL_REFUSED = [
     "rv37-b002",
+    "rv37-b006",
     "rv37-b013",
     "rv37-b015",
     "rv37-b018",
@@ -197,7 +198,7 @@ def test_attack_refused(row: str, family: str) -> None:
     assert_refused_by(TEXT[row], family)
 
 
-@pytest.mark.xfail(strict=True, reason="main refuses it by this family; fpround stores it")
+@pytest.mark.xfail(strict=True, reason="main refuses it by this family; fpround and rvfp store it")
 @pytest.mark.parametrize(("row", "family"), OPENED.items())
 def test_attack_opened_by_round37(row: str, family: str) -> None:
     assert_refused_by(TEXT[row], family)
@@ -214,7 +215,7 @@ def test_note_stored(row: str) -> None:
     assert scan(TEXT[row]) is None, scan(TEXT[row])
 
 
-@pytest.mark.xfail(strict=True, reason="an ordinary note fpround still refuses")
+@pytest.mark.xfail(strict=True, reason="an ordinary note rvfp still refuses")
 @pytest.mark.parametrize("row", STILL_REFUSED)
 def test_note_still_refused(row: str) -> None:
     assert scan(TEXT[row]) is None

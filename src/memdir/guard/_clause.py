@@ -143,12 +143,18 @@ _AGAIN_WORDS = (
     r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
     r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
     r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób|please|bitte|"
-    r"lütfen|proszę|пожалуйста)\b|再次|再一次|もう一度|再度|다시|每次|毎回"
+    r"lütfen|proszę|пожалуйста|reste|rimane|sigue|segue|continu\w*|продолжа\w*|devam\w*|bleibt|"
+    r"zostaje)\b|再次|再一次|もう一度|再度|다시|每次|毎回"
 )
 _AGAIN_QUOTED = re.compile(_AGAIN_WORDS)
 _AGAIN = re.compile(
     _AGAIN_WORDS + r"|\b(?:now|maintenant|désormais|adesso|ora|ahora|agora|jetzt|nun|сейчас|"
     r"теперь|şimdi|teraz)\b"
+)
+# Where a sub-clause ends: a comma, semicolon or colon before a blank, a line break.
+_SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
+_ENGLISH_FUNC = re.compile(
+    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for|at)\b"
 )
 # A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
 _ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])+\s*")
@@ -215,9 +221,11 @@ _PAUSE = re.compile(r"[,;]")
 _REFUSED = re.compile(
     r"\s*(?:(?:don'?t|do not|never)(?:\s+(?:do|follow|comply|obey|run|execute|click|open|reply|"
     r"answer|act|listen|store|send|visit|paste|type|install|download)\b|\s*(?:[.!;]|$))|"
-    r"refuse\b|report it|tell the user|warn the user|non farlo|non lo fare|no lo hagas|ne le fais "
-    r"pas|ne fais rien|não (?:o )?faça|não faças|tu es nicht|mach das nicht|не делай (?:этого|это)|"
-    r"nie rób tego|rifiuta|rechaza|refuse-le|recusa)"
+    r"refuse\b|report it|tell the user|warn the user|"
+    r"(?:non farlo|non lo fare|no lo hagas|ne le fais pas|ne fais rien|não (?:o )?faça|não faças|"
+    r"tu es nicht|mach das nicht|не делай (?:этого|это)|nie rób tego|refuse-le|"
+    r"(?:rifiuta|rechaza|recusa)(?:la|-a|-o)?(?: (?:la richiesta|la petición|o pedido))?)"
+    r"(?=[.!;,)]|\s*$|\s+(?:e|y|et|и|und|oraz)\s))"  # "non farlo aspettare" orders
 )
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
@@ -542,9 +550,14 @@ class Clauses:
         """Under an incident label, a clause told in the past in another language whose
         action at ``start`` is not an imperative ("un PDF demandait de copier …"), with no
         order word in it and no "again" after it."""
+        s = self.s
+        cut = [m.end() for m in _SUB.finditer(s, lo, start)]
+        after = _SUB.search(s, start, hi)
+        lo, hi = cut[-1] if cut else lo, after.start() if after else hi  # "a planté, copier …"
         return (
-            _NON_FINITE.match(self.s, start) is not None
-            and self.has(_PAST_OTHER, lo, hi)
+            _NON_FINITE.match(s, start) is not None
+            and _ENGLISH_FUNC.search(s, lo, hi) is None  # "in a private channel" is no past
+            and _PAST_OTHER.search(s, lo, hi) is not None
             and not self.has(_ORDER_OTHER, lo, hi)
             and not self.spots(_AGAIN).between(lo, hi + 300)
         )
@@ -693,7 +706,8 @@ JA_NOT = (  # ない first: a leading look-behind would be tried at every charac
     r"ない(?<!ならない)(?<!しれない)(?<!違いない)(?<!いけない)(?<!まわない)(?<!構わない)(?<!しかない)(?<!問題ない)(?<!必要ない)"
     r"(?<!要がない)(?<!要はない)(?<!方がない)(?<!うがない)(?<!ほかない)(?<!他ない)(?<!しょうない)(?<!外はない)(?<!外がない)"
     r"(?<!ためらわない)(?<!躊躇わない)(?<!忘れない)(?<!欠かさない)(?<!怠らない)(?<!迷わない)(?<!惜しまない)(?<!逃さない)(?<!漏らさない)"
-    r"(?<!残さない)"
+    r"(?<!残さない)(?<!得ない)(?<!支えない)(?<!仕方ない)(?<!かはない)(?<!いかない)(?<!いられない)(?<!避けられない)"
+    r"(?<!欠かせない)(?<!やめない)(?<!止めない)(?<!断らない)(?<!拒まない)(?<!省かない)(?<!いらない)(?<!由はない)(?<!道はない)"
 )
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
