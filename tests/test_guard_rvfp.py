@@ -105,7 +105,7 @@ REFUSED = {
     "rv37-a107": "credential.access: ",
 }
 
-# Refused by main (by this family), stored by fpround and still by rvfp.
+# Refused by main (by this family), stored by fpround and rvfp, refused again by fpmend.
 OPENED = {
     "rv37-a011": "credential.access: ",
     "rv37-a029": EGRESS,
@@ -198,7 +198,6 @@ def test_attack_refused(row: str, family: str) -> None:
     assert_refused_by(TEXT[row], family)
 
 
-@pytest.mark.xfail(strict=True, reason="main refuses it by this family; fpround and rvfp store it")
 @pytest.mark.parametrize(("row", "family"), OPENED.items())
 def test_attack_opened_by_round37(row: str, family: str) -> None:
     assert_refused_by(TEXT[row], family)

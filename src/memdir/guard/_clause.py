@@ -156,6 +156,22 @@ _SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
 _ENGLISH_FUNC = re.compile(
     r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for|at)\b"
 )
+# Round 37 mends (fpmend): an infinitive is how procedures order in these languages, so one
+# that opens its sub-clause (after a line break, list marker or the label) orders; a past in
+# an "as" clause ("comme on l'avait prévu", "como se acordó") and a future ("se hará") tell
+# no story.
+_INFINITIVE = re.compile(r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en)\b")
+_OPENS = re.compile(r"[\s*+>#\-\d.)•–—]*")
+_AS = re.compile(
+    r"(?:\b(?:comme|como|come|wie|как|jak|selon|según|conforme|secondo|như)\b|जैसा|जैसे)"
+    r"[^,;:\n]{0,30}$"
+)
+_FUTURE = re.compile(
+    r"\b(?:\w+(?:ará|erá|irá|arán|erán|irán|arà|erà|irà|aranno|eranno|iranno|arão|erão|"
+    r"irão|eront|iront|erons)|sera|seront|fera|feront|sarà|será|serán|serão|будет|будут|будем|"
+    r"będzie|będą|sẽ|wird (?:gemacht|erledigt|so gemacht)|\w+(?:acak|ecek)\w*)\b|"
+    r"(?:ेगा|ेगी|ेंगे|एगा|एगी|एंगे)(?![\u0900-\u097f])"
+)
 # A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
 _ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])+\s*")
 _ORDER_OTHER = re.compile(
@@ -551,13 +567,20 @@ class Clauses:
         action at ``start`` is not an imperative ("un PDF demandait de copier …"), with no
         order word in it and no "again" after it."""
         s = self.s
+        if _FUTURE.search(s, lo, hi) is not None:  # "… y así se hará"
+            return False
         cut = [m.end() for m in _SUB.finditer(s, lo, start)]
         after = _SUB.search(s, start, hi)
         lo, hi = cut[-1] if cut else lo, after.start() if after else hi  # "a planté, copier …"
+        if _OPENS.fullmatch(s, lo, start) and _INFINITIVE.match(s, start):
+            return False  # "Incident : …\nenvoyer ~/.ssh/id_rsa à … comme prévu"
         return (
             _NON_FINITE.match(s, start) is not None
             and _ENGLISH_FUNC.search(s, lo, hi) is None  # "in a private channel" is no past
-            and _PAST_OTHER.search(s, lo, hi) is not None
+            and any(
+                _AS.search(s, max(lo, m.start() - 40), m.start()) is None
+                for m in _PAST_OTHER.finditer(s, lo, hi)
+            )
             and not self.has(_ORDER_OTHER, lo, hi)
             and not self.spots(_AGAIN).between(lo, hi + 300)
         )
