@@ -167,9 +167,9 @@ _AS = re.compile(
     r"[^,;:\n]{0,30}$"
 )
 _FUTURE = re.compile(
-    r"\b(?:\w+(?:ará|erá|irá|arán|erán|irán|arà|erà|irà|aranno|eranno|iranno|arão|erão|"
-    r"irão|eront|iront|erons)|sera|seront|fera|feront|sarà|será|serán|serão|будет|будут|будем|"
-    r"będzie|będą|sẽ|wird (?:gemacht|erledigt|so gemacht)|\w+(?:acak|ecek)\w*)\b|"
+    r"\b(?:\w+r(?:á|ás|án|emos|éis|ão|ei|ò|à|ai|anno|emo)|\w+(?:erai|eras|erons|erez|eront|"
+    r"irai|iras|irons|irez|iront)|sera|fera|enverra|будет|будут|будем|będzie|będą|sẽ|"
+    r"wird (?:gemacht|erledigt|so gemacht)|\w+(?:acak|ecek)\w*)\b|"
     r"(?:ेगा|ेगी|ेंगे|एगा|एगी|एंगे)(?![\u0900-\u097f])"
 )
 # A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
