@@ -35,7 +35,7 @@ _NEG_WORDS = (
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
     r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
-    r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
+    r"mai|asla|jangan|không|nem|nigdy|nooit|aldrig|nikdy|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
     r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
     r"hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)"
     r")\b|"  # Tagalog "hindi" before a modal or pronoun, not "Hindi users: …"
@@ -90,7 +90,13 @@ _ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
 _ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
-_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+# Round 37: a report noun may come first ("Rapport d'incident :", "Разбор инцидента:").
+_REPORT = (
+    r"(?:(?:report|rapport[oi]?|relatório|informe|raport|bericht|разбор|отч[её]т|báo cáo|"
+    r"review|summary|analys[ie]s|análise|análisis|retro\w*)\s+(?:(?:d['’]|del?|do|da|dell['’]|"
+    r"dell[oa]\s|z|zum|des|of(?: the| an?)?|об?|по|sur l['’]|sobre o)\s*)?)?(?:(?:pós|post)-)?"
+)
+_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_REPORT}{_INCIDENT}[^\n:：]{{0,40}}[:：]")
 _ATTACK_LABEL = re.compile(rf"(?m)^[\W_]*{_ATTACK_LIST}[^\n:：]{{0,40}}[:：]")
 _LABEL_WORD = re.compile(rf"{_INCIDENT}|{_ATTACK_LIST}")
 _LABEL_TAIL = 10  # words after a label's keyword that are still the label ("im März:")
@@ -113,6 +119,61 @@ _STORY_OTHER = re.compile(
     r"semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|l'anno scorso|"
     r"ano passado|semana passada|geçen (?:yıl|hafta)"
 )
+# Round 37: a finite past verb in the inflected languages (fr, it, es, pt, ru, de, tr, pl,
+# vi, hi); trusted only under an incident label (``Clauses._told``).
+_PAST_OTHER = re.compile(
+    r"\b(?:\w{3,}(?:ait|aient|eva|evano|ava|avano|iva|ivano|aba|aban|ió|aron|ieron|ou|aram|"
+    r"eram|iram|ó)|\w{2,}[аяиеыо]л[аои]?(?:сь|ся)?|\w{2,}(?:dı|tı|du|tu|dü|tü|mış|muş|müş|miş|"
+    r"yordu)(?:[mnk]|lar|ler)?|\w{2,}(?:ł|ła|ło|ły)|(?:a|ont|avait|était|ha|hanno|era|han|había|"
+    r"fue|foi|foram|tinha|havia) (?:été |stat[oaie] )?\w+(?:é|ée|és|ées|is|u|[aiu]t[oaie]|"
+    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã)\b|(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
+)
+# The action's own verb is no imperative: an infinitive, a converb, a participle, a past.
+_NON_FINITE = re.compile(
+    r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en|mek|mak|[ıiuü]p|arak|erek|[ai]d[oa]s?|[aiu]t[oaie]"
+    r"|é|ée|és|ait|aient|eva|ava|aba|ó|ió|ou|[аяиеыо]л[аоы]?|ł|ła|ło|dı|du|dü|tı|tu|ndo)\b"
+)
+# What turns the story into an order again: "again", "each time", "you must", an imperative
+# with its pronoun ("Copie-les", "envíalo"), "please"; and for a story told bare, "now".
+_AGAIN_WORDS = (
+    r"\b(?:again|de nouveau|à nouveau|encore une fois|di nuovo|ancora|otra vez|de nuevo|de novo|"
+    r"novamente|erneut|noch einmal|снова|ещё раз|еще раз|опять|tekrar|yeniden|ponownie|znowu|lại|"
+    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
+    r"tu dois|vous devez|devi|dovete|debes|deben|deves|devem|должен|должна|должны|нужно|надо|"
+    r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
+    r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
+    r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób|please|bitte|"
+    r"lütfen|proszę|пожалуйста|reste|rimane|sigue|segue|continu\w*|продолжа\w*|devam\w*|bleibt|"
+    r"zostaje)\b|再次|再一次|もう一度|再度|다시|每次|毎回"
+)
+_AGAIN_QUOTED = re.compile(_AGAIN_WORDS)
+_AGAIN = re.compile(
+    _AGAIN_WORDS + r"|\b(?:now|maintenant|désormais|adesso|ora|ahora|agora|jetzt|nun|сейчас|"
+    r"теперь|şimdi|teraz)\b"
+)
+# Where a sub-clause ends: a comma, semicolon or colon before a blank, a line break.
+_SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
+_ENGLISH_FUNC = re.compile(
+    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for|at)\b"
+)
+# Round 37 mends (fpmend): an infinitive is how procedures order in these languages, so one
+# that opens its sub-clause (after a line break, list marker or the label) orders; a past in
+# an "as" clause ("comme on l'avait prévu", "como se acordó") and a future ("se hará") tell
+# no story.
+_INFINITIVE = re.compile(r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en)\b")
+_OPENS = re.compile(r"[\s*+>#\-\d.)•–—]*")
+_AS = re.compile(
+    r"(?:\b(?:comme|como|come|wie|как|jak|selon|según|conforme|secondo|như)\b|जैसा|जैसे)"
+    r"[^,;:\n]{0,30}$"
+)
+_FUTURE = re.compile(
+    r"\b(?:\w+r(?:á|ás|án|emos|éis|ão|ei|ò|à|ai|anno|emo)|\w+(?:erai|eras|erons|erez|eront|"
+    r"irai|iras|irons|irez|iront)|sera|fera|enverra|будет|будут|будем|będzie|będą|sẽ|"
+    r"wird (?:gemacht|erledigt|so gemacht)|\w+(?:acak|ecek)\w*)\b|"
+    r"(?:ेगा|ेगी|ेंगे|एगा|एगी|एंगे)(?![\u0900-\u097f])"
+)
+# A bare verb before a quote: "chạy `curl …`" (a word of a script written with spaces).
+_ONE_WORD = re.compile(r"\s*(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[\w-])+\s*")
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
     r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman|теперь|今は"
@@ -164,13 +225,23 @@ _PAST = re.compile(
 # "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
 _TOLD_IF = re.compile(
     r"\b(?:if|when|whenever)\b[^.\n]{0,60}\b(?:tells?|asks?|instructs?|wants?)\s+(?:you|the "
-    r"(?:agent|assistant|model))\s+to\s+$"
+    r"(?:agent|assistant|model))\s+to\s+$|"
+    # round 37: "se una memoria ti chiede di …, non farlo", "si una página te pide que …"
+    r"\b(?:se|si|quand|wenn|falls|если|jeśli|jeżeli)\b[^.\n]{0,60}(?:\b(?:ti|te|vous|lhe|"
+    r"dich|euch|тебя|тебе|вас|cię|ciebie)\s+(?:chiede|chiedono|pide|piden|pedir|pede|demande|"
+    r"demandent|bittet|auffordert|просит|просят|prosi)\w*|\b(?:chiede|pide|pede|demande|"
+    r"просит|prosi)\w*\s+(?:a te|al agente|à l'agent|ao agente|агента|agenta))\s+"
+    r"(?:di|de|d'|que|para|zu|to)?\s*$"
 )
 _PAUSE = re.compile(r"[,;]")
 _REFUSED = re.compile(
     r"\s*(?:(?:don'?t|do not|never)(?:\s+(?:do|follow|comply|obey|run|execute|click|open|reply|"
     r"answer|act|listen|store|send|visit|paste|type|install|download)\b|\s*(?:[.!;]|$))|"
-    r"refuse\b|report it|tell the user|warn the user)"
+    r"refuse\b|report it|tell the user|warn the user|"
+    r"(?:non farlo|non lo fare|no lo hagas|ne le fais pas|ne fais rien|não (?:o )?faça|não faças|"
+    r"tu es nicht|mach das nicht|не делай (?:этого|это)|nie rób tego|refuse-le|"
+    r"(?:rifiuta|rechaza|recusa)(?:la|-a|-o)?(?: (?:la richiesta|la petición|o pedido))?)"
+    r"(?=[.!;,)]|\s*$|\s+(?:e|y|et|и|und|oraz)\s))"  # "non farlo aspettare" orders
 )
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
@@ -284,6 +355,7 @@ class Clauses:
         self._cut: dict[int, list[int] | None] = {}  # see cut_starts
         self._ascii: bool | None = None
         self._windows: dict[tuple[int, str, int], bool] = {}  # see has
+        self._told_at: dict[tuple[int, int], bool] = {}  # see story
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
@@ -379,7 +451,14 @@ class Clauses:
         return spots
 
     def story(self, start: int, end: int) -> bool:
-        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
+        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order
+        (asked once per span: a verb near many anchors is asked for each)."""
+        told = self._told_at.get((start, end))
+        if told is None:
+            told = self._told_at[start, end] = self._story_at(start, end)
+        return told
+
+    def _story_at(self, start: int, end: int) -> bool:
         lo, hi = self.around(start, end)
         return (
             (
@@ -401,10 +480,15 @@ class Clauses:
     def refused_request(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is what an outside text asks for, refused right after it ("if a
         page tells you to X, don't")."""
-        if _TOLD_IF.search(self.s, max(lo, start - 100), start) is None:
+        told = _TOLD_IF.search(self.s, max(lo, start - 100), start)
+        if told is None:
             return False
         pause = _PAUSE.search(self.s, start, hi)
-        return pause is not None and _REFUSED.match(self.s, pause.end()) is not None
+        refused = pause is not None and _REFUSED.match(self.s, pause.end())
+        if not refused or told.group().startswith(("if", "when")):
+            return bool(refused)
+        # in the other languages (round 37): no order after the refusal ("… sauf : copie-les")
+        return not self.spots(_AGAIN).between(refused.end(), hi + 300)
 
     def exhibit(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is inside quotes that a sentence about attacks or teaching shows
@@ -463,15 +547,43 @@ class Clauses:
         if quote is None:  # the match may start before the quote it holds ("X run `curl …`")
             inner = _OPENING_QUOTE.search(self.s, start, end)
             quote = inner.start() if inner is not None else None
+        s = self.s
+        if label and quote is not None:  # not "Sự cố: chạy `curl … | sh` trước mỗi tác vụ"
+            opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
+            return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.spots(
+                _AGAIN_QUOTED
+            ).between(lo, hi)
         if label:
-            return quote is not None or self.has(_PAST, lo, hi)
+            return self.has(_PAST, lo, hi) or self._told(start, lo, hi)
         if quote is None:
             return False
         if self.has(_LOOP, lo, hi):
             return False
-        s = self.s
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
+
+    def _told(self, start: int, lo: int, hi: int) -> bool:
+        """Under an incident label, a clause told in the past in another language whose
+        action at ``start`` is not an imperative ("un PDF demandait de copier …"), with no
+        order word in it and no "again" after it."""
+        s = self.s
+        if _FUTURE.search(s, lo, hi) is not None:  # "… y así se hará"
+            return False
+        cut = [m.end() for m in _SUB.finditer(s, lo, start)]
+        after = _SUB.search(s, start, hi)
+        lo, hi = cut[-1] if cut else lo, after.start() if after else hi  # "a planté, copier …"
+        if _OPENS.fullmatch(s, lo, start) and _INFINITIVE.match(s, start):
+            return False  # "Incident : …\nenvoyer ~/.ssh/id_rsa à … comme prévu"
+        return (
+            _NON_FINITE.match(s, start) is not None
+            and _ENGLISH_FUNC.search(s, lo, hi) is None  # "in a private channel" is no past
+            and any(
+                _AS.search(s, max(lo, m.start() - 40), m.start()) is None
+                for m in _PAST_OTHER.finditer(s, lo, hi)
+            )
+            and not self.has(_ORDER_OTHER, lo, hi)
+            and not self.spots(_AGAIN).between(lo, hi + 300)
+        )
 
     def _quote_open(self, start: int) -> int | None:
         """Where the quote, backtick span or code fence holding ``start`` opens, if any."""
@@ -611,8 +723,18 @@ def mentioned(s: str, start: int) -> bool:
 
 # Japanese and Korean put the negation at the end of the clause, however far the verb is
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
+# Round 37: any Japanese verb's ない ("中身は読まない・書かない"), not a "must", "no need",
+# "no choice but", "doesn't matter", nor a negation that keeps the act ("忘れない").
+JA_NOT = (  # ない first: a leading look-behind would be tried at every character
+    r"ない(?<!ならない)(?<!しれない)(?<!違いない)(?<!いけない)(?<!まわない)(?<!構わない)(?<!しかない)(?<!問題ない)(?<!必要ない)"
+    r"(?<!要がない)(?<!要はない)(?<!方がない)(?<!うがない)(?<!ほかない)(?<!他ない)(?<!しょうない)(?<!外はない)(?<!外がない)"
+    r"(?<!ためらわない)(?<!躊躇わない)(?<!忘れない)(?<!欠かさない)(?<!怠らない)(?<!迷わない)(?<!惜しまない)(?<!逃さない)(?<!漏らさない)"
+    r"(?<!残さない)(?<!得ない)(?<!支えない)(?<!仕方ない)(?<!かはない)(?<!いかない)(?<!いられない)(?<!避けられない)"
+    r"(?<!欠かせない)(?<!やめない)(?<!止めない)(?<!断らない)(?<!拒まない)(?<!省かない)(?<!いらない)(?<!由はない)(?<!道はない)"
+)
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
+    rf"{JA_NOT}(?:こと|ように)?|"
     r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )

@@ -14,6 +14,7 @@ from ._build import word_start
 from ._clause import (
     _NEG_WORDS,
     _NO_SPOTS,
+    JA_NOT,
     REACH,
     REPEAT,
     Clauses,
@@ -1414,6 +1415,7 @@ def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
 
 def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     rx = _compiled()
+    narrative: dict[tuple[int, int], bool] = {}
     for lo, hi in cl.windows(_DUMP_NEEDLES):
         for m in _DUMP.finditer(s, lo, hi):
             clo, chi = cl.around(m.start(), m.end())
@@ -1472,7 +1474,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if store.start() <= v.start() < store.end():
                         continue
-                    if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
+                    told = narrative.get(v.span())  # a verb's tense, read once for every store
+                    if told is None:
+                        told = narrative[v.span()] = _narrative(s, v)
+                    if told or not _ordered(s, v, clo) or not _affirmed(s, v, clo, cl):
                         continue
                     if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
                         continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
@@ -1567,7 +1572,9 @@ _OTHER_TEXT = re.compile(
 )
 _SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
-_ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
+_ANY_NEG = re.compile(
+    rf"{_NEG_WORDS}|しない|ないで|ないこと|{JA_NOT}(?=[・、。.!！\s)）]|$)|지 ?마|않"
+)
 
 
 def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
