@@ -130,7 +130,7 @@ _PAST_OTHER = re.compile(
 )
 # The action's own verb is no imperative: an infinitive, a converb, a participle, a past.
 _NON_FINITE = re.compile(
-    r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en|mek|mak|[ıiuü]p|arak|erek|[ai]d[oa]s?|[aiu]t[oaie]"
+    r"[^\W\d_]{1,40}(?:er|ir|re|ar|ть|ти|ться|чь|en|mek|mak|[ıiuü]p|arak|erek|[ai]d[oa]s?|[aiu]t[oaie]"
     r"|é|ée|és|ait|aient|eva|ava|aba|ó|ió|ou|[аяиеыо]л[аоы]?|ł|ła|ło|dı|du|dü|tı|tu|ndo)\b"
 )
 # What turns the story into an order again: "again", "each time", "you must", an imperative
@@ -160,7 +160,7 @@ _ENGLISH_FUNC = re.compile(
 # that opens its sub-clause (after a line break, list marker or the label) orders; a past in
 # an "as" clause ("comme on l'avait prévu", "como se acordó") and a future ("se hará") tell
 # no story.
-_INFINITIVE = re.compile(r"[^\W\d_]+(?:er|ir|re|ar|ть|ти|ться|чь|en)\b")
+_INFINITIVE = re.compile(r"[^\W\d_]{1,40}(?:er|ir|re|ar|ть|ти|ться|чь|en)\b")
 _OPENS = re.compile(r"[\s*+>#\-\d.)•–—]*")
 _AS = re.compile(
     r"(?:\b(?:comme|como|come|wie|как|jak|selon|según|conforme|secondo|như)\b|जैसा|जैसे)"
