@@ -74,7 +74,26 @@ def test_every_language_has_both() -> None:
     assert len(KEPT) == 18
 
 
-@pytest.mark.parametrize("lang", sorted(KEPT))
+# Still refused by ``_orders``' older ``perm`` rule, which reads no "must confirm with me":
+# the mend that let a kept limit lower its score was taken back after review rvall found a
+# limit kept for trivia ("only for typos you must confirm with me") cancelling a production drop.
+PERM_STILL_REFUSES = {
+    *("ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "nl", "pl", "pt", "tr", "vi", "zh")
+}
+
+
+@pytest.mark.parametrize(
+    "lang",
+    [
+        pytest.param(
+            lang,
+            marks=pytest.mark.xfail(strict=True, reason="_orders' perm rule refuses it"),
+        )
+        if lang in PERM_STILL_REFUSES
+        else lang
+        for lang in sorted(KEPT)
+    ],
+)
 def test_kept_limit_stored(lang: str) -> None:
     assert scan(KEPT[lang]) is None, (lang, scan(KEPT[lang]))
 

@@ -169,12 +169,12 @@ STORED = [
     "rv37-b035",
     "rv37-b036",
     "rv37-b037",
-    "rv37-b038",
-    "rv37-b039",
     "rv37-b040",
     "rv37-b042",
 ]
 STILL_REFUSED = [
+    "rv37-b038",  # Japanese ない: round 37's reading taken back (review rvall)
+    "rv37-b039",
     "rv37-b002",
     "rv37-b006",
     "rv37-b013",

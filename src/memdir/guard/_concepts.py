@@ -367,7 +367,6 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 _ME = re.compile(r"\b(?:me|bana|mir)\b|ผู้ใช้")
 _Heads = dict[str, list[re.Match[str]]]
-_MAX_HEADS = 48  # anchors read per concept: a text of repeated anchors stays linear
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
 _SELF = "it tells the agent to approve its own work or its own permission requests"
@@ -387,7 +386,7 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
 
 def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """Another source's text counted as, on a par with or above the user's orders."""
-    for m in heads["rank"][:_MAX_HEADS]:
+    for m in heads["rank"]:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
@@ -399,7 +398,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
             continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
-    for m in heads["rank_last"][:_MAX_HEADS]:
+    for m in heads["rank_last"]:
         lo, _ = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 40), m.start()
         if not (cl.has(rx["noun"], *before) and cl.has(rx["user"], *before)):
@@ -407,7 +406,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
             continue
         return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
-    for m in heads["same"][:_MAX_HEADS]:
+    for m in heads["same"]:
         lo, hi = cl.around(m.start(), m.end())
         if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
             continue
@@ -419,7 +418,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
 
 def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """The user not told, about what oversight is about (security, access, the system)."""
-    for m in heads["tell"][:_MAX_HEADS]:
+    for m in heads["tell"]:
         if not (word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f"):
             continue  # Thai is written without spaces
         lo, hi = cl.around(m.start(), m.end())
@@ -440,7 +439,7 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) 
 
 def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """When the user and another source disagree, the other followed."""
-    for m in heads["conflict"][:_MAX_HEADS]:
+    for m in heads["conflict"]:
         lo, hi = cl.around(m.start(), m.end())
         f = cl.search(rx["follow"], m.end(), min(hi, m.end() + 120))
         if f is None or not cl.has(rx["user"], lo, f.start()):
@@ -481,7 +480,7 @@ def kept_limit(cl: Clauses, drop: tuple[int, int], lo: int, hi: int) -> bool:
 
 def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """A confirmation dropped where production, root, payments or secrets are at stake."""
-    for m in heads["drop"][:_MAX_HEADS]:
+    for m in heads["drop"]:
         lo, hi = cl.around(m.start(), m.end())
         stake = next(
             (
@@ -505,7 +504,7 @@ def _self_approval(
     s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
 ) -> Concept | None:
     """The agent approving its own PRs or changes, or every permission request by itself."""
-    for m in heads["approve"][:_MAX_HEADS]:
+    for m in heads["approve"]:
         lo, hi = cl.around(m.start(), m.end())
         near, after = (
             (max(lo, m.start() - 40), min(hi, m.end() + 40)),
@@ -521,7 +520,7 @@ def _self_approval(
 
 def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
     """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
-    for m in heads["stop"][:_MAX_HEADS]:
+    for m in heads["stop"]:
         lo, hi = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 60), m.start()
         if not (cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)):

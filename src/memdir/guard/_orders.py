@@ -12,7 +12,6 @@ from functools import cache
 
 from ._build import branches, builder, prefixes, word_start
 from ._clause import OTHERS, REACH, Clauses, mentioned, negated
-from ._concepts import kept_limit
 from ._engine import Rule, RuleSet, Text
 
 BLOCK, GREY = 3, 2
@@ -1979,13 +1978,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
-        if (rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi)) or (
-            # a "must confirm with me" beside it (round 38's mend); only read where the score
-            # could still win: below the best, neither it nor an authority's +1 changes a thing
-            rule.id == "perm"
-            and (best is None or score >= best.score)
-            and kept_limit(cl, m.span(), lo, hi)
-        ):
+        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
             score += (

@@ -14,7 +14,6 @@ from ._build import word_start
 from ._clause import (
     _NEG_WORDS,
     _NO_SPOTS,
-    JA_NOT,
     REACH,
     REPEAT,
     Clauses,
@@ -1572,9 +1571,7 @@ _OTHER_TEXT = re.compile(
 )
 _SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
-_ANY_NEG = re.compile(
-    rf"{_NEG_WORDS}|しない|ないで|ないこと|{JA_NOT}(?=[・、。.!！\s)）]|$)|지 ?마|않"
-)
+_ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
 
 def _cuts(s: str, cl: Clauses, lo: int, hi: int) -> list[int]:
