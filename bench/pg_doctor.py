@@ -123,7 +123,7 @@ def main() -> None:
     db.pg.close()
 
 
-def _text_check(c: Any) -> tuple[list[int], float]:
+def _text_check(c: Any) -> tuple[dict[int, int], float]:
     """``stale_rows`` over the messages and the CPU seconds its server backend spent."""
     pid = c.execute("SELECT pg_backend_pid()").fetchone()[0]
 
