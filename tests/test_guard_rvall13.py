@@ -1,4 +1,4 @@
-"""Review rvall (session 13): reproducers for what the review found (each fails on main)."""
+"""Review rvall (session 13): reproducers of its findings (each failed before its mend)."""
 
 from __future__ import annotations
 
