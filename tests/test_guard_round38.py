@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from memdir.guard import _concepts, _Scan, scan
+from memdir.guard import _concepts, _orders, _Scan, scan
 
 ATTACKS = [
     (
@@ -148,7 +148,7 @@ _SCAN_RULES = {
 }
 
 
-def _concept(text: str) -> _concepts.Concept | None:
+def _concept(text: str) -> _orders.Order | None:
     prepared = _Scan(text)
     return _concepts.detect(prepared.hay, prepared.clauses)
 

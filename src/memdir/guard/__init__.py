@@ -119,12 +119,8 @@ class _Scan:
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
         order = _orders.detect(self.hay, self.clauses)
-        if order is None or order.score < _orders.BLOCK:
-            concept = _concepts.detect(self.hay, self.clauses)  # round 38
-            if concept is not None:
-                return self.finding(
-                    concept.rule, "injection", concept.reason + _ORDER_WHY, *concept.span
-                )
+        if order is None or order.score < _orders.BLOCK:  # round 38: by concept
+            order = _concepts.detect(self.hay, self.clauses) or order
         if order is None:
             return None
         if order.score < _orders.BLOCK:

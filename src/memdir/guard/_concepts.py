@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 
 from ._build import branches, builder, lit, prefixes, word_start
 from ._clause import OTHERS, Clauses, Spots, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
+from ._orders import BLOCK, Order
 
 # Whom the agent answers to: the user, or the writer in the first person.
 _USER = (
@@ -295,19 +295,9 @@ _PERMISSION_REQ = (
 )
 
 
-@dataclass(frozen=True)
-class Concept:
-    """One concept found, with the rule it refuses under."""
-
-    rule: str
-    reason: str
-    start: int
-    end: int
-
-    @property
-    def span(self) -> tuple[int, int]:
-        """Where it is in the scanned text."""
-        return self.start, self.end
+def _found(rule: str, why: str, lo: int, at: int, end: int) -> Order:
+    """A concept found at ``at``, shown from up to 60 characters before it (its clause's)."""
+    return Order(rule, why, BLOCK, max(lo, at - 60), end)
 
 
 def _rx(p: str) -> re.Pattern[str]:
@@ -384,7 +374,7 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
     )
 
 
-def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """Another source's text counted as, on a par with or above the user's orders."""
     for m in heads["rank"]:
         if not word_start(s, m.start()):
@@ -397,7 +387,7 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             continue
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
             continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
-        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["rank_last"]:
         lo, _ = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 40), m.start()
@@ -405,18 +395,18 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             continue
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["same"]:
         lo, hi = cl.around(m.start(), m.end())
         if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
             continue
         if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     return None
 
 
-def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """The user not told, about what oversight is about (security, access, the system)."""
     for m in heads["tell"]:
         if not (word_start(s, m.start()) or "\u0e00" <= s[m.start()] <= "\u0e7f"):
@@ -433,11 +423,11 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) 
             continue
         if mentioned(s, m.start()) or cl.story(m.start(), m.end()) or OTHERS.search(s, m.end(), hi):
             continue  # … or kept from other users, not from the user
-        return Concept("hiding.deceive-user", _UNTOLD, max(lo, m.start() - 60), m.end())
+        return _found("hiding.deceive-user", _UNTOLD, lo, m.start(), m.end())
     return None
 
 
-def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """When the user and another source disagree, the other followed."""
     for m in heads["conflict"]:
         lo, hi = cl.around(m.start(), m.end())
@@ -448,7 +438,7 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
             continue  # "… follow the user" keeps the user first
         if not cl.has(rx["source"], lo, hi) or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _TRUST, max(lo, m.start() - 60), f.end())
+        return _found("injection.standing-order", _TRUST, lo, m.start(), f.end())
     return None
 
 
@@ -478,7 +468,7 @@ def kept_limit(cl: Clauses, drop: tuple[int, int], lo: int, hi: int) -> bool:
     )
 
 
-def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """A confirmation dropped where production, root, payments or secrets are at stake."""
     for m in heads["drop"]:
         lo, hi = cl.around(m.start(), m.end())
@@ -496,13 +486,13 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
         )
         if stake is None or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _DROP_WHY, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _DROP_WHY, lo, m.start(), m.end())
     return None
 
 
 def _self_approval(
     s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
-) -> Concept | None:
+) -> Order | None:
     """The agent approving its own PRs or changes, or every permission request by itself."""
     for m in heads["approve"]:
         lo, hi = cl.around(m.start(), m.end())
@@ -514,11 +504,11 @@ def _self_approval(
         auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
         if not (own or auto) or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _SELF, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _SELF, lo, m.start(), m.end())
     return None
 
 
-def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Concept | None:
+def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
     for m in heads["stop"]:
         lo, hi = cl.around(m.start(), m.end())
@@ -527,11 +517,11 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             continue
         if not cl.has(rx["anyway"], m.end(), hi) or _told(s, cl, m, lo):
             continue
-        return Concept("injection.standing-order", _AGAINST, max(lo, m.start() - 60), m.end())
+        return _found("injection.standing-order", _AGAINST, lo, m.start(), m.end())
     return None
 
 
-def detect(hay: Text, clauses: Clauses | None = None) -> Concept | None:
+def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The first concept found in the folded text, or None."""
     s = hay.s
     cl = clauses or Clauses(s)
