@@ -4,15 +4,16 @@ See docs/design/cli.md."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-Report = Callable[[str, int, "int | None"], None]
+if TYPE_CHECKING:
+    from ..sessions.maintenance import Progress
 
 
 @contextmanager
-def bar(*, as_json: bool = False) -> Iterator[Report]:
+def bar(*, as_json: bool = False) -> Iterator[Progress]:
     """A ``(stage, done, total)`` callback drawing rich progress bars on a terminal
     (``total`` None: a spinner) from its first call on; a no-op for JSON output or when
     stderr is not a tty."""
