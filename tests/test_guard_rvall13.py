@@ -6,7 +6,7 @@ import pytest
 
 from memdir.guard import scan
 
-# Round 38's concepts read only the first 48 anchors of each concept (_concepts._MAX_HEADS):
+# Round 38's concepts once read only the first 48 anchors of each (a cap since removed):
 # 48 harmless sentences holding the same head put the attack after them out of reach.
 PADDED = [
     (
