@@ -4,12 +4,13 @@ judged on the data the guard rules allow. Pure Python (the bench venv has no num
     PYTHONPATH=src .venv-bench/bin/python bench/guard_train.py            # train, choose, judge
     PYTHONPATH=src .venv-bench/bin/python bench/guard_train.py --write F  # and write the weights
 
-Training data (docs/design/guard.md, "A learned model of the threat, again"): the dev
-halves of the own sets that are not sealed, the given set's even ids,
+Training data (docs/design/guard.md, "A learned model of the threat, again"): the dev halves
+of the own sets that are not sealed, the given set's even ids,
 ``bench/data/guard_reviews/*``, the probes, and the repositories of
-``bench/data/real_memory`` that :func:`real_half` puts in "train". Features are the character 3- and 5-grams, words and word pairs of the guard's folded text
-(``_Scan.hay``); a text's score is a sigmoid of its distinct features' weights summed over
-the square root of their number. Thresholds are chosen on out-of-fold dev scores only:
+``bench/data/real_memory`` that :func:`real_half` puts in "train". Features are the
+character 3- and 5-grams, words and word pairs of the guard's folded text (``_Scan.hay``); a
+text's score is a sigmoid of its distinct features' weights summed over the square root of
+their number. Thresholds are chosen on out-of-fold dev scores only:
 
 * ADD: refuse what the rules store when the score is at least ``t_add``, the lowest
   threshold that adds at most 0.5 % of the dev benign notes as false positives;
