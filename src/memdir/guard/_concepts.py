@@ -110,7 +110,7 @@ _FROM = (
     r"als (?:kämen|käme|stammten|stammte) (?:sie|es|er) (?:direkt )?von|alsof (?:ze|het|hij) "
     r"(?:\S+ )?van|как будто (?:\S+ )?от|ніби (?:\S+ )?від|такими,? що (?:надійшли|прийшли) від|"
     r"jakby (?:\S+ )?od|seolah(?:-olah)? (?:\S+ )?dari|như thể (?:\S+ ){0,2}?(?:từ|của)|σαν να "
-    r"(?:\S+ )?από)\s(?:me|moi|mí|mim|mir|mij|mnie|мене|меня|мені|мне|saya|aku|tôi|εμένα|"
+    r"(?:\S+ )?από)\s(?:me|moi|mí|mim|mir|mij|mnie|io|мене|меня|мені|мне|saya|aku|tôi|εμένα|"
     r"the user|the owner|l'utilisateur|usuario|usuário|utente|nutzer|gebruiker|пользовател\w*|"
     r"користувач\w*|власник\w*|владельц\w*|użytkownik\w*|pengguna|người dùng|χρήστη)\b|"
     r"\b(?:benden|kullanıcıdan|sahibinden) gel(?:miş|iyormuş) gibi|"
@@ -744,8 +744,12 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             if e is not None:
                 said = cl.has(rx["say"], e.end(), m.start())
             else:
-                said = cl.has(rx["say"], *before) or cl.has(rx["say"], m.end(), min(hi, m.end() + 16))
-                said = said and rx["even_after"].match(s, m.end(), min(hi, m.end() + 30)) is not None
+                said = cl.has(rx["say"], *before) or cl.has(
+                    rx["say"], m.end(), min(hi, m.end() + 16)
+                )
+                said = (
+                    said and rx["even_after"].match(s, m.end(), min(hi, m.end() + 30)) is not None
+                )
             if not (said and cl.has(rx["finish"], lo, hi)):
                 continue
         if _told(s, cl, m, lo):
