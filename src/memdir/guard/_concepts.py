@@ -204,7 +204,8 @@ _STOP = (
     r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*|"
     # round 39: "hör auf", "dur", uk, el, he, fa
     r"hör auf|aufhören|dur|стоп|зупини\w*|припини\w*|σταμάτα\w*|לעצור|עצור)\b|"
-    r"(?:تتوقف|التوقف|توقف)(?!\w)|停止|取消|止め|止ま|やめ|ストップ|中止|중단|멈춰|그만|إيقاف|रोक|หยุด|بس کن"
+    r"(?:تتوقف|التوقف|توقف)(?!\w)|停止|取消|止め|止ま|やめ|ストップ|中止|중단|멈춰|그만|إيقاف|"
+    r"रोक|หยุด|بس کن"
 )
 _ANYWAY = (
     r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
