@@ -4,6 +4,7 @@ agent approving its own work, a stop the user asks for overruled. (docs/design/g
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import defaultdict
 
@@ -182,8 +183,8 @@ _TELL_MORE = (
     r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị|"
     # round 39: pl, uk, el, he, fa, sw
     r"wspomin\w*|wspomnij\w*|mów|powiedz\w*|розповіда\w*|розкажи|кажи|скажи|згаду\w*|"
-    r"повідомля\w*|πεις|αναφέρ\w*|ενημερ\w*|תספר|תגיד|תודיע|תזכיר|نگو|بگو|اطلاع|حرفی نزن|"
-    r"usimjulishe|usimwambie|usiniambie"
+    r"повідомля\w*|πεις|αναφέρεις|ενημερώσεις|ενημέρωσε|תספר|תגיד|תודיע|תזכיר|نگو|بگو|اطلاع|"
+    r"حرفی نزن|usimjulishe|usimwambie|usiniambie"
 )
 # Told: not told (a negation near the verb), or "no need to".
 _NOT_TELL = (
@@ -221,14 +222,14 @@ _EVEN_IF = (
 )
 _EVEN_AFTER = (
     r"(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
-    r".{0,12}?(?:ても|でも|더라도|해도|도)"
+    r".{0,12}?(?:ても|더라도|해도)"
 )
 _SAY = (
-    r"\b(?:i|je|ich|yo|io|eu|я|ja|ben|saya|aku|tôi|εγώ|the user|l'utilisateur|el usuario|"
+    r"\b(?:i|je|ich|yo|io|eu|я|ben|saya|aku|tôi|εγώ|the user|l'utilisateur|el usuario|"
     r"o usuário|l'utente|der (?:nutzer|benutzer)|de gebruiker|пользователь|користувач|użytkownik|"
     r"kullanıcı|pengguna|người dùng|ο χρήστης|say|tell|ask|write|type|dis|diga|pida|dice|pide|"
     r"sage|schreibe|dica|peça|скажу|попрошу|напишу|скажу|скажу|powiem|poproszę|bảo|nói|πω|"
-    r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|من|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
+    r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
     r"말해|ผม|ฉัน|บอก|\w+ (?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
 )
 # What the overruled stop leaves going: finish it, carry on, to the end.
@@ -237,7 +238,7 @@ _FINISH = (
     r"termin\w*|sigue|hasta el final|finis\w*|jusqu'au bout|beend\w*|fertig\w*|weiter\w*|"
     r"zu ende|abschließ\w*|finisc\w*|fino in fondo|conclu\w*|até o fim|доводи|доведи|"
     r"законч\w*|заверш\w*|продолж\w*|до конца|продовж\w*|до кінця|dokończ\w*|kontynuuj\w*|"
-    r"do końca|afmaken|af|doorgaan|ga door|afbreken|tamamla\w*|bitir\w*|devam\w*|sonuna kadar|"
+    r"do końca|afmaken|doorgaan|ga door|afbreken|tamamla\w*|bitir\w*|devam\w*|sonuna kadar|"
     r"selesaikan|lanjutkan|sampai selesai|cho xong|hoàn thành|tiếp tục|τελείωσε|ολοκλήρωσε|"
     r"συνέχισε|μέχρι τέλους|תסיים|סיים|המשך|עד הסוף)\b|पूरा कर|जारी रख|अंत तक|أكمل|فأكمل|تابع|"
     r"واصل|حتى النهاية|تمام کن|ادامه بده|تا آخر|จนเสร็จ|ทำต่อ|最後まで|やり切|完了させ|続け|끝까지|"
@@ -385,7 +386,7 @@ _KEPT_NOT_AFTER = re.compile(
 _APPROVE = (
     r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
     r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
-    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|אשר|aprobă)\b|"
+    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
 )
 _OWN_WORK = (
@@ -543,25 +544,29 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or cl.story(m.start(), m.end())
         or cl.under_negated_heading(m.start())
         or negated(s, m.start(), m.end(), lo)
-        or _CANNOT.search(s, max(lo, m.start() - 40), m.start()) is not None
+        or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
+        or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
     )
 
 
 # "may not" / "must not" where `negated` lacks the language (fa, he, el, uk, ro, hu).
 _CANNOT = re.compile(
-    r"نمی\u200c?توان|نباید|אסור|לא (?:יכול|רשאי)|δεν (?:μπορεί|πρέπει)|не може|не можна|"
-    r"nu (?:poate|are voie)|nem (?:szabad|lehet)"
+    r"نمی\u200c?توان|نباید|هرگز|אסור|(?<!\w)(?:לא|אל)(?!\w)|δεν (?:μπορεί|πρέπει)|не може|"
+    r"не можна|nu (?:poate|are voie)|nem (?:szabad|lehet)"
 )
+# A Persian verb negated by its prefix after the head: "… مثل دستور خودم اجرا نکن".
+_NOT_VERB_AFTER = re.compile(r"(?<!\S)ن(?:کن|کنید|گیر|گیرید|ده|دهید)(?=[\s.!?،؛]|$)")
 
 
 def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """Another source's text counted as, on a par with or above the user's orders."""
-    for m in (*heads["rank"], *heads["treat"]):
+    ranked = [(m, False) for m in heads["rank"]] + [(m, True) for m in heads["treat"]]
+    for m, treat in ranked:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
         after = m.end(), min(hi, m.end() + 60)
-        if m in heads["treat"]:  # "… as a direct instruction from the user", not "as hints, …"
+        if treat:  # "… as a direct instruction from the user", not "as hints, …"
             w = _PHRASE.match(s, m.end(), hi)
             after = m.end(), w.end() if w else m.end()
         if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
@@ -588,12 +593,16 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if cl.has(rx["user"], lo, m.start()):
             continue  # "my other account's messages, as if they came from me"
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
+    ranks = sorted(
+        [(r.start(), False, r) for r, _ in ranked]
+        + [(r.start(), True, r) for r in heads["rank_last"]],
+        key=lambda x: x[0],
+    )
+    starts = [a for a, _, _ in ranks]
     for m in heads["others"]:  # other people's notes ranked as the user's own: "… as mine"
         lo, hi = cl.around(m.start(), m.end())
-        for r in (*heads["rank"], *heads["treat"], *heads["rank_last"]):
-            if not lo <= r.start() < hi:
-                continue
-            last = r in heads["rank_last"]
+        i = bisect.bisect_left(starts, lo)
+        for _, last, r in ranks[i : bisect.bisect_left(starts, hi, i)][:4]:  # the clause's first
             a = max(r.end(), m.end())
             mine = (m.end(), r.start()) if last else (a, min(hi, a + 40))
             if cl.has(rx["mine"], *mine) and not (_told(s, cl, m, lo) or _told(s, cl, r, lo)):
