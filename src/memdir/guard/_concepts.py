@@ -230,7 +230,7 @@ _SAY = (
     r"kullanıcı|pengguna|người dùng|ο χρήστης|say|tell|ask|write|type|dis|diga|pida|dice|pide|"
     r"sage|schreibe|dica|peça|скажу|попрошу|напишу|скажу|скажу|powiem|poproszę|bảo|nói|πω|"
     r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
-    r"말해|ผม|ฉัน|บอก|\w+ (?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
+    r"말해|ผม|ฉัน|บอก|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
 )
 # What the overruled stop leaves going: finish it, carry on, to the end.
 _FINISH = (

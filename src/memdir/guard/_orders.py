@@ -1115,8 +1115,7 @@ _LIMIT_KEPT = re.compile(
     r"باید (?:\S+ ){0,3}?(?:بپرسی|اجازه بگیری|تأیید بگیری)|πάντα (?:να )?ρωτ\w*|περίμενε (?:την )?"
     r"έγκρισή μου|ต้องขอ(?:อนุญาต|ยืนยัน|อนุมัติ)|ต้องถาม|(?:mereu|întotdeauna) (?:să )?(?:întrebi|"
     r"ceri)|aprobarea mea|întreabă (?:\S+ )?(?:întotdeauna|mereu|mai întâi)|mindig kérdezz|"
-    r"jóváhagyásom|uliza (?:kwanza|daima)|हमेशा पूछ|पहले (?:\S+ )?पूछ|(?:必须|务必|要)先?问我|"
-    r"先问我|(?:跟|向)我确认"
+    r"jóváhagyásom|uliza (?:kwanza|daima)"
 )
 
 
@@ -1380,7 +1379,7 @@ _RISKY = (
     r"usuario|sans (?:le dire|prévenir) (?:à )?l'utilisateur",
     # round 39: access rights, deleting and every/any in the languages added to the drops
     r"\biam\b|uprawnie\w*|הרשאות|دسترسی|مجوز\S*|права доступу|дозвол\w* доступу|删|"
-    r"видал\w*|продакшн\w*|розгорт\w*|διαγρ\w*|παραγωγ\w*|למחוק|מחיקת|פריסה|פרודקשן|"
+    r"видал\w*|διαγρ\w*|παραγωγ\w*|למחוק|מחיקת|פריסה|פרודקשן|"
     r"پاک کردن|استقرار|șterge\w*|producți\w*|töröl\w*|futa|ลบ|ทุกคำสั่ง",
 )
 
