@@ -401,6 +401,11 @@ _WORK = (
     r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
     r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни)\b|prهای|pr-y"
 )
+# The approve verb negated by its own ending (tr) or by what follows it (ja, ko).
+_UNABLE = re.compile(r"onayla(?:ma|yama)")
+_UNABLE_AFTER = re.compile(
+    r".{0,6}?(?:できな|できません|しな|しません|不可|禁止|수 없|하지 않|하지 마)"
+)
 # The writer or the user as the subject: "Ich genehmige …", "PR 是我自己批准的".
 _FIRST = re.compile(
     lit(
@@ -726,6 +731,8 @@ def _self_approval(
             continue
         if own and cl.has(_FIRST, max(lo, m.start() - 40), m.start()):
             continue  # "I approve my PRs myself": the user approves, not the agent
+        if _UNABLE.match(m.group()) or _UNABLE_AFTER.match(s, m.end(), min(hi, m.end() + 12)):
+            continue  # "onaylayamazsınız", "承認できなくなりました": the verb itself negated
         return _found("injection.standing-order", _SELF, lo, m.start(), m.end())
     return None
 
