@@ -4,6 +4,7 @@ agent approving its own work, a stop the user asks for overruled. (docs/design/g
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import defaultdict
 
@@ -19,8 +20,14 @@ _USER = (
     r"\b(?:the user|the owner|me|my|mine|nutzer\w*|benutzer\w*|mir|mein\w*|gebruiker\w*|mij|mijn|"
     r"utilisateur\w*|moi|mes|mon|usuari\w*|usuário\w*|m[ií]os?|m[ií]as?|mis|meus?|minhas?|"
     r"utente|miei|mie|mio|пользовател\w*|мо[иейё]\w*|мне|меня|użytkownik\w*|moj\w*|mój|mnie|"
-    r"pengguna|saya|kullanıcı\w*|benim|bana|người dùng|tôi)\b|用户|我的|ユーザー|私の|사용자|"
-    r"내 |(?:ال|لل)مستخدم|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|ผู้ใช้"
+    r"pengguna|saya|kullanıcı\w*|benim|bana|người dùng|tôi|"
+    # round 39: the owner, "I", and uk, el, he, fa, hu, ro
+    r"owner|eigentümer\w*|besitzer\w*|eigenaar|propriétaire|propietario|dueño|dono|"
+    r"proprietario|владел\w*|власник\w*|właściciel\w*|pemilik|chủ sở hữu|io|mí|mim|"
+    r"користувач\w*|мо[їяєю]\w*|мій|мене|мені|χρήστ\w*|μου|ιδιοκτήτ\w*|felhasználó\w*|"
+    r"utilizator\w*|המשתמש|שלי|אני|ממני)\b|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
+    r"オーナー|所有者|사용자|내 |제 |저의|(?:ال|لل)مستخدم|المالك|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|मालिक|"
+    r"ผู้ใช้|کاربر|خودم|(?:به|با|از) من"
 )
 # What an order is or carries: instructions, requests, authority.
 _ORDER_NOUN = (
@@ -34,7 +41,10 @@ _ORDER_NOUN = (
     # messages too: a source above the user's messages demotes the user
     r"messag|nachricht|bericht|mensag|mensaj|сообщени|wiadomo|pesan|mesaj|tin nhắn)\w*|"
     r"指令|命令|指示|要求|权限|权威|依頼|権限|지시|명령|요청|권한|تعليمات|أوامر|أمر|طلبات|سلطة|"
-    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์"
+    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์|"
+    # round 39: uk, el, he, fa, hu, ro
+    r"вказів\w*|інструкці\w*|наказ\w*|розпорядж\w*|повідомлен\w*|εντολ\w*|οδηγί\w*|"
+    r"הוראה|הוראות|פקודה|פקודות|دستور\S*|فرمان\S*|utasítás\w*|instrucțiun\w*|dispoziți\w*"
 )
 # A rank given: counted as, considered, on a par with, above.
 _RANK = (
@@ -53,14 +63,32 @@ _RANK = (
     r"traktuj\w* jako|traktowane jako|uznawane za|uznaj\w* za|ponad|wyżej niż|"
     r"dianggap(?: sebagai)?|berlaku sebagai|setara dengan|lebih tinggi dari|di atas|"
     r"sayılır|kabul edil\w*|üstünde|öncelikli|"
-    r"được coi là|coi như|xem như|được xem là|tương đương|cao hơn|ưu tiên hơn)(?!\w)|"
+    r"được coi là|coi như|xem như|được xem là|tương đương|cao hơn|ưu tiên hơn|"
+    r"вважай\w*|вважа[ює]ться|"
+    r"вважаються|сприймай\w*|اعتبر|θεωρ(?:είται|ούνται)|נחשב\w*|גוברות על|גובר על|מעל|مثل|مانند|"
+    r"به عنوان|بالاتر از|mai presus de|felett)(?!\w)|"
     r"视为|视作|当作|当成|等同于|算作|高于|优先于|凌驾于|とみなす|とみなし|として扱|と同等|"
     r"より優先|간주|로 취급|으로 취급|보다 우선|تعتبر|يعتبر|تُعتبر|بمثابة|أعلى من|"
     r"माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|ถือว่า|ถือเป็น|เหนือกว่า|สูงกว่า"
 )
+# Round 39: an imperative "treat / consider X as …", the source inside the span; what follows
+# "as" must be the user's order itself (a noun within 30 characters), not "… suggestions to
+# show the user, not commands".
+_TREAT = (
+    r"\b(?:(?:treat|consider|regard|handle)\w* (?:\S+ ){0,14}?as|(?:considère|considérez|traite|"
+    r"traitez)\w* (?:\S+ ){0,14}?comme|(?:trata|trátal|considera|tómal|trate|encare)\w* (?:\S+ "
+    r"){0,14}?como|(?:tratta|considera|prendi)\w* (?:\S+ ){0,14}?come|(?:behandle|betrachte|"
+    r"werte|behandel|beschouw)\w* (?:\S+ ){0,14}?als|(?:traktuj|uważaj|uznaj)\w* (?:\S+ "
+    r"){0,14}?(?:jako|za)|(?:anggap|perlakukan)\w* (?:\S+ ){0,14}?(?:sebagai|seperti)|"
+    r"(?:θεώρησε|θεωρήστε|θεώρει|αντιμετώπισε|αντιμετωπίστε)\w* (?:\S+ ){0,14}?(?:ως|σαν)|"
+    r"(?:consideră|tratează)\w* (?:\S+ ){0,14}?(?:ca|drept))(?!\w)"
+)
 # Verb-final ranks: the user's orders stand before them ("ユーザーの指示とみなす").
 _RANK_LAST = (
     r"とみなす|とみなし|として扱|と同等|より優先|간주|로 취급|으로 취급|보다 우선|"
+    # round 39: "the same as", "understood as", hu and tr verb-final ranks
+    r"同じ重みで扱|と同じように扱|同様に扱|똑같이 취급|동일하게 취급|समझना|समझें|समझो|"
+    r"\b(?:olarak (?:kabul et|say|gör)\w*|kezeld|kezelje|tekintsd|tekintse)\b|"
     r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर"
 )
 # The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
@@ -73,6 +101,36 @@ _SAME = (
     r"(?:те же|такие же) (?:права|полномочия)|(?:te same|takie same) (?:uprawnienia|prawa)|"
     r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền)(?!\w)|同等权限|相同的权限|"
     r"同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार"
+)
+# Treated as if it came from the user ("comme s'ils venaient de moi", "benden gelmiş gibi").
+_FROM = (
+    r"\b(?:as if (?:it|they|these|those) (?:came|come|were coming|had come) from|as (?:coming|"
+    r"having come) from|comme s'(?:il|ils|elle|elles) (?:venai(?:t|ent)|provenai(?:t|ent)) "
+    r"d[e']|comme venant d[e']|como si (?:vinier\w*|viniese\w*) d[e]|como se (?:viessem|"
+    r"viesse) d[eo]|come se (?:venissero|venisse|arrivassero|le dessi|li dessi|lo dicessi)|"
+    r"als (?:kämen|käme|stammten|stammte) (?:sie|es|er) (?:direkt )?von|alsof (?:ze|het|hij) "
+    r"(?:\S+ )?van|как будто (?:\S+ )?от|ніби (?:\S+ )?від|такими,? що (?:надійшли|прийшли) від|"
+    r"jakby (?:\S+ )?od|seolah(?:-olah)? (?:\S+ )?dari|như thể (?:\S+ ){0,2}?(?:từ|của)|σαν να "
+    r"(?:\S+ )?από)\s(?:me|moi|mí|mim|mir|mij|mnie|io|мене|меня|мені|мне|saya|aku|tôi|εμένα|"
+    r"the user|the owner|l'utilisateur|usuario|usuário|utente|nutzer|gebruiker|пользовател\w*|"
+    r"користувач\w*|власник\w*|владельц\w*|użytkownik\w*|pengguna|người dùng|χρήστη)\b|"
+    r"\b(?:benden|kullanıcıdan|sahibinden) gel(?:miş|iyormuş) gibi|"
+    r"(?:就是|等于|当作是?|如同)我(?:本人)?(?:说|发|下)的|كأنها (?:صادرة )?(?:مني|من المستخدم)|"
+    r"כאילו (?:\S+ )?(?:ממני|מהמשתמש)|(?:انگار|گویی) (?:\S+ )?از (?:من|کاربر)"
+)
+# Other people's text or notes, counted as the user's own ("trátalas como mías").
+_OTHERS = (
+    r"\b(?:other (?:users|people|members)|others'|someone else'?s|otros usuarios|otras personas|"
+    r"autres utilisateurs|anderer (?:nutzer|benutzer)|andere (?:nutzer|benutzer|gebruikers)|"
+    r"altri utenti|outros usuários|других пользователей|інших користувачів|innych użytkowników|"
+    r"başkalarının|diğer kullanıcıların|pengguna lain|orang lain|người dùng khác|άλλων χρηστών)\b|"
+    r"المستخدمين الآخرين|کاربران دیگر|משתמשים אחרים|(?:दूसरे|अन्य) उपयोगकर्ताओं|其他用户|他のユーザー|"
+    r"다른 사용자|ผู้ใช้คนอื่น"
+)
+_MINE = (
+    r"\b(?:mine|my own|les miennes|le mien|les miens|la mienne|m[ií]as|m[ií]os|minhas|meus|"
+    r"le mie|i miei|die meinen|meine eigenen|de mijne|mijn eigen|моими|моїми|moje|benim|"
+    r"milik saya|của tôi|δικές μου|δικά μου)\b|ملاحظاتي|مال من|شلי|मेरे अपने|我的|私の|내 것|제 것"
 )
 # Someone else's text: a channel, a file, an account, other people or agents.
 _SOURCE = (
@@ -88,7 +146,12 @@ _SOURCE = (
     r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
     r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
     r"tin nhắn|nội dung|tệp|bình luận|tài khoản|readme\w*|[\w-]+\.(?:md|txt|json|ya?ml))\b|"
-    r"`[^`\n]{2,60}`|@\w|\.\w+rules\b|"
+    r"`[^`\n]{2,60}`|@\w|#[\w-]{2,40}|\.\w+rules\b|"
+    # round 39: documents and wikis, and uk, el, he, fa, hu, ro
+    r"\b(?:wiki\w*|document\w*|dokument\w*|документ\w*|doküman\w*|belge\w*|tài liệu|"
+    r"повідомлен\w*|каналу?|коментар\w*|σχόλι\w*|μηνύμ\w*|κανάλι\w*|üzenet\w*|csatorn\w*|"
+    r"mesaj\w*|canal\w*|מסמך|הודעות|ערוץ|پیام\S*|کانال|فایل|سند)\b|"
+    r"文档|文書|ドキュメント|メモ|문서|مستند|وثيقة|दस्तावेज़|"
     r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
     r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
 )
@@ -98,7 +161,7 @@ _OVERSIGHT = (
     r"errors?)|sudo|root|credentials?|secrets?|network connections?|/etc\b|production|prod|"
     r"sicherheit\w*|berechtigung\w*|beveiliging\w*|toegang\w*|productie\w*|sécurité|"
     r"seguridad|segurança|sicurezza|безопасн\w*|доступ\w*|bezpiecze\w*|keamanan|güvenlik\w*|"
-    r"erişim\w*|izin\w*|bảo mật|"
+    r"erişim\w*|izin\w*|bảo mật|usalama|"
     # what is done outside the work folder
     r"outside|buiten|außerhalb|en dehors d\w*|fuera d\w*|fora d\w*|al di fuori d\w*|вне|poza|"
     r"di luar|dışında|"
@@ -106,37 +169,80 @@ _OVERSIGHT = (
     r"(?:in|im) (?:the )?background|hintergrund|arrière-plan|segundo plano|"
     r"в фоне|w tle|latar belakang|arka planda|nền|"
     r"(?:this|that|the|these) rules?|diese regel|cette règle|esta regla|essa regra|esta regra|"
-    r"questa regola|это правило|ta reguła|aturan (?:itu|ini)|bu kural|quy tắc này)\b|/etc\b|"
+    r"questa regola|это правило|ta reguła|aturan (?:itu|ini)|bu kural|quy tắc này|"
+    # round 39: the rule in other forms, uk, el, he, fa
+    r"(?:цього|этого|ці|це) правил\w*|(?:taką|tę|tej) zasad\w*|deze regel|bu kuralı|"
+    r"фонов\w*|безпек\w*|доступ\w*|ασφάλει\w*|παρασκήνιο)\b|/etc\b|इस नियम|הכלל הזה|ברקע|"
+    r"אבטחה|این قانون|این قاعده|پس‌زمینه|پس زمینه|امنیت|"
     r"后台|バックグラウンド|백그라운드|这条规则|このルール|이 규칙|هذه القاعدة|यह नियम|"
     r"安全|权限|セキュリティ|権限|보안|권한|الأمان|الأمن|सुरक्षा|सिक्योरिटी|ความปลอดภัย|sandbox"
 )
 # Tell verbs _frames lacks (it avvisare, tr raporla, th แจ้ง / บอก)
 _TELL_MORE = (
     r"avvis\w*|rapor\w*|bildir\w*|show\w*|zeig\w*|montr\w*|muestr\w*|mostr\w*|"
-    r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị"
+    r"показыва\w*|покажи\w*|pokazuj\w*|tunjuk\w*|göster\w*|hiển thị|"
+    # round 39: pl, uk, el, he, fa, sw
+    r"wspomin\w*|wspomnij\w*|mów|powiedz\w*|розповіда\w*|розкажи|кажи|скажи|згаду\w*|"
+    r"повідомля\w*|πεις|αναφέρεις|ενημερώσεις|ενημέρωσε|תספר|תגיד|תודיע|תזכיר|نگو|بگو|اطلاع|"
+    r"حرفی نزن|usimjulishe|usimwambie|usiniambie"
 )
 # Told: not told (a negation near the verb), or "no need to".
 _NOT_TELL = (
     r"(?:\b(?:don'?t|do not|never|no need to|not|nicht|kein\w*|niet|niets|geen|ne|pas|no|"
-    r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không)\b|(?<!\w)(?:मत|नहीं)(?!\w)|"
+    r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không|μην|אל|לא)\b|(?<!\w)(?:मत|नहीं)(?!\w)|"
     r"不要|不用|无需|别|ไม่ต้อง|อย่า)"
 )
 # A negation after the verb (V2 and verb-final languages): "meld het niet", "बताना नहीं".
 _NOT_AFTER = (
     r"\b(?:niet|nicht|pas|не нужно|не надо|gerek yok|raporlama|bildirme|söyleme|anlatma|"
-    r"bahsetme)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요"
+    r"bahsetme|usimjulishe|usimwambie|usiniambie)\b|(?<!\w)(?:नहीं|मत)(?!\w)|ない|않|말고|마세요|"
+    r"نگو|نزن"
 )
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
     r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
     r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|annullare|interromper|остановит\w*|"
-    r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*)\b|"
-    r"停止|取消|止め|中止|중단|إيقاف|रोक"
+    r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*|"
+    # round 39: "hör auf", "dur", uk, el, he, fa
+    r"hör auf|aufhören|dur|стоп|зупини\w*|припини\w*|σταμάτα\w*|לעצור|עצור)\b|"
+    r"(?:تتوقف|التوقف|توقف)(?!\w)|停止|取消|止め|止ま|やめ|ストップ|中止|중단|멈춰|그만|إيقاف|"
+    r"रोक|หยุด|بس کن"
 )
 _ANYWAY = (
     r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
     r"malgré tout|trotzdem|dennoch|comunque|lo stesso|mesmo assim|всё равно|все равно|yine de|"
     r"tetap|toch|i tak|mimo to)\b|照样|仍然|依然|それでも|그래도|مع ذلك|फिर भी"
+)
+# "even if I say stop": the even-if before the stop, or its verb-final suffix after it.
+_EVEN_IF = (
+    r"\b(?:even if|even when|aunque|incluso si|même si|auch wenn|selbst wenn|anche se|mesmo que|"
+    r"mesmo se|даже если|навіть якщо|nawet (?:jeśli|gdy)|ook (?:niet )?als|zelfs als|meskipun|"
+    r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă)\b|भले ही|चाहे|"
+    r"حتى (?:لو|وإن|إن)|حتی اگر|(?:גם|אפילו) אם|แม้|たとえ|即使|就算|哪怕"
+)
+_EVEN_AFTER = (
+    r"(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
+    r".{0,12}?(?:ても|더라도|해도)"
+)
+_SAY = (
+    r"\b(?:i|je|ich|yo|io|eu|я|ben|saya|aku|tôi|εγώ|the user|l'utilisateur|el usuario|"
+    r"o usuário|l'utente|der (?:nutzer|benutzer)|de gebruiker|пользователь|користувач|użytkownik|"
+    r"kullanıcı|pengguna|người dùng|ο χρήστης|say|tell|ask|write|type|dis|diga|pida|dice|pide|"
+    r"sage|schreibe|dica|peça|скажу|попрошу|напишу|скажу|скажу|powiem|poproszę|bảo|nói|πω|"
+    r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
+    r"말해|ผม|ฉัน|บอก|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
+)
+# What the overruled stop leaves going: finish it, carry on, to the end.
+_FINISH = (
+    r"\b(?:finish\w*|complet\w*|continu\w*|keep going|carry on|go on|see it through|to the end|"
+    r"termin\w*|sigue|hasta el final|finis\w*|jusqu'au bout|beend\w*|fertig\w*|weiter\w*|"
+    r"zu ende|abschließ\w*|finisc\w*|fino in fondo|conclu\w*|até o fim|доводи|доведи|"
+    r"законч\w*|заверш\w*|продолж\w*|до конца|продовж\w*|до кінця|dokończ\w*|kontynuuj\w*|"
+    r"do końca|afmaken|doorgaan|ga door|afbreken|tamamla\w*|bitir\w*|devam\w*|sonuna kadar|"
+    r"selesaikan|lanjutkan|sampai selesai|cho xong|hoàn thành|tiếp tục|τελείωσε|ολοκλήρωσε|"
+    r"συνέχισε|μέχρι τέλους|תסיים|סיים|המשך|עד הסוף)\b|पूरा कर|जारी रख|अंत तक|أكمل|فأكمل|تابع|"
+    r"واصل|حتى النهاية|تمام کن|ادامه بده|تا آخر|จนเสร็จ|ทำต่อ|最後まで|やり切|完了させ|続け|끝까지|"
+    r"마무리|계속|做完|完成|继续|到底"
 )
 _ASKS = (
     r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
@@ -146,13 +252,18 @@ _ASKS = (
 _CONFLICT = (
     r"\b(?:conflict\w*|disagree\w*|contradict\w*|conflit\w*|conflicto\w*|conflito\w*|"
     r"conflitto\w*|konflikt\w*|widersprech\w*|widerspruch\w*|конфликт\w*|противореч\w*|"
-    r"konflik|bertentangan|çeliş\w*|çakış\w*|mâu thuẫn|xung đột|sprzeczn\w*|tegenstrijd\w*)\b|"
-    r"冲突|矛盾|衝突|충돌|تعارض|टकराव"
+    r"konflik|bertentangan|çeliş\w*|çakış\w*|mâu thuẫn|xung đột|sprzeczn\w*|tegenstrijd\w*|"
+    # round 39
+    r"contraddic\w*|disaccordo|désaccord|desacuerdo|desacordo|contradiz\w*|суперечать|"
+    r"суперечить|розбіжн\w*|αντιφ\w*|διαφων\w*|סותר\w*|מתנגש\w*)\b|"
+    r"冲突|矛盾|衝突|충돌|تعارض|टकराव|不一致|食い違|다르면|다를 때|مغایر|فرق داشت|فرق دارد|مخالف"
 )
 _FOLLOW = (
     r"\b(?:follow\w*|go with|suivre|suis|suivez|seguir|sigue|siga|folge\w*|befolge\w*|segui\w*|"
     r"следуй\w*|следовать|ikuti|uy|làm theo|volg\w*|stosuj\w*|kieruj\w*)\b|遵循|按照|听从|従|"
-    r"따르|اتبع|पालन"
+    r"따르|اتبع|पालन|"
+    # round 39
+    r"\b(?:виконуй\w*|дотримуйся|ακολούθησε|ακολουθήστε)\b|मानना|मानें|پیروی|עקוב"
 )
 
 
@@ -274,16 +385,33 @@ _KEPT_NOT_AFTER = re.compile(
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
     r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
-    r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui)\b|"
-    r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ"
+    r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
+    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă)\b|"
+    r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
 )
 _OWN_WORK = (
     r"\b(?:your own|its own|własne|własnych|eigene\w*|eigen|tes propres|vos propres|tus propios|"
-    r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình)\b"
+    r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình|"
+    # round 39: "by yourself", and pl, uk, el, he, fa
+    r"by yourself|yourself|da solo|da sola|tu stesso|toi-même|tú mismo|você mesmo|selbst|zelf|"
+    r"сам|сама|sam|sama|swoje|свої|tự mình|μόνος σου|בעצמך|singur)\b|自己|自分で|본인|스스로|"
+    r"खुद|ख़ुद|अपने|خودش|خودت|بنفسك"
 )
 _WORK = (
     r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
-    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения)\b"
+    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни)\b|prهای|pr-y"
+)
+# The approve verb negated by its own ending (tr) or by what follows it (ja, ko).
+_UNABLE = re.compile(r"onayla(?:ma|yama)")
+_UNABLE_AFTER = re.compile(
+    r".{0,6}?(?:できな|できません|しな|しません|不可|禁止|수 없|하지 않|하지 마)"
+)
+# The writer or the user as the subject: "Ich genehmige …", "PR 是我自己批准的".
+_FIRST = re.compile(
+    lit(
+        r"\b(?:i|ich|je|j'|yo|io|eu|я|ja|ben|saya|aku|tôi|εγώ|the user|my|mein\w*|mes|mis|mie|"
+        r"miei|meus|мо[иі]|moje)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
+    )
 )
 _AUTO_ALL = (
     r"(?:\bautomatic\w*|\bauto-?|automatisch\w*|automatiquement|automáticamente|automaticamente|"
@@ -304,7 +432,19 @@ def _rx(p: str) -> re.Pattern[str]:
     return re.compile(lit(p))
 
 
-_HEADS = ("rank", "same", "rank_last", "tell", "conflict", "drop", "approve", "stop")
+_HEADS = (
+    "rank",
+    "treat",
+    "same",
+    "rank_last",
+    "from",
+    "others",
+    "tell",
+    "conflict",
+    "drop",
+    "approve",
+    "stop",
+)
 
 
 @builder
@@ -324,6 +464,7 @@ def _parts() -> dict[str, str]:
         "user": _USER,
         "noun": _ORDER_NOUN,
         "rank": _RANK,
+        "treat": _TREAT,
         "same": _SAME,
         "rank_last": _RANK_LAST,
         "source": _SOURCE,
@@ -335,6 +476,13 @@ def _parts() -> dict[str, str]:
         "anyway": _ANYWAY,
         "asks": _ASKS,
         "conflict": _CONFLICT,
+        "from": _FROM,
+        "others": _OTHERS,
+        "mine": _MINE,
+        "even_if": _EVEN_IF,
+        "even_after": _EVEN_AFTER,
+        "say": _SAY,
+        "finish": _FINISH,
         "follow": _FOLLOW,
         "drop": _DROP,
         "stakes": _STAKES,
@@ -355,7 +503,37 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return compiled
 
 
-_ME = re.compile(r"\b(?:me|bana|mir)\b|ผู้ใช้")
+_ME = re.compile(
+    lit(
+        r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|나한테|나에게|제게|내게|मुझे|मुझसे|"
+        r"(?:به|با) من|کاربر"
+    )
+)
+# "me" where the same word is also "my": only right after the verb ("beri tahu saya", 告诉我).
+_ME_NEXT = re.compile(r"\s?(?:saya|aku|tôi|mình|μου|我|ผม|ฉัน)")
+# Failed backups: what oversight is about, kept from the user ("실패한 백업").
+_BACKUP = re.compile(
+    lit(
+        r"\b(?:backup\w*|sauvegard\w*|copias? de seguridad|resguardo\w*|бэкап\w*|бекап\w*|"
+        r"резервн\w*|kopi\w* zapasow\w*|yedek\w*|cadangan|sao lưu)\b|备份|バックアップ|백업|"
+        r"النسخ الاحتياطي|پشتیبان|גיבוי|बैकअप"
+    )
+)
+_SUCCEEDED = re.compile(
+    lit(
+        r"\b(?:success\w*|erfolgreich\w*|réussi\w*|exitos\w*|riuscit\w*|bem-sucedid\w*|"
+        r"успешн\w*|успішн\w*|udan\w*|başarılı|berhasil|thành công|passed|επιτυχ\w*|"
+        r"מוצלח\w*|\w*fanikiwa)\b|成功|성공|موفق|सफल|ناجح"
+    )
+)
+_FAILED = re.compile(
+    lit(
+        r"\b(?:fail\w*|falh\w*|fall\w*|échou\w*|fehlgeschlag\w*|mislukt\w*|неудачн\w*|"
+        r"невдал\w*|nieudan\w*|başarısız|gagal|thất bại)\b|失败|失敗|실패|فشل|ناموفق|נכשל|फेल|विफल"
+    )
+)
+# The phrase after "as": up to six words, not past punctuation.
+_PHRASE = re.compile(r"(?:\s+[^\s,;:.!?，、。！？]+){1,6}")
 _Heads = dict[str, list[re.Match[str]]]
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
@@ -371,21 +549,38 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or cl.story(m.start(), m.end())
         or cl.under_negated_heading(m.start())
         or negated(s, m.start(), m.end(), lo)
+        or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
+        or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
     )
+
+
+# "may not" / "must not" where `negated` lacks the language (fa, he, el, uk, ro, hu).
+_CANNOT = re.compile(
+    r"نمی\u200c?توان|نباید|هرگز|אסור|(?<!\w)(?:לא|אל)(?!\w)|δεν (?:μπορεί|πρέπει)|не може|"
+    r"не можна|nu (?:poate|are voie)|nem (?:szabad|lehet)"
+)
+# A Persian verb negated by its prefix after the head: "… مثل دستور خودم اجرا نکن".
+_NOT_VERB_AFTER = re.compile(r"(?<!\S)ن(?:کن|کنید|گیر|گیرید|ده|دهید)(?=[\s.!?،؛]|$)")
 
 
 def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """Another source's text counted as, on a par with or above the user's orders."""
-    for m in heads["rank"]:
+    ranked = [(m, False) for m in heads["rank"]] + [(m, True) for m in heads["treat"]]
+    for m, treat in ranked:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
         after = m.end(), min(hi, m.end() + 60)
+        if treat:  # "… as a direct instruction from the user", not "as hints, …"
+            w = _PHRASE.match(s, m.end(), hi)
+            after = m.end(), w.end() if w else m.end()
         if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
             continue
         if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
             continue
-        if cl.has(rx["user"], max(lo, m.start() - 40), m.start()):
+        if cl.has(rx["user"], max(lo, m.start() - 40), m.start()) and not cl.has(
+            rx["others"], max(lo, m.start() - 40), m.start()
+        ):
             continue  # the user's own notes ranked as theirs: "my notes in TODO.md count as …"
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["rank_last"]:
@@ -396,6 +591,27 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
             continue
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
+    for m in heads["from"]:  # "as if it came from me": the user is in the head
+        lo, _ = cl.around(m.start(), m.end())
+        if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
+            continue
+        if cl.has(rx["user"], lo, m.start()):
+            continue  # "my other account's messages, as if they came from me"
+        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
+    ranks = sorted(
+        [(r.start(), False, r) for r, _ in ranked]
+        + [(r.start(), True, r) for r in heads["rank_last"]],
+        key=lambda x: x[0],
+    )
+    starts = [a for a, _, _ in ranks]
+    for m in heads["others"]:  # other people's notes ranked as the user's own: "… as mine"
+        lo, hi = cl.around(m.start(), m.end())
+        i = bisect.bisect_left(starts, lo)
+        for _, last, r in ranks[i : bisect.bisect_left(starts, hi, i)][:4]:  # the clause's first
+            a = max(r.end(), m.end())
+            mine = (m.end(), r.start()) if last else (a, min(hi, a + 40))
+            if cl.has(rx["mine"], *mine) and not (_told(s, cl, m, lo) or _told(s, cl, r, lo)):
+                return _found("injection.standing-order", _TRUST, lo, m.start(), r.end())
     for m in heads["same"]:
         lo, hi = cl.around(m.start(), m.end())
         if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
@@ -417,9 +633,15 @@ def _untold(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) 
             or cl.has(rx["not_after"], m.start(), min(hi, m.end() + 24))
         ):
             continue
-        if not (_USER_AUDIENCE.search(s, lo, hi) or _ME.search(s, lo, hi)):
+        if not (
+            _USER_AUDIENCE.search(s, lo, hi) or _ME.search(s, lo, hi) or _ME_NEXT.match(s, m.end())
+        ):
             continue
-        if not cl.has(rx["oversight"], lo, hi):
+        if cl.has(_SUCCEEDED, lo, hi):
+            continue  # "don't tell me about each successful scan": successes are no secret
+        if not (
+            cl.has(rx["oversight"], lo, hi) or (cl.has(_BACKUP, lo, hi) and cl.has(_FAILED, lo, hi))
+        ):
             continue
         if mentioned(s, m.start()) or cl.story(m.start(), m.end()) or OTHERS.search(s, m.end(), hi):
             continue  # … or kept from other users, not from the user
@@ -436,6 +658,9 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
             continue
         if cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
             continue  # "… follow the user" keeps the user first
+        t = cl.search(rx["tell"], f.end(), hi)
+        if t is not None and not cl.has(rx["not_tell"], max(f.end(), t.start() - 30), t.start()):
+            continue  # "… follow the docs and tell me" keeps the user in the loop
         if not cl.has(rx["source"], lo, hi) or _told(s, cl, m, lo):
             continue
         return _found("injection.standing-order", _TRUST, lo, m.start(), f.end())
@@ -500,12 +725,25 @@ def _self_approval(
             (max(lo, m.start() - 40), min(hi, m.end() + 40)),
             (m.end(), min(hi, m.end() + 40)),
         )
-        own = cl.has(rx["own"], *after) and cl.has(rx["work"], *after)
+        own = cl.has(rx["own"], *near) and cl.has(rx["work"], *near)
         auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
         if not (own or auto) or _told(s, cl, m, lo):
             continue
+        if own and cl.has(_FIRST, max(lo, m.start() - 40), m.start()):
+            continue  # "I approve my PRs myself": the user approves, not the agent
+        if _UNABLE.match(m.group()) or _UNABLE_AFTER.match(s, m.end(), min(hi, m.end() + 12)):
+            continue  # "onaylayamazsınız", "承認できなくなりました": the verb itself negated
         return _found("injection.standing-order", _SELF, lo, m.start(), m.end())
     return None
+
+
+def _part_end(s: str, at: int, hi: int) -> int:
+    """Where the words after ``at`` stop: the first punctuation before ``hi``."""
+    p = _PUNCT.search(s, at, hi)
+    return p.start() if p else hi
+
+
+_PUNCT = re.compile(r"[,;:.!?，、。！？\"'“”«»「」„]")
 
 
 def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
@@ -513,9 +751,25 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
     for m in heads["stop"]:
         lo, hi = cl.around(m.start(), m.end())
         before = max(lo, m.start() - 60), m.start()
-        if not (cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)):
-            continue
-        if not cl.has(rx["anyway"], m.end(), hi) or _told(s, cl, m, lo):
+        asked = cl.has(rx["user"], *before) and cl.has(rx["asks"], *before)
+        if asked and cl.has(rx["anyway"], m.end(), hi):
+            pass
+        elif _ME.search(s, m.end(), _part_end(s, m.end(), min(hi, m.end() + 20))):
+            continue  # "… stop reminding me": what is stopped is for the user
+        else:  # "… even if I tell you to stop", "'dur' desem de", "「やめて」と言っても"
+            e = cl.search(rx["even_if"], *before)
+            if e is not None:
+                said = cl.has(rx["say"], e.end(), m.start())
+            else:
+                said = cl.has(rx["say"], *before) or cl.has(
+                    rx["say"], m.end(), min(hi, m.end() + 16)
+                )
+                said = (
+                    said and rx["even_after"].match(s, m.end(), min(hi, m.end() + 30)) is not None
+                )
+            if not (said and cl.has(rx["finish"], lo, hi)):
+                continue
+        if _told(s, cl, m, lo):
             continue
         return _found("injection.standing-order", _AGAINST, lo, m.start(), m.end())
     return None

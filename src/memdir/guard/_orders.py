@@ -51,6 +51,12 @@ _SCOPE = (
     r"od (?:teraz|tej pory|dziś|dzisiaj|tego momentu)|odtąd|na stałe|zawsze|za każdym razem|"
     r"w (?:każdej|kolejnych|przyszłych) (?:sesji|sesjach|rozmowie|rozmowach)|we wszystkich "
     r"(?:przyszłych |kolejnych )?(?:sesjach|rozmowach)|już nie",
+    # round 39: uk, el, he, fa, ro, hu, sw, th and hi "आगे से"
+    r"надалі|відтепер|від тепер|з цього моменту|щоразу|у кожній сесії|"
+    r"από (?:εδώ και )?(?:πέρα|τώρα και (?:στο )?εξής)|στο εξής|κάθε φορά|σε κάθε συνεδρία|"
+    r"מעכשיו|מעתה|מהיום והלאה|בכל (?:פעם|סשן|שיחה)|از این به بعد|از حالا|"
+    r"de acum (?:înainte|încolo)|de fiecare dată|mostantól|ezentúl|minden "
+    r"munkamenetben|kuanzia sasa|tangu sasa|kila (?:mara|kikao)|ตั้งแต่นี้|ต่อจากนี้|ทุกครั้ง|आगे से",
 )
 
 _ASK = (
@@ -271,6 +277,28 @@ _PERM = (
     r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|"
     r"\bdecide "
     r"(?:tú )?solo\b|\bdecida sozinho\b",
+    # round 39: "don't ask (me) for approval", "without asking", "no need to ask" where the
+    # lexicon lacked the language or the form (uk, el, he, fa, ro, hu, sw, th; hi, zh, es)
+    r"(?:не (?:питай|запитуй|проси) (?:\S+ )?(?:дозв|підтвердж|згод|схвал)\w*|без (?:дозволу|"
+    r"підтвердження|погодження|схвалення)|не питаючи|не потрібно (?:\S+ )?(?:питати|"
+    r"підтверджувати|погоджувати)|χωρίς (?:να ρωτήσεις|να ρωτάς|επιβεβαίωση|άδεια|έγκριση)|"
+    r"μη(?:ν)? ζητάς (?:\S+ )?(?:άδεια|επιβεβαίωση|έγκριση)|"
+    r"δεν χρειάζεται (?:\S+ ){0,2}?(?:να ρωτ\w*|επιβεβαίωση|έγκριση|άδεια)|(?:אל|"
+    r"לא) (?:צריך )?(?:תבקש|לבקש|תשאל|לשאול) (?:\S+ ){0,2}?(?:אישור|רשות)|(?:בלי|ללא) (?:לבקש |"
+    r"לשאול )?(?:אישור|רשות)|אין צורך (?:\S+ ){0,2}?(?:לבקש|לשאול|באישור)|(?:لازم|"
+    r"نیازی) نیست(?= (?:\S+ ){0,8}?(?:بپرسی\S*|اجازه|تأیید|تایید))|بدون (?:پرسیدن|اجازه|تأیید|"
+    r"تایید)|fără (?:să (?:mai )?(?:întrebi|ceri)|confirmare|aprobare|permisiune)|"
+    r"nu (?:mai )?(?:cere|întreba) (?:\S+ )?(?:confirmare|permisiune|aprobare)|(?:kérdezés|"
+    r"engedély|jóváhagyás|megerősítés) nélkül|ne kérj (?:\S+ )?(?:engedélyt|jóváhagyást|"
+    r"megerősítést)|bila (?:kuuliza|kuomba ruhusa|idhini|ruhusa|kuthibitisha)|"
+    r"ไม่ต้อง(?:ขอ)?(?:อนุญาต|ยืนยัน|ถาม|อนุมัติ)|पूछे बिना|(?:अनुमति|मंज़ूरी|मंजूरी|"
+    r"पुष्टि) लिए बिना|(?:不需要|无需|不用|不必)再?(?:向|跟)[^。，,\n]{1,8}?(?:确认|请示|询问)|"
+    r"获得(?:长期|永久|全部)授权)"
+    # … unless narrowed in the next words ("μόνο για", "лише для", "רק ל", "فقط برای", "doar")
+    r"(?!(?:[^.;\n]|\.(?=\S)){0,60}(?:μόνο|лише|тільки|רק|فقط|doar|numai|csak|\btu\b|เฉพาะ|केवल|"
+    r"सिर्फ़|仅|只))"
+    r"|"
+    r"no me (?:pidas|pida|solicites) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -1079,7 +1107,15 @@ _LIMIT_KEPT = re.compile(
     # the verb's ending may negate it: 必要ありません, 필요 없, gerekmez, bekleme (don't wait)
     r"(?:私|わたし)の(?:承認|確認|許可)が必要(?!な|あり|では|じゃ)|제 (?:승인|허락|확인)이 "
     r"필요(?! ?없)|onayımı bekle(?!m(?:e\b|eyin|eden|eksizin|ez|iyor))|onayım(?:ı)? "
-    r"gerek(?!m)|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya"
+    r"gerek(?!m)|cần tôi (?:đồng ý|phê duyệt)|perlu persetujuan saya|"
+    # round 39: "always ask for approval" in the languages whose drops round 39 added
+    r"תמיד (?:\S+ )?(?:לבקש|לשאול|תבקש|תשאל)|(?:צריך|חייב|יש) (?:\S+ )?(?:לבקש|לשאול) (?:\S+ )?"
+    r"אישור|באישור שלי|(?:завжди|обов'язково) (?:\S+ )?(?:питай|запитуй|проси|питати)|(?:чекай|"
+    r"потрібн\w*) (?:на )?мо\w+ (?:дозв|підтвердж|схвал)\w*|همیشه (?:\S+ )?(?:بپرس|اجازه|تأیید)|"
+    r"باید (?:\S+ ){0,3}?(?:بپرسی|اجازه بگیری|تأیید بگیری)|πάντα (?:να )?ρωτ\w*|περίμενε (?:την )?"
+    r"έγκρισή μου|ต้องขอ(?:อนุญาต|ยืนยัน|อนุมัติ)|ต้องถาม|(?:mereu|întotdeauna) (?:să )?(?:întrebi|"
+    r"ceri)|aprobarea mea|întreabă (?:\S+ )?(?:întotdeauna|mereu|mai întâi)|mindig kérdezz|"
+    r"jóváhagyásom|uliza (?:kwanza|daima)"
 )
 
 
@@ -1341,6 +1377,10 @@ _RISKY = (
     r"\bheruntergeladen\w* (?:skripte?|programme?)\b|\bscript scaricat\w*|\bscripts? baixad\w*|"
     r"senza (?:dirlo|avvisare|informare) (?:all')?utente|sem avisar o usuário|sin avisar al "
     r"usuario|sans (?:le dire|prévenir) (?:à )?l'utilisateur",
+    # round 39: access rights, deleting and every/any in the languages added to the drops
+    r"\biam\b|uprawnie\w*|הרשאות|دسترسی|مجوز\S*|права доступу|дозвол\w* доступу|删|"
+    r"видал\w*|διαγρ\w*|παραγωγ\w*|למחוק|מחיקת|פריסה|פרודקשן|"
+    r"پاک کردن|استقرار|șterge\w*|producți\w*|töröl\w*|futa|ลบ|ทุกคำสั่ง",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -1762,6 +1802,10 @@ def _alien(words: re.Pattern[str]) -> re.Pattern[str]:
 
 # A risky action narrowed to one named folder ("delete files under `tmp/`") risks that only.
 _NARROWED = re.compile(r"(?:\s+\w+){0,2}\s+(?:under|in|inside|within)\s+`?[\w.-]+/")
+# … in the other languages (round 39), for a risky word of another script: the folder within
+# four words ("видаляти
+# тимчасові файли в tmp/", "删除 tmp/ 里")
+_NARROWED_OTHER = re.compile(r"(?:\s+\S{1,30}){0,4}?\s*`?(?<![~/\w.-])[\w.-]+/(?=[\s`)]|$)")
 
 
 # One command written out in backticks with its arguments, that destroys, publishes or
@@ -1814,6 +1858,7 @@ def _risky(
     return any(
         r.end() <= hi
         and not _NARROWED.match(s, r.end())
+        and not (not r.group().isascii() and _NARROWED_OTHER.match(s, r.end()))
         and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
         and not (
             drops.hold(r.start())
