@@ -6,14 +6,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import functools
 import operator
 import os
 import re
 import secrets
 import select
 import stat
-import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -69,27 +67,19 @@ def told_after_write(written: os.stat_result, now: os.stat_result) -> FileInfo |
     return FileInfo(_SIGNATURE(now), now.st_mtime)
 
 
-@functools.cache
-def _wake_folder() -> str | None:
-    try:
-        return os.path.join(tempfile.gettempdir(), f"memdir-{os.getuid()}")
-    except OSError:  # no usable temp dir: waiters poll
-        return None
-
-
-def wake_fifo(lock: os.stat_result) -> str | None:
+def wake_fifo(lock: os.stat_result) -> str:
     """The FIFO the holder of the lock file ``lock`` wakes its waiters through: in a
-    folder of this user's own under the temp dir, never in the scope folder (where a FIFO
-    would stop a copy of the folder: ``shutil.copytree`` refuses one)."""
-    folder = _wake_folder()
-    return None if folder is None else f"{folder}/wake-{lock.st_dev}-{lock.st_ino}"
+    folder of this user's own in ``$TMPDIR`` (else ``/tmp``), never in the scope folder,
+    where a FIFO would stop a copy of the folder (``shutil.copytree`` refuses one)."""
+    tmp = os.environ.get("TMPDIR", "")
+    if not os.path.isabs(tmp):  # never the working folder (tempfile's last resort)
+        tmp = "/tmp"
+    return f"{tmp}/memdir-{os.getuid()}/wake-{lock.st_dev}-{lock.st_ino}"
 
 
-def _listen(fifo: str | None) -> int | None:
+def _listen(fifo: str) -> int | None:
     """``fifo`` opened to wait on (made if missing), or None, and the waiter polls: its
     folder or the FIFO is not this user's alone, or cannot be had."""
-    if fifo is None:
-        return None
     flags = os.O_RDWR | os.O_NONBLOCK | _OPEN_FLAGS  # also a writer: never at end of file
     uid = os.getuid()
     try:
@@ -113,11 +103,9 @@ def _listen(fifo: str | None) -> int | None:
     return None
 
 
-def _wake(fifo: str | None) -> None:
+def _wake(fifo: str) -> None:
     """One byte to ``fifo`` if anyone waits on it; if nobody does (the open fails with
     ENXIO), the FIFO is removed: one exists only while writers wait."""
-    if fifo is None:
-        return
     try:
         fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | _OPEN_FLAGS)
     except OSError as exc:
@@ -271,7 +259,7 @@ class FileBackend:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float, fifo: str | None) -> None:
+    def _acquire(fd: int, path: Path, timeout: float, fifo: str) -> None:
         """Take the lock; a busy one is waited for on ``fifo``, which the holder writes to
         when it lets go (flock has no timed wait), trying again at least every _WAKE_MAX
         ms; without the FIFO, by polling at most _POLL_MAX apart. docs/design/storage.md."""
