@@ -135,8 +135,8 @@ def test_a_waiter_is_woken_when_the_holder_lets_go(
 ) -> None:
     """A writer waiting on a busy lock listens on the lock's FIFO, and the holder writes
     to it when it lets go: with the waiter's own tries pushed past its deadline, only that
-    wake can hand it the lock within seconds. The FIFO is gone once nobody waits, and it
-    never is in the scope folder."""
+    wake can hand it the lock within seconds, also when the two have different
+    ``TMPDIR`` values. The FIFO is gone once nobody waits, and it never is in the scope folder."""
     from memdir.core.storage import files
 
     monkeypatch.setattr(files, "_WAKE_MAX", 600_000)  # ms: no try of its own for 60 s
@@ -146,6 +146,7 @@ def test_a_waiter_is_woken_when_the_holder_lets_go(
     assert holder.stdout.readline() == "held\n"
     fifo = files.wake_fifo(os.stat(folder / files.LOCK_NAME))
     assert not fifo.startswith(str(folder))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the waiter's differs from the holder's
     thread, got = _wait_in_thread(folder, 60)
     deadline = time.monotonic() + 30
     while not _listened(fifo):

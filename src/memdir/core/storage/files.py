@@ -45,7 +45,7 @@ _TOO_BIG = f"larger than {FILE_MAX_BYTES // 1024} KiB, more than any entry holds
 
 _S_IFDIR = stat.S_IFDIR
 _POLL_MAX = 0.002  # seconds between two tries for a busy lock, at most
-_WAKE_MAX = 20  # ms between two tries while waiting on the lock's FIFO (a wake may be missed)
+_WAKE_MAX = 5  # ms between two tries while waiting on the lock's FIFO (a wake may be missed)
 _TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
 # A file's stat signature: the fields that change whenever its bytes may have.
 _SIGNATURE = operator.attrgetter("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns", "st_mode")
@@ -69,12 +69,10 @@ def told_after_write(written: os.stat_result, now: os.stat_result) -> FileInfo |
 
 def wake_fifo(lock: os.stat_result) -> str:
     """The FIFO the holder of the lock file ``lock`` wakes its waiters through: in a
-    folder of this user's own in ``$TMPDIR`` (else ``/tmp``), never in the scope folder,
-    where a FIFO would stop a copy of the folder (``shutil.copytree`` refuses one)."""
-    tmp = os.environ.get("TMPDIR", "")
-    if not os.path.isabs(tmp):  # never the working folder (tempfile's last resort)
-        tmp = "/tmp"
-    return f"{tmp}/memdir-{os.getuid()}/wake-{lock.st_dev}-{lock.st_ino}"
+    folder of this user's own in ``/tmp`` (not ``$TMPDIR``: holder and waiter must meet
+    there whatever their environments say), never in the scope folder, where a FIFO would
+    stop a copy of the folder (``shutil.copytree`` refuses one)."""
+    return f"/tmp/memdir-{os.getuid()}/wake-{lock.st_dev}-{lock.st_ino}"
 
 
 def _listen(fifo: str) -> int | None:
