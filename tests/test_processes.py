@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -101,6 +103,94 @@ def test_a_lock_wait_times_out_and_a_killed_holder_frees_the_lock(tmp_path: Path
     assert (out, after.returncode) == ("held\n", 0), err
     with FileBackend(folder).lock(120):  # and this process, whose wait gave up, too
         pass
+
+
+def _wait_in_thread(folder: Path, timeout: float) -> tuple[threading.Thread, list[float]]:
+    """A thread of this process taking the scope lock (its own descriptor, so another
+    process's flock holds it up): the monotonic time it got it, once it has."""
+    from memdir.core.storage.files import FileBackend
+
+    got: list[float] = []
+
+    def wait() -> None:
+        with FileBackend(folder).lock(timeout):
+            got.append(time.monotonic())
+
+    thread = threading.Thread(target=wait, daemon=True)
+    thread.start()
+    return thread, got
+
+
+def _listened(fifo: str) -> bool:
+    """True once someone has ``fifo`` open to read (a waiter), without writing to it."""
+    try:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        return False
+    return True
+
+
+def test_a_waiter_is_woken_when_the_holder_lets_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer waiting on a busy lock listens on the lock's FIFO, and the holder writes
+    to it when it lets go: with the waiter's own tries pushed past its deadline, only that
+    wake can hand it the lock within seconds, also when the two have different
+    ``TMPDIR`` values. The FIFO is gone once nobody waits, and it never is in the scope folder."""
+    from memdir.core.storage import files
+
+    monkeypatch.setattr(files, "_WAKE_MAX", 600_000)  # ms: no try of its own for 60 s
+    folder = tmp_path / "scope"
+    holder = _locker(folder, 30)
+    assert holder.stdout is not None
+    assert holder.stdout.readline() == "held\n"
+    fifo = files.wake_fifo(os.stat(folder / files.LOCK_NAME))
+    assert not fifo.startswith(str(folder))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the waiter's differs from the holder's
+    thread, got = _wait_in_thread(folder, 60)
+    deadline = time.monotonic() + 30
+    while not _listened(fifo):
+        assert time.monotonic() < deadline, "the waiter never listened on the FIFO"
+        time.sleep(0.01)
+    let_go = time.monotonic()
+    holder.communicate("", timeout=30)  # its lock's with-block ends: LOCK_UN, then the wake
+    thread.join(timeout=20)
+    assert got and got[0] - let_go < 20
+    assert not os.path.exists(fifo)
+    assert sorted(p.name for p in folder.iterdir()) == [".gitignore", ".lock"]
+
+
+@pytest.mark.parametrize("planted", ["file", "symlink"])
+def test_a_waiter_polls_when_the_fifo_is_not_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """Something else where the lock's FIFO goes (a file, a symlink): the waiter neither
+    writes to it nor follows it, and gets the lock by polling."""
+    from memdir.core.storage import files
+
+    monkeypatch.setattr(files, "_WAKE_MAX", 600_000)
+    folder = tmp_path / "scope"
+    holder = _locker(folder, 30)
+    assert holder.stdout is not None
+    assert holder.stdout.readline() == "held\n"
+    fifo = files.wake_fifo(os.stat(folder / files.LOCK_NAME))
+    os.makedirs(os.path.dirname(fifo), mode=0o700, exist_ok=True)
+    target = tmp_path / "target"
+    target.write_bytes(b"kept")
+    if planted == "file":
+        Path(fifo).write_bytes(b"kept")
+    else:
+        Path(fifo).symlink_to(target)
+    try:
+        thread, got = _wait_in_thread(folder, 60)
+        time.sleep(0.3)
+        let_go = time.monotonic()
+        holder.communicate("", timeout=30)
+        thread.join(timeout=20)
+        assert got and got[0] - let_go < 20
+        assert Path(fifo).read_bytes() == b"kept" and target.read_bytes() == b"kept"
+    finally:
+        os.unlink(fifo)
 
 
 # A fresh process's first ``ACTION`` on the local scope, with the order of the scope lock's

@@ -10,6 +10,7 @@ import operator
 import os
 import re
 import secrets
+import select
 import stat
 import threading
 import time
@@ -44,6 +45,7 @@ _TOO_BIG = f"larger than {FILE_MAX_BYTES // 1024} KiB, more than any entry holds
 
 _S_IFDIR = stat.S_IFDIR
 _POLL_MAX = 0.002  # seconds between two tries for a busy lock, at most
+_WAKE_MAX = 5  # ms between two tries while waiting on the lock's FIFO (a wake may be missed)
 _TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
 # A file's stat signature: the fields that change whenever its bytes may have.
 _SIGNATURE = operator.attrgetter("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns", "st_mode")
@@ -63,6 +65,60 @@ def told_after_write(written: os.stat_result, now: os.stat_result) -> FileInfo |
     ) or not now.st_mtime_ns % _COARSE_NS:
         return None
     return FileInfo(_SIGNATURE(now), now.st_mtime)
+
+
+def wake_fifo(lock: os.stat_result) -> str:
+    """The FIFO the holder of the lock file ``lock`` wakes its waiters through: in a
+    folder of this user's own in ``/tmp`` (not ``$TMPDIR``: holder and waiter must meet
+    there whatever their environments say), never in the scope folder, where a FIFO would
+    stop a copy of the folder (``shutil.copytree`` refuses one)."""
+    return f"/tmp/memdir-{os.getuid()}/wake-{lock.st_dev}-{lock.st_ino}"
+
+
+def _listen(fifo: str) -> int | None:
+    """``fifo`` opened to wait on (made if missing), or None, and the waiter polls: its
+    folder or the FIFO is not this user's alone, or cannot be had."""
+    flags = os.O_RDWR | os.O_NONBLOCK | _OPEN_FLAGS  # also a writer: never at end of file
+    uid = os.getuid()
+    try:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(os.path.dirname(fifo), 0o700)
+        folder = os.lstat(os.path.dirname(fifo))
+        if not stat.S_ISDIR(folder.st_mode) or folder.st_uid != uid or folder.st_mode & 0o077:
+            return None
+        try:
+            fd = os.open(fifo, flags)
+        except FileNotFoundError:
+            with contextlib.suppress(FileExistsError):
+                os.mkfifo(fifo, 0o600)
+            fd = os.open(fifo, flags)
+    except OSError:
+        return None
+    info = os.fstat(fd)
+    if stat.S_ISFIFO(info.st_mode) and info.st_uid == uid:
+        return fd
+    os.close(fd)
+    return None
+
+
+def _wake(fifo: str) -> None:
+    """One byte to ``fifo`` if anyone waits on it; if nobody does (the open fails with
+    ENXIO), the FIFO is removed: one exists only while writers wait."""
+    try:
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | _OPEN_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            with contextlib.suppress(OSError):
+                os.unlink(fifo)
+        return
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISFIFO(info.st_mode) and info.st_uid == os.getuid():
+            os.write(fd, b"\0")
+    except OSError:  # full: the waiters have bytes to wake on already
+        pass
+    finally:
+        os.close(fd)
 
 
 def is_entry_name(name: str) -> bool:
@@ -190,30 +246,50 @@ class FileBackend:
                     )
                 if stat.S_IMODE(info.st_mode) != 0o600 and info.st_uid == os.getuid():
                     os.fchmod(fd, 0o600)
-                self._acquire(fd, path, timeout)
+                fifo = wake_fifo(info)
+                self._acquire(fd, path, timeout, fifo)
                 try:
                     yield
                 finally:
                     fcntl.flock(fd, fcntl.LOCK_UN)
+                    _wake(fifo)
             finally:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float) -> None:
-        """Poll for the lock (flock has no timed wait), at most _POLL_MAX apart: a writer
-        holds it for a few milliseconds, and a longer sleep leaves it idle while others
-        wait (8 writers on one scope: about twice the adds per second of a 10 ms cap)."""
+    def _acquire(fd: int, path: Path, timeout: float, fifo: str) -> None:
+        """Take the lock; a busy one is waited for on ``fifo``, which the holder writes to
+        when it lets go (flock has no timed wait), trying again at least every _WAKE_MAX
+        ms; without the FIFO, by polling at most _POLL_MAX apart. docs/design/storage.md."""
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pass
         deadline = time.monotonic() + timeout
+        wake = _listen(fifo)  # before the next try, so a release after that try is heard
+        waiting = select.poll()
+        if wake is not None:
+            waiting.register(wake, select.POLLIN)
         delay = 0.0005
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise LockTimeoutError(path, timeout) from None
-                time.sleep(delay)
-                delay = min(delay * 1.5, _POLL_MAX)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return
+                except BlockingIOError:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise LockTimeoutError(path, timeout) from None
+                if wake is None:
+                    time.sleep(min(delay, left))
+                    delay = min(delay * 1.5, _POLL_MAX)
+                elif waiting.poll(min(_WAKE_MAX, left * 1000 + 1)):
+                    with contextlib.suppress(BlockingIOError):
+                        os.read(wake, 4096)  # every waiter wakes; whoever drains, all try
+        finally:
+            if wake is not None:
+                os.close(wake)
 
     def _own_dir(self, name: str, label: str, *, create: bool = False) -> str:
         """The scope's ``label`` folder (``create``: made on first use); refused if it is a
