@@ -73,6 +73,7 @@ from ._vocab import (
     _RISKY_PAYLOAD,
     _SECRET_NAME,
     _SINK,
+    _SOURCE_39,
     _SUBST,
     _URL,
     _USED,
@@ -647,6 +648,7 @@ _SOURCE_NEEDLES = (
         "kontext|daten|cronologia|dati|conversa|histórico|memória|dados|대화|기록|"
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
     ),
+    *_SOURCE_39,  # round 39b: the other languages' private nouns
 )
 _SOURCE_SET = frozenset(_SOURCE_NEEDLES)
 register(_SOURCE_SET)  # located in the text's one literal pass
