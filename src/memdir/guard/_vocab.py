@@ -63,12 +63,12 @@ _SEND_39 = _ended(
     "ارسال [کك]ن|ارسال [کك]ن[یي]د|ارسال شود|بفرست|بفرست[یي]د|آپلود [کك]ن|آپلود [کك]ن[یي]د|"
     "بارگذار[یي] [کك]ن|بارگذار[یي] [کك]ن[یي]د|فوروارد [کك]ن|",
     # sw, nl, tr, the Romance "sync"
-    "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|bildir|"
-    "bildirin|raporla|senkronize et|sincroniza|sincronice|sincronicen|sincronizar|sincronizza|"
+    "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|raporla|"
+    "senkronize et|sincroniza|sincronice|sincronicen|sincronizar|sincronizza|"
     "sincronizzi|sincronizzate|sincronizzare|sincronize|",
     # hi, bn, ta (a suffix run: their vowel signs are no word characters)
-    r"अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा कर\S*|शेयर कर\S*|सिंक कर\S*|पोस्ट कर\S*|পাঠা\S*|পাঠিয়ে\S*|"
-    r"আপলোড|ফরোয়ার্ড|শেয়ার কর\S*|সিঙ্ক কর\S*|அனுப்ப\S*|பதிவேற்ற\S*|பகிர\S*",
+    r"अपलोड|फ़ॉरवर्ड|फॉरवर्ड|(?:साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|পাঠা\S*|পাঠিয়ে\S*|"
+    r"আপলোড|ফরোয়ার্ড|(?:শেয়ার|সিঙ্ক) (?:করুন|করো|কর|করে দিন|করে দাও)|அனுப்ப\S*|பதிவேற்ற\S*|பகிர\S*",
 )
 # id, ms, tl, vi: no inflection tells an order, so these are SVO_VERB (their place is tested).
 _SVO_SEND = _ended(
@@ -95,14 +95,17 @@ _READ_39 = _ended(
     "ذخ[یي]ره [کك]ن|بچسبان|استخراج [کك]ن|بنو[یي]س|",
     "nakili|soma|onyesha|hifadhi|chapisha|bandika|andika|schrijf|noteer|"
     r"haal\w* (?:[\w']+ ){0,6}?(?:er)?uit|",
-    r"प्रिंट|सेव|जोड़\S*|नोट कर\S*|লিখ\S*|প্রিন্ট|সেভ|যোগ কর\S*|நகலெடு\S*|காட்டு\S*|சேமி\S*|அச்சிடு\S*|"
+    r"प्रिंट|सेव|जोड़ (?:दें|दो|देना|दीजिए)|जोड़ें|जोड़ो|नोट (?:करें|करो|करना|कीजिए|कर लें|कर लो)|"
+    r"লিখে (?:রাখুন|রাখো|দিন|দাও)|লিখুন|লেখো|"
+    r"প্রিন্ট|সেভ|যোগ (?:করুন|করো|কর|করে দিন|করে দাও)|"
+    r"நகலெடு\S*|காட்டு\S*|சேமி\S*|அச்சிடு\S*|"
     r"எழுது\S*",
 )
 _SVO_READ_39 = _ended(
     "cetak|cetakkan|keluarkan|paparkan|catat|catatkan|sertakan|ilabas|isama|ikopya|i-print|"
     "iprint|itala|in toàn bộ|in nội dung|in hết"
 )
-_READ_39_CJK = "적어|적고|พิมพ์|เขียน|จดไว้"
+_READ_39_CJK = "적어|적고|(?<!ผู้ใช้)(?<!ผู้ใช้งาน)พิมพ์|เขียน|จดไว้"  # th: not "the user types"
 # Where a shown secret lands in the model's view: the chat, the memory, a note, the reply.
 _INTO_39 = _ended(
     "chatten|minnet|anteckning\\w*|svaret|meddelandet|hukommelsen|noterne|notat\\w*|beskeden|"
@@ -114,7 +117,7 @@ _INTO_39 = _ended(
     "צ'אט|בצ'אט|זיכרון|בזיכרון|הערות|תשובה|בתשובה|چت|حافظه|[یي]ادداشت|پاسخ|obrolan|memori|"
     "catatan|balasan|jawapan|jawaban|memorya|sagot|gumzo|kumbukumbu|jibu|",
     r"चैट|मेमोरी|नोट\S*|जवाब|उत्तर|চ্যাট|মেমরি|নোট\S*|উত্তর\S*|அரட்டை\S*|நினைவக\S*|"
-    r"குறிப்ப\S*|பதில்\S*|",
+    r"குறிப்ப\S*|பதில\S*|",
     "đoạn chat|bộ nhớ|ghi chú|câu trả lời|phản hồi",
 )
 _INTO_39_THAI = "แชท|หน่วยความจำ|บันทึก|โน้ต|คำตอบ"
@@ -146,7 +149,7 @@ _PRIVATE_39 = _ended(
     "wachtwoord\\w*|inloggegevens|persoonsgegevens|klantendatabase|",
     r"चैट (?:इतिहास|हिस्ट्री)|पासवर्ड|क्रेडेंशियल\S*|निजी जानकारी|व्यक्तिगत जानकारी|कुंजी\S*|"
     r"ग्राहक डेटाबेस|कथोपकथन|কথোপকথন|চ্যাট (?:ইতিহাস|হিস্ট্রি)|পাসওয়ার্ড\S*|ব্যক্তিগত তথ্য|"
-    r"உரையாடல்\S*|கடவுச்சொல்\S*|தனிப்பட்ட தகவல்\S*|",
+    r"உரையாடல\S*|கடவுச்சொல\S*|தனிப்பட்ட தகவல\S*|",
     "hội thoại|cuộc trò chuyện|lịch sử (?:chat|trò chuyện)|mật khẩu|thông tin đăng nhập|"
     "dữ liệu cá nhân|(?:cơ sở dữ liệu|database) khách hàng",
 )
@@ -278,6 +281,12 @@ _WEAK_STORE = (
     r"environment variables?|env vars|环境变量|環境変数|переменн\w* (?:окружения|среды)|"
     r"variables? de entorno|variables? d'environnement|umgebungsvariablen|variabili d'ambiente|"
     r"variáveis de ambiente|환경 변수|ortam değişkenleri",
+    # round 39b: by their own names: a database's URL (its password inside), a framework's
+    # secrets file, the environment printed ("the env output", "env çıktısı")
+    r"(?<![$\w{])(?:[a-z0-9]+_){0,3}(?:database|db|postgres(?:ql)?|pg|mongo(?:db)?|mysql|redis)"
+    r"_url\b|(?<![\w-])secrets\.(?:ya?ml|toml|json)\b|(?<![\w./$-])env(?:[ -](?:output|dump|"
+    r"çıktı\w*|ausgabe|salida|sortie|saída|вывод\w*|výstup\w*|wynik\w*|uitvoer|utdata|tuloste)"
+    r"\b|\s?(?:出力|输出|출력))",
     rf"(?<!\w)(?:{'|'.join(_ENV_39)})",  # round 39b
     _ENV_39_THAI,
 )
@@ -791,6 +800,10 @@ _NEEDLES = {
             r"ortam değişkenleri"
         ),
         *prefixes(_ENV_39),  # round 39b
+        *_needles(
+            "database_url|db_url|postgres_url|postgresql_url|pg_url|mongo_url|mongodb_url|"
+            "mysql_url|redis_url|secrets."
+        ),
         _ENV_39_THAI,
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
