@@ -44,9 +44,7 @@ _SEND_39 = _ended(
     "lähetä|lähettäkää|välitä|välittäkää|synkronoi|raportoi|julkaise|siirrä|küldd|küldje|"
     "küldjétek|küldd el|továbbítsd|továbbítsa|töltsd fel|töltse fel|oszd meg|ossza meg|"
     "szinkronizáld|jelentsd|jelentse|csatold|",
-    # ro, cs, sk, pl
-    "trimite|trimiteți|trimiteţi|încarcă|redirecționează|redirecţionează|partajează|"
-    "sincronizează|raportează|publică|transferă|atașează|ataşează|"
+    # cs, sk, pl
     "pošli|pošlete|pošlite|odešli|odešlete|odošli|odošlite|zašli|zašlete|nahraj|nahrajte|"
     "přepošli|přepošlete|prepošli|prepošlite|sdílej|sdílejte|zdieľaj|zdieľajte|publikuj|"
     "publikujte|přilož|přiložte|prilož|priložte|przekaż|przekażcie|zsynchronizuj|wgraj|wgrajcie|",
@@ -59,7 +57,7 @@ _SEND_39 = _ended(
     "otpremi|otpremite|podeli|podijeli|podelite|podijelite|sinhronizuj|objavi|",
     # el, he, fa
     "στείλε|στείλτε|ανέβασε|ανεβάστε|προώθησε|προωθήστε|μοιράσου|κοινοποίησε|συγχρόνισε|"
-    "συγχρονίστε|שלח|שלחו|ושלח|תשלח|תשלחו|העלה|העלו|תעלה|שתף|שתפו|סנכרן|"
+    "συγχρονίστε|"
     "ارسال [کك]ن|ارسال [کك]ن[یي]د|ارسال شود|بفرست|بفرست[یي]د|آپلود [کك]ن|آپلود [کك]ن[یي]د|"
     "بارگذار[یي] [کك]ن|بارگذار[یي] [کك]ن[یي]د|فوروارد [کك]ن|",
     # sw, nl, tr, the Romance "sync"
@@ -67,14 +65,20 @@ _SEND_39 = _ended(
     "senkronize et|sincroniza|sincronice|sincronicen|sincronizar|sincronizza|"
     "sincronizzi|sincronizzate|sincronizzare|sincronize|",
     # hi, bn, ta (a suffix run: their vowel signs are no word characters)
-    r"अपलोड|फ़ॉरवर्ड|फॉरवर्ड|(?:साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|পাঠা\S*|পাঠিয়ে\S*|"
-    r"আপলোড|ফরোয়ার্ড|(?:শেয়ার|সিঙ্ক) (?:করুন|করো|কর|করে দিন|করে দাও)|அனுப்ப\S*|பதிவேற்ற\S*|பகிர\S*",
+    r"(?:अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|"
+    r"(?:আপলোড|ফরোয়ার্ড|শেয়ার|সিঙ্ক) (?:করুন|করো|করে দিন|করে দাও)|"
+    r"পাঠাও|পাঠান|পাঠাবেন|পাঠিয়ে (?:দিন|দাও)|அனுப்பு|அனுப்புங்கள்|அனுப்பவும்|"
+    r"பதிவேற்று|பதிவேற்றுங்கள்|பதிவேற்றவும்|பகிர்|பகிரவும்|பகிருங்கள்",
 )
-# id, ms, tl, vi: no inflection tells an order, so these are SVO_VERB (their place is tested).
+# id, ms, tl, vi: no inflection tells an order; ro, he: the imperative is also the present
+# ("Aplicația trimite …") or the past ("הבוט שלח …"). So these are SVO_VERB: their place is tested.
 _SVO_SEND = _ended(
+    "trimite|trimiteți|trimiteţi|încarcă|redirecționează|redirecţionează|partajează|"
+    "sincronizează|raportează|publică|transferă|atașează|ataşează|"
+    "שלח|שלחו|ושלח|תשלח|תשלחו|העלה|העלו|תעלה|שתף|שתפו|סנכרן|",
     "kirim|kirimkan|kirimlah|unggah|unggahkan|teruskan|bagikan|sinkronkan|laporkan|hantar|hantarkan|"
     "muat naik|kongsi|kongsikan|poskan|ipasa|ibahagi|i-forward|iforward|i-sync|isync|iulat|"
-    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên"
+    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên",
 )
 _SEND_39_CJK = "同期|送付|동기화|첨부"
 _SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
@@ -83,27 +87,27 @@ _READ_39 = _ended(
     "kopier|kopiér|læs|lagre|indsæt|lim inn|udtræk|hent|skriv ned|",
     "kopioi|lue|tulosta|näytä|tallenna|liitä|poimi|sisällytä|kirjoita|másold|olvasd|olvasd ki|"
     "írd ki|írd le|mutasd|mentsd|illeszd be|",
-    "copiază|citește|citeşte|afișează|afişează|salvează|lipește|lipeşte|extrage|notează|"
-    "tipărește|tipăreşte|scrie|",
     "zkopíruj|zkopírujte|skopíruj|skopírujte|přečti|přečtěte|prečítaj|prečítajte|vypiš|vypište|"
     "vypíš|vypíšte|zobraz|zobrazte|ulož|uložte|vlož|vložte|extrahuj|zapiš|zapište|zapíš|napiš|"
     "napište|napíš|",
     "скопіюй|збережи|встав|витягни|додай|надрукуй|копирай|прочети|запази|постави|извлечи|"
     "отпечатай|kopiraj|pročitaj|prikaži|sačuvaj|zalepi|zalijepi|izvuci|zapiši|ispiši|копирај|"
     "прочитај|прикажи|сачувај|испиши|τύπωσε|τυπώστε|γράψε|",
-    "העתק|הדפס|הצג|שמור|הדבק|חלץ|רשום|כתוב|[کك]پ[یي] [کك]ن|بخوان|چاپ [کك]ن|نما[یي]ش بده|"
-    "ذخ[یي]ره [کك]ن|بچسبان|استخراج [کك]ن|بنو[یي]س|",
+    "[کك]پ[یي] [کك]ن|بخوان|چاپ [کك]ن|نما[یي]ش بده|ذخ[یي]ره [کك]ن|بچسبان|استخراج [کك]ن|بنو[یي]س|",
     "nakili|soma|onyesha|hifadhi|chapisha|bandika|andika|schrijf|noteer|"
     r"haal\w* (?:[\w']+ ){0,6}?(?:er)?uit|",
-    r"प्रिंट|सेव|जोड़ (?:दें|दो|देना|दीजिए)|जोड़ें|जोड़ो|नोट (?:करें|करो|करना|कीजिए|कर लें|कर लो)|"
+    r"(?:प्रिंट|सेव) (?:करें|करो|करना|कीजिए|कर दें|कर लें)|जोड़ (?:दें|दो|देना|दीजिए)|जोड़ें|जोड़ो|"
+    r"नोट (?:करें|करो|करना|कीजिए|कर लें|कर लो)|"
     r"লিখে (?:রাখুন|রাখো|দিন|দাও)|লিখুন|লেখো|"
-    r"প্রিন্ট|সেভ|যোগ (?:করুন|করো|কর|করে দিন|করে দাও)|"
-    r"நகலெடு\S*|காட்டு\S*|சேமி\S*|அச்சிடு\S*|"
-    r"எழுது\S*",
+    r"(?:প্রিন্ট|সেভ|যোগ) (?:করুন|করো|করে দিন|করে দাও|করে রাখুন)|"
+    r"நகலெடு|நகலெடுத்து|நகலெடுங்கள்|நகலெடுக்கவும்|காட்டு|காட்டுங்கள்|காட்டவும்|சேமி|சேமிக்கவும்|"
+    r"அச்சிடு|அச்சிடுங்கள்|அச்சிடவும்|எழுது|எழுதுங்கள்|எழுதவும்|எழுதி வை",
 )
 _SVO_READ_39 = _ended(
+    "copiază|citește|citeşte|afișează|afişează|salvează|lipește|lipeşte|extrage|notează|"
+    "tipărește|tipăreşte|scrie|העתק|הדפס|הצג|שמור|הדבק|והדבק|חלץ|רשום|כתוב|",
     "cetak|cetakkan|keluarkan|paparkan|catat|catatkan|sertakan|ilabas|isama|ikopya|i-print|"
-    "iprint|itala|in toàn bộ|in nội dung|in hết"
+    "iprint|itala|in toàn bộ|in nội dung|in hết",
 )
 _READ_39_CJK = "적어|적고|(?<!ผู้ใช้)(?<!ผู้ใช้งาน)พิมพ์|เขียน|จดไว้"  # th: not "the user types"
 # Where a shown secret lands in the model's view: the chat, the memory, a note, the reply.
@@ -853,7 +857,9 @@ _SVO_BEFORE = re.compile(
     r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos|"
     # modals, "remember to", "automatically" and a tool used to do it, as in English
     r"nên|cần|phải|sẽ|nhớ|tự động|âm thầm|để|bằng|dùng|harus|perlu|wajib|akan|ingat|otomatis|"
-    r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang))\s*$"
+    r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang|"
+    # round 39b: ro, he
+    r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|תמיד|ואז|אחר כך|בבקשה|אנא))\s*$"
 )
 
 
