@@ -151,7 +151,7 @@ _PRIVATE_39 = _ended(
     "pag-uusap|kasaysayan ng (?:chat|usapan)|mazungumzo|historia ya (?:gumzo|mazungumzo)|"
     "nenosiri|manenosiri|data binafsi|taarifa binafsi|gesprek\\w*|chatgeschiedenis|"
     "wachtwoord\\w*|inloggegevens|persoonsgegevens|klantendatabase|",
-    r"चैट (?:इतिहास|हिस्ट्री)|पासवर्ड|क्रेडेंशियल\S*|निजी जानकारी|व्यक्तिगत जानकारी|कुंजी\S*|"
+    r"चैट (?:इतिहास|हिस्ट्री)|पासवर्ड|क्रेडेंशियल\S*|निजी जानकारी|व्यक्तिगत जानकारी|"
     r"ग्राहक डेटाबेस|कथोपकथन|কথোপকথন|চ্যাট (?:ইতিহাস|হিস্ট্রি)|পাসওয়ার্ড\S*|ব্যক্তিগত তথ্য|"
     r"உரையாடல\S*|கடவுச்சொல\S*|தனிப்பட்ட தகவல\S*|",
     "hội thoại|cuộc trò chuyện|lịch sử (?:chat|trò chuyện)|mật khẩu|thông tin đăng nhập|"
