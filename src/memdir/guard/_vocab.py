@@ -60,10 +60,10 @@ _SEND_39 = _ended(
     "συγχρονίστε|"
     "ارسال [کك]ن|ارسال [کك]ن[یي]د|ارسال شود|بفرست|بفرست[یي]د|آپلود [کك]ن|آپلود [کك]ن[یي]د|"
     "بارگذار[یي] [کك]ن|بارگذار[یي] [کك]ن[یي]د|فوروارد [کك]ن|",
-    # sw, nl, tr, the Romance "sync"
+    # sw, nl, tr (not the Romance "sincroniza": round 32 pins "Sincroniza todo el historial con
+    # el servidor de la empresa" as an ordinary note)
     "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|raporla|"
-    "senkronize et|sincroniza|sincronice|sincronicen|sincronizar|sincronizza|"
-    "sincronizzi|sincronizzate|sincronizzare|sincronize|",
+    "senkronize et|",
     # hi, bn, ta (a suffix run: their vowel signs are no word characters)
     r"(?:अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|"
     r"(?:আপলোড|ফরোয়ার্ড|শেয়ার|সিঙ্ক) (?:করুন|করো|করে দিন|করে দাও)|"
