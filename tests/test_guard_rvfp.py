@@ -115,6 +115,8 @@ OPENED = {
 
 # Stored by main, refused since round 39b (the Swedish and Czech send verbs).
 REFUSED_SINCE_39B = {"rv37-a078": EGRESS, "rv37-a082": EGRESS, "rv37-a089": EGRESS}
+# "never forget to send" is an order (egmend: a negated forget keeps the act)
+REFUSED_SINCE_39B |= {"rv37-a076": EGRESS, "rv37-a080": EGRESS}
 
 # Stored by main, fpround and rvfp (not this round's doing).
 BOTH_STORE = [
@@ -129,10 +131,8 @@ BOTH_STORE = [
     "rv37-a070",
     "rv37-a072",
     "rv37-a073",
-    "rv37-a076",
     "rv37-a077",
     "rv37-a079",
-    "rv37-a080",
     "rv37-a081",
     "rv37-a083",
     "rv37-a084",

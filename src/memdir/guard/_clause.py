@@ -73,8 +73,21 @@ _NEG_AFTER = re.compile(
     r"(?:me|ma|meyin|mayın)\b|"
     # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second)
     r"(?:\s+(?!und\b|oder\b)[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"
-    r"(?:\s+[^\s.,;]+)?\s+(?:मत|नहीं|না|வேண்டாம்|கூடாது)(?!\w)"  # hi, bn, ta: after the verb
+    # hi, bn, ta: after the verb (not "भेजना मत भूलना", "don't forget to send": _KEEP_VERB)
+    r"[^\s.,;]{0,6}(?:\s+(?!भूल|ভুল|மற)[^\s.,;]+)?\s+(?:मत|नहीं|न|না|வேண்டாம்|கூடாது)(?!\w)"
+    r"(?!\s+(?:भूल|ভুল|மற))"
 )
+# A negated verb that keeps the act it governs: "don't forget to send", "nu ezita să copiezi",
+# "glöm inte att skicka", "אל תשכח לשלוח", "jangan lupa kirim", "อย่าลืมส่ง" (fused in some:
+# "nezapomeň", "usisahau"). A stem, then the act with no punctuation between.
+_KEEP_VERB = (
+    r"(?:forg[eo]t|fail|hesitat|neglect|omit|oubli|olvid|vergiss|vergess|dimentic|esquec|"
+    r"zapom|zabud|забу|забув|uita|ezita|glöm|glem|unohd|epäröi|felejt|habozz|váhej|váhaj|"
+    r"zaborav|заборав|ξεχ|διστ|תשכח|תהסס|فراموش|lupa|ragu|kalimutan|sahau|sisite|भूल|ভুল|மற|"
+    r"quên|ngần ngại|ลืม|ลังเล)"
+)
+_KEPT_AFTER = re.compile(rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}[^.,;:!?\n]{{0,40}}$")
+_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst)\s+$")  # the verb first: "glöm inte"
 
 
 _TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k|z)\b")
@@ -787,8 +800,10 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
-    if lead or _NEG_BEFORE.search(s, max(lo, start - 40), start):
-        return True
+    before = None if lead else _NEG_BEFORE.search(s, max(lo, start - 40), start)
+    if lead or before:
+        at = before.start() if before else lo
+        return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False
     return (

@@ -75,6 +75,8 @@ from ._vocab import (
     _SINK,
     _SOURCE_39,
     _SUBST,
+    _TEMPLATE_FIRST,
+    _TEMPLATE_NAME,
     _URL,
     _USED,
     _VAR,
@@ -598,6 +600,17 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
     )
 
 
+# A slot to fill in by hand, in any language (``<DIN_TOKEN>``, ``{VOTRE_CLE}``): no secret.
+_SLOT = re.compile(r"[<{][^\W\d][\w-]{0,40}[>}]")
+
+
+def _in_slot(s: str, x: re.Match[str]) -> bool:
+    """Whether ``x`` lies inside a placeholder such as ``<YOUR_TOKEN>`` or ``<ВАШ_ТОКЕН>``."""
+    at = max(s.rfind(c, max(0, x.start() - 40), x.start()) for c in "<{")
+    slot = _SLOT.match(s, at) if at >= 0 else None
+    return slot is not None and slot.end() >= x.end()
+
+
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     """Whether the service a secret variable is named for (``pypi`` of ``PYPI_TOKEN``) is
     named as a word of its own in the clause, not inside a host or path."""
@@ -942,6 +955,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _inside(x, sink)
                 and not negated(s, x.start(), None, clo)
                 and not (_BARE_VAR.fullmatch(x.group()) and _own_service(sink.group(), x.group()))
+                and not _in_slot(s, x)
             ]
             variables = [
                 v
@@ -1447,6 +1461,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
             plain = spots.where(lambda v: not _needs_into(v))
             plain_kept = kept.where(lambda v: not _needs_into(v))
             for store in stores:
+                if _in_slot(s, store):
+                    continue  # ``Bearer <YOUR_TOKEN>``: a slot to fill in holds no secret
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
@@ -1712,6 +1728,8 @@ def _needs_into(verb: re.Match[str]) -> bool:
 
 def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     """``cp .env.example .env`` / "copy X to .env": the store is where data goes, not its source."""
+    if _TEMPLATE_NAME.match(s, store.start()):
+        return True  # the store is a template itself (``credentials.example.json``)
     if verb.start() > store.start():
         return False
     if (
@@ -1721,7 +1739,9 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     ):
         return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
     between = s[verb.end() : store.start()]
-    return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
+    return bool(_DEST_BEFORE.search(between) or _TEMPLATE_FIRST.match(between)) and bool(
+        _COPYING.match(verb.group())
+    )
 
 
 # The agent's own write tools, named or called: the agent is told to make the change itself.

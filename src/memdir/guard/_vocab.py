@@ -80,6 +80,18 @@ _SVO_SEND = _ended(
     "muat naik|kongsi|kongsikan|poskan|ipasa|ibahagi|i-forward|iforward|i-sync|isync|iulat|"
     "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên",
 )
+# An infinitive or subjunctive is an order after a negated "forget" or "hesitate" (their
+# imperatives alone are listed above): "nu uita să trimiți", "älä unohda lähettää".
+_KEPT_SEND = (
+    r"(?:(?<=uita să )|(?<=ezita să )|(?<=uitați să ))(?:trimi|încarc|partaj|publi)\w+|"
+    r"(?:(?<=zapomeň )|(?<=zapomeňte )|(?<=zabudni )|(?<=zabudnite ))(?:poslat|odeslat|"
+    r"nahrát|sdílet|poslať|odoslať|nahrať|zdieľať)\b|"
+    r"(?:(?<=unohda )|(?<=unohtako ))(?:lähettää|ladata|jakaa|välittää)\b|"
+    r"(?<=zapomnij )(?:wysłać|przesłać|udostępnić)\b|"
+    r"(?:(?<=usisahau )|(?<=msisahau )|(?<=usisite ))(?:kutuma|kupakia|kushiriki)\b|"
+    r"(?<=תשכח )(?:לשלוח|להעלות|לשתף)(?!\w)|(?<=תשכחו )(?:לשלוח|להעלות|לשתף)(?!\w)|"
+    r"পাঠাতে(?= ভুল)"
+)
 _SEND_39_CJK = "同期|送付|동기화|첨부"
 _SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
 _READ_39 = _ended(
@@ -507,7 +519,8 @@ _READ_OTHER = (
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
     r"أضف|اضف)\w*|"
     r"कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|"
-    r"কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
+    # bn: not a present that describes ("অ্যাপটি … সংরক্ষণ করে।", "… আপলোড করা হয়")
+    r"(?:কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ)(?! কর(?:ে|েন)(?:\s*[।.,;]|\s+(?:এবং|ও|আর)\s|$)| করা হয়)|"
     rf"{_SVO_READ}|"
     r"αντίγραψ\w*|αντιγραφ\w*|διάβασ\w*|αποθήκευσ\w*|στείλ\w*|εμφάνισ\w*|ανέβασ\w*|"
     r"επικόλλησ\w*|κράτησ\w*|" + "|".join((*_READ_39, *_SVO_READ_39))  # round 39b
@@ -729,7 +742,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "noun": _rx(*_PRIVATE_NOUN),
         "net": _rx(*_NET_TOOL),
         "send": re.compile(
-            rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))|{_SEND_39_THAI}"
+            rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))|{_SEND_39_THAI}|"
+            + _KEPT_SEND
         ),
         "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
@@ -941,7 +955,20 @@ _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|
 
 _PLACE = re.compile(r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
-_COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
+_COPYING = re.compile(
+    r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b|"
+    # round 39b's copy verbs (a template copied: ``_TEMPLATE_FIRST``)
+    r"kopi|másold|copiaz|zkopíruj|skopíruj|skopiuj|скопіюй|копир|kopiraj|nakili|salin|sao chép|"
+    r"ikopya|העתק|[کك]پ[یي]"
+)
+_TEMPLATE_NAME = re.compile(r"[\w-]{0,40}\.(?:example|sample|dist|template)\.\w{1,8}\b")
+# "Kopioi .env.example tiedostoon .env", "Nakili .env.example kwenda .env": a template file
+# (and a word or two: "to", "the file") before the store, in any language, is the copy's source.
+_TEMPLATE_FIRST = re.compile(
+    r"^\s*(?:\S+\s+)?\S*(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
+    r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+"
+    r"(?:(?!(?:and|och|og|ja|és|și|şi|und|et|y|dan|na|và|και|и|і|i|ve)\s)\S+\s+){0,2}$"
+)
 
 
 _DESTRUCTIVE = re.compile(
