@@ -51,7 +51,11 @@ _NEG_WORDS = (
     r"決して|절대)"
 )
 # A label's colon ends the reach ("Hindi users: send …", "Nobody: …" order, not negate).
-_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；:：]|[.:](?=\S)){{0,30}}$")
+# A "so" ends the reach too: "I don't have time so send …", "Nu am timp deci trimite …".
+_NEG_BEFORE = re.compile(
+    rf"{_NEG_WORDS}(?:(?!(?<!\w)(?:so|så|deci|joten|hivyo|tak|jadi|אז)\s)"
+    r"(?:[^.!?。！？\n,;，；:：]|[.:](?=\S))){0,30}$"
+)
 # A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").

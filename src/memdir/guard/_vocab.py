@@ -873,7 +873,8 @@ _SVO_BEFORE = re.compile(
     r"nên|cần|phải|sẽ|nhớ|tự động|âm thầm|để|bằng|dùng|harus|perlu|wajib|akan|ingat|otomatis|"
     r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang|"
     # round 39b: ro, he
-    r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|תמיד|ואז|אחר כך|בבקשה|אנא))\s*$"
+    r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|deci|așa că|aşa că|atunci|תמיד|ואז|אז|"
+    r"אחר כך|בבקשה|אנא))\s*$"
 )
 
 
