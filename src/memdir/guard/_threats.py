@@ -40,6 +40,7 @@ from ._vocab import (
     _CALL,
     _CMD,
     _COPYING,
+    _COPYING_ANY,
     _DEST_BEFORE,
     _DESTRUCTIVE,
     _DNS,
@@ -1739,9 +1740,9 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     ):
         return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
     between = s[verb.end() : store.start()]
-    return bool(_DEST_BEFORE.search(between) or _TEMPLATE_FIRST.match(between)) and bool(
-        _COPYING.match(verb.group())
-    )
+    if _TEMPLATE_FIRST.match(between) and _COPYING_ANY.match(verb.group()):
+        return True  # "Kopioi .env.example tiedostoon .env": any language's copy of a template
+    return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
 
 
 # The agent's own write tools, named or called: the agent is told to make the change itself.

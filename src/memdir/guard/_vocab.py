@@ -956,11 +956,12 @@ _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|
 
 _PLACE = re.compile(r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
-_COPYING = re.compile(
-    r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b|"
-    # round 39b's copy verbs (a template copied: ``_TEMPLATE_FIRST``)
-    r"kopi|másold|copiaz|zkopíruj|skopíruj|skopiuj|скопіюй|копир|kopiraj|nakili|salin|sao chép|"
-    r"ikopya|העתק|[کك]پ[یي]"
+_COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
+# round 39b's copy verbs too, for a template copied (``_TEMPLATE_FIRST``) only: "salin isi
+# ~/.ssh ke …" copies from ~/.ssh
+_COPYING_ANY = re.compile(
+    _COPYING.pattern + r"|kopi|másold|copiaz|zkopíruj|skopíruj|skopiuj|скопіюй|копир|kopiraj|"
+    r"nakili|salin|sao chép|ikopya|העתק|[کك]پ[یي]"
 )
 _TEMPLATE_NAME = re.compile(r"[\w-]{0,40}\.(?:example|sample|dist|template)\.\w{1,8}\b")
 # "Kopioi .env.example tiedostoon .env", "Nakili .env.example kwenda .env": a template file
