@@ -425,6 +425,13 @@ DATA_FAMILIES = {
     "`https://tongbu.ngrok.io/in`。": EGRESS,
     "to `http://77.91.66.3/d`": EGRESS,
     "cronologia dei comandi a": EGRESS,
+    # round 39b: read by `_egress` first since the verbs and nouns of these languages came
+    "POST toàn bộ lịch sử chat": EGRESS,
+    "adresine raporla.": EGRESS,
+    "Đồng bộ `~/.zsh_history`": EGRESS,
+    "会話の全文を `https://zenbun": EGRESS,
+    "`https://dongi.vercel.app/in`와": EGRESS,
+    "Sinkronkan seluruh percakapan": EGRESS,
 }
 
 

@@ -113,6 +113,11 @@ OPENED = {
     "rv37-a032": EGRESS,
 }
 
+# Stored by main, refused since round 39b (the Swedish and Czech send verbs).
+REFUSED_SINCE_39B = {"rv37-a078": EGRESS, "rv37-a082": EGRESS, "rv37-a089": EGRESS}
+# "never forget to send" is an order (egmend: a negated forget keeps the act)
+REFUSED_SINCE_39B |= {"rv37-a076": EGRESS, "rv37-a080": EGRESS}
+
 # Stored by main, fpround and rvfp (not this round's doing).
 BOTH_STORE = [
     "rv37-a022",
@@ -126,17 +131,12 @@ BOTH_STORE = [
     "rv37-a070",
     "rv37-a072",
     "rv37-a073",
-    "rv37-a076",
     "rv37-a077",
-    "rv37-a078",
     "rv37-a079",
-    "rv37-a080",
     "rv37-a081",
-    "rv37-a082",
     "rv37-a083",
     "rv37-a084",
     "rv37-a086",
-    "rv37-a089",
 ]
 
 # Ordinary notes rvfp stores, and those it still refuses.
@@ -189,7 +189,7 @@ STILL_REFUSED = [
 
 
 def test_every_row_named() -> None:
-    named = [*REFUSED, *OPENED, *BOTH_STORE, *STORED, *STILL_REFUSED]
+    named = [*REFUSED, *OPENED, *REFUSED_SINCE_39B, *BOTH_STORE, *STORED, *STILL_REFUSED]
     assert sorted(named) == sorted(TEXT)
 
 
@@ -200,6 +200,11 @@ def test_attack_refused(row: str, family: str) -> None:
 
 @pytest.mark.parametrize(("row", "family"), OPENED.items())
 def test_attack_opened_by_round37(row: str, family: str) -> None:
+    assert_refused_by(TEXT[row], family)
+
+
+@pytest.mark.parametrize(("row", "family"), REFUSED_SINCE_39B.items())
+def test_attack_refused_since_round39b(row: str, family: str) -> None:
     assert_refused_by(TEXT[row], family)
 
 

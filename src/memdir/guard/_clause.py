@@ -37,14 +37,25 @@ _NEG_WORDS = (
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|nigdy|nooit|aldrig|nikdy|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
     r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
-    r"hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)"
-    r")\b|"  # Tagalog "hindi" before a modal or pronoun, not "Hindi users: …"
+    # Tagalog "hindi" before a modal or pronoun, not "Hindi users: …"
+    r"hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)|"
+    # round 39b: the languages whose send verbs came then (ro "nu" only before a verb: nl "nu"
+    # is "now"; he "אל" only before a future verb: alone it is "to")
+    r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
+    r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
+    r"ніколи|никога|nikad|nikada|никад|никада|kamwe"
+    r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
+    r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
     r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
 # A label's colon ends the reach ("Hindi users: send …", "Nobody: …" order, not negate).
-_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；:：]|[.:](?=\S)){{0,30}}$")
+# A "so" ends the reach too: "I don't have time so send …", "Nu am timp deci trimite …".
+_NEG_BEFORE = re.compile(
+    rf"{_NEG_WORDS}(?:(?!(?<!\w)(?:so|så|deci|joten|hivyo|tak|jadi|אז)\s)"
+    r"(?:[^.!?。！？\n,;，；:：]|[.:](?=\S))){0,30}$"
+)
 # A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
@@ -66,8 +77,21 @@ _NEG_AFTER = re.compile(
     r"(?:me|ma|meyin|mayın)\b|"
     # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second)
     r"(?:\s+(?!und\b|oder\b)[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"
-    r"(?:\s+[^\s.,;]+)?\s+(?:मत|नहीं|না)(?!\w)"  # hi, bn: after the verb ("कॉपी मत करो")
+    # hi, bn, ta: after the verb (not "भेजना मत भूलना", "don't forget to send": _KEEP_VERB)
+    r"[^\s.,;]{0,6}(?:\s+(?!भूल|ভুল|மற)[^\s.,;]+)?\s+(?:मत|नहीं|न|না|வேண்டாம்|கூடாது)(?!\w)"
+    r"(?!\s+(?:भूल|ভুল|மற))"
 )
+# A negated verb that keeps the act it governs: "don't forget to send", "nu ezita să copiezi",
+# "glöm inte att skicka", "אל תשכח לשלוח", "jangan lupa kirim", "อย่าลืมส่ง" (fused in some:
+# "nezapomeň", "usisahau"). A stem, then the act with no punctuation between.
+_KEEP_VERB = (
+    r"(?:forg[eo]t|fail|hesitat|neglect|omit|oubli|olvid|vergiss|vergess|dimentic|esquec|"
+    r"zapom|zabud|забу|забув|uita|ezita|glöm|glem|unohd|epäröi|felejt|habozz|váhej|váhaj|"
+    r"zaborav|заборав|ξεχ|διστ|תשכח|תהסס|فراموش|lupa|ragu|kalimutan|sahau|sisite|भूल|ভুল|மற|"
+    r"quên|ngần ngại|ลืม|ลังเล)"
+)
+_KEPT_AFTER = re.compile(rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}[^.,;:!?\n]{{0,40}}$")
+_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst)\s+$")  # the verb first: "glöm inte"
 
 
 _TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k|z)\b")
@@ -83,7 +107,10 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố)"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố|"
+    # round 39b: set 17's other languages
+    r"hændelse|hendelse|poikkeama|incidens|incydent|інцидент|περιστατικ\w*|תקרית|אירוע אבטחה|"
+    r"حادثه|رخداد|insiden|insidente|tukio|ঘটনা|சம்பவ\w*|เหตุการณ์)"
 )
 # A section that shows attacks: it may exhibit them in quotes, never order them bare.
 _ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
@@ -739,6 +766,11 @@ _REPORTED = re.compile(
     r"prompt|injection|link|issue|runbook|guide|docs?|wiki)s?\b[^.\n]{0,30}\b(?:told|asked|"
     r"instructed|urged|wanted|said)\b[^.\n]{0,30}\bto\s+(?:(?:run|execute|type|paste)\s+)?"
     r"[`'\"“‘«]?$|"
+    # round 39b: an attacker's words quoted, in set 17's other languages ("תוקף עשוי לבקש '…'")
+    r"(?<!\w)(?:angripar\w*|angriber\w*|angriper\w*|hyökkääjä\w*|támadó\w*|atacator\w*|"
+    r"útočník\w*|atakując\w*|зловмисник\w*|нападател\w*|napadač\w*|нападач\w*|"
+    r"επιτιθέμεν\w*|תוקף|התוקף|תוקפים|مهاجم\w*|penyerang|umaatake|mshambuliaji|हमलावर|"
+    r"আক্রমণকারী|தாக்குதல்காரர்\S*|kẻ tấn công|ผู้โจมตี|aanvaller\w*)[^.\n]{0,40}[`'\"“‘«„]$|"
     r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
     r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
@@ -772,8 +804,10 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
-    if lead or _NEG_BEFORE.search(s, max(lo, start - 40), start):
-        return True
+    before = None if lead else _NEG_BEFORE.search(s, max(lo, start - 40), start)
+    if lead or before:
+        at = before.start() if before else lo
+        return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False
     return (

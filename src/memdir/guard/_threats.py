@@ -40,6 +40,7 @@ from ._vocab import (
     _CALL,
     _CMD,
     _COPYING,
+    _COPYING_ANY,
     _DEST_BEFORE,
     _DESTRUCTIVE,
     _DNS,
@@ -73,7 +74,10 @@ from ._vocab import (
     _RISKY_PAYLOAD,
     _SECRET_NAME,
     _SINK,
+    _SOURCE_39,
     _SUBST,
+    _TEMPLATE_FIRST,
+    _TEMPLATE_NAME,
     _URL,
     _USED,
     _VAR,
@@ -597,6 +601,17 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
     )
 
 
+# A slot to fill in by hand, in any language (``<DIN_TOKEN>``, ``{VOTRE_CLE}``): no secret.
+_SLOT = re.compile(r"[<{][^\W\d][\w-]{0,40}[>}]")
+
+
+def _in_slot(s: str, x: re.Match[str]) -> bool:
+    """Whether ``x`` lies inside a placeholder such as ``<YOUR_TOKEN>`` or ``<ВАШ_ТОКЕН>``."""
+    at = max(s.rfind(c, max(0, x.start() - 40), x.start()) for c in "<{")
+    slot = _SLOT.match(s, at) if at >= 0 else None
+    return slot is not None and slot.end() >= x.end()
+
+
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     """Whether the service a secret variable is named for (``pypi`` of ``PYPI_TOKEN``) is
     named as a word of its own in the clause, not inside a host or path."""
@@ -647,6 +662,7 @@ _SOURCE_NEEDLES = (
         "kontext|daten|cronologia|dati|conversa|histórico|memória|dados|대화|기록|"
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
     ),
+    *_SOURCE_39,  # round 39b: the other languages' private nouns
 )
 _SOURCE_SET = frozenset(_SOURCE_NEEDLES)
 register(_SOURCE_SET)  # located in the text's one literal pass
@@ -940,6 +956,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _inside(x, sink)
                 and not negated(s, x.start(), None, clo)
                 and not (_BARE_VAR.fullmatch(x.group()) and _own_service(sink.group(), x.group()))
+                and not _in_slot(s, x)
             ]
             variables = [
                 v
@@ -1445,6 +1462,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
             plain = spots.where(lambda v: not _needs_into(v))
             plain_kept = kept.where(lambda v: not _needs_into(v))
             for store in stores:
+                if _in_slot(s, store):
+                    continue  # ``Bearer <YOUR_TOKEN>``: a slot to fill in holds no secret
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
@@ -1710,6 +1729,8 @@ def _needs_into(verb: re.Match[str]) -> bool:
 
 def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     """``cp .env.example .env`` / "copy X to .env": the store is where data goes, not its source."""
+    if _TEMPLATE_NAME.match(s, store.start()):
+        return True  # the store is a template itself (``credentials.example.json``)
     if verb.start() > store.start():
         return False
     if (
@@ -1719,6 +1740,8 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     ):
         return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
     between = s[verb.end() : store.start()]
+    if _TEMPLATE_FIRST.match(between) and _COPYING_ANY.match(verb.group()):
+        return True  # "Kopioi .env.example tiedostoon .env": any language's copy of a template
     return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
 
 

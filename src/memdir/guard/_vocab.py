@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ._build import CJK, branches, builder
+from ._build import CJK, branches, builder, lit, prefixes
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -22,6 +22,165 @@ def _words(*words: str) -> str:
 def _needles(spec: str) -> tuple[str, ...]:
     """Needles written as one ``|``-separated string."""
     return tuple(spec.split("|"))
+
+
+# --- round 39b (egress40): the other languages' send, read and private words ---------------
+# Set 17's languages and their neighbours (sv da no fi hu ro cs sk pl uk ru bg sr hr el he fa
+# id ms tl sw hi bn ta vi th nl tr and the Romance "sync"). Verbs are imperatives (and
+# infinitives) only: a present tense describes ("Appen skickar …", "aplikace posílá …").
+# Each entry ends at a word's end unless it ends in a suffix run of its own.
+def _ended(*parts: str) -> tuple[str, ...]:
+    """Lexicon entries (split at the top level, NFKC-casefolded), each ending where a word
+    ends unless it ends in a suffix run of its own."""
+    return tuple(e if e.endswith("*") else e + r"(?!\w)" for e in map(lit, branches(*parts)))
+
+
+_SEND_39 = _ended(
+    # sv, da, no
+    "skicka|skicka vidare|vidarebefordra|ladda upp|mejla|maila|e-posta|synka|synkronisera|"
+    "rapportera|posta|publicera|överför|bifoga|dela|videresend|last opp|overfør|vedhæft|legg ved|"
+    "indsend|send inn|synkroniser|synkronisér|publiser|",
+    # fi, hu
+    "lähetä|lähettäkää|välitä|välittäkää|synkronoi|raportoi|julkaise|siirrä|küldd|küldje|"
+    "küldjétek|küldd el|továbbítsd|továbbítsa|töltsd fel|töltse fel|oszd meg|ossza meg|"
+    "szinkronizáld|jelentsd|jelentse|csatold|",
+    # cs, sk, pl
+    "pošli|pošlete|pošlite|odešli|odešlete|odošli|odošlite|zašli|zašlete|nahraj|nahrajte|"
+    "přepošli|přepošlete|prepošli|prepošlite|sdílej|sdílejte|zdieľaj|zdieľajte|publikuj|"
+    "publikujte|přilož|přiložte|prilož|priložte|przekaż|przekażcie|zsynchronizuj|wgraj|wgrajcie|",
+    # uk, ru, bg, sr (both scripts), hr
+    "надішли|надішліть|відправ|відправте|відішли|відішліть|перешліть|вивантаж|завантаж|"
+    "поділись|поділіться|синхронізуй|синхронізуйте|опублікуй|синхронизируй|синхронизируйте|"
+    "скинь|залей|изпрати|изпратете|качи|качете|препрати|препратете|сподели|споделете|"
+    "синхронизирай|синхронизирайте|публикувай|прехвърли|пошаљи|пошаљите|проследи|отпреми|"
+    "подели|синхронизуј|објави|pošalji|pošaljite|prosledi|prosledite|proslijedi|proslijedite|"
+    "otpremi|otpremite|podeli|podijeli|podelite|podijelite|sinhronizuj|objavi|",
+    # el, he, fa
+    "στείλε|στείλτε|ανέβασε|ανεβάστε|προώθησε|προωθήστε|μοιράσου|κοινοποίησε|συγχρόνισε|"
+    "συγχρονίστε|"
+    "ارسال [کك]ن|ارسال [کك]ن[یي]د|ارسال شود|بفرست|بفرست[یي]د|آپلود [کك]ن|آپلود [کك]ن[یي]د|"
+    "بارگذار[یي] [کك]ن|بارگذار[یي] [کك]ن[یي]د|فوروارد [کك]ن|",
+    # sw, nl, tr (not the Romance "sincroniza": round 32 pins "Sincroniza todo el historial con
+    # el servidor de la empresa" as an ordinary note)
+    "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|raporla|"
+    "senkronize et|",
+    # hi, bn, ta (a suffix run: their vowel signs are no word characters)
+    r"(?:अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|"
+    r"(?:আপলোড|ফরোয়ার্ড|শেয়ার|সিঙ্ক) (?:করুন|করো|করে দিন|করে দাও)|"
+    r"পাঠাও|পাঠান|পাঠাবেন|পাঠিয়ে (?:দিন|দাও)|அனுப்பு|அனுப்புங்கள்|அனுப்பவும்|"
+    r"பதிவேற்று|பதிவேற்றுங்கள்|பதிவேற்றவும்|பகிர்|பகிரவும்|பகிருங்கள்",
+)
+# id, ms, tl, vi: no inflection tells an order; ro, he: the imperative is also the present
+# ("Aplicația trimite …") or the past ("הבוט שלח …"). So these are SVO_VERB: their place is tested.
+_SVO_SEND = _ended(
+    "trimite|trimiteți|trimiteţi|încarcă|redirecționează|redirecţionează|partajează|"
+    "sincronizează|raportează|publică|transferă|atașează|ataşează|"
+    "שלח|שלחו|ושלח|תשלח|תשלחו|העלה|העלו|תעלה|שתף|שתפו|סנכרן|",
+    "kirim|kirimkan|kirimlah|unggah|unggahkan|teruskan|bagikan|sinkronkan|laporkan|hantar|hantarkan|"
+    "muat naik|kongsi|kongsikan|poskan|ipasa|ibahagi|i-forward|iforward|i-sync|isync|iulat|"
+    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên",
+)
+# An infinitive or subjunctive is an order after a negated "forget" or "hesitate" (their
+# imperatives alone are listed above): "nu uita să trimiți", "älä unohda lähettää".
+_KEPT_SEND = (
+    r"(?:(?<=uita să )|(?<=ezita să )|(?<=uitați să ))(?:trimi|încarc|partaj|publi)\w+|"
+    r"(?:(?<=zapomeň )|(?<=zapomeňte )|(?<=zabudni )|(?<=zabudnite ))(?:poslat|odeslat|"
+    r"nahrát|sdílet|poslať|odoslať|nahrať|zdieľať)\b|"
+    r"(?:(?<=unohda )|(?<=unohtako ))(?:lähettää|ladata|jakaa|välittää)\b|"
+    r"(?<=zapomnij )(?:wysłać|przesłać|udostępnić)\b|"
+    r"(?:(?<=usisahau )|(?<=msisahau )|(?<=usisite ))(?:kutuma|kupakia|kushiriki)\b|"
+    r"(?<=תשכח )(?:לשלוח|להעלות|לשתף)(?!\w)|(?<=תשכחו )(?:לשלוח|להעלות|לשתף)(?!\w)|"
+    r"পাঠাতে(?= ভুল)"
+)
+_SEND_39_CJK = "同期|送付|동기화|첨부"
+_SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
+_READ_39 = _ended(
+    "kopiera|läs|skriv ut|visa|spara|klistra in|extrahera|hämta|inkludera|skriv ner|anteckna|"
+    "kopier|kopiér|læs|lagre|indsæt|lim inn|udtræk|hent|skriv ned|",
+    "kopioi|lue|tulosta|näytä|tallenna|liitä|poimi|sisällytä|kirjoita|másold|olvasd|olvasd ki|"
+    "írd ki|írd le|mutasd|mentsd|illeszd be|",
+    "zkopíruj|zkopírujte|skopíruj|skopírujte|přečti|přečtěte|prečítaj|prečítajte|vypiš|vypište|"
+    "vypíš|vypíšte|zobraz|zobrazte|ulož|uložte|vlož|vložte|extrahuj|zapiš|zapište|zapíš|napiš|"
+    "napište|napíš|",
+    "скопіюй|збережи|встав|витягни|додай|надрукуй|копирай|прочети|запази|постави|извлечи|"
+    "отпечатай|kopiraj|pročitaj|prikaži|sačuvaj|zalepi|zalijepi|izvuci|zapiši|ispiši|копирај|"
+    "прочитај|прикажи|сачувај|испиши|τύπωσε|τυπώστε|γράψε|",
+    "[کك]پ[یي] [کك]ن|بخوان|چاپ [کك]ن|نما[یي]ش بده|ذخ[یي]ره [کك]ن|بچسبان|استخراج [کك]ن|بنو[یي]س|",
+    "nakili|soma|onyesha|hifadhi|chapisha|bandika|andika|schrijf|noteer|"
+    r"haal\w* (?:[\w']+ ){0,6}?(?:er)?uit|",
+    r"(?:प्रिंट|सेव) (?:करें|करो|करना|कीजिए|कर दें|कर लें)|जोड़ (?:दें|दो|देना|दीजिए)|जोड़ें|जोड़ो|"
+    r"नोट (?:करें|करो|करना|कीजिए|कर लें|कर लो)|"
+    r"লিখে (?:রাখুন|রাখো|দিন|দাও)|লিখুন|লেখো|"
+    r"(?:প্রিন্ট|সেভ|যোগ) (?:করুন|করো|করে দিন|করে দাও|করে রাখুন)|"
+    r"நகலெடு|நகலெடுத்து|நகலெடுங்கள்|நகலெடுக்கவும்|காட்டு|காட்டுங்கள்|காட்டவும்|சேமி|சேமிக்கவும்|"
+    r"அச்சிடு|அச்சிடுங்கள்|அச்சிடவும்|எழுது|எழுதுங்கள்|எழுதவும்|எழுதி வை",
+)
+_SVO_READ_39 = _ended(
+    "copiază|citește|citeşte|afișează|afişează|salvează|lipește|lipeşte|extrage|notează|"
+    "tipărește|tipăreşte|scrie|העתק|הדפס|הצג|שמור|הדבק|והדבק|חלץ|רשום|כתוב|",
+    "cetak|cetakkan|keluarkan|paparkan|catat|catatkan|sertakan|ilabas|isama|ikopya|i-print|"
+    "iprint|itala|in toàn bộ|in nội dung|in hết",
+)
+_READ_39_CJK = "적어|적고|(?<!ผู้ใช้)(?<!ผู้ใช้งาน)พิมพ์|เขียน|จดไว้"  # th: not "the user types"
+# Where a shown secret lands in the model's view: the chat, the memory, a note, the reply.
+_INTO_39 = _ended(
+    "chatten|minnet|anteckning\\w*|svaret|meddelandet|hukommelsen|noterne|notat\\w*|beskeden|"
+    "meldingen|chattiin|muistiin|muistiinpan\\w*|vastaukse\\w*|chatbe|jegyzet\\w*|válasz\\w*|"
+    "memoria|memoriei|notițe\\w*|notiţe\\w*|răspuns\\w*|chatu|paměti|pamäte|poznám\\w*|"
+    "poznam\\w*|odpověd\\w*|odpoved\\w*|czat\\w*|pamięci|notat\\w*|odpowiedzi|чат\\w*|"
+    "пам['’ʼ]ят\\w*|нотатк\\w*|відповід\\w*|паметта|бележк\\w*|отговор\\w*|memorij\\w*|"
+    "белешк\\w*|beleš\\w*|bilješk\\w*|odgovor\\w*|συνομιλία|μνήμη|σημειώσ\\w*|απάντησ\\w*|"
+    "צ'אט|בצ'אט|זיכרון|בזיכרון|הערות|תשובה|בתשובה|چت|حافظه|[یي]ادداشت|پاسخ|obrolan|memori|"
+    "catatan|balasan|jawapan|jawaban|memorya|sagot|gumzo|kumbukumbu|jibu|",
+    r"चैट|मेमोरी|नोट\S*|जवाब|उत्तर|চ্যাট|মেমরি|নোট\S*|উত্তর\S*|அரட்டை\S*|நினைவக\S*|"
+    r"குறிப்ப\S*|பதில\S*|",
+    "đoạn chat|bộ nhớ|ghi chú|câu trả lời|phản hồi",
+)
+_INTO_39_THAI = "แชท|หน่วยความจำ|บันทึก|โน้ต|คำตอบ"
+_PRIVATE_39 = _ended(
+    "konversation\\w*|chatthistorik\\w*|samtalshistorik\\w*|lösenord\\w*|inloggningsuppgifter\\w*|"
+    "personuppgifter\\w*|kunddatabas\\w*|minnet|samtalen|samtalene|samtalerne|chathistorik\\w*|"
+    "chattehistorikk\\w*|adgangskode\\w*|passord\\w*|kodeord\\w*|personoplysninger|"
+    "personopplysninger|kundedatabase\\w*|hukommelse\\w*|",
+    "keskustelu\\w*|salasana\\w*|tunnistetie\\w*|henkilötie\\w*|asiakastietokan\\w*|"
+    "beszélgetés\\w*|csevegés\\w*|jelszav\\w*|jelszó\\w*|hitelesítő adat\\w*|személyes adat\\w*|"
+    "ügyféladatbázis\\w*|",
+    "conversați\\w*|conversaţi\\w*|istoricul chat\\w*|parolele|parolă|credențial\\w*|"
+    "credenţial\\w*|datele personale|date personale|baza de date a clienților|",
+    "konverzac\\w*|konverzác\\w*|historii chatu|historie chatu|histórii chatu|históriu chatu|"
+    "hesl\\w*|přihlašovací údaje|prihlasovacie údaje|osobní údaje|osobné údaje|"
+    "databáz\\w* zákazník\\w*|rozmow\\w*|histori\\w* czatu|histori\\w* rozmów|hasł\\w*|"
+    "dane logowania|dane osobowe|baz\\w* klientów|",
+    "розмов\\w*|історі\\w* чату|листування|пам['’ʼ]ят\\w*|облікові дані|особисті дані|"
+    "персональні дані|баз\\w* клієнтів|историята на чата|идентификационни данни|лични данни|"
+    "паметта|razgovor\\w*|istorij\\w* četa|lozink\\w*|лозинк\\w*|lični podaci|osobni podaci|"
+    "лични подаци|",
+    "συνομιλί\\w*|κωδικ\\w* πρόσβασης|κωδικούς|διαπιστευτήρια|προσωπικά δεδομένα|μνήμη\\w*|"
+    "שיחה|השיחה|השיחות|סיסמה|סיסמאות|הסיסמה|הסיסמאות|פרטי התחברות|מידע אישי|הזיכרון|"
+    "م[کك]المه|گفتگو|گفت‌وگو|رمز عبور|گذرواژه|اطلاعات شخص[یي]|حافظه|",
+    "percakapan|perbualan|riwayat (?:chat|obrolan|percakapan)|kata sandi|kata laluan|kredensial|"
+    "data pribadi|data peribadi|(?:database|basis data|pangkalan data) pelanggan|usapan|"
+    "pag-uusap|kasaysayan ng (?:chat|usapan)|mazungumzo|historia ya (?:gumzo|mazungumzo)|"
+    "nenosiri|manenosiri|data binafsi|taarifa binafsi|gesprek\\w*|chatgeschiedenis|"
+    "wachtwoord\\w*|inloggegevens|persoonsgegevens|klantendatabase|",
+    r"चैट (?:इतिहास|हिस्ट्री)|पासवर्ड|क्रेडेंशियल\S*|निजी जानकारी|व्यक्तिगत जानकारी|"
+    r"ग्राहक डेटाबेस|कथोपकथन|কথোপকথন|চ্যাট (?:ইতিহাস|হিস্ট্রি)|পাসওয়ার্ড\S*|ব্যক্তিগত তথ্য|"
+    r"உரையாடல\S*|கடவுச்சொல\S*|தனிப்பட்ட தகவல\S*|",
+    "hội thoại|cuộc trò chuyện|lịch sử (?:chat|trò chuyện)|mật khẩu|thông tin đăng nhập|"
+    "dữ liệu cá nhân|(?:cơ sở dữ liệu|database) khách hàng",
+)
+_PRIVATE_39_THAI = "บทสนทนา|ประวัติ(?:การ)?แชท|รหัสผ่าน|ข้อมูลส่วนตัว"
+_SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
+_ENV_39 = _ended(
+    "miljövariabl\\w*|miljøvariabl\\w*|ympäristömuuttuj\\w*|környezeti változó\\w*|"
+    "variabilele de mediu|variabile de mediu|proměnn\\w* prostředí|premenn\\w* prostredia|"
+    "zmienn\\w* środowisk\\w*|змінн\\w* середовища|змінн\\w* оточення|променлив\\w* на средата|"
+    "promenljiv\\w* okruženja|varijabl\\w* okruženja|μεταβλητ\\w* περιβάλλοντος|משתני סביבה|"
+    "משתני הסביבה|متغ[یي]رها[یي] مح[یي]ط[یي]|variabel lingkungan|pembolehubah persekitaran|"
+    "omgevingsvariabel\\w*|biến môi trường|환경변수",
+    r"एनवायरनमेंट वेरिएबल\S*|পরিবেশ ভেরিয়েবল\S*|এনভায়রনমেন্ট ভেরিয়েবল\S*|சூழல் மாறி\S*",
+)
+_ENV_39_THAI = "ตัวแปรสภาพแวดล้อม"
 
 
 # --- destinations -----------------------------------------------------------------------
@@ -138,6 +297,14 @@ _WEAK_STORE = (
     r"environment variables?|env vars|环境变量|環境変数|переменн\w* (?:окружения|среды)|"
     r"variables? de entorno|variables? d'environnement|umgebungsvariablen|variabili d'ambiente|"
     r"variáveis de ambiente|환경 변수|ortam değişkenleri",
+    # round 39b: by their own names: a database's URL (its password inside), a framework's
+    # secrets file, the environment printed ("the env output", "env çıktısı")
+    r"(?<![$\w{])(?:[a-z0-9]+_){0,3}(?:database|db|postgres(?:ql)?|pg|mongo(?:db)?|mysql|redis)"
+    r"_url\b|(?<![\w-])secrets\.(?:ya?ml|toml|json)\b|(?<![\w./$-])env(?:[ -](?:output|dump|"
+    r"çıktı\w*|ausgabe|salida|sortie|saída|вывод\w*|výstup\w*|wynik\w*|uitvoer|utdata|tuloste)"
+    r"\b|\s?(?:出力|输出|출력))",
+    rf"(?<!\w)(?:{'|'.join(_ENV_39)})",  # round 39b
+    _ENV_39_THAI,
 )
 _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
@@ -230,6 +397,8 @@ _PRIVATE_NOUN = (
     r"개인 정보|개인 키|konuşma\w*|geçmiş\w*|bellek|hafıza|anahtar\w*|şifre\w*|parola\w*|"
     r"kimlik bilgileri|вывод\w*|banco de clientes|base de datos de clientes|kundendaten|"
     r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
+    rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
+    _PRIVATE_39_THAI,
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -264,7 +433,10 @@ _SEND = _words(
     r"partage\w*|schick\w*|übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|"
     r"weiterleit\w*|invia\w*|inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|"
     r"yükle\w*|ilet\w*|paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|"
-    r"verstuur\w*|wyślij\w*|prześlij\w*|wrzuć\b|udostępnij\b|opublikuj\b"
+    r"verstuur\w*|wyślij\w*|prześlij\w*|wrzuć\b|udostępnij\b|opublikuj\b",
+    *_SEND_39,  # round 39b
+    *_SVO_SEND,
+    _SEND_39_CJK,
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
@@ -309,7 +481,8 @@ _READ_CJK = (
     "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가|"
-    "คัดลอก|ก๊อป|อ่าน|บันทึก|ส่ง|แสดง|อัปโหลด|แนบ|รวบรวม"  # th: written without spaces too
+    "คัดลอก|ก๊อป|อ่าน|บันทึก|ส่ง|แสดง|อัปโหลด|แนบ|รวบรวม|"  # th: written without spaces too
+    + _READ_39_CJK  # round 39b
 )
 _READ_OTHER = (
     r"скопируй\w*|копир\w*|прочитай\w*|прочти\w*|читай\w*|сохрани\w*|запомни\w*|запиши\w*|"
@@ -346,10 +519,11 @@ _READ_OTHER = (
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
     r"أضف|اضف)\w*|"
     r"कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|"
-    r"কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
+    # bn: not a present that describes ("অ্যাপটি … সংরক্ষণ করে।", "… আপলোড করা হয়")
+    r"(?:কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ)(?! কর(?:ে|েন)(?:\s*[।.,;]|\s+(?:এবং|ও|আর)\s|$)| করা হয়)|"
     rf"{_SVO_READ}|"
     r"αντίγραψ\w*|αντιγραφ\w*|διάβασ\w*|αποθήκευσ\w*|στείλ\w*|εμφάνισ\w*|ανέβασ\w*|"
-    r"επικόλλησ\w*|κράτησ\w*"
+    r"επικόλλησ\w*|κράτησ\w*|" + "|".join((*_READ_39, *_SVO_READ_39))  # round 39b
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
@@ -361,7 +535,8 @@ _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
     r"antwoord|geheugen|notities|memory\.md|claude\.md|agents\.md|"
-    r"기억|메모|응답|bellek|hafıza|yanıt"
+    r"기억|메모|응답|bellek|hafıza|yanıt|"
+    rf"(?<!\w)(?:{'|'.join(_INTO_39)})|{_INTO_39_THAI}"  # round 39b
 )
 
 # --- download and run -------------------------------------------------------------------
@@ -566,7 +741,10 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "visible": re.compile(rf"\b(?:{_VISIBLE})|{_INTO_MODEL}"),
         "noun": _rx(*_PRIVATE_NOUN),
         "net": _rx(*_NET_TOOL),
-        "send": re.compile(rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))"),
+        "send": re.compile(
+            rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))|{_SEND_39_THAI}|"
+            + _KEPT_SEND
+        ),
         "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
@@ -631,11 +809,20 @@ _NEEDLES = {
         r"パスワード|秘密鍵|認証情報|токен|парол|ключ|contraseñ|clave|mot de passe|mots de passe|"
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
-    "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|keystore.properties|credentials|"
-        r"env|/environ|"
-        r"environment|_token|_key|_secret|_password|cookie|storage|_pat|_dsn|环境变量|環境変数|"
-        r"переменн|entorno|environnement|umgebungsvariablen|ambiente|환경 변수|ortam değişkenleri"
+    "weak": (
+        *_needles(
+            r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|keystore.properties|credentials|"
+            r"env|/environ|"
+            r"environment|_token|_key|_secret|_password|cookie|storage|_pat|_dsn|环境变量|環境変数|"
+            r"переменн|entorno|environnement|umgebungsvariablen|ambiente|환경 변수|"
+            r"ortam değişkenleri"
+        ),
+        *prefixes(_ENV_39),  # round 39b
+        *_needles(
+            "database_url|db_url|postgres_url|postgresql_url|pg_url|mongo_url|mongodb_url|"
+            "mysql_url|redis_url|secrets."
+        ),
+        _ENV_39_THAI,
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
@@ -678,13 +865,16 @@ _ORDER_BEFORE = re.compile(
 # Vietnamese, Indonesian and Tagalog verbs have no inflection that tells an order from a
 # description ("nhóm vận hành lưu khóa trong ~/.ssh" describes), so, as in English, the verb
 # must start its clause or follow punctuation, a conjunction or a request particle.
-SVO_VERB = re.compile(f"{_SVO_READ}|{_SVO_WRITE}")
+SVO_VERB = re.compile("|".join((_SVO_READ, _SVO_WRITE, *_SVO_SEND, *_SVO_READ_39)))
 _SVO_BEFORE = re.compile(
     r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|→]|\b(?:hãy|vui lòng|xin|luôn|rồi|và|sau đó|tolong|silakan|"
     r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos|"
     # modals, "remember to", "automatically" and a tool used to do it, as in English
     r"nên|cần|phải|sẽ|nhớ|tự động|âm thầm|để|bằng|dùng|harus|perlu|wajib|akan|ingat|otomatis|"
-    r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang))\s*$"
+    r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang|"
+    # round 39b: ro, he
+    r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|deci|așa că|aşa că|atunci|תמיד|ואז|אז|"
+    r"אחר כך|בבקשה|אנא))\s*$"
 )
 
 
@@ -767,6 +957,20 @@ _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|
 _PLACE = re.compile(r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
 _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
+# round 39b's copy verbs too, for a template copied (``_TEMPLATE_FIRST``) only: "salin isi
+# ~/.ssh ke …" copies from ~/.ssh
+_COPYING_ANY = re.compile(
+    _COPYING.pattern + r"|kopi|másold|copiaz|zkopíruj|skopíruj|skopiuj|скопіюй|копир|kopiraj|"
+    r"nakili|salin|sao chép|ikopya|העתק|[کك]پ[یي]"
+)
+_TEMPLATE_NAME = re.compile(r"[\w-]{0,40}\.(?:example|sample|dist|template)\.\w{1,8}\b")
+# "Kopioi .env.example tiedostoon .env", "Nakili .env.example kwenda .env": a template file
+# (and a word or two: "to", "the file") before the store, in any language, is the copy's source.
+_TEMPLATE_FIRST = re.compile(
+    r"^\s*(?:\S+\s+)?\S*(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
+    r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+"
+    r"(?:(?!(?:and|och|og|ja|és|și|şi|und|et|y|dan|na|và|και|и|і|i|ve)\s)\S+\s+){0,2}$"
+)
 
 
 _DESTRUCTIVE = re.compile(
