@@ -26,6 +26,10 @@ def main() -> None:
     if not logger.handlers:
         logger.addHandler(_WarningLine(logging.WARNING))
         logger.propagate = False
+    # psycopg's and its pool's warnings about a connection the server closed ("discarding
+    # closed connection") come before memdir's own error, which says it for people: the
+    # command drops them (unless a root handler is set); a library user's logging keeps them
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
     if _subcommand(sys.argv[1:]) == "hook":
         _run_hook(sys.argv[1:])
     cli()
