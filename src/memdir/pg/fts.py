@@ -162,13 +162,13 @@ TERMS_DISAGREE = (
     "to_tsvector('simple', u.stems) OR m.ntok IS DISTINCT FROM u.ntok"
 )
 #: :data:`TERMS_DISAGREE` that also sets those rows' ``tsv`` and ``ntok`` from the terms it
-#: compared (the repair, under the write lock): the postings' and counters' statement
-#: triggers follow as for any edit.
+#: compared (the repair, under the write lock; each vector made once, not again for the
+#: SET): the postings' and counters' statement triggers follow as for any edit.
 TERMS_MENDED = (
-    "UPDATE {base} m SET tsv = u.tsv, ntok = u.ntok FROM (SELECT id, to_tsvector('simple', "
-    "stems) AS tsv, ntok FROM unnest(CAST(? AS bigint[]), CAST(? AS text[]), "
-    "CAST(? AS integer[])) AS u(id, stems, ntok)) u WHERE m.id = u.id AND (m.tsv IS DISTINCT "
-    "FROM u.tsv OR m.ntok IS DISTINCT FROM u.ntok) RETURNING m.id"
+    "WITH u AS MATERIALIZED (SELECT id, to_tsvector('simple', stems) AS tsv, ntok FROM "
+    "unnest(CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS integer[])) AS u(id, stems, "
+    "ntok)) UPDATE {base} m SET tsv = u.tsv, ntok = u.ntok FROM u WHERE m.id = u.id AND "
+    "(m.tsv IS DISTINCT FROM u.tsv OR m.ntok IS DISTINCT FROM u.ntok) RETURNING m.id"
 )
 
 
