@@ -705,14 +705,25 @@ POOL_NOISE = ("discarding", "error ignored", "psycopg.Connection")  # psycopg's 
 
 
 def _kill(base: str, since: Any, where: str = "") -> int:
-    """Terminate memdir's backends that started after ``since`` (and match ``where``)."""
+    """Terminate memdir's backends that started after ``since`` (and match ``where``);
+    return once they have exited (their sockets closed)."""
     with psycopg.connect(base, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
-            f"= 'memdir' AND pid <> pg_backend_pid() AND backend_start > %s{where}",
-            (since,),
-        ).fetchall()
-        return len(rows)
+        pids = [
+            pid
+            for pid, _ in conn.execute(
+                "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                "application_name = 'memdir' AND pid <> pg_backend_pid() AND "
+                f"backend_start > %s{where}",
+                (since,),
+            ).fetchall()
+        ]
+        deadline = time.monotonic() + 30
+        while conn.execute(
+            "SELECT 1 FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)
+        ).fetchone():
+            assert time.monotonic() < deadline, pids
+            time.sleep(0.02)
+        return len(pids)
 
 
 def _now(base: str) -> Any:
