@@ -148,12 +148,14 @@ class PgDatabase:
         statement, :meth:`transaction` sends its own BEGIN and COMMIT."""
         conn.autocommit = True
 
-    def _check(self, conn: psycopg.Connection[Any]) -> None:
+    @staticmethod
+    def _check(pool: ConnectionPool[Any], conn: psycopg.Connection[Any]) -> None:
         """The pool's check of a connection it hands out, free while it is healthy: an idle
         connection's socket has nothing to read unless the server closed it (a restart,
         ``pg_terminate_backend``: its FATAL message and EOF). Only then is it checked by a
-        round trip, which fails, and the other idle ones with it (they died together), so
-        the pool hands out a new connection instead of a dead one a call."""
+        round trip, which fails, and the other idle ones of ``pool`` (the one handing it
+        out) with it (they died together), so the pool hands out a new connection instead
+        of a dead one a call."""
         from psycopg_pool import ConnectionPool
 
         with _SELECTOR() as sel:
@@ -163,7 +165,7 @@ class PgDatabase:
         try:
             ConnectionPool.check_connection(conn)
         except Exception:
-            self.pool.check()
+            pool.check()
             raise
 
     @contextmanager
@@ -202,7 +204,7 @@ class PgDatabase:
                         max_size=self.max_size,
                         kwargs=self._kwargs(),
                         configure=self._autocommit,
-                        check=self._check,
+                        check=lambda conn: self._check(pool, conn),
                         timeout=self.connect_timeout,
                         open=False,
                         name="memdir",

@@ -76,7 +76,9 @@ END $$"""
 
 # Step 0010: an UPDATE that changes a row's ``tsv`` from one vector to another (the deep
 # repair, docs/design/team-server.md "The text against its terms") deletes and adds only
-# the terms that differ, not every term of both (~13k each for a 100 KB message).
+# the terms that differ, not every term of both (~13k each for a 100 KB message); a row
+# indexed for the first time (``index_pending`` after each write: no old terms) or
+# unindexed (no new ones) has its terms added or deleted as they are, with no difference.
 _POSTINGS_BY_DIFFERENCE = """CREATE OR REPLACE FUNCTION memdir_postings() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -95,14 +97,24 @@ BEGIN
       SELECT n.id, n.tsv FROM new_rows n WHERE n.tsv IS NOT NULL AND NOT EXISTS (
         SELECT 1 FROM old_rows o WHERE o.id = n.id AND o.tsv IS NOT DISTINCT FROM n.tsv)),
     gone AS (
-      SELECT id, unnest(tsvector_to_array(tsv)) AS term FROM was
-      EXCEPT SELECT id, unnest(tsvector_to_array(tsv)) FROM now),
+      SELECT w.id, unnest(tsvector_to_array(w.tsv)) AS term FROM was w
+      WHERE NOT EXISTS (SELECT 1 FROM now n WHERE n.id = w.id)
+      UNION ALL (
+        SELECT w.id, unnest(tsvector_to_array(w.tsv)) FROM was w
+        WHERE EXISTS (SELECT 1 FROM now n WHERE n.id = w.id)
+        EXCEPT SELECT n.id, unnest(tsvector_to_array(n.tsv)) FROM now n
+        WHERE EXISTS (SELECT 1 FROM was w WHERE w.id = n.id))),
     dropped AS (
       DELETE FROM message_postings p USING gone g WHERE p.term = g.term AND p.id = g.id)
     INSERT INTO message_postings (term, id)
     SELECT term, id FROM (
-      SELECT id, unnest(tsvector_to_array(tsv)) AS term FROM now
-      EXCEPT SELECT id, unnest(tsvector_to_array(tsv)) FROM was) came;
+      SELECT n.id, unnest(tsvector_to_array(n.tsv)) AS term FROM now n
+      WHERE NOT EXISTS (SELECT 1 FROM was w WHERE w.id = n.id)
+      UNION ALL (
+        SELECT n.id, unnest(tsvector_to_array(n.tsv)) FROM now n
+        WHERE EXISTS (SELECT 1 FROM was w WHERE w.id = n.id)
+        EXCEPT SELECT w.id, unnest(tsvector_to_array(w.tsv)) FROM was w
+        WHERE EXISTS (SELECT 1 FROM now n WHERE n.id = w.id))) came;
   ELSE
     INSERT INTO message_postings (term, id)
     SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n WHERE n.tsv IS NOT NULL;
