@@ -986,6 +986,43 @@ def test_deep_health_reads_every_batch_and_mends_entries_and_rows_edited_meanwhi
     assert pg.health(repair=False, deep=True).problems == []
 
 
+def test_deep_repair_touches_only_the_postings_of_terms_that_changed(pg: PgStateDatabase) -> None:
+    """A long text with one word changed without its terms: the repair stores the new
+    terms in one UPDATE and the postings trigger deletes and adds only the terms that
+    differ (the others keep their row version), so a 100 KB message does not rewrite its
+    ~13k postings to change one; a statement replacing several rows' terms at once
+    leaves the postings those of the terms too."""
+    store = SessionStore(pg)
+    store.start("c", session_id="s")
+    words = [f"word{i}" for i in range(200)]
+    first, other = store.log_many(
+        "s", [("user", " ".join(words), None, None, None), ("user", "other text", None, None, None)]
+    )
+
+    def versions(c: Any) -> dict[str, str]:
+        sql = "SELECT term, xmin::text FROM message_postings WHERE id = ?"
+        return {str(t): str(x) for t, x in c.execute(sql, (first,))}
+
+    before = pg.read(versions)
+    _edit_text_alone(pg, {first: " ".join([*words[1:], "quokka"])})
+    fixed = pg.health(repair=True, deep=True)
+    assert (fixed.text_disagreed, fixed.text_repaired) == (1, 1) and fixed.healthy
+    after = pg.read(versions)
+    assert set(after) == (set(before) - {"word0"}) | {"quokka"}
+    moved = {t for t in after if after[t] != before.get(t)}
+    assert moved == {"quokka"}, len(moved)
+    pg.write(  # two rows' terms swapped in one statement
+        lambda c: c.execute(
+            "UPDATE messages m SET tsv = o.tsv FROM messages o WHERE m.id + o.id = ?",
+            (first + other,),
+        )
+    )
+    kept, terms = _postings(pg)
+    assert kept == terms
+    assert pg.health(repair=True, deep=True).text_repaired == 2
+    assert {h.message_id for h in store.search_messages("quokka")} == {first}
+
+
 def _stale(pg: PgStateDatabase, n: int) -> list[int]:
     """``n`` messages of ~40 characters, each text changed without its terms."""
     store = SessionStore(pg)

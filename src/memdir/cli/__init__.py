@@ -20,13 +20,34 @@ class _WarningLine(logging.Handler):
         click.secho(f"{level}: {record.getMessage()}", fg="yellow", err=True)
 
 
+class _PoolLine(_WarningLine):
+    """psycopg's warnings in a long-running server (``memdir serve``, ``memdir mcp``): the
+    first of an outage as one line, those that follow it within :attr:`QUIET` seconds of
+    the one before (every pooled connection found dead, each reconnect tried) dropped."""
+
+    QUIET = 60.0
+    last = -QUIET
+
+    def emit(self, record: logging.LogRecord) -> None:
+        before, self.last = self.last, record.created
+        if record.created - before >= self.QUIET:
+            line = f"Warning: database connection: {record.getMessage()} (repeats not shown)"
+            click.secho(line, fg="yellow", err=True)
+
+
 def main() -> None:
     """Console entry point."""
     logger = logging.getLogger("memdir")
     if not logger.handlers:
         logger.addHandler(_WarningLine(logging.WARNING))
         logger.propagate = False
-    if _subcommand(sys.argv[1:]) == "hook":
+    # psycopg's and its pool's warnings (a connection the server closed, a failed reconnect)
+    # come before a command's own error, which says it for people: a one-shot command drops
+    # them (a library user's logging keeps them); a server shows one line per outage
+    command = _subcommand(sys.argv[1:])
+    pool = _PoolLine(logging.WARNING) if command in ("serve", "mcp") else logging.NullHandler()
+    logging.getLogger("psycopg").addHandler(pool)
+    if command == "hook":
         _run_hook(sys.argv[1:])
     cli()
 

@@ -5,6 +5,7 @@ See docs/design/team-server.md, "Connection layer"."""
 from __future__ import annotations
 
 import re
+import selectors
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
 SCHEMES = ("postgresql://", "postgres://")
+#: poll(2) where there is one: no descriptor limit, no epoll set made and closed a check
+_SELECTOR = getattr(selectors, "PollSelector", selectors.SelectSelector)
 MAX_URL = 2048
 #: ``pg_advisory_xact_lock`` key that serialises schema steps across processes ("memdir").
 MIGRATION_LOCK = 0x6D656D646972
@@ -145,6 +148,26 @@ class PgDatabase:
         statement, :meth:`transaction` sends its own BEGIN and COMMIT."""
         conn.autocommit = True
 
+    @staticmethod
+    def _check(pool: ConnectionPool[Any], conn: psycopg.Connection[Any]) -> None:
+        """The pool's check of a connection it hands out, free while it is healthy: an idle
+        connection's socket has nothing to read unless the server closed it (a restart,
+        ``pg_terminate_backend``: its FATAL message and EOF). Only then is it checked by a
+        round trip, which fails, and the other idle ones of ``pool`` (the one handing it
+        out) with it (they died together), so the pool hands out a new connection instead
+        of a dead one a call."""
+        from psycopg_pool import ConnectionPool
+
+        with _SELECTOR() as sel:
+            sel.register(conn.fileno(), selectors.EVENT_READ)
+            if not sel.select(0):
+                return
+        try:
+            ConnectionPool.check_connection(conn)
+        except Exception:
+            pool.check()
+            raise
+
     @contextmanager
     def _connect(self, action: str) -> Iterator[psycopg.Connection[Any]]:
         """One connection outside the pool (the probe when opening), closed on exit."""
@@ -181,6 +204,7 @@ class PgDatabase:
                         max_size=self.max_size,
                         kwargs=self._kwargs(),
                         configure=self._autocommit,
+                        check=lambda conn: self._check(pool, conn),
                         timeout=self.connect_timeout,
                         open=False,
                         name="memdir",

@@ -161,6 +161,15 @@ TERMS_DISAGREE = (
     "AS u(id, stems, ntok) JOIN {base} m ON m.id = u.id WHERE m.tsv IS DISTINCT FROM "
     "to_tsvector('simple', u.stems) OR m.ntok IS DISTINCT FROM u.ntok"
 )
+#: :data:`TERMS_DISAGREE` that also sets those rows' ``tsv`` and ``ntok`` from the terms it
+#: compared (the repair, under the write lock; each vector made once, not again for the
+#: SET): the postings' and counters' statement triggers follow as for any edit.
+TERMS_MENDED = (
+    "WITH u AS MATERIALIZED (SELECT id, to_tsvector('simple', stems) AS tsv, ntok FROM "
+    "unnest(CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS integer[])) AS u(id, stems, "
+    "ntok)) UPDATE {base} m SET tsv = u.tsv, ntok = u.ntok FROM u WHERE m.id = u.id AND "
+    "(m.tsv IS DISTINCT FROM u.tsv OR m.ntok IS DISTINCT FROM u.ntok) RETURNING m.id"
+)
 
 
 class Fts:
@@ -455,13 +464,19 @@ def batches(rows: Iterable[T], size: Callable[[T], int], limit: int) -> Iterator
 
 
 def stale_rows(
-    conn: Any, base: str, progress: Progress | None = None, ids: Sequence[int] | None = None
+    conn: Any,
+    base: str,
+    progress: Progress | None = None,
+    ids: Sequence[int] | None = None,
+    *,
+    mend: bool = False,
 ) -> dict[int, int]:
     """The indexed ``base`` rows (of ``ids`` only, when given) whose ``tsv`` or ``ntok`` is
     not what the analyzer makes of their text (``memdir doctor --deep``), each id with its
     text's size: the rows streamed through a server-side cursor in :func:`batches` (by
     :data:`CHECK_BATCH` and :data:`CHECK_TEXT`), each batch's terms compared by the server
-    (docs/design/team-server.md, "The text against its terms")."""
+    and, with ``mend``, stored in those rows (docs/design/team-server.md, "The text against
+    its terms")."""
     kept = conn.execute("SELECT nrows FROM fts_stats WHERE base = ?", (base,)).fetchone()
     total = len(ids) if ids is not None else int(kept[0]) if kept else 0
     only = "" if ids is None else " AND id = ANY(%s)"
@@ -477,7 +492,10 @@ def stale_rows(
             sent = ([r[0] for r in rows], [v for v, _ in vectors], [n for _, n in vectors])
             size = {r[0]: text_size(r[1:]) for r in rows}
             found |= {
-                mid: size[mid] for (mid,) in conn.execute(TERMS_DISAGREE.format(base=base), sent)
+                mid: size[mid]
+                for (mid,) in conn.execute(
+                    (TERMS_MENDED if mend else TERMS_DISAGREE).format(base=base), sent
+                )
             }
             done += len(size)
             if progress is not None:

@@ -247,10 +247,8 @@ class PgStateDatabase(Database):
             ]
             return counts[0], counts[1], problems
 
-        def stale(c: Any, of: dict[str, dict[int, int]] | None = None) -> dict[str, dict[int, int]]:
-            if of is None:  # every row, progress told
-                return {base: stale_rows(c, base, progress) for base in FTS_COLUMNS}
-            return {base: stale_rows(c, base, ids=list(ids)) for base, ids in of.items() if ids}
+        def stale(c: Any) -> dict[str, dict[int, int]]:
+            return {base: stale_rows(c, base, progress) for base in FTS_COLUMNS}
 
         def said(rows: dict[str, int]) -> list[str]:
             return [
@@ -276,13 +274,12 @@ class PgStateDatabase(Database):
                 for batch in batches(rows.items(), lambda r: r[1], REPAIR_TEXT):
                     ids = [mid for mid, _ in batch]
                     done = self.write(
-                        partial(_unindex, base=base, ids=ids), action="index rows again"
+                        partial(_reindex, base=base, ids=ids), action="index rows again"
                     )
                     changed[base] = changed.get(base, 0) + done
             repaired = problems + said(changed)
             problems = self.read(inspect, action="check the database")[2]
-            if any(found.values()):
-                left = self.read(partial(stale, of=found), action="check the search terms")
+            left = {}  # each row found is indexed from its text, or agrees already, or is gone
         damaged = problems + said({b: len(ids) for b, ids in left.items()})
         return DbHealth(
             self.path,
@@ -297,11 +294,8 @@ class PgStateDatabase(Database):
         )
 
 
-def _unindex(c: Any, base: str, ids: list[int]) -> int:
-    """Mark those of ``ids`` whose terms still disagree with their text (checked again
-    under the write lock: another doctor or a writer may have indexed them since) unindexed,
-    so the write's end indexes them (``index_pending``), the triggers keeping the postings
-    and counters in step; returns how many."""
-    again = list(stale_rows(c, base, ids=ids))
-    sql = f"UPDATE {base} SET tsv = NULL, ntok = NULL WHERE id = ANY(CAST(? AS bigint[]))"
-    return len(c.execute(f"{sql} RETURNING id", (again,)).fetchall()) if again else 0
+def _reindex(c: Any, base: str, ids: list[int]) -> int:
+    """Index again, from their text, those of ``ids`` whose terms still disagree with it
+    (checked again under the write lock: another doctor or a writer may have indexed them
+    since), the terms of that check stored as they are compared; returns how many."""
+    return len(stale_rows(c, base, ids=ids, mend=True))

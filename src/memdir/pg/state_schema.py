@@ -74,6 +74,54 @@ BEGIN
 END $$"""
 
 
+# Step 0010: an UPDATE that changes a row's ``tsv`` from one vector to another (the deep
+# repair, docs/design/team-server.md "The text against its terms") deletes and adds only
+# the terms that differ, not every term of both (~13k each for a 100 KB message); a row
+# indexed for the first time (``index_pending`` after each write: no old terms) or
+# unindexed (no new ones) has its terms added or deleted as they are, with no difference.
+_POSTINGS_BY_DIFFERENCE = """CREATE OR REPLACE FUNCTION memdir_postings() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    TRUNCATE message_postings;
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM message_postings p USING (
+      SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
+      WHERE o.tsv IS NOT NULL) d
+    WHERE p.term = d.term AND p.id = d.id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    WITH was AS MATERIALIZED (
+      SELECT o.id, o.tsv FROM old_rows o WHERE o.tsv IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM new_rows n WHERE n.id = o.id AND n.tsv IS NOT DISTINCT FROM o.tsv)),
+    now AS MATERIALIZED (
+      SELECT n.id, n.tsv FROM new_rows n WHERE n.tsv IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM old_rows o WHERE o.id = n.id AND o.tsv IS NOT DISTINCT FROM n.tsv)),
+    gone AS (
+      SELECT w.id, unnest(tsvector_to_array(w.tsv)) AS term FROM was w
+      WHERE NOT EXISTS (SELECT 1 FROM now n WHERE n.id = w.id)
+      UNION ALL (
+        SELECT w.id, unnest(tsvector_to_array(w.tsv)) FROM was w
+        WHERE EXISTS (SELECT 1 FROM now n WHERE n.id = w.id)
+        EXCEPT SELECT n.id, unnest(tsvector_to_array(n.tsv)) FROM now n
+        WHERE EXISTS (SELECT 1 FROM was w WHERE w.id = n.id))),
+    dropped AS (
+      DELETE FROM message_postings p USING gone g WHERE p.term = g.term AND p.id = g.id)
+    INSERT INTO message_postings (term, id)
+    SELECT term, id FROM (
+      SELECT n.id, unnest(tsvector_to_array(n.tsv)) AS term FROM now n
+      WHERE NOT EXISTS (SELECT 1 FROM was w WHERE w.id = n.id)
+      UNION ALL (
+        SELECT n.id, unnest(tsvector_to_array(n.tsv)) FROM now n
+        WHERE EXISTS (SELECT 1 FROM was w WHERE w.id = n.id)
+        EXCEPT SELECT w.id, unnest(tsvector_to_array(w.tsv)) FROM was w
+        WHERE EXISTS (SELECT 1 FROM now n WHERE n.id = w.id))) came;
+  ELSE
+    INSERT INTO message_postings (term, id)
+    SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n WHERE n.tsv IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END $$"""
+
 # A TRUNCATE leaves no transition table: the counters of the emptied table go to zero.
 _STATS_TRUNCATE = """CREATE FUNCTION memdir_fts_stats_truncate() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -397,4 +445,6 @@ _STEPS: tuple[Step, ...] = (
             ),
         ),
     ),
+    # A row's terms replaced by others (the deep repair) touch only the postings that differ.
+    Step("0010_postings_by_difference", (_POSTINGS_BY_DIFFERENCE,)),
 )
