@@ -4,6 +4,7 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 log = logging.getLogger("memdir")
@@ -19,3 +20,11 @@ def warn_once(message: str) -> bool:
         _said.add(message)
     log.warning(message)
     return True
+
+
+def _forked() -> None:
+    global _lock
+    _lock = threading.Lock()  # a parent's thread may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_forked)

@@ -4,6 +4,7 @@ See docs/design/team-server.md, "Connection layer"."""
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -12,7 +13,9 @@ from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import forks
 from ..core.errors import PostgresError, ValidationError
+from ..core.forks import renew_in_child
 
 if TYPE_CHECKING:
     import psycopg
@@ -86,6 +89,14 @@ _SHARED: dict[str, PgDatabase] = {}
 _SHARED_LOCK = threading.Lock()
 
 
+def _forked() -> None:
+    global _SHARED_LOCK
+    _SHARED_LOCK = threading.Lock()  # a parent's thread may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 def close_shared() -> None:
     """Close every pool :meth:`PgDatabase.shared` opened (tests, shutdown)."""
     with _SHARED_LOCK:
@@ -118,6 +129,15 @@ class PgDatabase:
         self._ensured: set[str] = set()
         with self._connect("connect") as conn:
             conn.execute("SELECT 1")
+        renew_in_child(self)
+
+    def _forked(self) -> None:
+        """In a forked child: the pool's connections are the parent's (two processes on
+        one socket garble both) and so are its threads; it is left unused and unclosed,
+        and the child opens its own pool on first use."""
+        forks.LEFT.append(self._pool)
+        self._pool = None
+        self._mutex = threading.Lock()
 
     def __repr__(self) -> str:
         return f"PgDatabase({redact(self.url)!r})"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 import threading
 import time
@@ -43,6 +44,14 @@ def _hash(secret: str, salt: bytes) -> bytes:
 _VERIFIED: dict[bytes, str] = {}
 _VERIFIED_LOCK = threading.Lock()
 _VERIFIED_MAX = 4096
+
+
+def _forked() -> None:
+    global _VERIFIED_LOCK
+    _VERIFIED_LOCK = threading.Lock()  # a parent's thread may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 def is_admin(db: PgDatabase, name: str) -> bool:

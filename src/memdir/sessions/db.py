@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
@@ -12,7 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from ..core import forks
 from ..core.errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
+from ..core.forks import renew_in_child
 from ..core.notices import warn_once
 from . import analyzer
 from .schema import MIGRATIONS, Migration
@@ -60,9 +63,29 @@ class Database:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.RLock()
         self.read_only = False  # set when the home cannot be written: reads only
+        renew_in_child(self)
 
     def __repr__(self) -> str:
         return f"Database({str(self.path)!r})"
+
+    def _forked(self) -> None:
+        """In a forked child: the parent's connection to the file is closed (SQLite keeps
+        one lock record per file and process: while the inherited connection is open, a
+        new one would take no lock of its own) and the next call opens the child's own.
+        One a parent's thread was using at the fork is left alone: closing it could wait
+        forever or roll the parent's transaction back. A database in memory is the
+        child's copy: kept."""
+        idle = self._lock.acquire(blocking=False)
+        self._lock = threading.RLock()
+        conn = self._conn
+        if conn is None or (idle and str(self.path) == ":memory:"):
+            return
+        self._conn = None
+        if idle and not conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        else:
+            forks.LEFT.append(conn)
 
     # -- connection ------------------------------------------------------------------------
 

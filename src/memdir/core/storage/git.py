@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import HistoryError, StorageError
+from ..forks import renew_in_child
 from ..notices import warn_once
 from .base import Commit
 from .files import folders_of
@@ -47,6 +48,16 @@ def _fsync_all(paths: list[str]) -> None:
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
     for future in [_POOL.submit(fsync_path, p) for p in paths]:
         future.result()
+
+
+def _forget_pool() -> None:
+    """In a forked child: the pool's threads are the parent's, and a task given to it
+    would wait forever; the child starts its own pool on its first commit."""
+    global _POOL
+    _POOL = None
+
+
+os.register_at_fork(after_in_child=_forget_pool)
 
 
 def _fast_loose_objects(repo: Repo) -> None:
@@ -132,9 +143,15 @@ class History:
         # writer made it), so the next commit on top serializes only the folders it changes.
         self._tree: tuple[bytes, dict[str, bytes], dict[str, Any] | None] | None = None
         self.index = GitIndex(self.root / ".git" / "index")
+        renew_in_child(self)
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
+
+    def _forked(self) -> None:
+        """A forked child opens the repository again: its pack files' offsets are
+        shared with the parent's descriptors."""
+        self._repo = None
 
     def exists(self) -> bool:
         """True when the folder has a repository."""

@@ -1,0 +1,204 @@
+"""A process forked after memdir was used (multiprocessing's "fork", a pre-fork server,
+``os.fork``): the child never hangs and loses nothing. Real forks, real files."""
+
+from __future__ import annotations
+
+import faulthandler
+import multiprocessing
+import os
+import sqlite3
+import subprocess
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.engine import Memdir
+
+pytestmark = pytest.mark.slow
+
+HANG = 60  # seconds: a child still running then is hung (a write takes milliseconds)
+
+
+def _child(work: Callable[[], None]) -> None:
+    """Run in the child: a hang prints every thread's stack and ends it."""
+    faulthandler.dump_traceback_later(HANG - 10, exit=True)
+    work()
+
+
+def _fork(*works: Callable[[], None]) -> None:
+    """Run each ``work`` in a child forked by multiprocessing; all must end cleanly."""
+    fork = multiprocessing.get_context("fork")
+    children = [fork.Process(target=_child, args=(work,)) for work in works]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(HANG)
+        if child.exitcode is None:
+            child.kill()
+            child.join()
+    assert [c.exitcode for c in children] == [0] * len(children), "a child hung or failed"
+
+
+def _add(md: Memdir, tag: str, count: int = 3) -> None:
+    store = md.store("local")
+    for i in range(count):
+        store.add(type="project", name=f"Fact {tag}-{i}", description=f"fact {tag} {i}",
+                  body=f"Fact {i} from {tag}.")  # fmt: skip
+
+
+def _writer(home: Path, project: Path, tag: str) -> Callable[[], None]:
+    def work() -> None:
+        md = memdir.open(home, project)
+        _add(md, tag)
+        md.close()
+
+    return work
+
+
+def _sound(home: Path, project: Path, names: set[str]) -> None:
+    """Every entry in ``names`` is there, state.db passes its integrity check and the
+    local scope's git history passes fsck."""
+    md = memdir.open(home, project)
+    store = md.store("local")
+    assert {e.name for e in store.list()} >= names
+    md.close()
+    with sqlite3.connect(home / "state.db") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    fsck = subprocess.run(
+        ["git", "-C", store.backend.location, "fsck", "--strict"], capture_output=True, text=True
+    )
+    assert fsck.returncode == 0, fsck.stderr
+
+
+def _names(*tags: str) -> set[str]:
+    return {f"Fact {t}-{i}" for t in tags for i in range(3)}
+
+
+@pytest.mark.parametrize("parent_closes", [True, False])
+def test_children_forked_after_the_parent_wrote_open_their_own_and_write(
+    home: Path, project: Path, parent_closes: bool
+) -> None:
+    """The parent adds (a commit: git's fsync pool starts), searches, then closes its
+    Memdir or keeps it; each child opens its own and adds. Before the fix the first
+    child's commit waited forever on the parent's pool, whose threads a child has not;
+    the others waited for the scope lock it held."""
+    md = memdir.open(home, project)
+    _add(md, "parent")
+    assert md.search("Fact parent")
+    md.sessions.start("a", session_id="s")  # state.db open across the fork
+    if parent_closes:
+        md.close()
+    _fork(*(_writer(home, project, f"child{n}") for n in range(3)))
+    md.close()
+    _sound(home, project, _names("parent", "child0", "child1", "child2"))
+
+
+def test_a_child_uses_the_memdir_it_inherited(home: Path, project: Path) -> None:
+    """A Memdir opened before the fork works in the child: it writes entries and state
+    through its own state.db connection, while the parent goes on using the same
+    Memdir."""
+    md = memdir.open(home, project)
+    _add(md, "parent")
+    md.sessions.start("a", session_id="s")
+
+    def work(tag: str) -> Callable[[], None]:
+        def run() -> None:
+            _add(md, tag)
+            for i in range(20):
+                md.sessions.log("s", "user", f"{tag} says {i}")
+            md.close()
+
+        return run
+
+    _fork(work("child0"), work("child1"))
+    _add(md, "after")
+    md.close()
+    _sound(home, project, _names("parent", "child0", "child1", "after"))
+    md = memdir.open(home, project)
+    said = [m.content for m in md.sessions.messages("s")]
+    md.close()
+    assert sorted(said) == sorted(f"{t} says {i}" for t in ("child0", "child1") for i in range(20))
+
+
+def test_state_a_child_writes_survives_the_parent_closing_its_connection(
+    home: Path, project: Path
+) -> None:
+    """The parent keeps state.db open across the fork; the child opens its own Memdir.
+    Before the fix the child's connection took no lock of its own on state.db (SQLite
+    counted the one it inherited), so the parent's close took the file as its last
+    user's: it checkpointed and deleted the write-ahead log, and what the child wrote
+    next went to the deleted log, lost."""
+    md = memdir.open(home, project)
+    md.sessions.start("a", session_id="s")
+    md.sessions.log("s", "user", "parent 0")
+    to_child, from_parent = os.pipe()
+    to_parent, from_child = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: written so that nothing of pytest's runs here
+        code = 1
+        try:
+            faulthandler.dump_traceback_later(HANG - 10, exit=True)
+            mine = memdir.open(home, project)
+            mine.sessions.log("s", "user", "child 0")
+            os.write(from_child, b".")
+            os.read(to_child, 1)  # the parent closes, opens again and writes
+            for i in range(1, 30):
+                mine.sessions.log("s", "user", f"child {i}")
+            os.write(from_child, b".")
+            os.read(to_child, 1)  # the parent closes again
+            mine.close()
+            code = 0
+        finally:
+            os._exit(code)
+    try:
+        os.read(to_parent, 1)
+        md.close()
+        md = memdir.open(home, project)
+        for i in range(1, 30):
+            md.sessions.log("s", "user", f"parent {i}")
+        os.write(from_parent, b".")
+        os.read(to_parent, 1)
+        md.close()
+        os.write(from_parent, b".")
+    finally:
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    md = memdir.open(home, project)
+    said = {m.content for m in md.sessions.messages("s")}
+    md.close()
+    assert said == {f"{who} {i}" for who in ("parent", "child") for i in range(30)}
+    with sqlite3.connect(home / "state.db") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_fork_while_another_thread_is_in_a_state_db_call(home: Path, project: Path) -> None:
+    """Another thread of the parent is inside a state.db read when the fork happens: its
+    lock stays held in the child's copy. The child's Memdir renews it (and leaves the
+    connection that thread was using alone) instead of waiting on it forever."""
+    md = memdir.open(home, project)
+    md.sessions.start("a", session_id="s")
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        md.state_db.read(lambda conn: (inside.set(), release.wait()))
+
+    reader = threading.Thread(target=hold)
+    reader.start()
+    try:
+        assert inside.wait(HANG)
+
+        def log() -> None:
+            md.sessions.log("s", "user", "from the child")
+            md.close()
+
+        _fork(log)
+    finally:
+        release.set()
+        reader.join()
+    assert [m.content for m in md.sessions.messages("s")] == ["from the child"]
+    _add(md, "parent")
+    md.close()
+    _sound(home, project, _names("parent"))
