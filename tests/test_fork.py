@@ -202,3 +202,81 @@ def test_a_fork_while_another_thread_is_in_a_state_db_call(home: Path, project: 
     _add(md, "parent")
     md.close()
     _sound(home, project, _names("parent"))
+
+
+def test_a_fork_while_another_thread_holds_a_scope_lock(home: Path, project: Path) -> None:
+    """Another thread of the parent is inside a write (it holds the scope's lock) when
+    the fork happens. The child's inherited Memdir opens its stores again: its write
+    waits for the scope lock like any other process, not forever on the copy of the
+    parent's thread lock."""
+    md = memdir.open(home, project)
+    _add(md, "parent")
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with md.store("local").backend.lock():
+            inside.set()
+            release.wait()
+
+    writer = threading.Thread(target=hold)
+    writer.start()
+    try:
+        assert inside.wait(HANG)
+        fork = multiprocessing.get_context("fork")
+        child = fork.Process(target=_child, args=(lambda: _add(md, "child"),))
+        child.start()
+    finally:
+        release.set()  # the child's write may go on
+        writer.join()
+    child.join(HANG)
+    if child.exitcode is None:
+        child.kill()
+        child.join()
+    assert child.exitcode == 0, "the child hung or failed"
+    md.close()
+    _sound(home, project, _names("parent", "child"))
+
+
+def test_a_fork_during_a_background_run(home: Path, project: Path) -> None:
+    """The parent's pipeline is in a run (as its worker thread would be) at the fork: in
+    the child the run and its lock are the parent's, and the child's own run goes."""
+    from memdir.testing import ScriptedProvider, candidates_reply
+
+    md = memdir.open(home, project)
+    with md.session(agent="a") as s:
+        s.log("user", "We deploy with make ship.")
+    md.pipeline.provider = ScriptedProvider([candidates_reply()])
+    inside, release = threading.Event(), threading.Event()
+
+    def run() -> None:
+        md.pipeline.run(progress=lambda job: (inside.set(), release.wait()))
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    try:
+        assert inside.wait(HANG)
+
+        def child_run() -> None:
+            md.pipeline.run()
+            md.close()
+
+        _fork(child_run)
+    finally:
+        release.set()
+        worker.join()
+    md.close()
+
+
+@pytest.mark.parametrize("held", ["warnings", "stems"])
+def test_a_fork_while_a_thread_holds_a_module_lock(held: str) -> None:
+    """A lock of the module is held at the fork, as by a thread inside the call: the
+    child's copy is renewed, so the same call in the child goes on."""
+    from memdir.core import notices
+    from memdir.sessions import stems
+
+    lock, call = {
+        "warnings": (notices._lock, lambda: notices.warn_once("said in the child")),
+        "stems": (stems._PRIVATE_LOCK, lambda: stems.stem(["running"])),
+    }[held]
+    with lock:
+        _fork(call)
