@@ -280,3 +280,50 @@ def test_a_fork_while_a_thread_holds_a_module_lock(held: str) -> None:
     }[held]
     with lock:
         _fork(call)
+
+
+def test_children_on_the_team_backend_use_connections_of_their_own(
+    home: Path, project: Path, pg_url: str
+) -> None:
+    """PostgreSQL: the parent's pool (its connections, its threads) stays the parent's.
+    One child uses the Memdir it inherited, one opens its own, and the parent goes on
+    writing meanwhile; before the fix both children took the parent's pooled
+    connections, so two processes spoke on one socket."""
+    from conftest import team_env
+
+    env = team_env(pg_url, project)
+
+    def opened() -> Memdir:
+        return memdir.open(home, project, database_url=pg_url, user=env["MEMDIR_USER"])
+
+    # The parent's own connections may be the ones that hang: then the run ends here.
+    faulthandler.dump_traceback_later(HANG * 3, exit=True)
+    try:
+        md = opened()
+        _add(md, "parent")
+
+        def own() -> None:
+            mine = opened()
+            _add(mine, "own", 10)
+            mine.close()
+
+        fork = multiprocessing.get_context("fork")
+        children = [
+            fork.Process(target=_child, args=(work,))
+            for work in (lambda: _add(md, "inherited", 10), own)
+        ]
+        for child in children:
+            child.start()
+        _add(md, "meanwhile", 10)
+        for child in children:
+            child.join(HANG)
+            if child.exitcode is None:
+                child.kill()
+                child.join()
+        assert [c.exitcode for c in children] == [0, 0], "a child hung or failed"
+        names = {e.name for e in md.store("local").list()}
+        md.close()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    added = {f"Fact {t}-{i}" for t in ("inherited", "own", "meanwhile") for i in range(10)}
+    assert names == _names("parent") | added
