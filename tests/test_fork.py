@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import faulthandler
 import multiprocessing
-import os
 import sqlite3
 import subprocess
 import threading
@@ -22,16 +21,10 @@ pytestmark = pytest.mark.slow
 HANG = 60  # seconds: a child still running then is hung (a write takes milliseconds)
 
 
-def _child(work: Callable[[], None]) -> None:
-    """Run in the child: a hang prints every thread's stack and ends it."""
-    faulthandler.dump_traceback_later(HANG - 10, exit=True)
-    work()
-
-
 def _fork(*works: Callable[[], None]) -> None:
     """Run each ``work`` in a child forked by multiprocessing; all must end cleanly."""
     fork = multiprocessing.get_context("fork")
-    children = [fork.Process(target=_child, args=(work,)) for work in works]
+    children = [fork.Process(target=work) for work in works]
     for child in children:
         child.start()
     for child in children:
@@ -134,38 +127,38 @@ def test_state_a_child_writes_survives_the_parent_closing_its_connection(
     md = memdir.open(home, project)
     md.sessions.start("a", session_id="s")
     md.sessions.log("s", "user", "parent 0")
-    to_child, from_parent = os.pipe()
-    to_parent, from_child = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: written so that nothing of pytest's runs here
-        code = 1
-        try:
-            faulthandler.dump_traceback_later(HANG - 10, exit=True)
-            mine = memdir.open(home, project)
-            mine.sessions.log("s", "user", "child 0")
-            os.write(from_child, b".")
-            os.read(to_child, 1)  # the parent closes, opens again and writes
-            for i in range(1, 30):
-                mine.sessions.log("s", "user", f"child {i}")
-            os.write(from_child, b".")
-            os.read(to_child, 1)  # the parent closes again
-            mine.close()
-            code = 0
-        finally:
-            os._exit(code)
+    fork = multiprocessing.get_context("fork")
+    child_wrote, parent_wrote, child_wrote_more, parent_closed = (fork.Event() for _ in range(4))
+
+    def child() -> None:
+        mine = memdir.open(home, project)
+        mine.sessions.log("s", "user", "child 0")
+        child_wrote.set()
+        assert parent_wrote.wait(HANG)  # the parent closed, opened again and wrote
+        for i in range(1, 30):
+            mine.sessions.log("s", "user", f"child {i}")
+        child_wrote_more.set()
+        assert parent_closed.wait(HANG)
+        mine.close()
+
+    process = fork.Process(target=child)
+    process.start()
     try:
-        os.read(to_parent, 1)
+        assert child_wrote.wait(HANG)
         md.close()
         md = memdir.open(home, project)
         for i in range(1, 30):
             md.sessions.log("s", "user", f"parent {i}")
-        os.write(from_parent, b".")
-        os.read(to_parent, 1)
+        parent_wrote.set()
+        assert child_wrote_more.wait(HANG)
         md.close()
-        os.write(from_parent, b".")
+        parent_closed.set()
     finally:
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
+        process.join(HANG)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+    assert process.exitcode == 0
     md = memdir.open(home, project)
     said = {m.content for m in md.sessions.messages("s")}
     md.close()
@@ -223,7 +216,7 @@ def test_a_fork_while_another_thread_holds_a_scope_lock(home: Path, project: Pat
     try:
         assert inside.wait(HANG)
         fork = multiprocessing.get_context("fork")
-        child = fork.Process(target=_child, args=(lambda: _add(md, "child"),))
+        child = fork.Process(target=lambda: _add(md, "child"))
         child.start()
     finally:
         release.set()  # the child's write may go on
@@ -296,24 +289,22 @@ def test_children_on_the_team_backend_use_connections_of_their_own(
     def opened() -> Memdir:
         return memdir.open(home, project, database_url=pg_url, user=env["MEMDIR_USER"])
 
+    md = opened()
+    _add(md, "parent")
+
+    def own() -> None:
+        mine = opened()
+        _add(mine, "own", 10)
+        mine.close()
+
+    fork = multiprocessing.get_context("fork")
+    children = [fork.Process(target=work) for work in (lambda: _add(md, "inherited", 10), own)]
+    for child in children:
+        child.start()
     # The parent's own connections may be the ones that hang: then the run ends here.
+    # (Armed after the forks: a child cannot re-arm a watchdog thread it has not.)
     faulthandler.dump_traceback_later(HANG * 3, exit=True)
     try:
-        md = opened()
-        _add(md, "parent")
-
-        def own() -> None:
-            mine = opened()
-            _add(mine, "own", 10)
-            mine.close()
-
-        fork = multiprocessing.get_context("fork")
-        children = [
-            fork.Process(target=_child, args=(work,))
-            for work in (lambda: _add(md, "inherited", 10), own)
-        ]
-        for child in children:
-            child.start()
         _add(md, "meanwhile", 10)
         for child in children:
             child.join(HANG)
