@@ -99,3 +99,16 @@ def test_a_fork_while_a_parent_thread_compiles_the_guard(home: Path, project: Pa
         process.start()
     assert _join(process) == 0, "the child hung on the guard's lock"
     md.close()
+
+
+def test_a_fork_while_a_parent_thread_imports_the_guard_on_its_first_write() -> None:
+    """MUST-FIX 3. store.py imports memdir.guard lazily on the first write; a fork while a
+    parent thread runs that import copies importlib's module lock held, and the child's
+    first add waits on it forever (the stress run /tmp/rvfork/stress.py: 3 of 6 children
+    hung there). Needs a fresh interpreter, so it runs /tmp/rvfork/import_hang.py's twin."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).with_name("fork_import_hang.py")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
