@@ -168,9 +168,9 @@ def test_state_a_child_writes_survives_the_parent_closing_its_connection(
 
 
 def test_a_fork_while_another_thread_is_in_a_state_db_call(home: Path, project: Path) -> None:
-    """Another thread of the parent is inside a state.db read when the fork happens: its
-    lock stays held in the child's copy. The child's Memdir renews it (and leaves the
-    connection that thread was using alone) instead of waiting on it forever."""
+    """Another thread of the parent is inside a state.db read when the fork happens: the
+    fork waits for it to end (forks.WAIT), so the child's copy is idle: closed, the
+    child's own connection locks the file (one that outlasts the wait: test_fork_review)."""
     md = memdir.open(home, project)
     md.sessions.start("a", session_id="s")
     inside, release = threading.Event(), threading.Event()
@@ -187,6 +187,7 @@ def test_a_fork_while_another_thread_is_in_a_state_db_call(home: Path, project: 
             md.sessions.log("s", "user", "from the child")
             md.close()
 
+        threading.Timer(0.5, release.set).start()  # while the fork waits for the read
         _fork(log)
     finally:
         release.set()

@@ -35,7 +35,8 @@ def test_a_child_forked_while_a_parent_thread_is_in_state_db_keeps_its_writes(
     own new connection takes no lock of its own. read: the parent's close checkpoints and
     deletes the WAL; the child's later writes are lost silently (29 of 31 on forkdead).
     write: the copy still holds WAL_WRITE_LOCK in the child's memory: every child write
-    waits busy_timeout and raises LockTimeoutError, forever."""
+    waits busy_timeout and raises LockTimeoutError, forever. forkmend: the fork waits
+    (up to forks.WAIT) for the call to end; a call still running then is the next test."""
     md = memdir.open(home, project)
     md.sessions.start("a", session_id="s")
     held, release = threading.Event(), threading.Event()
@@ -65,8 +66,8 @@ def test_a_child_forked_while_a_parent_thread_is_in_state_db_keeps_its_writes(
         mine.close()
 
     process = fork.Process(target=child)
+    threading.Timer(0.5, release.set).start()  # the fork waits for the call to end (forkmend)
     process.start()
-    release.set()
     thread.join()
     wrote.wait(HANG)
     md.close()  # the parent's last connection to state.db
@@ -76,6 +77,43 @@ def test_a_child_forked_while_a_parent_thread_is_in_state_db_keeps_its_writes(
     said = {m.content for m in md.sessions.messages("s")}
     md.close()
     assert said == {f"child {i}" for i in range(30)}
+
+
+def test_a_child_forked_while_a_parent_thread_stays_in_state_db_refuses_it(
+    home: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """forkmend: a call that outlasts forks.WAIT leaves the parent's connection in the
+    child, where SQLite cannot lock the file safely: the child refuses state.db with a
+    clear DatabaseError (its inherited Memdir and one it opens), never hangs or loses."""
+    from memdir.core import forks
+
+    monkeypatch.setattr(forks, "WAIT", 0.3)
+    md = memdir.open(home, project)
+    md.sessions.start("a", session_id="s")
+    held, release = threading.Event(), threading.Event()
+
+    def hold(conn: sqlite3.Connection) -> None:
+        held.set()
+        release.wait()
+
+    thread = threading.Thread(target=md.state_db.write, args=(hold,))
+    thread.start()
+    assert held.wait(HANG)
+    fork = multiprocessing.get_context("fork")
+
+    def child() -> None:
+        for m in (md, memdir.open(home, project)):
+            with pytest.raises(memdir.DatabaseError, match="forked while another thread"):
+                m.sessions.log("s", "user", "from the child")
+
+    process = fork.Process(target=child)
+    process.start()
+    release.set()
+    thread.join()
+    assert _join(process) == 0, "the child wrote, failed otherwise or hung"
+    md.sessions.log("s", "user", "from the parent")
+    assert [m.content for m in md.sessions.messages("s")] == ["from the parent"]
+    md.close()
 
 
 def test_a_fork_while_a_parent_thread_compiles_the_guard(home: Path, project: Path) -> None:

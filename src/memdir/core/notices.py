@@ -4,8 +4,10 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import logging
-import os
+import sys
 import threading
+
+from . import forks
 
 log = logging.getLogger("memdir")
 _said: set[str] = set()
@@ -22,9 +24,4 @@ def warn_once(message: str) -> bool:
     return True
 
 
-def _forked() -> None:
-    global _lock
-    _lock = threading.Lock()  # a parent's thread may have held it at the fork
-
-
-os.register_at_fork(after_in_child=_forked)
+forks.renew(sys.modules[__name__], "_lock")

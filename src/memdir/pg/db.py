@@ -4,8 +4,8 @@ See docs/design/team-server.md, "Connection layer"."""
 
 from __future__ import annotations
 
-import os
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -89,12 +89,7 @@ _SHARED: dict[str, PgDatabase] = {}
 _SHARED_LOCK = threading.Lock()
 
 
-def _forked() -> None:
-    global _SHARED_LOCK
-    _SHARED_LOCK = threading.Lock()  # a parent's thread may have held it at the fork
-
-
-os.register_at_fork(after_in_child=_forked)
+forks.renew(sys.modules[__name__], "_SHARED_LOCK")
 
 
 def close_shared() -> None:

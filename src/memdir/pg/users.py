@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import secrets
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import forks
 from ..core.errors import AccessError, MemdirError
 from .db import PgDatabase
 from .names import project_url, token_id, user_name
@@ -46,12 +47,7 @@ _VERIFIED_LOCK = threading.Lock()
 _VERIFIED_MAX = 4096
 
 
-def _forked() -> None:
-    global _VERIFIED_LOCK
-    _VERIFIED_LOCK = threading.Lock()  # a parent's thread may have held it at the fork
-
-
-os.register_at_fork(after_in_child=_forked)
+forks.renew(sys.modules[__name__], "_VERIFIED_LOCK")
 
 
 def is_admin(db: PgDatabase, name: str) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from .. import forks
 from ..errors import HistoryError, StorageError
 from ..forks import renew_in_child
 from ..notices import warn_once
@@ -50,14 +51,9 @@ def _fsync_all(paths: list[str]) -> None:
         future.result()
 
 
-def _forget_pool() -> None:
-    """In a forked child: the pool's threads are the parent's, and a task given to it
-    would wait forever; the child starts its own pool on its first commit."""
-    global _POOL
-    _POOL = None
-
-
-os.register_at_fork(after_in_child=_forget_pool)
+# In a forked child the pool's threads are the parent's, and a task given to it would wait
+# forever: the child starts its own pool on its first commit.
+forks.renew(sys.modules[__name__], "_POOL", lambda: None)
 
 
 def _fast_loose_objects(repo: Repo) -> None:
