@@ -84,6 +84,7 @@ class Database:
         conn, self._conn = self._conn, None
         if conn is None:
             return
+        held = held and not conn.in_transaction  # else the forking thread's own call
         if held and str(self.path) == ":memory:":
             self._conn = conn  # the child's own copy
             return
