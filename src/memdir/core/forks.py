@@ -17,7 +17,7 @@ from typing import Any, Protocol
 WAIT = 5.0
 #: Imported before a fork: a parent's thread importing one lazily at the fork would leave
 #: its module lock held in the child, and the child's first write would wait forever.
-WRITE_PATH = ("memdir.guard", "memdir.sessions.usage")
+WRITE_PATH = ("memdir.guard", "memdir.sessions.usage", "yaml", "dulwich.repo")
 
 
 class Forkable(Protocol):
