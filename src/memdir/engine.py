@@ -41,6 +41,12 @@ class Memdir(Layers):
         ``timeout`` seconds were not enough."""
         return self._pipeline is None or self._pipeline.drain(timeout)
 
+    def _forked(self) -> None:
+        """In a forked child: the worker thread and its run are the parent's; a new
+        pipeline is made on first use."""
+        super()._forked()
+        self._pipeline = None
+
     def close(self) -> None:
         """Stop the worker thread (after the job in hand; queued jobs stay queued), then
         close state.db (it reopens on next use)."""

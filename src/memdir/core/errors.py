@@ -208,11 +208,16 @@ class DatabaseError(MemdirError):
     Raised in place of :mod:`sqlite3` errors, which never leave the sessions package.
     """
 
-    def __init__(self, path: Path | str, action: str, reason: str) -> None:
+    def __init__(
+        self, path: Path | str, action: str, reason: str, *, advice: str | None = None
+    ) -> None:
         super().__init__(
-            f"Could not {action} in {path}: {reason}. Run `memdir doctor` to check it "
-            f"(`memdir doctor --repair` salvages a damaged file); check free space and "
-            f"permissions if this persists."
+            f"Could not {action} in {path}: {reason}. "
+            + (
+                advice
+                or "Run `memdir doctor` to check it (`memdir doctor --repair` salvages a "
+                "damaged file); check free space and permissions if this persists."
+            )
         )
         self.path = Path(path)
         self.action = action

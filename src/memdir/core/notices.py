@@ -4,7 +4,10 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import logging
+import sys
 import threading
+
+from . import forks
 
 log = logging.getLogger("memdir")
 _said: set[str] = set()
@@ -19,3 +22,6 @@ def warn_once(message: str) -> bool:
         _said.add(message)
     log.warning(message)
     return True
+
+
+forks.renew(sys.modules[__name__], "_lock")

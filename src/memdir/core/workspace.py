@@ -22,6 +22,7 @@ from .errors import (
     StorageError,
     ValidationError,
 )
+from .forks import renew_in_child
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
 from .scopes import (
@@ -98,6 +99,15 @@ class Workspace:
         self._ungranted = False  # the project scope is refused for want of a grant only
         if settings.database_url and settings.enabled:
             self._open_database(settings.database_url)
+        renew_in_child(self)
+
+    def _forked(self) -> None:
+        """In a forked child: stores are opened again (a parent's thread may have held
+        their locks at the fork); state.db renews its own connection."""
+        self._stores = {}
+        self._others = OrderedDict()
+        self._others_lock = threading.Lock()
+        self._building = threading.Lock()
 
     def _open_database(self, url: str) -> None:
         """Entries in PostgreSQL as ``settings.user``: the managed scope is the org's

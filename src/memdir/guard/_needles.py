@@ -11,6 +11,8 @@ from typing import Any
 
 import ahocorasick  # type: ignore[import-not-found]
 
+from ..core import forks
+
 _P: Any = re._parser  # type: ignore[attr-defined]  # sre's parser (Python >= 3.11)
 _C: Any = re._constants  # type: ignore[attr-defined]
 
@@ -48,8 +50,8 @@ class _Registry:
         self,
     ) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str], _Split]:
         if self.pending:
-            with self._lock:
-                pending, self.pending = self.pending, set()
+            with self._lock:  # pending stays until built: a child forked meanwhile builds it
+                pending = set(self.pending)
                 for needle in pending:
                     if not needle.isascii():
                         self.rare[needle] = frozenset(c for c in needle if not c.isascii())
@@ -62,10 +64,12 @@ class _Registry:
                     automaton.add_word(needle, (needle, len(needle) - 1))
                 automaton.make_automaton()
                 self.automaton, self.known, self.split = automaton, known, {}
+                self.pending -= pending
         return self.automaton, self.known, self.rare_keys, self.split
 
 
 _REGISTRY = _Registry()
+forks.renew(_REGISTRY, "_lock")  # a parent's thread may have held it at the fork
 # Per needle set, for one state of the registry: those not in the automaton, and of those
 # the ones registered later (not ASCII ones, whose characters are tested first).
 _Split = dict[frozenset[str], tuple[frozenset[str], frozenset[str]]]

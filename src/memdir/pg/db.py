@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import selectors
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -13,7 +14,9 @@ from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import forks
 from ..core.errors import PostgresError, ValidationError
+from ..core.forks import renew_in_child
 
 if TYPE_CHECKING:
     import psycopg
@@ -89,6 +92,9 @@ _SHARED: dict[str, PgDatabase] = {}
 _SHARED_LOCK = threading.Lock()
 
 
+forks.renew(sys.modules[__name__], "_SHARED_LOCK")
+
+
 def close_shared() -> None:
     """Close every pool :meth:`PgDatabase.shared` opened (tests, shutdown)."""
     with _SHARED_LOCK:
@@ -121,6 +127,15 @@ class PgDatabase:
         self._ensured: set[str] = set()
         with self._connect("connect") as conn:
             conn.execute("SELECT 1")
+        renew_in_child(self)
+
+    def _forked(self) -> None:
+        """In a forked child: the pool's connections are the parent's (two processes on
+        one socket garble both) and so are its threads; it is left unused and unclosed,
+        and the child opens its own pool on first use."""
+        forks.LEFT.append(self._pool)
+        self._pool = None
+        self._mutex = threading.Lock()
 
     def __repr__(self) -> str:
         return f"PgDatabase({redact(self.url)!r})"

@@ -71,6 +71,14 @@ class PgStateDatabase(Database):
         self.write_lock = 0  # this state's advisory lock key, once the schema is known
         self._newest_ids: dict[str, int] = {}  # hints for a phrase's probe (pg/fts.py)
 
+    def _fork_locks(self) -> list[Any]:
+        return [self._lock, self._ready]
+
+    def _forked_holding(self, held: bool) -> None:
+        """In a forked child: new locks (the pool is renewed by the :class:`PgDatabase`)."""
+        self._lock = threading.RLock()
+        self._ready = threading.Lock()
+
     def __repr__(self) -> str:
         return f"PgStateDatabase({redact(self.pg.url)!r}, user={self.user!r})"
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import forks
 from ..core.errors import AccessError, MemdirError
 from .db import PgDatabase
 from .names import project_url, token_id, user_name
@@ -43,6 +45,9 @@ def _hash(secret: str, salt: bytes) -> bytes:
 _VERIFIED: dict[bytes, str] = {}
 _VERIFIED_LOCK = threading.Lock()
 _VERIFIED_MAX = 4096
+
+
+forks.renew(sys.modules[__name__], "_VERIFIED_LOCK")
 
 
 def is_admin(db: PgDatabase, name: str) -> bool:

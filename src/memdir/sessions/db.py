@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from ..core import forks
 from ..core.errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
 from ..core.notices import warn_once
 from . import analyzer
@@ -46,6 +48,9 @@ def unreadable(path: Path) -> str:
     )
 
 
+_REFUSED: set[str] = set()  # files a forked child may not use (Database._forked_holding)
+
+
 class Database:
     """One process's connection to ``state.db`` at ``path``.
 
@@ -60,14 +65,50 @@ class Database:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.RLock()
         self.read_only = False  # set when the home cannot be written: reads only
+        self._refused = ""  # why a forked child may not use this file
+        forks.hold_at_fork(self)
 
     def __repr__(self) -> str:
         return f"Database({str(self.path)!r})"
+
+    def _fork_locks(self) -> list[threading.RLock]:
+        return [self._lock]
+
+    def _forked_holding(self, held: bool) -> None:
+        """In a forked child: the parent's connection is closed (SQLite keeps one lock
+        record per file and process: while the copy is open, the child's own connections
+        would take no lock) and the next call opens the child's own. A copy a parent's
+        thread was still using after :data:`forks.WAIT` is left alone (closing it could
+        wait forever or roll the parent's transaction back) and the file is refused."""
+        self._lock = threading.RLock()
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        held = held and not conn.in_transaction  # else the forking thread's own call
+        if held and str(self.path) == ":memory:":
+            self._conn = conn  # the child's own copy
+            return
+        if held:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+            return
+        forks.LEFT.append(conn)
+        _REFUSED.add(str(self.path.absolute()))
 
     # -- connection ------------------------------------------------------------------------
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
+            if str(self.path.absolute()) in _REFUSED:
+                raise DatabaseError(
+                    self.path,
+                    "open the database",
+                    f"this process was forked while another thread of its parent was inside "
+                    f"a call on it for over {forks.WAIT:g} s, and SQLite cannot use the file "
+                    f"safely here",
+                    advice="Start this process with 'spawn' or 'forkserver', or fork while "
+                    "no thread of the parent is in a long call on state.db.",
+                )
             self.read_only = False
             try:
                 self._conn = self._run("open the database", self._open)

@@ -4,10 +4,13 @@ computed by SQLite itself (so they always agree with the index)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import threading
 from collections.abc import Iterable
+
+from ..core import forks
 
 _STEM_TABLE = "memdir_rank_stem"
 _TOKEN = re.compile(r"[^\W_]+")
@@ -67,6 +70,19 @@ def stems_for(conn: sqlite3.Connection) -> Stems:
 
 _PRIVATE: tuple[sqlite3.Connection, Stems] | None = None
 _PRIVATE_LOCK = threading.Lock()
+
+
+def _forked() -> None:
+    """In a forked child the private database in memory is the child's copy, unless a
+    parent's thread was using it at the fork: then it is left alone and made again."""
+    global _PRIVATE, _PRIVATE_LOCK
+    if not _PRIVATE_LOCK.acquire(blocking=False):
+        forks.LEFT.append(_PRIVATE)
+        _PRIVATE = None
+    _PRIVATE_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 def stem(words: Iterable[str]) -> dict[str, str]:

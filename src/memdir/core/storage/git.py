@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from .. import forks
 from ..errors import HistoryError, StorageError
+from ..forks import renew_in_child
 from ..notices import warn_once
 from .base import Commit
 from .files import folders_of
@@ -47,6 +49,11 @@ def _fsync_all(paths: list[str]) -> None:
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
     for future in [_POOL.submit(fsync_path, p) for p in paths]:
         future.result()
+
+
+# In a forked child the pool's threads are the parent's, and a task given to it would wait
+# forever: the child starts its own pool on its first commit.
+forks.renew(sys.modules[__name__], "_POOL", lambda: None)
 
 
 def _fast_loose_objects(repo: Repo) -> None:
@@ -132,9 +139,15 @@ class History:
         # writer made it), so the next commit on top serializes only the folders it changes.
         self._tree: tuple[bytes, dict[str, bytes], dict[str, Any] | None] | None = None
         self.index = GitIndex(self.root / ".git" / "index")
+        renew_in_child(self)
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
+
+    def _forked(self) -> None:
+        """A forked child opens the repository again: its pack files' offsets are
+        shared with the parent's descriptors."""
+        self._repo = None
 
     def exists(self) -> bool:
         """True when the folder has a repository."""
