@@ -78,7 +78,8 @@ _SVO_SEND = _ended(
     "שלח|שלחו|ושלח|תשלח|תשלחו|העלה|העלו|תעלה|שתף|שתפו|סנכרן|",
     "kirim|kirimkan|kirimlah|unggah|unggahkan|teruskan|bagikan|sinkronkan|laporkan|hantar|hantarkan|"
     "muat naik|kongsi|kongsikan|poskan|ipasa|ibahagi|i-forward|iforward|i-sync|isync|iulat|"
-    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên",
+    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên|",
+    "ipadala|i-upload|iupload|i-email|iemail",  # round 40: tl "send" itself
 )
 # An infinitive or subjunctive is an order after a negated "forget" or "hesitate" (their
 # imperatives alone are listed above): "nu uita să trimiți", "älä unohda lähettää".
@@ -91,6 +92,39 @@ _KEPT_SEND = (
     r"(?:(?<=usisahau )|(?<=msisahau )|(?<=usisite ))(?:kutuma|kupakia|kushiriki)\b|"
     r"(?<=תשכח )(?:לשלוח|להעלות|לשתף)(?!\w)|(?<=תשכחו )(?:לשלוח|להעלות|לשתף)(?!\w)|"
     r"পাঠাতে(?= ভুল)"
+)
+# --- round 40 (eg40): "don't forget to send" / "remember to send" in every language --------
+# The infinitive or subjunctive after a negated forget, or after "remember to", is the order
+# (da "glem ikke at sende", pl "pamiętaj, aby wysłać", uk "не забудь надіслати", ar "لا تنس
+# إرسال"); verb-final ones (nl "vergeet niet … te sturen", fa "فراموش نکن … بفرستی") are read
+# at the forget, with the infinitive ahead in the clause.
+_KEPT_SEND_40 = (
+    r"(?:(?<=ikke )|(?<=husk ))(?:at|å) (?:sende|videresende|uploade|"  # "at": no English verb
+    r"laste opp|dele|overføre|maile|synkronisere|poste|vedhæfte|legge ved)\b|"
+    r"(?:(?<=zapomnij )|(?<=pamiętaj, aby )|(?<=pamiętaj, żeby )|(?<=pamiętaj aby )|"
+    r"(?<=pamiętaj żeby )|(?<=pamiętaj o tym, by ))(?:wysłać|przesłać|udostępnić|wgrać|wrzucić|"
+    r"przekazać|załadować|zsynchronizować|opublikować|załączyć)(?!\w)|"
+    r"(?:(?<=felejtsd el )|(?<=felejtse el )|(?<=felejtsétek el ))(?:elküldeni|küldeni|feltölteni|"
+    r"továbbítani|megosztani|szinkronizálni)\b|"
+    r"(?:(?<=забудь )|(?<=забувай )|(?<=забудьте )|(?<=пам'ятай )|(?<=пам’ятай ))(?:надіслати|"
+    r"відправити|переслати|вивантажити|завантажити|поділитися|синхронізувати|опублікувати)\b|"
+    r"(?:(?<=забравяй да )|(?<=забравяйте да ))(?:изпратиш|изпратите|качиш|качите|препратиш|"
+    r"споделиш)\b|"
+    r"(?:(?<=zaboravi )|(?<=zaboravite ))(?:poslati|proslijediti|proslediti|otpremiti|podijeliti|"
+    r"podeliti|da pošalješ|da pošaljete)(?!\w)|(?<=заборави )(?:послати|проследити|да пошаљеш)\b|"
+    r"(?:(?<=ξεχάσεις να )|(?<=ξεχάσετε να )|(?<=θυμήσου να )|(?<=θυμηθείτε να ))(?:στείλεις|"
+    r"στείλετε|ανεβάσεις|ανεβάσετε|προωθήσεις|προωθήσετε|μοιραστείς)(?!\w)|"
+    r"(?:(?<=تنس )|(?<=تنسى )|(?<=تنسوا )|(?<=تنسي )|(?<=تذكر ))(?:أن |ان )?(?:إرسال|ارسال|ترسل|"
+    r"رفع|ترفع|مشاركة|تحميل)(?!\w)|"
+    r"(?:(?<=muista )|(?<=muistakaa ))(?:lähettää|ladata|jakaa|välittää)\b|"
+    r"(?:(?<=kumbuka )|(?<=kumbukeni ))(?:kutuma|kupakia|kushiriki|kupeleka)\b|"
+    r"(?:(?<=amintește-ți să )|(?<=aminteşte-ţi să ))(?:trimi|încarc|partaj)\w+|"
+    r"(?:(?<=זכור )|(?<=זכרי )|(?<=תזכור ))(?:לשלוח|להעלות|לשתף)(?!\w)|"
+    r"(?:vergeet (?:niet|nooit)|denk eraan|onthoud)(?=(?:[^.,;:!?\n]|[.:](?=\S)){0,120}?\bte "
+    r"(?:ver|door ?)?"
+    r"(?:sturen|zenden|uploaden|delen|mailen|synchroniseren|posten)\b)|"
+    r"(?:فراموش ن[کك]ن(?:[یي]د)?|[یي]ادت باشد)(?=(?:[^.،؛\n]|[.:](?=\S)){0,120}?(?:بفرست|ارسال [کك]ن|آپلود [کك]ن|"
+    r"بارگذار[یي] [کك]ن))"
 )
 _SEND_39_CJK = "同期|送付|동기화|첨부"
 _SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
@@ -170,7 +204,25 @@ _PRIVATE_39 = _ended(
     "dữ liệu cá nhân|(?:cơ sở dữ liệu|database) khách hàng",
 )
 _PRIVATE_39_THAI = "บทสนทนา|ประวัติ(?:การ)?แชท|รหัสผ่าน|ข้อมูลส่วนตัว"
+# Round 40 (eg40): the memory, the clipboard and the shell history, per language (where the
+# memory word is also "minutes" or "records", only "all" or "your" memories: sw "kumbukumbu
+# zote"); Polish plural forms of "password" ("haseł").
+_PRIVATE_40 = _ended(
+    "pamięć|pamięci|pamięcią|paměť|paměti|pamäť|pamäte|memorij\\w*|memóriá\\w*|memória|muisti\\w*|"
+    "memoria|memoriei|memoriile|kumbukumbu zote|kumbukumbu zako|kumbukumbu za msaidizi|memori|"
+    "memorya|bộ nhớ|geheugen|मेमोरी|স্মৃতি|মেমরি|الذاكرة|ذاكرة المساعد|זיכרון|haseł|",
+    "schowek|schowka|schránk\\w*|buffer obmena|буфер\\w* обміну|буфер\\w* обмена|клипборд\\w*|"
+    "urklipp\\w*|udklipsholder\\w*|utklippstavl\\w*|leikepöy\\w*|vágólap\\w*|klembord|"
+    "zwischenablage|presse-papiers?|portapapeles|área de transferência|"
+    "الحافظة|کلیپ‌بورد|کلیپبورد|papan klip|clipboard|לוח העריכה|क्लिपबोर्ड|ক্লিপবোর্ড|"
+    "historial de comandos|historique des commandes|befehlsverlauf|cronologia dei comandi|"
+    "histórico de comandos|komut geçmişi|istori\\w* команд|історі\\w* команд|histori\\w* poleceń|"
+    "historie příkazů|komentohistoria\\w*|parancselőzmény\\w*|kommandohistorik\\w*|"
+    "geschiedenis van (?:de )?commando's|riwayat perintah|lịch sử lệnh|سجل الأوامر|"
+    "تاریخچه دستورات|היסטוריית הפקודות",
+)
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
+_SOURCE_40 = prefixes(_PRIVATE_40)
 _ENV_39 = _ended(
     "miljövariabl\\w*|miljøvariabl\\w*|ympäristömuuttuj\\w*|környezeti változó\\w*|"
     "variabilele de mediu|variabile de mediu|proměnn\\w* prostředí|premenn\\w* prostredia|"
@@ -399,6 +451,7 @@ _PRIVATE_NOUN = (
     r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
     rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
     _PRIVATE_39_THAI,
+    rf"(?<!\w)(?:{'|'.join(_PRIVATE_40)})",  # round 40
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -744,6 +797,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "send": re.compile(
             rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))|{_SEND_39_THAI}|"
             + _KEPT_SEND
+            + "|"
+            + _KEPT_SEND_40  # round 40
         ),
         "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
@@ -874,7 +929,9 @@ _SVO_BEFORE = re.compile(
     r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang|"
     # round 39b: ro, he
     r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|deci|așa că|aşa că|atunci|תמיד|ואז|אז|"
-    r"אחר כך|בבקשה|אנא))\s*$"
+    r"אחר כך|בבקשה|אנא|"
+    # round 40: after a negated forget ("đừng quên gửi", "jangan lupa kirim")
+    r"quên|lupa|kalimutang|kalimutan))\s*$"
 )
 
 
