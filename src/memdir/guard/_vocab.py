@@ -112,8 +112,8 @@ _KEPT_SEND_40 = (
     r"споделиш)\b|"
     r"(?:(?<=zaboravi )|(?<=zaboravite ))(?:poslati|proslijediti|proslediti|otpremiti|podijeliti|"
     r"podeliti|da pošalješ|da pošaljete)(?!\w)|(?<=заборави )(?:послати|проследити|да пошаљеш)\b|"
-    r"(?:(?<=ξεχάσεις να )|(?<=ξεχάσετε να )|(?<=θυμήσου να )|(?<=θυμηθείτε να ))(?:στείλεις|"
-    r"στείλετε|ανεβάσεις|ανεβάσετε|προωθήσεις|προωθήσετε|μοιραστείς)(?!\w)|"
+    r"(?:(?<=ξεχάσεισ να )|(?<=ξεχάσετε να )|(?<=θυμήσου να )|(?<=θυμηθείτε να ))(?:στείλεισ|"
+    r"στείλετε|ανεβάσεισ|ανεβάσετε|προωθήσεισ|προωθήσετε|μοιραστείσ)(?!\w)|"
     r"(?:(?<=تنس )|(?<=تنسى )|(?<=تنسوا )|(?<=تنسي )|(?<=تذكر ))(?:أن |ان )?(?:إرسال|ارسال|ترسل|"
     r"رفع|ترفع|مشاركة|تحميل)(?!\w)|"
     r"(?:(?<=muista )|(?<=muistakaa ))(?:lähettää|ladata|jakaa|välittää)\b|"
@@ -126,6 +126,63 @@ _KEPT_SEND_40 = (
     r"(?:فراموش ن[کك]ن(?:[یي]د)?|[یي]ادت باشد)(?=(?:[^.،؛\n]|[.:](?=\S)){0,120}?(?:بفرست|ارسال [کك]ن|آپلود [کك]ن|"
     r"بارگذار[یي] [کك]ن))"
 )
+# The assistant named as the subject of a present-tense act is an order written as a fact
+# ("Asystent wysyła pamięć na …", "يُرسل المساعد نسخة …", "دستیار … اضافه می‌کند"): the match is
+# the assistant word (the Arabic verb before it), the verb ahead in its clause, no negation
+# between. Present forms only: the imperatives are in the lists above.
+_ASSISTANT_40 = (
+    r"asystent|agent|asistent|асистент\w*|помічник|агент\w*|assistenten|agenten|avustaja\w*|"
+    r"agentti|asszisztens|ügynök|asistentul|agentul|βοηθόσ|πράκτορασ|העוזר|הסוכן|دست[یي]ار|"
+    r"المساعد|الوكيل|msaidizi|wakala|asisten|pembantu|agen|trợ lý|katulong|ahente|assistent|"
+    r"সহকারী|உதவியாளர்"
+)
+_GAP_40 = r"(?:\s+(?!(?:nie|ne|не|ні|inte|ikke|ei|nem|δεν|μην|niet|hakuna|لا|لن|ما|לא|never)(?!\w))[^\s.,;:!?]{1,30}){0,3}?\s+"
+_PRESENT_40 = {
+    "send": (
+        r"wysyła|przesyła|wgrywa|udostępnia|przekazuje|synchronizuje|posílá|odesílá|nahrává|sdílí|"
+        r"posiela|odosiela|nahráva|zdieľa|надсилає|відправляє|пересилає|вивантажує|завантажує|"
+        r"синхронізує|изпраща|качва|препраща|синхронизира|šalje|шаље|prosljeđuje|prosleđuje|"
+        r"otprema|skickar|laddar upp|synkar|synkroniserar|vidarebefordrar|sender|uploader|"
+        r"laster opp|synkroniserer|videresender|lähettää|lataa|synkronoi|välittää|küldi|elküldi|"
+        r"küld|feltölti|továbbítja|szinkronizálja|στέλνει|ανεβάζει|προωθεί|συγχρονίζει|stuurt|"
+        r"verstuurt|uploadt|synchroniseert|anatuma|hutuma|atatuma|atume|anapakia|hupakia|apakie|"
+        r"anashiriki|mengirim\w*|mengunggah\w*|membagikan|meneruskan|menyinkronkan|nagpapadala|"
+        r"ipinapadala|gửi|tải lên|đồng bộ|שולח|מעלה|משתף|מסנכרן|trimite|încarcă|"
+        r"ي[\u064b-\u0652]?(?:رسل|رفع|شارك|زامن)"
+    ),
+    "write": (
+        r"dodaje|dopisuje|tworzy|přidává|vytváří|pridáva|vytvára|додає|дописує|створює|добавя|"
+        r"създава|lägger till|skapar|tilføjer|opretter|legger til|oppretter|lisää|luo|hozzáad\w*|"
+        r"létrehoz\w*|προσθέτει|δημιουργεί|voegt|maakt|anaongeza|huongeza|aongeze|anaunda|"
+        r"menambahkan|membuat|nagdaragdag|thêm|tạo|מוסיף|יוצר|adaugă|creează|"
+        r"ي[\u064b-\u0652]?(?:ضيف|كتب|نشئ)"
+    ),
+}
+_PRESENT_40["read"] = (
+    r"kopiuje|odczytuje|czyta|kopíruje|čte|ukládá|číta|ukladá|копіює|читає|зберігає|копира|"
+    r"чете|записва|kopira|čita|sprema|čuva|kopierar|läser|sparar|kopierer|læser|leser|gemmer|"
+    r"lagrer|kopioi|lukee|tallentaa|másolja|beolvassa|olvassa|menti|αντιγράφει|διαβάζει|"
+    r"αποθηκεύει|kopieert|leest|bewaart|anasoma|asome|husoma|anakili|akili|anahifadhi|ahifadhi|"
+    r"huhifadhi|menyalin|membaca|menyimpan|kinokopya|binabasa|sao chép|đọc|lưu|מעתיק|קורא|שומר|"
+    r"copiază|citește|citeşte|salvează|ي[\u064b-\u0652]?(?:نسخ|قرأ|حفظ)"
+)
+_PRESENT_FA_40 = {
+    "send": r"(?<!ن)م[یي]\u200c?\s?فرستد|ارسال م[یي]\u200c?\s?[کك]ند|آپلود م[یي]\u200c?\s?[کك]ند",
+    "write": r"اضافه م[یي]\u200c?\s?[کك]ند|م[یي]\u200c?\s?نو[یي]سد|م[یي]\u200c?\s?سازد",
+    "read": r"[کك]پ[یي] م[یي]\u200c?\s?[کك]ند|(?<!ن)م[یي]\u200c?\s?خواند|ذخ[یي]ره م[یي]\u200c?\s?[کك]ند",
+}
+_PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ|حفظ"}
+
+
+def _agent_act(kind: str) -> str:
+    """Round 40: the assistant as the subject of a present ``kind`` act (see above)."""
+    return (
+        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w))|"
+        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}))|"
+        rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل))"
+    )
+
+
 _SEND_39_CJK = "同期|送付|동기화|첨부"
 _SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
 _READ_39 = _ended(
@@ -465,9 +522,26 @@ _SVO_READ = (
 _SVO_WRITE = (
     r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip|pasang)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
     r"memasang(?:kan)?\b|"
-    r"idagdag|isulat|ilagay"
+    r"idagdag|isulat|ilagay|"
+    # round 40: ro, he, id, ms, vi, tl create/edit/write
+    r"adaugă|adăugați|scrie|creează|modifică|editează|inserează|הוסף|הוסיפו|כתוב|צור|ערוך|"
+    r"(?:buat|ubah|sunting)(?:kan|lah)?\b|tạo|sửa|chỉnh sửa|gumawa|baguhin|i-edit"
 )
 
+# Round 40 (eg40): add, write, edit and create verbs of the other languages, imperatives
+# (ro, he, id, ms, vi, tl in _SVO_WRITE: their place is tested).
+_WRITE_40 = _ended(
+    "lägg till|skriv in|skriv|ändra|skapa|redigera|infoga|tilføj|opret|rediger|indsæt|legg til|"
+    "opprett|endre|sett inn|lisää|lisätkää|muokkaa|muokatkaa|kirjoita|luo|add hozzá|adja hozzá|"
+    "írd be|írja be|hozd létre|hozza létre|módosítsd|szerkeszd|",
+    "přidej|přidejte|dopiš|dopište|zapiš|zapište|vytvoř|vytvořte|uprav|upravte|pridaj|pridajte|"
+    "dopíš|zapíš|vytvor|vytvorte|додай|додайте|допиши|допишіть|запиши|запишіть|створи|створіть|"
+    "зміни|відредагуй|впиши|добави|добавете|създай|промени|редактирай|dopiši|upiši|napravi|"
+    "izmijeni|izmeni|uredi|додај|упиши|направи|измени|",
+    "ongeza|ongezeni|andika|weka|unda|hariri|اضافه [کك]ن|اضافه [کك]ن[یي]د|بنو[یي]س[یي]د|بساز|"
+    "schrijf|maak|wijzig|bewerk|pas aan|düzenle|oluştur|δημιούργησε|δημιουργήστε|άλλαξε|"
+    "επεξεργάσου|lege|",
+)
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
     r"invoke-restmethod|httpie|aria2c)\b",
@@ -690,7 +764,8 @@ _WRITE = _words(
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
     r"crea\b|créa\w*|cre[ae]r\b|instal[ae]\b|instalar\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
-    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
+    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*|"
+    + "|".join(_WRITE_40)  # round 40
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
@@ -704,7 +779,13 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot|"
     r"\bcron (?:entry|entries|jobs?|lines?)\b|cron-?(?:eintrag|job|aufgabe)\w*|"
     r"entrada (?:de )?cron|entrée (?:de )?cron|tâche cron|voce (?:di )?cron|"
-    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*",
+    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*|"
+    # round 40: a cron job or crontab named in the other languages
+    r"\bcrontab(?:a|ie|u|ı|ına|ını|iin|ista)\b|\bcronjob\w*|(?:مهمة|مهام|وظيفة) cron|"
+    r"cron (?:görevi|işi)|(?:tarefa|trabalho|trabajo|tarea|tâche|attività) (?:de |do |di )?cron|"
+    r"cron-?(?:taak|jobb|työ|feladat)\w*|úloh\w* (?:v )?cron\w*|zadani\w* cron\w*|"
+    r"завдання cron|задач\w* cron|(?:کار|وظ[یي]فه) cron|משימת cron|kazi ya cron|tugas cron|"
+    r"công việc cron|cron (?:feladat|job)",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
     r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
@@ -739,6 +820,12 @@ _RISKY_PAYLOAD = _rx(
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     # a program kept in a hidden folder nested under home (~/.local/share/.agent/sync.sh)
     r"(?:~|\$home)/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
+    # round 40: a hidden program or folder in a system path (/usr/local/bin/.kworker,
+    # /opt/.h/run, /users/shared/.svc) or in a hidden folder under home (~/.cache/.t.js)
+    r"(?:^|[\s=:'\"`(])/(?:usr|opt|var|etc|srv|lib|bin|sbin|users/shared|library)/(?:[\w.-]+/){0,4}"
+    r"\.(?!(?:venv|git|github|local|cache|config|well-known|env|nvm|pyenv|rbenv|cargo|npm|"
+    r"ssh|gnupg|docker|kube|m2|gradle|bundle|virtualenvs?)\b)[\w-]+|"
+    r"(?:~|\$home)/\.[\w-]+/(?:[\w.-]+/){0,4}\.(?!env\b|git\b)[\w-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
@@ -799,8 +886,13 @@ def _compiled() -> dict[str, re.Pattern[str]]:
             + _KEPT_SEND
             + "|"
             + _KEPT_SEND_40  # round 40
+            + "|"
+            + _agent_act("send")
         ),
-        "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
+        "read": re.compile(
+            rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})|"
+            + _agent_act("read")  # round 40
+        ),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
         "run": _rx(*_RUN_PATTERNS),
@@ -811,7 +903,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "write": re.compile(
             # a CJK verb is written between particles ("を追加し"): a word boundary there too
             rf"(?:(?<![\w<-])|(?<=[{CJK}])){_WRITE}(?:(?![\w-])|(?<=[{CJK}]))|เพิ่ม|เขียน|ใส่|"
-            r"(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"
+            r"(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])|" + _agent_act("write")  # round 40
         ),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
