@@ -280,6 +280,13 @@ _PRIVATE_40 = _ended(
 )
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
 _SOURCE_40 = prefixes(_PRIVATE_40)
+# The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
+_RAM_40 = "".join(
+    f"(?<!{w} )"
+    for w in "zużycia zużycie użycia użycie wycieku wyciek využití spotřeba spotřeby využitie "
+    "spotreba sử dụng lượng rò rỉ penggunaan kebocoran utilizarea consumul käyttö kulutus "
+    "használat fogyasztás gebruik lek".split()
+)
 _ENV_39 = _ended(
     "miljövariabl\\w*|miljøvariabl\\w*|ympäristömuuttuj\\w*|környezeti változó\\w*|"
     "variabilele de mediu|variabile de mediu|proměnn\\w* prostředí|premenn\\w* prostredia|"
@@ -508,7 +515,7 @@ _PRIVATE_NOUN = (
     r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
     rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
     _PRIVATE_39_THAI,
-    rf"(?<!\w)(?:{'|'.join(_PRIVATE_40)})",  # round 40
+    rf"(?<!\w){_RAM_40}(?:{'|'.join(_PRIVATE_40)})",  # round 40
 )
 
 # --- actions ----------------------------------------------------------------------------
