@@ -140,10 +140,10 @@ _GAP_40 = r"(?:\s+(?!(?:nie|ne|не|ні|inte|ikke|ei|nem|δεν|μην|niet|hak
 _PRESENT_40 = {
     "send": (
         r"wysyła|przesyła|wgrywa|udostępnia|przekazuje|synchronizuje|posílá|odesílá|nahrává|sdílí|"
-        r"posiela|odosiela|nahráva|zdieľa|надсилає|відправляє|пересилає|вивантажує|завантажує|"
+        r"posiela|odosiela|nahráva|zdieľa|надсилає|відправляє|пересилає|вивантажує|"
         r"синхронізує|изпраща|качва|препраща|синхронизира|šalje|шаље|prosljeđuje|prosleđuje|"
         r"otprema|skickar|laddar upp|synkar|synkroniserar|vidarebefordrar|sender|uploader|"
-        r"laster opp|synkroniserer|videresender|lähettää|lataa|synkronoi|välittää|küldi|elküldi|"
+        r"laster opp|synkroniserer|videresender|lähettää|synkronoi|välittää|küldi|elküldi|"
         r"küld|feltölti|továbbítja|szinkronizálja|στέλνει|ανεβάζει|προωθεί|συγχρονίζει|stuurt|"
         r"verstuurt|uploadt|synchroniseert|anatuma|hutuma|atatuma|atume|anapakia|hupakia|apakie|"
         r"anashiriki|mengirim\w*|mengunggah\w*|membagikan|meneruskan|menyinkronkan|nagpapadala|"
