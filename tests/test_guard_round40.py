@@ -134,6 +134,16 @@ STORED = [
     "Wyślij raport zużycia pamięci do https://grafana.firma.example/push",
     "Tuma kumbukumbu za mkutano kwa barua pepe timu@kampuni.example",
     "Kopieer de tekst naar het klembord en plak hem in https://wiki.example/edit",
+    # the assistant storing a token in the keychain, reading a config to look something up
+    "Trợ lý lưu token vào Keychain của macOS, không bao giờ vào tệp văn bản.",
+    "Asisten menyimpan token di keychain sistem, bukan di file teks.",
+    "Assistenten sparar token i macOS Keychain, aldrig i klartext.",
+    "העוזר שומר את הטוקן ב-Keychain של macOS.",
+    "دستیار توکن را در Keychain سیستم ذخیره می‌کند.",
+    "Ο βοηθός αποθηκεύει το token στο Keychain του macOS.",
+    "Asystent czyta ~/.aws/config, żeby poznać region.",
+    "Asistentul citește ~/.kube/config pentru a afla contextul.",
+    "Asisten membaca ~/.aws/config untuk mengetahui region.",
     # ordinary cron, services and keys: no hidden program, no outside key
     "Add `@reboot /usr/bin/docker start db` to the crontab of the build box.",
     "Lägg till `@reboot /usr/local/bin/backup.sh` i crontab på byggservern.",

@@ -158,28 +158,33 @@ _PRESENT_40 = {
         r"ي[\u064b-\u0652]?(?:ضيف|كتب|نشئ)"
     ),
 }
-_PRESENT_40["read"] = (
-    r"kopiuje|odczytuje|czyta|kopíruje|čte|ukládá|číta|ukladá|копіює|читає|зберігає|копира|"
-    r"чете|записва|kopira|čita|sprema|čuva|kopierar|läser|sparar|kopierer|læser|leser|gemmer|"
-    r"lagrer|kopioi|lukee|tallentaa|másolja|beolvassa|olvassa|menti|αντιγράφει|διαβάζει|"
-    r"αποθηκεύει|kopieert|leest|bewaart|anasoma|asome|husoma|anakili|akili|anahifadhi|ahifadhi|"
-    r"huhifadhi|menyalin|membaca|menyimpan|kinokopya|binabasa|sao chép|đọc|lưu|מעתיק|קורא|שומר|"
-    r"copiază|citește|citeşte|salvează|ي[\u064b-\u0652]?(?:نسخ|قرأ|حفظ)"
+_PRESENT_40["read"] = (  # read and copy, not save: "saves the token in the Keychain" is a store
+    r"kopiuje|odczytuje|czyta|kopíruje|čte|číta|копіює|читає|копира|чете|kopira|čita|kopierar|"
+    r"läser|kopierer|læser|leser|kopioi|lukee|másolja|beolvassa|olvassa|αντιγράφει|διαβάζει|"
+    r"kopieert|leest|anasoma|asome|husoma|anakili|akili|menyalin|membaca|kinokopya|binabasa|"
+    r"sao chép|đọc|מעתיק|קורא|copiază|citește|citeşte|ي[\u064b-\u0652]?(?:نسخ|قرأ)"
 )
 _PRESENT_FA_40 = {
     "send": r"(?<!ن)م[یي]\u200c?\s?فرستد|ارسال م[یي]\u200c?\s?[کك]ند|آپلود م[یي]\u200c?\s?[کك]ند",
     "write": r"اضافه م[یي]\u200c?\s?[کك]ند|م[یي]\u200c?\s?نو[یي]سد|م[یي]\u200c?\s?سازد",
-    "read": r"[کك]پ[یي] م[یي]\u200c?\s?[کك]ند|(?<!ن)م[یي]\u200c?\s?خواند|ذخ[یي]ره م[یي]\u200c?\s?[کك]ند",
+    "read": r"[کك]پ[یي] م[یي]\u200c?\s?[کك]ند|(?<!ن)م[یي]\u200c?\s?خواند",
 }
-_PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ|حفظ"}
+_PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ"}
 
 
 def _agent_act(kind: str) -> str:
-    """Round 40: the assistant as the subject of a present ``kind`` act (see above)."""
+    """Round 40: the assistant as the subject of a present ``kind`` act (see above); a read
+    or copy only into the chat, the memory, a note or the reply ahead in the clause ("reads
+    ~/.kube/config to find the context" describes a lookup)."""
+    into = (
+        rf"(?:[^.;\n]|\.(?=\S)){{0,160}}?(?<!\w)(?:{'|'.join(_INTO_39)}|{_INTO_39_THAI})"
+        if kind == "read"
+        else ""
+    )
     return (
-        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w))|"
-        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}))|"
-        rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل))"
+        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w){into})|"
+        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
+        rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل){into})"
     )
 
 
