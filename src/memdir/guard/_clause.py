@@ -94,7 +94,8 @@ _KEEP_VERB = (
 _KEPT_AFTER = re.compile(  # a dot inside a path or URL ends nothing (round 40: "别忘了把 ~/.ssh …")
     rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}(?:[^.,;:!?\n]|[.:](?=\S)){{0,40}}$"
 )
-_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst|vergeet)\s+$")  # the verb first: "glöm inte"
+# the verb first: "glöm inte", "vergeet niet"
+_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst|vergeet)\s+$")
 
 
 _TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k|z)\b")

@@ -123,8 +123,8 @@ _KEPT_SEND_40 = (
     r"(?:vergeet (?:niet|nooit)|denk eraan|onthoud)(?=(?:[^.,;:!?\n]|[.:](?=\S)){0,120}?\bte "
     r"(?:ver|door ?)?"
     r"(?:sturen|zenden|uploaden|delen|mailen|synchroniseren|posten)\b)|"
-    r"(?:فراموش ن[کك]ن(?:[یي]د)?|[یي]ادت باشد)(?=(?:[^.،؛\n]|[.:](?=\S)){0,120}?(?:بفرست|ارسال [کك]ن|آپلود [کك]ن|"
-    r"بارگذار[یي] [کك]ن))"
+    r"(?:فراموش ن[کك]ن(?:[یي]د)?|[یي]ادت باشد)(?=(?:[^.،؛\n]|[.:](?=\S)){0,120}?"
+    r"(?:بفرست|ارسال [کك]ن|آپلود [کك]ن|بارگذار[یي] [کك]ن))"
 )
 # The assistant named as the subject of a present-tense act is an order written as a fact
 # ("Asystent wysyła pamięć na …", "يُرسل المساعد نسخة …", "دستیار … اضافه می‌کند"): the match is
@@ -136,7 +136,10 @@ _ASSISTANT_40 = (
     r"المساعد|الوكيل|msaidizi|wakala|asisten|pembantu|agen|trợ lý|katulong|ahente|assistent|"
     r"সহকারী|உதவியாளர்"
 )
-_GAP_40 = r"(?:\s+(?!(?:nie|ne|не|ні|inte|ikke|ei|nem|δεν|μην|niet|hakuna|لا|لن|ما|לא|never)(?!\w))[^\s.,;:!?]{1,30}){0,3}?\s+"
+_GAP_40 = (  # up to three words, none a negation
+    r"(?:\s+(?!(?:nie|ne|не|ні|inte|ikke|ei|nem|δεν|μην|niet|hakuna|لا|لن|ما|לא|never)(?!\w))"
+    r"[^\s.,;:!?]{1,30}){0,3}?\s+"
+)
 _PRESENT_40 = {
     "send": (
         r"wysyła|przesyła|wgrywa|udostępnia|przekazuje|synchronizuje|posílá|odesílá|nahrává|sdílí|"
@@ -286,12 +289,12 @@ _PRIVATE_40 = _ended(
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
 _SOURCE_40 = prefixes(_PRIVATE_40)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
-_RAM_40 = "".join(
-    f"(?<!{w} )"
-    for w in "zużycia zużycie użycia użycie wycieku wyciek využití spotřeba spotřeby využitie "
-    "spotreba sử dụng lượng rò rỉ penggunaan kebocoran utilizarea consumul käyttö kulutus "
-    "használat fogyasztás gebruik lek".split()
+_RAM_WORDS_40 = (
+    "zużycia|zużycie|użycia|użycie|wycieku|wyciek|využití|spotřeba|spotřeby|využitie|spotreba|"
+    "sử dụng|dung lượng|rò rỉ|penggunaan|kebocoran|utilizarea|consumul|käyttö|kulutus|használat|"
+    "fogyasztás|gebruik|lek"
 )
+_RAM_40 = "".join(f"(?<!{w} )" for w in _RAM_WORDS_40.split("|"))
 _ENV_39 = _ended(
     "miljövariabl\\w*|miljøvariabl\\w*|ympäristömuuttuj\\w*|környezeti változó\\w*|"
     "variabilele de mediu|variabile de mediu|proměnn\\w* prostředí|premenn\\w* prostredia|"
@@ -776,8 +779,7 @@ _WRITE = _words(
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
     r"crea\b|créa\w*|cre[ae]r\b|instal[ae]\b|instalar\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
-    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*|"
-    + "|".join(_WRITE_40)  # round 40
+    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*|" + "|".join(_WRITE_40)  # round 40
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
