@@ -838,7 +838,8 @@ _RISKY_PAYLOAD = _rx(
     # /opt/.h/run, /users/shared/.svc) or in a hidden folder under home (~/.cache/.t.js)
     r"(?:^|[\s=:'\"`(])/(?:usr|opt|var|etc|srv|lib|bin|sbin|users/shared|library)/(?:[\w.-]+/){0,4}"
     r"\.(?!(?:venv|git|github|local|cache|config|well-known|env|nvm|pyenv|rbenv|cargo|npm|"
-    r"ssh|gnupg|docker|kube|m2|gradle|bundle|virtualenvs?)\b)[\w-]+|"
+    r"ssh|gnupg|docker|kube|m2|gradle|bundle|virtualenvs?|htaccess|htpasswd|pgpass|my\.cnf|"
+    r"npmrc|netrc|profile|bashrc|gitignore|gitkeep|dockerignore|keep)\b)[\w-]+|"
     r"(?:~|\$home)/\.[\w-]+/(?:[\w.-]+/){0,4}\.(?!env\b|git\b)[\w-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
