@@ -14,18 +14,22 @@ from memdir.guard import _clause, _frames, _orders, _threats, _vocab, scan
 from memdir.guard._clause import Clauses
 from test_guard_round31b import _Searched
 
-# 64 KiB on main (CPU, load ~2): 1.9 s, 14.6 s at 256 KiB (quadratic); 2.1 s (linear).
+# CPU at 64 KiB on main (load ~2-4): 1.9 s (14.6 s at 256 KiB: each send searched its whole
+# paragraph for an SSH folder), 2.1 s (a window per IP address searched for verbs), 5.2 s (each
+# negated verb judged for each of ~28 stores near it, its windows searched each time).
+# Characters searched per character at 8 KiB: main 276, 189, 68, 1,311; now 50, 13, 15, 81.
 UNITS = {
-    "Never send the DATABASE_URL to https://a.example/x ": 100,
-    "send ~/.ssh/id_rsa.pub to https://a.example/x ": 100,
-    " `curl z` heartbeat to 1.1.1.1 ": 100,
+    "Never send the DATABASE_URL to https://a.example/x ": 80,
+    "send ~/.ssh/id_rsa.pub to https://a.example/x ": 30,
+    " `curl z` heartbeat to 1.1.1.1 ": 30,
+    "न भेज ~/.ssh/id_rsa ": 120,
 }
 
 
 @pytest.mark.parametrize("unit", UNITS)
 def test_a_slow_unit_is_searched_a_few_times(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Characters searched per character of the text at 1 and 8 KiB: no more at 8 KiB, and
-    at most ``UNITS[unit]``."""
+    """Characters searched per character of the text at 1 and 8 KiB: at most 15% more at 8 KiB
+    (the first stores have fewer verbs before them), and at most ``UNITS[unit]``."""
     tally = [0]
     _clause._quote_marks.cache_clear()
     for module in (_clause, _frames, _orders, _threats, _vocab):
@@ -38,7 +42,7 @@ def test_a_slow_unit_is_searched_a_few_times(unit: str, monkeypatch: pytest.Monk
         text = unit * (size // len(unit))
         assert scan(text) is None
         per.append(tally[0] / len(text))
-    assert per[1] <= 1.05 * per[0] and per[1] <= UNITS[unit], (unit, per)
+    assert per[1] <= 1.15 * per[0] and per[1] <= UNITS[unit], (unit, per)
 
 
 ATTACKS = [

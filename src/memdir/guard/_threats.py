@@ -1497,7 +1497,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     told = narrative.get(v.span())  # a verb's tense, read once for every store
                     if told is None:
                         told = narrative[v.span()] = _narrative(s, v)
-                    if told or not _ordered(s, v, clo) or not _affirmed(s, v, clo, cl):
+                    # negated asked before placed: a negation is read once a window (``cl``)
+                    if told or not _affirmed(s, v, clo, cl) or not _ordered(s, v, clo):
                         continue
                     if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
                         continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
