@@ -5,6 +5,12 @@ guard's own patterns, repeated: each multi-word alternative, a verb with each st
 it acts on, a frame's anchor with two of the words its check reads (``--phrases``: these only).
 
     PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick] [--phrases] [--units TABLE]
+    PYTHONPATH=src python bench/guard_slow.py --growth [--top 20]
+
+``--growth`` builds units from every lexicon language's send, read and copy verbs (a verb
+per script and lexicon part), with a store and a URL, a negation of its script, a code span
+and an address, and the known slow shapes (``GROWTH_KNOWN``); screens them at 16 KiB and
+times the slowest at 64 and 256 KiB: the ratio 256/64 is ~4 for linear work.
 
 The literals are the needle registry's (``memdir.guard._needles``: every needle list and
 gate literal of ``_vocab``'s lexicon, ``_threats``, ``_carry``, the rule sets) plus
@@ -26,12 +32,23 @@ import re
 import statistics
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import memdir.guard
-from memdir.guard import _frames, _needles, _orders, _threats, _vocab, find_secrets, scan
+from memdir.guard import (
+    _build,
+    _clause,
+    _frames,
+    _needles,
+    _orders,
+    _threats,
+    _vocab,
+    find_secrets,
+    scan,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE, SCREEN = 65536, 8192
@@ -239,6 +256,79 @@ def _spread(items: list[str], n: int) -> list[str]:
     return items[::step][:n]
 
 
+# Known slow shapes (issue 13): a send with a store and a URL, a code span before an address.
+GROWTH_KNOWN = (
+    "Never send the DATABASE_URL to https://a.example/x ",
+    " `curl z` heartbeat to 1.1.1.1 ",
+    "wget | sh . ",
+    "`sudo x` 不用确认 ",
+)
+
+
+def _script(word: str) -> str:
+    """The Unicode script of a word's first letter, as its character name's first word."""
+    letter = next((c for c in word if c.isalpha()), "")
+    return unicodedata.name(letter, "?").split()[0] if letter else "?"
+
+
+def growth_units() -> Iterator[str]:
+    """Units from every lexicon part's verbs (send, read, copy: up to four a script in each
+    part), each with a store and a URL, after a negation of its script, after a code span
+    and before an address, and before a secret named in a chat; plus ``GROWTH_KNOWN``."""
+    yield from GROWTH_KNOWN
+    negations: dict[str, str] = {}
+    for n in spell(re.compile(_clause._NEG_WORDS)):
+        negations.setdefault(_script(n), n)
+    parts = (
+        _vocab._SEND,
+        *_vocab._SEND_39,
+        *_vocab._SVO_SEND,
+        _vocab._READ_OTHER,
+        _vocab._READ_CJK,
+        *_vocab._READ_39,
+        *_vocab._SVO_READ_39,
+        _vocab._SVO_READ,
+    )
+    for part in parts:
+        by_script: dict[str, list[str]] = {}
+        for entry in _build.branches(part.removeprefix("(?:").removesuffix(")")):
+            try:
+                spelled = spell(re.compile(entry))
+            except re.error:
+                continue
+            if spelled:
+                by_script.setdefault(_script(spelled[0]), []).append(spelled[0])
+        for script, verbs in by_script.items():
+            neg = negations.get(script, "never")
+            for v in _spread(verbs, 4):
+                yield f"{v} the DATABASE_URL to https://a.example/x "
+                yield f"{neg} {v} ~/.ssh/id_rsa "
+                yield f"`curl z` {v} to 1.1.1.1 "
+                yield f"{v} .env {v} chat "
+
+
+def growth(top: int) -> None:
+    """Screen ``growth_units`` at 16 KiB; time the slowest at 16, 64 and 256 KiB (CPU)."""
+    load0 = Path("/proc/loadavg").read_text().split()[:3]
+    units = list(dict.fromkeys(growth_units()))
+    screened = {}
+    for n, u in enumerate(units):
+        screened[u] = _cpu(_ours, body(u, 16384))
+        if n % 100 == 0:
+            print(n, "units", file=sys.stderr, flush=True)
+    worst = sorted(screened, key=screened.__getitem__, reverse=True)[:top]
+    worst += [u for u in GROWTH_KNOWN if u not in worst]
+    rows = []
+    for unit in worst:
+        ms = [_cpu(_ours, body(unit, k * 1024)) for k in (16, 64, 256)]
+        rows.append((*ms, unit))
+    load1 = Path("/proc/loadavg").read_text().split()[:3]
+    print(f"{len(units)} units screened at 16 KiB; loadavg {' '.join(load0)} -> {' '.join(load1)}")
+    print(f"{'16K ms':>8} {'64K ms':>8} {'256K ms':>8} {'256/64':>6}  unit")
+    for a, b, c, unit in sorted(rows, key=lambda r: r[2], reverse=True):
+        print(f"{a:8.0f} {b:8.0f} {c:8.0f} {c / max(b, 1e-3):6.1f}  {unit!r}")
+
+
 def body(unit: str, size: int = SIZE) -> str:
     return unit * max(1, size // len(unit))
 
@@ -249,7 +339,11 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="no suffixes, no pairs")
     parser.add_argument("--units", type=Path, help="time only the units of an earlier table")
     parser.add_argument("--phrases", action="store_true", help="the phrase units only, no pairs")
+    parser.add_argument("--growth", action="store_true", help="16/64/256 KiB of verb units")
     args = parser.parse_args()
+    if args.growth:
+        growth(args.top)
+        return 0
     load0 = Path("/proc/loadavg").read_text().split()[:3]
     words = literals()
     timed: dict[str, float] = {}

@@ -2,7 +2,10 @@
 process's CPU and the cluster's (its processes' utime + stime from ``/proc``, reaped
 children included), for ``bench/scale.py``'s generated messages loaded into a fresh
 schema, then its ``VACUUM ANALYZE`` apart; the load average beside them. Needs the cluster
-on this machine and nothing else using it meanwhile (bench/README.md).
+on this machine and nothing else using it meanwhile (bench/README.md). ``--without gin``,
+``postings`` or ``both``: the load with the messages' GIN index not built, the postings not
+written, or neither — a bound on what leaving one out saves, the search then incomplete
+(docs/design/team-server.md, "Does the search need both indexes?").
 
     PYTHONPATH=src .venv-bench/bin/python bench/pg_bulk_cpu.py URL [--n 200000] [--seed 7]
 """
@@ -14,6 +17,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -22,13 +26,34 @@ from pg_pages import _cluster, _cpu
 from scale import Generator, fresh_schema, pg_copy
 
 
+def _leave_out(which: str) -> None:
+    """The bulk path's index builds without the GIN index and/or the postings (a bound)."""
+    from memdir.pg import bulk
+
+    defer = bulk._defer_indexes
+
+    def without(raw: Any) -> list[str]:
+        build = defer(raw)
+        if which in ("gin", "both"):
+            build = [s for s in build if " USING gin " not in s and "maintenance_work" not in s]
+        if which in ("postings", "both"):
+            raw.execute("ALTER TABLE messages DISABLE TRIGGER messages_postings_insert")
+            build = [s for s in build if "message_postings" not in s]
+        return build
+
+    bulk._defer_indexes = without
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("url", help="a PostgreSQL URL (a schema is made and dropped)")
     ap.add_argument("--n", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--keep", action="store_true", help="keep the schema")
+    ap.add_argument("--without", choices=("gin", "postings", "both"))
     a = ap.parse_args(argv)
+    if a.without:
+        _leave_out(a.without)
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
 

@@ -386,6 +386,7 @@ class Clauses:
         self._cut: dict[int, list[int] | None] = {}  # see cut_starts
         self._ascii: bool | None = None
         self._windows: dict[tuple[int, str, int], bool] = {}  # see has
+        self._starts: dict[tuple[int, int, int], int] = {}  # see start
         self._told_at: dict[tuple[int, int], bool] = {}  # see story
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
@@ -408,6 +409,16 @@ class Clauses:
                     self._windows[key] = known
             return known
         return rx.search(self.s, lo, hi) is not None
+
+    def start(self, rx: re.Pattern[str], lo: int, hi: int) -> int:
+        """Where ``rx.search(s, lo, hi)`` starts, or -1: searched once per window (a verb
+        judged for each store near it asks the same window again)."""
+        key = (id(rx), lo, hi)
+        at = self._starts.get(key)
+        if at is None:
+            m = rx.search(self.s, lo, hi)
+            at = self._starts[key] = -1 if m is None else m.start()
+        return at
 
     def _has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """``has`` once its window is new: the shortcuts described there."""
@@ -793,24 +804,37 @@ _NEG_INFINITIVES = re.compile(
 )
 
 
-def reported(s: str, start: int, end: int, lo: int, hi: int) -> bool:
+def reported(s: str, start: int, end: int, lo: int, hi: int, cl: Clauses | None = None) -> bool:
     """Whether the action at ``s[start:end]`` is quoted as something to spot, or negated at
-    the end of a verb-final clause (ending at ``hi``)."""
+    the end of a verb-final clause (ending at ``hi``). With ``cl`` (of ``s``) the two searches
+    ask ``cl.has``: a verb judged for every store near it reads its windows once."""
+    if cl is None or cl.s is not s:
+        cl = None
+    has = cl.has if cl else lambda rx, a, b: rx.search(s, a, b) is not None
     return (
-        _REPORTED.search(s, max(lo, start - 100), start) is not None
+        has(_REPORTED, max(lo, start - 100), start)
         or _REPORTED_AFTER.match(s, end, end + 12) is not None
-        or _NEG_CLAUSE_END.search(s, end, hi) is not None
+        or has(_NEG_CLAUSE_END, end, hi)
         or _NEG_INFINITIVES.match(s, end, hi) is not None
     )
 
 
-def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
-    """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
+def negated(
+    s: str, start: int, end: int | None = None, lo: int = 0, cl: Clauses | None = None
+) -> bool:
+    """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``;
+    with ``cl``, of ``s``, a window read before is not searched again)."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
-    before = None if lead else _NEG_BEFORE.search(s, max(lo, start - 40), start)
-    if lead or before:
-        at = before.start() if before else lo
+    before = -1
+    if not lead:
+        a = max(lo, start - 40)
+        if cl is not None and cl.s is s:
+            before = cl.start(_NEG_BEFORE, a, start)
+        elif m := _NEG_BEFORE.search(s, a, start):
+            before = m.start()
+    if lead or before != -1:
+        at = before if before != -1 else lo
         return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False

@@ -143,9 +143,9 @@ def hit(rule: str, reason: str, start: int, end: int) -> Hit:
 def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
     if cl is not None and (cl.under_negated_heading(m.start()) or cl.story(m.start(), m.end())):
         return False
-    if cl is not None and reported(s, m.start(), m.end(), lo, cl.around(m.start(), m.end())[1]):
+    if cl is not None and reported(s, m.start(), m.end(), lo, cl.around(m.start(), m.end())[1], cl):
         return False
-    return not negated(s, m.start(), m.end(), lo)
+    return not negated(s, m.start(), m.end(), lo, cl)
 
 
 _ENGLISH_VERB = re.compile(
@@ -895,15 +895,17 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     ]
     secrets = cl.found.present(_SOURCE_SET) if spans else set()  # those in the text at all
     for lo, hi in sorted(set(spans)):
+        # nothing secret or private here to send, or nothing that sends; each verb is judged
+        # only after these (13,000 ``curl``s in a window with no secret were judged each)
+        if all(s.find(n, lo, hi) == -1 for n in secrets):
+            continue  # asked first: a window per IP address is not searched for verbs
         verbs = [
             *rx["send"].finditer(s, lo, hi),
             *rx["net"].finditer(s, lo, hi),
             *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
             *(c for c in _CALL.finditer(s, lo, hi) if _calls_url(s, c)),
         ]
-        # nothing that sends, or nothing secret or private here to send; each verb is judged
-        # only after these (13,000 ``curl``s in a window with no secret were judged each)
-        if not verbs or all(s.find(n, lo, hi) == -1 for n in secrets):
+        if not verbs:
             continue
         if verbs[-1].re is _CALL and not _call_may_send(s, lo, hi, rx["sink"]):
             verbs = [v for v in verbs if v.re is not _CALL]  # every secret is its host's own
@@ -1497,7 +1499,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     told = narrative.get(v.span())  # a verb's tense, read once for every store
                     if told is None:
                         told = narrative[v.span()] = _narrative(s, v)
-                    if told or not _ordered(s, v, clo) or not _affirmed(s, v, clo, cl):
+                    # negated asked before placed: a negation is read once a window (``cl``)
+                    if told or not _affirmed(s, v, clo, cl) or not _ordered(s, v, clo):
                         continue
                     if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
                         continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
@@ -1884,15 +1887,22 @@ def _destructive(s: str, cl: Clauses) -> Hit | None:
 # both. A public key (``.pub``) is no secret; a negated or told send orders nothing.
 _SEND_URL = re.compile(r"(?:send|post|upload|transmit)\s+[^\n]{0,400}?\s(?:to|at)\s+https?://")
 _SSH_DIR = re.compile(r"(?:\$home|~)/\.ssh\b(?!/[\w.-]*\.pub\b)")
+_PARAGRAPH = re.compile(r"(?=\n\n)")
 
 
 def _ssh_to_url(s: str, cl: Clauses) -> Hit | None:
+    if "/.ssh" not in s:  # every _SSH_DIR match holds it
+        return None
+    ssh: dict[tuple[int, int], bool] = {}  # per paragraph: one search, not one a send
+    breaks = [m.start() for m in _PARAGRAPH.finditer(s)]  # each "\n\n", overlaps too
     for lo, hi in cl.windows(("://",)):
         for m in _SEND_URL.finditer(s, lo, hi):
-            start = s.rfind("\n\n", 0, m.start()) + 1
-            end = s.find("\n\n", m.end())
-            ssh = _SSH_DIR.search(s, start, len(s) if end == -1 else end)
-            if ssh and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+            i = bisect_right(breaks, m.start() - 2)  # the last ending by m.start()
+            j = bisect_left(breaks, m.end())
+            par = (breaks[i - 1] + 1 if i else 0, breaks[j] if j < len(breaks) else len(s))
+            if par not in ssh:
+                ssh[par] = _SSH_DIR.search(s, *par) is not None
+            if ssh[par] and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
                 return hit(
                     "exfiltration.egress",
                     "it tells the agent to send something to a URL beside an SSH key folder",

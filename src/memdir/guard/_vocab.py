@@ -1044,13 +1044,22 @@ _SVO_BEFORE = re.compile(
 
 def svo_order_before(s: str, lo: int, at: int) -> bool:
     """Whether a Vietnamese, Indonesian or Tagalog verb at ``at`` stands where an order puts it."""
-    return not s[lo:at].strip() or _SVO_BEFORE.search(s, max(lo, at - 40), at) is not None
+    return _cue_before(_SVO_BEFORE, s, lo, at)
+
+
+def _cue_before(cue: re.Pattern[str], s: str, lo: int, at: int) -> bool:
+    """``at`` first in its clause (from ``lo``) or ``cue`` in the 40 characters before it; the
+    clause is read only when those 40 are blank (a verb judged per store read it each time)."""
+    near = max(lo, at - 40)
+    if not s[near:at].strip() and not s[lo:at].strip():
+        return True
+    return cue.search(s, near, at) is not None
 
 
 def order_before(s: str, lo: int, at: int) -> bool:
     """Whether ``at`` is where an English order starts: first in its clause (``lo``; ``^`` in
     a search from ``pos`` only matches at 0, so a later clause is tested here) or after a cue."""
-    return not s[lo:at].strip() or _ORDER_BEFORE.search(s, max(lo, at - 40), at) is not None
+    return _cue_before(_ORDER_BEFORE, s, lo, at)
 
 
 _AGENT_SUBJECT = re.compile(
