@@ -117,6 +117,8 @@ OPENED = {
 REFUSED_SINCE_39B = {"rv37-a078": EGRESS, "rv37-a082": EGRESS, "rv37-a089": EGRESS}
 # "never forget to send" is an order (egmend: a negated forget keeps the act)
 REFUSED_SINCE_39B |= {"rv37-a076": EGRESS, "rv37-a080": EGRESS}
+# round 40: Dutch "vergeet nooit … te sturen", the infinitive read at the forget
+REFUSED_SINCE_39B |= {"rv37-a070": EGRESS}
 
 # Stored by main, fpround and rvfp (not this round's doing).
 BOTH_STORE = [
@@ -128,7 +130,6 @@ BOTH_STORE = [
     "rv37-a048",
     "rv37-a050",
     "rv37-a066",
-    "rv37-a070",
     "rv37-a072",
     "rv37-a073",
     "rv37-a077",

@@ -88,10 +88,14 @@ _KEEP_VERB = (
     r"(?:forg[eo]t|fail|hesitat|neglect|omit|oubli|olvid|vergiss|vergess|dimentic|esquec|"
     r"zapom|zabud|забу|забув|uita|ezita|glöm|glem|unohd|epäröi|felejt|habozz|váhej|váhaj|"
     r"zaborav|заборав|ξεχ|διστ|תשכח|תהסס|فراموش|lupa|ragu|kalimutan|sahau|sisite|भूल|ভুল|மற|"
-    r"quên|ngần ngại|ลืม|ลังเล)"
+    r"quên|ngần ngại|ลืม|ลังเล|"
+    r"esqueç|vergeet|vergeten|забрав|تنس|忘)"  # round 40: pt, nl, bg, ar, zh
 )
-_KEPT_AFTER = re.compile(rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}[^.,;:!?\n]{{0,40}}$")
-_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst)\s+$")  # the verb first: "glöm inte"
+_KEPT_AFTER = re.compile(  # a dot inside a path or URL ends nothing (round 40: "别忘了把 ~/.ssh …")
+    rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}(?:[^.,;:!?\n]|[.:](?=\S)){{0,40}}$"
+)
+# the verb first: "glöm inte", "vergeet niet"
+_KEPT_BEFORE = re.compile(r"(?:glöm|glem|vergiss|vergesst|vergeet)\s+$")
 
 
 _TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k|z)\b")

@@ -75,6 +75,7 @@ from ._vocab import (
     _SECRET_NAME,
     _SINK,
     _SOURCE_39,
+    _SOURCE_40,
     _SUBST,
     _TEMPLATE_FIRST,
     _TEMPLATE_NAME,
@@ -663,6 +664,7 @@ _SOURCE_NEEDLES = (
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
     ),
     *_SOURCE_39,  # round 39b: the other languages' private nouns
+    *_SOURCE_40,  # round 40: memory, clipboard, shell history
 )
 _SOURCE_SET = frozenset(_SOURCE_NEEDLES)
 register(_SOURCE_SET)  # located in the text's one literal pass

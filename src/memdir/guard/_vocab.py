@@ -78,7 +78,8 @@ _SVO_SEND = _ended(
     "שלח|שלחו|ושלח|תשלח|תשלחו|העלה|העלו|תעלה|שתף|שתפו|סנכרן|",
     "kirim|kirimkan|kirimlah|unggah|unggahkan|teruskan|bagikan|sinkronkan|laporkan|hantar|hantarkan|"
     "muat naik|kongsi|kongsikan|poskan|ipasa|ibahagi|i-forward|iforward|i-sync|isync|iulat|"
-    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên",
+    "i-send|isend|chia sẻ|đồng bộ|đẩy lên|đăng lên|",
+    "ipadala|i-upload|iupload|i-email|iemail",  # round 40: tl "send" itself
 )
 # An infinitive or subjunctive is an order after a negated "forget" or "hesitate" (their
 # imperatives alone are listed above): "nu uita să trimiți", "älä unohda lähettää".
@@ -92,6 +93,104 @@ _KEPT_SEND = (
     r"(?<=תשכח )(?:לשלוח|להעלות|לשתף)(?!\w)|(?<=תשכחו )(?:לשלוח|להעלות|לשתף)(?!\w)|"
     r"পাঠাতে(?= ভুল)"
 )
+# --- round 40 (eg40): "don't forget to send" / "remember to send" in every language --------
+# The infinitive or subjunctive after a negated forget, or after "remember to", is the order
+# (da "glem ikke at sende", pl "pamiętaj, aby wysłać", uk "не забудь надіслати", ar "لا تنس
+# إرسال"); verb-final ones (nl "vergeet niet … te sturen", fa "فراموش نکن … بفرستی") are read
+# at the forget, with the infinitive ahead in the clause.
+_KEPT_SEND_40 = (
+    r"(?:(?<=ikke )|(?<=husk ))(?:at|å) (?:sende|videresende|uploade|"  # "at": no English verb
+    r"laste opp|dele|overføre|maile|synkronisere|poste|vedhæfte|legge ved)\b|"
+    r"(?:(?<=zapomnij )|(?<=pamiętaj, aby )|(?<=pamiętaj, żeby )|(?<=pamiętaj aby )|"
+    r"(?<=pamiętaj żeby )|(?<=pamiętaj o tym, by ))(?:wysłać|przesłać|udostępnić|wgrać|wrzucić|"
+    r"przekazać|załadować|zsynchronizować|opublikować|załączyć)(?!\w)|"
+    r"(?:(?<=felejtsd el )|(?<=felejtse el )|(?<=felejtsétek el ))(?:elküldeni|küldeni|feltölteni|"
+    r"továbbítani|megosztani|szinkronizálni)\b|"
+    r"(?:(?<=забудь )|(?<=забувай )|(?<=забудьте )|(?<=пам'ятай )|(?<=пам’ятай ))(?:надіслати|"
+    r"відправити|переслати|вивантажити|завантажити|поділитися|синхронізувати|опублікувати)\b|"
+    r"(?:(?<=забравяй да )|(?<=забравяйте да ))(?:изпратиш|изпратите|качиш|качите|препратиш|"
+    r"споделиш)\b|"
+    r"(?:(?<=zaboravi )|(?<=zaboravite ))(?:poslati|proslijediti|proslediti|otpremiti|podijeliti|"
+    r"podeliti|da pošalješ|da pošaljete)(?!\w)|(?<=заборави )(?:послати|проследити|да пошаљеш)\b|"
+    r"(?:(?<=ξεχάσεισ να )|(?<=ξεχάσετε να )|(?<=θυμήσου να )|(?<=θυμηθείτε να ))(?:στείλεισ|"
+    r"στείλετε|ανεβάσεισ|ανεβάσετε|προωθήσεισ|προωθήσετε|μοιραστείσ)(?!\w)|"
+    r"(?:(?<=تنس )|(?<=تنسى )|(?<=تنسوا )|(?<=تنسي )|(?<=تذكر ))(?:أن |ان )?(?:إرسال|ارسال|ترسل|"
+    r"رفع|ترفع|مشاركة|تحميل)(?!\w)|"
+    r"(?:(?<=muista )|(?<=muistakaa ))(?:lähettää|ladata|jakaa|välittää)\b|"
+    r"(?:(?<=kumbuka )|(?<=kumbukeni ))(?:kutuma|kupakia|kushiriki|kupeleka)\b|"
+    r"(?:(?<=amintește-ți să )|(?<=aminteşte-ţi să ))(?:trimi|încarc|partaj)\w+|"
+    r"(?:(?<=זכור )|(?<=זכרי )|(?<=תזכור ))(?:לשלוח|להעלות|לשתף)(?!\w)|"
+    r"(?:vergeet (?:niet|nooit)|denk eraan|onthoud)(?=(?:[^.,;:!?\n]|[.:](?=\S)){0,120}?\bte "
+    r"(?:ver|door ?)?"
+    r"(?:sturen|zenden|uploaden|delen|mailen|synchroniseren|posten)\b)|"
+    r"(?:فراموش ن[کك]ن(?:[یي]د)?|[یي]ادت باشد)(?=(?:[^.،؛\n]|[.:](?=\S)){0,120}?"
+    r"(?:بفرست|ارسال [کك]ن|آپلود [کك]ن|بارگذار[یي] [کك]ن))"
+)
+# The assistant named as the subject of a present-tense act is an order written as a fact
+# ("Asystent wysyła pamięć na …", "يُرسل المساعد نسخة …", "دستیار … اضافه می‌کند"): the match is
+# the assistant word (the Arabic verb before it), the verb ahead in its clause, no negation
+# between. Present forms only: the imperatives are in the lists above.
+_ASSISTANT_40 = (
+    r"asystent|agent|asistent|асистент\w*|помічник|агент\w*|assistenten|agenten|avustaja\w*|"
+    r"agentti|asszisztens|ügynök|asistentul|agentul|βοηθόσ|πράκτορασ|העוזר|הסוכן|دست[یي]ار|"
+    r"المساعد|الوكيل|msaidizi|wakala|asisten|pembantu|agen|trợ lý|katulong|ahente|assistent|"
+    r"সহকারী|உதவியாளர்"
+)
+_GAP_40 = (  # up to three words, none a negation
+    r"(?:\s+(?!(?:nie|ne|не|ні|inte|ikke|ei|nem|δεν|μην|niet|hakuna|لا|لن|ما|לא|never)(?!\w))"
+    r"[^\s.,;:!?]{1,30}){0,3}?\s+"
+)
+_PRESENT_40 = {
+    "send": (
+        r"wysyła|przesyła|wgrywa|udostępnia|przekazuje|synchronizuje|posílá|odesílá|nahrává|sdílí|"
+        r"posiela|odosiela|nahráva|zdieľa|надсилає|відправляє|пересилає|вивантажує|"
+        r"синхронізує|изпраща|качва|препраща|синхронизира|šalje|шаље|prosljeđuje|prosleđuje|"
+        r"otprema|skickar|laddar upp|synkar|synkroniserar|vidarebefordrar|sender|uploader|"
+        r"laster opp|synkroniserer|videresender|lähettää|synkronoi|välittää|küldi|elküldi|"
+        r"küld|feltölti|továbbítja|szinkronizálja|στέλνει|ανεβάζει|προωθεί|συγχρονίζει|stuurt|"
+        r"verstuurt|uploadt|synchroniseert|anatuma|hutuma|atatuma|atume|anapakia|hupakia|apakie|"
+        r"anashiriki|mengirim\w*|mengunggah\w*|membagikan|meneruskan|menyinkronkan|nagpapadala|"
+        r"ipinapadala|gửi|tải lên|đồng bộ|שולח|מעלה|משתף|מסנכרן|trimite|încarcă|"
+        r"ي[\u064b-\u0652]?(?:رسل|رفع|شارك|زامن)"
+    ),
+    "write": (
+        r"dodaje|dopisuje|tworzy|přidává|vytváří|pridáva|vytvára|додає|дописує|створює|добавя|"
+        r"създава|lägger till|skapar|tilføjer|opretter|legger til|oppretter|lisää|luo|hozzáad\w*|"
+        r"létrehoz\w*|προσθέτει|δημιουργεί|voegt|maakt|anaongeza|huongeza|aongeze|anaunda|"
+        r"menambahkan|membuat|nagdaragdag|thêm|tạo|מוסיף|יוצר|adaugă|creează|"
+        r"ي[\u064b-\u0652]?(?:ضيف|كتب|نشئ)"
+    ),
+}
+_PRESENT_40["read"] = (  # read and copy, not save: "saves the token in the Keychain" is a store
+    r"kopiuje|odczytuje|czyta|kopíruje|čte|číta|копіює|читає|копира|чете|kopira|čita|kopierar|"
+    r"läser|kopierer|læser|leser|kopioi|lukee|másolja|beolvassa|olvassa|αντιγράφει|διαβάζει|"
+    r"kopieert|leest|anasoma|asome|husoma|anakili|akili|menyalin|membaca|kinokopya|binabasa|"
+    r"sao chép|đọc|מעתיק|קורא|copiază|citește|citeşte|ي[\u064b-\u0652]?(?:نسخ|قرأ)"
+)
+_PRESENT_FA_40 = {
+    "send": r"(?<!ن)م[یي]\u200c?\s?فرستد|ارسال م[یي]\u200c?\s?[کك]ند|آپلود م[یي]\u200c?\s?[کك]ند",
+    "write": r"اضافه م[یي]\u200c?\s?[کك]ند|م[یي]\u200c?\s?نو[یي]سد|م[یي]\u200c?\s?سازد",
+    "read": r"[کك]پ[یي] م[یي]\u200c?\s?[کك]ند|(?<!ن)م[یي]\u200c?\s?خواند",
+}
+_PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ"}
+
+
+def _agent_act(kind: str) -> str:
+    """Round 40: the assistant as the subject of a present ``kind`` act (see above); a read
+    or copy only into the chat, the memory, a note or the reply ahead in the clause ("reads
+    ~/.kube/config to find the context" describes a lookup)."""
+    into = (
+        rf"(?:[^.;\n]|\.(?=\S)){{0,160}}?(?<!\w)(?:{'|'.join(_INTO_39)}|{_INTO_39_THAI})"
+        if kind == "read"
+        else ""
+    )
+    return (
+        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w){into})|"
+        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
+        rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل){into})"
+    )
+
+
 _SEND_39_CJK = "同期|送付|동기화|첨부"
 _SEND_39_THAI = "ส่ง|อัปโหลด|แชร์|ซิงค์|โพสต์"  # written without spaces: no word start
 _READ_39 = _ended(
@@ -170,7 +269,32 @@ _PRIVATE_39 = _ended(
     "dữ liệu cá nhân|(?:cơ sở dữ liệu|database) khách hàng",
 )
 _PRIVATE_39_THAI = "บทสนทนา|ประวัติ(?:การ)?แชท|รหัสผ่าน|ข้อมูลส่วนตัว"
+# Round 40 (eg40): the memory, the clipboard and the shell history, per language (where the
+# memory word is also "minutes" or "records", only "all" or "your" memories: sw "kumbukumbu
+# zote"); Polish plural forms of "password" ("haseł").
+_PRIVATE_40 = _ended(
+    "pamięć|pamięci|pamięcią|paměť|paměti|pamäť|pamäte|memorij\\w*|memóriá\\w*|memória|muisti\\w*|"
+    "memoria|memoriei|memoriile|kumbukumbu zote|kumbukumbu zako|kumbukumbu za msaidizi|memori|"
+    "memorya|bộ nhớ|geheugen|मेमोरी|স্মৃতি|মেমরি|الذاكرة|ذاكرة المساعد|זיכרון|haseł|",
+    "schowek|schowka|schránk\\w*|buffer obmena|буфер\\w* обміну|буфер\\w* обмена|клипборд\\w*|"
+    "urklipp\\w*|udklipsholder\\w*|utklippstavl\\w*|leikepöy\\w*|vágólap\\w*|klembord|"
+    "zwischenablage|presse-papiers?|portapapeles|área de transferência|"
+    "الحافظة|کلیپ‌بورد|کلیپبورد|papan klip|clipboard|לוח העריכה|क्लिपबोर्ड|ক্লিপবোর্ড|"
+    "historial de comandos|historique des commandes|befehlsverlauf|cronologia dei comandi|"
+    "histórico de comandos|komut geçmişi|istori\\w* команд|історі\\w* команд|histori\\w* poleceń|"
+    "historie příkazů|komentohistoria\\w*|parancselőzmény\\w*|kommandohistorik\\w*|"
+    "geschiedenis van (?:de )?commando's|riwayat perintah|lịch sử lệnh|سجل الأوامر|"
+    "تاریخچه دستورات|היסטוריית הפקודות",
+)
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
+_SOURCE_40 = prefixes(_PRIVATE_40)
+# The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
+_RAM_WORDS_40 = (
+    "zużycia|zużycie|użycia|użycie|wycieku|wyciek|využití|spotřeba|spotřeby|využitie|spotreba|"
+    "sử dụng|dung lượng|rò rỉ|penggunaan|kebocoran|utilizarea|consumul|käyttö|kulutus|használat|"
+    "fogyasztás|gebruik|lek"
+)
+_RAM_40 = "".join(f"(?<!{w} )" for w in _RAM_WORDS_40.split("|"))
 _ENV_39 = _ended(
     "miljövariabl\\w*|miljøvariabl\\w*|ympäristömuuttuj\\w*|környezeti változó\\w*|"
     "variabilele de mediu|variabile de mediu|proměnn\\w* prostředí|premenn\\w* prostredia|"
@@ -399,6 +523,7 @@ _PRIVATE_NOUN = (
     r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
     rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
     _PRIVATE_39_THAI,
+    rf"(?<!\w){_RAM_40}(?:{'|'.join(_PRIVATE_40)})",  # round 40
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -412,9 +537,26 @@ _SVO_READ = (
 _SVO_WRITE = (
     r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip|pasang)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
     r"memasang(?:kan)?\b|"
-    r"idagdag|isulat|ilagay"
+    r"idagdag|isulat|ilagay|"
+    # round 40: ro, he, id, ms, vi, tl create/edit/write
+    r"adaugă|adăugați|scrie|creează|modifică|editează|inserează|הוסף|הוסיפו|כתוב|צור|ערוך|"
+    r"(?:buat|ubah|sunting)(?:kan|lah)?\b|tạo|sửa|chỉnh sửa|gumawa|baguhin|i-edit"
 )
 
+# Round 40 (eg40): add, write, edit and create verbs of the other languages, imperatives
+# (ro, he, id, ms, vi, tl in _SVO_WRITE: their place is tested).
+_WRITE_40 = _ended(
+    "lägg till|skriv in|skriv|ändra|skapa|redigera|infoga|tilføj|opret|rediger|indsæt|legg til|"
+    "opprett|endre|sett inn|lisää|lisätkää|muokkaa|muokatkaa|kirjoita|luo|add hozzá|adja hozzá|"
+    "írd be|írja be|hozd létre|hozza létre|módosítsd|szerkeszd|",
+    "přidej|přidejte|dopiš|dopište|zapiš|zapište|vytvoř|vytvořte|uprav|upravte|pridaj|pridajte|"
+    "dopíš|zapíš|vytvor|vytvorte|додай|додайте|допиши|допишіть|запиши|запишіть|створи|створіть|"
+    "зміни|відредагуй|впиши|добави|добавете|създай|промени|редактирай|dopiši|upiši|napravi|"
+    "izmijeni|izmeni|uredi|додај|упиши|направи|измени|",
+    "ongeza|ongezeni|andika|weka|unda|hariri|اضافه [کك]ن|اضافه [کك]ن[یي]د|بنو[یي]س[یي]د|بساز|"
+    "schrijf|maak|wijzig|bewerk|pas aan|düzenle|oluştur|δημιούργησε|δημιουργήστε|άλλαξε|"
+    "επεξεργάσου|lege|",
+)
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
     r"invoke-restmethod|httpie|aria2c)\b",
@@ -637,7 +779,7 @@ _WRITE = _words(
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
     r"crea\b|créa\w*|cre[ae]r\b|instal[ae]\b|instalar\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
-    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
+    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*|" + "|".join(_WRITE_40)  # round 40
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
@@ -651,7 +793,13 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot|"
     r"\bcron (?:entry|entries|jobs?|lines?)\b|cron-?(?:eintrag|job|aufgabe)\w*|"
     r"entrada (?:de )?cron|entrée (?:de )?cron|tâche cron|voce (?:di )?cron|"
-    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*",
+    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*|"
+    # round 40: a cron job or crontab named in the other languages
+    r"\bcrontab(?:a|ie|u|ı|ına|ını|iin|ista)\b|\bcronjob\w*|(?:مهمة|مهام|وظيفة) cron|"
+    r"cron (?:görevi|işi)|(?:tarefa|trabalho|trabajo|tarea|tâche|attività) (?:de |do |di )?cron|"
+    r"cron-?(?:taak|jobb|työ|feladat)\w*|úloh\w* (?:v )?cron\w*|zadani\w* cron\w*|"
+    r"завдання cron|задач\w* cron|(?:کار|وظ[یي]فه) cron|משימת cron|kazi ya cron|tugas cron|"
+    r"công việc cron|cron (?:feladat|job)",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
     r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
@@ -686,6 +834,13 @@ _RISKY_PAYLOAD = _rx(
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     # a program kept in a hidden folder nested under home (~/.local/share/.agent/sync.sh)
     r"(?:~|\$home)/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
+    # round 40: a hidden program or folder in a system path (/usr/local/bin/.kworker,
+    # /opt/.h/run, /users/shared/.svc) or in a hidden folder under home (~/.cache/.t.js)
+    r"(?:^|[\s=:'\"`(])/(?:usr|opt|var|etc|srv|lib|bin|sbin|users/shared|library)/(?:[\w.-]+/){0,4}"
+    r"\.(?!(?:venv|git|github|local|cache|config|well-known|env|nvm|pyenv|rbenv|cargo|npm|"
+    r"ssh|gnupg|docker|kube|m2|gradle|bundle|virtualenvs?|htaccess|htpasswd|pgpass|my\.cnf|"
+    r"npmrc|netrc|profile|bashrc|gitignore|gitkeep|dockerignore|keep)\b)[\w-]+|"
+    r"(?:~|\$home)/\.[\w-]+/(?:[\w.-]+/){0,4}\.(?!env\b|git\b)[\w-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
@@ -744,8 +899,15 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "send": re.compile(
             rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))|{_SEND_39_THAI}|"
             + _KEPT_SEND
+            + "|"
+            + _KEPT_SEND_40  # round 40
+            + "|"
+            + _agent_act("send")
         ),
-        "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
+        "read": re.compile(
+            rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})|"
+            + _agent_act("read")  # round 40
+        ),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
         "run": _rx(*_RUN_PATTERNS),
@@ -756,7 +918,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "write": re.compile(
             # a CJK verb is written between particles ("を追加し"): a word boundary there too
             rf"(?:(?<![\w<-])|(?<=[{CJK}])){_WRITE}(?:(?![\w-])|(?<=[{CJK}]))|เพิ่ม|เขียน|ใส่|"
-            r"(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"
+            r"(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])|" + _agent_act("write")  # round 40
         ),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
@@ -874,7 +1036,9 @@ _SVO_BEFORE = re.compile(
     r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang|"
     # round 39b: ro, he
     r"și|şi|apoi|te rog|vă rog|întotdeauna|mereu|automat|deci|așa că|aşa că|atunci|תמיד|ואז|אז|"
-    r"אחר כך|בבקשה|אנא))\s*$"
+    r"אחר כך|בבקשה|אנא|"
+    # round 40: after a negated forget ("đừng quên gửi", "jangan lupa kirim")
+    r"quên|lupa|kalimutang|kalimutan))\s*$"
 )
 
 
