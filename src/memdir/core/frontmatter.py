@@ -67,7 +67,8 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         last = max(source.count("\n") - 1, 0)
         line = min(mark.line, last) + 2 if mark is not None else 1
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
-    except (lib.module.YAMLError, ValueError, RecursionError) as exc:
+    except (lib.module.YAMLError, ValueError, RecursionError, LookupError, AttributeError) as exc:
+        # the last two: PyYAML's constructors on a bad explicit tag (``!!timestamp x``)
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
 
 
@@ -372,8 +373,8 @@ def _yaml_mapping(source: str) -> dict[str, Any] | None:
     try:  # anchors and aliases refused: nested aliases expand to gigabytes (alias bomb)
         refuse_aliases(yaml, source, "<frontmatter>", _loader())
         data = yaml.load(source, Loader=_loader())
-    except (ParseError, yaml.YAMLError, ValueError, RecursionError):
-        return None
+    except (ParseError, yaml.YAMLError, ValueError, RecursionError, LookupError, AttributeError):
+        return None  # the last two: see _load_yaml
     if data is None:
         return {}
     if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
