@@ -385,6 +385,8 @@ _TRICKY = [
     "%x",
     "@x",
     "`x`",
+    "!!timestamp x",
+    "!!bool x",
 ]
 _keys = st.sampled_from(
     ["name", "type", "yes", "on", "null", "x_1", "True", "a-b", "_k", "created", "origins"]
@@ -399,6 +401,7 @@ _lines = st.one_of(
 
 @settings(max_examples=1500)
 @given(st.lists(_lines, max_size=6))
+@example(["created: !!timestamp x"])  # PyYAML raises AttributeError here
 def test_frontmatter_reads_as_pyyaml_does(lines: list[str]) -> None:
     import yaml
 
@@ -410,7 +413,9 @@ def test_frontmatter_reads_as_pyyaml_does(lines: list[str]) -> None:
         # Python one differs on corner cases such as a bare ``!`` tag: None vs '')
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         expected = yaml.load(source, Loader=loader) or {}
-    except (yaml.YAMLError, ValueError):  # memdir says which line: tested elsewhere
+    except (yaml.YAMLError, ValueError, LookupError, AttributeError):  # memdir refuses too
+        with pytest.raises(ParseError):
+            split_frontmatter(f"---\n{source}---\nbody\n")
         return
     if not isinstance(expected, dict) or not all(isinstance(k, str) for k in expected):
         return
@@ -551,3 +556,13 @@ def test_index_never_exceeds_its_bounds(items: list[tuple[str, str, EntryType]])
     ]
     text = render_index(entries, unreadable=["broken.md"])
     assert len(text.encode()) <= 25_000 and text.count("\n") <= 200
+
+
+@pytest.mark.parametrize("value", ["!!timestamp x", "!!bool x", "[!!seq x]"])
+def test_a_bad_explicit_tag_is_refused_without_a_traceback(value: str) -> None:
+    from memdir.core.frontmatter import read_frontmatter
+
+    with pytest.raises(ParseError, match="invalid YAML"):
+        parse_entry(f"---\ncreated: {value}\n---\nbody\n", "x")
+    front = read_frontmatter(f"---\ncreated: {value}\n---\nbody\n")  # Claude Code's reading
+    assert front.body == "body"  # (its retry quotes the value: a text, not an error)

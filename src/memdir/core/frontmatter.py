@@ -60,7 +60,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     try:
         if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
             refuse_aliases(lib.module, source, path, lib.Loader)
-        return lib.module.load(source, Loader=lib.Loader)
+        return _construct(lib.module, source, lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         # Marks at end of input point past the block; report its last line instead.
@@ -69,6 +69,15 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
     except (lib.module.YAMLError, ValueError, RecursionError) as exc:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+
+
+def _construct(yaml: Any, source: str, loader: Any) -> Any:
+    """``yaml.load``; a bad explicit tag (``!!timestamp x``, ``!!bool x``) makes PyYAML's
+    constructors raise ``AttributeError`` or ``LookupError``: a ``ValueError`` here."""
+    try:
+        return yaml.load(source, Loader=loader)
+    except (LookupError, AttributeError) as exc:
+        raise ValueError(f"{type(exc).__name__}: {exc}") from None
 
 
 def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
@@ -371,7 +380,7 @@ def _yaml_mapping(source: str) -> dict[str, Any] | None:
 
     try:  # anchors and aliases refused: nested aliases expand to gigabytes (alias bomb)
         refuse_aliases(yaml, source, "<frontmatter>", _loader())
-        data = yaml.load(source, Loader=_loader())
+        data = _construct(yaml, source, _loader())
     except (ParseError, yaml.YAMLError, ValueError, RecursionError):
         return None
     if data is None:
