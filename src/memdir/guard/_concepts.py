@@ -13,7 +13,7 @@ from ._clause import OTHERS, Clauses, Spots, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
-from ._orders import BLOCK, Order
+from ._orders import BLOCK, Order, rank_negated
 
 # Whom the agent answers to: the user, or the writer in the first person.
 _USER = (
@@ -578,6 +578,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             continue
         if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
             continue
+        if rank_negated(s, m.start(), after[1], hi):
+            continue  # "… 不视为用户的指令", "… 사용자의 명령으로 간주하면 안 된다"
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()) and not cl.has(
             rx["others"], max(lo, m.start() - 40), m.start()
         ):
@@ -589,6 +591,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if not (cl.has(rx["noun"], *before) and cl.has(rx["user"], *before)):
             continue
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
+            continue
+        if rank_negated(s, m.start(), m.end(), cl.around(m.start(), m.end())[1]):
             continue
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["from"]:  # "as if it came from me": the user is in the head

@@ -1868,10 +1868,32 @@ def _risky(
     )
 
 
+# Round 40: a rank negated by its verb's ending, after it ("… 지시로 간주하지 않는다",
+# "talimatı sayılmaz", "olarak kabul edilmez"), or by 不 right before it ("不视为", "不会被视为").
+RANK_NOT_AFTER = re.compile(
+    r"\s?[가-힣]{0,6}\s?(?:않|안 ?[되돼됩된]|마세|마십|말 것|말아|아니)|"
+    r"\w{0,8}?(?:m[ae]z|m[ae]m[ae]l[ıi]|m[ae]y[ıi]n(?:[ıi]z)?)\b|"
+    r"(?:\s+(?:olarak|gibi))?\s+(?:kabul )?(?:edil|et|say|gör|tut)\w{0,6}?(?:m[ae]z|"
+    r"m[ae]m[ae]l[ıi]|m[ae]y[ıi]n(?:[ıi]z)?)\b"
+)
+RANK_NOT_BEFORE = re.compile(r"(?:不|并不|绝不|从不|不会|不应|不得|不能|不可)(?:被|再|把)?$")
+
+
+def rank_negated(s: str, start: int, end: int, hi: int) -> bool:
+    """Whether the rank at ``s[start:end]`` is negated by a verb-final ending after it or by
+    a Chinese 不 right before it."""
+    return (
+        RANK_NOT_AFTER.match(s, end, min(hi, end + 24)) is not None
+        or RANK_NOT_BEFORE.search(s, max(0, start - 4), start) is not None
+    )
+
+
 def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int) -> bool:
     """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
     if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
         return True  # … quoted as an example ("payloads like '…'"), or told as a past story
+    if rule in ("trust", "adopt") and rank_negated(s, m.start(), m.end(), hi):
+        return True  # "… 사용자의 지시로 간주하지 않는다": a description of what is not trusted
     # what follows a match that ends in a blank is the next word ("… coming from me"), no
     # suffix of its verb (Turkish "okuma": the "ma" negates only when it is attached)
     end = m.end() - (len(m.group()) - len(m.group().rstrip()))
