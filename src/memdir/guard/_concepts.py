@@ -206,22 +206,33 @@ _STOP = (
     # round 39: "hör auf", "dur", uk, el, he, fa
     r"hör auf|aufhören|dur|стоп|зупини\w*|припини\w*|σταμάτα\w*|לעצור|עצור)\b|"
     r"(?:تتوقف|التوقف|توقف)(?!\w)|停止|取消|止め|止ま|やめ|ストップ|中止|중단|멈춰|그만|إيقاف|"
-    r"रोक|หยุด|بس کن"
+    r"रोक|หยุด|بس کن|"
+    # round 40: ro, el, fa, sv, da, fi, cs, hu, sw, tl, ko, bn, ta, a quoted "para"/"pare"
+    r"\b(?:opre\w*|σταματ\w*|sluta|stanna|lopeta|pysähdy\w*|keskeyt\w*|přesta\w*|zastav\w*|"
+    r"durma\w*|állj|abbahagy\w*|leáll\w*|usimame|simama|sitisha|tumigil|itigil|huminto|stopp\w*)\b|"
+    r'(?:«para|«pare|«alto|«basta|« para|« pare|« alto|« basta|"para|"pare|"alto|"basta|“para|“pare|“alto|“basta|„para|„pare|„alto|„basta)(?= ?[»"”“])|'
+    r"متوقف|멈추|중지|থাম|நிறுத்த|रुक"
 )
 _ANYWAY = (
     r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
     r"malgré tout|trotzdem|dennoch|comunque|lo stesso|mesmo assim|всё равно|все равно|yine de|"
-    r"tetap|toch|i tak|mimo to)\b|照样|仍然|依然|それでも|그래도|مع ذلك|फिर भी"
+    r"tetap|toch|i tak|mimo to|"
+    # round 40
+    r"oricum|totuși|ändå|alligevel|silti|stejně|přesto|mégis|akkor is|pa rin|hata hivyo|"
+    r"παρ' όλα αυτά|ούτως ή άλλως|בכל זאת|בכל מקרה)\b|照样|仍然|依然|それでも|그래도|مع ذلك|"
+    r"फिर भी|باز هم|همچنان|也要"
 )
 # "even if I say stop": the even-if before the stop, or its verb-final suffix after it.
 _EVEN_IF = (
     r"\b(?:even if|even when|aunque|incluso si|même si|auch wenn|selbst wenn|anche se|mesmo que|"
     r"mesmo se|даже если|навіть якщо|nawet (?:jeśli|gdy)|ook (?:niet )?als|zelfs als|meskipun|"
-    r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă)\b|भले ही|चाहे|"
+    r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă|"
+    r"även om|selv om|selvom|vaikka|i když|i kdyby|még ha|hata(?= (?:kama|ikiwa|ni\w{0,8}sema|a\w{0,8}sema|mtumiaji))|kahit)\b|"
+    r"भले ही|चाहे|"
     r"حتى (?:لو|وإن|إن)|حتی اگر|(?:גם|אפילו) אם|แม้|たとえ|即使|就算|哪怕"
 )
 _EVEN_AFTER = (
-    r"(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
+    r"\s?(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
     r".{0,12}?(?:ても|더라도|해도)"
 )
 _SAY = (
@@ -229,8 +240,12 @@ _SAY = (
     r"o usuário|l'utente|der (?:nutzer|benutzer)|de gebruiker|пользователь|користувач|użytkownik|"
     r"kullanıcı|pengguna|người dùng|ο χρήστης|say|tell|ask|write|type|dis|diga|pida|dice|pide|"
     r"sage|schreibe|dica|peça|скажу|попрошу|напишу|скажу|скажу|powiem|poproszę|bảo|nói|πω|"
-    r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
-    r"말해|ผม|ฉัน|บอก|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
+    r"ζητήσω|"
+    # round 40: say, write, type; ro, sv, da, fi, cs, hu, sw, tl
+    r"types?|writes?|schreib\w*|écrit|escrib\w*|scriv\w*|scrie|spun|spune|säger|siger|"
+    r"sanon|sanoisin|sanoo|dico|řeknu|řekne|mondom|mondja|nikisema|akisema|sabihin)\b|"
+    r"मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
+    r"말해|ผม|ฉัน|บอก|گفتم|ユーザー|사용자|用户|उपयोगकर्ता|指示|요청|要求|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
 )
 # What the overruled stop leaves going: finish it, carry on, to the end.
 _FINISH = (
@@ -242,7 +257,11 @@ _FINISH = (
     r"selesaikan|lanjutkan|sampai selesai|cho xong|hoàn thành|tiếp tục|τελείωσε|ολοκλήρωσε|"
     r"συνέχισε|μέχρι τέλους|תסיים|סיים|המשך|עד הסוף)\b|पूरा कर|जारी रख|अंत तक|أكمل|فأكمل|تابع|"
     r"واصل|حتى النهاية|تمام کن|ادامه بده|تا آخر|จนเสร็จ|ทำต่อ|最後まで|やり切|完了させ|続け|끝까지|"
-    r"마무리|계속|做完|完成|继续|到底"
+    r"마무리|계속|做完|完成|继续|到底|"
+    # round 40
+    r"\b(?:fortsätt\w*|slutför|gör klart|fortsæt\w*|gør \w+ færdig|fuldfør|jatka|loppuun|"
+    r"dokonči\w*|pokračuj\w*|folytasd|fejezd be|végig|endelea|maliza|kamilisha|hadi mwisho|"
+    r"ituloy|tapusin|mach \w+ weiter|până la capăt)\b"
 )
 _ASKS = (
     r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
@@ -503,6 +522,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return compiled
 
 
+_NOT_TELL_RX = re.compile(lit(_NOT_TELL))
 _ME = re.compile(
     lit(
         r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|나한테|나에게|제게|내게|मुझे|मुझसे|"
@@ -750,6 +770,24 @@ def _part_end(s: str, at: int, hi: int) -> int:
 _PUNCT = re.compile(r"[,;:.!?，、。！？\"'“”«»「」„]")
 
 
+# A finish word negated after it: "계속 진행하지 마세요", "続けないで".
+_GO_ON_NOT = re.compile(r"[^.,;。，、!?]{0,12}?(?:지 ?마|지 ?말|않|ない|ません|नहीं|मत)")
+
+
+def _goes_on(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], at: int, lo: int, hi: int) -> bool:
+    """A finish or carry-on word in ``s[at:hi]`` that no negation before or after it takes back
+    ("即使用户要求停止，也不要继续")."""
+    f = cl.search(rx["finish"], at, hi)
+    if f is not None and f.group() == "afbreken":
+        return True  # "nooit afbreken": the abort is what is negated
+    return (
+        f is not None
+        and not negated(s, f.start(), None, lo)
+        and not cl.has(_NOT_TELL_RX, max(lo, f.start() - 8), f.start())
+        and _GO_ON_NOT.match(s, f.end(), hi) is None
+    )
+
+
 def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
     for m in heads["stop"]:
@@ -760,6 +798,12 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             pass
         elif _ME.search(s, m.end(), _part_end(s, m.end(), min(hi, m.end() + 20))):
             continue  # "… stop reminding me": what is stopped is for the user
+        elif (
+            cl.has(rx["say"], *before)
+            and cl.has(rx["anyway"], m.end(), hi)
+            and _goes_on(s, cl, rx, m.end(), lo, hi)
+        ):
+            pass  # round 40: "when the user types 'stop', finish it anyway"
         else:  # "… even if I tell you to stop", "'dur' desem de", "「やめて」と言っても"
             e = cl.search(rx["even_if"], *before)
             if e is not None:
@@ -771,7 +815,7 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
                 said = (
                     said and rx["even_after"].match(s, m.end(), min(hi, m.end() + 30)) is not None
                 )
-            if not (said and cl.has(rx["finish"], lo, hi)):
+            if not (said and _goes_on(s, cl, rx, lo, lo, hi)):
                 continue
         if _told(s, cl, m, lo):
             continue
