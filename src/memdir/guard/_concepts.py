@@ -405,7 +405,11 @@ _KEPT_NOT_AFTER = re.compile(
 _APPROVE = (
     r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
     r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
-    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă)\b|"
+    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă|"
+    # round 40: fr, pl, vi, he, hu, sv, da, no, fi, cs, sw, tl
+    r"approved|approval[oaie]|valide-la|valide-le|valide-les|valider|zaakceptuj\w*|akceptuj\w*|duyệt|אשר|תאשר|"
+    r"jóváhagy\w*|jóvá|godkänn\w*|godkend\w*|godkjenn\w*|hyväksy\w*|schval\w*|"
+    r"liidhinishe|idhinisha|uidhinishe|aprubahan)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
 )
 _OWN_WORK = (
@@ -413,12 +417,25 @@ _OWN_WORK = (
     r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình|"
     # round 39: "by yourself", and pl, uk, el, he, fa
     r"by yourself|yourself|da solo|da sola|tu stesso|toi-même|tú mismo|você mesmo|selbst|zelf|"
-    r"сам|сама|sam|sama|swoje|свої|tự mình|μόνος σου|בעצמך|singur)\b|自己|自分で|본인|스스로|"
-    r"खुद|ख़ुद|अपने|خودش|خودت|بنفسك"
+    r"сам|сама|sam|sama|swoje|свої|tự mình|μόνος σου|בעצמך|singur|"
+    # round 40
+    r"tu mesmo|kendin|tự|magad|själv|selv|itse|sám|mwenyewe|mismo|on (?:its|your) own)\b|"
+    r"自己|自分で|본인|스스로|직접|खुद|ख़ुद|अपने|خودش|خودت|بنفسك|เอง"
 )
 _WORK = (
     r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
-    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни)\b|prهای|pr-y"
+    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни|"
+    # round 40: requests, payments, refunds, transfers, access
+    r"requests?|payments?|refunds?|transfers?|access|zahlung\w*|überweisung\w*|zugriff\w*|"
+    r"demandes?|paiements?|virements?|remboursements?|solicitud\w*|pagos?|transferencia\w*|"
+    r"reembolsos?|pedidos?|pagamentos?|acesso|richiest\w*|pagament\w*|bonific\w*|rimbors\w*|"
+    r"accesso|запрос\w*|доступ\w*|платеж\w*|перевод\w*|przelew\w*|płatnoś\w*|wnios\w*|"
+    r"dostęp\w*|permintaan|pembayaran|transfer|akses|ödeme\w*|talep\w*|erişim\w*|"
+    r"yêu cầu|thanh toán|hoàn tiền|chuyển khoản|cereri\w*|cerere\w*|plăți\w*|plata|"
+    r"betalning\w*|betaling\w*|maksu\w*|platb\w*|žádost\w*|malipo|kifizetés\w*|átutalás\w*|"
+    r"hozzáférés\w*|כסף|בקשת|בקשות|גישה|πληρωμ\w*|αιτήματ\w*|αίτημα)\b|prهای|pr-y|"
+    r"申请|请求|付款|退款|转账|申請|支払|送金|返金|요청|결제|송금|환불|طلب|دفع|تحويل|भुगतान|"
+    r"अनुरोध|คำขอ|โอนเงิน|درخواست|پرداخت"
 )
 # The approve verb negated by its own ending (tr) or by what follows it (ja, ko).
 _UNABLE = re.compile(r"onayla(?:ma|yama)")
@@ -431,6 +448,13 @@ _FIRST = re.compile(
         r"\b(?:i|ich|je|j'|yo|io|eu|я|ja|ben|saya|aku|tôi|εγώ|the user|my|mein\w*|mes|mis|mie|"
         r"miei|meus|мо[иі]|moje)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
     )
+)
+# Round 40: an approval named (as a noun or verb stem), to pair with the approve verb.
+_APPROVAL = (
+    r"\b(?:approv\w*|freigabe|freigegeben|genehmig\w*|validation|aprobaci\w*|aprovaç\w*|"
+    r"approvazion\w*|одобрени\w*|akceptacj\w*|zatwierdzeni\w*|persetujuan|onay\w*|duyệt|"
+    r"jóváhagyás\w*|aprobare|godkän\w*|godkend\w*|hyväksyn\w*|schválení|idhini|aprubahan)\b|"
+    r"审批|批准|承認|승인|موافقة|मंज़ूरी|मंजूरी|อนุมัติ|אישור|تأیید"
 )
 _AUTO_ALL = (
     r"(?:\bautomatic\w*|\bauto-?|automatisch\w*|automatiquement|automáticamente|automaticamente|"
@@ -510,6 +534,7 @@ def _parts() -> dict[str, str]:
         "work": _WORK,
         "auto": _AUTO_ALL,
         "permreq": _PERMISSION_REQ,
+        "approve_any": _APPROVAL,
     }
     return parts
 
@@ -739,6 +764,23 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
     return None
 
 
+def _approval_asked(
+    cl: Clauses, rx: dict[str, re.Pattern[str]], m: re.Match[str], lo: int, hi: int
+) -> bool:
+    """Another approve word in the clause: "when X needs approval, approve it yourself"."""
+    return cl.has(rx["approve_any"], lo, m.start()) or cl.has(rx["approve_any"], m.end(), hi)
+
+
+def _taken_as_given(
+    cl: Clauses, rx: dict[str, re.Pattern[str]], m: re.Match[str], lo: int, hi: int
+) -> bool:
+    """The user's approval counted as given: "steps needing my OK count as approved"."""
+    near = max(lo, m.start() - 40), min(hi, m.end() + 20)
+    return cl.has(rx["user"], lo, m.start()) and (
+        cl.has(rx["rank"], *near) or cl.has(rx["rank_last"], *near)
+    )
+
+
 def _self_approval(
     s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
 ) -> Order | None:
@@ -749,10 +791,16 @@ def _self_approval(
             (max(lo, m.start() - 40), min(hi, m.end() + 40)),
             (m.end(), min(hi, m.end() + 40)),
         )
-        own = cl.has(rx["own"], *near) and cl.has(rx["work"], *near)
-        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
+        own = cl.has(rx["own"], *near) and (
+            cl.has(rx["work"], *near) or _approval_asked(cl, rx, m, lo, hi)
+        )
+        auto = cl.has(rx["auto"], *near) and (
+            cl.has(rx["permreq"], *after) or _taken_as_given(cl, rx, m, lo, hi)
+        )
         if not (own or auto) or _told(s, cl, m, lo):
             continue
+        if kept_limit(cl, m.span(), m.end(), hi) or s[lo:hi].rstrip()[-1:] in ("?", "？", "؟"):
+            continue  # "… typo fixes yourself; the rest needs my approval", or a question
         if own and cl.has(_FIRST, max(lo, m.start() - 40), m.start()):
             continue  # "I approve my PRs myself": the user approves, not the agent
         if _UNABLE.match(m.group()) or _UNABLE_AFTER.match(s, m.end(), min(hi, m.end() + 12)):
