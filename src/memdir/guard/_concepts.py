@@ -298,14 +298,44 @@ _DROP = (
     r"не спрашивая|bez (?:pytania|pytać|potwierdzenia|zgody|akceptacji)|tanpa (?:bertanya|"
     r"konfirmasi|izin|persetujuan)|sormadan|izin almadan|không cần (?:hỏi|xác nhận|phê duyệt))\b|"
     r"无需确认|不用问|不必问|不用确认|確認なしで|確認せずに|묻지 않고|확인 없이|"
-    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม"
+    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม|"
+    # round 40: "you no longer need to ask me", es, it, uk, pl, id, ar, hi, el, hu, ro, sv, da,
+    # no, fi, cs, sw, tl
+    r"\b(?:no (?:hace falta|es necesario|necesitas) que me (?:preguntes|consultes)|"
+    r"no me (?:preguntes|consultes)|sin preguntarme|non (?:serve|occorre) (?:più )?chiedermi|"
+    r"non (?:devi|hai bisogno di) (?:più )?chiedermi|non chiedermi|senza chiedermi|"
+    r"не питай (?:мене|дозволу)|не потрібно (?:мене )?питати|nie musisz (?:mnie )?pytać|"
+    r"nie pytaj mnie|(?:tidak|tak) (?:perlu|usah) (?:\S+ )?tanya|tanpa tanya|"
+    r"δεν χρειάζεται (?:πλέον |πια )?να (?:με )?ρωτ\w*|μη με ρωτ\w*|χωρίς να (?:με )?ρωτ\w*|"
+    r"nem kell (?:\S+ )?(?:megkérdez\w*|kérdez\w*)|ne kérdezz\w*|kérdezés nélkül|"
+    r"nu (?:mai )?trebuie să (?:mă )?întrebi|fără să (?:mă )?întrebi|nu mă (?:mai )?întreba|"
+    r"behöver inte (?:längre )?fråga|utan att fråga|behøver ikke (?:at )?spørge|"
+    r"trenger ikke (?:å )?spørre|uden at spørge|uten å spørre|ei tarvitse (?:enää )?kysyä|"
+    r"kysymättä|nemusíš se (?:mě )?ptát|nemusíš ptát|huhitaji kuniuliza|bila kuniuliza|"
+    r"usiniulize|hindi mo na kailangang magtanong|huwag mo na akong tanungin)\b|"
+    r"(?:لم تعد|لست) بحاجة إلى (?:سؤالي|أن تسألني)|لا داعي (?:ل)?(?:سؤالي|أن تسألني)|"
+    r"पूछने की (?:ज़रूरत|जरूरत) नहीं"
 )
 _STAKES = (
     r"\b(?:production|prod|sudo|root|payments?|passwords?|credentials|"
     r"productie\w*|produktion\w*|producci[oó]n|produção|produzione|продакшн\w*|продакшен\w*|"
     r"produkcj\w*|produksi|üretim\w*|sản xuất|"
     r"zahlung\w*|betaling\w*|paiements?|pagos?|pagamentos?|pagamenti|платеж\w*|płatnoś\w*|"
-    r"pembayaran|ödeme\w*|thanh toán)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|決済|결제"
+    r"pembayaran|ödeme\w*|thanh toán|"
+    # round 40: force pushes, money sent, mail in my name, access rights, databases
+    r"force[- ]push\w*|push -f|virements?|überweisung\w*|transferencia\w*|bonific\w*|"
+    r"переказ\w*|перевод\w* (?:денег|средств)|przelew\w*|átutalás\w*|transfer (?:uang|dana)|"
+    r"chuyển khoản|in my name|on my behalf|in meinem namen|en mon nom|en mi nombre|a mio nome|"
+    r"em meu nome|от моего имени|від мого імені|w moim imieniu|atas nama (?:saya|pengguna)|"
+    r"benim adıma|thay mặt tôi|a nevemben|în numele meu|i mitt namn|i mit navn|"
+    r"izin akses|hak akses|права доступа|uprawnie\w*|δικαιώματα|"
+    r"base de datos|banco de dados|базу? данных|баз\w* даних|"
+    r"baz\w* danych|cơ sở dữ liệu|βάσ\w* δεδομένων|adatbázis\w*|baza de date|databasen|"
+    r"tietokan\w*|databáz\w*|hifadhidata)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|"
+    r"決済|결제|强制推送|转账|送金|송금|تحويل الأموال|ट्रांसफर|โอนเงิน|העברת כספים|"
+    r"以我的名义|私の名前で|내 이름으로|نيابة عني|मेरी ओर से|בשמי|εκ μέρους μου|"
+    r"数据库|データベース|데이터베이스|قاعدة البيانات|डेटाबेस|ฐานข้อมูล|מסד נתונים|"
+    r"权限|権限|권한|صلاحيات|הרשאות|دسترسی"
 )
 # What a stake is kept out by: "nada de pagamentos … sem me perguntar", "except production".
 _EXCEPT = re.compile(
@@ -750,7 +780,8 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             (
                 k
                 for k in rx["stakes"].finditer(s, max(lo, m.start() - 120), min(hi, m.end() + 80))
-                if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
+                if _EXCEPT.search(s, max(lo, k.start() - 40, min(m.end(), k.start())), k.start())
+                is None  # the drop's own "не", "nie", "no" is no exception
                 and _EXCEPT_AFTER.match(s, k.end(), hi) is None
                 and _STILL_ASKED.match(s, k.end(), hi) is None
                 and not kept_limit(cl, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
