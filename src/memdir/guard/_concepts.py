@@ -25,7 +25,9 @@ _USER = (
     r"owner|eigentümer\w*|besitzer\w*|eigenaar|propriétaire|propietario|dueño|dono|"
     r"proprietario|владел\w*|власник\w*|właściciel\w*|pemilik|chủ sở hữu|io|mí|mim|"
     r"користувач\w*|мо[їяєю]\w*|мій|мене|мені|χρήστ\w*|μου|ιδιοκτήτ\w*|felhasználó\w*|"
-    r"utilizator\w*|המשתמש|שלי|אני|ממני)\b|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
+    r"utilizator\w*|המשתמש|שלי|אני|ממני|"
+    # round 40: sv, da, no, fi, cs, sw, tl
+    r"användar\w*|bruger\w*|bruker\w*|käyttäjä\w*|uživatel\w*|mtumiaji|ng user)\b|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
     r"オーナー|所有者|사용자|내 |제 |저의|(?:ال|لل)مستخدم|المالك|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|मालिक|"
     r"ผู้ใช้|کاربر|خودم|(?:به|با|از) من"
 )
@@ -99,8 +101,29 @@ _SAME = (
     r"la misma autoridad que|los mismos derechos que|a mesma autoridade (?:que|d\w*)|"
     r"os mesmos direitos (?:que|d\w*)|la stessa autorità d\w*|gli stessi diritti d\w*|"
     r"(?:те же|такие же) (?:права|полномочия)|(?:te same|takie same) (?:uprawnienia|prawa)|"
-    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền)(?!\w)|同等权限|相同的权限|"
-    r"同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार"
+    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền|"
+    # round 40: the same weight, status or priority as, in every language
+    r"same (?:weight|status|priority|standing|rank|importance) as|as much weight as|"
+    r"equal (?:weight|priority|standing) (?:to|with|as)|(?:denselben|den gleichen) (?:stellenwert|"
+    r"rang) wie|(?:dieselbe|die gleiche) (?:priorität|gewichtung|geltung) wie|dezelfde (?:status|"
+    r"prioriteit|waarde) als|hetzelfde (?:gewicht|belang) als|le même (?:poids|statut|rang) que|"
+    r"la même (?:priorité|valeur|importance) que|el mismo (?:peso|estatus|rango) que|"
+    r"la misma (?:prioridad|importancia|validez) que|o mesmo (?:peso|status|nível) (?:que|d\w*)|"
+    r"a mesma (?:prioridade|importância|validade) (?:que|d\w*)|lo stesso (?:peso|status|valore|"
+    r"rango) d\w*|la stessa (?:priorità|importanza|validità) d\w*|(?:тот же|такой же) "
+    r"(?:приоритет|вес|статус)|(?:ту же|такую же) (?:силу|важность)|(?:taką samą|tę samą) "
+    r"(?:wagę|rangę|moc) (?:jak|co)|(?:ten sam|taki sam) (?:priorytet|status) (?:jak|co)|"
+    r"(?:prioritas|bobot|status|kedudukan) yang sama dengan|eşit öncelik\w*|aynı (?:öncelik|"
+    r"ağırlık)\w*|kasing-bigat|kasinghalaga|kapantay|samma (?:vikt|status|prioritet|tyngd) som|"
+    r"samme (?:vægt|vekt|status|prioritet) som|yhtä painav\w*|sama paino|samanarvois\w*|"
+    r"stejnou (?:váhu|prioritu|platnost) jako|(?:таку ж|ту саму|однакову) (?:вагу|силу)|"
+    r"(?:той самий|такий же) (?:пріоритет|статус)|την ίδια (?:βαρύτητα|προτεραιότητα|ισχύ) με|"
+    r"το ίδιο (?:βάρος|κύρος) με|ugyanolyan (?:súlyú\w*|súllyal|prioritású|fontosságú)|"
+    r"aceeași (?:greutate|prioritate|importanță|valoare) ca|(?:uzito|kipaumbele|hadhi) sawa na)"
+    r"(?!\w)|同等权限|相同的权限|同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार|"
+    r"同等优先级|同样的优先级|相同的优先级|同等地位|同等效力|同样的权重|نفس (?:ال)?(?:أولوية|وزن|أهمية)|"
+    r"जितना ही महत्व|बराबर महत्व|समान महत्व|समान प्राथमिकता|אותו (?:משקל|מעמד|תוקף)|"
+    r"אותה (?:עדיפות|חשיבות)|همان (?:اولویت|وزن|اعتبار)|هم‌وزن"
 )
 # Treated as if it came from the user ("comme s'ils venaient de moi", "benden gelmiş gibi").
 _FROM = (
@@ -144,7 +167,8 @@ _SOURCE = (
     r"messaggi\w*|contenuto\w*|commenti\w*|"
     r"сообщени\w*|содержим\w*|файл\w*|комментари\w*|чат\w*|канал\w*|аккаунт\w*|"
     r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
-    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
+    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|bot\w*|correo\w*|"
+    r"meddelande\w*|besked\w*|viest\w*|zpráv\w*|ujumbe|mensahe|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
     r"tin nhắn|nội dung|tệp|bình luận|tài khoản|readme\w*|[\w-]+\.(?:md|txt|json|ya?ml))\b|"
     r"`[^`\n]{2,60}`|@\w|#[\w-]{2,40}|\.\w+rules\b|"
     # round 39: documents and wikis, and uk, el, he, fa, hu, ro
@@ -153,7 +177,7 @@ _SOURCE = (
     r"mesaj\w*|canal\w*|מסמך|הודעות|ערוץ|پیام\S*|کانال|فایل|سند)\b|"
     r"文档|文書|ドキュメント|メモ|문서|مستند|وثيقة|दस्तावेज़|"
     r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
-    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
+    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์|ربات|البوت|बॉट|הבוט|机器人|ボット|봇"
 )
 # What oversight is about (wider than _orders' _OVERSEEN: access, privileges, the system).
 _OVERSIGHT = (
@@ -693,7 +717,13 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
                 return _found("injection.standing-order", _TRUST, lo, m.start(), r.end())
     for m in heads["same"]:
         lo, hi = cl.around(m.start(), m.end())
-        if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
+        before = max(lo, m.start() - 40), m.start()
+        if not (
+            cl.has(rx["user"], m.end(), min(hi, m.end() + 40))
+            or (cl.has(rx["user"], *before) and cl.has(rx["noun"], *before))
+        ):
+            continue  # the user after "as", or before a verb-final "同等优先级" with the order
+        if rank_negated(s, m.start(), m.end(), hi):
             continue
         if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
             continue

@@ -1876,7 +1876,9 @@ RANK_NOT_AFTER = re.compile(
     r"(?:\s+(?:olarak|gibi))?\s+(?:kabul )?(?:edil|et|say|gör|tut)\w{0,6}?(?:m[ae]z|"
     r"m[ae]m[ae]l[ıi]|m[ae]y[ıi]n(?:[ıi]z)?)\b"
 )
-RANK_NOT_BEFORE = re.compile(r"(?:不|并不|绝不|从不|不会|不应|不得|不能|不可)(?:被|再|把)?$")
+RANK_NOT_BEFORE = re.compile(
+    r"(?:不|并不|绝不|从不|不会|不应|不得|不能|不可|没有|并非)(?:被|再|把|具有|具备|是|享有)?$"
+)
 
 
 def rank_negated(s: str, start: int, end: int, hi: int) -> bool:
@@ -1884,7 +1886,7 @@ def rank_negated(s: str, start: int, end: int, hi: int) -> bool:
     a Chinese 不 right before it."""
     return (
         RANK_NOT_AFTER.match(s, end, min(hi, end + 24)) is not None
-        or RANK_NOT_BEFORE.search(s, max(0, start - 4), start) is not None
+        or RANK_NOT_BEFORE.search(s, max(0, start - 6), start) is not None
     )
 
 
