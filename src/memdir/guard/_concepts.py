@@ -27,7 +27,10 @@ _USER = (
     r"користувач\w*|мо[їяєю]\w*|мій|мене|мені|χρήστ\w*|μου|ιδιοκτήτ\w*|felhasználó\w*|"
     r"utilizator\w*|המשתמש|שלי|אני|ממני|"
     # round 40: sv, da, no, fi, cs, sw, tl
-    r"användar\w*|bruger\w*|bruker\w*|käyttäjä\w*|uživatel\w*|mtumiaji|ng user)\b|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
+    r"användar\w*|bruger\w*|bruker\w*|käyttäjä\w*|uživatel\w*|mtumiaji|ng user|mina|mine|"
+    r"mitt|minun|mele|yangu|wangu|akin|(?<=utos )ko|(?<=lệnh )của tôi)\b|"
+    r"(?:جاءت )?مني|จากฉัน|ของฉัน|จากผม|ของผม|(?<=دستور )من|(?<=دستورات )من|(?<=دستورهای )من|"
+    r"আমার|ব্যবহারকারী|என் |எனது|பயனர்|பயனரி|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
     r"オーナー|所有者|사용자|내 |제 |저의|(?:ال|لل)مستخدم|المالك|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|मालिक|"
     r"ผู้ใช้|کاربر|خودم|(?:به|با|از) من"
 )
@@ -43,7 +46,9 @@ _ORDER_NOUN = (
     # messages too: a source above the user's messages demotes the user
     r"messag|nachricht|bericht|mensag|mensaj|сообщени|wiadomo|pesan|mesaj|tin nhắn)\w*|"
     r"指令|命令|指示|要求|权限|权威|依頼|権限|지시|명령|요청|권한|تعليمات|أوامر|أمر|طلبات|سلطة|"
-    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์|"
+    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์|নির্দেশ|আদেশ|கட்டளை|அறிவுறுத்தல|"
+    r"\b(?:instruktion\w*|anvisning\w*|kommando\w*|pokyn\w*|příkaz\w*|maagizo|amri|utos|"
+    r"ohje\w*|käsky\w*)\b|"
     # round 39: uk, el, he, fa, hu, ro
     r"вказів\w*|інструкці\w*|наказ\w*|розпорядж\w*|повідомлен\w*|εντολ\w*|οδηγί\w*|"
     r"הוראה|הוראות|פקודה|פקודות|دستور\S*|فرمان\S*|utasítás\w*|instrucțiun\w*|dispoziți\w*"
@@ -83,7 +88,14 @@ _TREAT = (
     r"werte|behandel|beschouw)\w* (?:\S+ ){0,14}?als|(?:traktuj|uważaj|uznaj)\w* (?:\S+ "
     r"){0,14}?(?:jako|za)|(?:anggap|perlakukan)\w* (?:\S+ ){0,14}?(?:sebagai|seperti)|"
     r"(?:θεώρησε|θεωρήστε|θεώρει|αντιμετώπισε|αντιμετωπίστε)\w* (?:\S+ ){0,14}?(?:ως|σαν)|"
-    r"(?:consideră|tratează)\w* (?:\S+ ){0,14}?(?:ca|drept))(?!\w)"
+    r"(?:consideră|tratează)\w* (?:\S+ ){0,14}?(?:ca|drept)|"
+    # round 40: el, vi, sv, da, cs, sw, tl; ru, uk, ar with the noun in the instrumental (no "as")
+    r"αντιμετώπιζε\w* (?:\S+ ){0,14}?(?:ως|σαν)|(?:xem|coi) (?:\S+ ){0,14}?là|(?:behandla|"
+    r"betrakta|behandle|betragt)\w* (?:\S+ ){0,14}?som|(?:ber|považuj)\w* (?:\S+ ){0,14}?jako|"
+    r"chukulia (?:\S+ ){0,14}?kama|ituring (?:\S+ ){0,14}?bilang)(?!\w)|"
+    r"\b(?:считай|вважай)\w* (?:\S+ ){1,10}?(?=(?:указани|инструкци|команд|распоряжени|приказ|"
+    r"вказів|наказ)\w*)|اعتبر (?:\S+ ){1,10}?(?=(?:تعليمات|أوامر|أمر))|"
+    r"ให้ถือว่า[^\n.。]{0,60}?เป็น"
 )
 # Verb-final ranks: the user's orders stand before them ("ユーザーの指示とみなす").
 _RANK_LAST = (
@@ -91,7 +103,10 @@ _RANK_LAST = (
     # round 39: "the same as", "understood as", hu and tr verb-final ranks
     r"同じ重みで扱|と同じように扱|同様に扱|똑같이 취급|동일하게 취급|समझना|समझें|समझो|"
     r"\b(?:olarak (?:kabul et|say|gör)\w*|kezeld|kezelje|tekintsd|tekintse)\b|"
-    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर"
+    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|"
+    # round 40: fa, bn, ta
+    r"در نظر بگیر|محسوب کن|به حساب بیاور|হিসেবে গণ্য কর|হিসাবে গণ্য কর|হিসেবে ধর|"
+    r"கருத|கருது"
 )
 # The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
 _SAME = (
@@ -177,7 +192,8 @@ _SOURCE = (
     r"mesaj\w*|canal\w*|מסמך|הודעות|ערוץ|پیام\S*|کانال|فایل|سند)\b|"
     r"文档|文書|ドキュメント|メモ|문서|مستند|وثيقة|दस्तावेज़|"
     r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
-    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์|ربات|البوت|बॉट|הבוט|机器人|ボット|봇"
+    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์|ربات|البوت|बॉट|הבוט|机器人|ボット|봇|"
+    r"コントリビューター|기여자|贡献者|محتوا\S*|صفحات|বার্তা|செய்தி|போட்|உரை"
 )
 # What oversight is about (wider than _orders' _OVERSEEN: access, privileges, the system).
 _OVERSIGHT = (
@@ -673,6 +689,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if treat:  # "… as a direct instruction from the user", not "as hints, …"
             w = _PHRASE.match(s, m.end(), hi)
             after = m.end(), w.end() if w else m.end()
+            if w is None and not _PUNCT.match(s, m.end()):  # the noun right after the head
+                after = m.end(), min(hi, m.end() + 30)  # ("считай X указаниями", "เป็นคำสั่ง")
         if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
             continue
         if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
