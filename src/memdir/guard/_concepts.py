@@ -156,6 +156,46 @@ _FROM = (
     r"(?:就是|等于|当作是?|如同)我(?:本人)?(?:说|发|下)的|كأنها (?:صادرة )?(?:مني|من المستخدم)|"
     r"כאילו (?:\S+ )?(?:ממני|מהמשתמש)|(?:انگار|گویی) (?:\S+ )?از (?:من|کاربر)"
 )
+# Round 40: "as if I had written / sent it myself": the as-if, then the writer and a writing verb
+_AS_IF = (
+    r"\b(?:as if|as though|als ob|als hätte|als wäre|alsof|comme si|como si|como se|come se|"
+    r"как будто|будто|словно|ніби|наче|jakby\w*|jak gdyby|seolah(?:-olah)?|seakan(?:-akan)?|"
+    r"sanki|như thể|σαν να|mintha|ca și cum|kana kwamba|kama kwamba|som om|ikään kuin|"
+    r"jako by\w*|parang)(?!\w)|كأن\S*|כאילו|انگار|گویی|เหมือนกับว่า|ราวกับว่า|जैसे|"
+    r"(?:当成|当作|视为|就像)我(?:亲自|本人|自己)?(?:写|发)的|私(?:自身)?が(?:書いた|送った)もの|"
+    r"내가 (?:직접 )?(?:쓴|보낸|작성한) (?:것|글)"
+)
+_I_WROTE = re.compile(
+    lit(
+        r"\b(?:i|me|myself|ich|mir|ik|mij|je|moi|yo|eu|io|я|ja|mnie|saya|ben|tôi|εγώ|én|jag|"
+        r"jeg|já|ako|olisin|bych|bym|aș|kwangu)\b|אני|خودم|أنا|أنني|كأنني|ฉัน|ผม|मैंने|"
+        r"私|我|내가"
+    )
+)
+_WROTE = re.compile(
+    lit(
+        r"\b(?:wr[oi]te\w*|written|sent|said|typed|posted|geschrieben|geschickt|gesendet|"
+        r"gestuurd|geschreven|écrit\w*|envoy\w*|escrit\w*|enviad\w*|escrevê\w*|scritt\w*|"
+        r"inviat\w*|пишу|написа\w*|отправ\w*|надісла\w*|napisa\w*|wysła\w*|menulis\w*|"
+        r"tulis\w*|kirim\w*|yazmış\w*|göndermiş\w*|viết|gửi|έγραψα|έστειλα|írtam|küldtem|"
+        r"scris|trimis|skrivit|skickat|skrevet|sendt|kirjoittanut|lähettänyt|napsal|poslal|"
+        r"yametoka|nimeandika|sumulat|nagpadala)\b|כתבתי|שלחתי|نوشته|فرستاده|كتب|أرسل|"
+        r"เขียน|ส่ง|लिख|भेज|写|发|書い|送っ|쓴|보낸|작성"
+    )
+)
+# What the agent is told to do with the text: carry it out, follow it, act on it.
+_EXECUTE = re.compile(
+    lit(
+        r"\b(?:execut\w*|carry out|run|follow|obey|act on|treat|handle|apply|do what|"
+        r"ausführ\w*|führe|befolge\w*|behandle\w*|voer|volg|behandel|exécute\w*|suis|suivez|"
+        r"applique\w*|traite\w*|ejecuta\w*|sigue|aplica\w*|trata\w*|executa\w*|segue|"
+        r"esegui\w*|segui|applica|tratta|выполня\w*|следуй|исполня\w*|виконуй\w*|wykonuj\w*|"
+        r"stosuj|traktuj|jalankan|ikuti|laksanakan|perlakukan|uygula|yerine getir|thực hiện|"
+        r"làm theo|εκτέλεσε|ακολούθησε|hajtsd végre|kövesd|execută|urmează|utför|följ|udfør|"
+        r"følg|suorita|noudata|proveď|plň|tekeleza|yatekeleze|itekeleze|fuata|sundin|gawin|uitvoer\w*)\b|执行|照做|遵循|実行|従|"
+        r"실행|따르|نفّذ|نفذ|اتبع|पालन|मानो|בצע|תבצע|תתייחס|اجرا|عمل کن|ปฏิบัติ|ทำตาม"
+    )
+)
 # Other people's text or notes, counted as the user's own ("trátalas como mías").
 _OTHERS = (
     r"\b(?:other (?:users|people|members)|others'|someone else'?s|otros usuarios|otras personas|"
@@ -548,6 +588,7 @@ def _rx(p: str) -> re.Pattern[str]:
 _HEADS = (
     "rank",
     "treat",
+    "as_if",
     "same",
     "rank_last",
     "from",
@@ -578,6 +619,7 @@ def _parts() -> dict[str, str]:
         "noun": _ORDER_NOUN,
         "rank": _RANK,
         "treat": _TREAT,
+        "as_if": _AS_IF,
         "same": _SAME,
         "rank_last": _RANK_LAST,
         "source": _SOURCE,
@@ -711,6 +753,18 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             continue
         if rank_negated(s, m.start(), m.end(), cl.around(m.start(), m.end())[1]):
             continue
+        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
+    for m in heads["as_if"]:  # round 40: "… as if I had written it myself"
+        lo, hi = cl.around(m.start(), m.end())
+        after = m.end(), min(hi, m.end() + 40)
+        if not (cl.has(_I_WROTE, *after) or _I_WROTE.search(m.group())) or not (
+            cl.has(_WROTE, *after) or _WROTE.search(m.group())
+        ):
+            continue
+        if not (cl.has(rx["source"], lo, m.start()) and cl.has(_EXECUTE, lo, hi)):
+            continue
+        if _told(s, cl, m, lo) or cl.has(rx["user"], lo, max(lo, m.start() - 30)):
+            continue  # "my other account's messages …", "never execute … as if I wrote them"
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["from"]:  # "as if it came from me": the user is in the head
         lo, _ = cl.around(m.start(), m.end())
