@@ -203,12 +203,29 @@ _OTHERS = (
     r"altri utenti|outros usuários|других пользователей|інших користувачів|innych użytkowników|"
     r"başkalarının|diğer kullanıcıların|pengguna lain|orang lain|người dùng khác|άλλων χρηστών)\b|"
     r"المستخدمين الآخرين|کاربران دیگر|משתמשים אחרים|(?:दूसरे|अन्य) उपयोगकर्ताओं|其他用户|他のユーザー|"
-    r"다른 사용자|ผู้ใช้คนอื่น"
+    r"다른 사용자|ผู้ใช้คนอื่น|"
+    # round 40: colleagues and teammates
+    r"\b(?:colleagues?|teammates?|coworkers?|team members|kollegen|kolleg\w*|collega'?s|"
+    r"collègues|compañeros|colegas|colleghi|коллег\w*|колег\w*|innych członków|"
+    r"współpracownik\w*|rekan kerja|ekip arkadaş\w*|đồng nghiệp|kolegové|kolegů|colegi|"
+    r"kollegor|kolleger|työtoveri\w*|kollégák|wenzangu|watumiaji wengine|συνάδελφ\w*)\b|"
+    r"同事|同僚|동료|الزملاء|सहकर्मि|חברי הצוות|همکاران"
+)
+_LIKE_LAST = {"gibi", "처럼", "똑같이", "와 같이", "की तरह", "と同じ"}  # after what they compare
+# Round 40: "like" — others' notes count like my own (with the order noun, not "like mine").
+_LIKE = (
+    r"\b(?:(?:just |exactly )?like|the same as|wie|net als|comme|igual que|tanto como|como|"
+    r"come|так же|такими же|как|tak samo jak|jako|sama seperti|seperti|gibi|coi như|như|kama|"
+    r"som|ca fiind|ca)\b|مثل|की तरह|처럼|똑같이|와 같이|と同じ|当作"
 )
 _MINE = (
     r"\b(?:mine|my own|les miennes|le mien|les miens|la mienne|m[ií]as|m[ií]os|minhas|meus|"
     r"le mie|i miei|die meinen|meine eigenen|de mijne|mijn eigen|моими|моїми|moje|benim|"
-    r"milik saya|của tôi|δικές μου|δικά μου)\b|ملاحظاتي|مال من|شلי|मेरे अपने|我的|私の|내 것|제 것"
+    r"milik saya|của tôi|δικές μου|δικά μου|"
+    # round 40
+    r"mes propres|mis propias|mis propios|minhas próprias|meus próprios|мои собственные|"
+    r"moje własne|saya sendiri|benim kendi|của chính tôi|moje vlastní|ale mele|yangu mwenyewe|"
+    r"mina egna|mine egne|omat|ale mele|kendi)\b|我自己的|私自身の|내 지시|تعليماتي|ملاحظاتي|مال من|شلי|मेरे अपने|我的|私の|내 것|제 것"
 )
 # Someone else's text: a channel, a file, an account, other people or agents.
 _SOURCE = (
@@ -593,6 +610,7 @@ _HEADS = (
     "rank_last",
     "from",
     "others",
+    "like",
     "tell",
     "conflict",
     "drop",
@@ -633,6 +651,7 @@ def _parts() -> dict[str, str]:
         "conflict": _CONFLICT,
         "from": _FROM,
         "others": _OTHERS,
+        "like": _LIKE,
         "mine": _MINE,
         "even_if": _EVEN_IF,
         "even_after": _EVEN_AFTER,
@@ -775,9 +794,11 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     ranks = sorted(
         [(r.start(), False, r) for r, _ in ranked]
-        + [(r.start(), True, r) for r in heads["rank_last"]],
+        + [(r.start(), True, r) for r in heads["rank_last"]]
+        + [(r.start(), r.group() in _LIKE_LAST, r) for r in heads["like"]],
         key=lambda x: x[0],
     )
+    likes = {r.start() for r in heads["like"]}
     starts = [a for a, _, _ in ranks]
     for m in heads["others"]:  # other people's notes ranked as the user's own: "… as mine"
         lo, hi = cl.around(m.start(), m.end())
@@ -785,6 +806,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         for _, last, r in ranks[i : bisect.bisect_left(starts, hi, i)][:4]:  # the clause's first
             a = max(r.end(), m.end())
             mine = (m.end(), r.start()) if last else (a, min(hi, a + 40))
+            if r.start() in likes and not cl.has(rx["noun"], *mine):
+                continue  # "like mine" alone: "their notes are like mine, messy"
             if cl.has(rx["mine"], *mine) and not (_told(s, cl, m, lo) or _told(s, cl, r, lo)):
                 return _found("injection.standing-order", _TRUST, lo, m.start(), r.end())
     for m in heads["same"]:
