@@ -616,6 +616,7 @@ _HEADS = (
     "drop",
     "approve",
     "stop",
+    "fails",
 )
 
 
@@ -665,6 +666,7 @@ def _parts() -> dict[str, str]:
         "work": _WORK,
         "auto": _AUTO_ALL,
         "permreq": _PERMISSION_REQ,
+        "fails": _FAILS,
         "approve_any": _APPROVAL,
     }
     return parts
@@ -710,12 +712,51 @@ _FAILED = re.compile(
 )
 # The phrase after "as": up to six words, not past punctuation.
 _PHRASE = re.compile(r"(?:\s+[^\s,;:.!?，、。！？]+){1,6}")
+# Round 40: a failure reported as a success ("if the backup fails, … just say all is fine").
+_FAILS = (
+    r"\b(?:fail\w*|falh\w*|fall[ae]\w*|fallisce|échou\w*|fehlschläg\w*|schlägt \w* ?fehl|"
+    r"fehlgeschlag\w*|mislukt\w*|misslyck\w*|mislykke\w*|не удаст\w*|не вдаст\w*|"
+    r"nie powiedzie|gagal|başarısız|bị lỗi|thất bại|eșue\w*|nem sikerül|αποτύχ\w*|ikishindwa|"
+    r"selhal\w*|selže|epäonnistu\w*)\b|失败|失敗|실패|فشل|ناموفق|شکست|נכשל|फेल|विफल"
+)
+_REPORT = re.compile(
+    lit(
+        r"\b(?:report|say|write|answer|reply|mark|log|state|claim|indicate|schreib\w*|sag|"
+        r"melde\w*|antworte\w*|écri\w*|dis|indique\w*|réponds|signale\w*|escrib\w*|di|"
+        r"respond\w*|informa\w*|escreve\w*|diz|scrivi|rispondi|segnala\w*|напиши|скажи|"
+        r"ответь|сообщи|пиши|napisz|powiedz|odpowiedz|tulis\w*|katakan|jawab|laporkan|bilang|de|"
+        r"yaz|söyle|bildir|raporla|ghi|nói|báo cáo|trả lời|írd|mondd|jelentsd|scrie|spune|"
+        r"raportează|skriv|säg|rapportera|andika|sema|ripoti|γράψε|πες|ανάφερε)\b|写|说|报告|回答|"
+        r"報告|書|言|보고|말해|써|적어|اكتب|قل|أجب|أبلغ|लिख|बता|कह|כתוב|תכתוב|תגיד|דווח|بنویس|"
+        r"بگو|گزارش"
+    )
+)
+_ALL_FINE = re.compile(
+    lit(
+        r"\b(?:all (?:green|good|fine|ok|well)|everything (?:went|is|was) (?:fine|well|ok)|"
+        r"went (?:fine|well)|alles (?:\w+ )?(?:geklappt|gut|in ordnung|ok)|bien passé|"
+        r"tout va bien|todo (?:salió|fue|está|ha ido) bien|tudo bem|tutto bene|a buon fine|"
+        r"всё в порядке|все в порядке|все гаразд|wszystko w porządku|semuanya (?:berhasil|lancar|"
+        r"baik)|her şey yolunda|minden rendben|totul a mers bine|allt gick bra|kila kitu "
+        r"kimekwenda sawa|όλα πήγαν καλά|ok|okay)(?!\w)|הכול תקין|همه چیز خوب|سب ठीक|सब ठीक|"
+        r"كل شيء تم بنجاح|بنجاح"
+    )
+)
+# A success the report is conditioned on, or the user told: "if it works, say so", "tell me".
+_WORKS = re.compile(
+    lit(
+        r"\b(?:succe\w*|works?|passe[sd]|klappt|gelingt|réussi\w*|funciona|riesce|получит\w*|"
+        r"вийде|uda się|lancar|olursa|tell me|sag es mir|dimmelo|dímelo|dis-le-moi)\b|成功|성공"
+    )
+)
+_NOT_BEFORE = re.compile(lit(_NOT_TELL + r"[^.;,，。]{0,6}$"))
 _Heads = dict[str, list[re.Match[str]]]
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
 _SELF = "it tells the agent to approve its own work or its own permission requests"
 _DROP_WHY = "it tells the agent to act on production, root, payments or secrets without asking"
 _AGAINST = "it tells the agent to go on when the user asks it to stop"
+_FAKED = "it tells the agent to report a failure to the user as a success"
 
 
 def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
@@ -1027,6 +1068,29 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
     return None
 
 
+def _faked(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
+    """A failure to be reported as a success: "if the backup fails, … say all is fine"."""
+    for m in heads["fails"][:16]:
+        lo, hi = cl.around(m.start(), m.end())
+        hi = cl.around(hi, min(len(s), hi + 1))[1]  # the report may open the next sentence
+        for v in _REPORT.finditer(s, m.end(), hi):
+            ok = _ALL_FINE.search(s, v.end(), min(hi, v.end() + 40)) or _SUCCEEDED.search(
+                s, v.end(), min(hi, v.end() + 30)
+            )
+            if ok is None and not v.group().isascii():  # verb-final: "성공했다고 보고해"
+                ok = _SUCCEEDED.search(s, max(m.end(), v.start() - 16), v.start())
+            if ok is None or _NOT_BEFORE.search(s, max(lo, v.start() - 12), v.start()):
+                continue
+            if (
+                _WORKS.search(s, m.end(), min(v.start(), ok.start()))
+                or _told(s, cl, m, lo)
+                or cl.story(v.start(), v.end())
+            ):
+                break  # "if it succeeds, say so", or a story of a failure
+            return _found("hiding.deceive-user", _FAKED, lo, m.start(), ok.end())
+    return None
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The first concept found in the folded text, or None."""
     s = hay.s
@@ -1044,4 +1108,5 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         or _dropped(s, cl, rx, heads)
         or _self_approval(s, cl, rx, heads)
         or _against(s, cl, rx, heads)
+        or _faked(s, cl, rx, heads)
     )
