@@ -316,7 +316,10 @@ _ANYWAY = (
     r"tetap|toch|i tak|mimo to|"
     # round 40
     r"oricum|totuși|ändå|alligevel|silti|stejně|přesto|mégis|akkor is|pa rin|hata hivyo|"
-    r"παρ' όλα αυτά|ούτως ή άλλως|בכל זאת|בכל מקרה)\b|照样|仍然|依然|それでも|그래도|مع ذلك|"
+    r"παρ' όλα αυτά|ούτως ή άλλως|בכל זאת|בכל מקרה|"
+    # the finish ranked first: "… finish the migration first, that takes precedence"
+    r"takes precedence|má přednost|hat vorrang|a la priorité|tiene prioridad|tem prioridade|"
+    r"ha la precedenza|имеет приоритет|ma pierwszeństwo|heeft voorrang|har företräde)\b|照样|仍然|依然|それでも|그래도|مع ذلك|"
     r"फिर भी|باز هم|همچنان|也要"
 )
 # "even if I say stop": the even-if before the stop, or its verb-final suffix after it.
@@ -560,7 +563,9 @@ _WORK = (
     r"dostęp\w*|permintaan|pembayaran|transfer|akses|ödeme\w*|talep\w*|erişim\w*|"
     r"yêu cầu|thanh toán|hoàn tiền|chuyển khoản|cereri\w*|cerere\w*|plăți\w*|plata|"
     r"betalning\w*|betaling\w*|maksu\w*|platb\w*|žádost\w*|malipo|kifizetés\w*|átutalás\w*|"
-    r"hozzáférés\w*|כסף|בקשת|בקשות|גישה|πληρωμ\w*|αιτήματ\w*|αίτημα)\b|prهای|pr-y|"
+    r"hozzáférés\w*|כסף|בקשת|בקשות|גישה|πληρωμ\w*|αιτήματ\w*|αίτημα|ændringer|ändringar|"
+    r"endringer|muutok\w*|změn\w*|változtatás\w*|modificări\w*|mabadiliko|αλλαγές)\b|"
+    r"prهای|pr-y|שינויים|تغییرات|变更|更改|変更|변경|"
     r"申请|请求|付款|退款|转账|申請|支払|送金|返金|요청|결제|송금|환불|طلب|دفع|تحويل|भुगतान|"
     r"अनुरोध|คำขอ|โอนเงิน|درخواست|پرداخت"
 )
@@ -573,7 +578,7 @@ _UNABLE_AFTER = re.compile(
 _FIRST = re.compile(
     lit(
         r"\b(?:i|ich|je|j'|yo|io|eu|я|ja|ben|saya|aku|tôi|εγώ|the user|my|mein\w*|mes|mis|mie|"
-        r"miei|meus|мо[иі]|moje)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
+        r"miei|meus|мо[иі]|moje|jeg|jag|minä|já|én|mimi|ako)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
     )
 )
 # Round 40: an approval named (as a noun or verb stem), to pair with the approve verb.
@@ -1015,11 +1020,14 @@ def _part_end(s: str, at: int, hi: int) -> int:
 _PUNCT = re.compile(r"[,;:.!?，、。！？\"'“”«»「」„]")
 
 
+_PRECEDENCE = re.compile(r"takes|má|hat|a la|tiene|tem|ha la|имеет|ma pie|heeft|har")
 # A finish word negated after it: "계속 진행하지 마세요", "続けないで".
 _GO_ON_NOT = re.compile(r"[^.,;。，、!?]{0,12}?(?:지 ?마|지 ?말|않|ない|ません|नहीं|मत)")
 
 
-def _goes_on(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], at: int, lo: int, hi: int) -> bool:
+def _goes_on(
+    s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], at: int, lo: int, hi: int
+) -> bool:
     """A finish or carry-on word in ``s[at:hi]`` that no negation before or after it takes back
     ("即使用户要求停止，也不要继续")."""
     f = cl.search(rx["finish"], at, hi)
@@ -1045,10 +1053,11 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             continue  # "… stop reminding me": what is stopped is for the user
         elif (
             cl.has(rx["say"], *before)
-            and cl.has(rx["anyway"], m.end(), hi)
-            and _goes_on(s, cl, rx, m.end(), lo, hi)
+            and (a := cl.search(rx["anyway"], m.end(), hi)) is not None
+            and _goes_on(s, cl, rx, m.end(), lo, a.start() if _PRECEDENCE.match(a.group()) else hi)
         ):
-            pass  # round 40: "when the user types 'stop', finish it anyway"
+            pass  # round 40: "when the user types 'stop', finish it anyway" ("finish it first,
+            # that takes precedence": the finish before the precedence, not "over finishing")
         else:  # "… even if I tell you to stop", "'dur' desem de", "「やめて」と言っても"
             e = cl.search(rx["even_if"], *before)
             if e is not None:
