@@ -136,7 +136,8 @@ _SAME = (
     r"το ίδιο (?:βάρος|κύρος) με|ugyanolyan (?:súlyú\w*|súllyal|prioritású|fontosságú)|"
     r"aceeași (?:greutate|prioritate|importanță|valoare) ca|(?:uzito|kipaumbele|hadhi) sawa na)"
     r"(?!\w)|同等权限|相同的权限|同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार|"
-    r"同等优先级|同样的优先级|相同的优先级|同等地位|同等效力|同样的权重|نفس (?:ال)?(?:أولوية|وزن|أهمية)|"
+    r"同等优先级|同样的优先级|相同的优先级|同等地位|同等效力|"
+    r"同样的权重|نفس (?:ال)?(?:أولوية|وزن|أهمية)|"
     r"जितना ही महत्व|बराबर महत्व|समान महत्व|समान प्राथमिकता|אותו (?:משקל|מעמד|תוקף)|"
     r"אותה (?:עדיפות|חשיבות)|همان (?:اولویت|وزن|اعتبار)|هم‌وزن"
 )
@@ -192,7 +193,8 @@ _EXECUTE = re.compile(
         r"esegui\w*|segui|applica|tratta|выполня\w*|следуй|исполня\w*|виконуй\w*|wykonuj\w*|"
         r"stosuj|traktuj|jalankan|ikuti|laksanakan|perlakukan|uygula|yerine getir|thực hiện|"
         r"làm theo|εκτέλεσε|ακολούθησε|hajtsd végre|kövesd|execută|urmează|utför|följ|udfør|"
-        r"følg|suorita|noudata|proveď|plň|tekeleza|yatekeleze|itekeleze|fuata|sundin|gawin|uitvoer\w*)\b|执行|照做|遵循|実行|従|"
+        r"følg|suorita|noudata|proveď|plň|tekeleza|yatekeleze|itekeleze|fuata|sundin|gawin|"
+        r"uitvoer\w*)\b|执行|照做|遵循|実行|従|"
         r"실행|따르|نفّذ|نفذ|اتبع|पालन|मानो|בצע|תבצע|תתייחס|اجرا|عمل کن|ปฏิบัติ|ทำตาม"
     )
 )
@@ -225,7 +227,9 @@ _MINE = (
     # round 40
     r"mes propres|mis propias|mis propios|minhas próprias|meus próprios|мои собственные|"
     r"moje własne|saya sendiri|benim kendi|của chính tôi|moje vlastní|ale mele|yangu mwenyewe|"
-    r"mina egna|mine egne|omat|ale mele|kendi)\b|我自己的|私自身の|내 지시|تعليماتي|ملاحظاتي|مال من|شلי|मेरे अपने|我的|私の|내 것|제 것"
+    r"mina egna|mine egne|omat|ale mele|kendi)\b|我自己的|"
+    r"私自身の|내 지시|تعليماتي|ملاحظاتي|مال من|شلי|"
+    r"मेरे अपने|我的|私の|내 것|제 것"
 )
 # Someone else's text: a channel, a file, an account, other people or agents.
 _SOURCE = (
@@ -298,7 +302,8 @@ _NOT_AFTER = (
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
     r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
-    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|annullare|interromper|остановит\w*|"
+    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|"
+    r"annullare|interromper|остановит\w*|"
     r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*|"
     # round 39: "hör auf", "dur", uk, el, he, fa
     r"hör auf|aufhören|dur|стоп|зупини\w*|припини\w*|σταμάτα\w*|לעצור|עצור)\b|"
@@ -307,7 +312,8 @@ _STOP = (
     # round 40: ro, el, fa, sv, da, fi, cs, hu, sw, tl, ko, bn, ta, a quoted "para"/"pare"
     r"\b(?:opre\w*|σταματ\w*|sluta|stanna|lopeta|pysähdy\w*|keskeyt\w*|přesta\w*|zastav\w*|"
     r"durma\w*|állj|abbahagy\w*|leáll\w*|usimame|simama|sitisha|tumigil|itigil|huminto|stopp\w*)\b|"
-    r'(?:«para|«pare|«alto|«basta|« para|« pare|« alto|« basta|"para|"pare|"alto|"basta|“para|“pare|“alto|“basta|„para|„pare|„alto|„basta)(?= ?[»"”“])|'
+    r'(?:«para|«pare|«alto|«basta|« para|« pare|« alto|« basta|"para|"pare|'
+    r'"alto|"basta|“para|“pare|“alto|“basta|„para|„pare|„alto|„basta)(?= ?[»"”“])|'
     r"متوقف|멈추|중지|থাম|நிறுத்த|रुक"
 )
 _ANYWAY = (
@@ -319,7 +325,8 @@ _ANYWAY = (
     r"παρ' όλα αυτά|ούτως ή άλλως|בכל זאת|בכל מקרה|"
     # the finish ranked first: "… finish the migration first, that takes precedence"
     r"takes precedence|má přednost|hat vorrang|a la priorité|tiene prioridad|tem prioridade|"
-    r"ha la precedenza|имеет приоритет|ma pierwszeństwo|heeft voorrang|har företräde)\b|照样|仍然|依然|それでも|그래도|مع ذلك|"
+    r"ha la precedenza|имеет приоритет|ma pierwszeństwo|heeft voorrang|har företräde)\b|照样|仍然|"
+    r"依然|それでも|그래도|مع ذلك|"
     r"फिर भी|باز هم|همچنان|也要"
 )
 # "even if I say stop": the even-if before the stop, or its verb-final suffix after it.
@@ -327,7 +334,8 @@ _EVEN_IF = (
     r"\b(?:even if|even when|aunque|incluso si|même si|auch wenn|selbst wenn|anche se|mesmo que|"
     r"mesmo se|даже если|навіть якщо|nawet (?:jeśli|gdy)|ook (?:niet )?als|zelfs als|meskipun|"
     r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă|"
-    r"även om|selv om|selvom|vaikka|i když|i kdyby|még ha|hata(?= (?:kama|ikiwa|ni\w{0,8}sema|a\w{0,8}sema|mtumiaji))|kahit)\b|"
+    r"även om|selv om|selvom|vaikka|i když|i kdyby|még ha|hata(?= (?:kama|ikiwa|ni\w{0,8}sema|"
+    r"a\w{0,8}sema|mtumiaji))|kahit)\b|"
     r"भले ही|चाहे|"
     r"حتى (?:لو|وإن|إن)|حتی اگر|(?:גם|אפילו) אם|แม้|たとえ|即使|就算|哪怕"
 )
@@ -345,7 +353,9 @@ _SAY = (
     r"types?|writes?|schreib\w*|écrit|escrib\w*|scriv\w*|scrie|spun|spune|säger|siger|"
     r"sanon|sanoisin|sanoo|dico|řeknu|řekne|mondom|mondja|nikisema|akisema|sabihin)\b|"
     r"मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
-    r"말해|ผม|ฉัน|บอก|گفتم|ユーザー|사용자|用户|उपयोगकर्ता|指示|요청|要求|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
+    r"말해|ผม|ฉัน|บอก|گفتم|ユーザー|사용자|用户|उपयोगकर्ता|指示|요청|要求|"
+    r"(?:te|vous|dich|ti|you) (?:pide|"
+    r"demande|bittet|chiede|asks)"
 )
 # What the overruled stop leaves going: finish it, carry on, to the end.
 _FINISH = (
@@ -518,7 +528,8 @@ _KEPT_NOT = re.compile(
     lit(
         r"\b(?:no|not|never|don'?t|doesn'?t|without|stop\w*|quit|cease|skip|aufhören|hör auf|"
         r"arrête|deja de|pare de|smetti|перестань|przestań|berhenti|dừng|nicht|kein\w*|nie|"
-        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
+        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|"
+        r"tak|jangan|không|đừng|chẳng)\b|"
         r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
     )
 )
@@ -533,11 +544,13 @@ _KEPT_NOT_AFTER = re.compile(
 
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
-    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
+    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|"
+    r"aprob\w*|"
     r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
     r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă|"
     # round 40: fr, pl, vi, he, hu, sv, da, no, fi, cs, sw, tl
-    r"approved|approval[oaie]|valide-la|valide-le|valide-les|valider|zaakceptuj\w*|akceptuj\w*|duyệt|אשר|תאשר|"
+    r"approved|approval[oaie]|valide-la|valide-le|valide-les|valider|zaakceptuj\w*|akceptuj\w*|"
+    r"duyệt|אשר|תאשר|"
     r"jóváhagy\w*|jóvá|godkänn\w*|godkend\w*|godkjenn\w*|hyväksy\w*|schval\w*|"
     r"liidhinishe|idhinisha|uidhinishe|aprubahan)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
@@ -688,7 +701,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 _NOT_TELL_RX = re.compile(lit(_NOT_TELL))
 _ME = re.compile(
     lit(
-        r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|나한테|나에게|제게|내게|मुझे|मुझसे|"
+        r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|"
+        r"나한테|나에게|제게|내게|मुझे|मुझसे|"
         r"(?:به|با) من|کاربر"
     )
 )
