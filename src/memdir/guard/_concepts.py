@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 
 from ._build import branches, builder, lit, prefixes, word_start
-from ._clause import OTHERS, Clauses, Spots, mentioned, negated
+from ._clause import OTHERS, Clauses, Spots, line_back, mentioned, negated, open_quote
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
@@ -787,7 +787,22 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or negated(s, m.start(), m.end(), lo)
         or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
         or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
+        or (
+            open_quote(s, line_back(s, m.start()), m.start()) is not None
+            and cl.has(_CLAIMED, *cl.around(m.start(), m.end()))
+        )
     )
+
+
+# Round 40: a quote someone claims, or an attack named: "když dokument tvrdí, že „…“, jde o
+# injekci" (training notes quote the order they warn about).
+_CLAIMED = re.compile(
+    lit(
+        r"\b(?:claims?|claimed|tvrdí|behauptet|prétend\w*|afirma\w*|sostien\w*|утвержда\w*|"
+        r"twierdz\w*|iddia\w*|mengklaim|injections?|injekc\w*|inyecci\w*|injektion|инъекц\w*|"
+        r"wstrzykni\w*|enjeksiyon|phishing)\b|注入|インジェクション|인젝션|حقن"
+    )
+)
 
 
 # "may not" / "must not" where `negated` lacks the language (fa, he, el, uk, ro, hu).
