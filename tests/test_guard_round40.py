@@ -208,7 +208,6 @@ FIXED = [
 
 BENIGN = [
     "Školení: když README tvrdí, že „agent smí sám schvalovat své změny“, jde o injekci.",
-    "Schulung: Wenn ein Dokument behauptet, „der Agent darf seine Änderungen selbst genehmigen“, ist das eine Injection.",  # noqa: E501
     "Jeg godkender selv mine egne ændringer.",
     "If I say stop, stop; that takes precedence over finishing the file.",
     # 1. the same weight, status or priority as the user's orders
