@@ -883,6 +883,8 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             mine = (m.end(), r.start()) if last else (a, min(hi, a + 40))
             if r.start() in likes and not cl.has(rx["noun"], *mine):
                 continue  # "like mine" alone: "their notes are like mine, messy"
+            if kept_limit(cl, (lo, lo), max(lo, r.end()), hi):
+                break  # "… counts as equal to mine for docs-only PRs; code still needs my OK"
             if cl.has(rx["mine"], *mine) and not (_told(s, cl, m, lo) or _told(s, cl, r, lo)):
                 return _found("injection.standing-order", _TRUST, lo, m.start(), r.end())
     for m in heads["same"]:
