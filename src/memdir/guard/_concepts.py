@@ -13,7 +13,7 @@ from ._clause import OTHERS, Clauses, Spots, line_back, mentioned, negated, open
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
-from ._orders import BLOCK, Order, rank_negated
+from ._orders import BLOCK, Order, forbidden, rank_negated
 
 # Whom the agent answers to: the user, or the writer in the first person.
 _USER = (
@@ -785,6 +785,7 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or cl.story(m.start(), m.end())
         or cl.under_negated_heading(m.start())
         or negated(s, m.start(), m.end(), lo)
+        or forbidden(s, m.start(), lo, cl.around(m.start(), m.end())[1])
         or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
         or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
         or (
@@ -1119,7 +1120,11 @@ def _faked(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             )
             if ok is None and not v.group().isascii():  # verb-final: "성공했다고 보고해"
                 ok = _SUCCEEDED.search(s, max(m.end(), v.start() - 16), v.start())
-            if ok is None or _NOT_BEFORE.search(s, max(lo, v.start() - 12), v.start()):
+            if (
+                ok is None
+                or _NOT_BEFORE.search(s, max(lo, v.start() - 12), v.start())
+                or forbidden(s, v.start(), max(m.end(), v.start() - 12), v.start())
+            ):
                 continue
             if (
                 _WORKS.search(s, m.end(), min(v.start(), ok.start()))
