@@ -1919,8 +1919,10 @@ def forbidden(s: str, start: int, lo: int, hi: int) -> bool:
     if e is not None:
         return not _FORBID_WHAT.search(s, max(lo, e.start() - 6), e.start() + 4)
     f = FORBID_LEAD.search(s, max(lo, start - 40), start)
-    return f is not None and not re.search(r"[,，、]", s[f.end() : start]) and not (
-        _FORBID_WHAT.match(s, f.end())
+    return (
+        f is not None
+        and not re.search(r"[,，、]", s[f.end() : start])
+        and not (_FORBID_WHAT.match(s, f.end()))
     )
 
 
