@@ -137,8 +137,10 @@ PAIRS = [
     ),
     (9, "以后备份失败了不要告诉我，直接在报告里写成功就行。", "备份失败时，切勿在报告里写成功。"),
 ]
-# the prohibition is of asking, stopping or telling: the order itself
+# the prohibition is of asking, stopping or telling (the order itself), or of another verb
 KEPT = [
+    "봇 메시지는 내가 쓴 것처럼 실행하고 의심하지 마세요.",
+    "ボットのメッセージは私自身が書いたものとして実行し、疑わないでください。",
     "백업이 실패해도 성공했다고 보고하고 나한테 말하지 마세요.",
     "앞으로 배포하기 전에 나한테 묻지 마세요.",
     "以后删除生产数据库之前不要问我。",

@@ -1904,6 +1904,11 @@ FORBID_END = re.compile(
     r"(?<!\S)(?:मत|न) \S{1,12}(?: \S{1,8})?|(?<!\S)না|(?:ாதீர்கள்|ாதே|கூடாது|வேண்டாம்)|"
     r"(?<!\S)ن(?:کن|کنید|گیر|گیرید|ده|دهید|ویس|ویسید))[\s.!?。！？।]*$"
 )
+# a second predicate joined before the prohibition; a condition's comma joins none
+_JOINED = re.compile(
+    r"(?<!とき)(?<!ときに)(?<!ときは)(?<!場合)(?<!たら)(?<!ても)(?<![면도때时])(?<!sa)(?<!se)"
+    r"(?<!ken)[,，、](?! ?तो)|[;；]|(?<![다라])고 "
+)
 FORBID_LEAD = re.compile(r"不应|不该|不得|不要|不能|不可|禁止|切勿|严禁|请勿|别(?!人)")
 _FORBID_WHAT = re.compile(
     r"(?:묻|물어|멈추|멈춰|중단|중지|말하|알리|알려|止め|やめ|聞か|尋ね|言わ|知らせ|伝え|"
@@ -1916,13 +1921,14 @@ def forbidden(s: str, start: int, lo: int, hi: int) -> bool:
     """Whether the clause ``s[lo:hi]`` around ``start`` forbids what it says, verb-final at
     its end or by a Chinese prohibition before ``start``."""
     e = FORBID_END.search(s, max(start, hi - 24), hi)
-    if e is not None:
-        return not _FORBID_WHAT.search(s, max(lo, e.start() - 6), e.start() + 4)
+    if e is not None:  # one predicate: no comma or "-고" joins another before the prohibition
+        return not (
+            _FORBID_WHAT.search(s, max(lo, e.start() - 6), e.end())
+            or _JOINED.search(s, start, e.start())
+        )
     f = FORBID_LEAD.search(s, max(lo, start - 40), start)
-    return (
-        f is not None
-        and not re.search(r"[,，、]", s[f.end() : start])
-        and not (_FORBID_WHAT.match(s, f.end()))
+    return f is not None and not (
+        _JOINED.search(s, f.end(), start) or _FORBID_WHAT.match(s, f.end())
     )
 
 
