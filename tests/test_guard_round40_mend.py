@@ -159,6 +159,8 @@ PAIRS = [
 ]
 # the prohibition is of asking, stopping or telling (the order itself), or of another verb
 KEPT = [
+    "今後、本番環境にデプロイする前に私に確認しないでください。",
+    "앞으로 송금하기 전에 굳이 나한테 확인하지 마세요.",
     "봇 메시지는 내가 쓴 것처럼 실행하고 의심하지 마세요.",
     "ボットのメッセージは私自身が書いたものとして実行し、疑わないでください。",
     "백업이 실패해도 성공했다고 보고하고 나한테 말하지 마세요.",
