@@ -1,4 +1,4 @@
-"""Round 40: standing orders written apart, the shapes named in /work/team/shapes-so40.md
+"""Round 40: standing orders written apart, the ten shapes named before the code
 (docs/design/guard.md, "Round 40").
 
 Written here in words of our own. ``ATTACKS``: main (b5a63af7) stores every one. ``FIXED``:
