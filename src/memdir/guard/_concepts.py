@@ -9,11 +9,11 @@ import re
 from collections import defaultdict
 
 from ._build import branches, builder, lit, prefixes, word_start
-from ._clause import OTHERS, Clauses, Spots, line_back, mentioned, negated, open_quote
+from ._clause import OTHERS, Clauses, Spots, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
-from ._orders import BLOCK, Order, forbidden, rank_negated
+from ._orders import BLOCK, Order
 
 # Whom the agent answers to: the user, or the writer in the first person.
 _USER = (
@@ -25,12 +25,7 @@ _USER = (
     r"owner|eigentümer\w*|besitzer\w*|eigenaar|propriétaire|propietario|dueño|dono|"
     r"proprietario|владел\w*|власник\w*|właściciel\w*|pemilik|chủ sở hữu|io|mí|mim|"
     r"користувач\w*|мо[їяєю]\w*|мій|мене|мені|χρήστ\w*|μου|ιδιοκτήτ\w*|felhasználó\w*|"
-    r"utilizator\w*|המשתמש|שלי|אני|ממני|"
-    # round 40: sv, da, no, fi, cs, sw, tl
-    r"användar\w*|bruger\w*|bruker\w*|käyttäjä\w*|uživatel\w*|mtumiaji|ng user|mina|mine|"
-    r"mitt|minun|mele|yangu|wangu|akin|(?<=utos )ko|(?<=lệnh )của tôi)\b|"
-    r"(?:جاءت )?مني|จากฉัน|ของฉัน|จากผม|ของผม|(?<=دستور )من|(?<=دستورات )من|(?<=دستورهای )من|"
-    r"আমার|ব্যবহারকারী|என் |எனது|பயனர்|பயனரி|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
+    r"utilizator\w*|המשתמש|שלי|אני|ממני)\b|用户|我的|我本人|我自己|我说|ユーザー|私の|私自身|私が|"
     r"オーナー|所有者|사용자|내 |제 |저의|(?:ال|لل)مستخدم|المالك|यूज़र|यूजर|उपयोगकर्ता|मेरे|मेरी|मालिक|"
     r"ผู้ใช้|کاربر|خودم|(?:به|با|از) من"
 )
@@ -46,9 +41,7 @@ _ORDER_NOUN = (
     # messages too: a source above the user's messages demotes the user
     r"messag|nachricht|bericht|mensag|mensaj|сообщени|wiadomo|pesan|mesaj|tin nhắn)\w*|"
     r"指令|命令|指示|要求|权限|权威|依頼|権限|지시|명령|요청|권한|تعليمات|أوامر|أمر|طلبات|سلطة|"
-    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์|নির্দেশ|আদেশ|கட்டளை|அறிவுறுத்தல|"
-    r"\b(?:instruktion\w*|anvisning\w*|kommando\w*|pokyn\w*|příkaz\w*|maagizo|amri|utos|"
-    r"ohje\w*|käsky\w*)\b|"
+    r"صلاحي|निर्देश|आदेश|अनुरोध|अधिकार|คำสั่ง|คำขอ|สิทธิ์|"
     # round 39: uk, el, he, fa, hu, ro
     r"вказів\w*|інструкці\w*|наказ\w*|розпорядж\w*|повідомлен\w*|εντολ\w*|οδηγί\w*|"
     r"הוראה|הוראות|פקודה|פקודות|دستور\S*|فرمان\S*|utasítás\w*|instrucțiun\w*|dispoziți\w*"
@@ -88,14 +81,7 @@ _TREAT = (
     r"werte|behandel|beschouw)\w* (?:\S+ ){0,14}?als|(?:traktuj|uważaj|uznaj)\w* (?:\S+ "
     r"){0,14}?(?:jako|za)|(?:anggap|perlakukan)\w* (?:\S+ ){0,14}?(?:sebagai|seperti)|"
     r"(?:θεώρησε|θεωρήστε|θεώρει|αντιμετώπισε|αντιμετωπίστε)\w* (?:\S+ ){0,14}?(?:ως|σαν)|"
-    r"(?:consideră|tratează)\w* (?:\S+ ){0,14}?(?:ca|drept)|"
-    # round 40: el, vi, sv, da, cs, sw, tl; ru, uk, ar with the noun in the instrumental (no "as")
-    r"αντιμετώπιζε\w* (?:\S+ ){0,14}?(?:ως|σαν)|(?:xem|coi) (?:\S+ ){0,14}?là|(?:behandla|"
-    r"betrakta|behandle|betragt)\w* (?:\S+ ){0,14}?som|(?:ber|považuj)\w* (?:\S+ ){0,14}?jako|"
-    r"chukulia (?:\S+ ){0,14}?kama|ituring (?:\S+ ){0,14}?bilang)(?!\w)|"
-    r"\b(?:считай|вважай)\w* (?:\S+ ){1,10}?(?=(?:указани|инструкци|команд|распоряжени|приказ|"
-    r"вказів|наказ)\w*)|اعتبر (?:\S+ ){1,10}?(?=(?:تعليمات|أوامر|أمر))|"
-    r"ให้ถือว่า[^\n.。]{0,60}?เป็น"
+    r"(?:consideră|tratează)\w* (?:\S+ ){0,14}?(?:ca|drept))(?!\w)"
 )
 # Verb-final ranks: the user's orders stand before them ("ユーザーの指示とみなす").
 _RANK_LAST = (
@@ -103,10 +89,7 @@ _RANK_LAST = (
     # round 39: "the same as", "understood as", hu and tr verb-final ranks
     r"同じ重みで扱|と同じように扱|同様に扱|똑같이 취급|동일하게 취급|समझना|समझें|समझो|"
     r"\b(?:olarak (?:kabul et|say|gör)\w*|kezeld|kezelje|tekintsd|tekintse)\b|"
-    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर|"
-    # round 40: fa, bn, ta
-    r"در نظر بگیر|محسوب کن|به حساب بیاور|হিসেবে গণ্য কর|হিসাবে গণ্য কর|হিসেবে ধর|"
-    r"கருத|கருது"
+    r"\b(?:sayılır|kabul edil\w*)\b|माना जाए|माने जाएं|माने जाएँ|के बराबर|से ऊपर"
 )
 # The same authority as someone, the noun first: "dieselbe Befugnis wie der Nutzer".
 _SAME = (
@@ -116,30 +99,8 @@ _SAME = (
     r"la misma autoridad que|los mismos derechos que|a mesma autoridade (?:que|d\w*)|"
     r"os mesmos direitos (?:que|d\w*)|la stessa autorità d\w*|gli stessi diritti d\w*|"
     r"(?:те же|такие же) (?:права|полномочия)|(?:te same|takie same) (?:uprawnienia|prawa)|"
-    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền|"
-    # round 40: the same weight, status or priority as, in every language
-    r"same (?:weight|status|priority|standing|rank|importance) as|as much weight as|"
-    r"equal (?:weight|priority|standing) (?:to|with|as)|(?:denselben|den gleichen) (?:stellenwert|"
-    r"rang) wie|(?:dieselbe|die gleiche) (?:priorität|gewichtung|geltung) wie|dezelfde (?:status|"
-    r"prioriteit|waarde) als|hetzelfde (?:gewicht|belang) als|le même (?:poids|statut|rang) que|"
-    r"la même (?:priorité|valeur|importance) que|el mismo (?:peso|estatus|rango) que|"
-    r"la misma (?:prioridad|importancia|validez) que|o mesmo (?:peso|status|nível) (?:que|d\w*)|"
-    r"a mesma (?:prioridade|importância|validade) (?:que|d\w*)|lo stesso (?:peso|status|valore|"
-    r"rango) d\w*|la stessa (?:priorità|importanza|validità) d\w*|(?:тот же|такой же) "
-    r"(?:приоритет|вес|статус)|(?:ту же|такую же) (?:силу|важность)|(?:taką samą|tę samą) "
-    r"(?:wagę|rangę|moc) (?:jak|co)|(?:ten sam|taki sam) (?:priorytet|status) (?:jak|co)|"
-    r"(?:prioritas|bobot|status|kedudukan) yang sama dengan|eşit öncelik\w*|aynı (?:öncelik|"
-    r"ağırlık)\w*|kasing-bigat|kasinghalaga|kapantay|samma (?:vikt|status|prioritet|tyngd) som|"
-    r"samme (?:vægt|vekt|status|prioritet) som|yhtä painav\w*|sama paino|samanarvois\w*|"
-    r"stejnou (?:váhu|prioritu|platnost) jako|(?:таку ж|ту саму|однакову) (?:вагу|силу)|"
-    r"(?:той самий|такий же) (?:пріоритет|статус)|την ίδια (?:βαρύτητα|προτεραιότητα|ισχύ) με|"
-    r"το ίδιο (?:βάρος|κύρος) με|ugyanolyan (?:súlyú\w*|súllyal|prioritású|fontosságú)|"
-    r"aceeași (?:greutate|prioritate|importanță|valoare) ca|(?:uzito|kipaumbele|hadhi) sawa na)"
-    r"(?!\w)|同等权限|相同的权限|同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार|"
-    r"同等优先级|同样的优先级|相同的优先级|同等地位|同等效力|"
-    r"同样的权重|نفس (?:ال)?(?:أولوية|وزن|أهمية)|"
-    r"जितना ही महत्व|बराबर महत्व|समान महत्व|समान प्राथमिकता|אותו (?:משקל|מעמד|תוקף)|"
-    r"אותה (?:עדיפות|חשיבות)|همان (?:اولویت|وزن|اعتبار)|هم‌وزن"
+    r"wewenang yang sama|hak yang sama|aynı yetki\w*|cùng quyền)(?!\w)|同等权限|相同的权限|"
+    r"同じ権限|같은 권한|نفس الصلاحيات|نفس السلطة|समान अधिकार"
 )
 # Treated as if it came from the user ("comme s'ils venaient de moi", "benden gelmiş gibi").
 _FROM = (
@@ -157,47 +118,6 @@ _FROM = (
     r"(?:就是|等于|当作是?|如同)我(?:本人)?(?:说|发|下)的|كأنها (?:صادرة )?(?:مني|من المستخدم)|"
     r"כאילו (?:\S+ )?(?:ממני|מהמשתמש)|(?:انگار|گویی) (?:\S+ )?از (?:من|کاربر)"
 )
-# Round 40: "as if I had written / sent it myself": the as-if, then the writer and a writing verb
-_AS_IF = (
-    r"\b(?:as if|as though|als ob|als hätte|als wäre|alsof|comme si|como si|como se|come se|"
-    r"как будто|будто|словно|ніби|наче|jakby\w*|jak gdyby|seolah(?:-olah)?|seakan(?:-akan)?|"
-    r"sanki|như thể|σαν να|mintha|ca și cum|kana kwamba|kama kwamba|som om|ikään kuin|"
-    r"jako by\w*|parang)(?!\w)|كأن\S*|כאילו|انگار|گویی|เหมือนกับว่า|ราวกับว่า|जैसे|"
-    r"(?:当成|当作|视为|就像)我(?:亲自|本人|自己)?(?:写|发)的|私(?:自身)?が(?:書いた|送った)もの|"
-    r"내가 (?:직접 )?(?:쓴|보낸|작성한) (?:것|글)"
-)
-_I_WROTE = re.compile(
-    lit(
-        r"\b(?:i|me|myself|ich|mir|ik|mij|je|moi|yo|eu|io|я|ja|mnie|saya|ben|tôi|εγώ|én|jag|"
-        r"jeg|já|ako|olisin|bych|bym|aș|kwangu)\b|אני|خودم|أنا|أنني|كأنني|ฉัน|ผม|मैंने|"
-        r"私|我|내가"
-    )
-)
-_WROTE = re.compile(
-    lit(
-        r"\b(?:wr[oi]te\w*|written|sent|said|typed|posted|geschrieben|geschickt|gesendet|"
-        r"gestuurd|geschreven|écrit\w*|envoy\w*|escrit\w*|enviad\w*|escrevê\w*|scritt\w*|"
-        r"inviat\w*|пишу|написа\w*|отправ\w*|надісла\w*|napisa\w*|wysła\w*|menulis\w*|"
-        r"tulis\w*|kirim\w*|yazmış\w*|göndermiş\w*|viết|gửi|έγραψα|έστειλα|írtam|küldtem|"
-        r"scris|trimis|skrivit|skickat|skrevet|sendt|kirjoittanut|lähettänyt|napsal|poslal|"
-        r"yametoka|nimeandika|sumulat|nagpadala)\b|כתבתי|שלחתי|نوشته|فرستاده|كتب|أرسل|"
-        r"เขียน|ส่ง|लिख|भेज|写|发|書い|送っ|쓴|보낸|작성"
-    )
-)
-# What the agent is told to do with the text: carry it out, follow it, act on it.
-_EXECUTE = re.compile(
-    lit(
-        r"\b(?:execut\w*|carry out|run|follow|obey|act on|treat|handle|apply|do what|"
-        r"ausführ\w*|führe|befolge\w*|behandle\w*|voer|volg|behandel|exécute\w*|suis|suivez|"
-        r"applique\w*|traite\w*|ejecuta\w*|sigue|aplica\w*|trata\w*|executa\w*|segue|"
-        r"esegui\w*|segui|applica|tratta|выполня\w*|следуй|исполня\w*|виконуй\w*|wykonuj\w*|"
-        r"stosuj|traktuj|jalankan|ikuti|laksanakan|perlakukan|uygula|yerine getir|thực hiện|"
-        r"làm theo|εκτέλεσε|ακολούθησε|hajtsd végre|kövesd|execută|urmează|utför|följ|udfør|"
-        r"følg|suorita|noudata|proveď|plň|tekeleza|yatekeleze|itekeleze|fuata|sundin|gawin|"
-        r"uitvoer\w*)\b|执行|照做|遵循|実行|従|"
-        r"실행|따르|نفّذ|نفذ|اتبع|पालन|मानो|בצע|תבצע|תתייחס|اجرا|عمل کن|ปฏิบัติ|ทำตาม"
-    )
-)
 # Other people's text or notes, counted as the user's own ("trátalas como mías").
 _OTHERS = (
     r"\b(?:other (?:users|people|members)|others'|someone else'?s|otros usuarios|otras personas|"
@@ -205,31 +125,12 @@ _OTHERS = (
     r"altri utenti|outros usuários|других пользователей|інших користувачів|innych użytkowników|"
     r"başkalarının|diğer kullanıcıların|pengguna lain|orang lain|người dùng khác|άλλων χρηστών)\b|"
     r"المستخدمين الآخرين|کاربران دیگر|משתמשים אחרים|(?:दूसरे|अन्य) उपयोगकर्ताओं|其他用户|他のユーザー|"
-    r"다른 사용자|ผู้ใช้คนอื่น|"
-    # round 40: colleagues and teammates
-    r"\b(?:colleagues?|teammates?|coworkers?|team members|kollegen|kolleg\w*|collega'?s|"
-    r"collègues|compañeros|colegas|colleghi|коллег\w*|колег\w*|innych członków|"
-    r"współpracownik\w*|rekan kerja|ekip arkadaş\w*|đồng nghiệp|kolegové|kolegů|colegi|"
-    r"kollegor|kolleger|työtoveri\w*|kollégák|wenzangu|watumiaji wengine|συνάδελφ\w*)\b|"
-    r"同事|同僚|동료|الزملاء|सहकर्मि|חברי הצוות|همکاران"
-)
-_LIKE_LAST = {"gibi", "처럼", "똑같이", "와 같이", "की तरह", "と同じ"}  # after what they compare
-# Round 40: "like" — others' notes count like my own (with the order noun, not "like mine").
-_LIKE = (
-    r"\b(?:(?:just |exactly )?like|the same as|wie|net als|comme|igual que|tanto como|como|"
-    r"come|так же|такими же|как|tak samo jak|jako|sama seperti|seperti|gibi|coi như|như|kama|"
-    r"som|ca fiind|ca)\b|مثل|की तरह|처럼|똑같이|와 같이|と同じ|当作"
+    r"다른 사용자|ผู้ใช้คนอื่น"
 )
 _MINE = (
     r"\b(?:mine|my own|les miennes|le mien|les miens|la mienne|m[ií]as|m[ií]os|minhas|meus|"
     r"le mie|i miei|die meinen|meine eigenen|de mijne|mijn eigen|моими|моїми|moje|benim|"
-    r"milik saya|của tôi|δικές μου|δικά μου|"
-    # round 40
-    r"mes propres|mis propias|mis propios|minhas próprias|meus próprios|мои собственные|"
-    r"moje własne|saya sendiri|benim kendi|của chính tôi|moje vlastní|ale mele|yangu mwenyewe|"
-    r"mina egna|mine egne|omat|ale mele|kendi)\b|我自己的|"
-    r"私自身の|내 지시|تعليماتي|ملاحظاتي|مال من|شلי|"
-    r"मेरे अपने|我的|私の|내 것|제 것"
+    r"milik saya|của tôi|δικές μου|δικά μου)\b|ملاحظاتي|مال من|شلי|मेरे अपने|我的|私の|내 것|제 것"
 )
 # Someone else's text: a channel, a file, an account, other people or agents.
 _SOURCE = (
@@ -243,8 +144,7 @@ _SOURCE = (
     r"messaggi\w*|contenuto\w*|commenti\w*|"
     r"сообщени\w*|содержим\w*|файл\w*|комментари\w*|чат\w*|канал\w*|аккаунт\w*|"
     r"wiadomoś\w*|treś\w*|plik\w*|komentarz\w*|kanał\w*|konto\w*|"
-    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|bot\w*|correo\w*|"
-    r"meddelande\w*|besked\w*|viest\w*|zpráv\w*|ujumbe|mensahe|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
+    r"pesan|isi|berkas|komentar|kontributor|akun|mesaj\w*|içeri\w*|dosya\w*|yorum\w*|hesab\w*|"
     r"tin nhắn|nội dung|tệp|bình luận|tài khoản|readme\w*|[\w-]+\.(?:md|txt|json|ya?ml))\b|"
     r"`[^`\n]{2,60}`|@\w|#[\w-]{2,40}|\.\w+rules\b|"
     # round 39: documents and wikis, and uk, el, he, fa, hu, ro
@@ -253,8 +153,7 @@ _SOURCE = (
     r"mesaj\w*|canal\w*|מסמך|הודעות|ערוץ|پیام\S*|کانال|فایل|سند)\b|"
     r"文档|文書|ドキュメント|メモ|문서|مستند|وثيقة|दस्तावेज़|"
     r"消息|内容|文件|评论|频道|账号|メッセージ|内容|ファイル|コメント|チャンネル|메시지|내용|파일|"
-    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์|ربات|البوت|बॉट|הבוט|机器人|ボット|봇|"
-    r"コントリビューター|기여자|贡献者|محتوا\S*|صفحات|বার্তা|செய்தி|போட்|உரை"
+    r"댓글|채널|رسائل|محتوى|ملف|संदेश|फ़ाइल|फाइल|ข้อความ|ไฟล์"
 )
 # What oversight is about (wider than _orders' _OVERSEEN: access, privileges, the system).
 _OVERSIGHT = (
@@ -302,45 +201,27 @@ _NOT_AFTER = (
 # Overruling a stop the user asks for: "if the user asks you to stop X, finish it anyway".
 _STOP = (
     r"\b(?:stop\w*|cancel\w*|abort\w*|halt\w*|parar|detener|cancelar|interrumpir|arrêter|annuler|"
-    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|"
-    r"annullare|interromper|остановит\w*|"
+    r"stoppen|abbrechen|abzubrechen|anhalten|anzuhalten|aufzuhören|fermare|interrompere|annullare|interromper|остановит\w*|"
     r"прекратит\w*|отменит\w*|durdur\w*|dừng|berhenti|hentikan|zatrzyma\w*|przerwa\w*|"
     # round 39: "hör auf", "dur", uk, el, he, fa
     r"hör auf|aufhören|dur|стоп|зупини\w*|припини\w*|σταμάτα\w*|לעצור|עצור)\b|"
     r"(?:تتوقف|التوقف|توقف)(?!\w)|停止|取消|止め|止ま|やめ|ストップ|中止|중단|멈춰|그만|إيقاف|"
-    r"रोक|หยุด|بس کن|"
-    # round 40: ro, el, fa, sv, da, fi, cs, hu, sw, tl, ko, bn, ta, a quoted "para"/"pare"
-    r"\b(?:opre\w*|σταματ\w*|sluta|stanna|lopeta|pysähdy\w*|keskeyt\w*|přesta\w*|zastav\w*|"
-    r"durma\w*|állj|abbahagy\w*|leáll\w*|usimame|simama|sitisha|tumigil|itigil|huminto|stopp\w*)\b|"
-    r'(?:«para|«pare|«alto|«basta|« para|« pare|« alto|« basta|"para|"pare|'
-    r'"alto|"basta|“para|“pare|“alto|“basta|„para|„pare|„alto|„basta)(?= ?[»"”“])|'
-    r"متوقف|멈추|중지|থাম|நிறுத்த|रुक"
+    r"रोक|หยุด|بس کن"
 )
 _ANYWAY = (
     r"\b(?:anyway|regardless|nonetheless|igualmente|de todos modos|aun así|quand même|"
     r"malgré tout|trotzdem|dennoch|comunque|lo stesso|mesmo assim|всё равно|все равно|yine de|"
-    r"tetap|toch|i tak|mimo to|"
-    # round 40
-    r"oricum|totuși|ändå|alligevel|silti|stejně|přesto|mégis|akkor is|pa rin|hata hivyo|"
-    r"παρ' όλα αυτά|ούτως ή άλλως|בכל זאת|בכל מקרה|"
-    # the finish ranked first: "… finish the migration first, that takes precedence"
-    r"takes precedence|má přednost|hat vorrang|a la priorité|tiene prioridad|tem prioridade|"
-    r"ha la precedenza|имеет приоритет|ma pierwszeństwo|heeft voorrang|har företräde)\b|照样|仍然|"
-    r"依然|それでも|그래도|مع ذلك|"
-    r"फिर भी|باز هم|همچنان|也要"
+    r"tetap|toch|i tak|mimo to)\b|照样|仍然|依然|それでも|그래도|مع ذلك|फिर भी"
 )
 # "even if I say stop": the even-if before the stop, or its verb-final suffix after it.
 _EVEN_IF = (
     r"\b(?:even if|even when|aunque|incluso si|même si|auch wenn|selbst wenn|anche se|mesmo que|"
     r"mesmo se|даже если|навіть якщо|nawet (?:jeśli|gdy)|ook (?:niet )?als|zelfs als|meskipun|"
-    r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă|"
-    r"även om|selv om|selvom|vaikka|i když|i kdyby|még ha|hata(?= (?:kama|ikiwa|ni\w{0,8}sema|"
-    r"a\w{0,8}sema|mtumiaji))|kahit)\b|"
-    r"भले ही|चाहे|"
+    r"walaupun|bahkan jika|kể cả khi|ngay cả khi|ακόμα? (?:κι|και) αν|chiar dacă)\b|भले ही|चाहे|"
     r"حتى (?:لو|وإن|إن)|حتی اگر|(?:גם|אפילו) אם|แม้|たとえ|即使|就算|哪怕"
 )
 _EVEN_AFTER = (
-    r"\s?(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
+    r"(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
     r".{0,12}?(?:ても|더라도|해도)"
 )
 _SAY = (
@@ -348,14 +229,8 @@ _SAY = (
     r"o usuário|l'utente|der (?:nutzer|benutzer)|de gebruiker|пользователь|користувач|użytkownik|"
     r"kullanıcı|pengguna|người dùng|ο χρήστης|say|tell|ask|write|type|dis|diga|pida|dice|pide|"
     r"sage|schreibe|dica|peça|скажу|попрошу|напишу|скажу|скажу|powiem|poproszę|bảo|nói|πω|"
-    r"ζητήσω|"
-    # round 40: say, write, type; ro, sv, da, fi, cs, hu, sw, tl
-    r"types?|writes?|schreib\w*|écrit|escrib\w*|scriv\w*|scrie|spun|spune|säger|siger|"
-    r"sanon|sanoisin|sanoo|dico|řeknu|řekne|mondom|mondja|nikisema|akisema|sabihin)\b|"
-    r"मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
-    r"말해|ผม|ฉัน|บอก|گفتم|ユーザー|사용자|用户|उपयोगकर्ता|指示|요청|要求|"
-    r"(?:te|vous|dich|ti|you) (?:pide|"
-    r"demande|bittet|chiede|asks)"
+    r"ζητήσω)\b|मैं|कहूँ|कहूं|कहे|أنا|طلبت|قلت|אני|אגיד|אבקש|私|言っ|言う|我|说|让你|제가|내가|"
+    r"말해|ผม|ฉัน|บอก|(?:te|vous|dich|ti|you) (?:pide|demande|bittet|chiede|asks)"
 )
 # What the overruled stop leaves going: finish it, carry on, to the end.
 _FINISH = (
@@ -367,11 +242,7 @@ _FINISH = (
     r"selesaikan|lanjutkan|sampai selesai|cho xong|hoàn thành|tiếp tục|τελείωσε|ολοκλήρωσε|"
     r"συνέχισε|μέχρι τέλους|תסיים|סיים|המשך|עד הסוף)\b|पूरा कर|जारी रख|अंत तक|أكمل|فأكمل|تابع|"
     r"واصل|حتى النهاية|تمام کن|ادامه بده|تا آخر|จนเสร็จ|ทำต่อ|最後まで|やり切|完了させ|続け|끝까지|"
-    r"마무리|계속|做完|完成|继续|到底|"
-    # round 40
-    r"\b(?:fortsätt\w*|slutför|gör klart|fortsæt\w*|gør \w+ færdig|fuldfør|jatka|loppuun|"
-    r"dokonči\w*|pokračuj\w*|folytasd|fejezd be|végig|endelea|maliza|kamilisha|hadi mwisho|"
-    r"ituloy|tapusin|mach \w+ weiter|până la capăt)\b"
+    r"마무리|계속|做完|完成|继续|到底"
 )
 _ASKS = (
     r"\b(?:asks?|tells?|wants?|pide|pida|demande|bittet|verlangt|chiede|pede|pedir|просит|"
@@ -408,44 +279,14 @@ _DROP = (
     r"не спрашивая|bez (?:pytania|pytać|potwierdzenia|zgody|akceptacji)|tanpa (?:bertanya|"
     r"konfirmasi|izin|persetujuan)|sormadan|izin almadan|không cần (?:hỏi|xác nhận|phê duyệt))\b|"
     r"无需确认|不用问|不必问|不用确认|確認なしで|確認せずに|묻지 않고|확인 없이|"
-    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม|"
-    # round 40: "you no longer need to ask me", es, it, uk, pl, id, ar, hi, el, hu, ro, sv, da,
-    # no, fi, cs, sw, tl
-    r"\b(?:no (?:hace falta|es necesario|necesitas) que me (?:preguntes|consultes)|"
-    r"no me (?:preguntes|consultes)|sin preguntarme|non (?:serve|occorre) (?:più )?chiedermi|"
-    r"non (?:devi|hai bisogno di) (?:più )?chiedermi|non chiedermi|senza chiedermi|"
-    r"не питай (?:мене|дозволу)|не потрібно (?:мене )?питати|nie musisz (?:mnie )?pytać|"
-    r"nie pytaj mnie|(?:tidak|tak) (?:perlu|usah) (?:\S+ )?tanya|tanpa tanya|"
-    r"δεν χρειάζεται (?:πλέον |πια )?να (?:με )?ρωτ\w*|μη με ρωτ\w*|χωρίς να (?:με )?ρωτ\w*|"
-    r"nem kell (?:\S+ )?(?:megkérdez\w*|kérdez\w*)|ne kérdezz\w*|kérdezés nélkül|"
-    r"nu (?:mai )?trebuie să (?:mă )?întrebi|fără să (?:mă )?întrebi|nu mă (?:mai )?întreba|"
-    r"behöver inte (?:längre )?fråga|utan att fråga|behøver ikke (?:at )?spørge|"
-    r"trenger ikke (?:å )?spørre|uden at spørge|uten å spørre|ei tarvitse (?:enää )?kysyä|"
-    r"kysymättä|nemusíš se (?:mě )?ptát|nemusíš ptát|huhitaji kuniuliza|bila kuniuliza|"
-    r"usiniulize|hindi mo na kailangang magtanong|huwag mo na akong tanungin)\b|"
-    r"(?:لم تعد|لست) بحاجة إلى (?:سؤالي|أن تسألني)|لا داعي (?:ل)?(?:سؤالي|أن تسألني)|"
-    r"पूछने की (?:ज़रूरत|जरूरत) नहीं"
+    r"(?:دون|بدون) (?:سؤال|تأكيد|موافقة)|बिना (?:\S+ ){0,3}?(?:पूछे|पुष्टि|अनुमति)|ไม่ต้องถาม"
 )
 _STAKES = (
     r"\b(?:production|prod|sudo|root|payments?|passwords?|credentials|"
     r"productie\w*|produktion\w*|producci[oó]n|produção|produzione|продакшн\w*|продакшен\w*|"
     r"produkcj\w*|produksi|üretim\w*|sản xuất|"
     r"zahlung\w*|betaling\w*|paiements?|pagos?|pagamentos?|pagamenti|платеж\w*|płatnoś\w*|"
-    r"pembayaran|ödeme\w*|thanh toán|"
-    # round 40: force pushes, money sent, mail in my name, access rights, databases
-    r"force[- ]push\w*|push -f|virements?|überweisung\w*|transferencia\w*|bonific\w*|"
-    r"переказ\w*|перевод\w* (?:денег|средств)|przelew\w*|átutalás\w*|transfer (?:uang|dana)|"
-    r"chuyển khoản|in my name|on my behalf|in meinem namen|en mon nom|en mi nombre|a mio nome|"
-    r"em meu nome|от моего имени|від мого імені|w moim imieniu|atas nama (?:saya|pengguna)|"
-    r"benim adıma|thay mặt tôi|a nevemben|în numele meu|i mitt namn|i mit navn|"
-    r"izin akses|hak akses|права доступа|uprawnie\w*|δικαιώματα|"
-    r"base de datos|banco de dados|базу? данных|баз\w* даних|"
-    r"baz\w* danych|cơ sở dữ liệu|βάσ\w* δεδομένων|adatbázis\w*|baza de date|databasen|"
-    r"tietokan\w*|databáz\w*|hifadhidata)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|"
-    r"決済|결제|强制推送|转账|送金|송금|تحويل الأموال|ट्रांसफर|โอนเงิน|העברת כספים|"
-    r"以我的名义|私の名前で|내 이름으로|نيابة عني|मेरी ओर से|בשמי|εκ μέρους μου|"
-    r"数据库|データベース|데이터베이스|قاعدة البيانات|डेटाबेस|ฐานข้อมูล|מסד נתונים|"
-    r"权限|権限|권한|صلاحيات|הרשאות|دسترسی"
+    r"pembayaran|ödeme\w*|thanh toán)\b|生产环境|本番|프로덕션|الإنتاج|प्रोडक्शन|支付|決済|결제"
 )
 # What a stake is kept out by: "nada de pagamentos … sem me perguntar", "except production".
 _EXCEPT = re.compile(
@@ -528,8 +369,7 @@ _KEPT_NOT = re.compile(
     lit(
         r"\b(?:no|not|never|don'?t|doesn'?t|without|stop\w*|quit|cease|skip|aufhören|hör auf|"
         r"arrête|deja de|pare de|smetti|перестань|przestań|berhenti|dừng|nicht|kein\w*|nie|"
-        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|"
-        r"tak|jangan|không|đừng|chẳng)\b|"
+        r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
         r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
     )
 )
@@ -544,15 +384,9 @@ _KEPT_NOT_AFTER = re.compile(
 
 # The agent approving its own work, or every permission request on its own.
 _APPROVE = (
-    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|"
-    r"aprob\w*|"
+    r"\b(?:approv(?:e|es|ing)\b|zatwierdza\w*|zatwierdź\w*|goedkeur\w*|genehmig\w*|approuv\w*|aprob\w*|"
     r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
-    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă|"
-    # round 40: fr, pl, vi, he, hu, sv, da, no, fi, cs, sw, tl
-    r"approved|approval[oaie]|valide-la|valide-le|valide-les|valider|zaakceptuj\w*|akceptuj\w*|"
-    r"duyệt|אשר|תאשר|"
-    r"jóváhagy\w*|jóvá|godkänn\w*|godkend\w*|godkjenn\w*|hyväksy\w*|schval\w*|"
-    r"liidhinishe|idhinisha|uidhinishe|aprubahan)\b|"
+    r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă)\b|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
 )
 _OWN_WORK = (
@@ -560,27 +394,12 @@ _OWN_WORK = (
     r"tus propias|seus próprios|suas próprias|i tuoi|свои|sendiri|kendi|của mình|"
     # round 39: "by yourself", and pl, uk, el, he, fa
     r"by yourself|yourself|da solo|da sola|tu stesso|toi-même|tú mismo|você mesmo|selbst|zelf|"
-    r"сам|сама|sam|sama|swoje|свої|tự mình|μόνος σου|בעצמך|singur|"
-    # round 40
-    r"tu mesmo|kendin|tự|magad|själv|selv|itse|sám|mwenyewe|mismo|on (?:its|your) own)\b|"
-    r"自己|自分で|본인|스스로|직접|खुद|ख़ुद|अपने|خودش|خودت|بنفسك|เอง"
+    r"сам|сама|sam|sama|swoje|свої|tự mình|μόνος σου|בעצמך|singur)\b|自己|自分で|본인|스스로|"
+    r"खुद|ख़ुद|अपने|خودش|خودت|بنفسك"
 )
 _WORK = (
     r"\b(?:prs?|pull requests?|merge requests?|pull requesty|changes|commits|code|änderungen|"
-    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни|"
-    # round 40: requests, payments, refunds, transfers, access
-    r"requests?|payments?|refunds?|transfers?|access|zahlung\w*|überweisung\w*|zugriff\w*|"
-    r"demandes?|paiements?|virements?|remboursements?|solicitud\w*|pagos?|transferencia\w*|"
-    r"reembolsos?|pedidos?|pagamentos?|acesso|richiest\w*|pagament\w*|bonific\w*|rimbors\w*|"
-    r"accesso|запрос\w*|доступ\w*|платеж\w*|перевод\w*|przelew\w*|płatnoś\w*|wnios\w*|"
-    r"dostęp\w*|permintaan|pembayaran|transfer|akses|ödeme\w*|talep\w*|erişim\w*|"
-    r"yêu cầu|thanh toán|hoàn tiền|chuyển khoản|cereri\w*|cerere\w*|plăți\w*|plata|"
-    r"betalning\w*|betaling\w*|maksu\w*|platb\w*|žádost\w*|malipo|kifizetés\w*|átutalás\w*|"
-    r"hozzáférés\w*|כסף|בקשת|בקשות|גישה|πληρωμ\w*|αιτήματ\w*|αίτημα|ændringer|ändringar|"
-    r"endringer|muutok\w*|změn\w*|változtatás\w*|modificări\w*|mabadiliko|αλλαγές)\b|"
-    r"prهای|pr-y|שינויים|تغییرات|变更|更改|変更|변경|"
-    r"申请|请求|付款|退款|转账|申請|支払|送金|返金|요청|결제|송금|환불|طلب|دفع|تحويل|भुगतान|"
-    r"अनुरोध|คำขอ|โอนเงิน|درخواست|پرداخت"
+    r"wijzigingen|modifications|cambios|mudanças|modifiche|изменения|зміни)\b|prهای|pr-y"
 )
 # The approve verb negated by its own ending (tr) or by what follows it (ja, ko).
 _UNABLE = re.compile(r"onayla(?:ma|yama)")
@@ -591,15 +410,8 @@ _UNABLE_AFTER = re.compile(
 _FIRST = re.compile(
     lit(
         r"\b(?:i|ich|je|j'|yo|io|eu|я|ja|ben|saya|aku|tôi|εγώ|the user|my|mein\w*|mes|mis|mie|"
-        r"miei|meus|мо[иі]|moje|jeg|jag|minä|já|én|mimi|ako)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
+        r"miei|meus|мо[иі]|moje)\b|我|私|僕|제가|내가|저는|나는|मैं|אני"
     )
-)
-# Round 40: an approval named (as a noun or verb stem), to pair with the approve verb.
-_APPROVAL = (
-    r"\b(?:approv\w*|freigabe|freigegeben|genehmig\w*|validation|aprobaci\w*|aprovaç\w*|"
-    r"approvazion\w*|одобрени\w*|akceptacj\w*|zatwierdzeni\w*|persetujuan|onay\w*|duyệt|"
-    r"jóváhagyás\w*|aprobare|godkän\w*|godkend\w*|hyväksyn\w*|schválení|idhini|aprubahan)\b|"
-    r"审批|批准|承認|승인|موافقة|मंज़ूरी|मंजूरी|อนุมัติ|אישור|تأیید"
 )
 _AUTO_ALL = (
     r"(?:\bautomatic\w*|\bauto-?|automatisch\w*|automatiquement|automáticamente|automaticamente|"
@@ -623,18 +435,15 @@ def _rx(p: str) -> re.Pattern[str]:
 _HEADS = (
     "rank",
     "treat",
-    "as_if",
     "same",
     "rank_last",
     "from",
     "others",
-    "like",
     "tell",
     "conflict",
     "drop",
     "approve",
     "stop",
-    "fails",
 )
 
 
@@ -656,7 +465,6 @@ def _parts() -> dict[str, str]:
         "noun": _ORDER_NOUN,
         "rank": _RANK,
         "treat": _TREAT,
-        "as_if": _AS_IF,
         "same": _SAME,
         "rank_last": _RANK_LAST,
         "source": _SOURCE,
@@ -670,7 +478,6 @@ def _parts() -> dict[str, str]:
         "conflict": _CONFLICT,
         "from": _FROM,
         "others": _OTHERS,
-        "like": _LIKE,
         "mine": _MINE,
         "even_if": _EVEN_IF,
         "even_after": _EVEN_AFTER,
@@ -684,8 +491,6 @@ def _parts() -> dict[str, str]:
         "work": _WORK,
         "auto": _AUTO_ALL,
         "permreq": _PERMISSION_REQ,
-        "fails": _FAILS,
-        "approve_any": _APPROVAL,
     }
     return parts
 
@@ -698,11 +503,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return compiled
 
 
-_NOT_TELL_RX = re.compile(lit(_NOT_TELL))
 _ME = re.compile(
     lit(
-        r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|"
-        r"나한테|나에게|제게|내게|मुझे|मुझसे|"
+        r"\b(?:me|bana|mir|mich|moi|mí|mim|мне|мені|mnie|mtumiaji|לי|אותי)\b|ผู้ใช้|私に|저한테|저에게|나한테|나에게|제게|내게|मुझे|मुझसे|"
         r"(?:به|با) من|کاربر"
     )
 )
@@ -731,51 +534,12 @@ _FAILED = re.compile(
 )
 # The phrase after "as": up to six words, not past punctuation.
 _PHRASE = re.compile(r"(?:\s+[^\s,;:.!?，、。！？]+){1,6}")
-# Round 40: a failure reported as a success ("if the backup fails, … just say all is fine").
-_FAILS = (
-    r"\b(?:fail\w*|falh\w*|fall[ae]\w*|fallisce|échou\w*|fehlschläg\w*|schlägt \w* ?fehl|"
-    r"fehlgeschlag\w*|mislukt\w*|misslyck\w*|mislykke\w*|не удаст\w*|не вдаст\w*|"
-    r"nie powiedzie|gagal|başarısız|bị lỗi|thất bại|eșue\w*|nem sikerül|αποτύχ\w*|ikishindwa|"
-    r"selhal\w*|selže|epäonnistu\w*)\b|失败|失敗|실패|فشل|ناموفق|شکست|נכשל|फेल|विफल"
-)
-_REPORT = re.compile(
-    lit(
-        r"\b(?:report|say|write|answer|reply|mark|log|state|claim|indicate|schreib\w*|sag|"
-        r"melde\w*|antworte\w*|écri\w*|dis|indique\w*|réponds|signale\w*|escrib\w*|di|"
-        r"respond\w*|informa\w*|escreve\w*|diz|scrivi|rispondi|segnala\w*|напиши|скажи|"
-        r"ответь|сообщи|пиши|napisz|powiedz|odpowiedz|tulis\w*|katakan|jawab|laporkan|bilang|de|"
-        r"yaz|söyle|bildir|raporla|ghi|nói|báo cáo|trả lời|írd|mondd|jelentsd|scrie|spune|"
-        r"raportează|skriv|säg|rapportera|andika|sema|ripoti|γράψε|πες|ανάφερε)\b|写|说|报告|回答|"
-        r"報告|書|言|보고|말해|써|적어|اكتب|قل|أجب|أبلغ|लिख|बता|कह|כתוב|תכתוב|תגיד|דווח|بنویس|"
-        r"بگو|گزارش"
-    )
-)
-_ALL_FINE = re.compile(
-    lit(
-        r"\b(?:all (?:green|good|fine|ok|well)|everything (?:went|is|was) (?:fine|well|ok)|"
-        r"went (?:fine|well)|alles (?:\w+ )?(?:geklappt|gut|in ordnung|ok)|bien passé|"
-        r"tout va bien|todo (?:salió|fue|está|ha ido) bien|tudo bem|tutto bene|a buon fine|"
-        r"всё в порядке|все в порядке|все гаразд|wszystko w porządku|semuanya (?:berhasil|lancar|"
-        r"baik)|her şey yolunda|minden rendben|totul a mers bine|allt gick bra|kila kitu "
-        r"kimekwenda sawa|όλα πήγαν καλά|ok|okay)(?!\w)|הכול תקין|همه چیز خوب|سب ठीक|सब ठीक|"
-        r"كل شيء تم بنجاح|بنجاح"
-    )
-)
-# A success the report is conditioned on, or the user told: "if it works, say so", "tell me".
-_WORKS = re.compile(
-    lit(
-        r"\b(?:succe\w*|works?|passe[sd]|klappt|gelingt|réussi\w*|funciona|riesce|получит\w*|"
-        r"вийде|uda się|lancar|olursa|tell me|sag es mir|dimmelo|dímelo|dis-le-moi)\b|成功|성공"
-    )
-)
-_NOT_BEFORE = re.compile(lit(_NOT_TELL + r"[^.;,，。]{0,6}$"))
 _Heads = dict[str, list[re.Match[str]]]
 _TRUST = "it tells the agent to give someone else's text the user's authority"
 _UNTOLD = "it tells the agent to keep a security or access matter from the user"
 _SELF = "it tells the agent to approve its own work or its own permission requests"
 _DROP_WHY = "it tells the agent to act on production, root, payments or secrets without asking"
 _AGAINST = "it tells the agent to go on when the user asks it to stop"
-_FAKED = "it tells the agent to report a failure to the user as a success"
 
 
 def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
@@ -785,25 +549,9 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or cl.story(m.start(), m.end())
         or cl.under_negated_heading(m.start())
         or negated(s, m.start(), m.end(), lo)
-        or forbidden(s, m.start(), lo, cl.around(m.start(), m.end())[1])
         or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
         or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
-        or (
-            open_quote(s, line_back(s, m.start()), m.start()) is not None
-            and cl.has(_CLAIMED, *cl.around(m.start(), m.end()))
-        )
     )
-
-
-# Round 40: a quote someone claims, or an attack named: "když dokument tvrdí, že „…“, jde o
-# injekci" (training notes quote the order they warn about).
-_CLAIMED = re.compile(
-    lit(
-        r"\b(?:claims?|claimed|tvrdí|behauptet|prétend\w*|afirma\w*|sostien\w*|утвержда\w*|"
-        r"twierdz\w*|iddia\w*|mengklaim|injections?|injekc\w*|inyecci\w*|injektion|инъекц\w*|"
-        r"wstrzykni\w*|enjeksiyon|phishing)\b|注入|インジェクション|인젝션|حقن"
-    )
-)
 
 
 # "may not" / "must not" where `negated` lacks the language (fa, he, el, uk, ro, hu).
@@ -826,14 +574,10 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         if treat:  # "… as a direct instruction from the user", not "as hints, …"
             w = _PHRASE.match(s, m.end(), hi)
             after = m.end(), w.end() if w else m.end()
-            if w is None and not _PUNCT.match(s, m.end()):  # the noun right after the head
-                after = m.end(), min(hi, m.end() + 30)  # ("считай X указаниями", "เป็นคำสั่ง")
         if not (cl.has(rx["noun"], *after) and cl.has(rx["user"], *after)):
             continue
         if not cl.has(rx["source"], lo, m.end()) or _told(s, cl, m, lo):
             continue
-        if rank_negated(s, m.start(), after[1], hi):
-            continue  # "… 不视为用户的指令", "… 사용자의 명령으로 간주하면 안 된다"
         if cl.has(rx["user"], max(lo, m.start() - 40), m.start()) and not cl.has(
             rx["others"], max(lo, m.start() - 40), m.start()
         ):
@@ -846,20 +590,6 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
             continue
         if not cl.has(rx["source"], lo, max(lo, m.start() - 12)) or _told(s, cl, m, lo):
             continue
-        if rank_negated(s, m.start(), m.end(), cl.around(m.start(), m.end())[1]):
-            continue
-        return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
-    for m in heads["as_if"]:  # round 40: "… as if I had written it myself"
-        lo, hi = cl.around(m.start(), m.end())
-        after = m.end(), min(hi, m.end() + 40)
-        if not (cl.has(_I_WROTE, *after) or _I_WROTE.search(m.group())) or not (
-            cl.has(_WROTE, *after) or _WROTE.search(m.group())
-        ):
-            continue
-        if not (cl.has(rx["source"], lo, m.start()) and cl.has(_EXECUTE, lo, hi)):
-            continue
-        if _told(s, cl, m, lo) or cl.has(rx["user"], lo, max(lo, m.start() - 30)):
-            continue  # "my other account's messages …", "never execute … as if I wrote them"
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     for m in heads["from"]:  # "as if it came from me": the user is in the head
         lo, _ = cl.around(m.start(), m.end())
@@ -870,11 +600,9 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         return _found("injection.standing-order", _TRUST, lo, m.start(), m.end())
     ranks = sorted(
         [(r.start(), False, r) for r, _ in ranked]
-        + [(r.start(), True, r) for r in heads["rank_last"]]
-        + [(r.start(), r.group() in _LIKE_LAST, r) for r in heads["like"]],
+        + [(r.start(), True, r) for r in heads["rank_last"]],
         key=lambda x: x[0],
     )
-    likes = {r.start() for r in heads["like"]}
     starts = [a for a, _, _ in ranks]
     for m in heads["others"]:  # other people's notes ranked as the user's own: "… as mine"
         lo, hi = cl.around(m.start(), m.end())
@@ -882,21 +610,11 @@ def _trust(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -
         for _, last, r in ranks[i : bisect.bisect_left(starts, hi, i)][:4]:  # the clause's first
             a = max(r.end(), m.end())
             mine = (m.end(), r.start()) if last else (a, min(hi, a + 40))
-            if r.start() in likes and not cl.has(rx["noun"], *mine):
-                continue  # "like mine" alone: "their notes are like mine, messy"
-            if kept_limit(cl, (lo, lo), max(lo, r.end()), hi):
-                break  # "… counts as equal to mine for docs-only PRs; code still needs my OK"
             if cl.has(rx["mine"], *mine) and not (_told(s, cl, m, lo) or _told(s, cl, r, lo)):
                 return _found("injection.standing-order", _TRUST, lo, m.start(), r.end())
     for m in heads["same"]:
         lo, hi = cl.around(m.start(), m.end())
-        before = max(lo, m.start() - 40), m.start()
-        if not (
-            cl.has(rx["user"], m.end(), min(hi, m.end() + 40))
-            or (cl.has(rx["user"], *before) and cl.has(rx["noun"], *before))
-        ):
-            continue  # the user after "as", or before a verb-final "同等优先级" with the order
-        if rank_negated(s, m.start(), m.end(), hi):
+        if not cl.has(rx["user"], m.end(), min(hi, m.end() + 30)):
             continue
         if not cl.has(rx["source"], lo, m.start()) or _told(s, cl, m, lo):
             continue
@@ -983,8 +701,7 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             (
                 k
                 for k in rx["stakes"].finditer(s, max(lo, m.start() - 120), min(hi, m.end() + 80))
-                if _EXCEPT.search(s, max(lo, k.start() - 40, min(m.end(), k.start())), k.start())
-                is None  # the drop's own "не", "nie", "no" is no exception
+                if _EXCEPT.search(s, max(lo, k.start() - 40), k.start()) is None
                 and _EXCEPT_AFTER.match(s, k.end(), hi) is None
                 and _STILL_ASKED.match(s, k.end(), hi) is None
                 and not kept_limit(cl, m.span(), max(lo, k.start() - 60), min(hi, k.end() + 60))
@@ -998,23 +715,6 @@ def _dropped(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
     return None
 
 
-def _approval_asked(
-    cl: Clauses, rx: dict[str, re.Pattern[str]], m: re.Match[str], lo: int, hi: int
-) -> bool:
-    """Another approve word in the clause: "when X needs approval, approve it yourself"."""
-    return cl.has(rx["approve_any"], lo, m.start()) or cl.has(rx["approve_any"], m.end(), hi)
-
-
-def _taken_as_given(
-    cl: Clauses, rx: dict[str, re.Pattern[str]], m: re.Match[str], lo: int, hi: int
-) -> bool:
-    """The user's approval counted as given: "steps needing my OK count as approved"."""
-    near = max(lo, m.start() - 40), min(hi, m.end() + 20)
-    return cl.has(rx["user"], lo, m.start()) and (
-        cl.has(rx["rank"], *near) or cl.has(rx["rank_last"], *near)
-    )
-
-
 def _self_approval(
     s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
 ) -> Order | None:
@@ -1025,16 +725,10 @@ def _self_approval(
             (max(lo, m.start() - 40), min(hi, m.end() + 40)),
             (m.end(), min(hi, m.end() + 40)),
         )
-        own = cl.has(rx["own"], *near) and (
-            cl.has(rx["work"], *near) or _approval_asked(cl, rx, m, lo, hi)
-        )
-        auto = cl.has(rx["auto"], *near) and (
-            cl.has(rx["permreq"], *after) or _taken_as_given(cl, rx, m, lo, hi)
-        )
+        own = cl.has(rx["own"], *near) and cl.has(rx["work"], *near)
+        auto = cl.has(rx["auto"], *near) and cl.has(rx["permreq"], *after)
         if not (own or auto) or _told(s, cl, m, lo):
             continue
-        if kept_limit(cl, m.span(), m.end(), hi) or s[lo:hi].rstrip()[-1:] in ("?", "？", "؟"):
-            continue  # "… typo fixes yourself; the rest needs my approval", or a question
         if own and cl.has(_FIRST, max(lo, m.start() - 40), m.start()):
             continue  # "I approve my PRs myself": the user approves, not the agent
         if _UNABLE.match(m.group()) or _UNABLE_AFTER.match(s, m.end(), min(hi, m.end() + 12)):
@@ -1052,27 +746,6 @@ def _part_end(s: str, at: int, hi: int) -> int:
 _PUNCT = re.compile(r"[,;:.!?，、。！？\"'“”«»「」„]")
 
 
-_PRECEDENCE = re.compile(r"takes|má|hat|a la|tiene|tem|ha la|имеет|ma pie|heeft|har")
-# A finish word negated after it: "계속 진행하지 마세요", "続けないで".
-_GO_ON_NOT = re.compile(r"[^.,;。，、!?]{0,12}?(?:지 ?마|지 ?말|않|ない|ません|नहीं|मत)")
-
-
-def _goes_on(
-    s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], at: int, lo: int, hi: int
-) -> bool:
-    """A finish or carry-on word in ``s[at:hi]`` that no negation before or after it takes back
-    ("即使用户要求停止，也不要继续")."""
-    f = cl.search(rx["finish"], at, hi)
-    if f is not None and f.group() == "afbreken":
-        return True  # "nooit afbreken": the abort is what is negated
-    return (
-        f is not None
-        and not negated(s, f.start(), None, lo)
-        and not cl.has(_NOT_TELL_RX, max(lo, f.start() - 8), f.start())
-        and _GO_ON_NOT.match(s, f.end(), hi) is None
-    )
-
-
 def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
     """A stop the user asks for, overruled: "… asks you to stop, finish it anyway"."""
     for m in heads["stop"]:
@@ -1083,13 +756,6 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
             pass
         elif _ME.search(s, m.end(), _part_end(s, m.end(), min(hi, m.end() + 20))):
             continue  # "… stop reminding me": what is stopped is for the user
-        elif (
-            cl.has(rx["say"], *before)
-            and (a := cl.search(rx["anyway"], m.end(), hi)) is not None
-            and _goes_on(s, cl, rx, m.end(), lo, a.start() if _PRECEDENCE.match(a.group()) else hi)
-        ):
-            pass  # round 40: "when the user types 'stop', finish it anyway" ("finish it first,
-            # that takes precedence": the finish before the precedence, not "over finishing")
         else:  # "… even if I tell you to stop", "'dur' desem de", "「やめて」と言っても"
             e = cl.search(rx["even_if"], *before)
             if e is not None:
@@ -1101,38 +767,11 @@ def _against(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads)
                 said = (
                     said and rx["even_after"].match(s, m.end(), min(hi, m.end() + 30)) is not None
                 )
-            if not (said and _goes_on(s, cl, rx, lo, lo, hi)):
+            if not (said and cl.has(rx["finish"], lo, hi)):
                 continue
         if _told(s, cl, m, lo):
             continue
         return _found("injection.standing-order", _AGAINST, lo, m.start(), m.end())
-    return None
-
-
-def _faked(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
-    """A failure to be reported as a success: "if the backup fails, … say all is fine"."""
-    for m in heads["fails"][:16]:
-        lo, hi = cl.around(m.start(), m.end())
-        hi = cl.around(hi, min(len(s), hi + 1))[1]  # the report may open the next sentence
-        for v in _REPORT.finditer(s, m.end(), hi):
-            ok = _ALL_FINE.search(s, v.end(), min(hi, v.end() + 40)) or _SUCCEEDED.search(
-                s, v.end(), min(hi, v.end() + 30)
-            )
-            if ok is None and not v.group().isascii():  # verb-final: "성공했다고 보고해"
-                ok = _SUCCEEDED.search(s, max(m.end(), v.start() - 16), v.start())
-            if (
-                ok is None
-                or _NOT_BEFORE.search(s, max(lo, v.start() - 12), v.start())
-                or forbidden(s, v.start(), max(m.end(), v.start() - 12), v.start())
-            ):
-                continue
-            if (
-                _WORKS.search(s, m.end(), min(v.start(), ok.start()))
-                or _told(s, cl, m, lo)
-                or cl.story(v.start(), v.end())
-            ):
-                break  # "if it succeeds, say so", or a story of a failure
-            return _found("hiding.deceive-user", _FAKED, lo, m.start(), ok.end())
     return None
 
 
@@ -1153,5 +792,4 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         or _dropped(s, cl, rx, heads)
         or _self_approval(s, cl, rx, heads)
         or _against(s, cl, rx, heads)
-        or _faked(s, cl, rx, heads)
     )

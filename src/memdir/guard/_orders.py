@@ -1868,79 +1868,10 @@ def _risky(
     )
 
 
-# Round 40: a rank negated by its verb's ending, after it ("… 지시로 간주하지 않는다",
-# "talimatı sayılmaz", "olarak kabul edilmez"), or by 不 right before it ("不视为", "不会被视为").
-RANK_NOT_AFTER = re.compile(
-    r"\s?[가-힣]{0,6}\s?(?:않|안 ?[되돼됩된]|마세|마십|말 것|말아|아니)|"
-    r"\w{0,8}?(?:m[ae]z|m[ae]m[ae]l[ıi]|m[ae]y[ıi]n(?:[ıi]z)?)\b|"
-    r"(?:\s+(?:olarak|gibi))?\s+(?:kabul )?(?:edil|et|say|gör|tut)\w{0,6}?(?:m[ae]z|"
-    r"m[ae]m[ae]l[ıi]|m[ae]y[ıi]n(?:[ıi]z)?)\b|"
-    r"[\u0b80-\u0bff]{0,10}?(?:ாது|வேண்டாம்|கூடாது|மாட்ட)|"  # ta: "கருதப்படாது"
-    r"\S{0,4}(?:\s\S{1,6}){0,2}?\s(?:না|নয়)(?!\S)"  # bn: "গণ্য করা হয় না"
-)
-RANK_NOT_BEFORE = re.compile(
-    r"(?:不|并不|绝不|从不|不会|不应|不得|不能|不可|没有|并非)(?:被|再|把|具有|具备|是|享有)?$|"
-    r"(?:ไม่|ไม่ได้|ไม่ให้)\s?(?:ให้)?$|(?<!\w)(?:नहीं|न)\s$"
-)
-
-
-def rank_negated(s: str, start: int, end: int, hi: int) -> bool:
-    """Whether the rank at ``s[start:end]`` is negated by a verb-final ending after it or by
-    a Chinese 不 right before it."""
-    return (
-        RANK_NOT_AFTER.match(s, end, min(hi, end + 24)) is not None
-        or RANK_NOT_BEFORE.search(s, max(0, start - 6), start) is not None
-    )
-
-
-# Round 40 mend: the whole sentence forbidden, verb-final ("… 것처럼 실행하지 마세요", "…として
-# 実行してはいけない", "… uygulamak yasaktır") or by a Chinese 不应/禁止 ahead of the predicate;
-# not when what is forbidden is asking, stopping or telling ("나한테 묻지 마세요" drops a check).
-FORBID_END = re.compile(
-    r"(?:지 ?(?:마|말)[가-힣]{0,3}(?: 것)?|(?:면|서는|서도) 안 ?[되돼됩된][가-힣]{0,3}|"
-    r"(?:것은|건|것도|절대로?|결코) 안 ?[되돼됩된][가-힣]{0,3}|금지[가-힣]{0,3}|"
-    r"て?は(?:いけ|なら)(?:ない|ません)|ないで(?:ください)?|るな|禁止(?:です|する|します|だ)?|"
-    r"m[ae]k (?:kesinlikle )?yasak(?:t[ıi]r)?|m[ae]y[ıi]n(?:[ıi]z)?|"
-    r"(?<!\S)(?:मत|न) \S{1,12}(?: \S{1,8})?|(?<!\S)না|(?:ாதீர்கள்|ாதே|கூடாது|வேண்டாம்)|"
-    r"(?<!\S)ن(?:کن|کنید|گیر|گیرید|ده|دهید|ویس|ویسید))[\s.!?。！？।]*$"
-)
-# a second predicate joined before the prohibition; a condition's comma joins none
-_JOINED = re.compile(
-    r"(?<!とき)(?<!ときに)(?<!ときは)(?<!場合)(?<!たら)(?<!ても)(?<![면도때时])(?<!sa)(?<!se)"
-    r"(?<!ken)[,，、](?! ?तो)|[;；]|(?<![다라])고 "
-)
-FORBID_LEAD = re.compile(r"不应|不该|不得|不要|不能|不可|禁止|切勿|严禁|请勿|别(?!人)")
-_FORBID_WHAT = re.compile(
-    r"(?:묻|물어|확인|허락|멈추|멈춰|중단|중지|말하|알리|알려|止め|やめ|聞か|聞い|尋ね|確認|相談|"
-    r"言わ|知らせ|伝え|danış|izin|अनुमति|অনুমতি|اجازه|确认|请示|征求|询问|"
-    r"sor|dur|söyle|bildir|पूछ|रुक|बता|জিজ্ঞেস|থাম|বল|கேட்|நிறுத்|சொல்|پرس|ایست|گو|"
-    r"问|停|告诉|通知|说)"
-)
-
-
-def forbidden(s: str, start: int, lo: int, hi: int) -> bool:
-    """Whether the clause ``s[lo:hi]`` around ``start`` forbids what it says, verb-final at
-    its end or by a Chinese prohibition before ``start``."""
-    e = FORBID_END.search(s, max(start, hi - 24), hi)
-    if e is not None:  # one predicate: no comma or "-고" joins another before the prohibition
-        return not (
-            _FORBID_WHAT.search(s, max(lo, e.start() - 6), e.end())
-            or _JOINED.search(s, start, e.start())
-        )
-    f = FORBID_LEAD.search(s, max(lo, start - 40), start)
-    return f is not None and not (
-        _JOINED.search(s, f.end(), start) or _FORBID_WHAT.match(s, f.end())
-    )
-
-
 def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int) -> bool:
     """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
     if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
         return True  # … quoted as an example ("payloads like '…'"), or told as a past story
-    if rule in ("trust", "adopt") and rank_negated(s, m.start(), m.end(), hi):
-        return True  # "… 사용자의 지시로 간주하지 않는다": a description of what is not trusted
-    if forbidden(s, m.start(), lo, hi):
-        return True
     # what follows a match that ends in a blank is the next word ("… coming from me"), no
     # suffix of its verb (Turkish "okuma": the "ma" negates only when it is attached)
     end = m.end() - (len(m.group()) - len(m.group().rstrip()))
