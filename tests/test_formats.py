@@ -566,3 +566,65 @@ def test_a_bad_explicit_tag_is_refused_without_a_traceback(value: str) -> None:
         parse_entry(f"---\ncreated: {value}\n---\nbody\n", "x")
     front = read_frontmatter(f"---\ncreated: {value}\n---\nbody\n")  # Claude Code's reading
     assert front.body == "body"  # (its retry quotes the value: a text, not an error)
+
+
+_BIG_INTS = st.one_of(
+    st.integers(4_000, 6_000).map(lambda n: "9" * n),  # past Python's 4,300-digit limit
+    st.integers(1, 20_000).map(lambda n: "1" + ":59" * n),  # sexagesimal
+    st.integers(1, 20_000).map(lambda n: "0x" + "f" * n),
+    st.integers(1, 20_000).map(lambda n: "0o" + "7" * n),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_BIG_INTS, st.integers(0, 3), st.booleans())
+@example("1" + ":59" * 20_000, 0, False)  # rvparse8: parsed, then render_entry raised
+@example("9" * 5_000, 2, True)
+def test_a_huge_integer_is_kept_or_refused_at_its_line(
+    value: str, blank: int, in_list: bool
+) -> None:
+    """Nothing lost: an int parses only if the next rewrite writes it back unchanged; else
+    the file is refused with a ParseError at the value's line (issue 16)."""
+    line = 5 + blank
+    written = f"[1, {value}]" if in_list else value
+    text = f"---\nname: x\ntype: user\ndescription: d\n{chr(10) * blank}k: {written}\n---\nb\n"
+    from memdir.core.frontmatter import dump_yaml, read_frontmatter
+
+    front = read_frontmatter(text)  # Claude Code's reading: what it keeps, it can write
+    assert read_frontmatter(f"---\n{dump_yaml(front.meta)}---\nb\n").meta == front.meta
+    try:
+        entry = parse_entry(text, "x", path="x.md")
+    except ParseError as exc:
+        assert exc.line == line and "is not a valid int" in exc.reason, exc
+        return
+    assert parse_entry(render_entry(entry), "x").extra == entry.extra
+
+
+_TAGS = st.sampled_from(["int", "float", "bool", "timestamp"])
+_JUNK = st.one_of(
+    st.sampled_from(["_", "x", "-", "", "1:", "0x", "2026-02-30", "yes", "1_0", ".5", "+"]),
+    st.text(string.ascii_letters + string.digits + ":._-+ ", max_size=12),
+)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TAGS, _JUNK, st.integers(0, 3), st.sampled_from(["pinned", "created", "k"]))
+@example("timestamp", "x", 1, "created")  # rvparse8: was "line 1", a Python message
+@example("int", "_", 0, "pinned")
+def test_a_bad_explicit_tag_names_its_line_and_tag(
+    tag: str, junk: str, blank: int, key: str
+) -> None:
+    """A value its tag cannot hold: a ParseError at its line saying so, not line 1 with
+    a Python message (issue 16)."""
+    import yaml
+
+    from memdir.core.frontmatter import split_frontmatter
+
+    source = f"name: x\ntype: user\ndescription: d\n{chr(10) * blank}{key}: !!{tag} {junk}\n"
+    try:
+        split_frontmatter(f"---\n{source}---\nb\n", "x.md")
+    except ParseError as exc:
+        assert exc.line == 5 + blank, exc
+        with contextlib.suppress(yaml.YAMLError):  # valid YAML syntax: the value is at fault
+            yaml.compose(source, Loader=yaml.SafeLoader)
+            assert f"the value {junk.strip()!r} is not a valid {tag}" in exc.reason, exc

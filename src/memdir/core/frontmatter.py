@@ -43,8 +43,39 @@ def _yaml() -> Any:
 
     Dumper.add_representer(datetime, represent_datetime)
     Dumper.add_representer(list, represent_list)
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = _checked(yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return SimpleNamespace(module=yaml, Loader=loader, Dumper=Dumper)
+
+
+def _checked(yaml: Any, base: Any) -> Any:
+    """``base`` whose scalar constructors refuse a value their tag cannot hold
+    (``!!timestamp x``, ``!!int _``) and an int too long to write back out, with a
+    YAML error at the value's line, not a Python error from inside PyYAML."""
+
+    class Loader(base):  # type: ignore[misc]
+        """A loader whose bad scalars are marked YAML errors."""
+
+    def wrap(tag: str, make: Any) -> Any:
+        def construct(loader: Any, node: Any) -> Any:
+            try:
+                value = make(loader, node)
+                if type(value) is int and value.bit_length() > 9_000:
+                    str(value)  # past Python's int-to-text digit limit: ValueError
+            except (LookupError, AttributeError, ValueError):
+                text = str(node.value)
+                text = repr(text) if len(text) <= 40 else repr(text[:40])[:-1] + "…'"
+                problem = f"the value {text} is not a valid {tag.rsplit(':', 1)[-1]}"
+                raise yaml.constructor.ConstructorError(
+                    None, None, problem, node.start_mark
+                ) from None
+            return value
+
+        return construct
+
+    for tag in ("bool", "int", "float", "timestamp"):
+        tag = "tag:yaml.org,2002:" + tag
+        Loader.add_constructor(tag, wrap(tag, base.yaml_constructors[tag]))
+    return Loader
 
 
 def import_yaml() -> None:
@@ -60,7 +91,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     try:
         if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
             refuse_aliases(lib.module, source, path, lib.Loader)
-        return _construct(lib.module, source, lib.Loader)
+        return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         # Marks at end of input point past the block; report its last line instead.
@@ -69,15 +100,6 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
     except (lib.module.YAMLError, ValueError, RecursionError) as exc:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
-
-
-def _construct(yaml: Any, source: str, loader: Any) -> Any:
-    """``yaml.load``; a bad explicit tag (``!!timestamp x``, ``!!bool x``) makes PyYAML's
-    constructors raise ``AttributeError`` or ``LookupError``: a ``ValueError`` here."""
-    try:
-        return yaml.load(source, Loader=loader)
-    except (LookupError, AttributeError) as exc:
-        raise ValueError(f"{type(exc).__name__}: {exc}") from None
 
 
 def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
@@ -364,7 +386,7 @@ def _loader() -> Any:
 
     base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    class Loader(base):  # type: ignore[misc]
+    class Loader(_checked(yaml, base)):  # type: ignore[misc]
         """Safe loading without the timestamp type."""
 
     Loader.yaml_implicit_resolvers = {
@@ -380,7 +402,7 @@ def _yaml_mapping(source: str) -> dict[str, Any] | None:
 
     try:  # anchors and aliases refused: nested aliases expand to gigabytes (alias bomb)
         refuse_aliases(yaml, source, "<frontmatter>", _loader())
-        data = _construct(yaml, source, _loader())
+        data = yaml.load(source, Loader=_loader())
     except (ParseError, yaml.YAMLError, ValueError, RecursionError):
         return None
     if data is None:
