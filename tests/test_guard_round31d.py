@@ -6,13 +6,12 @@ five). Characters read are counted at two sizes (never timed); verdicts are pinn
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
-from memdir.guard import _clause, _frames, _orders, _threats, _vocab, scan
+from memdir.guard import _threats, scan
 from memdir.guard._clause import Clauses
-from test_guard_round31b import _Searched
+from test_guard_round31c import searched_per_character
 
 # CPU at 64 KiB on main (load ~2-4): 1.9 s (14.6 s at 256 KiB: each send searched its whole
 # paragraph for an SSH folder), 2.1 s (a window per IP address searched for verbs), 5.2 s (each
@@ -30,18 +29,7 @@ UNITS = {
 def test_a_slow_unit_is_searched_a_few_times(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Characters searched per character of the text at 1 and 8 KiB: at most 15% more at 8 KiB
     (the first stores have fewer verbs before them), and at most ``UNITS[unit]``."""
-    tally = [0]
-    _clause._quote_marks.cache_clear()
-    for module in (_clause, _frames, _orders, _threats, _vocab):
-        for name, value in vars(module).items():
-            if isinstance(value, re.Pattern):
-                monkeypatch.setattr(module, name, _Searched(value, tally))
-    per = []
-    for size in (1024, 8192):
-        tally[0] = 0
-        text = unit * (size // len(unit))
-        assert scan(text) is None
-        per.append(tally[0] / len(text))
+    per = searched_per_character(unit, monkeypatch)
     assert per[1] <= 1.15 * per[0] and per[1] <= UNITS[unit], (unit, per)
 
 
