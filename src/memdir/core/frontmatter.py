@@ -58,10 +58,12 @@ def _checked(yaml: Any, base: Any) -> Any:
     def wrap(tag: str, make: Any) -> Any:
         def construct(loader: Any, node: Any) -> Any:
             try:
+                if len(str(node.value)) > 10_000:  # 1:0:0:… base 60 takes quadratic time
+                    raise ValueError(tag)
                 value = make(loader, node)
                 if type(value) is int and value.bit_length() > 9_000:
                     str(value)  # past Python's int-to-text digit limit: ValueError
-            except (LookupError, AttributeError, ValueError):
+            except (LookupError, AttributeError, ValueError, OverflowError):
                 text = str(node.value)
                 text = repr(text) if len(text) <= 40 else repr(text[:40])[:-1] + "…'"
                 problem = f"the value {text} is not a valid {tag.rsplit(':', 1)[-1]}"
@@ -85,24 +87,28 @@ def import_yaml() -> None:
     _yaml()
 
 
-def _load_yaml(source: str, path: Path | str) -> Any:
-    """PyYAML's reading of a frontmatter block; errors name the file line."""
+def load_yaml(source: str, path: Path | str, what: str = "frontmatter", first: int = 2) -> Any:
+    """PyYAML's reading of ``source`` (a frontmatter block, or another tool's YAML file
+    from its line ``first``) through the checked loader, anchors refused; every error is
+    a :class:`ParseError` naming the file line."""
     lib = _yaml()
     try:
         if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
-            refuse_aliases(lib.module, source, path, lib.Loader)
+            refuse_aliases(lib.module, source, path, lib.Loader, what, first)
         return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         # Marks at end of input point past the block; report its last line instead.
         last = max(source.count("\n") - 1, 0)
-        line = min(mark.line, last) + 2 if mark is not None else 1
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
+        line = min(mark.line, last) + first if mark is not None else 1
+        raise ParseError(path, f"invalid YAML in {what} ({exc.problem})", line=line) from None
     except (lib.module.YAMLError, ValueError, RecursionError) as exc:
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+        raise ParseError(path, f"invalid YAML in {what} ({exc})", line=1) from None
 
 
-def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+def refuse_aliases(
+    yaml: Any, source: str, path: Path | str, loader: Any, what: str = "frontmatter", first: int = 2
+) -> None:
     """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
     gigabytes when anything walks the result (a "billion laughs"), and a topic file can
     arrive in a cloned repository. Hand-written frontmatter never needs them."""
@@ -110,9 +116,9 @@ def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> Non
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise ParseError(
                 path,
-                "YAML anchors and aliases (&name, *name) are not allowed in frontmatter; "
+                f"YAML anchors and aliases (&name, *name) are not allowed in {what}; "
                 "write the values out",
-                line=event.start_mark.line + 2,
+                line=event.start_mark.line + first,
             )
 
 
@@ -142,7 +148,7 @@ def split_frontmatter(
         raise ParseError(path, "frontmatter opened with --- is never closed", line=1)
     source = rest[: close.start()]
     body = rest[close.end() :].strip("\n")
-    meta = _load_yaml(source, path)
+    meta = load_yaml(source, path)
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):

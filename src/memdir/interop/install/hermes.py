@@ -10,7 +10,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError
+from ...core.errors import MemdirError, ParseError
+from ...core.frontmatter import load_yaml
 from ._command import custom_home
 
 if TYPE_CHECKING:
@@ -120,6 +121,12 @@ class _PluginFile:
         return None if self._ours(text) else text
 
 
+def load_config(text: str, path: Path) -> Any:
+    """Hermes's ``config.yaml`` as memdir reads every other tool's YAML: one checked loader
+    (docs/design/interop.md); a :class:`ParseError` at its line when it cannot."""
+    return load_yaml(text, path, "Hermes's config", first=1)
+
+
 class _Config:
     """``memory.provider`` in Hermes's ``config.yaml``, one line edited in place."""
 
@@ -150,13 +157,14 @@ class _Config:
 
     def _check(self, old: str | None, new: str, provider: object) -> str:
         """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``."""
-        import yaml
-
         try:
-            before = yaml.safe_load(old or "") or {}
-            after = yaml.safe_load(new) or {}
-        except yaml.YAMLError as exc:
-            raise MemdirError(f"{self.path} is not YAML Hermes can read: {exc}") from None
+            before = load_config(old or "", self.path) or {}
+            after = load_config(new, self.path) or {}
+        except ParseError as exc:
+            raise MemdirError(
+                f"{self.path}:{exc.line}: {exc.reason}; nothing was changed (set the provider "
+                f"with `hermes config set memory.provider memdir`)."
+            ) from None
         if not isinstance(before, dict) or not isinstance(after, dict):
             raise MemdirError(f"{self.path} does not hold a mapping; Hermes cannot read it.")
         expected = dict(before)
@@ -221,11 +229,9 @@ class _Config:
         new = "".join(lines)
         if not new.strip():
             return None
-        import yaml
-
         try:
-            value = ((yaml.safe_load(new) or {}).get("memory") or {}).get("provider")
-        except (yaml.YAMLError, AttributeError):
+            value = ((load_config(new, self.path) or {}).get("memory") or {}).get("provider")
+        except (ParseError, AttributeError):
             value = None
         return self._check(text, new, value)
 
