@@ -1,0 +1,278 @@
+"""Other tools' files with bad input (issue 16): a clear error or the documented result,
+the file on disk unchanged; never a traceback, a hang or unbounded memory. Each reader is
+driven from the entry point the CLI calls. docs/design/interop.md."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from memdir.core.config import _codex_docs
+from memdir.core.errors import MemdirError, ParseError
+from memdir.core.frontmatter import parse_entry, read_frontmatter
+from memdir.core.instructions import gather
+from memdir.interop import install
+from memdir.interop.hermes.memory import limits
+from memdir.interop.install.claude_code_hook import answer
+from memdir.interop.install.codex_notify import notify
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)
+)
+DEEP = 5_000
+#: YAML that broke a reader on main: a bad explicit tag, an int past Python's digit limit,
+#: a base-60 int whose value takes quadratic time, a base-60 float past a float, aliases
+YAML_HOLES = {
+    "bad int tag": "memory:\n  memory_char_limit: !!int _\n",
+    "bad timestamp tag": "x: !!timestamp y\nmemory:\n  provider: honcho\n",
+    "5,000-digit int": "memory:\n  memory_char_limit: " + "1" * 5_000 + "\n",
+    "base-60 int": "memory:\n  memory_char_limit: 1" + ":0" * 3_000 + "\n",
+    "base-60 float": "memory:\n  memory_char_limit: 1" + ":0" * 200 + ".5\n",
+    "alias bomb": BOMB + "memory:\n  provider: honcho\n",
+    "recursive alias": "a: &a [*a]\nmemory:\n  provider: honcho\n",
+    "deep nesting": "memory:\n  provider: honcho\nx: " + "[" * DEEP + "]" * DEEP + "\n",
+}
+_YAML_PIECES = [
+    "memory:",
+    "\n",
+    "  ",
+    "memory_char_limit: ",
+    "provider: ",
+    "- ",
+    ": ",
+    "!!int _",
+    "!!timestamp y",
+    "!!float x",
+    "!!bool maybe",
+    "!!binary ~",
+    "1" * 5_000,
+    "1" + ":0" * 3_000,
+    "1" + ":0" * 200 + ".5",
+    ".inf",
+    "1e400",
+    "&a [1, 2]",
+    "*a",
+    "<<: *a",
+    "[" * 50,
+    "]",
+    "{",
+    "}",
+    "'",
+    '"',
+    "#",
+    "---",
+    "2026-13-45",
+    "9" * 400,
+]
+_TOML_PIECES = [
+    "[mcp_servers]",
+    "[mcp_servers.memdir]",
+    "\n",
+    "x = ",
+    "notify = ",
+    "project_doc_max_bytes = ",
+    "project_doc_fallback_filenames = ",
+    "1" * 5_000,
+    "[" * 400,
+    "]",
+    "{a = ",
+    "}",
+    "inf",
+    "1e400",
+    "9999-99-99",
+    "1979-05-27T07:32:00Z",
+    '"',
+    "'''",
+    "=",
+]
+_JSON_PIECES = ["[" * 400, "{", "}", "]", '"a":', ",", "1" * 5_000, "1e400", "NaN", '"\\ud800"']
+_JSON_PIECES += ['"hooks":', '"autoMemoryDirectory":', ":", "null", "[" * DEEP]
+
+
+def _texts(pieces: list[str]) -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(pieces), max_size=12).map("".join) | st.text(max_size=60)
+
+
+@contextmanager
+def _folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as folder:
+        yield Path(folder)
+
+
+@contextmanager
+def _quick(seconds: float = 5.0) -> Iterator[None]:
+    """CPU time, not a wall clock: the machine is shared."""
+    started = time.process_time()
+    yield
+    assert time.process_time() - started < seconds
+
+
+# -- Hermes's config.yaml: the export's limits and `memdir install hermes --activate` ------
+
+
+def _hermes_limits(text: str) -> tuple[dict[str, int], list[str]]:
+    with _folder() as folder, _quick():
+        (folder / "memories").mkdir()
+        (folder / "config.yaml").write_text(text, encoding="utf-8")
+        found, notes = limits(folder / "memories")
+        assert (folder / "config.yaml").read_text(encoding="utf-8") == text
+    assert set(found) == {"MEMORY.md", "USER.md"}
+    assert all(0 < v <= 2**53 for v in found.values())  # export budgets them as floats
+    return found, notes
+
+
+def _hermes_install(text: str) -> str:
+    """The error an install gives (the file unchanged), or "" when it edits the config."""
+    with _folder() as folder, _quick():
+        hermes = folder / "hermes"
+        hermes.mkdir()
+        config = hermes / "config.yaml"
+        config.write_text(text, encoding="utf-8")
+        try:
+            plan = install.plan_install("hermes", folder / "md", hermes_home=hermes, activate=True)
+            install.apply(plan)
+        except MemdirError as exc:
+            assert config.read_text(encoding="utf-8") == text
+            return str(exc)
+        written = config.read_text(encoding="utf-8")
+        from memdir.interop.install.hermes import load_config
+
+        assert load_config(written, config)["memory"]["provider"] == "memdir"
+        install.apply(install.plan_uninstall("hermes", folder / "md", hermes_home=hermes))
+        return ""
+
+
+@pytest.mark.parametrize("name", list(YAML_HOLES))
+def test_hermes_limits_of_a_bad_config_are_the_defaults_with_a_note(name: str) -> None:
+    """main: IndexError, AttributeError, ValueError (long ints, base 60 when the limit is
+    formatted), OverflowError (base-60 float), RecursionError (deep nesting)."""
+    found, notes = _hermes_limits(YAML_HOLES[name])
+    assert found == {"MEMORY.md": 2_200, "USER.md": 1_375}
+    assert notes and "default limits are used" in notes[0] and "config.yaml:" in notes[0]
+
+
+@pytest.mark.parametrize("name", list(YAML_HOLES))
+def test_hermes_install_refuses_a_bad_config_and_leaves_it(name: str) -> None:
+    """main: the same tracebacks; a base-60 int and the alias bomb were installed (the bomb
+    after ~1.5 s comparing 9**9 leaves, a level more is minutes); a recursive alias gave a
+    RecursionError."""
+    error = _hermes_install(YAML_HOLES[name])
+    assert "config.yaml:" in error and "nothing was changed" in error
+
+
+@pytest.mark.parametrize("value", [".inf", "-.inf", "1" * 400, "!!float 1e400"])
+def test_hermes_limit_too_large_for_a_float(value: str) -> None:
+    """main: ``.inf`` an OverflowError in ``int()``; a 400-digit limit an OverflowError
+    when the export took 85% of it."""
+    found, _ = _hermes_limits(f"memory:\n  memory_char_limit: {value}\n")
+    assert found["MEMORY.md"] in (2_200, 2**53)
+
+
+@settings(max_examples=60)
+@given(_texts(_YAML_PIECES))
+@example(YAML_HOLES["alias bomb"])
+def test_any_hermes_config_gives_limits_and_installs_or_refuses(text: str) -> None:
+    _hermes_limits(text)
+    _hermes_install(text)
+
+
+# -- frontmatter: memdir topic files, Claude Code memory files and rules ------------------
+
+
+@settings(max_examples=60)
+@given(_texts(_YAML_PIECES))
+@example("name: 1" + ":0" * 200 + ".5")
+def test_any_frontmatter_is_an_entry_or_a_parse_error(text: str) -> None:
+    """main: a base-60 float in frontmatter was an OverflowError from both readers."""
+    source = f"---\n{text}\n---\nbody\n"
+    with _quick():
+        front = read_frontmatter(source)
+        with suppress(ParseError):
+            parse_entry(source, "x")
+    assert isinstance(front.meta, dict)
+
+
+@settings(max_examples=30)
+@given(_texts(_YAML_PIECES))
+def test_any_rule_in_a_cloned_repository_is_read_or_noted(text: str) -> None:
+    with _folder() as repo, _quick():
+        rules = repo / ".claude" / "rules"
+        rules.mkdir(parents=True)
+        (rules / "r.md").write_text(f"---\npaths: {text}\n---\nbody\n", encoding="utf-8")
+        gather([], checkout=repo, start=repo, names=["CLAUDE.md"])
+
+
+# -- Codex's config.toml: `memdir install codex` and the instruction budget ---------------
+
+
+@pytest.mark.parametrize("text", ["x = " + "1" * 5_000, "x = " + "[" * DEEP + "]" * DEEP])
+def test_codex_docs_of_a_bad_config_are_the_defaults_with_a_problem(text: str) -> None:
+    """main: ValueError (int digit limit), RecursionError (nesting) from tomllib."""
+    with _folder() as folder:
+        (folder / "config.toml").write_text(text)
+        docs = _codex_docs({"CODEX_HOME": str(folder)})
+    assert docs.problem and "Codex's defaults are used" in docs.problem
+
+
+@settings(max_examples=40)
+@given(_texts(_TOML_PIECES))
+def test_any_codex_config_installs_or_refuses(text: str) -> None:
+    with _folder() as folder, _quick():
+        codex = folder / "codex"
+        codex.mkdir()
+        (codex / "config.toml").write_text(text, encoding="utf-8")
+        _codex_docs({"CODEX_HOME": str(codex)})
+        try:
+            install.apply(install.plan_install("codex", folder / "md", codex_home=codex))
+        except MemdirError:
+            assert (codex / "config.toml").read_text(encoding="utf-8") == text
+
+
+# -- Claude Code's JSON: settings files, hook input; Codex's notify payload ---------------
+
+
+@pytest.mark.parametrize("text", ["[" * DEEP + "]" * DEEP, '{"a":' * DEEP + "1" + "}" * DEEP])
+def test_claude_settings_nested_too_deep_are_refused(text: str) -> None:
+    """main: RecursionError from ``memdir install claude-code``."""
+    with _folder() as folder:
+        settings_file = folder / "settings.json"
+        settings_file.write_text(text)
+        with pytest.raises(MemdirError, match="not valid JSON"):
+            install.plan_install("claude-code", folder / "md", settings=settings_file)
+        assert settings_file.read_text() == text
+
+
+@settings(max_examples=40)
+@given(_texts(_JSON_PIECES))
+def test_any_claude_settings_install_or_refuse(text: str) -> None:
+    with _folder() as folder, _quick():
+        settings_file = folder / "settings.json"
+        settings_file.write_text(text, encoding="utf-8")
+        try:
+            install.apply(
+                install.plan_install("claude-code", folder / "md", settings=settings_file)
+            )
+        except MemdirError:
+            assert settings_file.read_text(encoding="utf-8") == text
+
+
+@settings(max_examples=40)
+@given(_texts(_JSON_PIECES))
+@example("[" * DEEP)
+def test_any_hook_input_or_notify_payload_is_answered(text: str) -> None:
+    """main: a payload nested too deep was "unexpected RecursionError" from the hook and a
+    RecursionError traceback from ``memdir hook codex-notify``."""
+    with _folder() as folder, _quick():
+        reply = answer(text.encode("utf-8", "surrogatepass"), folder)
+        assert "unexpected" not in reply.output
+        try:
+            notify([text], folder)
+        except MemdirError as exc:
+            assert str(exc)
