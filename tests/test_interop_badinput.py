@@ -11,14 +11,18 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memdir.core.config import _codex_docs
+from memdir.core.config import _codex_docs, load_settings
 from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, read_frontmatter
 from memdir.core.instructions import gather
-from memdir.interop import install
+from memdir.engine import Memdir
+from memdir.interop import import_memories, install
+from memdir.interop.bootstrap.chats import iter_chat_export
+from memdir.interop.claude_code.memory import memory_folder
 from memdir.interop.hermes.memory import limits
 from memdir.interop.install.claude_code_hook import answer
 from memdir.interop.install.codex_notify import notify
@@ -120,9 +124,9 @@ def _quick(seconds: float = 5.0) -> Iterator[None]:
 def _hermes_limits(text: str) -> tuple[dict[str, int], list[str]]:
     with _folder() as folder, _quick():
         (folder / "memories").mkdir()
-        (folder / "config.yaml").write_text(text, encoding="utf-8")
+        (folder / "config.yaml").write_bytes(text.encode())
         found, notes = limits(folder / "memories")
-        assert (folder / "config.yaml").read_text(encoding="utf-8") == text
+        assert (folder / "config.yaml").read_bytes() == text.encode()
     assert set(found) == {"MEMORY.md", "USER.md"}
     assert all(0 < v <= 2**53 for v in found.values())  # export budgets them as floats
     return found, notes
@@ -134,17 +138,14 @@ def _hermes_install(text: str) -> str:
         hermes = folder / "hermes"
         hermes.mkdir()
         config = hermes / "config.yaml"
-        config.write_text(text, encoding="utf-8")
+        config.write_bytes(text.encode())
         try:
             plan = install.plan_install("hermes", folder / "md", hermes_home=hermes, activate=True)
             install.apply(plan)
         except MemdirError as exc:
-            assert config.read_text(encoding="utf-8") == text
+            assert config.read_bytes() == text.encode()
             return str(exc)
-        written = config.read_text(encoding="utf-8")
-        from memdir.interop.install.hermes import load_config
-
-        assert load_config(written, config)["memory"]["provider"] == "memdir"
+        assert yaml.safe_load(config.read_bytes())["memory"]["provider"] == "memdir"  # as Hermes
         install.apply(install.plan_uninstall("hermes", folder / "md", hermes_home=hermes))
         return ""
 
@@ -227,12 +228,12 @@ def test_any_codex_config_installs_or_refuses(text: str) -> None:
     with _folder() as folder, _quick():
         codex = folder / "codex"
         codex.mkdir()
-        (codex / "config.toml").write_text(text, encoding="utf-8")
+        (codex / "config.toml").write_bytes(text.encode())
         _codex_docs({"CODEX_HOME": str(codex)})
         try:
             install.apply(install.plan_install("codex", folder / "md", codex_home=codex))
         except MemdirError:
-            assert (codex / "config.toml").read_text(encoding="utf-8") == text
+            assert (codex / "config.toml").read_bytes() == text.encode()
 
 
 # -- Claude Code's JSON: settings files, hook input; Codex's notify payload ---------------
@@ -254,13 +255,13 @@ def test_claude_settings_nested_too_deep_are_refused(text: str) -> None:
 def test_any_claude_settings_install_or_refuse(text: str) -> None:
     with _folder() as folder, _quick():
         settings_file = folder / "settings.json"
-        settings_file.write_text(text, encoding="utf-8")
+        settings_file.write_bytes(text.encode())
         try:
             install.apply(
                 install.plan_install("claude-code", folder / "md", settings=settings_file)
             )
         except MemdirError:
-            assert settings_file.read_text(encoding="utf-8") == text
+            assert settings_file.read_bytes() == text.encode()
 
 
 @settings(max_examples=40)
@@ -276,3 +277,38 @@ def test_any_hook_input_or_notify_payload_is_answered(text: str) -> None:
             notify([text], folder)
         except MemdirError as exc:
             assert str(exc)
+
+
+# -- Claude Code's memory folder, a chat export ------------------------------------------
+
+
+@settings(max_examples=20)
+@given(_texts(_YAML_PIECES), _texts(_JSON_PIECES))
+def test_any_claude_memory_imports_or_refuses(front: str, settings_text: str) -> None:
+    """Topic file frontmatter and the project's settings.local.json (its
+    ``autoMemoryDirectory``), both from a cloned repository."""
+    with _folder() as folder, _quick(10):
+        project = folder / "project"
+        (project / ".claude").mkdir(parents=True)
+        (project / ".claude" / "settings.local.json").write_bytes(
+            settings_text.encode("utf-8", "surrogatepass")
+        )
+        env = {"MEMDIR_MANAGED_DIR": str(folder / "managed"), "MEMDIR_BACKGROUND": "0"}
+        md = Memdir(load_settings(folder / "home", project, environ=env))
+        source = folder / "memory"
+        source.mkdir()
+        (source / "MEMORY.md").write_text("- [Topic](user_topic.md) — a topic\n")
+        topic = f"---\nname: topic\n{front}\n---\nbody\n"
+        (source / "user_topic.md").write_bytes(topic.encode("utf-8", "surrogatepass"))
+        import_memories(md, "claude-code", source, apply=True)
+        assert (source / "user_topic.md").read_bytes() == topic.encode("utf-8", "surrogatepass")
+        assert all(s.list() is not None for s in md.stores())  # what it wrote reads back
+        with suppress(MemdirError):
+            memory_folder(md)
+
+
+@settings(max_examples=40)
+@given(_texts([*_JSON_PIECES, "[", '{"mapping": ', '{"chat_messages": ', '"text": "x"']))
+def test_any_chat_export_is_read_or_a_parse_error(text: str) -> None:
+    with _quick(), suppress(ParseError):
+        list(iter_chat_export([text]))
