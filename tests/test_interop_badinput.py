@@ -312,3 +312,12 @@ def test_any_claude_memory_imports_or_refuses(front: str, settings_text: str) ->
 def test_any_chat_export_is_read_or_a_parse_error(text: str) -> None:
     with _quick(), suppress(ParseError):
         list(iter_chat_export([text]))
+
+
+def test_a_base_60_monster_is_refused_before_it_is_built() -> None:
+    """Under the int digit limit only once built: 200,000 parts (400 KB) took ~8 s CPU on
+    main (quadratic), in a topic file or Hermes's config alike."""
+    value = "1" + ":0" * 200_000
+    with _quick(1), pytest.raises(ParseError, match="not a valid int"):
+        parse_entry(f"---\nname: {value}\n---\nbody\n", "x")
+    _hermes_limits(f"memory:\n  memory_char_limit: {value}\n")
