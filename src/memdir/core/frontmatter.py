@@ -111,7 +111,8 @@ def refuse_aliases(
 ) -> None:
     """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
     gigabytes when anything walks the result (a "billion laughs"), and a topic file can
-    arrive in a cloned repository. Hand-written frontmatter never needs them."""
+    arrive in a cloned repository. Hand-written frontmatter never needs them, nor does
+    Hermes's config (Hermes dumps deep copies)."""
     for event in yaml.parse(source, Loader=loader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise ParseError(
