@@ -168,6 +168,81 @@ def test_hermes_install_refuses_a_bad_config_and_leaves_it(name: str) -> None:
     assert "config.yaml:" in error and "nothing was changed" in error
 
 
+ANCHORED = "base: &b {model: x}\naux: {<<: *b}\n"
+
+
+def test_hermes_limits_of_an_anchored_config_are_the_users() -> None:
+    """Hermes reads anchors (``yaml.load`` with CSafeLoader), and so does the export: the
+    branch before its mend refused them, budgeted USER.md for 1,375 characters against
+    the user's 500, and Hermes refused every add. Only aliases standing for over 100,000
+    values give the defaults with a note: PyYAML before 6.0.2 copies merged keys, 2**n
+    for n levels (24 levels took 13 s CPU with PyYAML 6.0.1, which pyproject allows)."""
+    found, _ = _hermes_limits(ANCHORED + "memory:\n  user_char_limit: 500\n")
+    assert found["USER.md"] == 500
+    merges = "a0: &a0 {x: 1}\n" + "".join(
+        f"a{i}: &a{i} {{<<: [*a{i - 1}, *a{i - 1}]}}\n" for i in range(1, 40)
+    )
+    found, notes = _hermes_limits(merges + "memory:\n  user_char_limit: 500\n")
+    assert found["USER.md"] == 1_375 and "stand for over 100,000 values" in notes[0]
+
+
+@pytest.mark.parametrize("provider", ["honcho", None])
+def test_an_anchored_config_installs_and_uninstalls(provider: str | None) -> None:
+    """Hermes's config with anchors and a merge key: install sets the provider, uninstall
+    puts back what was there (the branch before its mend refused both, the uninstall
+    advising ``hermes config set memory.provider memdir``)."""
+    text = ANCHORED + (f"memory:\n  provider: {provider}\n" if provider else "")
+    assert _hermes_install(text) == ""
+    with _folder() as folder:
+        hermes = folder / "hermes"
+        hermes.mkdir()
+        config = hermes / "config.yaml"
+        config.write_text("memory:\n  provider: honcho\n")
+        install.apply(
+            install.plan_install("hermes", folder / "md", hermes_home=hermes, activate=True)
+        )
+        config.write_text(config.read_text() + ANCHORED)  # the user's edit after install
+        install.apply(
+            install.plan_uninstall("hermes", folder / "md", hermes_home=hermes, activate=True)
+        )
+        assert config.read_text() == "memory:\n  provider: honcho\n" + ANCHORED
+
+
+@pytest.mark.parametrize(
+    ("before", "shown"), [("memory:\n  provider: honcho\n", "honcho"), ("", "''")]
+)
+def test_a_refused_uninstall_names_the_provider_to_set_back(before: str, shown: str) -> None:
+    """An uninstall memdir cannot check (here an alias bomb added since the install) is
+    refused, the file unchanged, with the command that sets the provider *back*; the
+    branch before its mend told the user to set it to memdir."""
+    with _folder() as folder, _quick():
+        hermes = folder / "hermes"
+        hermes.mkdir()
+        config = hermes / "config.yaml"
+        config.write_text(before)
+        install.apply(
+            install.plan_install("hermes", folder / "md", hermes_home=hermes, activate=True)
+        )
+        text = BOMB + config.read_text()
+        config.write_text(text)
+        with pytest.raises(MemdirError) as caught:
+            install.plan_uninstall("hermes", folder / "md", hermes_home=hermes, activate=True)
+        assert config.read_text() == text
+    assert "config.yaml:" in str(caught.value) and "nothing was changed" in str(caught.value)
+    assert f"`hermes config set memory.provider {shown}`" in str(caught.value)
+    assert "provider memdir" not in str(caught.value)
+
+
+@pytest.mark.parametrize("tag", ["!!int", "!!float", "!!bool", "!!timestamp"])
+def test_a_tag_on_a_collection_is_pyyamls_error_at_once(tag: str) -> None:
+    """The 10,000-character check stringified the collection (two repr()s of the subtree:
+    ~1.8 s CPU for 400 KB) and quoted ``[ScalarNode(tag=…`` instead of PyYAML's own
+    "expected a scalar node" at the value's line."""
+    items = ",".join(["a"] * 20_000)
+    _, notes = _hermes_limits(f"x: {tag} [{items}]\nmemory:\n  provider: y\n")
+    assert "config.yaml:1: " in notes[0] and "expected a scalar node" in notes[0]
+
+
 @pytest.mark.parametrize("value", [".inf", "-.inf", "1" * 400, "!!float 1e400"])
 def test_hermes_limit_too_large_for_a_float(value: str) -> None:
     """main: ``.inf`` an OverflowError in ``int()``; a 400-digit limit an OverflowError
@@ -237,6 +312,19 @@ def test_any_codex_config_installs_or_refuses(text: str) -> None:
 
 
 # -- Claude Code's JSON: settings files, hook input; Codex's notify payload ---------------
+
+
+def test_team_settings_nested_too_deep_is_not_a_traceback() -> None:
+    """A cloned repository's ``.claude/settings.json`` nested too deep while ``memdir
+    install claude-code --project`` edits settings.local.json (``_has_our_hooks``)."""
+    with _folder() as folder:
+        project = folder / "project"
+        (project / ".claude").mkdir(parents=True)
+        team = project / ".claude" / "settings.json"
+        team.write_text("[" * DEEP + "]" * DEEP)
+        plan = install.plan_install("claude-code", folder / "md", project=project)
+        assert team.read_text() == "[" * DEEP + "]" * DEEP
+    assert plan.edits
 
 
 @pytest.mark.parametrize("text", ["[" * DEEP + "]" * DEEP, '{"a":' * DEEP + "1" + "}" * DEEP])

@@ -121,10 +121,17 @@ class _PluginFile:
         return None if self._ours(text) else text
 
 
+#: Nodes Hermes's config may stand for with its aliases written out: the install's compare
+#: walks them all, and PyYAML before 6.0.2 copies merged (``<<``) keys. Hermes's whole
+#: default config is 1,438.
+EXPAND = 100_000
+
+
 def load_config(text: str, path: Path) -> Any:
     """Hermes's ``config.yaml`` as memdir reads every other tool's YAML: one checked loader
-    (docs/design/interop.md); a :class:`ParseError` at its line when it cannot."""
-    return load_yaml(text, path, "Hermes's config", first=1)
+    (docs/design/interop.md), anchors and aliases allowed as Hermes allows them, within
+    :data:`EXPAND`; a :class:`ParseError` at its line when it cannot."""
+    return load_yaml(text, path, "Hermes's config", first=1, expand=EXPAND)
 
 
 class _Config:
@@ -155,15 +162,18 @@ class _Config:
                 return start, i, indent
         return start, None, indent
 
-    def _check(self, old: str | None, new: str, provider: object) -> str:
-        """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``."""
+    def _check(self, old: str | None, new: str, provider: object, shown: str) -> str:
+        """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``
+        (``shown``: that value as the user would type it to Hermes)."""
+        advice = f"set it with `hermes config set memory.provider {shown}`"
+        if shown != "memdir":  # an uninstall: the plugin goes once the provider is back
+            advice += ", then uninstall again"
         try:
             before = load_config(old or "", self.path) or {}
             after = load_config(new, self.path) or {}
         except ParseError as exc:
             raise MemdirError(
-                f"{self.path}:{exc.line}: {exc.reason}; nothing was changed (set the provider "
-                f"with `hermes config set memory.provider memdir`)."
+                f"{self.path}:{exc.line}: {exc.reason}; nothing was changed ({advice})."
             ) from None
         if not isinstance(before, dict) or not isinstance(after, dict):
             raise MemdirError(f"{self.path} does not hold a mapping; Hermes cannot read it.")
@@ -177,7 +187,7 @@ class _Config:
         if {**after, "memory": after.get("memory") or {}} != expected:
             raise MemdirError(
                 f"memdir could not set memory.provider in {self.path} without changing "
-                f"anything else; set it with `hermes config set memory.provider memdir`."
+                f"anything else; {advice}."
             )
         return new
 
@@ -205,7 +215,7 @@ class _Config:
                 state["newline"] = True
             lines += ["memory:\n", line]
             state["block"] = True
-        return self._check(text, "".join(lines), "memdir")
+        return self._check(text, "".join(lines), "memdir", "memdir")
 
     def remove(self, text: str, state: dict[str, Any]) -> str | None:
         lines = text.splitlines(keepends=True)
@@ -233,7 +243,8 @@ class _Config:
             value = ((load_config(new, self.path) or {}).get("memory") or {}).get("provider")
         except (ParseError, AttributeError):
             value = None
-        return self._check(text, new, value)
+        shown = previous.split("#")[0].partition(":")[2].strip() if previous else ""
+        return self._check(text, new, value, shown or "''")
 
 
 def targets(
