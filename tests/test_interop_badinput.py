@@ -175,7 +175,7 @@ def test_hermes_limits_of_an_anchored_config_are_the_users() -> None:
     """Hermes reads anchors (``yaml.load`` with CSafeLoader), and so does the export: the
     branch before its mend refused them, budgeted USER.md for 1,375 characters against
     the user's 500, and Hermes refused every add. Only aliases standing for over 100,000
-    values give the defaults with a note: PyYAML before 6.0.2 copies merged keys, 2**n
+    values give the defaults with a note: PyYAML 6.0.1 copies merged keys, 2**n
     for n levels (24 levels took 13 s CPU with PyYAML 6.0.1, which pyproject allows)."""
     found, _ = _hermes_limits(ANCHORED + "memory:\n  user_char_limit: 500\n")
     assert found["USER.md"] == 500

@@ -122,7 +122,7 @@ class _PluginFile:
 
 
 #: Nodes Hermes's config may stand for with its aliases written out: the install's compare
-#: walks them all, and PyYAML before 6.0.2 copies merged (``<<``) keys. Hermes's whole
+#: walks them all, and PyYAML 6.0.1 copies merged (``<<``) keys. Hermes's whole
 #: default config is 1,438.
 EXPAND = 100_000
 
