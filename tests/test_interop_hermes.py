@@ -490,7 +490,7 @@ def test_export_uses_the_limits_set_in_hermes_config_with_headroom(
     broken.mkdir(parents=True)
     (broken.parent / "config.yaml").write_text("memory: [unclosed\n")
     fallback = export_memories(md, "hermes", broken)
-    assert any("not YAML Hermes can read; its default limits" in n for n in fallback.notes)
+    assert any("invalid YAML in Hermes's config" in n for n in fallback.notes)
 
 
 @given(st.text(max_size=200))

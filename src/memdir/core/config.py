@@ -75,7 +75,7 @@ def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
             data = tomllib.load(f)
     except FileNotFoundError:
         return CodexDocs()
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: also an int too long
         return CodexDocs(problem=f"{path} cannot be read ({exc}); Codex's defaults are used")
     names = data.get("project_doc_fallback_filenames", [])
     limit = data.get("project_doc_max_bytes", 32 * 1024)

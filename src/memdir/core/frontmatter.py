@@ -58,10 +58,12 @@ def _checked(yaml: Any, base: Any) -> Any:
     def wrap(tag: str, make: Any) -> Any:
         def construct(loader: Any, node: Any) -> Any:
             try:
+                if isinstance(node.value, str) and len(node.value) > 10_000:
+                    raise ValueError(tag)  # 1:0:0:… base 60 takes quadratic time
                 value = make(loader, node)
                 if type(value) is int and value.bit_length() > 9_000:
                     str(value)  # past Python's int-to-text digit limit: ValueError
-            except (LookupError, AttributeError, ValueError):
+            except (LookupError, AttributeError, ValueError, OverflowError):
                 text = str(node.value)
                 text = repr(text) if len(text) <= 40 else repr(text[:40])[:-1] + "…'"
                 problem = f"the value {text} is not a valid {tag.rsplit(':', 1)[-1]}"
@@ -85,24 +87,76 @@ def import_yaml() -> None:
     _yaml()
 
 
-def _load_yaml(source: str, path: Path | str) -> Any:
-    """PyYAML's reading of a frontmatter block; errors name the file line."""
+def load_yaml(
+    source: str,
+    path: Path | str,
+    what: str = "frontmatter",
+    first: int = 2,
+    expand: int = 0,
+) -> Any:
+    """PyYAML's reading of ``source`` (a frontmatter block, or another tool's YAML file
+    from its line ``first``) through the checked loader; every error is a
+    :class:`ParseError` naming the file line. Anchors and aliases are refused when
+    ``expand`` is 0, else allowed while the document, each alias written out, has at most
+    ``expand`` nodes (a "billion laughs" has billions, a self-reference no end)."""
     lib = _yaml()
     try:
-        if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
-            refuse_aliases(lib.module, source, path, lib.Loader)
-        return lib.module.load(source, Loader=lib.Loader)
+        if "&" not in source and "*" not in source:  # it cannot hold an anchor or alias
+            return lib.module.load(source, Loader=lib.Loader)
+        if not expand:
+            refuse_aliases(lib.module, source, path, lib.Loader, what, first)
+            return lib.module.load(source, Loader=lib.Loader)
+        loader = lib.Loader(source)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            line = _expanded_past(node, expand)
+            if line is not None:
+                raise ParseError(
+                    path,
+                    f"YAML aliases (*name) in {what} stand for over {expand:,} values, or for "
+                    "a value inside itself; write the values out",
+                    line=line + first,
+                )
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         # Marks at end of input point past the block; report its last line instead.
         last = max(source.count("\n") - 1, 0)
-        line = min(mark.line, last) + 2 if mark is not None else 1
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
+        line = min(mark.line, last) + first if mark is not None else 1
+        raise ParseError(path, f"invalid YAML in {what} ({exc.problem})", line=line) from None
     except (lib.module.YAMLError, ValueError, RecursionError) as exc:
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+        raise ParseError(path, f"invalid YAML in {what} ({exc})", line=1) from None
 
 
-def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+def _expanded_past(root: Any, limit: int) -> int | None:
+    """The line (from 0) of the innermost node of the composed ``root`` that stands for
+    over ``limit`` nodes once aliases (shared nodes) are written out; None if none does.
+    Each node is counted once, so this is linear in the file."""
+    sizes: dict[int, int] = {}
+    over: list[int] = []
+
+    def size(node: Any) -> int:
+        if id(node) not in sizes:
+            sizes[id(node)] = limit + 1  # while open: a node met inside itself never ends
+            value = node.value
+            items = [] if isinstance(value, str) else value
+            total = 1 + sum(size(n) for i in items for n in (i if isinstance(i, tuple) else [i]))
+            if total > limit and not over:
+                over.append(node.start_mark.line)
+            sizes[id(node)] = min(total, limit + 1)
+        return sizes[id(node)]
+
+    size(root)
+    return over[0] if over else None
+
+
+def refuse_aliases(
+    yaml: Any, source: str, path: Path | str, loader: Any, what: str = "frontmatter", first: int = 2
+) -> None:
     """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
     gigabytes when anything walks the result (a "billion laughs"), and a topic file can
     arrive in a cloned repository. Hand-written frontmatter never needs them."""
@@ -110,9 +164,9 @@ def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> Non
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise ParseError(
                 path,
-                "YAML anchors and aliases (&name, *name) are not allowed in frontmatter; "
+                f"YAML anchors and aliases (&name, *name) are not allowed in {what}; "
                 "write the values out",
-                line=event.start_mark.line + 2,
+                line=event.start_mark.line + first,
             )
 
 
@@ -142,7 +196,7 @@ def split_frontmatter(
         raise ParseError(path, "frontmatter opened with --- is never closed", line=1)
     source = rest[: close.start()]
     body = rest[close.end() :].strip("\n")
-    meta = _load_yaml(source, path)
+    meta = load_yaml(source, path)
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):

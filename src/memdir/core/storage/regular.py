@@ -156,6 +156,6 @@ def fsync_together(fds: Sequence[int]) -> None:
         raise first
 
 
-def why(exc: OSError | ValueError) -> str:
+def why(exc: Exception) -> str:
     """The reason to print for a file that could not be read."""
     return getattr(exc, "strerror", None) or str(exc)

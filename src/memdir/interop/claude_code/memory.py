@@ -44,7 +44,7 @@ INDEX = "MEMORY.md"
 MAX_FILE_BYTES = 1024 * 1024
 
 
-def _why(exc: OSError | ValueError | ParseError) -> str:
+def _why(exc: Exception) -> str:
     if isinstance(exc, ParseError):
         return f"line {exc.line}: {exc.reason}" if exc.line else exc.reason
     return why(exc)
@@ -57,7 +57,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
         data = json.loads(read_text(settings, 4 * MAX_FILE_BYTES))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise MemdirError(
             f"cannot read {settings} ({_why(exc)}); fix it, or name the "
             "memory folder with --from / --to"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core.errors import MemdirError
+from ...core.errors import MemdirError, ParseError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
 from ...core.persona import read_soul
@@ -20,7 +20,7 @@ from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
-from ..install.hermes import default_hermes_home
+from ..install.hermes import default_hermes_home, load_config
 from . import formats as fmt
 
 if TYPE_CHECKING:
@@ -78,12 +78,10 @@ def limits(target: Path) -> tuple[dict[str, int], list[str]]:
         return found, []
     except (OSError, ValueError) as exc:
         return found, [f"{path} cannot be read ({why(exc)}); Hermes's default limits are used"]
-    import yaml
-
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return found, [f"{path} is not YAML Hermes can read; its default limits are used"]
+        data = load_config(text, path)
+    except ParseError as exc:
+        return found, [f"{path}:{exc.line}: {exc.reason}; Hermes's default limits are used"]
     memory = data.get("memory") if isinstance(data, dict) else None
     notes = []
     for name, key in _KEYS.items():
@@ -92,11 +90,11 @@ def limits(target: Path) -> tuple[dict[str, int], list[str]]:
             continue
         try:
             number = int(value)  # as Hermes reads it
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: .inf
             notes.append(f"{path}: memory.{key} is not a number; Hermes's default is used")
             continue
         if number > 0:
-            found[name] = number
+            found[name] = min(number, 2**53)  # beyond any file; a float can still hold it
             notes.append(f"{name}: memory.{key} = {number:,} in {path}")
     return found, notes
 

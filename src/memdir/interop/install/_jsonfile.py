@@ -17,7 +17,7 @@ def load(path: Path, text: str | None) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise MemdirError(
             f"{path} is not valid JSON ({exc}); fix it, then run memdir install again. "
             f"Nothing was changed."

@@ -341,7 +341,7 @@ def _has_our_hooks(path: Path) -> bool:
     """Whether the settings file at ``path`` runs memdir's hooks (False when unreadable)."""
     try:
         hooks = json.loads(path.read_text("utf-8")).get("hooks")
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return False
     groups = (
         [g for gs in hooks.values() if isinstance(gs, list) for g in gs]

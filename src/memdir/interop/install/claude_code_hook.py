@@ -64,7 +64,7 @@ def _payload(raw: bytes) -> dict[str, Any]:
         raise MemdirError(f"the hook input is over {MAX_INPUT:,} bytes; skipped")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise MemdirError("the hook input is not JSON; skipped") from None
     if not isinstance(data, dict):
         raise MemdirError("the hook input is not a JSON object; skipped")

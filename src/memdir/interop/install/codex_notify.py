@@ -68,7 +68,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
         raise MemdirError("the notify payload is too large; skipped")
     try:
         payload = json.loads(payload_text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise MemdirError("the notify payload is not JSON; skipped") from None
     if not isinstance(payload, dict) or payload.get("type") != "agent-turn-complete":
         return done

@@ -10,7 +10,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError
+from ...core.errors import MemdirError, ParseError
+from ...core.frontmatter import load_yaml
 from ._command import custom_home
 
 if TYPE_CHECKING:
@@ -120,6 +121,19 @@ class _PluginFile:
         return None if self._ours(text) else text
 
 
+#: Nodes Hermes's config may stand for with its aliases written out: the install's compare
+#: walks them all, and PyYAML 6.0.1 copies merged (``<<``) keys. Hermes's whole
+#: default config is 1,438.
+EXPAND = 100_000
+
+
+def load_config(text: str, path: Path) -> Any:
+    """Hermes's ``config.yaml`` as memdir reads every other tool's YAML: one checked loader
+    (docs/design/interop.md), anchors and aliases allowed as Hermes allows them, within
+    :data:`EXPAND`; a :class:`ParseError` at its line when it cannot."""
+    return load_yaml(text, path, "Hermes's config", first=1, expand=EXPAND)
+
+
 class _Config:
     """``memory.provider`` in Hermes's ``config.yaml``, one line edited in place."""
 
@@ -148,15 +162,19 @@ class _Config:
                 return start, i, indent
         return start, None, indent
 
-    def _check(self, old: str | None, new: str, provider: object) -> str:
-        """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``."""
-        import yaml
-
+    def _check(self, old: str | None, new: str, provider: object, shown: str) -> str:
+        """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``
+        (``shown``: that value as the user would type it to Hermes)."""
+        advice = f"set it with `hermes config set memory.provider {shown}`"
+        if shown != "memdir":  # an uninstall: the plugin goes once the provider is back
+            advice += ", then uninstall again"
         try:
-            before = yaml.safe_load(old or "") or {}
-            after = yaml.safe_load(new) or {}
-        except yaml.YAMLError as exc:
-            raise MemdirError(f"{self.path} is not YAML Hermes can read: {exc}") from None
+            before = load_config(old or "", self.path) or {}
+            after = load_config(new, self.path) or {}
+        except ParseError as exc:
+            raise MemdirError(
+                f"{self.path}:{exc.line}: {exc.reason}; nothing was changed ({advice})."
+            ) from None
         if not isinstance(before, dict) or not isinstance(after, dict):
             raise MemdirError(f"{self.path} does not hold a mapping; Hermes cannot read it.")
         expected = dict(before)
@@ -169,7 +187,7 @@ class _Config:
         if {**after, "memory": after.get("memory") or {}} != expected:
             raise MemdirError(
                 f"memdir could not set memory.provider in {self.path} without changing "
-                f"anything else; set it with `hermes config set memory.provider memdir`."
+                f"anything else; {advice}."
             )
         return new
 
@@ -197,7 +215,7 @@ class _Config:
                 state["newline"] = True
             lines += ["memory:\n", line]
             state["block"] = True
-        return self._check(text, "".join(lines), "memdir")
+        return self._check(text, "".join(lines), "memdir", "memdir")
 
     def remove(self, text: str, state: dict[str, Any]) -> str | None:
         lines = text.splitlines(keepends=True)
@@ -221,13 +239,12 @@ class _Config:
         new = "".join(lines)
         if not new.strip():
             return None
-        import yaml
-
         try:
-            value = ((yaml.safe_load(new) or {}).get("memory") or {}).get("provider")
-        except (yaml.YAMLError, AttributeError):
+            value = ((load_config(new, self.path) or {}).get("memory") or {}).get("provider")
+        except (ParseError, AttributeError):
             value = None
-        return self._check(text, new, value)
+        shown = previous.split("#")[0].partition(":")[2].strip() if previous else ""
+        return self._check(text, new, value, shown or "''")
 
 
 def targets(
