@@ -437,6 +437,11 @@ def test_the_row_at_a_filtered_walks_cap_is_read_once(
     assert want[1] == [list(range(30, 25, -1))]
     assert pg.read(found) == want
 
+    def alone(c: Any) -> list[int]:  # the same word through ``newest``, not stage 1
+        return _newest(c, "messages_word", '"w"', 5, where, args, MESSAGE_TABLE)
+
+    assert pg.read(alone) == lite.read(alone) == want[1][0]
+
 
 def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
     yield node
