@@ -5,7 +5,11 @@ loaded machine), with client and cluster CPU per search and the load beside them
 planning time is counted with ``pg_stat_statements.track_planning = on`` (0 without).
 
     PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR [--by-statement] [--top 5]
-        [--query '"if a"' ...] [--kinds flat|grouped|flat,grouped]
+        [--query '"if a"' ...] [--kinds flat,grouped,recall] [--filter '{"until": 1.7e9}']
+
+``recall`` searches as ``Conversation.recall`` does every turn: ``search(q, limit=3,
+window=0)`` leaving out one session (the newest: its own lineage) with ``memory_modes``
+("enabled"), plus ``--filter``'s (JSON: a selective one, e.g. an old ``until``).
 """
 
 from __future__ import annotations
@@ -63,15 +67,21 @@ def _cpu(post: int | None, *, reaped: bool = False) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def searcher(md: Any, kind: str, extra: dict[str, Any]) -> Any:
+    """The search ``kind`` sends (see the module)."""
+    if kind == "recall":
+        own = md.sessions.list(limit=1)  # the newest session: the one recalling
+        flt = {"exclude": [s.id for s in own], "memory_modes": ("enabled",), **extra}
+        return lambda q: md.sessions.search(q, limit=3, window=0, **flt)
+    if kind == "grouped":
+        return lambda q: md.sessions.search(q, limit=10, window=1)
+    return lambda q: md.sessions.search_messages(q, limit=20)
+
+
 def measure(
-    md: Any, control: psycopg.Connection[Any], queries: list[str], grouped: bool
+    md: Any, control: psycopg.Connection[Any], queries: list[str], run: Any
 ) -> dict[str, Any]:
     """Per query: data statements, pages; per statement shape: calls, pages."""
-    run = (
-        (lambda q: md.sessions.search(q, limit=10, window=1))
-        if grouped
-        else (lambda q: md.sessions.search_messages(q, limit=20))
-    )
     for q in queries:  # warm-up: caches, the pool, the analyzer
         run(q)
     statements: list[int] = []
@@ -143,15 +153,16 @@ def _pct(values: list[int], p: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir", type=Path, help="a bench/scale.py --keep directory with memdir-pg")
-    ap.add_argument("--kinds", default="flat,grouped", help="flat, grouped or both")
+    ap.add_argument("--kinds", default="flat,grouped", help="of flat, grouped, recall")
+    ap.add_argument("--filter", default="{}", help="recall: more filters (JSON)")
     ap.add_argument("--by-statement", action="store_true", help="pages by statement shape")
     ap.add_argument("--queries", type=int, default=0, help="only the first N queries")
     ap.add_argument("--top", type=int, default=0, help="the N queries reading most pages")
     ap.add_argument("--query", action="append", help="measure this text instead (repeatable)")
     a = ap.parse_args(argv)
     kinds = a.kinds.split(",")
-    if not kinds or not set(kinds) <= {"flat", "grouped"}:
-        ap.error(f"--kinds takes flat, grouped or flat,grouped, not {a.kinds!r}")
+    if not kinds or not set(kinds) <= {"flat", "grouped", "recall"}:
+        ap.error(f"--kinds takes flat, grouped, recall or a list of them, not {a.kinds!r}")
     url = json.loads((a.dir / "memdir-pg" / "pg.json").read_text())["url"]
     queries = json.loads((a.dir / "queries.json").read_text())
     if a.queries:
@@ -174,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{'wall ms':>9}{'load':>6}"
         )
         for kind in kinds:
-            r = measure(md, control, queries, kind == "grouped")
+            r = measure(md, control, queries, searcher(md, kind, json.loads(a.filter)))
             st, pg = r["statements"], r["pages"]
             server = f"{r['server_ms']:>10.1f}" if r["server_ms"] is not None else f"{'n/a':>10}"
             print(

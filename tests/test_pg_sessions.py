@@ -353,6 +353,96 @@ def test_the_posting_at_the_walks_cap_is_read_once(
     assert pg.read(_x_and_y) == want
 
 
+def _recall_corpus(db: Any) -> None:
+    """Sessions oldest first: "rare" (30 rows, agent r), "off" (300 rows, memory off),
+    "kid" (60 rows, child of "one"), "one" (1,200 rows of :func:`_stage_one_corpus`)."""
+    store = SessionStore(db)
+    body = _stage_one_corpus(1200)
+    store.start("r", session_id="rare", started_at=1.7e9)
+    store.start("o", session_id="off", started_at=1.7e9, memory_mode="disabled")
+    store.start("a", session_id="one", started_at=1.7e9)
+    store.start("k", session_id="kid", parent_id="one", started_at=1.7e9)
+    for sid, rows in (
+        ("rare", body[-30:]),
+        ("off", body[:300]),
+        ("kid", body[-60:]),
+        ("one", body),
+    ):
+        store.log_many(sid, [(r, f"{sid} {t} 部门聚餐", *rest) for r, t, *rest in rows])
+
+
+RECALLS: dict[str, dict[str, Any]] = {
+    "recall": {"exclude": ["kid", "one"], "memory_modes": ["enabled"]},  # from "kid": rare
+    "broad": {"exclude": ["kid"], "memory_modes": ["enabled"]},  # passes most rows
+    "agent": {"agent": "o"},
+    "nothing": {"exclude": ["rare", "one", "kid", "off"]},
+}
+
+
+@pytest.mark.parametrize("flt", sorted(RECALLS))
+def test_a_filtered_word_walks_its_postings_with_the_gin_windows_ids(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flt: str
+) -> None:
+    """A single word with a filter (``Conversation.recall``'s, every turn) walks its
+    postings, each row checked against the filter, at most ``FILTER_WALK × limit`` of
+    them, then the GIN windows below: SQLite's ids and the GIN path's, term by term, for
+    a filter passing most rows (no walk reaches its cap), recall's from "kid" passing
+    the 30 oldest, another agent's 300 rows and one excluding every row (common words'
+    walks reach it); then whole searches of the bench's kinds, as recall sends them."""
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        _recall_corpus(db)
+    where, args = search_mod.Filters.build(**RECALLS[flt]).sql()
+    matches = ['"gamma"', '"delta"', '"omega"', '"alpha"', '"new"', '"rare"', '"部门"', '"zz"']
+    sent = _Sent(monkeypatch)
+    for limit in (5, 501):
+        found = _stage_one(matches, limit, where, args)
+        want = lite.read(found)
+        statements, got = sent.with_result(functools.partial(pg.read, found))
+        assert got == want, (flt, limit)
+        below = [q for q in statements if "c.id < " in q]  # the GIN windows after a cap
+        assert bool(below) is (flt != "broad"), statements  # "broad": none needs the GIN
+        if flt == "recall":  # "alpha": the rare session's 30 rows, below 8,000 postings
+            assert [len(ids) for ids in got[1]][3] == min(limit, 30)
+        monkeypatch.setattr(fts, "FILTER_WALK", 0)
+        assert pg.read(found) == want
+        monkeypatch.setattr(fts, "FILTER_WALK", 2.0)
+    queries = [*QUERIES, "gamma", "alpha beta", '"the a new"', "row7_x", "what did we make"]
+    lite_store, pg_store = SessionStore(lite), SessionStore(pg)
+    for q in queries:
+        hits = lite_store.search(q, limit=3, window=0, **RECALLS[flt])
+        want_hits = [(h.session_id, h.message_id, h.snippet) for h in hits]
+        for walk in (2.0, 0):
+            monkeypatch.setattr(fts, "FILTER_WALK", walk)
+            hits = pg_store.search(q, limit=3, window=0, **RECALLS[flt])
+            assert [(h.session_id, h.message_id, h.snippet) for h in hits] == want_hits, q
+
+
+@pytest.mark.parametrize("own", [9, 10, 11])
+def test_the_row_at_a_filtered_walks_cap_is_read_once(
+    pg: PgStateDatabase, tmp_path: Path, own: int
+) -> None:
+    """The newest rows left out by the filter (the searching session's own) fill the walk
+    (its cap: 10 postings for 5 rows) to just before, at and just past its end: the rows
+    older than them are each found once, as SQLite finds them."""
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        store = SessionStore(db)
+        for sid, n in (("past", 30), ("own", own)):
+            store.start("a", session_id=sid, started_at=1.7e9)
+            store.log_many(sid, [("user", f"{sid} {i} w", None, None, 1.7e9 + i) for i in range(n)])
+    where, args = search_mod.Filters.build(exclude=["own"]).sql()
+    found = _stage_one(['"w"'], 5, where, args)
+    want = lite.read(found)
+    assert want[1] == [list(range(30, 25, -1))]
+    assert pg.read(found) == want
+
+    def alone(c: Any) -> list[int]:  # the same word through ``newest``, not stage 1
+        return _newest(c, "messages_word", '"w"', 5, where, args, MESSAGE_TABLE)
+
+    assert pg.read(alone) == lite.read(alone) == want[1][0]
+
+
 def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
     yield node
     for child in node.get("Plans", ()):
@@ -662,14 +752,14 @@ def test_a_word_without_a_filter_is_read_from_the_postings_index_alone(
     pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A word's stage 1 without a filter reads the (term, id) b-tree by an index-only scan
-    (no heap page a match); a phrase, several terms ANDed or a filter take the GIN index;
-    either way SQLite's ids."""
+    (no heap page a match); with a filter it walks the postings (two look-ups a word); a
+    phrase or several terms ANDed take the GIN index; either way SQLite's ids."""
     lite = _both_hold_the_corpus(pg, tmp_path, 600)
     sent = _Sent(monkeypatch)
     for matches, where, args, postings in (
         (['"gamma"', '"omega"', '"zeta"'], "1", (), 3),
         (['"gamma"', '"a new"', '("gamma") AND ("delta")'], "1", (), 1),
-        (['"gamma"', '"omega"'], "c.role = ?", ("user",), 0),
+        (['"gamma"', '"omega"'], "c.role = ?", ("user",), 4),
     ):
         found = _stage_one(matches, 50, where, args)
         statements, got = sent.with_result(functools.partial(pg.read, found))

@@ -123,6 +123,20 @@ WINDOWS = 3
 #: A word's newest matches without a filter: a backward index-only scan of the
 #: ``message_postings`` b-tree (pg/state_schema.py), ``limit`` index entries, no heap page.
 POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMIT ?"
+#: A word's newest matches with a filter (``Conversation.recall``'s, every turn): its newest
+#: ``FILTER_WALK × limit`` postings walked newest first (a nested loop that stops at
+#: ``limit`` rows), each one's row checked against the filter; a last row ``-k`` when the
+#: walk read that many postings short of ``limit`` rows, ``k`` the oldest: the GIN windows
+#: below it find the rest (:meth:`Fts._below`). 0: the GIN windows throughout, as before
+#: (docs/design/team-server.md, "Recall's words through the postings").
+FILTER_WALK = 2.0
+FILTERED = (
+    "WITH a AS MATERIALIZED (SELECT a.id FROM (SELECT id FROM message_postings WHERE term = ? "
+    "ORDER BY id DESC LIMIT ?) a CROSS JOIN LATERAL (SELECT 1 FROM messages c WHERE c.id = a.id "
+    "AND ({where}) OFFSET 0) x ORDER BY a.id DESC LIMIT ?) SELECT id FROM a UNION ALL (SELECT "
+    "-id FROM message_postings WHERE (SELECT count(*) FROM a) < ? AND term = ? ORDER BY id DESC "
+    "OFFSET ? LIMIT 1)"
+)
 #: Words ANDed without a filter (``candidates.find``'s bonus, every word common) from the
 #: postings too when stage 1's ids say it is cheap: the rarest word's postings walked newest
 #: first, each probed for the other words' (``OFFSET 0``: a nested loop, never a join of
@@ -232,6 +246,17 @@ class Fts:
                 n, total, mx = int(value), int(ntok), int(newest or 0)
             else:
                 found[which] = ids
+        below = [  # filtered words whose walk reached its cap short of ``limit`` rows
+            (i, *self._below(matches[i], ids, limit, where, params))
+            for i, ids in enumerate(found)
+            if ids and min(ids) < 0
+        ]
+        if below:
+            more = " UNION ALL ".join(
+                f"SELECT {i}, array(SELECT id FROM ({q}) t)" for i, q, _ in below
+            )
+            for which, ids in self.conn.execute(more, [a for _, _, got in below for a in got]):
+                found[which] = [i for i in found[which] if i > 0] + ids
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
         stats, newest = (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
@@ -298,21 +323,30 @@ class Fts:
             if walk is not None:
                 return self._walked(*walk, limit)
         got = self.statement(match, limit, where, params, content)
-        return [] if got is None else [r[0] for r in self.conn.execute(*got)]
+        ids = [] if got is None else [r[0] for r in self.conn.execute(*got)]
+        if ids and min(ids) < 0:
+            more = self._below(match, ids, limit, where, params)
+            ids = [i for i in ids if i > 0] + [r[0] for r in self.conn.execute(*more)]
+        return ids
 
     def statement(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
         """One statement for the newest ``limit`` rows matching ``match`` and its
         parameters (None: nothing to look for): from the postings (:data:`POSTINGS`), else
-        in windows (see :data:`PROBE`)."""
+        in windows (see :data:`PROBE`); a filtered word's may end with the
+        :data:`FILTERED` walk's ``-k`` (then :meth:`_below` finds the rest)."""
         phrases = self.analyzer.phrases(match)
         if phrases is None:
             return None
         t = content.name
-        if t == "messages" and where == "1" and len(phrases) == 1 and len(phrases[0]) == 1:
-            # one word, no filter: its newest ids from the postings b-tree alone
-            return POSTINGS, (phrases[0][0], limit)
+        if t == "messages" and len(phrases) == 1 and len(phrases[0]) == 1:
+            if where == "1":  # one word, no filter: its newest ids from the postings alone
+                return POSTINGS, (phrases[0][0], limit)
+            if FILTER_WALK:  # a filter: its postings walked, each row checked
+                cap = math.ceil(FILTER_WALK * limit)
+                args = (phrases[0][0], cap, *params, limit, limit, phrases[0][0], cap - 1)
+                return FILTERED.format(where=where), args
         q = _tsquery(phrases)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:
@@ -323,6 +357,19 @@ class Fts:
         # a phrase: windows (the planner's misestimate costs at most one window), then the
         # oldest rows through the index (``+ 0``: never a walk over all of them)
         return self._probes(q, newest, limit, match_, params, t, PROBE, "c.id + 0")
+
+    def _below(
+        self, match: str, ids: list[int], limit: int, where: str, params: Sequence[Any]
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The GIN windows for the rest of a :data:`FILTERED` walk's ``ids`` (its last,
+        ``-k``: the rows older than ``k``), as :meth:`_walked`'s after its cap."""
+        floor = -min(ids)
+        phrases = self.analyzer.phrases(match) or []
+        match_ = f"c.id < {floor} AND c.tsv @@ CAST(? AS tsquery) AND ({where})"
+        need = limit - (len(ids) - 1)
+        return self._probes(
+            _tsquery(phrases), floor - 1, need, match_, params, "messages", WORD_PROBE, "c.id"
+        )
 
     def _walk(self, words: list[str], limit: int) -> tuple[list[str], int] | None:
         """``words`` rarest first when walking the rarest one's postings should find
