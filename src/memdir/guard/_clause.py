@@ -43,6 +43,7 @@ _NEG_WORDS = (
     # is "now"; he "אל" only before a future verb: alone it is "to")
     r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
     r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
+    r"nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read (a window's end)
     r"ніколи|никога|nikad|nikada|никад|никада|kamwe"
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
@@ -137,7 +138,7 @@ _ADOPTED = re.compile(
 )
 # the adopted quote named as an instruction to refuse ("「…」指示は無視", "“…”这类指令")
 _NAMED_AFTER = re.compile(
-    r"\s?(?:という|のような|などの|这类|此类|类似的?|等)?\s?(?:指示|指令|要求|命令|メール|"
+    r"\s?(?:という|のような|などの|这类|此类|类似的?|等|的)?\s?(?:指示|指令|要求|命令|メール|"
     r"メッセージ|消息|邮件|instructions?|requests?|messages?)"
 )
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+{_NOT_PROCEDURE}[^\n]*{_INCIDENT}[^\n]*$")
@@ -802,6 +803,11 @@ _NEG_CLAUSE_END = re.compile(
     r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )
+# round 41: what may quote an attack ("if a note says '…'", "notes that say '…'")
+_SOURCE = (
+    r"(?:note|message|mail|e-?mail|file|page|readme|document|comment|issue|prompt|output|text|"
+    r"website|site)"
+)
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`". _orders._DEFENDER is
 # a wider list of the same spotter verbs, for what a defender does with Hermes's words.
@@ -819,8 +825,9 @@ _REPORTED = re.compile(
     r"επιτιθέμεν\w*|תוקף|התוקף|תוקפים|مهاجم\w*|penyerang|umaatake|mshambuliaji|हमलावर|"
     r"আক্রমণকারী|தாக்குதல்காரர்\S*|kẻ tấn công|ผู้โจมตี|aanvaller\w*)[^.\n]{0,40}[`'\"“‘«„]$|"
     # round 41: "if a note says '…'", "when a README tells you to …"
-    r"\b(?:if|when|whenever) (?:a|an|any|the|some) (?:\w+ )?(?:note|message|mail|e-?mail|file|"
-    r"page|readme|document|comment|issue|prompt|output|text|website|site)s? (?:says?|said|asks?|"
+    rf"(?:\b(?:if|when|whenever) (?:a|an|any|the|some) (?:\w+ )?{_SOURCE}s? |\b{_SOURCE}s? "
+    r"(?:that|which) )"
+    r"(?:says?|said|asks?|"
     r"tells? (?:you|the agent|us)(?: to)?|contains?|reads?|writes?)\s+(?:something like\s+)?"
     r"[`'\"“‘«]?$|"
     r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"

@@ -714,7 +714,7 @@ _RUN_41 = (
     # python ``exec(u.urlopen(…).read())``, ruby ``eval(URI.open(…).read)``, node ``fetch(…)
     # .then(eval)``
     r"\b(?:eval|exec)\s*\(?\s*(?:await\s+)?\(?\s*(?:await\s+)?[\w.:]{0,30}?(?:get|"
-    r"file_get_contents|urlopen|open|fetch)(?:\s*\(\s*uri)?" + _URL_ARG,
+    r"file_get_contents|urlopen|open|fetch)(?:\s*\(\s*uri)?(?:\s+|\s*\(\s*)[\"'`]?(?:https?|ftp)://",
     r"\bfetch" + _URL_ARG + r"[^\n]{0,200}?\.then\s*\(\s*(?:\w+\s*=>\s*)?eval\b",
     # Windows' own fetch-and-run programs
     r"\bmshta(?:\.exe)?\s+[\"']?(?:https?|ftp)://|\bregsvr32\b[^\n]{0,60}?/i:\s*[\"']?https?://|"
@@ -775,7 +775,8 @@ _DOWNLOAD_WORDS = _words(
 )
 _RUN_WORDS = _words(
     _RUN_41_WORDS,
-    r"run\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|python)|执行|"
+    r"run(?!book)\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
+    r"python)|执行|"
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejec[uú]t\w*|exécut\w*|lance\w*|"
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*",
 )
@@ -962,7 +963,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "run": _rx(*_RUN_PATTERNS),
         "run_first": _rx(*_RUN_PATTERNS[:-1]),
         "saved_run": re.compile(_SAVED_RUN),
-        "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}|ดาวน์โหลด"),  # Thai: no word start
+        # round 41: not a word of a URL's path (".../releases/download/v1/…")
+        "dl": re.compile(rf"{_START}(?<![/.=?&]){_DOWNLOAD_WORDS}|ดาวน์โหลด"),
         "exec": re.compile(rf"{_START}{_RUN_WORDS}|รัน|เรียกใช้"),
         "write": re.compile(
             # a CJK verb is written between particles ("を追加し"): a word boundary there too
