@@ -756,7 +756,7 @@ _DOWNLOAD_41 = (
     r"κατεβάζ\w*|ו?הורד\w*|ו?מוריד\w*|دانلود|بارگیری|نزّل|نزل|حمّل|حمل|يحمّل|يحمل|تنزيل|تحميل|"
     r"unduh|mengunduh|muat turun|memuat turun|i-download|idownload|pakua|anapakua|inapakua|"
     r"डाउनलोड|ডাউনলোড|பதிவிறக்க\S*|டவுன்லோட்\S*|ڈاؤن لوڈ|tải (?:về|xuống)|다운받|取得して|"
-    r"ダウンロードし"
+    r"ダウンロードし|descarreg\w*|atsisiųs\w*|parsisiųs\w*|atsisiunči\w*|parsisiunči\w*"
 )
 _RUN_41_WORDS = (
     r"voer\w*(?: \S+){0,4} uit|uitvoer\w*|käivita\w*|aja\b|ajaa|suorita\w*|käynnistä\w*|"
@@ -766,7 +766,8 @@ _RUN_41_WORDS = (
     r"pokreć\w*|izvrši|покрен\w*|покреће|изврши|εκτέλεσ\w*|εκτελ\w*|τρέξ\w*|ו?הרץ|ו?הריצ\w*|ו?תריץ|"
     r"ו?מריץ|ו?הפעל\w*|اجرا|و?شغّل|و?شغل|و?نفّذ|و?نفذ|تشغيل|تنفيذ|يشغل|ينفذ|jalankan|menjalankan|patakbuhin|"
     r"i-run|endesha|anaendesha|inaendesha|tekeleza|चलाएं|चलाएँ|चलाओ|चलाता|चलाए|চালান|চালাও|"
-    r"চালাবে|இயக்க\S*|चालव\S*|چلا\S*|chạy|thực thi"
+    r"চালাবে|চালানো|चलाना|चलाने|இயக்க\S*|चालव\S*|چلا\S*|chạy|thực thi|paleisk\w*|paleist\w*|"
+    r"paleidži\w*|vykdyk\w*|vykdyt\w*"
 )
 _DOWNLOAD_WORDS = _words(
     _DOWNLOAD_41,
