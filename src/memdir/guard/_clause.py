@@ -44,7 +44,8 @@ _NEG_WORDS = (
     r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
     r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
     r"nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read (a window's end)
-    r"ніколи|никога|nikad|nikada|никад|никада|kamwe"
+    r"ніколи|никога|nikad|nikada|никад|никада|kamwe|"
+    r"ära|ärge|kunagi|niekada"  # round 41: et, lt
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"

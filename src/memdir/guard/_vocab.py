@@ -717,12 +717,16 @@ _RUN_41 = (
     r"file_get_contents|urlopen|open|fetch)(?:\s*\(\s*uri)?(?:\s+|\s*\(\s*)[\"'`]?(?:https?|ftp)://",
     r"\bfetch" + _URL_ARG + r"[^\n]{0,200}?\.then\s*\(\s*(?:\w+\s*=>\s*)?eval\b",
     # Windows' own fetch-and-run programs
-    r"\bmshta(?:\.exe)?\s+[\"']?(?:https?|ftp)://|\bregsvr32\b[^\n]{0,60}?/i:\s*[\"']?https?://|"
+    r"\bmshta(?:\.exe)?\s+[\"']?(?:(?:javascript|vbscript):[^\n]{0,200}?)?(?:https?|ftp)://|"
+    r"\bregsvr32\b[^\n]{0,60}?/i:\s*[\"']?https?://|\bwmic\b[^\n]{0,80}?/format:\s*[\"']?https?://|"
     r"\brundll32\b[^\n]{0,120}?script:https?://|"
     r"\bmsiexec(?:\.exe)?\s+(?:/\w+\s+){0,4}/(?:i|package)\s+[\"']?(?:https?|ftp)://",
     r"\b(?:certutil(?:\.exe)?\s[^\n]{0,60}?-urlcache\b|bitsadmin(?:\.exe)?\s[^\n]{0,60}?"
     r"/transfer\b)[^\n]{0,60}?(?:https?|ftp)://[^\s\"']{1,300}[\"']?\s+[\"']?(?P<cfile>[^\s&|;`'\"]+)"
-    r"[^\n]{0,200}?(?:&&?|;|\|\||\n)\s*(?:start\s+|call\s+|cmd\s+/c\s+)?[\"']?(?P=cfile)",
+    r"[^\n]{0,200}?(?:&&?|;|\|\||\n)\s*(?:start\s+|call\s+|cmd\s+/c\s+)?[\"']?(?:\./)?(?P=cfile)",
+    r"\b(?:start-bitstransfer\b[^\n]{0,160}?-destination|(?:invoke-webrequest|iwr)\b[^\n]{0,160}?"
+    r"-outfile)\s+[\"']?(?P<pfile>[^\s;&|`'\"]+)[^\n]{0,200}?(?:;|&&?|\n)\s*(?:start-process\s+|&\s*)?"
+    r"[\"']?(?:\./)?(?P=pfile)",
 )
 _RUN_PATTERNS = (
     r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|"
@@ -748,13 +752,13 @@ _RUN_PATTERNS = (
 # --- round 41 (eg41): download and run said in words, in the lexicon's other languages ----
 # (any tense, as English "downloads … runs": the URL and both verbs share one clause)
 _DOWNLOAD_41 = (
-    r"ha(?:a|le)?l\w*(?: \S+){0,5} op|binnenhal\w*|laadi alla|laeb alla|laadige alla|lae alla|"
+    r"ha(?:a|le)?l\w*(?: \S+){0,5} op|binnenhal\w*|laadi\w* alla|laeb alla|lae alla|"
     r"tõmba\w* alla|lataa\w*|ladda(?:r)? (?:ner|ned)|hämta\w*|hent\w*|last(?:er)? ned|pobier\w*|"
     r"pobra\w*|ściąg\w*|stáhn\w*|stahuj\w*|stiahn\w*|sťahuj\w*|tölts\w* le|letölt\w*|"
     r"descarc\w*|descărca\w*|завантаж\w*|скачай\w*|скачива\w*|загружа\w*|изтегл\w*|"
     r"свали\w*|preuzm\w*|preuzima\w*|skini|skida\w*|преузм\w*|преузима\w*|κατέβασ\w*|"
-    r"κατεβάζ\w*|ו?הורד\w*|ו?מוריד\w*|دانلود|بارگیری|نزّل|نزل|حمّل|حمل|يحمّل|يحمل|تنزيل|تحميل|"
-    r"unduh|mengunduh|muat turun|memuat turun|i-download|idownload|pakua|anapakua|inapakua|"
+    r"κατεβάζ\w*|ו?הורד\w*|ו?מוריד\w*|دانلود|بارگیری|نزّل|نزل|حمّل|حمل|يحمّل|يحمل|[وب]?تنزيل|[وب]?تحميل|"
+    r"unduh|mengunduh|muat turun|memuat turun|i-download|idownload|ida-download|\w{0,5}pakua|"
     r"डाउनलोड|ডাউনলোড|பதிவிறக்க\S*|டவுன்லோட்\S*|ڈاؤن لوڈ|tải (?:về|xuống)|다운받|取得して|"
     r"ダウンロードし|descarreg\w*|atsisiųs\w*|parsisiųs\w*|atsisiunči\w*|parsisiunči\w*"
 )
@@ -762,10 +766,10 @@ _RUN_41_WORDS = (
     r"voer\w*(?: \S+){0,4} uit|uitvoer\w*|käivita\w*|aja\b|ajaa|suorita\w*|käynnistä\w*|"
     r"kör\w*|köra|kør\w*|kjør\w*|uruchom\w*|wykonaj\w*|wykonuj\w*|odpal\w*|spus[tť]\w*|"
     r"spouští|spúšťa\w*|proveď|vykonaj|futtas\w*|futtat\w*|indítsd|elindít\w*|rulea\w*|rula\b|"
-    r"execută|lansea\w*|запусти\w*|виконай\w*|викону\w*|стартир\w*|изпълн\w*|пусни|pokren\w*|"
+    r"execută|lansea\w*|запусти\w*|запуска\w*|виконай\w*|викону\w*|стартир\w*|изпълн\w*|пусни|pokren\w*|"
     r"pokreć\w*|izvrši|покрен\w*|покреће|изврши|εκτέλεσ\w*|εκτελ\w*|τρέξ\w*|ו?הרץ|ו?הריצ\w*|ו?תריץ|"
-    r"ו?מריץ|ו?הפעל\w*|اجرا|و?شغّل|و?شغل|و?نفّذ|و?نفذ|تشغيل|تنفيذ|يشغل|ينفذ|jalankan|menjalankan|patakbuhin|"
-    r"i-run|endesha|anaendesha|inaendesha|tekeleza|चलाएं|चलाएँ|चलाओ|चलाता|चलाए|চালান|চালাও|"
+    r"ו?מריץ|ו?הפעל\w*|اجرا|و?شغّل|و?شغل|و?نفّذ|و?نفذ|[وب]?تشغيل\w*|[وب]?تنفيذ\w*|يشغل|ينفذ|jalankan|menjalankan|patakbuhin|"
+    r"i-run|patatakbuhin|pinapatakbo|\w{0,5}endesha|\w{0,5}tekeleza|चलाएं|चलाएँ|चलाओ|चलाता|चलाए|চালান|চালাও|"
     r"চালাবে|চালানো|चलाना|चलाने|இயக்க\S*|चालव\S*|چلا\S*|chạy|thực thi|paleisk\w*|paleist\w*|"
     r"paleidži\w*|vykdyk\w*|vykdyt\w*"
 )
