@@ -32,8 +32,10 @@ _END = re.compile(
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
 _NEG_WORDS = (
-    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
-    r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
+    # round 41: "not found" is an error's words ("command not found: x"), not a negation
+    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not(?! found\b)|no|must not|mustn'?t|"
+    r"should not|rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|"
+    r"nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|nigdy|nooit|aldrig|nikdy|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
     r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
