@@ -47,7 +47,7 @@ _NEG_WORDS = (
     r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
     r"nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read (a window's end)
     r"ніколи|никога|nikad|nikada|никад|никада|kamwe|"
-    r"ära|ärge|kunagi|niekada"  # round 41: et, lt
+    r"ära|ärge|niekada"  # round 41: et, lt
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
@@ -93,7 +93,8 @@ _KEEP_VERB = (
     r"zapom|zabud|забу|забув|uita|ezita|glöm|glem|unohd|epäröi|felejt|habozz|váhej|váhaj|"
     r"zaborav|заборав|ξεχ|διστ|תשכח|תהסס|فراموش|lupa|ragu|kalimutan|sahau|sisite|भूल|ভুল|மற|"
     r"quên|ngần ngại|ลืม|ลังเล|"
-    r"esqueç|vergeet|vergeten|забрав|تنس|忘)"  # round 40: pt, nl, bg, ar, zh
+    r"esqueç|vergeet|vergeten|забрав|تنس|忘|"  # round 40: pt, nl, bg, ar, zh
+    r"unust|kõhel|pamirš|dvejo)"  # round 41's et and lt negations (review rveg41)
 )
 _KEPT_AFTER = re.compile(  # a dot inside a path or URL ends nothing (round 40: "别忘了把 ~/.ssh …")
     rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}(?:[^.,;:!?\n]|[.:](?=\S)){{0,40}}$"
@@ -806,11 +807,6 @@ _NEG_CLAUSE_END = re.compile(
     r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )
-# round 41: what may quote an attack ("if a note says '…'", "notes that say '…'")
-_SOURCE = (
-    r"(?:note|message|mail|e-?mail|file|page|readme|document|comment|issue|prompt|output|text|"
-    r"website|site)"
-)
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`". _orders._DEFENDER is
 # a wider list of the same spotter verbs, for what a defender does with Hermes's words.
@@ -827,12 +823,6 @@ _REPORTED = re.compile(
     r"útočník\w*|atakując\w*|зловмисник\w*|нападател\w*|napadač\w*|нападач\w*|"
     r"επιτιθέμεν\w*|תוקף|התוקף|תוקפים|مهاجم\w*|penyerang|umaatake|mshambuliaji|हमलावर|"
     r"আক্রমণকারী|தாக்குதல்காரர்\S*|kẻ tấn công|ผู้โจมตี|aanvaller\w*)[^.\n]{0,40}[`'\"“‘«„]$|"
-    # round 41: "if a note says '…'", "when a README tells you to …"
-    rf"(?:\b(?:if|when|whenever) (?:a|an|any|the|some) (?:\w+ )?{_SOURCE}s? |\b{_SOURCE}s? "
-    r"(?:that|which) )"
-    r"(?:says?|said|asks?|"
-    r"tells? (?:you|the agent|us)(?: to)?|contains?|reads?|writes?)\s+(?:something like\s+)?"
-    r"[`'\"“‘«]?$|"
     r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
     r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "

@@ -968,8 +968,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "run": _rx(*_RUN_PATTERNS),
         "run_first": _rx(*_RUN_PATTERNS[:-1]),
         "saved_run": re.compile(_SAVED_RUN),
-        # round 41: not a word of a URL's path (".../releases/download/v1/…")
-        "dl": re.compile(rf"{_START}(?<![/.=?&]){_DOWNLOAD_WORDS}|ดาวน์โหลด"),
+        "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}|ดาวน์โหลด"),
         "exec": re.compile(rf"{_START}{_RUN_WORDS}|รัน|เรียกใช้"),
         "write": re.compile(
             # a CJK verb is written between particles ("を追加し"): a word boundary there too
