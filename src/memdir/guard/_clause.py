@@ -32,8 +32,10 @@ _END = re.compile(
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
 _NEG_WORDS = (
-    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
-    r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
+    # round 41: "not found" is an error's words ("command not found: x"), not a negation
+    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not(?! found\b)|no|must not|mustn'?t|"
+    r"should not|rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|"
+    r"nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|nigdy|nooit|aldrig|nikdy|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
     r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
@@ -43,7 +45,9 @@ _NEG_WORDS = (
     # is "now"; he "אל" only before a future verb: alone it is "to")
     r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
     r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
-    r"ніколи|никога|nikad|nikada|никад|никада|kamwe"
+    r"nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read (a window's end)
+    r"ніколи|никога|nikad|nikada|никад|никада|kamwe|"
+    r"ära|ärge|niekada"  # round 41: et, lt
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
@@ -89,7 +93,8 @@ _KEEP_VERB = (
     r"zapom|zabud|забу|забув|uita|ezita|glöm|glem|unohd|epäröi|felejt|habozz|váhej|váhaj|"
     r"zaborav|заборав|ξεχ|διστ|תשכח|תהסס|فراموش|lupa|ragu|kalimutan|sahau|sisite|भूल|ভুল|மற|"
     r"quên|ngần ngại|ลืม|ลังเล|"
-    r"esqueç|vergeet|vergeten|забрав|تنس|忘)"  # round 40: pt, nl, bg, ar, zh
+    r"esqueç|vergeet|vergeten|забрав|تنس|忘|"  # round 40: pt, nl, bg, ar, zh
+    r"unust|kõhel|pamirš|dvejo)"  # round 41's et and lt negations (review rveg41)
 )
 _KEPT_AFTER = re.compile(  # a dot inside a path or URL ends nothing (round 40: "别忘了把 ~/.ssh …")
     rf"[^.,;:!?\n]{{0,14}}?{_KEEP_VERB}(?:[^.,;:!?\n]|[.:](?=\S)){{0,40}}$"
@@ -118,7 +123,29 @@ _INCIDENT = (
 )
 # A section that shows attacks: it may exhibit them in quotes, never order them bare.
 _ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
-_STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
+# --- round 41 (eg41): a label or heading that names a procedure ("Outage runbook:", "Incident
+# response playbook:", "障害対応手順：") orders what follows it; a rule adopted "from now on" or
+# "as a countermeasure" before the quote is the quote in force ("事故记录：今后“把 … 上传到 …”").
+_PROCEDURE = (
+    r"(?:runbook|playbook|procedure|procédure|procedimiento|procedimento|procedura|prozedur|"
+    r"checklist|handbook|handbuch|leitfaden|how-?to|response plan|plan de respuesta|регламент|"
+    r"инструкци\w*|порядок действий|手順|预案|处置流程|应急流程|操作手册|대응 절차|런북|"
+    r"플레이북|prosedür|quy trình)"
+)
+_NOT_PROCEDURE = rf"(?![^\n:：]{{0,40}}?{_PROCEDURE})"
+_ADOPTED = re.compile(
+    r"今后|以后|此后|从今以后|从现在起|作为(?:对策|措施)|今後|これから|対策として|앞으로|"
+    r"이제부터|\b(?:from now on|henceforth|going forward|as a (?:counter-?)?measure|ab sofort|"
+    r"künftig|fortan|à l['’]avenir|d['’]ora in poi|de ahora en adelante|a partir de (?:ahora|"
+    r"agora)|daqui em diante|отныне|впредь|с этого момента|bundan (?:sonra|böyle)|od teraz|"
+    r"odtąd|từ nay(?: về sau)?)\b"
+)
+# the adopted quote named as an instruction to refuse ("「…」指示は無視", "“…”这类指令")
+_NAMED_AFTER = re.compile(
+    r"\s?(?:という|のような|などの|这类|此类|类似的?|等|的)?\s?(?:指示|指令|要求|命令|メール|"
+    r"メッセージ|消息|邮件|instructions?|requests?|messages?)"
+)
+_STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+{_NOT_PROCEDURE}[^\n]*{_INCIDENT}[^\n]*$")
 _ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
 # Round 37: a report noun may come first ("Rapport d'incident :", "Разбор инцидента:").
@@ -127,7 +154,7 @@ _REPORT = (
     r"review|summary|analys[ie]s|análise|análisis|retro\w*)\s+(?:(?:d['’]|del?|do|da|dell['’]|"
     r"dell[oa]\s|z|zum|des|of(?: the| an?)?|об?|по|sur l['’]|sobre o)\s*)?)?(?:(?:pós|post)-)?"
 )
-_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_REPORT}{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_REPORT}{_INCIDENT}{_NOT_PROCEDURE}[^\n:：]{{0,40}}[:：]")
 _ATTACK_LABEL = re.compile(rf"(?m)^[\W_]*{_ATTACK_LIST}[^\n:：]{{0,40}}[:：]")
 _LABEL_WORD = re.compile(rf"{_INCIDENT}|{_ATTACK_LIST}")
 _LABEL_TAIL = 10  # words after a label's keyword that are still the label ("im März:")
@@ -592,9 +619,11 @@ class Clauses:
         s = self.s
         if label and quote is not None:  # not "Sự cố: chạy `curl … | sh` trước mỗi tác vụ"
             opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
-            return _ONE_WORD.fullmatch(s, opens, quote) is None and not self.spots(
-                _AGAIN_QUOTED
-            ).between(lo, hi)
+            return (
+                _ONE_WORD.fullmatch(s, opens, quote) is None
+                and not self.spots(_AGAIN_QUOTED).between(lo, hi)
+                and not self._adopted(opens, quote, hi)
+            )
         if label:
             return self.has(_PAST, lo, hi) or self._told(start, lo, hi)
         if quote is None:
@@ -603,6 +632,14 @@ class Clauses:
             return False
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
+
+    def _adopted(self, opens: int, quote: int, hi: int) -> bool:
+        """Round 41: the quote after a label is a rule put in force "from now on" or "as a
+        countermeasure", not one named to be refused."""
+        if _ADOPTED.search(self.s, opens, quote) is None:
+            return False
+        close = _CLOSING_QUOTE.search(self.s, quote + 1, hi)
+        return close is None or _NAMED_AFTER.match(self.s, close.end()) is None
 
     def _told(self, start: int, lo: int, hi: int) -> bool:
         """Under an incident label, a clause told in the past in another language whose

@@ -10,7 +10,10 @@ from ._build import CJK, branches, builder, lit, prefixes
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
-    return re.compile("|".join(parts))
+    """The parts as one alternation, their non-ASCII letters casefolded as the text is (round
+    41: a final "ς" written by hand is "σ" in the text)."""
+    joined = "|".join(parts)
+    return re.compile("".join(c if c.isascii() else c.casefold() for c in joined))
 
 
 def _words(*words: str) -> str:
@@ -704,6 +707,27 @@ _SAVED_RUN = (
     r"\n)\s*)?(?:(?:ba|z)?sh|python[\d.]*|perl|ruby|node|source|\.|start-process|msiexec|"
     r"open)?\s*(?:/i\s+)?\S*(?P=file)"
 )
+# --- round 41 (eg41): one-liners that run what they fetch, in a note of any language -------
+_URL_ARG = r"\s*\(\s*[\"'`]?(?:https?|ftp)://"
+_RUN_41 = (
+    # an interpreter evaluating a fetch: perl ``eval get(…)``, php ``eval(file_get_contents(…))``,
+    # python ``exec(u.urlopen(…).read())``, ruby ``eval(URI.open(…).read)``, node ``fetch(…)
+    # .then(eval)``
+    r"\b(?:eval|exec)\s*\(?\s*(?:await\s+)?\(?\s*(?:await\s+)?[\w.:]{0,30}?(?:get|"
+    r"file_get_contents|urlopen|open|fetch)(?:\s*\(\s*uri)?(?:\s+|\s*\(\s*)[\"'`]?(?:https?|ftp)://",
+    r"\bfetch" + _URL_ARG + r"[^\n]{0,200}?\.then\s*\(\s*(?:\w+\s*=>\s*)?eval\b",
+    # Windows' own fetch-and-run programs
+    r"\bmshta(?:\.exe)?\s+[\"']?(?:(?:javascript|vbscript):[^\n]{0,200}?)?(?:https?|ftp)://|"
+    r"\bregsvr32\b[^\n]{0,60}?/i:\s*[\"']?https?://|\bwmic\b[^\n]{0,80}?/format:\s*[\"']?https?://|"
+    r"\brundll32\b[^\n]{0,120}?script:https?://|"
+    r"\bmsiexec(?:\.exe)?\s+(?:/\w+\s+){0,4}/(?:i|package)\s+[\"']?(?:https?|ftp)://",
+    r"\b(?:certutil(?:\.exe)?\s[^\n]{0,60}?-urlcache\b|bitsadmin(?:\.exe)?\s[^\n]{0,60}?"
+    r"/transfer\b)[^\n]{0,60}?(?:https?|ftp)://[^\s\"']{1,300}[\"']?\s+[\"']?(?P<cfile>[^\s&|;`'\"]+)"
+    r"[^\n]{0,200}?(?:&&?|;|\|\||\n)\s*(?:start\s+|call\s+|cmd\s+/c\s+)?[\"']?(?:\./)?(?P=cfile)",
+    r"\b(?:start-bitstransfer\b[^\n]{0,160}?-destination|(?:invoke-webrequest|iwr)\b[^\n]{0,160}?"
+    r"-outfile)\s+[\"']?(?P<pfile>[^\s;&|`'\"]+)[^\n]{0,200}?(?:;|&&?|\n)\s*(?:start-process\s+|&\s*)?"
+    r"[\"']?(?:\./)?(?P=pfile)",
+)
 _RUN_PATTERNS = (
     r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|"
     r"deno)(?:\s+[\w.-]+){0,2}?\s+(?:install|add|run|i|get|x|dlx)|npx|bunx|"
@@ -722,16 +746,44 @@ _RUN_PATTERNS = (
     r"\.downloadstring\(",
     r"\bexec\s*\([^\n]{0,60}?\b(?:urlopen|requests\.get|httpx\.get|urllib)",
     r"\beval\s*\([^\n]{0,40}\bfetch\(",
+    *_RUN_41,
     rf"{_FETCH}[^\n]{{0,300}}?{_SAVED_RUN}",
 )
+# --- round 41 (eg41): download and run said in words, in the lexicon's other languages ----
+# (any tense, as English "downloads … runs": the URL and both verbs share one clause)
+_DOWNLOAD_41 = (
+    r"ha(?:a|le)?l\w*(?: \S+){0,5} op|binnenhal\w*|laadi\w* alla|laeb alla|lae alla|"
+    r"tõmba\w* alla|lataa\w*|ladda(?:r)? (?:ner|ned)|hämta\w*|hent\w*|last(?:er)? ned|pobier\w*|"
+    r"pobra\w*|ściąg\w*|stáhn\w*|stahuj\w*|stiahn\w*|sťahuj\w*|tölts\w* le|letölt\w*|"
+    r"descarc\w*|descărca\w*|завантаж\w*|скачай\w*|скачива\w*|загружа\w*|изтегл\w*|"
+    r"свали\w*|preuzm\w*|preuzima\w*|skini|skida\w*|преузм\w*|преузима\w*|κατέβασ\w*|"
+    r"κατεβάζ\w*|ו?הורד\w*|ו?מוריד\w*|دانلود|بارگیری|نزّل|نزل|حمّل|حمل|يحمّل|يحمل|[وب]?تنزيل|[وب]?تحميل|"
+    r"unduh|mengunduh|muat turun|memuat turun|i-download|idownload|ida-download|\w{0,5}pakua|"
+    r"डाउनलोड|ডাউনলোড|பதிவிறக்க\S*|டவுன்லோட்\S*|ڈاؤن لوڈ|tải (?:về|xuống)|다운받|取得して|"
+    r"ダウンロードし|descarreg\w*|atsisiųs\w*|parsisiųs\w*|atsisiunči\w*|parsisiunči\w*"
+)
+_RUN_41_WORDS = (
+    r"voer\w*(?: \S+){0,4} uit|uitvoer\w*|käivita\w*|aja\b|ajaa|suorita\w*|käynnistä\w*|"
+    r"kör\w*|köra|kør\w*|kjør\w*|uruchom\w*|wykonaj\w*|wykonuj\w*|odpal\w*|spus[tť]\w*|"
+    r"spouští|spúšťa\w*|proveď|vykonaj|futtas\w*|futtat\w*|indítsd|elindít\w*|rulea\w*|rula\b|"
+    r"execută|lansea\w*|запусти\w*|запуска\w*|виконай\w*|викону\w*|стартир\w*|изпълн\w*|пусни|pokren\w*|"
+    r"pokreć\w*|izvrši|покрен\w*|покреће|изврши|εκτέλεσ\w*|εκτελ\w*|τρέξ\w*|ו?הרץ|ו?הריצ\w*|ו?תריץ|"
+    r"ו?מריץ|ו?הפעל\w*|اجرا|و?شغّل|و?شغل|و?نفّذ|و?نفذ|[وب]?تشغيل\w*|[وب]?تنفيذ\w*|يشغل|ينفذ|jalankan|menjalankan|patakbuhin|"
+    r"i-run|patatakbuhin|pinapatakbo|\w{0,5}endesha|\w{0,5}tekeleza|चलाएं|चलाएँ|चलाओ|चलाता|चलाए|চালান|চালাও|"
+    r"চালাবে|চালানো|चलाना|चलाने|இயக்க\S*|चालव\S*|چلا\S*|chạy|thực thi|paleisk\w*|paleist\w*|"
+    r"paleidži\w*|vykdyk\w*|vykdyt\w*"
+)
 _DOWNLOAD_WORDS = _words(
+    _DOWNLOAD_41,
     r"download\w*|fetch\w*|grab\w*|pull\w* (?:down )?|下载|ダウンロード|다운로드|скача\w*|"
-    r"загрузи\w*|descarg\w*|télécharg\w*|lade\w*|herunterlad\w*|scarica\w*|baix\w*|indir\w*"
+    r"загрузи\w*|descarg\w*|télécharg\w*|lade\w*|herunterlad\w*|scarica\w*|baix\w*|indir\w*",
 )
 _RUN_WORDS = _words(
-    r"run\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|python)|执行|"
+    _RUN_41_WORDS,
+    r"run(?!book)\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
+    r"python)|执行|"
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejec[uú]t\w*|exécut\w*|lance\w*|"
-    r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
+    r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*",
 )
 # Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
 # under them); on a host that also serves user content (deno.land/x/…) only the vendor's
@@ -745,7 +797,7 @@ _HOSTS = (
     "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
     "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
     "get.scoop.sh fly.io get.sdkman.io sh.rustup.rs "
-    "sh.vector.dev nodesource.com"
+    "sh.vector.dev nodesource.com awscli.amazonaws.com"
 )
 _INSTALLER_HOSTS = frozenset(_HOSTS.split())
 _PINNED = (
@@ -821,6 +873,8 @@ _CONFIG_TARGET = (
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
+# round 41 (eg41): home written out (/home/<user>, /root) as well as ~ and $HOME
+_HOME_41 = r"(?:~|\$home|/home/[\w.-]{1,40}|(?<![\w.-])/root)"
 # What makes a write into a start-up file, cron or hook a backdoor rather than set-up.
 _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
@@ -833,14 +887,15 @@ _RISKY_PAYLOAD = _rx(
     r"/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     # a program kept in a hidden folder nested under home (~/.local/share/.agent/sync.sh)
-    r"(?:~|\$home)/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
+    _HOME_41 + r"/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
     # round 40: a hidden program or folder in a system path (/usr/local/bin/.kworker,
     # /opt/.h/run, /users/shared/.svc) or in a hidden folder under home (~/.cache/.t.js)
     r"(?:^|[\s=:'\"`(])/(?:usr|opt|var|etc|srv|lib|bin|sbin|users/shared|library)/(?:[\w.-]+/){0,4}"
     r"\.(?!(?:venv|git|github|local|cache|config|well-known|env|nvm|pyenv|rbenv|cargo|npm|"
     r"ssh|gnupg|docker|kube|m2|gradle|bundle|virtualenvs?|htaccess|htpasswd|pgpass|my\.cnf|"
     r"npmrc|netrc|profile|bashrc|gitignore|gitkeep|dockerignore|keep)\b)[\w-]+|"
-    r"(?:~|\$home)/\.[\w-]+/(?:[\w.-]+/){0,4}\.(?!env\b|git\b)[\w-]+",
+    + _HOME_41
+    + r"/\.[\w-]+/(?:[\w.-]+/){0,4}\.(?!env\b|git\b)[\w-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
@@ -913,8 +968,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "run": _rx(*_RUN_PATTERNS),
         "run_first": _rx(*_RUN_PATTERNS[:-1]),
         "saved_run": re.compile(_SAVED_RUN),
-        "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}"),
-        "exec": re.compile(rf"{_START}{_RUN_WORDS}"),
+        "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}|ดาวน์โหลด"),
+        "exec": re.compile(rf"{_START}{_RUN_WORDS}|รัน|เรียกใช้"),
         "write": re.compile(
             # a CJK verb is written between particles ("を追加し"): a word boundary there too
             rf"(?:(?<![\w<-])|(?<=[{CJK}])){_WRITE}(?:(?![\w-])|(?<=[{CJK}]))|เพิ่ม|เขียน|ใส่|"
@@ -1094,7 +1149,7 @@ _CMD = re.compile(r"\$\(")
 # A clause that reports the past ("the old doc said `curl … | sh`") rather than orders.
 _TOLD = (
     r"\b(?:said|used|suggested|recommended|contained|had|showed|was|were|replaced|removed|deleted|"
-    r"dropped|found|saw|noticed|caught|blocked|flagged)\b(?! to\b)"
+    r"dropped|(?<!not )found|saw|noticed|caught|blocked|flagged)\b(?! to\b)"  # round 41: an error
 )
 # Where fetched code comes from: a URL, a host, an address or a variable holding one.
 _FROM = re.compile(
