@@ -415,7 +415,7 @@ _KEPT = re.compile(
         r"xác nhận (?:lại )?với (?:tôi|mình))|hỏi (?:tôi|mình) trước|(?:sự )?(?:đồng ý|"
         r"phê duyệt|xác nhận|cho phép) của (?:tôi|mình))(?!\w)|(?:必须|务必|得|"
         r"要)(?:先)?(?:问我|(?:跟|和|向)我确认)|需要我的?(?:确认|批准|同意)|(?:跟|和|向)我确认|"
-        r"经我(?:确认|批准|同意)|(?:私|僕|俺)(?:に|の)(?:確認|許可|承認)|許可を(?:取|得|もら)|"
+        r"经我(?:确认|批准|同意)|先问我|先问过我|(?:私|僕|俺)(?:に|の)(?:確認|許可|承認)|許可を(?:取|得|もら)|"
         r"承認が必要|(?:私|僕|俺)に相談|반드시 (?:\S+ ){0,2}?(?:물어|승인|허락)|(?:확인|승인|"
         r"허락)(?:을|를)? 받아야|먼저 (?:물어|확인)|(?:나|저)한테 (?:물어|확인)|내 (?:승인|허락|"
         r"확인)|يجب (?:\S+ ){0,3}?(?:سؤالي|أن تسألني|موافقتي)|اسألني|استشرني|بموافقتي|"
@@ -452,7 +452,7 @@ _APPROVE = (
     r"aprueb\w*|aprov\w*|approvar\w*|одобр\w*|утвержд\w*|onayla\w*|phê duyệt|menyetujui|setujui|"
     r"akceptow\w*|zatwierdzać|схвал\w*|затверд\w*|εγκρίν\w*|לאשר|aprobă|"
     # round 41: it, sv, da, no, fi, cs, sk, hu, ru, he, ta, bn, ur
-    r"approv[aio]\w*|godkänn\w*|godkend\w*|godkjenn\w*|hyväksy\w*|schval\w*|schvál\w*|"
+    r"approv(?:a|are|i|o|ato|ati|ata|ate)|godkänn\w*|godkend\w*|godkjenn\w*|hyväksy\w*|schval\w*|schvál\w*|"
     r"jóváhagy\w*|hagy\w* jóvá|утвержда\w*|מאשר)\b|அங்கீகரி|অনুমোদন|منظور|"
     r"批准|承認|승인|وافق|توافق|मंज़ूर|स्वीकृत|อนุมัติ|تأیید|تایید"
 )
@@ -527,6 +527,7 @@ _HEADS = (
     "off",
     "pre",
     "drop_me",
+    "fail",
 )
 
 
@@ -579,6 +580,7 @@ def _parts() -> dict[str, str]:
         "pre": _PRE,
         "counted": _COUNTED,
         "drop_me": _DROP_ME,
+        "fail": _FAIL_HEAD,
     }
     return parts
 
@@ -1053,6 +1055,54 @@ def _obeyed(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) 
     return None
 
 
+# Round 41: a failure answered as a success: "… answers yes even if it failed".
+_FAIL_HEAD = (
+    r"\b(?:fail\w*|falh\w*|fallit\w*|fallid\w*|échou\w*|fehlgeschlag\w*|mislukt\w*|misslyck\w*|"
+    r"fejled\w*|feilet|epäonnistu\w*|nie udała|nie powiodła|selhal\w*|zlyhal\w*|nem sikerült|"
+    r"eșua\w*|не удалась|не вдалася|başarısız|gagal|thất bại)\b|شکست|ناکام|فشل|נכשל|विफल|"
+    r"ব্যর্থ|தோல்வி|ล้มเหลว|失败|失敗|실패"
+)
+_EVEN_FAIL = re.compile(
+    lit(
+        rf"(?:{_EVEN_IF}|\b(?:selvom|dù|ook als|også selvom|i když|aj keď|akkor is,? ha|"
+        r"chiar dacă|навіть якщо|даже если|olsa bile|meskipun|walaupun)\b)(?:\s\S+){0,3}\s?\S{0,8}$"
+    )
+)
+_EVEN_FAIL_AFTER = re.compile(r".{0,16}?(?:ても|해도|했어도|پر بھی|ாலும்|ার পরও|होने पर भी|olsa bile)")
+_YES = re.compile(
+    lit(
+        r"\b(?:yes|ja|sì|sí|sim|oui|да|так|evet|ya|có|kyllä|igen|áno|ano|tak|"
+        r"succeeded|riuscito|salió bien|deu certo|réussi|geklappt|gelukt|lyckades|lykkedes|lyktes|"
+        r"onnistui|udała|proběhla|prebehla|sikerült|reușit|вдалася|удалась|başarılı|berhasil|"
+        r"thành công)\b|نعم|بله|כן|ہاں|हाँ|हां|হ্যাঁ|ஆம்|ใช่|สำเร็จ|成功|はい|성공|네"
+    )
+)
+_ANSWER = re.compile(
+    lit(
+        r"\b(?:answer\w*|respond\w*|repl\w*|report\w*|says?|rispond\w*|responde\w*|répond\w*|"
+        r"antwort\w*|antwoord\w*|svar\w*|vastaa\w*|odpowi\w*|odpov\w*|odpoved\w*|válaszol\w*|"
+        r"mond|răspunde\w*|відповіда\w*|отвеча\w*|der|cevap\w*|yanıt\w*|trả lời|menjawab|jawab)\b|"
+        r"يجيب|أجب|می‌گوید|بگو|עונה|ענה|کہتا|कहता|বলে|சொல்லும்|ตอบ|回答|答え|답한|답해|말한"
+    )
+)
+_FAKED_WHY = "it tells the agent to report a failure to the user as a success"
+
+
+def _faked(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads) -> Order | None:
+    """Round 41: a failure reported as a success when the user asks."""
+    for m in heads["fail"]:
+        lo, hi = cl.around(m.start(), m.end())
+        a = max(lo, m.start() - 40)
+        if not (_EVEN_FAIL.search(s, a, m.start()) or _EVEN_FAIL_AFTER.match(s, m.end(), hi)):
+            continue
+        if not (cl.has(_YES, lo, hi) and cl.has(_ANSWER, lo, hi)):
+            continue
+        if _told(s, cl, m, lo) or cl.has(_MISTAKE, lo, hi):
+            continue
+        return _found("hiding.deceive-user", _FAKED_WHY, lo, m.start(), m.end())
+    return None
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The first concept found in the folded text, or None."""
     s = hay.s
@@ -1073,4 +1123,5 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         or _switched_off(s, cl, rx, heads)
         or _pre_approved(s, cl, rx, heads)
         or _obeyed(s, cl, rx, heads)
+        or _faked(s, cl, rx, heads)
     )
