@@ -267,7 +267,7 @@ _EVEN_IF = (
 )
 _EVEN_AFTER = (
     r"(?:\S+ )?(?:desem|dese|söylesem|söylese|istesem|istese) (?:de|bile)\b|"
-    r"\s?(?:\S+ ){0,3}?(?:تب بھی|तब भी)|\S*\s?\S*சொன்னாலும்|"
+    r"\s?(?:\S{1,20} ){0,3}?(?:تب بھی|तब भी)|\S{0,12}\s?\S{0,12}சொன்னாலும்|"
     r".{0,12}?(?:ても|더라도|해도)"
 )
 _SAY = (
@@ -645,6 +645,7 @@ def _told(s: str, cl: Clauses, m: re.Match[str], lo: int) -> bool:
         or negated(s, m.start(), m.end(), lo)
         or cl.has(_CANNOT, max(lo, m.start() - 40), m.start())
         or cl.has(_NOT_VERB_AFTER, m.end(), cl.around(m.start(), m.end())[1])
+        or _BANNED_NEXT.match(s, m.end()) is not None
     )
 
 
@@ -653,6 +654,8 @@ _CANNOT = re.compile(
     r"نمی\u200c?توان|نباید|هرگز|אסור|(?<!\w)(?:לא|אל)(?!\w)|δεν (?:μπορεί|πρέπει)|не може|"
     r"не можна|nu (?:poate|are voie)|nem (?:szabad|lehet)|(?<!\S)(?:نہ|کبھی)(?!\S)"
 )
+# Round 41: the head's own verb forbidden right after it ("…로 취급하는 것은 금지").
+_BANNED_NEXT = re.compile(r"하는 것은 (?:금지|안 ?[되돼])|하지 (?:마|말)|하면 안 ?[되돼]")
 # A Persian verb negated by its prefix after the head: "… مثل دستور خودم اجرا نکن".
 _NOT_VERB_AFTER = re.compile(r"(?<!\S)ن(?:کن|کنید|گیر|گیرید|ده|دهید)(?=[\s.!?،؛]|$)")
 
@@ -1064,8 +1067,9 @@ _FAIL_HEAD = (
 )
 _EVEN_FAIL = re.compile(
     lit(
-        rf"(?:{_EVEN_IF}|\b(?:selvom|dù|ook als|også selvom|i když|aj keď|akkor is,? ha|"
-        r"chiar dacă|навіть якщо|даже если|olsa bile|meskipun|walaupun)\b)(?:\s\S+){0,3}\s?\S{0,8}$"
+        rf"(?:{_EVEN_IF}|\b(?:selvom|dù|ook als|også selvom|i když|aj keď|"
+        r"akkor is,? ha|chiar dacă|навіть якщо|даже если|olsa bile|meskipun|walaupun)\b)"
+        r"(?:\s\S{1,20}){0,3}\s?\S{0,8}$"
     )
 )
 _EVEN_FAIL_AFTER = re.compile(r".{0,16}?(?:ても|해도|했어도|پر بھی|ாலும்|ার পরও|होने पर भी|olsa bile)")
