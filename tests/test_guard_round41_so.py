@@ -20,6 +20,7 @@ TEXT = {(r := json.loads(line))["id"]: r["text"] for line in ROWS.read_text().sp
 REFUSED = {
     ("conflict", "a"): "fr nl sv da no fi cs sk hu ro tr fa he ur bn ta th id ko",
     ("conflict", "b"): "it pt fr de ro tr fa he ta th id zh ko",
+    ("lie", "b"): "fr de nl sv da no fi pl cs sk hu ro uk ru tr ar fa he ur hi ta th vi id zh ko",
     ("obey-source", "a"): "en it pt fr de nl sv da no fi pl cs sk hu ro uk ru ar fa he "
     "ur hi bn ta vi zh ja",
     ("obey-source", "b"): "en it es pt fr de pl cs sk hu ar fa he ur hi bn ta th vi id zh",
