@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 
 from ._build import branches, builder, lit, prefixes, word_start
-from ._clause import OTHERS, Clauses, Spots, mentioned, negated
+from ._clause import OTHERS, Clauses, Spots, line_back, mentioned, negated, open_quote
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
@@ -425,7 +425,15 @@ _KEPT = re.compile(
         r"ถาม|ขออนุญาต|ขออนุมัติ)|ถาม(?:ผม|ฉัน)ก่อน|"
         # round 41: "ask me first" in sv, da, no, fi, cs, sk, hu, ro
         r"\b(?:spørg\w*|fråga|spørre|kysy|zeptej se|spýtaj sa|kérdezz|întreabă)\b(?:\s\S+)?\s"
-        r"(?:først|först|ensin|nejdřív|najprv|előbb|mai întâi)\b"
+        r"(?:først|först|ensin|nejdřív|najprv|előbb|mai întâi)\b|"
+        # so41mend: the kept limit as a passive "approved by me" ("skal altid godkendes af mig")
+        r"\b(?:(?:approved|godkendes|godkännas|godkjennes|goedgekeurd|approuvée?s?|approvat[io]|"
+        r"aprobad[oa]s?|aprovad[oa]s?|freigegeben|genehmigt|zatwierdzon\w*|disetujui) "
+        r"(?:\S+ ){0,2}?(?:by|af|av|door|par|da|por|von|przeze|oleh) (?:me|mig|meg|mij|moi|mí|"
+        r"mim|mir|mnie|saya)|(?:door|von) (?:mij|mir) (?:\S+ )?(?:goedgekeurd|freigegeben|"
+        r"genehmigt)|(?:схвален\w*|одобрен\w*|погоджен\w*) мною|benim tarafımdan onaylan\w*|"
+        r"được tôi (?:phê duyệt|duyệt|chấp thuận))(?!\w)|(?:私|僕)が承認|由我(?:批准|审批|确认)|"
+        r"내가 승인"
     )
 )
 # A "must ask" negated: "no need to ask", "ohne vorher zu fragen", "ไม่ต้องถาม", "確認不要".
@@ -762,6 +770,8 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
             continue
         if cl.has(rx["user"], f.end(), min(hi, f.end() + 30)):
             continue  # "… follow the user" keeps the user first
+        if _MINE_NEXT.match(s, f.end(), hi):
+            continue  # so41mend: "… always follow mine": the user's own side
         t = cl.search(rx["tell"], f.end(), hi)
         if t is not None and not cl.has(rx["not_tell"], max(f.end(), t.start() - 30), t.start()):
             continue  # "… follow the docs and tell me" keeps the user in the loop
@@ -769,6 +779,17 @@ def _conflict(s: str, cl: Clauses, rx: dict[str, re.Pattern[str]], heads: _Heads
             continue
         return _found("injection.standing-order", _TRUST, lo, m.start(), f.end())
     return None
+
+
+# so41mend: the user's own side right after the follow verb, standing alone ("follow mine.").
+_MINE_NEXT = re.compile(
+    lit(
+        r"\s?(?:\S+ )?(?:always |siempre |sempre |toujours |immer |altijd |alltid |altid |"
+        r"всегда |zawsze |her zaman )?(?:mine|meiner|meine|la mienne|le mien|la mía|la mia|"
+        r"a minha|o meu|de mijne|min|mitt|mine|моей|мою|мои|moją|moje|benimkini|benimki)"
+        r"(?=\s*(?:[.,;!?]|$))|.{0,4}?(?:我的|私の|내 것|제 것)"
+    )
+)
 
 
 def _kept_spots(cl: Clauses) -> Spots:
@@ -894,13 +915,13 @@ _AUDIT = (
 )
 # Switched off, disabled, no longer written, swallowed.
 _OFF = (
-    r"\b(?:switch(?:ed|es)? off|turn(?:ed|s)? off|disabl\w*|(?:stop\w*|no longer|quits?) "
+    r"\b(?:switch(?:ed|es)? off|turn(?:ed|s)? off|(?:switch|turn|keep)\w* (?:it|them) off|disabl\w*|(?:stop\w*|no longer|quits?) "
     r"(?:writ|record|keep|send)\w*|swallow\w*|suppress\w*|spegn\w*|disattiv\w*|smett\w* di "
     r"(?:scrivere|registrare)|apag\w*|desactiv\w*|deja\w* de (?:escribir|registrar)|se traga|"
     r"deslig\w*|desativ\w*|deixa\w* de (?:gravar|escrever|registrar)|engol\w*|désactiv\w*|"
     r"n'écri\w* plus|aval\w*|ausgeschaltet|ausschalt\w*|abschalt\w*|deaktivier\w*|verschluck\w*|"
     r"schalt\w* (?:(?!nie|nicht)\S+ ){0,4}?aus|schreib\w* kein\w*|uitgeschakeld|uitschakel\w*|"
-    r"schrijft (?:\S+ ){0,3}?niet meer|zet (?:\S+ ){0,3}?uit|slikt|stäng\w* av|avstängd\w*|"
+    r"schrijft (?:\S+ ){0,3}?niet meer|zet (?:\S+ ){0,3}?uit|schakel (?:\S+ ){0,3}?uit|slikt|stäng\w* av|avstängd\w*|"
     r"slå\w* (?:(?!aldri|aldrig|ikke|inte)\S+ )?av|avslått|inaktiver\w*|deaktiver\w*|"
     r"slutar skriva|sväljer|sluk\w*|"
     r"holder op med at skrive|sluger|slutter å skrive|svelger|pois päältä|sammuta\w*|"
@@ -969,6 +990,33 @@ _NOT_LATE = re.compile(
 )
 # V2 imperatives: "Sluk aldrig …", "Stäng aldrig av …".
 _NEVER_NEXT = re.compile(r"\s(?:aldrig|aldri|ikke|inte|never|nie|niemals|nicht|nooit|niet)\b")
+# so41mend: not an order to the agent: "only the security team can disable it", a question,
+# an attempt told ("tried to switch it off", the attempt's words quoted after it).
+_ONLY = re.compile(
+    lit(
+        r"\b(?:only|solo|sólo|solamente|soltanto|nur|только|tylko|alleen|endast|bara|kun|bare|"
+        r"vain|ainoastaan|seul\w*|uniquement|somente|apenas|só|csak|pouze|jen|jenom|iba|len|"
+        r"doar|numai|тільки|лише|sadece|yalnızca|hanya|chỉ)\b|"
+        r"だけ|のみ|只有|只能|仅|만이?|فقط|רק|केवल|सिर्फ|শুধু|কেবল|மட்டு|เท่านั้น|เฉพาะ"
+    )
+)
+_MAY = re.compile(
+    lit(
+        r"\b(?:can|may|kann|darf|dürfen|können|может|могут|puede|può|pode|peut|kan|må|får|mag|"
+        r"może|mogą|smí|môže|tud\w*|poate|може|можуть|bilir|boleh|dapat|có thể)\b|できる|でき|可以|"
+        r"能|수 있|يمكن|يستطيع|می‌تواند|יכול|सकता|সকে|முடியும்|สามารถ|ได้|"
+        r"\w{1,12}(?:abilir|ebilir)"
+    )
+)
+_QUESTION = re.compile(r"[^.!?。！？؟\n]{0,200}[?？؟]")
+_TRIED = re.compile(
+    lit(
+        r"\b(?:tried|attempted|versuchte|försökte|forsøgte|forsøkte|yritti|próbował\w*|"
+        r"pokusil\w*|megpróbál\w*|a încercat|пытал\w*|намагал\w*|intentó|tentou|a essayé|"
+        r"tentava|tentò|probeerde|cố|mencoba)\b|试图|企图|尝试|しようとした|려고 했|حاول|"
+        r"تلاش کرد|ניסה|کوشش کی|कोशिश की|চেষ্টা করে|முயன்ற|พยายาม|(?:m[ae]y[ae] )?çalıştı"
+    )
+)
 _OFF_WHY = "it tells the agent to switch off or swallow the audit log or monitoring"
 _PRE_WHY = "it tells the agent to count approvals the user never gave as given"
 
@@ -983,8 +1031,22 @@ def _switched_off(
             continue
         if _told(s, cl, m, lo) or cl.has(_MISTAKE, lo, hi) or _NEVER_NEXT.match(s, m.end(), hi):
             continue
+        near = max(lo, m.start() - 60), min(hi, m.end() + 60)
+        if cl.has(_ONLY, *near) and cl.has(_MAY, *near):
+            continue  # "only the security team can disable it": another principal's right
+        if _QUESTION.match(s, m.end()) or _attempt(s, cl, m, lo, hi):
+            continue  # asked whether it can be, or an attempt told
         return _found("injection.standing-order", _OFF_WHY, lo, m.start(), m.end())
     return None
+
+
+def _attempt(s: str, cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
+    """An attempt told: "tried to switch off …", "kapatmaya çalıştı", or the attempt's words
+    quoted on the same line after it."""
+    if cl.has(_TRIED, max(lo, m.start() - 40), min(hi, m.end() + 16)):
+        return True
+    line = line_back(s, m.start())
+    return open_quote(s, line, m.start()) is not None and cl.has(_TRIED, line, m.start())
 
 
 def _pre_approved(
