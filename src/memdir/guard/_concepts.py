@@ -787,7 +787,7 @@ _MINE_NEXT = re.compile(
         r"\s?(?:\S+ )?(?:always |siempre |sempre |toujours |immer |altijd |alltid |altid |"
         r"всегда |zawsze |her zaman )?(?:mine|meiner|meine|la mienne|le mien|la mía|la mia|"
         r"a minha|o meu|de mijne|min|mitt|mine|моей|мою|мои|moją|moje|benimkini|benimki)"
-        r"(?=\s*(?:[.,;!?]|$))|.{0,4}?(?:我的|私の|내 것|제 것)"
+        r"(?=\s{0,3}(?:[.,;!?]|$))|.{0,4}?(?:我的|私の|내 것|제 것)"
     )
 )
 
