@@ -915,13 +915,15 @@ _AUDIT = (
 )
 # Switched off, disabled, no longer written, swallowed.
 _OFF = (
-    r"\b(?:switch(?:ed|es)? off|turn(?:ed|s)? off|(?:switch|turn|keep)\w* (?:it|them) off|disabl\w*|(?:stop\w*|no longer|quits?) "
+    r"\b(?:switch(?:ed|es)? off|turn(?:ed|s)? off|(?:switch|turn|keep) (?:it|them) off|"
+    r"disabl\w*|(?:stop\w*|no longer|quits?) "
     r"(?:writ|record|keep|send)\w*|swallow\w*|suppress\w*|spegn\w*|disattiv\w*|smett\w* di "
     r"(?:scrivere|registrare)|apag\w*|desactiv\w*|deja\w* de (?:escribir|registrar)|se traga|"
     r"deslig\w*|desativ\w*|deixa\w* de (?:gravar|escrever|registrar)|engol\w*|désactiv\w*|"
     r"n'écri\w* plus|aval\w*|ausgeschaltet|ausschalt\w*|abschalt\w*|deaktivier\w*|verschluck\w*|"
     r"schalt\w* (?:(?!nie|nicht)\S+ ){0,4}?aus|schreib\w* kein\w*|uitgeschakeld|uitschakel\w*|"
-    r"schrijft (?:\S+ ){0,3}?niet meer|zet (?:\S+ ){0,3}?uit|schakel (?:\S+ ){0,3}?uit|slikt|stäng\w* av|avstängd\w*|"
+    r"schrijft (?:\S+ ){0,3}?niet meer|zet (?:\S+ ){0,3}?uit|"
+    r"schakel (?:\S+ ){0,3}?uit|slikt|stäng\w* av|avstängd\w*|"
     r"slå\w* (?:(?!aldri|aldrig|ikke|inte)\S+ )?av|avslått|inaktiver\w*|deaktiver\w*|"
     r"slutar skriva|sväljer|sluk\w*|"
     r"holder op med at skrive|sluger|slutter å skrive|svelger|pois päältä|sammuta\w*|"
