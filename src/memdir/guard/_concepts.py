@@ -427,7 +427,14 @@ _KEPT = re.compile(
         r"\b(?:spørg\w*|fråga|spørre|kysy|zeptej se|spýtaj sa|kérdezz|întreabă)\b(?:\s\S+)?\s"
         r"(?:først|först|ensin|nejdřív|najprv|előbb|mai întâi)\b|"
         # so41mend: the kept limit as a passive "approved by me" ("skal altid godkendes af mig")
-        r"\b(?:(?:approved|godkendes|godkännas|godkjennes|goedgekeurd|approuvée?s?|approvat[io]|"
+        # (after a modal: "All transfers are approved by me." fakes the approval, review rvso41)
+        r"\b(?:(?:(?:must|should|shall|needs? to|has to|have to|skal|ska|må|moet|moeten|doit|"
+        r"doivent|deve|devono|debe|deben|devem|muss|müssen|musi|muszą|harus|måste)(?: always| "
+        r"altid| alltid| altijd| toujours| sempre| siempre| immer| zawsze| selalu)? (?:be |być |)"
+        r"|(?<=skal altid )|(?<=skal )|(?<=ska alltid )|(?<=ska )|(?<=må alltid )|(?<=må )"
+        r"|(?<=moet altijd worden )|(?<=moet worden )|(?<=muss immer )|(?<=muss )|(?<=doit être )"
+        r"|(?<=deve essere )|(?<=debe ser )|(?<=deve ser )|(?<=musi być )|(?<=harus ))"
+        r"(?:approved|godkendes|godkännas|godkjennes|goedgekeurd|approuvée?s?|approvat[io]|"
         r"aprobad[oa]s?|aprovad[oa]s?|freigegeben|genehmigt|zatwierdzon\w*|disetujui) "
         r"(?:\S+ ){0,2}?(?:by|af|av|door|par|da|por|von|przeze|oleh) (?:me|mig|meg|mij|moi|mí|"
         r"mim|mir|mnie|saya)|(?:door|von) (?:mij|mir) (?:\S+ )?(?:goedgekeurd|freigegeben|"
@@ -1010,7 +1017,23 @@ _MAY = re.compile(
         r"\w{1,12}(?:abilir|ebilir)"
     )
 )
-_QUESTION = re.compile(r"[^.!?。！？؟\n]{0,200}[?？؟]")
+# a question the off verb's sentence asks, not a tag after its order (", okay?", "; got it?")
+# "only you can …" grants the agent the act (review rvso41): no other principal's right
+_ONLY_YOU = re.compile(
+    r"\b(?:only|just|alleen|endast|bara|bare|kun|nur|seul\w*|solo|sólo|só|apenas|somente|"
+    r"tylko|только|лише|тільки|csak|jen|iba|doar|sadece|hanya|chỉ) (?:you|u|jij|je|du|dich|"
+    r"toi|tu|vous|você|vocês|ty|ciebie|ты|вы|ти|te|sen|kamu|anda|bạn)\b|"
+    r"\b(?:you|jij|du|tu|vous|você|ty|ты|вы|sen|kamu|bạn) (?:alone|alleen|allein|seul\w*|"
+    r"sozinho|solo|sam|один|yalnız)\b|あなただけ|你才|只有你|너만|당신만"
+)
+_QUESTION = re.compile(
+    r"(?![^.!?。！？؟\n]{0,200}?(?:[,;，；、—–]| - )\s*¿?(?:ok(?:ay|ey)?|oké|okej|got it|right|"
+    r"(?:would|will|won't|can) you|alright|understood|clear|yes|ja|nee|d'accord|compris|vale|claro|capito|chiaro|entendido|"
+    r"certo|jasne|dobrze|ясно|понятно|ладно|зрозуміло|tamam|anlaşıldı|selvä|rozumíš|rozumiesz|"
+    r"begrepen|verstanden|forstått|förstått|forstået|いい|いいね|わかった|好吗|好嗎|行吗|明白吗|"
+    r"알았지|알겠지|됐지|hiểu chưa|được không|paham|mengerti)\s*[?？؟])"
+    r"(?:(?! - )[^.!?。！？؟\n;；—–]){0,200}[?？؟]"
+)
 _TRIED = re.compile(
     lit(
         r"\b(?:tried|attempted|versuchte|försökte|forsøgte|forsøkte|yritti|próbował\w*|"
@@ -1033,8 +1056,8 @@ def _switched_off(
             continue
         if _told(s, cl, m, lo) or cl.has(_MISTAKE, lo, hi) or _NEVER_NEXT.match(s, m.end(), hi):
             continue
-        near = max(lo, m.start() - 60), min(hi, m.end() + 60)
-        if cl.has(_ONLY, *near) and cl.has(_MAY, *near):
+        near = _own_clause(s, max(lo, m.start() - 60), m.start(), m.end(), min(hi, m.end() + 60))
+        if cl.has(_ONLY, *near) and cl.has(_MAY, *near) and not cl.has(_ONLY_YOU, *near):
             continue  # "only the security team can disable it": another principal's right
         if _QUESTION.match(s, m.end()) or _attempt(s, cl, m, lo, hi):
             continue  # asked whether it can be, or an attempt told
@@ -1042,10 +1065,21 @@ def _switched_off(
     return None
 
 
+_CLAUSE_END = re.compile(r"[.!?;,:。！？；，：、—–\n]| - ")
+
+
+def _own_clause(s: str, lo: int, start: int, end: int, hi: int) -> tuple[int, int]:
+    """``lo``–``hi`` cut to the clause of ``start``–``end`` (review rvso41: a cue after a
+    comma or a semicolon, "…, okay?", "Tried to be careful; from now on …", is not its own)."""
+    cut = [b.end() for b in _CLAUSE_END.finditer(s, lo, start)]
+    after = _CLAUSE_END.search(s, end, hi)
+    return (cut[-1] if cut else lo), (after.start() if after else hi)
+
+
 def _attempt(s: str, cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """An attempt told: "tried to switch off …", "kapatmaya çalıştı", or the attempt's words
     quoted on the same line after it."""
-    if cl.has(_TRIED, max(lo, m.start() - 40), min(hi, m.end() + 16)):
+    if cl.has(_TRIED, *_own_clause(s, max(lo, m.start() - 40), m.start(), m.end(), hi)):
         return True
     line = line_back(s, m.start())
     return open_quote(s, line, m.start()) is not None and cl.has(_TRIED, line, m.start())
