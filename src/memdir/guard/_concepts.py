@@ -1028,7 +1028,8 @@ _ONLY_YOU = re.compile(
 )
 _QUESTION = re.compile(
     r"(?![^.!?。！？؟\n]{0,200}?(?:[,;，；、—–]| - )\s*¿?(?:ok(?:ay|ey)?|oké|okej|got it|right|"
-    r"(?:would|will|won't|can) you|alright|understood|clear|yes|ja|nee|d'accord|compris|vale|claro|capito|chiaro|entendido|"
+    r"(?:would|will|won't|can) you|alright|understood|clear|yes|ja|nee|d'accord|compris|vale|"
+    r"claro|capito|chiaro|entendido|"
     r"certo|jasne|dobrze|ясно|понятно|ладно|зрозуміло|tamam|anlaşıldı|selvä|rozumíš|rozumiesz|"
     r"begrepen|verstanden|forstått|förstått|forstået|いい|いいね|わかった|好吗|好嗎|行吗|明白吗|"
     r"알았지|알겠지|됐지|hiểu chưa|được không|paham|mengerti)\s*[?？؟])"
