@@ -185,7 +185,7 @@ def test_round41_ordinary_note_stored(text: str) -> None:
 
 # The modules round 41 touched: a pattern read against casefolded text must not hold a letter
 # that casefolding changes (a final "ς" is "σ" in the text, "ß" is "ss"): it could never match.
-_MODULES = ("_threats", "_urls", "_vocab", "_clause", "_patterns")
+_MODULES = ("_threats", "_urls", "_vocab", "_clause", "_patterns", "_concepts", "_orders")
 
 
 def _patterns(obj: object, depth: int = 0) -> list[re.Pattern[str]]:

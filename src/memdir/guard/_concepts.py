@@ -352,7 +352,7 @@ _STAKES = (
 # What a stake is kept out by: "nada de pagamentos … sem me perguntar", "except production".
 _EXCEPT = re.compile(
     r"\b(?:nothing|no|not|never|except|but not|nada|nunca|jamais|rien|sauf|niente|mai|tranne|"
-    r"nichts|kein\w*|außer|niets|geen|behalve|nie|oprócz|ничего|не|кроме|hiçbir|hariç|tidak|"
+    r"nichts|kein\w*|ausser|niets|geen|behalve|nie|oprócz|ничего|не|кроме|hiçbir|hariç|tidak|"
     r"kecuali|không|trừ)\b[^.;:\n]{0,24}$|(?:除了|以外|제외|باستثناء|सिवाय)[^。\n]{0,12}$"
 )
 

@@ -53,7 +53,7 @@ _SCOPE = (
     r"(?:przyszłych |kolejnych )?(?:sesjach|rozmowach)|już nie",
     # round 39: uk, el, he, fa, ro, hu, sw, th and hi "आगे से"
     r"надалі|відтепер|від тепер|з цього моменту|щоразу|у кожній сесії|"
-    r"από (?:εδώ και )?(?:πέρα|τώρα και (?:στο )?εξής)|στο εξής|κάθε φορά|σε κάθε συνεδρία|"
+    r"από (?:εδώ και )?(?:πέρα|τώρα και (?:στο )?εξήσ)|στο εξήσ|κάθε φορά|σε κάθε συνεδρία|"
     r"מעכשיו|מעתה|מהיום והלאה|בכל (?:פעם|סשן|שיחה)|از این به بعد|از حالا|"
     r"de acum (?:înainte|încolo)|de fiecare dată|mostantól|ezentúl|minden "
     r"munkamenetben|kuanzia sasa|tangu sasa|kila (?:mara|kikao)|ตั้งแต่นี้|ต่อจากนี้|ทุกครั้ง|आगे से",
@@ -1347,7 +1347,7 @@ _RISKY = (
     r"\bsystem (?:config\w*|settings|files)\b|fuera del (?:repositorio|proyecto)|"
     r"configuraci[oó]n del sistema|hors du (?:dépôt|projet)|configuration du système|"
     r"paramètres (?:du )?système|fora do (?:repositório|projeto)|configurações do sistema|"
-    r"außerhalb des (?:repos|repositorys|projekts)|system(?:einstellungen|konfiguration)|"
+    r"ausserhalb des (?:repos|repositorys|projekts)|system(?:einstellungen|konfiguration)|"
     r"fuori dal (?:repository|progetto)|impostazioni di sistema|仓库之外|项目之外|"
     r"系统(?:配置|设置)|"
     r"リポジトリ外|システム設定|вне (?:репозитория|проекта)|(?:системн\w* настройк|настройк\w* "
