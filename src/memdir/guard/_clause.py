@@ -45,7 +45,8 @@ _NEG_WORDS = (
     # is "now"; he "אל" only before a future verb: alone it is "to")
     r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
     r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
-    r"nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read (a window's end)
+    r"(?<!vanaf )(?<!tot )nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read;
+    # not nl "vanaf nu", "tot nu" ("from now on": the lead, merging round 41's two halves)
     r"ніколи|никога|nikad|nikada|никад|никада|kamwe|"
     r"ära|ärge|niekada"  # round 41: et, lt
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
