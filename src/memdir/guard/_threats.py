@@ -76,6 +76,7 @@ from ._vocab import (
     _SINK,
     _SOURCE_39,
     _SOURCE_40,
+    _SOURCE_42,
     _SUBST,
     _TEMPLATE_FIRST,
     _TEMPLATE_NAME,
@@ -665,6 +666,7 @@ _SOURCE_NEEDLES = (
     ),
     *_SOURCE_39,  # round 39b: the other languages' private nouns
     *_SOURCE_40,  # round 40: memory, clipboard, shell history
+    *_SOURCE_42,  # round 42: Arabic plurals
 )
 _SOURCE_SET = frozenset(_SOURCE_NEEDLES)
 register(_SOURCE_SET)  # located in the text's one literal pass

@@ -178,6 +178,62 @@ _PRESENT_FA_40 = {
 _PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ"}
 
 
+# --- round 42 (eg42): the assistant as the subject of a future, an obligation or a periphrasis
+# of sending ("enverra", "deve caricare", "musi przesłać", "perlu memuat naik", "পাঠাবে"); not
+# "can" or "may" (a manual's permission). Verb-final ones (nl "zal … sturen", ar "يقوم … برفع")
+# are read at the assistant word with the verb ahead in its clause.
+_FUTURE_42 = (
+    r"enverra|enverront|téléversera|transférera|transmettra|publiera|partagera|synchronisera|"
+    r"(?:doit|devra|va|se charge d'|s'occupe d') ?(?:envoyer|téléverser|transférer|transmettre|"
+    r"publier|partager|synchroniser)|"
+    r"enviará|subirá|mandará|reenviará|compartirá|publicará|sincronizará|"
+    r"(?:debe|deberá|va a|tiene que|se encarga de) (?:enviar|subir|mandar|reenviar|compartir|"
+    r"publicar|sincronizar|cargar)|"
+    r"enviará|carregará|compartilhará|partilhará|"
+    r"(?:deve|deverá|precisa|vai|irá|tem de|tem que|se encarrega de) (?:enviar|carregar|subir|"
+    r"fazer upload|compartilhar|partilhar|publicar|sincronizar)|"
+    r"invierà|caricherà|condividerà|pubblicherà|sincronizzerà|inoltrerà|trasmetterà|"
+    r"(?:deve|dovrà|si occupa di|provvede a) (?:inviare|caricare|condividere|pubblicare|"
+    r"sincronizzare|inoltrare|trasmettere|spedire)|"
+    r"(?:będzie|musi|ma|powinien|powinna) (?:wysyłać|przesyłać|wgrywać|udostępniać|wysłać|przesłać|"
+    r"wgrać|wrzucić|wrzucać|udostępnić|zsynchronizować)|wyśle|prześle|wgra|"
+    r"(?:bude|musí|má) (?:posílat|poslat|odeslat|nahrávat|nahrát|sdílet|posielať|poslať|odoslať|"
+    r"nahrať|zdieľať)|pošle|odešle|nahraje|odošle|"
+    r"надсилатиме|надішле|відправить|вивантажить|(?:має|повинен|мусить|буде) (?:надіслати|"
+    r"відправити|вивантажити|надсилати|відправляти)|"
+    r"ще (?:изпраща|изпрати|качва|качи|препраща)|трябва да (?:изпраща|изпрати|качва|качи)|"
+    r"će (?:slati|poslati|otpremiti|prosljeđivati)|mora (?:slati|poslati|otpremiti)|"
+    r"(?:kommer att|ska|måste) (?:skicka|ladda upp|synka|vidarebefordra)|"
+    r"(?:vil|skal|må) (?:sende|uploade|laste opp|videresende)|"
+    r"θα (?:στέλνει|στείλει|ανεβάζει|ανεβάσει|προωθεί|προωθήσει)|πρέπει να (?:στέλνει|στείλει|"
+    r"ανεβάζει|ανεβάσει)|"
+    r"va (?:trimite|încărca|partaja)|(?:trebuie să|o să) (?:trimită|încarce|partajeze)|"
+    r"ישלח|יעלה|ישתף|(?:צריך|צריכה|חייב|חייבת) (?:לשלוח|להעלות|לשתף)|"
+    r"(?:perlu|mesti|harus|akan|hendaklah|wajib) (?:memuat naik|menghantar|mengirim\w*|"
+    r"mengunggah\w*|berkongsi|membagikan|meneruskan)|memuat naik|menghantar|"
+    r"magpapadala|ipapadala|mag-a-upload|(?:dapat|kailangang) (?:ipadala|i-upload|magpadala)|"
+    r"পাঠাবে|পাঠাবেন|আপলোড করবে|(?:পাঠাতে|আপলোড করতে) হবে|"
+    r"भेजेगा|भेजेगी|(?:भेजना|अपलोड करना) (?:होगा|है)|"
+    r"அனுப்பும்|அனுப்ப வேண்டும்|பதிவேற்றும்"
+)
+_ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
+_FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
+    r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
+    r"(?<!\w)(?:te )?(?:sturen|versturen|doorsturen|uploaden|delen|mailen|synchroniseren|posten)"
+    r"(?!\w))"
+)
+_FUTURE_BN_42 = (  # verb-final: the future or "must" ahead in the clause
+    r"(?<!\w)সহকারী(?=(?:[^।.;\n]|\.(?=\S)){0,160}?(?:পাঠাবে|পাঠাবেন|আপলোড করবে|"
+    r"(?:পাঠাতে|আপলোড করতে) হবে))"
+)
+_FUTURE_AR_42 = (  # "سيرسل المساعد", "يقوم المساعد برفع", "يجب على المساعد رفع"
+    r"(?<!\w)س(?:ي|ت)(?:رسل|رفع|شارك|زامن)(?=\s+(?:المساعد|الوكيل))|"
+    r"(?<!\w)س?يقوم(?=\s+(?:المساعد|الوكيل)\s+ب(?:إرسال|ارسال|رفع|مشاركة|تحميل|مزامنة)(?!\w))|"
+    r"(?<!\w)(?:يجب|ينبغي)(?=\s+على\s+(?:المساعد|الوكيل)\s+(?:أن (?:ي|ت)(?:رسل|رفع|شارك)|إرسال|"
+    r"ارسال|رفع|مشاركة|تحميل)(?!\w))"
+)
+
+
 def _agent_act(kind: str) -> str:
     """Round 40: the assistant as the subject of a present ``kind`` act (see above); a read
     or copy only into the chat, the memory, a note or the reply ahead in the clause ("reads
@@ -187,10 +243,14 @@ def _agent_act(kind: str) -> str:
         if kind == "read"
         else ""
     )
+    verbs = _PRESENT_40[kind] + ("|" + _FUTURE_42 if kind == "send" else "")  # round 42
+    extra = f"|{_FUTURE_NL_42}|{_FUTURE_BN_42}|{_FUTURE_AR_42}" if kind == "send" else ""
     return (
-        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w){into})|"
-        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
+        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{verbs})(?!\w){into})|"
+        + (rf"(?<!\w)(?:{_ASSISTANT_42})(?=(?:{_GAP_40})(?:{_FUTURE_42})(?!\w))|" if extra else "")
+        + rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
         rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل){into})"
+        + extra
     )
 
 
@@ -291,6 +351,12 @@ _PRIVATE_40 = _ended(
 )
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
 _SOURCE_40 = prefixes(_PRIVATE_40)
+# Round 42 (eg42): the Arabic plurals and logs ("سجلات المحادثات", "كلمات المرور").
+_PRIVATE_42 = _ended(
+    "المحادثات|سجل المحادثة|سجلات المحادثة|كلمات المرور|كلمة السر|كلمات السر|بيانات الاعتماد|"
+    "البيانات الشخصية|ذاكرتك|ذاكرة المساعد"
+)
+_SOURCE_42 = prefixes(_PRIVATE_42)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
 _RAM_WORDS_40 = (
     "zużycia|zużycie|użycia|użycie|wycieku|wyciek|využití|spotřeba|spotřeby|využitie|spotreba|"
@@ -527,6 +593,7 @@ _PRIVATE_NOUN = (
     rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
     _PRIVATE_39_THAI,
     rf"(?<!\w){_RAM_40}(?:{'|'.join(_PRIVATE_40)})",  # round 40
+    rf"(?<!\w)(?:{'|'.join(_PRIVATE_42)})",  # round 42
 )
 
 # --- actions ----------------------------------------------------------------------------
