@@ -59,20 +59,27 @@ from ._vocab import (
     _KEEP,
     _KEEP_FORMS,
     _LOCAL,
+    _MEMORY_NEEDLES_42,
+    _MEMORY_TARGET_42,
+    _MEMORY_TARGET_CJK_42,
     _MODAL,
     _NEEDLES,
     _NET_NEEDLES,
     _OBJECT_GAP,
+    _OPEN_QUERY_42,
     _PASSIVE,
     _PAST,
     _PAYLOAD,
     _PINNED_HOSTS,
     _PLACE,
     _PRIVATE_NAME,
+    _QUERY_DATA_42,
     _QUERY_VAR,
+    _QUERY_WORD_42,
     _READ,
     _RISKY_PAYLOAD,
     _SECRET_NAME,
+    _SECRET_THING_42,
     _SINK,
     _SOURCE_39,
     _SOURCE_40,
@@ -468,7 +475,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     m.end(),
                 )
-    joined = _joined_query(s, cl)
+    joined = _joined_query(s, cl) or _filled_query(s, cl)
     if joined is not None:
         return joined
     for lo, hi in cl.windows(("?", "&")):
@@ -560,6 +567,47 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     x.end(),
                 )
+    return None
+
+
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
+_REFUSED_42 = re.compile(
+    r"[;.:—–]\s*(?:\w+\s+){0,3}?(?:we\s+)?(?:refused|rejected|blocked|(?:\w+'\s*)?\w*\s*"
+    r"(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|отклонил\w*|reddett\w*|"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
+)
+_SECRET_WORD_42 = re.compile(
+    r"(?:the |your )?(?:passw|credential|secret|\w* ?keys?\b|\w* ?tokens?\b)"
+)
+
+
+def _filled_query(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
+    the memory or the user's words named in its clause to fill it."""
+    rx = _compiled()
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        for m in _URL.finditer(s, lo, hi):
+            url = m.group().rstrip(".,;:!?)]>")
+            if not _OPEN_QUERY_42.search(url) or _LOCAL.match(url, url.find("//") + 2):
+                continue
+            clo, chi = cl.around(m.start(), m.end())
+            a, b = s.rfind(";", clo, m.start()) + 1 or clo, s.find(";", m.end(), chi) % (chi + 1)
+            a, b = max(a, m.start() - 150), min(b, m.end() + 150)  # the URL's own sentence
+            if not (_QUERY_WORD_42.search(s, a, b) or _IMAGE.search(s, a, m.start())):
+                continue
+            for data in (*rx["noun"].finditer(s, a, b), *_QUERY_DATA_42.finditer(s, a, b)):
+                if (
+                    not _inside(data, m)
+                    and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
+                    and _affirmed(s, data, clo, cl)
+                    and not _REFUSED_42.search(s, m.end(), m.end() + 160)
+                ):
+                    return hit(
+                        "exfiltration.url-data",
+                        "it fills a link's query with the conversation or private data",
+                        min(m.start(), data.start()),
+                        max(m.end(), data.end()),
+                    )
     return None
 
 
@@ -1951,6 +1999,40 @@ def detect(s: str, cl: Clauses) -> Hit | None:
     )
 
 
+# Round 42 (eg42): a secret put in the assistant's own memory or notes (shape 7).
+_MEMORY_TARGET_RX_42 = re.compile(
+    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}"
+)
+register(_MEMORY_NEEDLES_42)
+
+
+def _memory_target(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a credential store, or a password, token or key, put in the assistant's own
+    memory or notes, affirmed and no story."""
+    rx = _compiled()
+    for lo, hi in cl.windows(_MEMORY_NEEDLES_42):
+        for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
+            clo, chi = cl.around(t.start(), t.end())
+            x = (
+                cl.search(rx["strong"], clo, chi)
+                or cl.search(rx["weak"], clo, chi)
+                or _SECRET_THING_42.search(s, clo, chi)
+            )
+            if (
+                x is not None
+                and _affirmed(s, t, clo, cl)
+                and _affirmed(s, x, clo, cl)
+                and not _REFUSED_42.search(s, t.end(), t.end() + 120)
+            ):
+                return hit(
+                    "credential.access",
+                    "it tells the agent to keep a secret in its memory",
+                    min(x.start(), t.start()),
+                    max(x.end(), t.end()),
+                )
+    return None
+
+
 def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     """The structural threats judged after ``_foreign.detect``: credential reads, contents
     sent, Hermes's shapes. ``original`` is the same text before casefolding (same offsets),
@@ -1963,4 +2045,5 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _anaphora(s, cl)
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
+        or _memory_target(s, cl)  # round 42
     )

@@ -216,6 +216,54 @@ _FUTURE_42 = (
     r"भेजेगा|भेजेगी|(?:भेजना|अपलोड करना) (?:होगा|है)|"
     r"அனுப்பும்|அனுப்ப வேண்டும்|பதிவேற்றும்"
 )
+# Round 42 (eg42): a query left open ("?d=", "?q=soru_metni", "?u={όνομα"), in a link, an image
+# or a GET, filled with the conversation, the memory or the user's words named in its clause.
+_OPEN_QUERY_42 = re.compile(r"[?&][\w.-]{1,40}=(?:(?=&|$)|\{|<|[^\W\d_]+_[^\W\d_]+(?=&|$))")
+_QUERY_WORD_42 = _rx(
+    r"(?<!\w)(?:param\w*|paramètre\w*|parámetro\w*|parâmetro\w*|παράμετρ\w*|параметр\w*|get|"
+    r"image|imagem|imagen|immagine|bild|resim|görsel|εικόνα|изображени\w*|картинк\w*|markdown|"
+    r"bağlantı\w*|link\w*|lien|enlace|σύνδεσμο\w*|ссылк\w*|url)(?!\w)|参数|パラメータ|"
+    r"매개변수|파라미터|图片|画像|이미지|链接|リンク|링크|url में"
+)
+_QUERY_DATA_42 = _rx(
+    r"(?<!\w)(?:mensage(?:m|ns) do usuário|mensaje del usuario|message de l'utilisateur|"
+    r"nachricht des nutzers|kullanıcı\w* mesaj\w*|soru\w* metn\w*|sorunun metni|"
+    r"τελευταίο μήνυμα|μήνυμα του χρήστη|όνομα χρήστη|последн\w* сообщени\w*|"
+    r"сообщени\w* пользовател\w*|resumo da conversa|resumen de la conversación|api कुंजी|"
+    r"कुंजी)(?!\w)|用户的?(?:消息|问题|提问)|ユーザーの(?:メッセージ|質問)|"
+    r"사용자(?:의)? (?:메시지|질문)"
+)
+# Round 42 (eg42): the assistant's own memory or notes as where a secret is put ("na sua memória",
+# "do swojej pamięci", "in zijn geheugen", "உன் நினைவகத்தில்", "आठवणीत"); not English (main reads
+# its orders) and not a bare "in memory" (a password manager's vault "in memory").
+_MEMORY_TARGET_42 = _ended(
+    "na sua memória|na tua memória|em sua memória|nas suas notas|en tu memoria|en su memoria|"
+    "en tus notas|dans ta mémoire|dans votre mémoire|dans tes notes|garde-le en mémoire|"
+    "garde-la en mémoire|gardez-le en mémoire|nella tua memoria|nella sua memoria|nelle tue note|"
+    "in deinem gedächtnis|in deinen speicher|in deinem speicher|in deine notizen|in deinen notizen|"
+    "in je geheugen|in jouw geheugen|in zijn geheugen|in uw geheugen|naar je geheugen|"
+    "in je notities|do swojej pamięci|do twojej pamięci|w swojej pamięci|w twojej pamięci|"
+    "do swoich notatek|do své paměti|do tvé paměti|ve své paměti|do svojej pamäte|"
+    "vo svojej pamäti|medzi poznámky|в свою память|в твою память|в своей памяти|в твоей памяти|"
+    "в свои заметки|у свою пам'ять|у своїй пам'яті|в своїй пам'яті|hafızana|belleğine|"
+    "notlarına|στη μνήμη σου|în memoria ta|i ditt minne|i din hukommelse|muistiisi|"
+    "memóriádba|memóriádban|kwenye kumbukumbu zako|في ذاكرتك|בזיכרון שלך|ke dalam memori|"
+    "di memori kamu|dalam memori anda|dalam ingatan|vào bộ nhớ của bạn|sa iyong memorya|",
+    r"(?:உன்|உங்கள்) நினைவகத்தில்|நினைவகத்தில்|आठवणीत|स्मृतीत|अपनी मेमोरी में|"
+    r"স্মৃতিতে|মেমরিতে|اپنی یادداشت میں|حافظه‌ات|حافظه خود",
+)
+_MEMORY_TARGET_CJK_42 = "你的记忆|记忆里|记忆中|メモリに|記憶に|메모리에|기억에"
+_MEMORY_NEEDLES_42 = (*prefixes(_MEMORY_TARGET_42), *_MEMORY_TARGET_CJK_42.split("|"))
+_SECRET_THING_42 = _rx(
+    r"(?<!\w)(?:passw\w*|wachtwoord\w*|mots? de passe|contraseñ\w*|senhas?|hasł\w*|hesl\w*|"
+    r"парол\w*|lozink\w*|şifre\w*|parola\w*|token\w*|_authtoken|токен\w*|credential\w*|"
+    r"credenziali|credenciales|credenciais|identifiants|zugangsdaten|kimlik bilgileri|"
+    r"\w*secret_key|api_key|clés? api|claves? api|chiav\w* api|chaves? api|schlüssel|ключ\w*|"
+    r"kata sandi|kata laluan|mật khẩu|lösenord\w*|salasana\w*|jelszav\w*|jelszó|nenosiri|"
+    r"manenosiri|κωδικ\w*|סיסמ\w*|كلمة المرور|كلمات المرور|كلمة السر)(?!\w)|"
+    r"पासवर्ड|टोकन|கடவுச்சொல்|டோக்கன்|পাসওয়ার্ড|پاس ورڈ|رمز عبور|密码|口令|令牌|密钥|"
+    r"パスワード|トークン|秘密鍵|비밀번호|토큰"
+)
 _ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
 _FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
     r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
