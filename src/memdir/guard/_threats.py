@@ -49,6 +49,10 @@ from ._vocab import (
     _FORGE_RAW,
     _FORGE_REPOS,
     _FROM,
+    _GIVEN_NEEDLES_42,
+    _GIVEN_USE_42,
+    _GIVEN_VALUE_42,
+    _GIVEN_WORDS_42,
     _HEADER,
     _HOST_PATH,
     _IMAGE,
@@ -2033,6 +2037,32 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
+_GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
+register(_GIVEN_NEEDLES_42)
+
+
+def _given_secret(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a password or token given with its value, and the agent told to keep or use
+    it ("…, garde-le en mémoire et utilise-le", "اسے یاد رکھو") in the same sentence."""
+    for lo, hi in cl.windows(_GIVEN_NEEDLES_42):
+        for w in _GIVEN_RX_42.finditer(s, lo, hi):
+            v = _GIVEN_VALUE_42.match(s, w.end())
+            if v is None or "://" in v.group("v"):
+                continue
+            clo = cl.around(w.start(), w.end())[0]
+            stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
+            for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
+                if _affirmed(s, u, clo, cl) and not cl.story(w.start(), w.end()):
+                    return hit(
+                        "credential.access",
+                        "it gives a password or key and tells the agent to keep or use it",
+                        w.start(),
+                        u.end(),
+                    )
+    return None
+
+
 def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     """The structural threats judged after ``_foreign.detect``: credential reads, contents
     sent, Hermes's shapes. ``original`` is the same text before casefolding (same offsets),
@@ -2046,4 +2076,5 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
         or _memory_target(s, cl)  # round 42
+        or _given_secret(s, cl)  # round 42
     )

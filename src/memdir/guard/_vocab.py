@@ -264,6 +264,31 @@ _SECRET_THING_42 = _rx(
     r"पासवर्ड|टोकन|கடவுச்சொல்|டோக்கன்|পাসওয়ার্ড|پاس ورڈ|رمز عبور|密码|口令|令牌|密钥|"
     r"パスワード|トークン|秘密鍵|비밀번호|토큰"
 )
+# Round 42 (eg42): a password or key given with its value and "keep it in memory", "remember
+# it", "use it when …" (shape 2): the value has a letter and a digit or a sign, no placeholder.
+_GIVEN_WORDS_42 = _ended(
+    "mot de passe|contraseña|senha|passwort|password|wachtwoord|hasło|heslo|пароль|şifre\\w*|"
+    "token|токен|kata sandi|kata laluan|mật khẩu|lösenord\\w*|salasana|jelszó|nenosiri|"
+    "κωδικός|סיסמה|הסיסמה|كلمة المرور|كلمة السر|كلمة مرور|पासवर्ड|পাসওয়ার্ড|پاس ورڈ|رمز عبور",
+)
+_GIVEN_NEEDLES_42 = prefixes(_GIVEN_WORDS_42)
+_GIVEN_VALUE_42 = re.compile(
+    r"(?:[^\n.;!?。]|\.(?=\S)){0,60}?[\s:\"'«“„`—–-](?P<v>(?=[^\s]{0,39}\d)(?=[^\s]{0,39}[^\W\d_])"
+    r"(?=[^\s]{0,39}[^\w\s]|[^\s]{16})[^\s\"'«»“”„`,;،<>{}$*]{6,60})(?<![.,:)])"
+)
+_GIVEN_USE_42 = _rx(
+    r"(?<!\w)(?:remember it|keep it|use it|garde-l[ea]|retiens-l[ea]|utilise-l[ea]|utilisez-l[ea]|"
+    r"guarde-[ao]|use-[ao]|utilize-[ao]|recuérdal[ao]|guárdal[ao]|úsal[ao]|utilízal[ao]|"
+    r"merk es dir|merke es dir|behalte es|benutze es|benutze sie|nutze es|verwende es|"
+    r"ricordal[ao]|tienil[ao]|usal[ao]|utilizzal[ao]|запомни|используй|запам'ятай|"
+    r"використовуй|zapamiętaj|używaj|użyj|onthoud|gebruik het|hatırla|kullan|aklında tut|"
+    r"تذكره|تذكرها|احفظه|احفظها|استخدمه|استخدمها|يستخدمه|يستخدمها|השתמש|זכור|תזכור|"
+    r"یاد رکھو|یاد رکھیں|استعمال کرو|استعمال کریں|याद रखो|याद रखें|इस्तेमाल करो|इस्तेमाल करें|"
+    r"उपयोग करो|उपयोग करें|মনে রাখো|মনে রাখুন|ব্যবহার করো|ব্যবহার করুন|ingat|ingatlah|gunakan|"
+    r"hãy nhớ|nhớ lấy|hãy dùng|kom ihåg|använd|husk|brug det|bruk det|muista|käytä|"
+    r"zapamatuj|použij|zapamätaj|použi|θυμήσου|χρησιμοποίησε|kumbuka|itumie|tandaan|gamitin|"
+    r"ține minte|folosește|jegyezd meg|használd)(?!\w)"
+)
 _ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
 _FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
     r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
