@@ -73,10 +73,12 @@ from ._vocab import (
     _OPEN_QUERY_42,
     _PASSIVE,
     _PAST,
+    _PASTE_42,
     _PAYLOAD,
     _PINNED_HOSTS,
     _PLACE,
     _PRIVATE_NAME,
+    _PUBLISH_42,
     _QUERY_DATA_42,
     _QUERY_VAR,
     _QUERY_WORD_42,
@@ -576,12 +578,12 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
 
 # "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
 _REFUSED_42 = re.compile(
-    r"[;.:—–]\s*(?:\w+\s+){0,3}?(?:we\s+)?(?:refused|rejected|blocked|(?:\w+'\s*)?\w*\s*"
-    r"(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|отклонил\w*|reddett\w*|"
+    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
+    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|отклонил\w*|reddett\w*|"
     r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
 )
 _SECRET_WORD_42 = re.compile(
-    r"(?:the |your )?(?:passw|credential|secret|\w* ?keys?\b|\w* ?tokens?\b)"
+    r"(?:the |your )?(?:passw|credential|secret|\w{0,40} ?keys?\b|\w{0,40} ?tokens?\b)"
 )
 
 
@@ -2003,6 +2005,39 @@ def detect(s: str, cl: Clauses) -> Hit | None:
     )
 
 
+_PASTE_NEEDLES_42 = tuple(_PASTE_42.split("|"))
+register(_PASTE_NEEDLES_42)
+
+
+def _pasted(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: the conversation, the memory, a history or a secret published on a paste site
+    or as a gist, affirmed and no story."""
+    rx = _compiled()
+    for lo, hi in cl.windows(_PASTE_NEEDLES_42):
+        for v in _PUBLISH_42.finditer(s, lo, hi):
+            clo, chi = cl.around(v.start(), v.end())
+            if not any(s.find(n, clo, chi) != -1 for n in _PASTE_NEEDLES_42):
+                continue
+            x = (
+                cl.search(rx["strong"], clo, chi)
+                or cl.search(rx["weak"], clo, chi)
+                or cl.search(rx["noun"], clo, chi)
+            )
+            if (
+                x is not None
+                and _affirmed(s, v, clo, cl)
+                and not negated(s, x.start(), None, clo)
+                and not _REFUSED_42.search(s, v.end(), v.end() + 160)
+            ):
+                return hit(
+                    "exfiltration.egress",
+                    "it tells the agent to publish private data on a paste site or a gist",
+                    min(v.start(), x.start()),
+                    max(v.end(), x.end()),
+                )
+    return None
+
+
 # Round 42 (eg42): a secret put in the assistant's own memory or notes (shape 7).
 _MEMORY_TARGET_RX_42 = re.compile(
     rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}"
@@ -2076,5 +2111,6 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
         or _memory_target(s, cl)  # round 42
+        or _pasted(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )

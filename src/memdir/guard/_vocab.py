@@ -289,6 +289,16 @@ _GIVEN_USE_42 = _rx(
     r"zapamatuj|použij|zapamätaj|použi|θυμήσου|χρησιμοποίησε|kumbuka|itumie|tandaan|gamitin|"
     r"ține minte|folosește|jegyezd meg|használd)(?!\w)"
 )
+# Round 42 (eg42): published on a paste site or as a public gist (shape 4): "publish", "post",
+# "put online" per language, the paste site named in the clause.
+_PASTE_42 = "pastebin|hastebin|ghostbin|termbin|dpaste|privatebin|rentry|controlc|gist|paste."
+_PUBLISH_42 = _rx(
+    r"(?<!\w)(?:publish|post|upload|put|publie[rz]?|poste[rz]?|mets|publica|publique|sube|súbel[oa]|"
+    r"pubblica|carica|veröffentliche|poste|lade|публикуй|опубликуй|выложи|выкладывай|залей|"
+    r"wrzuć|wrzucaj|publikuj|opublikuj|zveřejni|publiceer|zet|plaats|yayınla|yükle|paylaş|"
+    r"δημοσίευσε|ανέβασε|פרסם|انشر|ارفع|प्रकाशित कर|पोस्ट कर|unggah|terbitkan|đăng|tải lên)(?!\w)|"
+    r"发布|发到|贴到|上传|投稿|公開し|게시|올려"
+)
 _ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
 _FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
     r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
