@@ -579,7 +579,8 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
 # "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
 _REFUSED_42 = re.compile(
     r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
-    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|отклонил\w*|reddett\w*|"
+    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
+    r"отклонил\w*|reddett\w*|"
     r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
 )
 _SECRET_WORD_42 = re.compile(
