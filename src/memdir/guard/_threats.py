@@ -595,8 +595,11 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_NEEDLES["url"]):
         for m in _URL.finditer(s, lo, hi):
             url = m.group().rstrip(".,;:!?)]>")
-            if not _OPEN_QUERY_42.search(url) or _LOCAL.match(url, url.find("//") + 2):
+            q = _OPEN_QUERY_42.search(url)
+            if q is None or _LOCAL.match(url, url.find("//") + 2):
                 continue
+            if _shown_form(s, cl, m.start(), q.group()):
+                continue  # "the URL is written `…?token=`": a notation
             clo, chi = cl.around(m.start(), m.end())
             a, b = s.rfind(";", clo, m.start()) + 1 or clo, s.find(";", m.end(), chi) % (chi + 1)
             a, b = max(a, m.start() - 150), min(b, m.end() + 150)  # the URL's own sentence

@@ -218,7 +218,7 @@ _FUTURE_42 = (
 )
 # Round 42 (eg42): a query left open ("?d=", "?q=soru_metni", "?u={όνομα"), in a link, an image
 # or a GET, filled with the conversation, the memory or the user's words named in its clause.
-_OPEN_QUERY_42 = re.compile(r"[?&][\w.-]{1,40}=(?:(?=&|$)|\{|<|[^\W\d_]+_[^\W\d_]+(?=&|$))")
+_OPEN_QUERY_42 = re.compile(r"[?&][\w.-]{1,40}=(?:(?=&|$)|\{|[^\W\d_]{1,40}_[^\W\d_]{1,40}(?=&|$))")
 _QUERY_WORD_42 = _rx(
     r"(?<!\w)(?:param\w*|paramètre\w*|parámetro\w*|parâmetro\w*|παράμετρ\w*|параметр\w*|get|"
     r"image|imagem|imagen|immagine|bild|resim|görsel|εικόνα|изображени\w*|картинк\w*|markdown|"
