@@ -45,6 +45,7 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
+    _EXPORT_42,
     _FETCH,
     _FORGE_RAW,
     _FORGE_REPOS,
@@ -96,6 +97,7 @@ from ._vocab import (
     _URL,
     _USED,
     _VAR,
+    _VAULT_42,
     _VERB_FORMS,
     _WEBHOOK_NAME,
     SVO_VERB,
@@ -2060,6 +2062,7 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
                 cl.search(rx["strong"], clo, chi)
                 or cl.search(rx["weak"], clo, chi)
                 or _SECRET_THING_42.search(s, clo, chi)
+                or (_EXPORT_42.search(s, clo, chi) and _VAULT_42.search(s, clo, chi))
             )
             if (
                 x is not None

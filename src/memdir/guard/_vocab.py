@@ -299,6 +299,16 @@ _PUBLISH_42 = _rx(
     r"δημοσίευσε|ανέβασε|פרסם|انشر|ارفع|प्रकाशित कर|पोस्ट कर|unggah|terbitkan|đăng|tải lên)(?!\w)|"
     r"发布|发到|贴到|上传|投稿|公開し|게시|올려"
 )
+# A password vault exported (shape 6): its name and an export verb, both in the clause.
+_VAULT_42 = _rx(
+    r"(?<!\w)(?:bitwarden|1password|lastpass|keepass\w{0,4}|keychain|dashlane|nordpass|"
+    r"schlüsselbund|trousseau|llavero|chaves do icloud)(?!\w)"
+)
+_EXPORT_42 = _rx(
+    r"(?<!\w)(?:exportiere|exportieren|exporte|exportez|exporter|exporta|exportar|esporta|"
+    r"esportare|wyeksportuj|eksportuj|exportuj|vyexportuj|экспортируй|экспортировать|выгрузи|"
+    r"експортуй|dışa aktar|exporteer|ekspor|eksport|xuất)(?!\w)|导出|エクスポートし|내보내"
+)
 _ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
 _FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
     r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
