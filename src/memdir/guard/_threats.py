@@ -595,6 +595,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
     the memory or the user's words named in its clause to fill it."""
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["url"]):
+        spots: list[Spots] = []  # each pattern read once per window, when first needed
         for m in _URL.finditer(s, lo, hi):
             url = m.group().rstrip(".,;:!?)]>")
             q = _OPEN_QUERY_42.search(url)
@@ -603,11 +604,14 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             if _shown_form(s, cl, m.start(), q.group()):
                 continue  # "the URL is written `…?token=`": a notation
             clo, chi = cl.around(m.start(), m.end())
-            a, b = s.rfind(";", clo, m.start()) + 1 or clo, s.find(";", m.end(), chi) % (chi + 1)
-            a, b = max(a, m.start() - 150), min(b, m.end() + 150)  # the URL's own sentence
-            if not (_QUERY_WORD_42.search(s, a, b) or _IMAGE.search(s, a, m.start())):
+            a0, b0 = max(clo, m.start() - 150), min(chi, m.end() + 150)  # the URL's own sentence
+            a = s.rfind(";", a0, m.start()) + 1 or a0
+            b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
+            if not spots:
+                spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
+            if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
                 continue
-            for data in (*rx["noun"].finditer(s, a, b), *_QUERY_DATA_42.finditer(s, a, b)):
+            for data in (*spots[1].between(a, b), *spots[2].between(a, b)):
                 if (
                     not _inside(data, m)
                     and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
@@ -2020,15 +2024,18 @@ def _pasted(s: str, cl: Clauses) -> Hit | None:
     or as a gist, affirmed and no story."""
     rx = _compiled()
     for lo, hi in cl.windows(_PASTE_NEEDLES_42):
+        held: dict[tuple[int, int], re.Match[str] | None] = {}  # per clause, read once
         for v in _PUBLISH_42.finditer(s, lo, hi):
             clo, chi = cl.around(v.start(), v.end())
-            if not any(s.find(n, clo, chi) != -1 for n in _PASTE_NEEDLES_42):
-                continue
-            x = (
-                cl.search(rx["strong"], clo, chi)
-                or cl.search(rx["weak"], clo, chi)
-                or cl.search(rx["noun"], clo, chi)
-            )
+            if (clo, chi) not in held:
+                held[clo, chi] = (
+                    cl.search(rx["strong"], clo, chi)
+                    or cl.search(rx["weak"], clo, chi)
+                    or cl.search(rx["noun"], clo, chi)
+                    if any(s.find(n, clo, chi) != -1 for n in _PASTE_NEEDLES_42)
+                    else None
+                )
+            x = held[clo, chi]
             if (
                 x is not None
                 and _affirmed(s, v, clo, cl)
@@ -2055,19 +2062,26 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     """Round 42: a credential store, or a password, token or key, put in the assistant's own
     memory or notes, affirmed and no story."""
     rx = _compiled()
+    held: dict[tuple[int, int], re.Match[str] | None] = {}  # per clause: a long one is read once
     for lo, hi in cl.windows(_MEMORY_NEEDLES_42):
+        things = Spots(_SECRET_THING_42, s, lo, hi)  # each pattern read once per window
+        exports, vaults = Spots(_EXPORT_42, s, lo, hi), Spots(_VAULT_42, s, lo, hi)
         for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
             clo, chi = cl.around(t.start(), t.end())
-            x = (
-                cl.search(rx["strong"], clo, chi)
-                or cl.search(rx["weak"], clo, chi)
-                or _SECRET_THING_42.search(s, clo, chi)
-                or (_EXPORT_42.search(s, clo, chi) and _VAULT_42.search(s, clo, chi))
-            )
+            if (clo, chi) not in held:
+                found = things.between(clo, chi) or (
+                    vaults.between(clo, chi) if exports.between(clo, chi) else []
+                )
+                x = (
+                    cl.search(rx["strong"], clo, chi)
+                    or cl.search(rx["weak"], clo, chi)
+                    or (found[0] if found else None)
+                )
+                held[clo, chi] = x if x and _affirmed(s, x, clo, cl) else None
+            x = held[clo, chi]
             if (
                 x is not None
                 and _affirmed(s, t, clo, cl)
-                and _affirmed(s, x, clo, cl)
                 and not _REFUSED_42.search(s, t.end(), t.end() + 120)
             ):
                 return hit(
