@@ -444,10 +444,16 @@ _PRIVATE_40 = _ended(
 )
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
 _SOURCE_40 = prefixes(_PRIVATE_40)
-# Round 42 (eg42): the Arabic plurals and logs ("سجلات المحادثات", "كلمات المرور").
+# Round 42 (eg42): the Arabic plurals and logs ("سجلات المحادثات", "كلمات المرور"); the whole
+# workspace in the lexicon's languages.
 _PRIVATE_42 = _ended(
     "المحادثات|سجل المحادثة|سجلات المحادثة|كلمات المرور|كلمة السر|كلمات السر|بيانات الاعتماد|"
-    "البيانات الشخصية|ذاكرتك|ذاكرة المساعد"
+    "البيانات الشخصية|ذاكرتك|ذاكرة المساعد|",
+    # the whole workspace copied out by a CI stage or a hook (shape 8)
+    "whole workspace|entire workspace|full workspace|tüm çalışma alanı\\w*|todo o workspace|"
+    "todo o espaço de trabalho|gesamten workspace|ganzen workspace|todo el espacio de trabajo|"
+    "всё рабочее пространство|все рабочее пространство|tout l'espace de travail|"
+    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace",
 )
 _SOURCE_42 = prefixes(_PRIVATE_42)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
