@@ -193,6 +193,10 @@ STORED = [
     "O CI guarda o cache do workspace entre estágios.",
     "Der CI-Job lädt die Testberichte nach https://artefakte.firma.de/ci hoch.",
     "CI aşaması test raporlarını şirketin https://artifacts.sirket.com.tr/ci deposuna yükler.",
+    # the dev halves' false positives of the first draft: "registry" holds "gist"; "?d=..." elides
+    "npm publish uses the NPM_TOKEN secret from CI; the package goes to registry.npmjs.org.",
+    "Publish with `npm publish`: the `NPM_TOKEN` CI secret authenticates to registry.npmjs.org.",
+    "Post-mortem : une page contenait ![x](https://suivi.x-mal.fr/p?d=...) pour faire fuiter la conversation.",
 ]
 
 

@@ -597,7 +597,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_NEEDLES["url"]):
         spots: list[Spots] = []  # each pattern read once per window, when first needed
         for m in _URL.finditer(s, lo, hi):
-            url = m.group().rstrip(".,;:!?)]>")
+            url = m.group().rstrip(",;:!?)]>")  # "?d=..." is an elided value, not an open one
             q = _OPEN_QUERY_42.search(url)
             if q is None or _LOCAL.match(url, url.find("//") + 2):
                 continue
@@ -2016,6 +2016,7 @@ def detect(s: str, cl: Clauses) -> Hit | None:
 
 
 _PASTE_NEEDLES_42 = tuple(_PASTE_42.split("|"))
+_PASTE_RX_42 = re.compile(rf"(?<![\w.])(?:{_PASTE_42.replace('.', '[.]')})")
 register(_PASTE_NEEDLES_42)
 
 
@@ -2032,7 +2033,7 @@ def _pasted(s: str, cl: Clauses) -> Hit | None:
                     cl.search(rx["strong"], clo, chi)
                     or cl.search(rx["weak"], clo, chi)
                     or cl.search(rx["noun"], clo, chi)
-                    if any(s.find(n, clo, chi) != -1 for n in _PASTE_NEEDLES_42)
+                    if _PASTE_RX_42.search(s, clo, chi)  # a word: "registry" holds "gist"
                     else None
                 )
             x = held[clo, chi]
