@@ -615,6 +615,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 if (
                     not _inside(data, m)
                     and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
+                    and not _SECRET_THING_42.match(data.group())  # API docs: "?clave={CLAVE}"
                     and _affirmed(s, data, clo, cl)
                     and not _REFUSED_42.search(s, m.end(), m.end() + 160)
                 ):
@@ -2094,6 +2095,10 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_DUMMY_42 = re.compile(
+    r"dummy|example|sample|sandbox|placeholder|test|demo|fixture|changeme|beispiel|exemple|"
+    r"ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ|例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
+)
 _SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
 _GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
 register(_GIVEN_NEEDLES_42)
@@ -2107,6 +2112,8 @@ def _given_secret(s: str, cl: Clauses) -> Hit | None:
             v = _GIVEN_VALUE_42.match(s, w.end())
             if v is None or "://" in v.group("v"):
                 continue
+            if _DUMMY_42.search(s, max(0, w.start() - 120), v.end() + 160):
+                continue  # a vendor's test or example value, a sandbox
             clo = cl.around(w.start(), w.end())[0]
             stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
             for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
