@@ -2033,7 +2033,15 @@ def _pasted(s: str, cl: Clauses) -> Hit | None:
                 held[clo, chi] = (
                     cl.search(rx["strong"], clo, chi)
                     or cl.search(rx["weak"], clo, chi)
-                    or cl.search(rx["noun"], clo, chi)
+                    or next(  # not a token or key word: a gist posted with a CI secret's token
+                        (
+                            n
+                            for n in rx["noun"].finditer(s, clo, chi)
+                            if not _SECRET_WORD_42.match(n.group())
+                            and not _SECRET_THING_42.match(n.group())
+                        ),
+                        None,
+                    )
                     if _PASTE_RX_42.search(s, clo, chi)  # a word: "registry" holds "gist"
                     else None
                 )
@@ -2069,18 +2077,21 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
         things = Spots(_SECRET_THING_42, s, lo, hi)  # each pattern read once per window
         exports, vaults = Spots(_EXPORT_42, s, lo, hi), Spots(_VAULT_42, s, lo, hi)
         for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
-            clo, chi = cl.around(t.start(), t.end())
-            if (clo, chi) not in held:
-                found = things.between(clo, chi) or (
-                    vaults.between(clo, chi) if exports.between(clo, chi) else []
+            clo = cl.around(t.start(), t.end())[0]
+            # the secret comes first, the memory after it ("save X in your memory"); a memory
+            # named first tells where a secret lives ("note in your notes that the key is in …")
+            if (clo, t.start()) not in held:
+                end = t.start()
+                found = things.between(clo, end) or (
+                    vaults.between(clo, end) if exports.between(clo, end) else []
                 )
                 x = (
-                    cl.search(rx["strong"], clo, chi)
-                    or cl.search(rx["weak"], clo, chi)
+                    cl.search(rx["strong"], clo, end)
+                    or cl.search(rx["weak"], clo, end)
                     or (found[0] if found else None)
                 )
-                held[clo, chi] = x if x and _affirmed(s, x, clo, cl) else None
-            x = held[clo, chi]
+                held[clo, end] = x if x and _affirmed(s, x, clo, cl) else None
+            x = held[clo, t.start()]
             if (
                 x is not None
                 and _affirmed(s, t, clo, cl)
