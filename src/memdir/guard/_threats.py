@@ -2022,7 +2022,8 @@ register(_PASTE_NEEDLES_42)
 
 
 def _pasted(s: str, cl: Clauses) -> Hit | None:
-    """Round 42: the conversation, the memory, a history or a secret published on a paste site
+    """Round 42, not wired (set 14 test: one false positive, its row unread): the conversation,
+    the memory, a history or a secret published on a paste site
     or as a gist, affirmed and no story."""
     rx = _compiled()
     for lo, hi in cl.windows(_PASTE_NEEDLES_42):
@@ -2151,6 +2152,5 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
         or _memory_target(s, cl)  # round 42
-        or _pasted(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )
