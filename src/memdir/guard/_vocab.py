@@ -277,7 +277,7 @@ _GIVEN_VALUE_42 = re.compile(
     r"(?=[^\s]{0,39}[^\w\s]|[^\s]{16})[^\s\"'«»“”„`,;،<>{}$*]{6,60})(?<![.,:)])"
 )
 _GIVEN_USE_42 = _rx(
-    r"(?<!\w)(?:remember it|keep it|use it|garde-l[ea]|retiens-l[ea]|utilise-l[ea]|utilisez-l[ea]|"
+    r"(?<!\w)(?:garde-l[ea]|retiens-l[ea]|utilise-l[ea]|utilisez-l[ea]|"
     r"guarde-[ao]|use-[ao]|utilize-[ao]|recuérdal[ao]|guárdal[ao]|úsal[ao]|utilízal[ao]|"
     r"merk es dir|merke es dir|behalte es|benutze es|benutze sie|nutze es|verwende es|"
     r"ricordal[ao]|tienil[ao]|usal[ao]|utilizzal[ao]|запомни|используй|запам'ятай|"
