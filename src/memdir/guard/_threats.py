@@ -2059,9 +2059,10 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-_DUMMY_42 = re.compile(
-    r"dummy|example|sample|sandbox|placeholder|test|demo|fixture|changeme|beispiel|exemple|"
-    r"ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ|例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
+_DUMMY_42 = re.compile(  # at a word's start: not "latest", "contest" (review rveg42)
+    r"(?<!\w)(?:dummy|example|sample|sandbox|placeholder|test|demo|fixture|changeme|beispiel|"
+    r"exemple|ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ)|"
+    r"例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
 )
 _SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
 _GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
@@ -2076,10 +2077,11 @@ def _given_secret(s: str, cl: Clauses) -> Hit | None:
             v = _GIVEN_VALUE_42.match(s, w.end())
             if v is None or "://" in v.group("v"):
                 continue
-            if _DUMMY_42.search(s, max(0, w.start() - 120), v.end() + 160):
-                continue  # a vendor's test or example value, a sandbox
             clo = cl.around(w.start(), w.end())[0]
             stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
+            begin = max(clo, w.start() - 120)
+            if _DUMMY_42.search(s, begin, stop.start() if stop else v.end() + 160):
+                continue  # a vendor's test or example value, a sandbox: in its own sentence
             for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
                 if _affirmed(s, u, clo, cl) and not cl.story(w.start(), w.end()):
                     return hit(
