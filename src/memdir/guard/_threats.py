@@ -45,10 +45,15 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
+    _EXPORT_42,
     _FETCH,
     _FORGE_RAW,
     _FORGE_REPOS,
     _FROM,
+    _GIVEN_NEEDLES_42,
+    _GIVEN_USE_42,
+    _GIVEN_VALUE_42,
+    _GIVEN_WORDS_42,
     _HEADER,
     _HOST_PATH,
     _IMAGE,
@@ -59,29 +64,38 @@ from ._vocab import (
     _KEEP,
     _KEEP_FORMS,
     _LOCAL,
+    _MEMORY_NEEDLES_42,
+    _MEMORY_TARGET_42,
+    _MEMORY_TARGET_CJK_42,
     _MODAL,
     _NEEDLES,
     _NET_NEEDLES,
     _OBJECT_GAP,
+    _OPEN_QUERY_42,
     _PASSIVE,
     _PAST,
     _PAYLOAD,
     _PINNED_HOSTS,
     _PLACE,
     _PRIVATE_NAME,
+    _QUERY_DATA_42,
     _QUERY_VAR,
+    _QUERY_WORD_42,
     _READ,
     _RISKY_PAYLOAD,
     _SECRET_NAME,
+    _SECRET_THING_42,
     _SINK,
     _SOURCE_39,
     _SOURCE_40,
+    _SOURCE_42,
     _SUBST,
     _TEMPLATE_FIRST,
     _TEMPLATE_NAME,
     _URL,
     _USED,
     _VAR,
+    _VAULT_42,
     _VERB_FORMS,
     _WEBHOOK_NAME,
     SVO_VERB,
@@ -467,7 +481,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     m.end(),
                 )
-    joined = _joined_query(s, cl)
+    joined = _joined_query(s, cl) or _filled_query(s, cl)
     if joined is not None:
         return joined
     for lo, hi in cl.windows(("?", "&")):
@@ -559,6 +573,56 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     x.end(),
                 )
+    return None
+
+
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
+_REFUSED_42 = re.compile(
+    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
+    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
+    r"отклонил\w*|reddett\w*|"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
+)
+_SECRET_WORD_42 = re.compile(
+    r"(?:the |your )?(?:passw|credential|secret|\w{0,40} ?keys?\b|\w{0,40} ?tokens?\b)"
+)
+
+
+def _filled_query(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
+    the memory or the user's words named in its clause to fill it."""
+    rx = _compiled()
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        spots: list[Spots] = []  # each pattern read once per window, when first needed
+        for m in _URL.finditer(s, lo, hi):
+            url = m.group().rstrip(",;:!?)]>")  # "?d=..." is an elided value, not an open one
+            q = _OPEN_QUERY_42.search(url)
+            if q is None or _LOCAL.match(url, url.find("//") + 2):
+                continue
+            if _shown_form(s, cl, m.start(), q.group()):
+                continue  # "the URL is written `…?token=`": a notation
+            clo, chi = cl.around(m.start(), m.end())
+            a0, b0 = max(clo, m.start() - 150), min(chi, m.end() + 150)  # the URL's own sentence
+            a = s.rfind(";", a0, m.start()) + 1 or a0
+            b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
+            if not spots:
+                spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
+            if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
+                continue
+            for data in (*spots[1].between(a, b), *spots[2].between(a, b)):
+                if (
+                    not _inside(data, m)
+                    and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
+                    and not _SECRET_THING_42.match(data.group())  # API docs: "?clave={CLAVE}"
+                    and _affirmed(s, data, clo, cl)
+                    and not _REFUSED_42.search(s, m.end(), m.end() + 160)
+                ):
+                    return hit(
+                        "exfiltration.url-data",
+                        "it fills a link's query with the conversation or private data",
+                        min(m.start(), data.start()),
+                        max(m.end(), data.end()),
+                    )
     return None
 
 
@@ -665,6 +729,7 @@ _SOURCE_NEEDLES = (
     ),
     *_SOURCE_39,  # round 39b: the other languages' private nouns
     *_SOURCE_40,  # round 40: memory, clipboard, shell history
+    *_SOURCE_42,  # round 42: Arabic plurals
 )
 _SOURCE_SET = frozenset(_SOURCE_NEEDLES)
 register(_SOURCE_SET)  # located in the text's one literal pass
@@ -1949,6 +2014,85 @@ def detect(s: str, cl: Clauses) -> Hit | None:
     )
 
 
+# Round 42 (eg42): a secret put in the assistant's own memory or notes (shape 7).
+_MEMORY_TARGET_RX_42 = re.compile(
+    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}"
+)
+register(_MEMORY_NEEDLES_42)
+
+
+def _memory_target(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a credential store, or a password, token or key, put in the assistant's own
+    memory or notes, affirmed and no story."""
+    rx = _compiled()
+    held: dict[tuple[int, int], re.Match[str] | None] = {}  # per clause: a long one is read once
+    for lo, hi in cl.windows(_MEMORY_NEEDLES_42):
+        things = Spots(_SECRET_THING_42, s, lo, hi)  # each pattern read once per window
+        exports, vaults = Spots(_EXPORT_42, s, lo, hi), Spots(_VAULT_42, s, lo, hi)
+        for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
+            clo = cl.around(t.start(), t.end())[0]
+            # the secret comes first, the memory after it ("save X in your memory"); a memory
+            # named first tells where a secret lives ("note in your notes that the key is in …")
+            if (clo, t.start()) not in held:
+                end = t.start()
+                found = things.between(clo, end) or (
+                    vaults.between(clo, end) if exports.between(clo, end) else []
+                )
+                x = (
+                    cl.search(rx["strong"], clo, end)
+                    or cl.search(rx["weak"], clo, end)
+                    or (found[0] if found else None)
+                )
+                held[clo, end] = x if x and _affirmed(s, x, clo, cl) else None
+            x = held[clo, t.start()]
+            if (
+                x is not None
+                and _affirmed(s, t, clo, cl)
+                and not _REFUSED_42.search(s, t.end(), t.end() + 120)
+            ):
+                return hit(
+                    "credential.access",
+                    "it tells the agent to keep a secret in its memory",
+                    min(x.start(), t.start()),
+                    max(x.end(), t.end()),
+                )
+    return None
+
+
+_DUMMY_42 = re.compile(  # at a word's start: not "latest", "contest" (review rveg42)
+    r"(?<!\w)(?:dummy|example|sample|sandbox|placeholder|test|demo|fixture|changeme|beispiel|"
+    r"exemple|ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ)|"
+    r"例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
+)
+_SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
+_GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
+register(_GIVEN_NEEDLES_42)
+
+
+def _given_secret(s: str, cl: Clauses) -> Hit | None:
+    """Round 42: a password or token given with its value, and the agent told to keep or use
+    it ("…, garde-le en mémoire et utilise-le", "اسے یاد رکھو") in the same sentence."""
+    for lo, hi in cl.windows(_GIVEN_NEEDLES_42):
+        for w in _GIVEN_RX_42.finditer(s, lo, hi):
+            v = _GIVEN_VALUE_42.match(s, w.end())
+            if v is None or "://" in v.group("v"):
+                continue
+            clo = cl.around(w.start(), w.end())[0]
+            stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
+            begin = max(clo, w.start() - 120)
+            if _DUMMY_42.search(s, begin, stop.start() if stop else v.end() + 160):
+                continue  # a vendor's test or example value, a sandbox: in its own sentence
+            for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
+                if _affirmed(s, u, clo, cl) and not cl.story(w.start(), w.end()):
+                    return hit(
+                        "credential.access",
+                        "it gives a password or key and tells the agent to keep or use it",
+                        w.start(),
+                        u.end(),
+                    )
+    return None
+
+
 def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     """The structural threats judged after ``_foreign.detect``: credential reads, contents
     sent, Hermes's shapes. ``original`` is the same text before casefolding (same offsets),
@@ -1961,4 +2105,6 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _anaphora(s, cl)
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
+        or _memory_target(s, cl)  # round 42
+        or _given_secret(s, cl)  # round 42
     )

@@ -178,6 +178,145 @@ _PRESENT_FA_40 = {
 _PRESENT_AR_40 = {"send": r"رسل|رفع|شارك|زامن", "write": r"ضيف|كتب|نشئ", "read": r"نسخ|قرأ"}
 
 
+# --- round 42 (eg42): the assistant as the subject of a future, an obligation or a periphrasis
+# of sending ("enverra", "deve caricare", "musi przesłać", "perlu memuat naik", "পাঠাবে"); not
+# "can" or "may" (a manual's permission). Verb-final ones (nl "zal … sturen", ar "يقوم … برفع")
+# are read at the assistant word with the verb ahead in its clause.
+_FUTURE_42 = (
+    r"enverra|enverront|téléversera|transférera|transmettra|publiera|partagera|synchronisera|"
+    r"(?:doit|devra|va|se charge d'|s'occupe d') ?(?:envoyer|téléverser|transférer|transmettre|"
+    r"publier|partager|synchroniser)|"
+    r"enviará|subirá|mandará|reenviará|compartirá|publicará|sincronizará|"
+    r"(?:debe|deberá|va a|tiene que|se encarga de) (?:enviar|subir|mandar|reenviar|compartir|"
+    r"publicar|sincronizar|cargar)|"
+    r"enviará|carregará|compartilhará|partilhará|"
+    r"(?:deve|deverá|precisa|vai|irá|tem de|tem que|se encarrega de) (?:enviar|carregar|subir|"
+    r"fazer upload|compartilhar|partilhar|publicar|sincronizar)|"
+    r"invierà|caricherà|condividerà|pubblicherà|sincronizzerà|inoltrerà|trasmetterà|"
+    r"(?:deve|dovrà|si occupa di|provvede a) (?:inviare|caricare|condividere|pubblicare|"
+    r"sincronizzare|inoltrare|trasmettere|spedire)|"
+    r"(?:będzie|musi|ma|powinien|powinna) (?:wysyłać|przesyłać|wgrywać|udostępniać|wysłać|przesłać|"
+    r"wgrać|wrzucić|wrzucać|udostępnić|zsynchronizować)|wyśle|prześle|wgra|"
+    r"(?:bude|musí|má) (?:posílat|poslat|odeslat|nahrávat|nahrát|sdílet|posielať|poslať|odoslať|"
+    r"nahrať|zdieľať)|pošle|odešle|nahraje|odošle|"
+    r"надсилатиме|надішле|відправить|вивантажить|(?:має|повинен|мусить|буде) (?:надіслати|"
+    r"відправити|вивантажити|надсилати|відправляти)|"
+    r"ще (?:изпраща|изпрати|качва|качи|препраща)|трябва да (?:изпраща|изпрати|качва|качи)|"
+    r"će (?:slati|poslati|otpremiti|prosljeđivati)|mora (?:slati|poslati|otpremiti)|"
+    r"(?:kommer att|ska|måste) (?:skicka|ladda upp|synka|vidarebefordra)|"
+    r"(?:vil|skal|må) (?:sende|uploade|laste opp|videresende)|"
+    r"θα (?:στέλνει|στείλει|ανεβάζει|ανεβάσει|προωθεί|προωθήσει)|πρέπει να (?:στέλνει|στείλει|"
+    r"ανεβάζει|ανεβάσει)|"
+    r"va (?:trimite|încărca|partaja)|(?:trebuie să|o să) (?:trimită|încarce|partajeze)|"
+    r"ישלח|יעלה|ישתף|(?:צריך|צריכה|חייב|חייבת) (?:לשלוח|להעלות|לשתף)|"
+    r"(?:perlu|mesti|harus|akan|hendaklah|wajib) (?:memuat naik|menghantar|mengirim\w*|"
+    r"mengunggah\w*|berkongsi|membagikan|meneruskan)|memuat naik|menghantar|"
+    r"magpapadala|ipapadala|mag-a-upload|(?:dapat|kailangang) (?:ipadala|i-upload|magpadala)|"
+    r"পাঠাবে|পাঠাবেন|আপলোড করবে|(?:পাঠাতে|আপলোড করতে) হবে|"
+    r"भेजेगा|भेजेगी|(?:भेजना|अपलोड करना) (?:होगा|है)|"
+    r"அனுப்பும்|அனுப்ப வேண்டும்|பதிவேற்றும்"
+)
+# Round 42 (eg42): a query left open ("?d=", "?q=soru_metni", "?u={όνομα"), in a link, an image
+# or a GET, filled with the conversation, the memory or the user's words named in its clause.
+_OPEN_QUERY_42 = re.compile(r"[?&][\w.-]{1,40}=(?:(?=&|$)|\{|[^\W\d_]{1,40}_[^\W\d_]{1,40}(?=&|$))")
+_QUERY_WORD_42 = _rx(
+    r"(?<!\w)(?:param\w*|paramètre\w*|parámetro\w*|parâmetro\w*|παράμετρ\w*|параметр\w*|get|"
+    r"image|imagem|imagen|immagine|bild|resim|görsel|εικόνα|изображени\w*|картинк\w*|markdown|"
+    r"bağlantı\w*|link\w*|lien|enlace|σύνδεσμο\w*|ссылк\w*|url)(?!\w)|参数|パラメータ|"
+    r"매개변수|파라미터|图片|画像|이미지|链接|リンク|링크|url में"
+)
+_QUERY_DATA_42 = _rx(
+    r"(?<!\w)(?:mensage(?:m|ns) do usuário|mensaje del usuario|message de l'utilisateur|"
+    r"nachricht des nutzers|kullanıcı\w* mesaj\w*|soru\w* metn\w*|sorunun metni|"
+    r"τελευταίο μήνυμα|μήνυμα του χρήστη|όνομα χρήστη|последн\w* сообщени\w*|"
+    r"сообщени\w* пользовател\w*|resumo da conversa|resumen de la conversación|api कुंजी|"
+    r"कुंजी)(?!\w)|用户的?(?:消息|问题|提问)|ユーザーの(?:メッセージ|質問)|"
+    r"사용자(?:의)? (?:메시지|질문)"
+)
+# Round 42 (eg42): the assistant's own memory or notes as where a secret is put ("na sua memória",
+# "do swojej pamięci", "in zijn geheugen", "உன் நினைவகத்தில்", "आठवणीत"); not English (main reads
+# its orders) and not a bare "in memory" (a password manager's vault "in memory").
+_MEMORY_TARGET_42 = _ended(
+    "na sua memória|na tua memória|em sua memória|nas suas notas|en tu memoria|en su memoria|"
+    "en tus notas|dans ta mémoire|dans votre mémoire|dans tes notes|garde-le en mémoire|"
+    "garde-la en mémoire|gardez-le en mémoire|nella tua memoria|nella sua memoria|nelle tue note|"
+    "in deinem gedächtnis|in deinen speicher|in deinem speicher|in deine notizen|in deinen notizen|"
+    "in je geheugen|in jouw geheugen|in zijn geheugen|in uw geheugen|naar je geheugen|"
+    "in je notities|do swojej pamięci|do twojej pamięci|w swojej pamięci|w twojej pamięci|"
+    "do swoich notatek|do své paměti|do tvé paměti|ve své paměti|do svojej pamäte|"
+    "vo svojej pamäti|medzi poznámky|в свою память|в твою память|в своей памяти|в твоей памяти|"
+    "в свои заметки|у свою пам'ять|у своїй пам'яті|в своїй пам'яті|hafızana|belleğine|"
+    "notlarına|στη μνήμη σου|în memoria ta|i ditt minne|i din hukommelse|muistiisi|"
+    "memóriádba|memóriádban|kwenye kumbukumbu zako|في ذاكرتك|בזיכרון שלך|ke dalam memori|"
+    "di memori kamu|dalam memori anda|dalam ingatan|vào bộ nhớ của bạn|sa iyong memorya|",
+    r"(?:உன்|உங்கள்) நினைவகத்தில்|நினைவகத்தில்|आठवणीत|स्मृतीत|अपनी मेमोरी में|"
+    r"স্মৃতিতে|মেমরিতে|اپنی یادداشت میں|حافظه‌ات|حافظه خود",
+)
+_MEMORY_TARGET_CJK_42 = "你的记忆|记忆里|记忆中|メモリに|記憶に|메모리에|기억에"
+_MEMORY_NEEDLES_42 = (*prefixes(_MEMORY_TARGET_42), *_MEMORY_TARGET_CJK_42.split("|"))
+_SECRET_THING_42 = _rx(
+    r"(?<!\w)(?:passw\w*|wachtwoord\w*|mots? de passe|contraseñ\w*|senhas?|hasł\w*|hesl\w*|"
+    r"парол\w*|lozink\w*|şifre\w*|parola\w*|token\w*|_authtoken|токен\w*|credential\w*|"
+    r"credenziali|credenciales|credenciais|identifiants|zugangsdaten|kimlik bilgileri|"
+    r"\w*secret_key|api_key|clés? api|claves? api|chiav\w* api|chaves? api|schlüssel|ключ\w*|"
+    r"kata sandi|kata laluan|mật khẩu|lösenord\w*|salasana\w*|jelszav\w*|jelszó|nenosiri|"
+    r"manenosiri|κωδικ\w*|סיסמ\w*|كلمة المرور|كلمات المرور|كلمة السر)(?!\w)|"
+    r"पासवर्ड|टोकन|கடவுச்சொல்|டோக்கன்|পাসওয়ার্ড|پاس ورڈ|رمز عبور|密码|口令|令牌|密钥|"
+    r"パスワード|トークン|秘密鍵|비밀번호|토큰"
+)
+# Round 42 (eg42): a password or key given with its value and "keep it in memory", "remember
+# it", "use it when …" (shape 2): the value has a letter and a digit or a sign, no placeholder.
+_GIVEN_WORDS_42 = _ended(
+    "mot de passe|contraseña|senha|passwort|password|wachtwoord|hasło|heslo|пароль|şifre\\w*|"
+    "token|токен|kata sandi|kata laluan|mật khẩu|lösenord\\w*|salasana|jelszó|nenosiri|"
+    "κωδικός|סיסמה|הסיסמה|كلمة المرور|كلمة السر|كلمة مرور|पासवर्ड|পাসওয়ার্ড|پاس ورڈ|رمز عبور",
+)
+_GIVEN_NEEDLES_42 = prefixes(_GIVEN_WORDS_42)
+_GIVEN_VALUE_42 = re.compile(
+    r"(?:[^\n.;!?。]|\.(?=\S)){0,60}?[\s:\"'«“„`—–-](?P<v>(?=[^\s]{0,39}\d)(?=[^\s]{0,39}[^\W\d_])"
+    r"(?=[^\s]{0,39}[^\w\s]|[^\s]{16})[^\s\"'«»“”„`,;،<>{}$*]{6,60})(?<![.,:)])"
+)
+_GIVEN_USE_42 = _rx(
+    r"(?<!\w)(?:garde-l[ea]|retiens-l[ea]|utilise-l[ea]|utilisez-l[ea]|"
+    r"guarde-[ao]|use-[ao]|utilize-[ao]|recuérdal[ao]|guárdal[ao]|úsal[ao]|utilízal[ao]|"
+    r"merk es dir|merke es dir|behalte es|benutze es|benutze sie|nutze es|verwende es|"
+    r"ricordal[ao]|tienil[ao]|usal[ao]|utilizzal[ao]|запомни|используй|запам'ятай|"
+    r"використовуй|zapamiętaj|używaj|użyj|onthoud|gebruik het|hatırla|kullan|aklında tut|"
+    r"تذكره|تذكرها|احفظه|احفظها|استخدمه|استخدمها|يستخدمه|يستخدمها|השתמש|זכור|תזכור|"
+    r"یاد رکھو|یاد رکھیں|استعمال کرو|استعمال کریں|याद रखो|याद रखें|इस्तेमाल करो|इस्तेमाल करें|"
+    r"उपयोग करो|उपयोग करें|মনে রাখো|মনে রাখুন|ব্যবহার করো|ব্যবহার করুন|ingat|ingatlah|gunakan|"
+    r"hãy nhớ|nhớ lấy|hãy dùng|kom ihåg|använd|husk|brug det|bruk det|muista|käytä|"
+    r"zapamatuj|použij|zapamätaj|použi|θυμήσου|χρησιμοποίησε|kumbuka|itumie|tandaan|gamitin|"
+    r"ține minte|folosește|jegyezd meg|használd)(?!\w)"
+)
+# A password vault exported (shape 6): its name and an export verb, both in the clause.
+_VAULT_42 = _rx(
+    r"(?<!\w)(?:bitwarden|1password|lastpass|keepass\w{0,4}|keychain|dashlane|nordpass|"
+    r"schlüsselbund|trousseau|llavero|chaves do icloud)(?!\w)"
+)
+_EXPORT_42 = _rx(
+    r"(?<!\w)(?:exportiere|exportieren|exporte|exportez|exporter|exporta|exportar|esporta|"
+    r"esportare|wyeksportuj|eksportuj|exportuj|vyexportuj|экспортируй|экспортировать|выгрузи|"
+    r"експортуй|dışa aktar|exporteer|ekspor|eksport|xuất)(?!\w)|导出|エクスポートし|내보내"
+)
+_ASSISTANT_42 = r"assistant|assistente|asistente|assistentin"  # the future forms only
+_FUTURE_NL_42 = (  # verb-final: the modal after the assistant, the infinitive later in the clause
+    r"(?<!\w)assistent(?=\s+(?:zal|moet|gaat|zorgt ervoor dat hij)\s(?:[^.;\n]|\.(?=\S)){0,160}?"
+    r"(?<!\w)(?:te )?(?:sturen|versturen|doorsturen|uploaden|delen|mailen|synchroniseren|posten)"
+    r"(?!\w))"
+)
+_FUTURE_BN_42 = (  # verb-final: the future or "must" ahead in the clause
+    r"(?<!\w)সহকারী(?=(?:[^।.;\n]|\.(?=\S)){0,160}?(?:পাঠাবে|পাঠাবেন|আপলোড করবে|"
+    r"(?:পাঠাতে|আপলোড করতে) হবে))"
+)
+_FUTURE_AR_42 = (  # "سيرسل المساعد", "يقوم المساعد برفع", "يجب على المساعد رفع"
+    r"(?<!\w)س(?:ي|ت)(?:رسل|رفع|شارك|زامن)(?=\s+(?:المساعد|الوكيل))|"
+    r"(?<!\w)س?يقوم(?=\s+(?:المساعد|الوكيل)\s+ب(?:إرسال|ارسال|رفع|مشاركة|تحميل|مزامنة)(?!\w))|"
+    r"(?<!\w)(?:يجب|ينبغي)(?=\s+على\s+(?:المساعد|الوكيل)\s+(?:أن (?:ي|ت)(?:رسل|رفع|شارك)|إرسال|"
+    r"ارسال|رفع|مشاركة|تحميل)(?!\w))"
+)
+
+
 def _agent_act(kind: str) -> str:
     """Round 40: the assistant as the subject of a present ``kind`` act (see above); a read
     or copy only into the chat, the memory, a note or the reply ahead in the clause ("reads
@@ -187,10 +326,14 @@ def _agent_act(kind: str) -> str:
         if kind == "read"
         else ""
     )
+    verbs = _PRESENT_40[kind] + ("|" + _FUTURE_42 if kind == "send" else "")  # round 42
+    extra = f"|{_FUTURE_NL_42}|{_FUTURE_BN_42}|{_FUTURE_AR_42}" if kind == "send" else ""
     return (
-        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{_PRESENT_40[kind]})(?!\w){into})|"
-        rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
+        rf"(?<!\w)(?:{_ASSISTANT_40})(?=(?:{_GAP_40})(?:{verbs})(?!\w){into})|"
+        + (rf"(?<!\w)(?:{_ASSISTANT_42})(?=(?:{_GAP_40})(?:{_FUTURE_42})(?!\w))|" if extra else "")
+        + rf"(?<!\w)دست[یي]ار(?=(?:[^.،؛\n]|\.(?=\S)){{0,120}}?(?:{_PRESENT_FA_40[kind]}){into})|"
         rf"(?<!\w)ي[\u064b-\u0652]?(?:{_PRESENT_AR_40[kind]})(?=\s+(?:المساعد|الوكيل){into})"
+        + extra
     )
 
 
@@ -291,6 +434,18 @@ _PRIVATE_40 = _ended(
 )
 _SOURCE_39 = (*prefixes(_PRIVATE_39), *prefixes(branches(_PRIVATE_39_THAI)))  # egress needles
 _SOURCE_40 = prefixes(_PRIVATE_40)
+# Round 42 (eg42): the Arabic plurals and logs ("سجلات المحادثات", "كلمات المرور"); the whole
+# workspace in the lexicon's languages.
+_PRIVATE_42 = _ended(
+    "المحادثات|سجل المحادثة|سجلات المحادثة|كلمات المرور|كلمة السر|كلمات السر|بيانات الاعتماد|"
+    "البيانات الشخصية|ذاكرتك|ذاكرة المساعد|",
+    # the whole workspace copied out by a CI stage or a hook (shape 8)
+    "whole workspace|entire workspace|full workspace|tüm çalışma alanı\\w*|todo o workspace|"
+    "todo o espaço de trabalho|gesamten workspace|ganzen workspace|todo el espacio de trabajo|"
+    "всё рабочее пространство|все рабочее пространство|tout l'espace de travail|"
+    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace",
+)
+_SOURCE_42 = prefixes(_PRIVATE_42)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
 _RAM_WORDS_40 = (
     "zużycia|zużycie|użycia|użycie|wycieku|wyciek|využití|spotřeba|spotřeby|využitie|spotreba|"
@@ -527,6 +682,7 @@ _PRIVATE_NOUN = (
     rf"(?<!\w)(?:{'|'.join(_PRIVATE_39)})",  # round 39b
     _PRIVATE_39_THAI,
     rf"(?<!\w){_RAM_40}(?:{'|'.join(_PRIVATE_40)})",  # round 40
+    rf"(?<!\w)(?:{'|'.join(_PRIVATE_42)})",  # round 42
 )
 
 # --- actions ----------------------------------------------------------------------------
