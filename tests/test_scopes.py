@@ -79,6 +79,8 @@ def test_project_scope_is_unavailable_where_it_would_be_the_home(tmp_path: Path)
         (b"colour = 'blue'\n", "unknown setting"),
         (b"pinned_budget = [\n", "invalid TOML"),
         (b"\xff\xfe = 1\n", "not UTF-8"),
+        (b"pinned_budget = " + b"9" * 5000 + b"\n", "invalid TOML"),  # past int-to-str's limit
+        (b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n", "invalid TOML"),  # deeper than recursion
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path: Path, text: bytes, fragment: str) -> None:

@@ -140,10 +140,10 @@ def _read_config(path: Path) -> dict[str, Any]:
         raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ParseError(path, f"invalid TOML ({exc})") from None
     except UnicodeDecodeError as exc:
         raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # a 5,000-digit int,
+        raise ParseError(path, f"invalid TOML ({exc})") from None  # arrays nested 5,000 deep
     for key, value in data.items():
         if key in _NUMBERS:
             wanted = _NUMBERS[key]
