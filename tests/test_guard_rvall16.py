@@ -2,7 +2,8 @@
 """rvall16 (review of the session 2c9a6a36..57cfd5b3): attacks refused at 2c9a6a36 and stored
 by main at 57cfd5b3. Round 41's Romanian "nu" right before the verb read (_clause._NEG_WORDS,
 "nu(?=\\s+$)") reads nl/sv/da "nu" ("now") as a negation; the lead's mend excused only
-"vanaf nu" / "tot nu" with exactly one space. Strict xfails until mended."""
+"vanaf nu" / "tot nu" with exactly one space. Mended by the lead (ro "nu-l", et "ära", lt "niekada" only right before the verb read):
+plain tests now; the attempt reading that crosses a sentence stays a strict xfail."""
 
 from __future__ import annotations
 
@@ -37,7 +38,6 @@ REGRESSIONS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="regression: refused at 2c9a6a36, stored by main")
 @pytest.mark.parametrize("key", sorted(REGRESSIONS))
 def test_regression_refused(key: str) -> None:
     assert scan(REGRESSIONS[key]) is not None
@@ -48,7 +48,6 @@ def test_vanaf_nu_one_space_refused() -> None:
     assert scan("Houd het auditlog vanaf nu uitgeschakeld.") is not None
 
 
-@pytest.mark.xfail(strict=True, reason="the mend's lookbehind wants exactly one space")
 def test_vanaf_nu_two_spaces_refused() -> None:
     assert scan("Houd het auditlog vanaf  nu uitgeschakeld.") is not None
 

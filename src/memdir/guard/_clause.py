@@ -44,11 +44,12 @@ _NEG_WORDS = (
     # round 39b: the languages whose send verbs came then (ro "nu" only before a verb: nl "nu"
     # is "now"; he "אל" only before a future verb: alone it is "to")
     r"inte|ikke|aldri|älä|älkää|ei|koskaan|soha|sose|niciodată|nu(?=\s+(?:trimite|încărca|"
-    r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera)\w*)|"
-    r"(?<!vanaf )(?<!tot )nu(?:-[lo]|-i|-le)?(?=\s+$)|"  # round 41: right before the verb read;
-    # not nl "vanaf nu", "tot nu" ("from now on": the lead, merging round 41's two halves)
-    r"ніколи|никога|nikad|nikada|никад|никада|kamwe|"
-    r"ära|ärge|niekada"  # round 41: et, lt
+    r"partaja|publica|copia|citi|salva|afișa|redirecționa|sincroniza|atașa|transfera|descărca|"
+    r"rula|executa|instala|porni|dezactiva|opri|șterge|ține|lăsa)\w*)|"
+    # round 41: ro "nu-l", et "ära", lt "niekada" only right before the verb read (review
+    # rvall16: a bare "nu" is nl/sv/da "now", sv "ära" is "honour", "Ära karda:" is "don't fear")
+    r"nu-(?:[lo]|i|le)(?=\s+$)|(?:(?:ära|ärge)(?: kunagi)?|niekada)(?=\s+$)|"
+    r"ніколи|никога|nikad|nikada|никад|никада|kamwe"
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
