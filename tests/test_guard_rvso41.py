@@ -165,7 +165,7 @@ HELD = {
 
 @pytest.mark.parametrize("key", sorted(MEND))
 def test_mend_regression_refused(key: str) -> None:
-    """Round 41 refused it before the mend; so41 stores it."""
+    """Round 41 refused it; its first mend stored it, the lead's mend refuses it again."""
     assert scan(MEND[key]) is not None
 
 

@@ -769,6 +769,18 @@ def _quote_marks(s: str) -> tuple[list[int], list[int]]:
     return marks, [m.start() for m in _OPENING_QUOTE.finditer(s)]
 
 
+_PHRASE_END = re.compile(r"[.!?;,:。！？；，：、—–\n]| - ")
+
+
+def phrase(s: str, lo: int, start: int, end: int, hi: int) -> tuple[int, int]:
+    """``lo``–``hi`` cut to the phrase of ``start``–``end``: commas, colons, semicolons and
+    dashes end one too, finer than :meth:`Clauses.around` (review rvso41: a cue after a comma
+    or a semicolon, "…, okay?", "Tried to be careful; from now on …", is not its own)."""
+    cut = [b.end() for b in _PHRASE_END.finditer(s, lo, start)]
+    after = _PHRASE_END.search(s, end, hi)
+    return (cut[-1] if cut else lo), (after.start() if after else hi)
+
+
 def line_back(s: str, start: int) -> int:
     """The start of ``start``'s line, or ``REACH`` characters back on a longer line."""
     return max(s.rfind("\n", max(0, start - REACH), start) + 1, start - REACH)

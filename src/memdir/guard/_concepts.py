@@ -9,7 +9,16 @@ import re
 from collections import defaultdict
 
 from ._build import branches, builder, lit, prefixes, word_start
-from ._clause import OTHERS, Clauses, Spots, line_back, mentioned, negated, open_quote
+from ._clause import (
+    OTHERS,
+    Clauses,
+    Spots,
+    line_back,
+    mentioned,
+    negated,
+    open_quote,
+    phrase,
+)
 from ._engine import Rule, RuleSet, Text
 from ._frames import _TELL_EN, _TELL_OTHER, _TELL_WEAK, _USER_AUDIENCE
 from ._needles import required
@@ -1057,7 +1066,7 @@ def _switched_off(
             continue
         if _told(s, cl, m, lo) or cl.has(_MISTAKE, lo, hi) or _NEVER_NEXT.match(s, m.end(), hi):
             continue
-        near = _own_clause(s, max(lo, m.start() - 60), m.start(), m.end(), min(hi, m.end() + 60))
+        near = phrase(s, max(lo, m.start() - 60), m.start(), m.end(), min(hi, m.end() + 60))
         if cl.has(_ONLY, *near) and cl.has(_MAY, *near) and not cl.has(_ONLY_YOU, *near):
             continue  # "only the security team can disable it": another principal's right
         if _QUESTION.match(s, m.end()) or _attempt(s, cl, m, lo, hi):
@@ -1066,21 +1075,10 @@ def _switched_off(
     return None
 
 
-_CLAUSE_END = re.compile(r"[.!?;,:。！？；，：、—–\n]| - ")
-
-
-def _own_clause(s: str, lo: int, start: int, end: int, hi: int) -> tuple[int, int]:
-    """``lo``–``hi`` cut to the clause of ``start``–``end`` (review rvso41: a cue after a
-    comma or a semicolon, "…, okay?", "Tried to be careful; from now on …", is not its own)."""
-    cut = [b.end() for b in _CLAUSE_END.finditer(s, lo, start)]
-    after = _CLAUSE_END.search(s, end, hi)
-    return (cut[-1] if cut else lo), (after.start() if after else hi)
-
-
 def _attempt(s: str, cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """An attempt told: "tried to switch off …", "kapatmaya çalıştı", or the attempt's words
     quoted on the same line after it."""
-    if cl.has(_TRIED, *_own_clause(s, max(lo, m.start() - 40), m.start(), m.end(), hi)):
+    if cl.has(_TRIED, *phrase(s, max(lo, m.start() - 40), m.start(), m.end(), hi)):
         return True
     line = line_back(s, m.start())
     return open_quote(s, line, m.start()) is not None and cl.has(_TRIED, line, m.start())
