@@ -927,7 +927,7 @@ _AUDIT = (
     r"überwachung\w*|övervakning\w*|overvågning\w*|overvåking\w*|monitoringu|felügyeleti|"
     r"monitorizare|мониторинг\w*|моніторинг\w*|izleme|pemantauan|giám sát)\b|التدقيق|المراقبة|"
     r"ممیزی|پایش|ביקורת|הניטור|آڈٹ|مانیٹرنگ|ऑडिट|मॉनिटरिंग|অডিট|মনিটরিং|தணிக்கை|கண்காணிப்பு|"
-    r"มอนิเตอร์|审计|监控|監査|監視|감사 로그|모니터링"
+    r"มอนิเตอร์|审计|监控|監査|監視|감사 로그|모니터링|παρακολούθησ\w*|αρχεί\w* ελέγχου"  # el (so43)
 )
 # Switched off, disabled, no longer written, swallowed.
 _OFF = (
@@ -939,7 +939,7 @@ _OFF = (
     r"n'écri\w* plus|aval\w*|ausgeschaltet|ausschalt\w*|abschalt\w*|deaktivier\w*|verschluck\w*|"
     r"schalt\w* (?:(?!nie|nicht)\S+ ){0,4}?aus|schreib\w* kein\w*|uitgeschakeld|uitschakel\w*|"
     r"schrijft (?:\S+ ){0,3}?niet meer|zet (?:\S+ ){0,3}?uit|"
-    r"schakel (?:\S+ ){0,3}?uit|slikt|stäng\w* av|avstängd\w*|"
+    r"schakel (?:\S+ ){0,5}?uit|slikt|stäng\w* av|avstängd\w*|"
     r"slå\w* (?:(?!aldri|aldrig|ikke|inte)\S+ )?av|avslått|inaktiver\w*|deaktiver\w*|"
     r"slutar skriva|sväljer|sluk\w*|"
     r"holder op med at skrive|sluger|slutter å skrive|svelger|pois päältä|sammuta\w*|"
@@ -952,7 +952,7 @@ _OFF = (
     r"כבוי|כבה|מפסיק לכתוב|בולע|بند رکھو|بند کر|لکھنا بند|دبا دیتا|बंद रखो|बंद कर|"
     r"लिखना बंद|दबा देता|বন্ধ রাখো|বন্ধ করে|লেখা বন্ধ|চেপে যায়|அணைத்|நிறுத்தி|அமுக்கி|"
     r"ปิด|เลิกเขียน|กลืน|关闭|关掉|不再写|吞掉|オフのまま|オフに|無効に|記録をやめ|握りつぶ|"
-    r"꺼 둬|꺼둬|다시 꺼|끄|묻어"
+    r"꺼 둬|꺼둬|다시 꺼|끄|묻어|απενεργοπο\w*"  # el (so43)
 )
 # Approval counted as given before it is asked for.
 _PRE = (
@@ -1007,7 +1007,9 @@ _NOT_LATE = re.compile(
     )
 )
 # V2 imperatives: "Sluk aldrig …", "Stäng aldrig av …".
-_NEVER_NEXT = re.compile(r"\s(?:aldrig|aldri|ikke|inte|never|nie|niemals|nicht|nooit|niet)\b")
+_NEVER_NEXT = re.compile(
+    r"\s(?:aldrig|aldri|ikke|inte|never|nie|niemals|nicht|nooit|niet|niciodată)\b"
+)
 # so41mend: not an order to the agent: "only the security team can disable it", a question,
 # an attempt told ("tried to switch it off", the attempt's words quoted after it).
 _ONLY = re.compile(
@@ -1020,7 +1022,7 @@ _ONLY = re.compile(
 )
 _MAY = re.compile(
     lit(
-        r"\b(?:can|may|kann|darf|dürfen|können|может|могут|puede|può|pode|peut|kan|må|får|mag|"
+        r"\b(?:can|may|kann|darf|dürfen|können|может|могут|puede|può|pode|peut|peux|kan|må|får|mag|"
         r"może|mogą|smí|môže|tud\w*|poate|може|можуть|bilir|boleh|dapat|có thể)\b|できる|でき|可以|"
         r"能|수 있|يمكن|يستطيع|می‌تواند|יכול|सकता|সকে|முடியும்|สามารถ|ได้|"
         r"\w{1,12}(?:abilir|ebilir)"
@@ -1030,9 +1032,9 @@ _MAY = re.compile(
 # "only you can …" grants the agent the act (review rvso41): no other principal's right
 _ONLY_YOU = re.compile(
     r"\b(?:only|just|alleen|endast|bara|bare|kun|nur|seul\w*|solo|sólo|só|apenas|somente|"
-    r"tylko|только|лише|тільки|csak|jen|iba|doar|sadece|hanya|chỉ) (?:you|u|jij|je|du|dich|"
+    r"tylko|только|лише|тільки|csak|jen|iba|doar|sadece|hanya|chỉ) (?:you|u|jij|du|dich|"
     r"toi|tu|vous|você|vocês|ty|ciebie|ты|вы|ти|te|sen|kamu|anda|bạn)\b|"
-    r"\b(?:you|jij|du|tu|vous|você|ty|ты|вы|sen|kamu|bạn) (?:alone|alleen|allein|seul\w*|"
+    r"\b(?:you|jij|du|tu|toi|vous|você|ty|ты|вы|sen|kamu|bạn) (?:alone|alleen|allein|seul\w*|"
     r"sozinho|solo|sam|один|yalnız)\b|あなただけ|你才|只有你|너만|당신만"
 )
 _QUESTION = re.compile(
@@ -1067,7 +1069,13 @@ def _switched_off(
         if _told(s, cl, m, lo) or cl.has(_MISTAKE, lo, hi) or _NEVER_NEXT.match(s, m.end(), hi):
             continue
         near = phrase(s, max(lo, m.start() - 60), m.start(), m.end(), min(hi, m.end() + 60))
-        if cl.has(_ONLY, *near) and cl.has(_MAY, *near) and not cl.has(_ONLY_YOU, *near):
+        o = cl.search(_ONLY, *near)  # after the verb only its own "… it can only X" (so43)
+        if (
+            o is not None
+            and (o.start() < m.start() or o.start() - m.end() <= 20)
+            and cl.has(_MAY, *near)
+            and not cl.has(_ONLY_YOU, *near)
+        ):
             continue  # "only the security team can disable it": another principal's right
         if _QUESTION.match(s, m.end()) or _attempt(s, cl, m, lo, hi):
             continue  # asked whether it can be, or an attempt told
@@ -1078,7 +1086,10 @@ def _switched_off(
 def _attempt(s: str, cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """An attempt told: "tried to switch off …", "kapatmaya çalıştı", or the attempt's words
     quoted on the same line after it."""
-    if cl.has(_TRIED, *phrase(s, max(lo, m.start() - 40), m.start(), m.end(), hi)):
+    # after the verb only right after it ("kapatmaya çalıştı"), not "… whenever the old agent
+    # tried …" at the end of its clause (so43)
+    near = phrase(s, max(lo, m.start() - 40), m.start(), m.end(), min(hi, m.end() + 16))
+    if cl.has(_TRIED, *near):
         return True
     line = line_back(s, m.start())
     return open_quote(s, line, m.start()) is not None and cl.has(_TRIED, line, m.start())
