@@ -17,7 +17,7 @@ from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
-from ..core.storage.regular import atomic_write
+from ..core.storage.regular import atomic_write, read_text
 from ..core.store import state_key
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
@@ -419,10 +419,10 @@ def rejected(md: Layers) -> list[str]:
         return [str(r[0]) for r in rows]
     path = rejected_path(md)
     try:
-        ids = json.loads(path.read_text(encoding="utf-8"))
+        ids = json.loads(read_text(path, 1 << 20))  # bounded, never a FIFO or /dev/zero
     except FileNotFoundError:
         return []
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         warn_once(f"rejected review proposals not read from {path}: {exc}")
         return []
     return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []

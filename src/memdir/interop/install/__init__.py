@@ -133,6 +133,16 @@ def _record_key(target: Target) -> str:
     return getattr(target, "ledger_key", None) or _key(target.path)
 
 
+def _record(ledger: dict[str, Any], key: str) -> dict[str, Any]:
+    """installs.json's record of ``key``; empty when it is not one (a hand edit?): the file
+    is then one memdir did not write, and only memdir's own parts are taken out of it."""
+    r = ledger.get(key)
+    shape = {"state": dict, "backup": str, "sha": str}
+    if isinstance(r, dict) and all(isinstance(r.get(k) or t(), t) for k, t in shape.items()):
+        return r
+    return {}
+
+
 def _read(path: Path) -> bytes | None:
     try:
         return read_bytes(path, _MAX_BYTES)
@@ -166,7 +176,7 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     for target in module.targets(home, **options):
         before = _read(target.path)
         key = _record_key(target)
-        state = dict(ledger.get(key, {}).get("state", {}))
+        state = dict(_record(ledger, key).get("state", {}))
         after = _encode(target.add(_decode(target.path, before), state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
@@ -182,7 +192,7 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
     for target in module.targets(home, **options):
         before = _read(target.path)
         key = _record_key(target)
-        record = ledger.get(key, {})
+        record = _record(ledger, key)
         state = dict(record.get("state", {}))
         if before is None:
             plan.edits.append(Edit(target.path, None, None, target.mode, state, key=key))
@@ -219,7 +229,7 @@ def apply(plan: Plan) -> Plan:
                     f"written. Run the command again."
                 )
             key = edit.key or _key(edit.path)
-            record = ledger.get(key, {})
+            record = _record(ledger, key)
             # the file holds what memdir last wrote: its first backup stays the baseline
             keep = edit.before is not None and record.get("sha") == _digest(edit.before)
             try:
