@@ -257,6 +257,7 @@ def outcome(name: str, how: str, text: bytes | None = None) -> str:
 
         def child() -> str:
             os.environ["HOME"] = str(root / "user")  # not the tester's own harness files
+            os.environ["MEMDIR_MANAGED_DIR"] = str(root / "managed")  # nobody may write it
             assert run(root, True) is None
             path = root / "home" / filename
             if text is not None:
