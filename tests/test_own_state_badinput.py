@@ -26,6 +26,8 @@ import memdir
 from memdir.core.changes import AddOp
 from memdir.core.errors import MemdirError
 from memdir.core.model import Source
+from memdir.core.origins import RECORD_NAME, Origin, read_origin
+from memdir.core.refusals import FILE_NAME as REFUSALS
 from memdir.interop import export_memories, import_memories, install
 from memdir.interop.bootstrap._extract import CACHE_NAME, Answers
 from memdir.interop.transcripts.follow import follow
@@ -149,6 +151,23 @@ def _rejected(root: Path, first: bool) -> str | None:
     return None
 
 
+def _origin(root: Path, first: bool) -> str | None:
+    if first:  # a scope folder's record: in a home, or beside a cloned repository's memory
+        (root / "home").mkdir(parents=True)
+        (root / "home" / RECORD_NAME).write_text('{"path": "/x", "remote": null}')
+    assert read_origin(root / "home") is None or isinstance(read_origin(root / "home"), Origin)
+    return None
+
+
+def _refusals(root: Path, first: bool) -> str | None:
+    md = _md(root)
+    if first:
+        row = {"time": "2026-01-01T00:00:00", "scope": "user", "source": "agent"}
+        (md.home / REFUSALS).write_text(json.dumps({**row, "rule": "r", "reason": "x"}))
+    assert isinstance(md.refusals(), list)
+    return None
+
+
 OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "bootstrap cache": (CACHE_NAME, _cache),
     "import ledger": ("imports.json", _imports),
@@ -158,6 +177,8 @@ OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "codex rollouts": ("codex-rollouts.json", _rollouts),
     "held writes": ("pending.json", _pending),
     "rejected ids": (REJECTED, _rejected),
+    "scope origin": (RECORD_NAME, _origin),
+    "guard refusals": (REFUSALS, _refusals),
 }
 
 
@@ -169,8 +190,11 @@ def _values(text: bytes, value: Any) -> bytes:
     data = json.loads(text)
     if isinstance(data, list):
         return json.dumps([value for _ in data] or [value]).encode()
-    key = "answers" if "answers" in data else "files"
-    data[key] = {k: value for k in data[key]} or {"/x": value}
+    if "answers" in data or "files" in data:
+        key = "answers" if "answers" in data else "files"
+        data[key] = {k: value for k in data[key]} or {"/x": value}
+    else:  # a record itself
+        data = {k: value for k in data}
     return json.dumps(data, allow_nan=True).encode()
 
 
