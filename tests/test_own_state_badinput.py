@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import memdir
@@ -323,10 +323,12 @@ _PIECES += ["1" * 5_000, "1e400", "NaN", "-Infinity", '"\\ud800"', "null", "true
 _PIECES += ['{"k": ', '"offset":', '"sha":', '"state":', '"ops":', '"location":', "[" * DEEP]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     st.sampled_from(list(OWN)),
     st.lists(st.sampled_from(_PIECES), max_size=12).map("".join) | st.text(max_size=60),
 )
+@example("import ledger", "[" * DEEP)
+@example("rejected ids", "[" * DEEP)
 def test_any_json_in_an_own_file_is_rebuilt_or_refused(name: str, text: str) -> None:
     assert outcome(name, "any", text.encode("utf-8", "surrogatepass")) in ACCEPTED
