@@ -15,6 +15,7 @@ import shutil
 import signal
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from memdir.interop import export_memories, import_memories, install
 from memdir.interop.bootstrap._extract import CACHE_NAME, Answers
 from memdir.interop.transcripts.follow import follow
 from memdir.pipeline.answers import Candidate
-from memdir.review import approval
+from memdir.review import approval, diary
 from memdir.review.proposals import REJECTED, rejected
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
@@ -168,6 +169,14 @@ def _refusals(root: Path, first: bool) -> str | None:
     return None
 
 
+def _diary(root: Path, first: bool) -> str | None:
+    path = root / "home" / diary.NAME  # what diary.record and diary.proposals call
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    diary.append(path, diary.Run("user", when, staged=["Ada uses npm."]))
+    assert isinstance(diary.read_last(path), list)
+    return None
+
+
 OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "bootstrap cache": (CACHE_NAME, _cache),
     "import ledger": ("imports.json", _imports),
@@ -179,6 +188,7 @@ OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "rejected ids": (REJECTED, _rejected),
     "scope origin": (RECORD_NAME, _origin),
     "guard refusals": (REFUSALS, _refusals),
+    "dream diary": (diary.NAME, _diary),
 }
 
 
@@ -187,7 +197,10 @@ OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
 
 def _values(text: bytes, value: Any) -> bytes:
     """Every value of the file's map (``files``, ``answers``, or the list) made ``value``."""
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except ValueError:  # not JSON (the diary): the value appended
+        return text + json.dumps(value, allow_nan=True).encode()
     if isinstance(data, list):
         return json.dumps([value for _ in data] or [value]).encode()
     if "answers" in data or "files" in data:

@@ -17,7 +17,7 @@ from ..core.errors import MemdirError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
 from ..core.skills import SkillDraft
-from ..core.storage.regular import atomic_write
+from ..core.storage.regular import atomic_write, read_text
 from ..core.store import state_key
 
 if TYPE_CHECKING:
@@ -130,9 +130,17 @@ def path_for(md: Layers, location: str) -> Path:
 def append(path: Path, run: Run) -> None:
     """Add ``run`` to the diary at ``path``; past :data:`MAX_BYTES` the oldest runs go."""
     text = run.render()
+    try:  # bounded, never /dev/zero; a diary memdir cannot read is kept, not written over
+        old = read_text(path, 16 * MAX_BYTES)
+    except FileNotFoundError:
+        old = TITLE
+    except (OSError, ValueError) as exc:
+        raise MemdirError(
+            f"Cannot read the dream diary {path} ({getattr(exc, 'strerror', None) or exc}); "
+            f"move it aside and memdir starts a new one"
+        ) from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        old = path.read_text(encoding="utf-8") if path.exists() else TITLE
         new = old + text
         if len(new.encode("utf-8")) > MAX_BYTES:
             cut = new.find(_HEAD, len(new) // 2)
