@@ -29,6 +29,7 @@ from memdir.core.errors import MemdirError
 from memdir.core.model import Source
 from memdir.core.origins import RECORD_NAME, Origin, read_origin
 from memdir.core.refusals import FILE_NAME as REFUSALS
+from memdir.core.storage.git import WRITER
 from memdir.interop import export_memories, import_memories, install
 from memdir.interop.bootstrap._extract import CACHE_NAME, Answers
 from memdir.interop.transcripts.follow import follow
@@ -177,6 +178,15 @@ def _diary(root: Path, first: bool) -> str | None:
     return None
 
 
+def _writer(root: Path, first: bool) -> str | None:
+    md = _md(root)
+    n = 1 if first else 2
+    md.store("user").add(type="user", name=f"Ada {n}", description="d", body=f"Ada {n}.")
+    if first:  # a memdir killed while it moved the branch leaves its record
+        (root / "home" / "user" / ".git" / WRITER).write_text("elsewhere 1\n")
+    return None
+
+
 OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "bootstrap cache": (CACHE_NAME, _cache),
     "import ledger": ("imports.json", _imports),
@@ -189,6 +199,7 @@ OWN: dict[str, tuple[str, Callable[[Path, bool], str | None]]] = {
     "scope origin": (RECORD_NAME, _origin),
     "guard refusals": (REFUSALS, _refusals),
     "dream diary": (diary.NAME, _diary),
+    "git writer record": (f"user/.git/{WRITER}", _writer),
 }
 
 
@@ -310,7 +321,8 @@ def outcome(name: str, how: str, text: bytes | None = None) -> str:
             try:
                 wrong = run(root, False)
             except MemdirError as exc:
-                if filename not in str(exc):
+                repository = str(path.parent.parent) if ".git/" in filename else path.name
+                if path.name not in str(exc) and repository not in str(exc):
                     return f"error not naming the file: {exc}"
                 return "error" + (" (file kept)" if _state(path) == before else " (file lost)")
             if wrong:
