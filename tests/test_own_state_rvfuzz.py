@@ -4,6 +4,7 @@ naming the file was due. /tmp/rvfuzz/ has the scripts they came from."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -12,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from memdir.core.errors import MemdirError
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 #: root reads any file: drop the two capabilities that let it (a user's run as itself)
@@ -105,3 +108,33 @@ def test_a_damaged_held_writes_file_is_not_advised_away(tmp_path: Path) -> None:
     out = _memdir(tmp_path, "review")
     assert "pending.json" in out and "Traceback" not in out, out[-400:]
     assert "every file as new" not in out, out[-400:]
+
+
+def test_a_fifo_in_place_of_the_dream_diary_does_not_hang_review(tmp_path: Path) -> None:
+    """MUST-FIX (hang): the branch made diary.append refuse a FIFO, but diary.read_last
+    (what ``memdir review`` calls for each scope) opens it with Path.open and blocks
+    forever (/tmp/rvfuzz/diary_fifo.py hangs the real ``memdir review``)."""
+    diary = tmp_path / "DREAMS.md"
+    os.mkfifo(diary)
+    code = "import sys; from pathlib import Path; from memdir.review import diary as d; "
+    code += "print(d.read_last(Path(sys.argv[1])))"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    try:
+        subprocess.run([sys.executable, "-c", code, str(diary)], env=env, timeout=20, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("diary.read_last blocked on a FIFO for 20 s")
+
+
+def test_a_damaged_rejected_ids_file_is_not_overwritten(tmp_path: Path) -> None:
+    """SHOULD-FIX (user's decisions lost): review-rejected.json cut short is read as [] (a
+    warning), and the next rejection overwrites it: the earlier rejections come back."""
+    import memdir
+    from memdir.review.proposals import REJECTED, _remember_rejected
+
+    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    path = md.home / REJECTED
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('["p-aaaa1111", "p-bbbb2222"')
+    with contextlib.suppress(MemdirError):  # an error naming the file is fine too
+        _remember_rejected(md, ["p-new"])
+    assert "p-aaaa1111" in path.read_text()
