@@ -31,8 +31,8 @@ def load(path: Path, what: str) -> dict[str, Any]:
         return {}
     except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise MemdirError(
-            f"cannot read {path} ({exc}); it records {what}. Fix or delete "
-            f"it (memdir then treats every file as new to it)"
+            f"cannot read {path} ({exc}); it records {what}. Fix it, or move it aside and "
+            f"memdir starts a new, empty one: what this one records is then lost to memdir"
         ) from None
 
 

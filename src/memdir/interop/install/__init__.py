@@ -165,6 +165,21 @@ def _encode(text: str | None) -> bytes | None:
     return None if text is None else text.encode("utf-8")
 
 
+def _change(home: Path, target: Any, how: str, text: str | None, state: dict[str, Any]) -> Any:
+    """``target.add`` or ``target.remove``; a wrong value in the recorded ``state`` (a hand
+    edit of installs.json) is an error naming the record, not a traceback."""
+    try:
+        return getattr(target, how)(text, state)
+    except (AttributeError, TypeError) as exc:
+        if not state:
+            raise
+        raise MemdirError(
+            f"{home / LEDGER_NAME}: the record of {target.path} is damaged ({exc}); nothing "
+            f"was changed. Delete that record and run the command again (memdir then treats "
+            f"the file as one it did not create, and takes out only its own parts on uninstall)."
+        ) from None
+
+
 def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     """What installing memdir into ``harness`` would change (nothing is written).
 
@@ -177,7 +192,7 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
         before = _read(target.path)
         key = _record_key(target)
         state = dict(_record(ledger, key).get("state", {}))
-        after = _encode(target.add(_decode(target.path, before), state))
+        after = _encode(_change(home, target, "add", _decode(target.path, before), state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
@@ -211,7 +226,8 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
                 Edit(target.path, before, saved, target.mode, state, restore=True, key=key)
             )
             continue
-        after = _encode(target.remove(_decode(target.path, before) or "", state))
+        text = _decode(target.path, before) or ""
+        after = _encode(_change(home, target, "remove", text, state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
