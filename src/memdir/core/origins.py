@@ -97,7 +97,7 @@ def read_origin(folder: Path) -> Origin | None:
     try:
         with open(folder / RECORD_NAME, "rb", opener=_nofollow) as f:
             data = json.loads(f.read(65536))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: nested too deep
         return None
     if not isinstance(data, dict) or not isinstance(data.get("path"), str):
         return None

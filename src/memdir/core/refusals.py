@@ -84,7 +84,7 @@ class RefusalLog:
                 row = json.loads(line)
                 texts = (str(row[k]) for k in ("scope", "source", "rule", "reason", "name"))
                 out.append(Refusal(datetime.fromisoformat(row["time"]), *texts))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue
             if len(out) >= limit:
                 break

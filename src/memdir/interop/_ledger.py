@@ -13,23 +13,26 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import MemdirError, StorageError
-from ..core.storage.regular import atomic_write
+from ..core.storage.regular import atomic_write, read_text
+
+MAX_BYTES = 64 << 20
 
 
 def load(path: Path, what: str) -> dict[str, Any]:
-    """The record's map (empty when the file does not exist yet)."""
+    """The record's map (empty when the file does not exist yet); read bounded, a regular
+    file only (a FIFO or /dev/zero in its place is an error, never a hang)."""
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(read_text(path, MAX_BYTES))
         found = data.get("files") if isinstance(data, dict) else None
         if not isinstance(found, dict):
             raise ValueError("no 'files' map")
         return found
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise MemdirError(
-            f"cannot read {path} ({exc}); it records {what}. Fix or delete "
-            f"it (memdir then treats every file as new to it)"
+            f"cannot read {path} ({exc}); it records {what}. Fix it, or move it aside and "
+            f"memdir starts a new, empty one: what this one records is then lost to memdir"
         ) from None
 
 

@@ -63,8 +63,11 @@ def find_skills(root: Path, scope: str, *, depth: int = 1) -> tuple[list[ScopeFi
 
     found: list[ScopeFile] = []
     problems: list[str] = []
-    if root.is_symlink() or not root.is_dir():
-        return found, problems
+    try:
+        if root.is_symlink() or not root.is_dir():
+            return found, problems
+    except OSError as exc:  # a folder memdir may not search (chmod 000 on ~/.claude)
+        return found, [f"{root}: not read ({exc.strerror}); skipped"]
     stack, seen = [(root, 0)], 0
     while stack and seen < _WALK_MAX:
         folder, level = stack.pop()
@@ -78,7 +81,12 @@ def find_skills(root: Path, scope: str, *, depth: int = 1) -> tuple[list[ScopeFi
             if sub.name.startswith(".") or not sub.is_dir(follow_symlinks=False):
                 continue
             path = Path(sub.path) / SKILL_FILE
-            if not path.is_file() or path.is_symlink():
+            try:
+                taken = path.is_file() and not path.is_symlink()
+            except OSError as exc:
+                problems.append(f"{path}: not read ({exc.strerror}); skipped")
+                continue
+            if not taken:
                 if level + 1 < depth:
                     stack.append((Path(sub.path), level + 1))
                 continue

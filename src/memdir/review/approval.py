@@ -138,11 +138,17 @@ def proposals(md: Layers) -> list[Proposal]:
     mine = _mine(md)
     found = []
     for pid, record in sorted(_load(md).items()):
-        scope = mine.get(str(record.get("location")))
-        if scope is None:
-            continue
-        ops = tuple(_op(op) for op in record.get("ops", []))
-        detail = "; ".join(_describe(op) for op in record.get("ops", []))
+        try:
+            scope = mine.get(str(record.get("location")))
+            if scope is None:
+                continue
+            ops = tuple(_op(op) for op in record.get("ops", []))
+            detail = "; ".join(_describe(op) for op in record.get("ops", []))
+        except (AttributeError, TypeError, ValueError, KeyError) as exc:  # edited by hand?
+            raise MemdirError(
+                f"{md.home / LEDGER_NAME} holds a held write memdir cannot read ({pid}: "
+                f"{exc}); take it out of the file (the other held writes stay)"
+            ) from None
         writer = record.get("source")  # an applied write keeps it: decays as its writer's
         source = Source(writer) if writer in (Source.AGENT, Source.EXTRACTOR) else None
         if source is None:  # listed to be rejected, never applied under a guessed writer

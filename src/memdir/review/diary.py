@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import sys
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +19,7 @@ from ..core.errors import MemdirError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
 from ..core.skills import SkillDraft
-from ..core.storage.regular import atomic_write
+from ..core.storage.regular import atomic_write, open_regular, read_text
 from ..core.store import state_key
 
 if TYPE_CHECKING:
@@ -130,9 +132,17 @@ def path_for(md: Layers, location: str) -> Path:
 def append(path: Path, run: Run) -> None:
     """Add ``run`` to the diary at ``path``; past :data:`MAX_BYTES` the oldest runs go."""
     text = run.render()
+    try:  # bounded, never /dev/zero; a diary memdir cannot read is kept, not written over
+        old = read_text(path, 16 * MAX_BYTES)
+    except FileNotFoundError:
+        old = TITLE
+    except (OSError, ValueError) as exc:
+        raise MemdirError(
+            f"Cannot read the dream diary {path} ({getattr(exc, 'strerror', None) or exc}); "
+            f"move it aside and memdir starts a new one"
+        ) from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        old = path.read_text(encoding="utf-8") if path.exists() else TITLE
         new = old + text
         if len(new.encode("utf-8")) > MAX_BYTES:
             cut = new.find(_HEAD, len(new) // 2)
@@ -167,12 +177,12 @@ def last_proposals(text: str) -> list[Synthesis | SkillDraft]:
 def read_last(path: Path) -> list[Synthesis | SkillDraft]:
     """:func:`last_proposals` of the diary at ``path`` (its last :data:`READ_BYTES`)."""
     try:
-        with path.open("rb") as f:
-            f.seek(max(0, path.stat().st_size - READ_BYTES))
+        with os.fdopen(open_regular(path, sys.maxsize), "rb") as f:  # never a FIFO
+            f.seek(max(0, os.fstat(f.fileno()).st_size - READ_BYTES))
             text = f.read(READ_BYTES).decode("utf-8", "replace")
     except FileNotFoundError:
         return []
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         warn_once(f"dream diary not read from {path}: {exc}")
         return []
     return last_proposals(text)

@@ -17,7 +17,7 @@ from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
-from ..core.storage.regular import atomic_write
+from ..core.storage.regular import atomic_write, read_text
 from ..core.store import state_key
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
@@ -409,8 +409,9 @@ def rejected_path(md: Layers) -> Path:
     return md.home / REJECTED
 
 
-def rejected(md: Layers) -> list[str]:
-    """Ids of the proposals rejected so far (oldest first)."""
+def rejected(md: Layers, *, strict: bool = False) -> list[str]:
+    """Ids of the proposals rejected so far (oldest first); a file not read is a warning,
+    or with ``strict`` (before it is written over) a :class:`MemdirError`."""
     if md.database is not None:
         rows = md.sessions.db.read(
             lambda c: c.execute("SELECT id FROM review_rejected ORDER BY seq").fetchall(),
@@ -419,13 +420,20 @@ def rejected(md: Layers) -> list[str]:
         return [str(r[0]) for r in rows]
     path = rejected_path(md)
     try:
-        ids = json.loads(path.read_text(encoding="utf-8"))
+        ids = json.loads(read_text(path, 1 << 20))  # bounded, never a FIFO or /dev/zero
+        if not isinstance(ids, list):
+            raise ValueError("not a list")
     except FileNotFoundError:
         return []
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
+        if strict:  # the user's earlier rejections are kept, never written over
+            raise MemdirError(
+                f"Cannot read {path} ({exc}), the ids of the proposals you rejected; fix it, "
+                f"or move it aside (those proposals are then offered again), and reject again"
+            ) from None
         warn_once(f"rejected review proposals not read from {path}: {exc}")
         return []
-    return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
+    return [i for i in ids if isinstance(i, str)]
 
 
 def reject(md: Layers, ids: Sequence[str]) -> list[Proposal]:
@@ -466,7 +474,7 @@ def _remember_rejected(md: Layers, ids: Sequence[str]) -> None:
 
         md.sessions.db.write(insert, action="record the rejected review proposals")
         return
-    kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
+    kept = list(dict.fromkeys([*rejected(md, strict=True), *ids]))[-MAX_REJECTED:]
     path = rejected_path(md)
     try:
         atomic_write(path, json.dumps(kept).encode())

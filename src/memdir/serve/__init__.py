@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from ..core.errors import MemdirError
+from ..core.storage.regular import read_text
 from .workspaces import Workspaces
 
 if TYPE_CHECKING:
@@ -47,7 +48,10 @@ def load_token(home: Path) -> str:
                 ) from None
             if stat.S_IMODE(st.st_mode) & 0o077:
                 os.chmod(path, 0o600)  # readable by others: tighten it before using it
-            token = path.read_text(encoding="utf-8").strip()
+            try:
+                token = read_text(path, 4096).strip()
+            except ValueError:  # not UTF-8, or far longer than a token
+                token = ""
             if len(token) < 32:
                 raise MemdirError(
                     f"{path} does not hold a usable token; delete it and run "

@@ -21,7 +21,7 @@ from ..notices import warn_once
 from .base import Commit
 from .files import folders_of
 from .gitindex import GitIndex
-from .regular import fsync_path
+from .regular import fsync_path, read_text
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -94,7 +94,7 @@ def _clear_dead_writer(git: Path) -> None:
     a record may be a person's running ``git``: never touched."""
     record = git / WRITER
     try:
-        host, pid = record.read_text(encoding="utf-8").split()
+        host, pid = read_text(record, 4096).split()  # bounded: never /dev/zero
         dead = host == socket.gethostname() and not _alive(int(pid))
     except (OSError, ValueError):
         return
@@ -404,6 +404,8 @@ class History:
         git = self.root / ".git"
         _clear_dead_writer(git)
         record = git / WRITER
+        with contextlib.suppress(FileNotFoundError):  # not written through a symlink
+            record.unlink()
         record.write_text(f"{socket.gethostname()} {os.getpid()}\n", encoding="utf-8")
         try:
             return move()

@@ -80,7 +80,7 @@ class Answers:
             answers = data["answers"] if isinstance(data, dict) else None
             if isinstance(answers, dict):
                 self.stored = {k: v for k, v in answers.items() if isinstance(v, list)}
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             self.stored = {}  # our own cache: a damaged one is rebuilt, never fatal
 
     @staticmethod
@@ -118,7 +118,13 @@ class Answers:
             return
         keep = dict(list(kept.items())[-MAX_CACHED:])
         # ASCII JSON: no answer text (not even a lone surrogate) can fail to encode
-        atomic_write(self.path, json.dumps({"version": 2, "answers": keep}).encode("ascii"))
+        try:
+            atomic_write(self.path, json.dumps({"version": 2, "answers": keep}).encode("ascii"))
+        except OSError as exc:  # a folder in its place: the answers would be lost unsaid
+            raise MemdirError(
+                f"cannot write {self.path} ({exc.strerror}); it keeps the model's answers "
+                f"for --apply: move it aside and run again"
+            ) from None
 
 
 def _screen(

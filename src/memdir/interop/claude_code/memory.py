@@ -136,6 +136,13 @@ def instruction_notes(md: Layers) -> list[str]:
             f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
         )
 
+    def is_file(path: Path) -> bool:  # a folder memdir may not search (chmod 000): a note
+        try:
+            return path.is_file()
+        except OSError as exc:
+            notes.append(f"{path}: not read ({exc.strerror}); skipped")
+            return False
+
     def link(path: Path, source: str, into: Path) -> str:
         return read_already(path) or (
             f"{path}: Claude Code reads this rule, memdir does not. To read it in "
@@ -147,7 +154,7 @@ def instruction_notes(md: Layers) -> list[str]:
         found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
         found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
         for path in found:
-            if not path.is_file() or path.parent == claude:
+            if path.parent == claude or not is_file(path):
                 continue
             if "CLAUDE.md" not in md.settings.instruction_files:
                 notes.append(
@@ -160,7 +167,7 @@ def instruction_notes(md: Layers) -> list[str]:
                     or f"{path}: memdir does not load it: "
                     f"{why_not.get(resolved(path), 'see `memdir context --explain`')}"
                 )
-    if (claude / "CLAUDE.md").is_file():
+    if is_file(claude / "CLAUDE.md"):
         notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
     for rule in rule_files(claude / "rules"):  # in sub-folders too, as Claude Code reads them
         relative = rule.relative_to(claude / "rules")

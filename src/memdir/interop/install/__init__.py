@@ -133,6 +133,16 @@ def _record_key(target: Target) -> str:
     return getattr(target, "ledger_key", None) or _key(target.path)
 
 
+def _record(ledger: dict[str, Any], key: str) -> dict[str, Any]:
+    """installs.json's record of ``key``; empty when it is not one (a hand edit?): the file
+    is then one memdir did not write, and only memdir's own parts are taken out of it."""
+    r = ledger.get(key)
+    shape = {"state": dict, "backup": str, "sha": str}
+    if isinstance(r, dict) and all(isinstance(r.get(k) or t(), t) for k, t in shape.items()):
+        return r
+    return {}
+
+
 def _read(path: Path) -> bytes | None:
     try:
         return read_bytes(path, _MAX_BYTES)
@@ -155,6 +165,21 @@ def _encode(text: str | None) -> bytes | None:
     return None if text is None else text.encode("utf-8")
 
 
+def _change(home: Path, target: Any, how: str, text: str | None, state: dict[str, Any]) -> Any:
+    """``target.add`` or ``target.remove``; a wrong value in the recorded ``state`` (a hand
+    edit of installs.json) is an error naming the record, not a traceback."""
+    try:
+        return getattr(target, how)(text, state)
+    except (AttributeError, TypeError) as exc:
+        if not state:
+            raise
+        raise MemdirError(
+            f"{home / LEDGER_NAME}: the record of {target.path} is damaged ({exc}); nothing "
+            f"was changed. Delete that record and run the command again (memdir then treats "
+            f"the file as one it did not create, and takes out only its own parts on uninstall)."
+        ) from None
+
+
 def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     """What installing memdir into ``harness`` would change (nothing is written).
 
@@ -166,8 +191,8 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     for target in module.targets(home, **options):
         before = _read(target.path)
         key = _record_key(target)
-        state = dict(ledger.get(key, {}).get("state", {}))
-        after = _encode(target.add(_decode(target.path, before), state))
+        state = dict(_record(ledger, key).get("state", {}))
+        after = _encode(_change(home, target, "add", _decode(target.path, before), state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
@@ -182,7 +207,7 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
     for target in module.targets(home, **options):
         before = _read(target.path)
         key = _record_key(target)
-        record = ledger.get(key, {})
+        record = _record(ledger, key)
         state = dict(record.get("state", {}))
         if before is None:
             plan.edits.append(Edit(target.path, None, None, target.mode, state, key=key))
@@ -201,7 +226,8 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
                 Edit(target.path, before, saved, target.mode, state, restore=True, key=key)
             )
             continue
-        after = _encode(target.remove(_decode(target.path, before) or "", state))
+        text = _decode(target.path, before) or ""
+        after = _encode(_change(home, target, "remove", text, state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
@@ -219,7 +245,7 @@ def apply(plan: Plan) -> Plan:
                     f"written. Run the command again."
                 )
             key = edit.key or _key(edit.path)
-            record = ledger.get(key, {})
+            record = _record(ledger, key)
             # the file holds what memdir last wrote: its first backup stays the baseline
             keep = edit.before is not None and record.get("sha") == _digest(edit.before)
             try:
