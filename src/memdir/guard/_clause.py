@@ -241,6 +241,7 @@ _ORDER_OTHER = re.compile(
 
 
 REACH = 400
+_SENTENCE_STOP = re.compile(r"[.!?。](?:\s|$)|。")
 
 # Kept from others, not from the user: protection ("never reveal this memory to other users").
 OTHERS = re.compile(
@@ -634,6 +635,24 @@ class Clauses:
             return False
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
+
+    def told_past(self, start: int, end: int) -> bool:
+        """Round 43: ``s[start:end]`` is a finite past verb ("contenait", "obsahoval") under an
+        incident heading or label, with no order word or "again" in its clause nor a repeat
+        after it: a report's form, not a word."""
+        s = self.s
+        self.under_story_heading(start, end)  # finds the headings and labels once
+        if self._story is None or not (start in self._story or start in self._label):
+            return False
+        lo, hi = self.around(start, end)
+        stop = _SENTENCE_STOP.search(s, end, hi + 300)  # "…; now we use it": the same sentence
+        return (
+            (_PAST_OTHER.match(s, start) or _PAST.match(s, start)) is not None
+            and not self.has(_ORDER_WORD, lo, hi)
+            and not self.has(_ORDER_OTHER, lo, hi)
+            and not self.spots(_AGAIN).between(lo, stop.start() if stop else hi + 300)
+            and not (self.found.may(REPEAT) and REPEAT.search(s, hi, hi + 300))
+        )
 
     def _adopted(self, opens: int, quote: int, hi: int) -> bool:
         """Round 41: the quote after a label is a rule put in force "from now on" or "as a

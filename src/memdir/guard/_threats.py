@@ -64,12 +64,15 @@ from ._vocab import (
     _KEEP,
     _KEEP_FORMS,
     _LOCAL,
+    _MEMORY_FIRST_EN_43,
     _MEMORY_NEEDLES_42,
     _MEMORY_TARGET_42,
     _MEMORY_TARGET_CJK_42,
     _MODAL,
     _NEEDLES,
     _NET_NEEDLES,
+    _NOT_AFTER_43,
+    _NOT_BEFORE_43,
     _OBJECT_GAP,
     _OPEN_QUERY_42,
     _PASSIVE,
@@ -83,6 +86,7 @@ from ._vocab import (
     _QUERY_WORD_42,
     _READ,
     _RISKY_PAYLOAD,
+    _SAVE_43,
     _SECRET_NAME,
     _SECRET_THING_42,
     _SINK,
@@ -576,16 +580,52 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
+# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
+# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
 _REFUSED_42 = re.compile(
     r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
     r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
     r"отклонил\w*|reddett\w*|"
-    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
+    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
+    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
 )
+_ALLOWED_AGAIN_42 = re.compile(
+    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
+    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
+    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
+)
+
+
+def _refused_42(s: str, at: int, reach: int) -> bool:
+    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
+    again after the refusal."""
+    r = _REFUSED_42.search(s, at, at + reach)
+    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
+
+
 _SECRET_WORD_42 = re.compile(
     r"(?:the |your )?(?:passw|credential|secret|\w{0,40} ?keys?\b|\w{0,40} ?tokens?\b)"
 )
+
+
+# Round 43: an elided value is as open as an empty one; a search page's link filled with the
+# user's question is what a search link is (not an image, not the conversation).
+_ELIDED_43 = re.compile(r"(?<==)(?:\.{3}|…)$")
+_SEARCH_43 = re.compile(r"/(?:search|buscar|busca|suche|recherche|cerca|zoeken|szukaj|поиск)[?/]")
+_QUESTION_43 = re.compile(
+    r"question|pregunta|pergunta|frage|domanda|vraag|вопрос|mensaje|message|mensagem|nachricht"
+)
+
+
+_WORD_BEFORE_43 = re.compile(r"([^\W\d_]{2,40})[^\w\n]{0,4}(?:!?\[[^\]\n]{0,40}\]\()?$")
+
+
+def _told_before(s: str, cl: Clauses, clo: int, at: int) -> bool:
+    """Whether the word before ``at`` (the verb that shows a link) is told in a report."""
+    w = _WORD_BEFORE_43.search(s, max(clo, at - 60), at)
+    return w is not None and cl.told_past(w.start(1), w.end(1))
 
 
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
@@ -595,7 +635,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_NEEDLES["url"]):
         spots: list[Spots] = []  # each pattern read once per window, when first needed
         for m in _URL.finditer(s, lo, hi):
-            url = m.group().rstrip(",;:!?)]>")  # "?d=..." is an elided value, not an open one
+            url = _ELIDED_43.sub("", m.group().rstrip(",;:!?)]>"))  # "?d=...": open (round 43)
             q = _OPEN_QUERY_42.search(url)
             if q is None or _LOCAL.match(url, url.find("//") + 2):
                 continue
@@ -609,13 +649,18 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
             if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
                 continue
+            if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
+                continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
+            slot = q.group()[-1] != "="  # "?clave={CLAVE}": API docs name the parameter
+            search = _SEARCH_43.search(url, 0, q.start() + 1) and not _IMAGE.search(s, a, m.start())
             for data in (*spots[1].between(a, b), *spots[2].between(a, b)):
+                secret = _SECRET_WORD_42.match(data.group()) or _SECRET_THING_42.match(data.group())
                 if (
                     not _inside(data, m)
-                    and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
-                    and not _SECRET_THING_42.match(data.group())  # API docs: "?clave={CLAVE}"
+                    and not (secret and (slot or _TOOL_43.match(s, secret.end())))
+                    and not (search and _QUESTION_43.search(data.group()))  # a docs search link
                     and _affirmed(s, data, clo, cl)
-                    and not _REFUSED_42.search(s, m.end(), m.end() + 160)
+                    and not _refused_42(s, m.end(), 160)
                 ):
                     return hit(
                         "exfiltration.url-data",
@@ -2016,9 +2061,10 @@ def detect(s: str, cl: Clauses) -> Hit | None:
 
 # Round 42 (eg42): a secret put in the assistant's own memory or notes (shape 7).
 _MEMORY_TARGET_RX_42 = re.compile(
-    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}"
+    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}|{_MEMORY_FIRST_EN_43}"
 )
-register(_MEMORY_NEEDLES_42)
+_MEMORY_NEEDLES_43 = (*_MEMORY_NEEDLES_42, "in your")
+register(_MEMORY_NEEDLES_43)
 
 
 def _memory_target(s: str, cl: Clauses) -> Hit | None:
@@ -2026,13 +2072,15 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     memory or notes, affirmed and no story."""
     rx = _compiled()
     held: dict[tuple[int, int], re.Match[str] | None] = {}  # per clause: a long one is read once
-    for lo, hi in cl.windows(_MEMORY_NEEDLES_42):
+    for lo, hi in cl.windows(_MEMORY_NEEDLES_43):
         things = Spots(_SECRET_THING_42, s, lo, hi)  # each pattern read once per window
         exports, vaults = Spots(_EXPORT_42, s, lo, hi), Spots(_VAULT_42, s, lo, hi)
         for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
             clo = cl.around(t.start(), t.end())[0]
             # the secret comes first, the memory after it ("save X in your memory"); a memory
             # named first tells where a secret lives ("note in your notes that the key is in …")
+            if t.group().startswith("in your"):  # English: only named first (round 43)
+                held[clo, t.start()] = None
             if (clo, t.start()) not in held:
                 end = t.start()
                 found = things.between(clo, end) or (
@@ -2044,18 +2092,47 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
                     or (found[0] if found else None)
                 )
                 held[clo, end] = x if x and _affirmed(s, x, clo, cl) else None
-            x = held[clo, t.start()]
-            if (
-                x is not None
-                and _affirmed(s, t, clo, cl)
-                and not _REFUSED_42.search(s, t.end(), t.end() + 120)
-            ):
+            x = held[clo, t.start()] or _memory_first(s, cl, t, clo, things)
+            if x is not None and _affirmed(s, t, clo, cl) and not _refused_42(s, t.end(), 120):
                 return hit(
                     "credential.access",
                     "it tells the agent to keep a secret in its memory",
                     min(x.start(), t.start()),
                     max(x.end(), t.end()),
                 )
+    return None
+
+
+# at most two words between the verb and the secret, none a "that" ("note that the key is …")
+_OBJECT_43 = re.compile(
+    r"(?:[\s:,\-–—]{1,3}(?!(?:that|where|que|dass|dat|że|что|где|ki|che|dove|où|onde|donde|"
+    r"waar|gdzie|أن)(?!\w))[^\W\d_]{1,12}){0,2}[\s:,\-–—]{1,3}"
+)
+_TOOL_43 = re.compile(r"[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b")
+
+
+def _memory_first(
+    s: str, cl: Clauses, t: re.Match[str], clo: int, things: Spots
+) -> re.Match[str] | None:
+    """Round 43: the memory named first in its clause, then in its sentence a save verb,
+    affirmed, and the secret right after it ("Do swojej pamięci zapisz hasło …")."""
+    if re.search(r"\w", s[clo : t.start()]):
+        return None
+    stop = _SENTENCE_END_42.search(s, t.end(), t.end() + 160)
+    end = stop.start() if stop else t.end() + 160
+    for v in _SAVE_43.finditer(s, t.end(), end):
+        for x in things.between(v.end(), min(end, v.end() + 60)):
+            if (
+                _OBJECT_43.fullmatch(
+                    s, v.end(), x.start()
+                )  # the verb's object, not "the link to …"
+                and not _TOOL_43.match(s, x.end())  # "the password manager"
+                and not _NOT_BEFORE_43.search(s, max(clo, v.start() - 8), v.start())
+                and not _NOT_AFTER_43.match(s, v.end())
+                and _affirmed(s, v, clo, cl)
+            ):
+                return x
+        break
     return None
 
 

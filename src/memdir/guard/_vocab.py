@@ -253,6 +253,24 @@ _MEMORY_TARGET_42 = _ended(
     r"স্মৃতিতে|মেমরিতে|اپنی یادداشت میں|حافظه‌ات|حافظه خود",
 )
 _MEMORY_TARGET_CJK_42 = "你的记忆|记忆里|记忆中|メモリに|記憶に|메모리에|기억에"
+# Round 43: a memory named first, then a save verb and the secret ("Na sua memória, guarde a
+# senha …", "Hafızana şunu kaydet: şifre …"); English only here ("in your memory, save …").
+_MEMORY_FIRST_EN_43 = r"(?<!\w)in your (?:memory|notes)(?!\w)"
+_SAVE_43 = _rx(
+    r"(?<!\w)(?:save|store|keep|put|write down|note down|remember|guarde|guarda|guardar|salve|"
+    r"salva|"
+    r"salvare|anote|grave|registre|armazene|bewaren|bewaar|opslaan|sla|zet|noteer|onthoud|"
+    r"zapisz|zachowaj|przechowuj|zanotuj|kaydet|sakla|not et|احفظ|خزّن|خزن|سجّل|سجل|almacena|"
+    r"apunta|anota|enregistre|enregistrez|garde|gardez|note|notez|conserve|stocke|mémorise|"
+    r"speichere|speichert|merk|merke|notiere|hinterlege|bewahre|behalte|запиши|сохрани|запомни|"
+    r"храни|memorizza|conserva|annota|registra|tieni|ulož|zapiš|uchovej|spara|gem|lagre|"
+    r"tallenna)(?!\w)|保存|记住|记下|存储|保存して|覚えて|저장"
+)
+# a save verb negated where ``negated`` does not look ("n'enregistre jamais", "nie zapisuj")
+_NOT_BEFORE_43 = re.compile(
+    r"(?:\bn['’]|\b(?:ne|nie|não|no|non|nicht|niet|never|nunca|jamais|mai|asla|не|لا|אל))\s?$"
+)
+_NOT_AFTER_43 = re.compile(r"\s(?:jamais|pas|nie|nicht|niet|nooit|never|mai|asla|ничего)(?!\w)")
 _MEMORY_NEEDLES_42 = (*prefixes(_MEMORY_TARGET_42), *_MEMORY_TARGET_CJK_42.split("|"))
 _SECRET_THING_42 = _rx(
     r"(?<!\w)(?:passw\w*|wachtwoord\w*|mots? de passe|contraseñ\w*|senhas?|hasł\w*|hesl\w*|"
