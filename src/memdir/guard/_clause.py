@@ -118,10 +118,12 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố|"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|(?:ال)?حادث\w*|sự cố|"
     # round 39b: set 17's other languages
     r"hændelse|hendelse|poikkeama|incidens|incydent|інцидент|περιστατικ\w*|תקרית|אירוע אבטחה|"
-    r"حادثه|رخداد|insiden|insidente|tukio|ঘটনা|சம்பவ\w*|เหตุการณ์)"
+    r"حادثه|رخداد|insiden|insidente|tukio|ঘটনা|சம்பவ\w*|เหตุการณ์|"
+    # round 43: a report's heading in cs, ru, he ("Hlášení incidentu:", "Постмортем:")
+    r"постмортем|пост-мортем|דו\"ח אירוע|דוח אירוע)"
 )
 # A section that shows attacks: it may exhibit them in quotes, never order them bare.
 _ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
@@ -153,6 +155,7 @@ _ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # Round 37: a report noun may come first ("Rapport d'incident :", "Разбор инцидента:").
 _REPORT = (
     r"(?:(?:report|rapport[oi]?|relatório|informe|raport|bericht|разбор|отч[её]т|báo cáo|"
+    r"hlášení|zpráva|звіт|доклад|تقرير|"
     r"review|summary|analys[ie]s|análise|análisis|retro\w*)\s+(?:(?:d['’]|del?|do|da|dell['’]|"
     r"dell[oa]\s|z|zum|des|of(?: the| an?)?|об?|по|sur l['’]|sobre o)\s*)?)?(?:(?:pós|post)-)?"
 )
@@ -198,9 +201,14 @@ _NON_FINITE = re.compile(
 _AGAIN_WORDS = (
     r"\b(?:again|de nouveau|à nouveau|encore une fois|di nuovo|ancora|otra vez|de nuevo|de novo|"
     r"novamente|erneut|noch einmal|снова|ещё раз|еще раз|опять|tekrar|yeniden|ponownie|znowu|lại|"
-    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
+    r"cada|chaque|ogni|jede[nrs]?|кажд\w+|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
     r"tu dois|vous devez|devi|dovete|debes|deben|deves|devem|должен|должна|должны|нужно|надо|"
     r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
+    # round 43: the Nordic languages, fi, cs, ar, he ("kør fremover", "aja aina", "od teď")
+    r"från och med nu|hädanefter|alltid|altid|varje|hver|fremover|heretter|herefter|"
+    r"fra nu af|fra nå av|tästä lähtien|jatkossa|aina|jokai\w*|od teď|odteď|vždy|"
+    r"každ\w*|دائما|دائمًا|فصاعدا|תמיד|מעכשיו|always|siempre|toujours|sempre|immer|zawsze|"
+    r"всегда|her zaman|"
     r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
     r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób|please|bitte|"
     r"lütfen|proszę|пожалуйста|reste|rimane|sigue|segue|continu\w*|продолжа\w*|devam\w*|bleibt|"
