@@ -715,6 +715,22 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
 _SLOT = re.compile(r"[<{][^\W\d][\w-]{0,40}[>}]")
 
 
+# Round 43: a placeholder named to be replaced by hand ("Vervang `{API_KEY}` door je sleutel")
+_REPLACE_43 = re.compile(
+    r"(?:replace|vervang|ersetze|ersetzen|remplace[zr]?|reemplaza|sustituye|substitua|substitui|"
+    r"sostituisci|zamień|zastąp|замени|заміни|değiştir|nahraď|替换|置き換え)\W{0,12}$"
+)
+
+
+_SLOT_HOST_43 = re.compile(r"\w{2,10}://[<{]")
+
+
+def _named_for_sink(sink: str, var: str) -> bool:
+    """Round 43: a placeholder named for the word sink it goes to (``<WEBHOOK_SECRET>`` in a
+    webhook's registration): the service's own secret, not one sent away."""
+    return var[:1] == "<" and sink.isalpha() and sink.rstrip("s") in var
+
+
 def _in_slot(s: str, x: re.Match[str]) -> bool:
     """Whether ``x`` lies inside a placeholder such as ``<YOUR_TOKEN>`` or ``<ВАШ_ТОКЕН>``."""
     at = max(s.rfind(c, max(0, x.start() - 40), x.start()) for c in "<{")
@@ -979,7 +995,9 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
-            given = [m for spots in stores for m in spots.between(tool.end(), end)]
+            given = [  # not a placeholder ("Bearer <YOUR_TOKEN>": API docs; round 43)
+                m for spots in stores for m in spots.between(tool.end(), end) if not _in_slot(s, m)
+            ]
             if not given:
                 continue  # no URL is read per tool when no credential follows it
             urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
@@ -1050,6 +1068,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 sink.group(), sink.group().find("//") + 2
             ):
                 continue
+            if _SLOT_HOST_43.match(sink.group()):
+                continue  # "https://<your-domain>/hook": the reader's own host (round 43)
             if (
                 s[max(0, sink.start() - 2) : sink.start()] == "]("
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
@@ -1079,6 +1099,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
+                and not _REPLACE_43.search(s, max(clo, v.start() - 24), v.start())
+                and not _named_for_sink(sink.group(), v.group())
             ]
             subst = [
                 x
