@@ -67,6 +67,8 @@ _SEND_39 = _ended(
     # el servidor de la empresa" as an ordinary note)
     "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|raporla|"
     "senkronize et|",
+    # round 43: kk
+    "жібер|жіберіңіз|жіберу\\w*|",
     # hi, bn, ta (a suffix run: their vowel signs are no word characters)
     r"(?:अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|"
     r"(?:আপলোড|ফরোয়ার্ড|শেয়ার|সিঙ্ক) (?:করুন|করো|করে দিন|করে দাও)|"
@@ -461,7 +463,10 @@ _PRIVATE_42 = _ended(
     "whole workspace|entire workspace|full workspace|tüm çalışma alanı\\w*|todo o workspace|"
     "todo o espaço de trabalho|gesamten workspace|ganzen workspace|todo el espacio de trabajo|"
     "всё рабочее пространство|все рабочее пространство|tout l'espace de travail|"
-    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace",
+    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace|",
+    # round 43: saved memories, a conversation's history, a database dump (de, kk, ko, cs)
+    "gespeicherten erinnerungen|gespeicherte erinnerungen|сөйлесу тарих\\w*|әңгіме тарих\\w*|"
+    "db 덤프|데이터베이스 덤프|export zákaznické databáze|zákaznick\\w* databáz\\w*",
 )
 _SOURCE_42 = prefixes(_PRIVATE_42)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
