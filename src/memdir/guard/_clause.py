@@ -189,7 +189,10 @@ _PAST_OTHER = re.compile(
     r"eram|iram|ó)|\w{2,}[аяиеыо]л[аои]?(?:сь|ся)?|\w{2,}(?:dı|tı|du|tu|dü|tü|mış|muş|müş|miş|"
     r"yordu)(?:[mnk]|lar|ler)?|\w{2,}(?:ł|ła|ło|ły)|(?:a|ont|avait|était|ha|hanno|era|han|había|"
     r"fue|foi|foram|tinha|havia) (?:été |stat[oaie] )?\w+(?:é|ée|és|ées|is|u|[aiu]t[oaie]|"
-    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã)\b|(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
+    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã|"
+    # round 43: sv, da, no ("en falsk FAQ sa at …", "Tokenet ble trukket tilbake")
+    r"sa|sade|sagde|bad|ba|blev|ble|hade|havde|hadde|skulle|fick|fik|fikk)\b|"
+    r"(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
 )
 # The action's own verb is no imperative: an infinitive, a converb, a participle, a past.
 _NON_FINITE = re.compile(
@@ -222,7 +225,7 @@ _AGAIN = re.compile(
 # Where a sub-clause ends: a comma, semicolon or colon before a blank, a line break.
 _SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
 _ENGLISH_FUNC = re.compile(
-    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for|at)\b"
+    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for)\b"
 )
 # Round 37 mends (fpmend): an infinitive is how procedures order in these languages, so one
 # that opens its sub-clause (after a line break, list marker or the label) orders; a past in
