@@ -224,9 +224,7 @@ _AGAIN = re.compile(
 )
 # Where a sub-clause ends: a comma, semicolon or colon before a blank, a line break.
 _SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
-_ENGLISH_FUNC = re.compile(
-    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for)\b"
-)
+_ENGLISH_FUNC = re.compile(r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for)\b")
 # Round 37 mends (fpmend): an infinitive is how procedures order in these languages, so one
 # that opens its sub-clause (after a line break, list marker or the label) orders; a past in
 # an "as" clause ("comme on l'avait prévu", "como se acordó") and a future ("se hará") tell

@@ -2068,6 +2068,28 @@ def _cat_secret(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# Round 43: a literal password fed to sudo (``sudo -S <<< hunter2``, ``echo pw | sudo -S``), in
+# any language around it: not a variable or a placeholder (``echo "$SUDO_PASS" | sudo -S``).
+_SUDO_FED_43 = re.compile(
+    r"sudo\s{1,4}-s\s{0,4}<<<\s{0,4}['\"]?(?![$<{])[^\s'\"`]{3,60}|"
+    r"(?:echo|printf)\s{1,4}['\"]?(?![$<{-])[^\s'\"`|]{3,60}['\"]?\s{0,4}\|\s{0,4}sudo\s{1,4}-s(?!\w)"
+)
+register(("sudo",))
+
+
+def _sudo_fed(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("sudo",)):
+        for m in _SUDO_FED_43.finditer(s, max(0, lo - 80), hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "persistence.tool-abuse",
+                    "it gives sudo a password on its command line, so no prompt ever stops it",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
 def detect(s: str, cl: Clauses) -> Hit | None:
     """The first structural threat in the folded text ``s`` judged before
     ``_foreign.detect``: downloads run, data in URLs, tools abused, destruction, egress."""
@@ -2075,6 +2097,7 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
+        or _sudo_fed(s, cl)
         or _destructive(s, cl)
         or _egress(s, cl)
         or _split_call(s, cl)
