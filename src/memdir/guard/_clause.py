@@ -250,7 +250,6 @@ _ORDER_OTHER = re.compile(
 
 
 REACH = 400
-_SENTENCE_STOP = re.compile(r"[.!?。](?:\s|$)|。")
 
 # Kept from others, not from the user: protection ("never reveal this memory to other users").
 OTHERS = re.compile(
@@ -654,12 +653,11 @@ class Clauses:
         if self._story is None or not (start in self._story or start in self._label):
             return False
         lo, hi = self.around(start, end)
-        stop = _SENTENCE_STOP.search(s, end, hi + 300)  # "…; now we use it": the same sentence
         return (
             (_PAST_OTHER.match(s, start) or _PAST.match(s, start)) is not None
             and not self.has(_ORDER_WORD, lo, hi)
             and not self.has(_ORDER_OTHER, lo, hi)
-            and not self.spots(_AGAIN).between(lo, stop.start() if stop else hi + 300)
+            and not self.spots(_AGAIN).between(lo, hi)
             and not (self.found.may(REPEAT) and REPEAT.search(s, hi, hi + 300))
         )
 

@@ -2163,8 +2163,7 @@ def _memory_first(
     affirmed, and the secret right after it ("Do swojej pamięci zapisz hasło …")."""
     if re.search(r"\w", s[clo : t.start()]):
         return None
-    stop = _SENTENCE_END_42.search(s, t.end(), t.end() + 160)
-    end = stop.start() if stop else t.end() + 160
+    end = min(cl.around(t.start(), t.end())[1], t.end() + 160)
     for v in _SAVE_43.finditer(s, t.end(), end):
         for x in things.between(v.end(), min(end, v.end() + 60)):
             if (
@@ -2186,7 +2185,6 @@ _DUMMY_42 = re.compile(  # at a word's start: not "latest", "contest" (review rv
     r"exemple|ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ)|"
     r"例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
 )
-_SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
 _GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
 register(_GIVEN_NEEDLES_42)
 
@@ -2200,11 +2198,12 @@ def _given_secret(s: str, cl: Clauses) -> Hit | None:
             if v is None or "://" in v.group("v"):
                 continue
             clo = cl.around(w.start(), w.end())[0]
-            stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
+            # the sentence (";" ends none): the clause of ``Clauses.around``
+            stop = min(cl.around(v.start(), v.end())[1], v.end() + 160)
             begin = max(clo, w.start() - 120)
-            if _DUMMY_42.search(s, begin, stop.start() if stop else v.end() + 160):
+            if _DUMMY_42.search(s, begin, stop):
                 continue  # a vendor's test or example value, a sandbox: in its own sentence
-            for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
+            for u in _GIVEN_USE_42.finditer(s, v.end(), stop):
                 if _affirmed(s, u, clo, cl) and not cl.story(w.start(), w.end()):
                     return hit(
                         "credential.access",
