@@ -1460,6 +1460,12 @@ def _source_in(s: str, lo: int, hi: int, marks: list[int], base: int = 0) -> boo
     return _FROM.search(s, at - (run.end() if run else 0), hi) is not None
 
 
+_FOLLOW_43 = re.compile(
+    r"\bfollow(?:s|ing)? (?:it|them|this|that|the (?:runbook|script|file|steps in it))\b"
+)
+_SCRIPT_URL_43 = re.compile(r"\.(?:sh|bash|ps1|py|bat|cmd)[)`'\".,;:!?]{0,3}$")
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     marks: list[int] | None = None  # see _source_in
@@ -1498,12 +1504,16 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             for r in rx["exec"].finditer(s, lo, hi)
             if _affirmed(s, r, lo, cl) and not _RUNNABLE.search(r.group(), 2)
         ]
-        if not (dl and run):
+        # round 43: a downloaded script "followed" is run ("… x.sh and follow the runbook")
+        follow = [f for f in _FOLLOW_43.finditer(s, lo, hi) if _affirmed(s, f, lo, cl)]
+        if not (dl and (run or follow)):
             continue
         for sink in _URL.finditer(s, lo, hi):
             clo, chi = cl.around(sink.start(), sink.end())
             d = [x for x in dl if clo <= x.start() < chi]
             r = [x for x in run if clo <= x.start() < chi]
+            if _SCRIPT_URL_43.search(sink.group()):
+                r += [x for x in follow if clo <= x.start() < chi]
             if d and r and not _installer_only(s[clo:chi]):
                 parts = (*d, *r, sink)
                 return hit(

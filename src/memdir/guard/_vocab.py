@@ -959,7 +959,8 @@ _DOWNLOAD_WORDS = _words(
 )
 _RUN_WORDS = _words(
     _RUN_41_WORDS,
-    r"run(?!book)\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
+    r"run(?!book(?!\s+(?:it|them|this|that)\b))\w*|"  # round 43: "runbook it" runs it
+    r"execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
     r"python)|执行|"
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejec[uú]t\w*|exécut\w*|lance\w*|"
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*",
