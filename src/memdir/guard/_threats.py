@@ -2209,7 +2209,7 @@ def _given_secret(s: str, cl: Clauses) -> Hit | None:
                 continue
             clo = cl.around(w.start(), w.end())[0]
             # the sentence (";" ends none): the clause of ``Clauses.around``
-            stop = min(cl.around(v.start(), v.end())[1], v.end() + 160)
+            stop = min(cl.around(v.end() + 1, v.end() + 1)[1], v.end() + 160)  # "X!" ends none
             begin = max(clo, w.start() - 120)
             if _DUMMY_42.search(s, begin, stop):
                 continue  # a vendor's test or example value, a sandbox: in its own sentence
