@@ -995,9 +995,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
-            given = [  # not a placeholder ("Bearer <YOUR_TOKEN>": API docs; round 43)
-                m for spots in stores for m in spots.between(tool.end(), end) if not _in_slot(s, m)
-            ]
+            given = [m for spots in stores for m in spots.between(tool.end(), end)]
             if not given:
                 continue  # no URL is read per tool when no credential follows it
             urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
