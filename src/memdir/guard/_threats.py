@@ -657,7 +657,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 secret = _SECRET_WORD_42.match(data.group()) or _SECRET_THING_42.match(data.group())
                 if (
                     not _inside(data, m)
-                    and not (secret and (slot or _TOOL_43.match(s, secret.end())))
+                    and not (secret and (slot or _TOOL_43.match(s, data.start() + secret.end())))
                     and not (search and _QUESTION_43.search(data.group()))  # a docs search link
                     and _affirmed(s, data, clo, cl)
                     and not _refused_42(s, m.end(), 160)
@@ -2161,7 +2161,7 @@ _OBJECT_43 = re.compile(
     r"(?:[\s:,\-–—]{1,3}(?!(?:that|where|que|dass|dat|że|что|где|ki|che|dove|où|onde|donde|"
     r"waar|gdzie|أن)(?!\w))[^\W\d_]{1,12}){0,2}[\s:,\-–—]{1,3}"
 )
-_TOOL_43 = re.compile(r"[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b")
+_TOOL_43 = re.compile(r"\w{0,20}[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b")
 
 
 def _memory_first(
