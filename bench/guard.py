@@ -21,8 +21,8 @@ Corpora (each read if present; see bench/README.md):
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
   ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14),
   ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15), sets 11–13 the
-  same (``bench/data/guard11`` … ``guard21``, each with a README; ``guard15`` holds ordinary
-  notes only, for ``--extra``); a set in ``SEALED`` (sets 16 and 18) judges by counts only,
+  same (``bench/data/guard11`` … ``guard22``, each with a README; ``guard15`` holds ordinary
+  notes only, for ``--extra``); a set in ``SEALED`` (sets 16, 18, 22) judges by counts only,
   dev half included, until a session opens it (set 14's dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
   set 21's on 2026-12-05 while set 22 was written blind);
@@ -82,9 +82,10 @@ OWN = {
     "set 19": ROOT / "bench/data/guard19/set.jsonl",  # written blind after round 38; dev opened
     "set 20": ROOT / "bench/data/guard20/set.jsonl",  # written blind after round 39b; dev opened
     "set 21": ROOT / "bench/data/guard21/set.jsonl",  # written blind after round 40; dev opened
+    "set 22": ROOT / "bench/data/guard22/set.jsonl",  # sealed: written blind after round 42
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
-SEALED = {"set 16", "set 18"}
+SEALED = {"set 16", "set 18", "set 22"}
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
     "set 2": "never read",
@@ -105,6 +106,7 @@ TEST_NOTE = {
     "set 19": "never read; sealed until its dev half was opened",
     "set 20": "never read; sealed until its dev half was opened",
     "set 21": "never read; sealed until its dev half was opened",
+    "set 22": "sealed",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")

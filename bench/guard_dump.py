@@ -5,12 +5,12 @@
 A speed change to ``memdir.guard`` must leave this file byte-identical: dump with main's code,
 dump with the change, ``cmp`` the two. Each line holds what :func:`memdir.guard.scan` returns
 (rule, category, reason, excerpt) with and without ``allow_secrets``, and what
-``redact_secrets`` makes of the text. Texts: the own sets (``bench/data/guard*`` but a sealed
-one, ``SEALED`` in ``bench/guard.py``), every string in ``../shared/bench/injection``, the real
-memory texts, ``tests/fixtures/real`` (whole files and entries), every string literal in
-``tests/test_guard*.py``, adjacent pairs and halves of the corpus texts, bodies of 1 and
-64 KiB as ``bench/guard.py`` times them, and each of ``tests/test_guard.py``'s hostile units
-repeated to 1 and 64 KiB.
+``redact_secrets`` makes of the text (hashed for a test half's rows, :data:`TEST`). Texts: the
+own sets (``bench/data/guard*`` but a sealed one, ``SEALED`` in ``bench/guard.py``), every
+string in ``../shared/bench/injection``, the real memory texts, ``tests/fixtures/real`` (whole
+files and entries), every string literal in ``tests/test_guard*.py``, adjacent pairs and halves
+of the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
+``tests/test_guard.py``'s hostile units repeated to 1 and 64 KiB.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import ast
 import hashlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,10 @@ from typing import Any
 from memdir.guard import Finding, redact_secrets, scan
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Marks a row of an own set's test half (and a pair, half or upper-cased copy of one): its
+#: excerpts and redacted text are written as hashes, so a diff of dumps still shows a moved
+#: verdict but never the text of a half nobody may tune on.
+TEST = " (test half)"
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -71,7 +75,8 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
         if not (folder / "set.jsonl").exists() or folder in sealed:  # guard_probes: loose
             continue
         for r in _jsonl(folder / "set.jsonl"):
-            corpus.append((f"{folder.name}:{r['id']}", str(r["text"])))
+            test = TEST if r.get("split") == "test" else ""
+            corpus.append((f"{folder.name}:{r['id']}{test}", str(r["text"])))
     for path in sorted(given.glob("*.json*")) if given.is_dir() else []:
         if path.suffix == ".jsonl":
             items = [s for r in _jsonl(path) for s in _strings(r.get("text"))]
@@ -88,8 +93,8 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
     for path in sorted((ROOT / "tests").glob("test_guard*.py")):
         for i, s in enumerate(_literals(path)):
             yield f"literal:{path.name}#{i}", s
-    for i, ((a, x), (_, y)) in enumerate(pairwise(corpus)):
-        yield f"pair:{a}", f"{x}\n{y}"
+    for i, ((a, x), (b, y)) in enumerate(pairwise(corpus)):
+        yield f"pair:{a}{TEST if b.endswith(TEST) and not a.endswith(TEST) else ''}", f"{x}\n{y}"
         yield f"half:{a}", x[: len(x) // 2]
         if i % 7 == 0:
             yield f"upper:{a}", x.upper()
@@ -103,24 +108,38 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
             yield f"hostile:{size}:{unit!r}", unit * (size // len(unit))
 
 
-def _finding(found: Finding | None) -> list[str] | None:
+def _finding(found: Finding | None, hide: bool = False) -> list[str] | None:
     if found is None:
         return None
-    return [found.rule, found.category, found.reason, found.excerpt]
+    return [
+        found.rule,
+        found.category,
+        found.reason,
+        _hidden(found.excerpt) if hide else found.excerpt,
+    ]
+
+
+def _hidden(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def dump(out: Path, given: Path) -> int:
     """Write the verdicts to ``out``; return how many texts were scanned."""
+    return write(out, texts(given))
+
+
+def write(out: Path, labelled: Iterable[tuple[str, str]]) -> int:
+    """Write the verdicts on ``(label, text)`` pairs to ``out``; return how many."""
     n = 0
     with out.open("w", encoding="utf-8") as f:
-        for label, text in texts(given):
-            redacted = redact_secrets(text)
+        for label, text in labelled:
+            redacted, hide = redact_secrets(text), label.endswith(TEST)
             row = {
                 "id": label,
-                "sha": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16],
-                "scan": _finding(scan(text)),
-                "allow_secrets": _finding(scan(text, allow_secrets=True)),
-                "redacted": None if redacted == text else redacted,
+                "sha": _hidden(text)[7:],
+                "scan": _finding(scan(text), hide),
+                "allow_secrets": _finding(scan(text, allow_secrets=True), hide),
+                "redacted": None if redacted == text else _hidden(redacted) if hide else redacted,
             }
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
             n += 1

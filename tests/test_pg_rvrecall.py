@@ -98,11 +98,10 @@ def test_parity_every_filter_kind_and_limit(
     assert pg.read(found) == want
 
 
-@pytest.mark.xfail(strict=True, raises=Exception, reason="rvrecall NIT: OFFSET cap - 1 = -1")
 def test_limit_zero_with_a_filter(pg: Any, tmp_path: Path) -> None:
-    """DEFECT (nit, internal only: the public API takes limit >= 1 and stage 1 asks for
-    common_df + 1): stage 1 with limit 0 and a filter fails on PostgreSQL ("OFFSET must
-    not be negative": the sentinel's ``OFFSET cap - 1``) where SQLite returns nothing."""
+    """Stage 1 with limit 0 and a filter finds nothing on PostgreSQL as on SQLite (it failed
+    with "OFFSET must not be negative": the walk's sentinel ``OFFSET cap - 1``; internal
+    only, the public API takes limit >= 1)."""
     lite = Database(tmp_path / "state.db")
     for db in (lite, pg):
         _corpus(db)

@@ -337,7 +337,7 @@ class Fts:
         in windows (see :data:`PROBE`); a filtered word's may end with the
         :data:`FILTERED` walk's ``-k`` (then :meth:`_below` finds the rest)."""
         phrases = self.analyzer.phrases(match)
-        if phrases is None:
+        if phrases is None or limit < 1:
             return None
         t = content.name
         if t == "messages" and len(phrases) == 1 and len(phrases[0]) == 1:
