@@ -614,9 +614,7 @@ _SECRET_WORD_42 = re.compile(
 # user's question is what a search link is (not an image, not the conversation).
 _ELIDED_43 = re.compile(r"(?<==)(?:\.{3}|…)$")
 _SEARCH_43 = re.compile(r"/(?:search|buscar|busca|suche|recherche|cerca|zoeken|szukaj|поиск)[?/]")
-_QUESTION_43 = re.compile(
-    r"question|pregunta|pergunta|frage|domanda|vraag|вопрос|mensaje|message|mensagem|nachricht"
-)
+_QUESTION_43 = re.compile(r"question|pregunta|pergunta|frage|domanda|vraag|вопрос")
 
 
 _WORD_BEFORE_43 = re.compile(r"([^\W\d_]{2,40})[^\w\n]{0,4}(?:!?\[[^\]\n]{0,40}\]\()?$")
@@ -722,7 +720,7 @@ _REPLACE_43 = re.compile(
 )
 
 
-_SLOT_HOST_43 = re.compile(r"\w{2,10}://[<{]")
+_SLOT_HOST_43 = re.compile(r"\w{2,10}://[<{][^\W\d][\w-]{0,40}[>}](?![\w.-])")
 
 
 def _named_for_sink(sink: str, var: str) -> bool:
@@ -1097,7 +1095,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
-                and not _REPLACE_43.search(s, max(clo, v.start() - 24), v.start())
+                and not (
+                    s[v.start()] in "{<‹"
+                    and _REPLACE_43.search(s, max(clo, v.start() - 24), v.start())
+                )
                 and not _named_for_sink(sink.group(), v.group())
             ]
             subst = [
