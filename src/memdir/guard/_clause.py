@@ -186,7 +186,10 @@ _PAST_OTHER = re.compile(
     r"eram|iram|ó)|\w{2,}[аяиеыо]л[аои]?(?:сь|ся)?|\w{2,}(?:dı|tı|du|tu|dü|tü|mış|muş|müş|miş|"
     r"yordu)(?:[mnk]|lar|ler)?|\w{2,}(?:ł|ła|ło|ły)|(?:a|ont|avait|était|ha|hanno|era|han|había|"
     r"fue|foi|foram|tinha|havia) (?:été |stat[oaie] )?\w+(?:é|ée|és|ées|is|u|[aiu]t[oaie]|"
-    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã)\b|(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
+    r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã|"
+    # round 43: sv, da, no ("en falsk FAQ sa at …", "Tokenet ble trukket tilbake")
+    r"sa|sade|sagde|bad|ba|blev|ble|hade|havde|hadde|skulle|fick|fik|fikk)\b|"
+    r"(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
 )
 # The action's own verb is no imperative: an infinitive, a converb, a participle, a past.
 _NON_FINITE = re.compile(
@@ -198,9 +201,14 @@ _NON_FINITE = re.compile(
 _AGAIN_WORDS = (
     r"\b(?:again|de nouveau|à nouveau|encore une fois|di nuovo|ancora|otra vez|de nuevo|de novo|"
     r"novamente|erneut|noch einmal|снова|ещё раз|еще раз|опять|tekrar|yeniden|ponownie|znowu|lại|"
-    r"cada|chaque|ogni|jede[nrs]?|каждый|каждую|каждое|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
+    r"cada|chaque|ogni|jede[nrs]?|кажд\w+|każd\w*|her (?:zaman|sefer|oturum)|mỗi|"
     r"tu dois|vous devez|devi|dovete|debes|deben|deves|devem|должен|должна|должны|нужно|надо|"
     r"du musst|ihr müsst|musisz|należy|gerek\w*|lazım|zorunda\w*|hãy|phải|you|must|should|"
+    # round 43: the Nordic languages, fi, cs, ar, he ("kør fremover", "aja aina", "od teď")
+    r"från och med nu|hädanefter|varje|hver|fremover|heretter|herefter|"
+    r"fra nu af|fra nå av|tästä lähtien|jatkossa|aina|jokai\w*|od teď|odteď|vždy|"
+    r"každ\w*|دائما|دائمًا|فصاعدا|תמיד|מעכשיו|always|siempre|toujours|sempre|immer|zawsze|"
+    r"всегда|her zaman|"
     r"\w+-(?:les?|la|lui|leur|moi|nous|vous)|\w+(?:[aei]lo|[aei]la|[aei]los|[aei]las|[ae]-o|"
     r"[ae]-os|[ae]-a)|fais|faites|fallo|hazlo|faça|сделай\w*|сделайте|yap|zrób|please|bitte|"
     r"lütfen|proszę|пожалуйста|reste|rimane|sigue|segue|continu\w*|продолжа\w*|devam\w*|bleibt|"
@@ -213,9 +221,7 @@ _AGAIN = re.compile(
 )
 # Where a sub-clause ends: a comma, semicolon or colon before a blank, a line break.
 _SUB = re.compile(r"[,;:：，；](?=\s|$)|\n")
-_ENGLISH_FUNC = re.compile(
-    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for|at)\b"
-)
+_ENGLISH_FUNC = re.compile(r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|you|we|for)\b")
 # Round 37 mends (fpmend): an infinitive is how procedures order in these languages, so one
 # that opens its sub-clause (after a line break, list marker or the label) orders; a past in
 # an "as" clause ("comme on l'avait prévu", "como se acordó") and a future ("se hará") tell
@@ -634,6 +640,23 @@ class Clauses:
             return False
         opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
         return _BARE_ORDER.match(s, opens, quote) is None
+
+    def told_past(self, start: int, end: int) -> bool:
+        """Round 43: ``s[start:end]`` is a finite past verb ("contenait", "obsahoval") under an
+        incident heading or label, with no order word or "again" in its clause nor a repeat
+        after it: a report's form, not a word."""
+        s = self.s
+        self.under_story_heading(start, end)  # finds the headings and labels once
+        if self._story is None or not (start in self._story or start in self._label):
+            return False
+        lo, hi = self.around(start, end)
+        return (
+            (_PAST_OTHER.match(s, start) or _PAST.match(s, start)) is not None
+            and not self.has(_ORDER_WORD, lo, hi)
+            and not self.has(_ORDER_OTHER, lo, hi)
+            and not self.spots(_AGAIN).between(lo, hi)
+            and not (self.found.may(REPEAT) and REPEAT.search(s, hi, hi + 300))
+        )
 
     def _adopted(self, opens: int, quote: int, hi: int) -> bool:
         """Round 41: the quote after a label is a rule put in force "from now on" or "as a

@@ -64,12 +64,15 @@ from ._vocab import (
     _KEEP,
     _KEEP_FORMS,
     _LOCAL,
+    _MEMORY_FIRST_EN_43,
     _MEMORY_NEEDLES_42,
     _MEMORY_TARGET_42,
     _MEMORY_TARGET_CJK_42,
     _MODAL,
     _NEEDLES,
     _NET_NEEDLES,
+    _NOT_AFTER_43,
+    _NOT_BEFORE_43,
     _OBJECT_GAP,
     _OPEN_QUERY_42,
     _PASSIVE,
@@ -83,6 +86,7 @@ from ._vocab import (
     _QUERY_WORD_42,
     _READ,
     _RISKY_PAYLOAD,
+    _SAVE_43,
     _SECRET_NAME,
     _SECRET_THING_42,
     _SINK,
@@ -576,16 +580,50 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
+# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
+# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
 _REFUSED_42 = re.compile(
     r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
     r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
     r"отклонил\w*|reddett\w*|"
-    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?!\w)|[;。]\s*(?:已?拒绝|拒否|거부)"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
+    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
+    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
 )
+_ALLOWED_AGAIN_42 = re.compile(
+    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
+    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
+    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
+)
+
+
+def _refused_42(s: str, at: int, reach: int) -> bool:
+    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
+    again after the refusal."""
+    r = _REFUSED_42.search(s, at, at + reach)
+    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
+
+
 _SECRET_WORD_42 = re.compile(
     r"(?:the |your )?(?:passw|credential|secret|\w{0,40} ?keys?\b|\w{0,40} ?tokens?\b)"
 )
+
+
+# Round 43: an elided value is as open as an empty one; a search page's link filled with the
+# user's question is what a search link is (not an image, not the conversation).
+_ELIDED_43 = re.compile(r"(?<==)(?:\.{3}|…)$")
+_SEARCH_43 = re.compile(r"/(?:search|buscar|busca|suche|recherche|cerca|zoeken|szukaj|поиск)[?/]")
+_QUESTION_43 = re.compile(r"question|pregunta|pergunta|frage|domanda|vraag|вопрос")
+
+
+_WORD_BEFORE_43 = re.compile(r"([^\W\d_]{2,40})[^\w\n]{0,4}(?:!?\[[^\]\n]{0,40}\]\()?$")
+
+
+def _told_before(s: str, cl: Clauses, clo: int, at: int) -> bool:
+    """Whether the word before ``at`` (the verb that shows a link) is told in a report."""
+    w = _WORD_BEFORE_43.search(s, max(clo, at - 60), at)
+    return w is not None and cl.told_past(w.start(1), w.end(1))
 
 
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
@@ -595,7 +633,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_NEEDLES["url"]):
         spots: list[Spots] = []  # each pattern read once per window, when first needed
         for m in _URL.finditer(s, lo, hi):
-            url = m.group().rstrip(",;:!?)]>")  # "?d=..." is an elided value, not an open one
+            url = _ELIDED_43.sub("", m.group().rstrip(",;:!?)]>"))  # "?d=...": open (round 43)
             q = _OPEN_QUERY_42.search(url)
             if q is None or _LOCAL.match(url, url.find("//") + 2):
                 continue
@@ -609,13 +647,18 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
             if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
                 continue
+            if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
+                continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
+            slot = q.group()[-1] != "="  # "?clave={CLAVE}": API docs name the parameter
+            search = _SEARCH_43.search(url, 0, q.start() + 1) and not _IMAGE.search(s, a, m.start())
             for data in (*spots[1].between(a, b), *spots[2].between(a, b)):
+                secret = _SECRET_WORD_42.match(data.group()) or _SECRET_THING_42.match(data.group())
                 if (
                     not _inside(data, m)
-                    and not _SECRET_WORD_42.match(data.group())  # "the password manager's docs"
-                    and not _SECRET_THING_42.match(data.group())  # API docs: "?clave={CLAVE}"
+                    and not (secret and (slot or _TOOL_43.match(s, data.start() + secret.end())))
+                    and not (search and _QUESTION_43.search(data.group()))  # a docs search link
                     and _affirmed(s, data, clo, cl)
-                    and not _REFUSED_42.search(s, m.end(), m.end() + 160)
+                    and not _refused_42(s, m.end(), 160)
                 ):
                     return hit(
                         "exfiltration.url-data",
@@ -668,6 +711,22 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
 
 # A slot to fill in by hand, in any language (``<DIN_TOKEN>``, ``{VOTRE_CLE}``): no secret.
 _SLOT = re.compile(r"[<{][^\W\d][\w-]{0,40}[>}]")
+
+
+# Round 43: a placeholder named to be replaced by hand ("Vervang `{API_KEY}` door je sleutel")
+_REPLACE_43 = re.compile(
+    r"(?:replace|vervang|ersetze|ersetzen|remplace[zr]?|reemplaza|sustituye|substitua|substitui|"
+    r"sostituisci|zamień|zastąp|замени|заміни|değiştir|nahraď|替换|置き換え)\W{0,12}$"
+)
+
+
+_SLOT_HOST_43 = re.compile(r"\w{2,10}://[<{][^\W\d][\w-]{0,40}[>}](?![\w.-])")
+
+
+def _named_for_sink(sink: str, var: str) -> bool:
+    """Round 43: a placeholder named for the word sink it goes to (``<WEBHOOK_SECRET>`` in a
+    webhook's registration): the service's own secret, not one sent away."""
+    return var[:1] == "<" and sink.isalpha() and sink.rstrip("s") in var
 
 
 def _in_slot(s: str, x: re.Match[str]) -> bool:
@@ -1005,6 +1064,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 sink.group(), sink.group().find("//") + 2
             ):
                 continue
+            if _SLOT_HOST_43.match(sink.group()):
+                continue  # "https://<your-domain>/hook": the reader's own host (round 43)
             if (
                 s[max(0, sink.start() - 2) : sink.start()] == "]("
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
@@ -1034,6 +1095,11 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
+                and not (
+                    s[v.start()] in "{<‹"
+                    and _REPLACE_43.search(s, max(clo, v.start() - 24), v.start())
+                )
+                and not _named_for_sink(sink.group(), v.group())
             ]
             subst = [
                 x
@@ -1393,6 +1459,12 @@ def _source_in(s: str, lo: int, hi: int, marks: list[int], base: int = 0) -> boo
     return _FROM.search(s, at - (run.end() if run else 0), hi) is not None
 
 
+_FOLLOW_43 = re.compile(
+    r"\bfollow(?:s|ing)? (?:it|them|this|that|the (?:runbook|script|file|steps in it))\b"
+)
+_SCRIPT_URL_43 = re.compile(r"\.(?:sh|bash|ps1|py|bat|cmd)[)`'\".,;:!?]{0,3}$")
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     marks: list[int] | None = None  # see _source_in
@@ -1431,12 +1503,16 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             for r in rx["exec"].finditer(s, lo, hi)
             if _affirmed(s, r, lo, cl) and not _RUNNABLE.search(r.group(), 2)
         ]
-        if not (dl and run):
+        # round 43: a downloaded script "followed" is run ("… x.sh and follow the runbook")
+        follow = [f for f in _FOLLOW_43.finditer(s, lo, hi) if _affirmed(s, f, lo, cl)]
+        if not (dl and (run or follow)):
             continue
         for sink in _URL.finditer(s, lo, hi):
             clo, chi = cl.around(sink.start(), sink.end())
             d = [x for x in dl if clo <= x.start() < chi]
             r = [x for x in run if clo <= x.start() < chi]
+            if _SCRIPT_URL_43.search(sink.group()):
+                r += [x for x in follow if clo <= x.start() < chi]
             if d and r and not _installer_only(s[clo:chi]):
                 parts = (*d, *r, sink)
                 return hit(
@@ -2001,6 +2077,28 @@ def _cat_secret(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# Round 43: a literal password fed to sudo (``sudo -S <<< hunter2``, ``echo pw | sudo -S``), in
+# any language around it: not a variable or a placeholder (``echo "$SUDO_PASS" | sudo -S``).
+_SUDO_FED_43 = re.compile(
+    r"sudo\s{1,4}-s\s{0,4}<<<\s{0,4}['\"]?(?![$<{])[^\s'\"`]{3,60}|"
+    r"(?:echo|printf)\s{1,4}['\"]?(?![$<{-])[^\s'\"`|]{3,60}['\"]?\s{0,4}\|\s{0,4}sudo\s{1,4}-s(?!\w)"
+)
+register(("sudo",))
+
+
+def _sudo_fed(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("sudo",)):
+        for m in _SUDO_FED_43.finditer(s, max(0, lo - 80), hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "persistence.tool-abuse",
+                    "it gives sudo a password on its command line, so no prompt ever stops it",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
 def detect(s: str, cl: Clauses) -> Hit | None:
     """The first structural threat in the folded text ``s`` judged before
     ``_foreign.detect``: downloads run, data in URLs, tools abused, destruction, egress."""
@@ -2008,6 +2106,7 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
+        or _sudo_fed(s, cl)
         or _destructive(s, cl)
         or _egress(s, cl)
         or _split_call(s, cl)
@@ -2016,9 +2115,10 @@ def detect(s: str, cl: Clauses) -> Hit | None:
 
 # Round 42 (eg42): a secret put in the assistant's own memory or notes (shape 7).
 _MEMORY_TARGET_RX_42 = re.compile(
-    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}"
+    rf"(?<!\w)(?:{'|'.join(_MEMORY_TARGET_42)})|{_MEMORY_TARGET_CJK_42}|{_MEMORY_FIRST_EN_43}"
 )
-register(_MEMORY_NEEDLES_42)
+_MEMORY_NEEDLES_43 = (*_MEMORY_NEEDLES_42, "in your")
+register(_MEMORY_NEEDLES_43)
 
 
 def _memory_target(s: str, cl: Clauses) -> Hit | None:
@@ -2026,13 +2126,15 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     memory or notes, affirmed and no story."""
     rx = _compiled()
     held: dict[tuple[int, int], re.Match[str] | None] = {}  # per clause: a long one is read once
-    for lo, hi in cl.windows(_MEMORY_NEEDLES_42):
+    for lo, hi in cl.windows(_MEMORY_NEEDLES_43):
         things = Spots(_SECRET_THING_42, s, lo, hi)  # each pattern read once per window
         exports, vaults = Spots(_EXPORT_42, s, lo, hi), Spots(_VAULT_42, s, lo, hi)
         for t in _MEMORY_TARGET_RX_42.finditer(s, lo, hi):
             clo = cl.around(t.start(), t.end())[0]
             # the secret comes first, the memory after it ("save X in your memory"); a memory
             # named first tells where a secret lives ("note in your notes that the key is in …")
+            if t.group().startswith("in your"):  # English: only named first (round 43)
+                held[clo, t.start()] = None
             if (clo, t.start()) not in held:
                 end = t.start()
                 found = things.between(clo, end) or (
@@ -2044,12 +2146,8 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
                     or (found[0] if found else None)
                 )
                 held[clo, end] = x if x and _affirmed(s, x, clo, cl) else None
-            x = held[clo, t.start()]
-            if (
-                x is not None
-                and _affirmed(s, t, clo, cl)
-                and not _REFUSED_42.search(s, t.end(), t.end() + 120)
-            ):
+            x = held[clo, t.start()] or _memory_first(s, cl, t, clo, things)
+            if x is not None and _affirmed(s, t, clo, cl) and not _refused_42(s, t.end(), 120):
                 return hit(
                     "credential.access",
                     "it tells the agent to keep a secret in its memory",
@@ -2059,12 +2157,43 @@ def _memory_target(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# at most two words between the verb and the secret, none a "that" ("note that the key is …")
+_OBJECT_43 = re.compile(
+    r"(?:[\s:,\-–—]{1,3}(?!(?:that|where|que|dass|dat|że|что|где|ki|che|dove|où|onde|donde|"
+    r"waar|gdzie|أن)(?!\w))[^\W\d_]{1,12}){0,2}[\s:,\-–—]{1,3}"
+)
+_TOOL_43 = re.compile(r"\w{0,20}[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b")
+
+
+def _memory_first(
+    s: str, cl: Clauses, t: re.Match[str], clo: int, things: Spots
+) -> re.Match[str] | None:
+    """Round 43: the memory named first in its clause, then in its sentence a save verb,
+    affirmed, and the secret right after it ("Do swojej pamięci zapisz hasło …")."""
+    if re.search(r"\w", s[clo : t.start()]):
+        return None
+    end = min(cl.around(t.start(), t.end())[1], t.end() + 160)
+    for v in _SAVE_43.finditer(s, t.end(), end):
+        for x in things.between(v.end(), min(end, v.end() + 60)):
+            if (
+                _OBJECT_43.fullmatch(
+                    s, v.end(), x.start()
+                )  # the verb's object, not "the link to …"
+                and not _TOOL_43.match(s, x.end())  # "the password manager"
+                and not _NOT_BEFORE_43.search(s, max(clo, v.start() - 8), v.start())
+                and not _NOT_AFTER_43.match(s, v.end())
+                and _affirmed(s, v, clo, cl)
+            ):
+                return x
+        break
+    return None
+
+
 _DUMMY_42 = re.compile(  # at a word's start: not "latest", "contest" (review rveg42)
     r"(?<!\w)(?:dummy|example|sample|sandbox|placeholder|test|demo|fixture|changeme|beispiel|"
     r"exemple|ejemplo|esempio|exemplo|пример|тестов|örnek|contoh|ví dụ)|"
     r"例|예시|テスト|测试|مثال|דוגמ|उदाहरण"
 )
-_SENTENCE_END_42 = re.compile(r"[.!?。\n](?:\s|$)|。")
 _GIVEN_RX_42 = re.compile(rf"(?<!\w)(?:{'|'.join(_GIVEN_WORDS_42)})")
 register(_GIVEN_NEEDLES_42)
 
@@ -2078,11 +2207,12 @@ def _given_secret(s: str, cl: Clauses) -> Hit | None:
             if v is None or "://" in v.group("v"):
                 continue
             clo = cl.around(w.start(), w.end())[0]
-            stop = _SENTENCE_END_42.search(s, v.end(), v.end() + 160)  # ";" ends no sentence
+            # the sentence (";" ends none): the clause of ``Clauses.around``
+            stop = min(cl.around(v.end() + 1, v.end() + 1)[1], v.end() + 160)  # "X!" ends none
             begin = max(clo, w.start() - 120)
-            if _DUMMY_42.search(s, begin, stop.start() if stop else v.end() + 160):
+            if _DUMMY_42.search(s, begin, stop):
                 continue  # a vendor's test or example value, a sandbox: in its own sentence
-            for u in _GIVEN_USE_42.finditer(s, v.end(), stop.start() if stop else v.end() + 160):
+            for u in _GIVEN_USE_42.finditer(s, v.end(), stop):
                 if _affirmed(s, u, clo, cl) and not cl.story(w.start(), w.end()):
                     return hit(
                         "credential.access",

@@ -67,6 +67,8 @@ _SEND_39 = _ended(
     # el servidor de la empresa" as an ordinary note)
     "tuma|tumeni|pakia|pakieni|sambaza|shiriki|peleka|wasilisha|publiceer|rapporteer|raporla|"
     "senkronize et|",
+    # round 43: kk
+    "жібер|жіберіңіз|жіберу\\w*|",
     # hi, bn, ta (a suffix run: their vowel signs are no word characters)
     r"(?:अपलोड|फ़ॉरवर्ड|फॉरवर्ड|साझा|शेयर|सिंक|पोस्ट) (?:करें|करो|करना|कीजिए|कर दें|कर दो)|"
     r"(?:আপলোড|ফরোয়ার্ড|শেয়ার|সিঙ্ক) (?:করুন|করো|করে দিন|করে দাও)|"
@@ -253,6 +255,24 @@ _MEMORY_TARGET_42 = _ended(
     r"স্মৃতিতে|মেমরিতে|اپنی یادداشت میں|حافظه‌ات|حافظه خود",
 )
 _MEMORY_TARGET_CJK_42 = "你的记忆|记忆里|记忆中|メモリに|記憶に|메모리에|기억에"
+# Round 43: a memory named first, then a save verb and the secret ("Na sua memória, guarde a
+# senha …", "Hafızana şunu kaydet: şifre …"); English only here ("in your memory, save …").
+_MEMORY_FIRST_EN_43 = r"(?<!\w)in your (?:memory|notes)(?!\w)"
+_SAVE_43 = _rx(
+    r"(?<!\w)(?:save|store|keep|put|write down|note down|remember|guarde|guarda|guardar|salve|"
+    r"salva|"
+    r"salvare|anote|grave|registre|armazene|bewaren|bewaar|opslaan|sla|zet|noteer|onthoud|"
+    r"zapisz|zachowaj|przechowuj|zanotuj|kaydet|sakla|not et|احفظ|خزّن|خزن|سجّل|سجل|almacena|"
+    r"apunta|anota|enregistre|enregistrez|garde|gardez|note|notez|conserve|stocke|mémorise|"
+    r"speichere|speichert|merk|merke|notiere|hinterlege|bewahre|behalte|запиши|сохрани|запомни|"
+    r"храни|memorizza|conserva|annota|registra|tieni|ulož|zapiš|uchovej|spara|gem|lagre|"
+    r"tallenna)(?!\w)|保存|记住|记下|存储|保存して|覚えて|저장"
+)
+# a save verb negated where ``negated`` does not look ("n'enregistre jamais", "nie zapisuj")
+_NOT_BEFORE_43 = re.compile(
+    r"(?:\bn['’]|\b(?:ne|nie|não|no|non|nicht|niet|never|nunca|jamais|mai|asla|не|لا|אל))\s?$"
+)
+_NOT_AFTER_43 = re.compile(r"\s(?:jamais|pas|nie|nicht|niet|nooit|never|mai|asla|ничего)(?!\w)")
 _MEMORY_NEEDLES_42 = (*prefixes(_MEMORY_TARGET_42), *_MEMORY_TARGET_CJK_42.split("|"))
 _SECRET_THING_42 = _rx(
     r"(?<!\w)(?:passw\w*|wachtwoord\w*|mots? de passe|contraseñ\w*|senhas?|hasł\w*|hesl\w*|"
@@ -443,7 +463,10 @@ _PRIVATE_42 = _ended(
     "whole workspace|entire workspace|full workspace|tüm çalışma alanı\\w*|todo o workspace|"
     "todo o espaço de trabalho|gesamten workspace|ganzen workspace|todo el espacio de trabajo|"
     "всё рабочее пространство|все рабочее пространство|tout l'espace de travail|"
-    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace",
+    "l'intero workspace|całe środowisko robocze|cały workspace|hele workspace|",
+    # round 43: saved memories, a conversation's history, a database dump (de, kk, ko, cs)
+    "gespeicherten erinnerungen|gespeicherte erinnerungen|сөйлесу тарих\\w*|әңгіме тарих\\w*|"
+    "db 덤프|데이터베이스 덤프|export zákaznické databáze|zákaznick\\w* databáz\\w*",
 )
 _SOURCE_42 = prefixes(_PRIVATE_42)
 # The machine's memory, not the assistant's: "raport zużycia pamięci", "sử dụng bộ nhớ".
@@ -936,7 +959,8 @@ _DOWNLOAD_WORDS = _words(
 )
 _RUN_WORDS = _words(
     _RUN_41_WORDS,
-    r"run(?!book)\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
+    r"run(?!book(?!\s+(?:it|them|this|that)\b))\w*|"  # round 43: "runbook it" runs it
+    r"execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|"
     r"python)|执行|"
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejec[uú]t\w*|exécut\w*|lance\w*|"
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*",
