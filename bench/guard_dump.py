@@ -28,8 +28,8 @@ from memdir.guard import Finding, redact_secrets, scan
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Marks a row of an own set's test half (and a pair, half or upper-cased copy of one): its
-#: excerpts and redacted text are written as hashes, so a diff of dumps still shows a moved
-#: verdict but never the text of a half nobody may tune on.
+#: reasons, excerpts and redacted text are written as hashes, so a diff of dumps still shows
+#: a moved verdict but never the text of a half nobody may tune on.
 TEST = " (test half)"
 
 
@@ -111,12 +111,9 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
 def _finding(found: Finding | None, hide: bool = False) -> list[str] | None:
     if found is None:
         return None
-    return [
-        found.rule,
-        found.category,
-        found.reason,
-        _hidden(found.excerpt) if hide else found.excerpt,
-    ]
+    if hide:  # a reason may quote what it decoded (base64, tags): hashed with the excerpt
+        return [found.rule, found.category, _hidden(found.reason), _hidden(found.excerpt)]
+    return [found.rule, found.category, found.reason, found.excerpt]
 
 
 def _hidden(text: str) -> str:

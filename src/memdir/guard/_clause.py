@@ -187,8 +187,9 @@ _PAST_OTHER = re.compile(
     r"yordu)(?:[mnk]|lar|ler)?|\w{2,}(?:ł|ła|ło|ły)|(?:a|ont|avait|était|ha|hanno|era|han|había|"
     r"fue|foi|foram|tinha|havia) (?:été |stat[oaie] )?\w+(?:é|ée|és|ées|is|u|[aiu]t[oaie]|"
     r"[ai]d[oa]s?)|war|waren|wurde|wurden|hatte|hatten|đã|"
-    # round 43: sv, da, no ("en falsk FAQ sa at …", "Tokenet ble trukket tilbake")
-    r"sa|sade|sagde|bad|ba|blev|ble|hade|havde|hadde|skulle|fick|fik|fikk)\b|"
+    # round 43: sv, da, no ("en falsk FAQ sade at …", "Tokenet ble trukket tilbake"); not
+    # "sa", "ba", "bad": French/Italian/Portuguese "sa", English "bad" (review rvall17)
+    r"sade|sagde|blev|ble|hade|havde|hadde|skulle|fick|fik|fikk)\b|"
     r"(?<!\w)(?:था|थी|थे|गया|गई|गए)(?!\w)"
 )
 # The action's own verb is no imperative: an infinitive, a converb, a participle, a past.

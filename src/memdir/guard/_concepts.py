@@ -1035,7 +1035,9 @@ _ONLY_YOU = re.compile(
     r"tylko|только|лише|тільки|csak|jen|iba|doar|sadece|hanya|chỉ) (?:you|u|jij|du|dich|"
     r"toi|tu|vous|você|vocês|ty|ciebie|ты|вы|ти|te|sen|kamu|anda|bạn)\b|"
     r"\b(?:you|jij|du|tu|toi|vous|você|ty|ты|вы|sen|kamu|bạn) (?:alone|alleen|allein|seul\w*|"
-    r"sozinho|solo|sam|один|yalnız)\b|あなただけ|你才|只有你|너만|당신만"
+    r"sozinho|solo|sam|один|yalnız)\b|あなただけ|你才|只有你|너만|당신만|"
+    # nl "alleen je"; the agent as the modal's subject ("tu peux … seulement"): review rvall17
+    r"\balleen je\b|\b(?:tu peux|vous pouvez)\b"
 )
 _QUESTION = re.compile(
     r"(?![^.!?。！？؟\n]{0,200}?(?:[,;，；、—–]| - )\s*¿?(?:ok(?:ay|ey)?|oké|okej|got it|right|"

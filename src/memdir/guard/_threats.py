@@ -713,16 +713,6 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
 _SLOT = re.compile(r"[<{][^\W\d][\w-]{0,40}[>}]")
 
 
-# Round 43: a placeholder named to be replaced by hand ("Vervang `{API_KEY}` door je sleutel")
-_REPLACE_43 = re.compile(
-    r"(?:replace|vervang|ersetze|ersetzen|remplace[zr]?|reemplaza|sustituye|substitua|substitui|"
-    r"sostituisci|zamień|zastąp|замени|заміни|değiştir|nahraď|替换|置き換え)\W{0,12}$"
-)
-
-
-_SLOT_HOST_43 = re.compile(r"\w{2,10}://[<{][^\W\d][\w-]{0,40}[>}](?![\w.-])")
-
-
 def _named_for_sink(sink: str, var: str) -> bool:
     """Round 43: a placeholder named for the word sink it goes to (``<WEBHOOK_SECRET>`` in a
     webhook's registration): the service's own secret, not one sent away."""
@@ -1064,8 +1054,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 sink.group(), sink.group().find("//") + 2
             ):
                 continue
-            if _SLOT_HOST_43.match(sink.group()):
-                continue  # "https://<your-domain>/hook": the reader's own host (round 43)
             if (
                 s[max(0, sink.start() - 2) : sink.start()] == "]("
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
@@ -1095,10 +1083,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
-                and not (
-                    s[v.start()] in "{<‹"
-                    and _REPLACE_43.search(s, max(clo, v.start() - 24), v.start())
-                )
                 and not _named_for_sink(sink.group(), v.group())
             ]
             subst = [
