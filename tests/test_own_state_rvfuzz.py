@@ -61,6 +61,25 @@ def test_an_install_record_with_a_wrong_value_inside_state_is_not_a_traceback(
     assert "Traceback" not in out, out[-400:]
 
 
+@pytest.mark.parametrize("value", [0, None, False, ""])
+def test_an_install_record_whose_state_is_falsy_not_a_map_is_ignored(
+    tmp_path: Path, value: object
+) -> None:
+    """Reread: ``_record`` let a falsy wrong value through (``r.get(k) or t()``), and
+    ``dict(record.get("state", {}))`` then raised on 0 or null."""
+    (tmp_path / "u" / ".claude").mkdir(parents=True)
+    (tmp_path / "u" / ".claude" / "settings.json").write_text("{}\n")
+    assert "Traceback" not in _memdir(tmp_path, "install", "claude-code", "--yes")
+    ledger = tmp_path / "home" / "installs.json"
+    data = json.loads(ledger.read_text())
+    for record in data["files"].values():
+        record["state"] = value
+    ledger.write_text(json.dumps(data))
+    for command in ("install", "uninstall"):
+        out = _memdir(tmp_path, command, "claude-code", "--yes")
+        assert "Traceback" not in out, out[-400:]
+
+
 @pytest.mark.skipif(
     os.getuid() == 0 and shutil.which("setpriv") is None, reason="root without setpriv"
 )

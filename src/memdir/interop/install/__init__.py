@@ -138,7 +138,7 @@ def _record(ledger: dict[str, Any], key: str) -> dict[str, Any]:
     is then one memdir did not write, and only memdir's own parts are taken out of it."""
     r = ledger.get(key)
     shape = {"state": dict, "backup": str, "sha": str}
-    if isinstance(r, dict) and all(isinstance(r.get(k) or t(), t) for k, t in shape.items()):
+    if isinstance(r, dict) and all(isinstance(r.get(k), (t, type(None))) for k, t in shape.items()):
         return r
     return {}
 
@@ -191,7 +191,7 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     for target in module.targets(home, **options):
         before = _read(target.path)
         key = _record_key(target)
-        state = dict(_record(ledger, key).get("state", {}))
+        state = dict(_record(ledger, key).get("state") or {})
         after = _encode(_change(home, target, "add", _decode(target.path, before), state))
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
@@ -208,7 +208,7 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
         before = _read(target.path)
         key = _record_key(target)
         record = _record(ledger, key)
-        state = dict(record.get("state", {}))
+        state = dict(record.get("state") or {})
         if before is None:
             plan.edits.append(Edit(target.path, None, None, target.mode, state, key=key))
             continue
