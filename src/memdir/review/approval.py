@@ -4,6 +4,7 @@ own state (every server sees them, no other user does). See docs/design/review.m
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError
 from ..core.model import Source
+from ..core.notices import warn_once
 from ..core.store import state_key
 
 if TYPE_CHECKING:
@@ -52,7 +54,7 @@ def _op(data: dict[str, Any]) -> Operation:
         fields["origins"] = tuple(fields["origins"])
     kind = _KINDS.get(str(data.get("op")))
     if kind is None:
-        raise MemdirError(f"{LEDGER_NAME} holds an operation memdir cannot read: {data!r}")
+        raise MemdirError(f"no operation {str(data.get('op'))[:40]!r}")
     op: Operation = kind(**fields)
     return op
 
@@ -144,11 +146,14 @@ def proposals(md: Layers) -> list[Proposal]:
                 continue
             ops = tuple(_op(op) for op in record.get("ops", []))
             detail = "; ".join(_describe(op) for op in record.get("ops", []))
-        except (AttributeError, TypeError, ValueError, KeyError) as exc:  # edited by hand?
-            raise MemdirError(
-                f"{md.home / LEDGER_NAME} holds a held write memdir cannot read ({pid}: "
-                f"{exc}); take it out of the file (the other held writes stay)"
-            ) from None
+        except (AttributeError, TypeError, ValueError, KeyError, MemdirError) as exc:
+            why = f"cannot be read ({str(exc)[:160]}), so it is never applied"
+            warn_once(
+                f"held write {pid} in {md.home / LEDGER_NAME} {why}; drop it with "
+                f"`memdir review --reject {pid}`"
+            )
+            found.append(Proposal("pending", "held write", f"{why}; reject it", (), (), pid))
+            continue  # edited by hand? the others stay reviewable
         writer = record.get("source")  # an applied write keeps it: decays as its writer's
         source = Source(writer) if writer in (Source.AGENT, Source.EXTRACTOR) else None
         if source is None:  # listed to be rejected, never applied under a guessed writer
@@ -262,8 +267,8 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
             if gone:  # another process decided it meanwhile
                 raise decided(gone)
             for pid in named:
-                with db.joining(c.raw):  # the tombstones commit with the deletion
-                    _bury(md, pid, records[pid], mine)
+                with db.joining(c.raw), contextlib.suppress(AttributeError, TypeError):
+                    _bury(md, pid, records[pid], mine)  # committed with the deletion
                 c.execute("DELETE FROM pending_writes WHERE id = ?", (pid,))
 
         db.write(drop, action="reject held writes")
@@ -275,6 +280,7 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
         if gone:  # another process decided it meanwhile
             raise decided(gone)
         for pid in named:
-            _bury(md, pid, pending[pid], mine)
+            with contextlib.suppress(AttributeError, TypeError):  # unreadable: no tombstone
+                _bury(md, pid, pending[pid], mine)
             del pending[pid]  # after its tombstones: a failure leaves it pending
     return named

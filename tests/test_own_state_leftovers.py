@@ -1,0 +1,73 @@
+"""memdir's own state files, the leftovers of issue 16's fuzz: one damaged held write no
+longer blocks `memdir review`; a rewrite keeps no mode that locks memdir out of its own
+file; a ledger is never written past what memdir reads back. Each through the real
+``memdir`` CLI in a subprocess. docs/design/interop.md, "Own state, leftovers"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_own_state_rvfuzz import _memdir
+
+import memdir
+from memdir.core.changes import AddOp
+from memdir.core.model import Source
+from memdir.review import approval
+
+# -- 1. one bad held write --------------------------------------------------------------
+
+
+def _hold(root: Path, names: list[str]) -> list[str]:
+    """Agent writes held for the user in ``root``'s home (as `memdir` there sees it)."""
+    (root / "home").mkdir(parents=True)
+    (root / "proj").mkdir()
+    (root / "home" / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
+    md = memdir.open(root / "home", root / "proj")
+    ids = []
+    for name in names:
+        op = AddOp(type="feedback", name=name, description="d", body=f"{name} to install.")
+        held = approval.hold(md, md.store("local"), [op], source=Source.AGENT, session=None)
+        ids.append(held["id"])
+    return ids
+
+
+BAD_RECORD: dict[str, Any] = {
+    "ops a number": lambda r: {**r, "ops": 1},
+    "op without its kind": lambda r: {**r, "ops": [{"name": "x", "body": "y" * 1000}]},
+    "op without fields": lambda r: {**r, "ops": [{"op": "AddOp"}]},
+    "op a string": lambda r: {**r, "ops": ["AddOp"]},
+    "record a string": lambda r: "x",
+    "record a list": lambda r: [r],
+    "50 MB body": lambda r: {**r, "ops": [{**r["ops"][0], "body": "x" * (50 << 20)}]},
+}
+
+
+def test_bad_held_writes_leave_the_others_to_review(tmp_path: Path) -> None:
+    """Each damaged held write (one of each damage, in one file) is named in one warning
+    with how to drop it and is never applied; the good one is listed and applied; each
+    bad one is dropped by `--reject`; nothing else goes."""
+    good, *bad = _hold(tmp_path, ["Use npm", *BAD_RECORD])
+    ledger = tmp_path / "home" / "pending.json"
+    data = json.loads(ledger.read_text())
+    for pid, damage in zip(bad, BAD_RECORD.values(), strict=True):
+        data["files"][pid] = damage(data["files"][pid])
+    ledger.write_text(json.dumps(data))
+    out = _memdir(tmp_path, "review")
+    assert "Traceback" not in out and f"[{good}]" in out, out[-600:]
+    assert f"[{bad[-1]}]" in out  # 50 MB body: readable, listed as it was held
+    for pid in bad[:-1]:
+        warned = [line for line in out.splitlines() if pid in line and "Warning" in line]
+        assert len(warned) == 1 and f"memdir review --reject {pid}" in warned[0], out[-600:]
+    assert len(out) < 10_000, out[-600:]
+    out = _memdir(tmp_path, "review", "--apply", bad[0])
+    assert "Nothing was applied" in out and "Traceback" not in out, out[-600:]
+    out = _memdir(tmp_path, "review", "--apply", good)
+    assert "Traceback" not in out and "Error" not in out, out[-600:]
+    assert set(json.loads(ledger.read_text())["files"]) == set(bad)  # the bad ones kept
+    out = _memdir(tmp_path, "review", *(a for pid in bad for a in ("--reject", pid)))
+    assert "Traceback" not in out and "Error" not in out, out[-600:]
+    assert json.loads(ledger.read_text())["files"] == {}
+    assert "Nothing to review" in _memdir(tmp_path, "review")
