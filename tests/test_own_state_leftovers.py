@@ -9,13 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-from test_own_state_rvfuzz import _memdir
-
 import memdir
 from memdir.core.changes import AddOp
 from memdir.core.model import Source
 from memdir.review import approval
+from test_own_state_rvfuzz import _memdir
 
 # -- 1. one bad held write --------------------------------------------------------------
 
@@ -71,3 +69,42 @@ def test_bad_held_writes_leave_the_others_to_review(tmp_path: Path) -> None:
     assert "Traceback" not in out and "Error" not in out, out[-600:]
     assert json.loads(ledger.read_text())["files"] == {}
     assert "Nothing to review" in _memdir(tmp_path, "review")
+
+
+# -- 3. a ledger written past what memdir reads back ---------------------------------------
+
+
+def _ledger_of(path: Path, size: int) -> None:
+    """An import ledger of about ``size`` bytes as memdir writes it (a large import)."""
+    files = {f"/src/{i}/MEMORY.md": ["0" * 10_000] for i in range(size // 10_040)}
+    text = json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True)
+    files["/src/0/MEMORY.md"][0] += "0" * (size - len(text))  # exactly ``size``
+    path.write_text(json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True))
+
+
+def _import(root: Path, name: str) -> str:
+    source = root / "memory"
+    source.mkdir(exist_ok=True)
+    (source / "MEMORY.md").write_text(f"- [{name}](user_{name}.md) — {name}\n")
+    (source / f"user_{name}.md").write_text(f"---\nname: {name}\n---\n{name} uses npm.\n")
+    return _memdir(root, "import", "claude-code", "--from", str(source), "--apply")
+
+
+def test_a_ledger_is_never_written_past_what_memdir_reads_back(tmp_path: Path) -> None:
+    """Past half the 64 MB that :func:`_ledger.load` reads, one warning naming the file;
+    a write that would pass it is refused with what to do, the file kept readable."""
+    from memdir.interop._ledger import MAX_BYTES
+
+    (tmp_path / "home").mkdir()
+    ledger = tmp_path / "home" / "imports.json"
+    _ledger_of(ledger, MAX_BYTES // 2 + 1_000_000)
+    out = _import(tmp_path, "ada")
+    warned = [line for line in out.splitlines() if "imports.json" in line]
+    assert len(warned) == 1 and "Warning" in warned[0] and "Traceback" not in out, out[-600:]
+    _ledger_of(ledger, MAX_BYTES - 50)
+    before = ledger.read_bytes()
+    out = _import(tmp_path, "bob")
+    assert "Traceback" not in out and "imports.json" in out and "move it aside" in out.lower()
+    assert ledger.read_bytes() == before
+    out = _import(tmp_path, "cy")  # the next import reads it still
+    assert "cannot read" not in out and "Traceback" not in out, out[-600:]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import MemdirError, StorageError
+from ..core.notices import warn_once
 from ..core.storage.regular import atomic_write, read_text
 
 MAX_BYTES = 64 << 20
@@ -36,6 +37,22 @@ def load(path: Path, what: str) -> dict[str, Any]:
         ) from None
 
 
+def _bounded(path: Path, what: str, size: int) -> None:
+    """Refuse a record :func:`load` would not read back; warn once past half of that."""
+    fix = f"it records {what}. Move it aside and memdir starts a new, empty one"
+    if size > MAX_BYTES:
+        raise MemdirError(
+            f"{path} would grow to {size:,} bytes, past the {MAX_BYTES:,} memdir reads back;"
+            f" it is kept as it was, without this change ({fix}: what this one records "
+            f"is then lost to memdir, e.g. an import re-reads its sources, skipping duplicates)"
+        )
+    if size > MAX_BYTES // 2:
+        warn_once(
+            f"{path} is {size >> 20} MB; memdir refuses to grow it past {MAX_BYTES >> 20} MB "
+            f"({fix} before then)"
+        )
+
+
 @contextlib.contextmanager
 def locked(path: Path, what: str) -> Iterator[dict[str, Any]]:
     """The record's current map, under an exclusive lock; written back when the block
@@ -53,6 +70,7 @@ def locked(path: Path, what: str) -> Iterator[dict[str, Any]]:
             yield files
         finally:  # the caller records each change as it lands: keep them even on failure
             data = json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True)
+            _bounded(path, what, len(data.encode("utf-8")))
             try:
                 atomic_write(path, data.encode("utf-8"))
             except OSError as exc:
