@@ -6,14 +6,20 @@ file; a ledger is never written past what memdir reads back. Each through the re
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import memdir
+from llmserver import Server, chat_completion
 from memdir.core.changes import AddOp
 from memdir.core.model import Source
 from memdir.review import approval
-from test_own_state_rvfuzz import _memdir
+from memdir.testing import candidates_reply
+from test_own_state_rvfuzz import UNPRIVILEGED, _memdir
 
 # -- 1. one bad held write --------------------------------------------------------------
 
@@ -69,6 +75,78 @@ def test_bad_held_writes_leave_the_others_to_review(tmp_path: Path) -> None:
     assert "Traceback" not in out and "Error" not in out, out[-600:]
     assert json.loads(ledger.read_text())["files"] == {}
     assert "Nothing to review" in _memdir(tmp_path, "review")
+
+
+# -- 2. a rewrite keeps no mode that locks memdir out of its own file -----------------------
+
+
+def _model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """A model proposing "Use option N." for a note that says option N."""
+    user = body["messages"][-1]["content"]
+    ids, n = re.findall(r"\[#(\d+) user\]", user), re.search(r"option (\d+)", user)
+    item = {"name": f"Option {n.group(1)}", "description": "d", "body": f"Use option {n.group(1)}."}
+    reply = (
+        candidates_reply({**item, "evidence": [int(ids[0])], "scope": "user"})
+        if n and ids
+        else candidates_reply()
+    )
+    return 200, chat_completion(body["model"], reply)
+
+
+def test_a_cache_made_unreadable_is_rewritten_readable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Day-1 answer cache at mode 000 is rebuilt, and its rewrite can be read again:
+    the next run answers from it, never asking the model again (a file memdir reads only
+    as its owner, as a user runs it)."""
+    model = Server(_model)
+    monkeypatch.setenv("MEMDIR_LLM", "ollama:test")
+    monkeypatch.setenv("MEMDIR_LLM_BASE_URL", model.url + "/v1")
+    prefix = tuple(UNPRIVILEGED) if os.getuid() == 0 else ()
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "n1.md").write_text("I prefer option 1 for everything.\n")
+    try:
+        first = _memdir(tmp_path, "bootstrap", "--from", str(notes), prefix=prefix)
+        asked = len(model.requests)
+        assert asked >= 1 and "Option 1" in first, first[-600:]
+        cache = tmp_path / "home" / "bootstrap-cache.json"
+        cache.chmod(0)
+        again = _memdir(tmp_path, "bootstrap", "--from", str(notes), prefix=prefix)
+        assert "Option 1" in again and "Traceback" not in again, again[-600:]
+        assert cache.stat().st_mode & 0o777 == 0o600
+        asked = len(model.requests)
+        _memdir(tmp_path, "bootstrap", "--from", str(notes), prefix=prefix)
+        assert len(model.requests) == asked  # answered from the cache
+    finally:
+        model.close()
+
+
+def _add(root: Path, tool: str, prefix: tuple[str, ...]) -> None:
+    args = ["--type", "user", "--name", f"Uses {tool}", "--description", "d", "--body", tool]
+    assert "Error" not in _memdir(root, "add", "--scope", "user", *args, prefix=prefix)
+
+
+def test_a_harness_file_keeps_the_users_mode(tmp_path: Path) -> None:
+    """A user's file memdir rewrites (an export to Claude Code's memory) keeps the mode the
+    user gave it; one memdir cannot read is an error naming it, never rewritten."""
+    prefix = tuple(UNPRIVILEGED) if os.getuid() == 0 else ()
+    memory = tmp_path / "u" / ".claude" / "projects" / "-x" / "memory"
+    memory.mkdir(parents=True)
+    _add(tmp_path, "npm", prefix)
+    out = _memdir(tmp_path, "export", "claude-code", "--to", str(memory), "--apply", prefix=prefix)
+    assert "Traceback" not in out, out[-600:]
+    written = memory / "MEMORY.md"  # the index: rewritten by each export below
+    written.chmod(0o444)
+    _add(tmp_path, "pnpm", prefix)
+    out = _memdir(tmp_path, "export", "claude-code", "--to", str(memory), "--apply", prefix=prefix)
+    assert "Traceback" not in out and written.stat().st_mode & 0o777 == 0o444, out[-600:]
+    written.chmod(0)
+    before = (written.stat().st_ino, written.stat().st_mtime_ns)
+    _add(tmp_path, "yarn", prefix)
+    out = _memdir(tmp_path, "export", "claude-code", "--to", str(memory), "--apply", prefix=prefix)
+    assert "Traceback" not in out and written.name in out, out[-600:]
+    assert (written.stat().st_ino, written.stat().st_mtime_ns) == before
 
 
 # -- 3. a ledger written past what memdir reads back ---------------------------------------

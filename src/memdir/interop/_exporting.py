@@ -206,7 +206,8 @@ def _write(
             if result.status == "backup":
                 result = FileResult(result.path, "backup", _backup(result.path), result.reason)
             if result.status in ("create", "update", "backup"):
-                atomic_write(real, data, new_mode=0o644)  # a harness's file, like its own
+                # a harness's file, like its own; its mode the user's
+                atomic_write(real, data, new_mode=0o644, own=False)
             records[str(real)] = {"sha": _digest(data), "target": target, "section": f.section}
         except OSError as exc:
             raise StorageError("write", result.path, exc) from None

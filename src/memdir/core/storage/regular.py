@@ -63,10 +63,11 @@ def read_text(path: Path, limit: int) -> str:
         raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
 
 
-def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
+def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600, own: bool = True) -> None:
     """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,
-    fsync the folder. An existing file's permission bits are kept; a new file gets
-    ``new_mode`` (private by default: memdir's own records)."""
+    fsync the folder. An existing file's permission bits are kept, but memdir's ``own``
+    files stay readable and writable by their owner; a new file gets ``new_mode`` (private
+    by default: memdir's own records)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -78,7 +79,7 @@ def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
             mode = path.stat().st_mode & 0o777
         except FileNotFoundError:
             mode = new_mode
-        os.chmod(tmp, mode)
+        os.chmod(tmp, mode | (0o600 if own else 0))  # a cache at 000 is never read again
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):

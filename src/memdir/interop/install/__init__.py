@@ -256,7 +256,7 @@ def apply(plan: Plan) -> Plan:
                 if edit.after is None:
                     edit.path.unlink()
                 else:  # through a symlink (dotfiles): the file it points at changes
-                    atomic_write(Path(_key(edit.path)), edit.after, new_mode=edit.mode)
+                    atomic_write(Path(_key(edit.path)), edit.after, new_mode=edit.mode, own=False)
             except OSError as exc:
                 raise StorageError("write", edit.path, exc) from None
             if plan.action == "uninstall":
