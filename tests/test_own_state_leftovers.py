@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,7 @@ from memdir.core.changes import AddOp
 from memdir.core.model import Source
 from memdir.review import approval
 from memdir.testing import candidates_reply
+from test_own_state_badinput import CPU_SECONDS, DAMAGE, DEEP, MEMORY, _damage, _state
 from test_own_state_rvfuzz import UNPRIVILEGED, _memdir
 
 # -- 1. one bad held write --------------------------------------------------------------
@@ -186,3 +190,91 @@ def test_a_ledger_is_never_written_past_what_memdir_reads_back(tmp_path: Path) -
     assert ledger.read_bytes() == before
     out = _import(tmp_path, "cy")  # the next import reads it still
     assert "cannot read" not in out and "Traceback" not in out, out[-600:]
+
+
+# -- 4. the files not fuzzed yet: the serve token, a team token file, the vector model's
+# config.json, config.toml; the damages of test_own_state_badinput, and a FIFO -------------
+
+TOKEN = "t" * 43 + "\n"
+FUZZED: dict[str, tuple[str, str, tuple[str, ...]]] = {  # file, its good text, the command
+    "serve token": ("home/mcp-token", TOKEN, ("serve", "--print-token")),
+    "team token file": ("token", TOKEN, ("pull", "--server", "http://127.0.0.1:9")),
+    "vector model config": ("model/config.json", '{"model_type": "model2vec"}', ("sessions",)),
+    "config.toml": ("home/config.toml", 'llm = "rules"\napproval = "ask"\n', ("doctor",)),
+}
+TOML = {  # config.toml's own wrong types, NaN and nesting (the JSON ones make it invalid)
+    "toml wrong type": b"llm = 1\n",
+    "toml NaN": b"budget_warning = nan\n",
+    "toml nested 10,000": b"x = " + b"[" * DEEP + b"]" * DEEP + b"\n",
+    "toml 50 MB string": b'llm = "' + b"x" * (50 << 20) + b'"\n',
+}
+
+
+def _bounded_run(root: Path, args: tuple[str, ...], prefix: tuple[str, ...]) -> tuple[int, str]:
+    """``memdir args`` in a subprocess with MEMORY bytes and CPU_SECONDS of CPU."""
+
+    def limits() -> None:  # pragma: no cover - in the child
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 1))
+
+    env = {
+        **os.environ,
+        "HOME": str(root / "u"),
+        "MEMDIR_HOME": str(root / "home"),
+        "MEMDIR_MANAGED_DIR": str(root / "managed"),
+        "MEMDIR_EMBED": f"local:{root / 'model'}",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+    }
+    try:
+        run = subprocess.run(
+            [*prefix, sys.executable, "-m", "memdir", *args],
+            cwd=root / "proj",
+            env=env,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=3 * CPU_SECONDS,
+            preexec_fn=limits,
+        )
+    except subprocess.TimeoutExpired:
+        return -1, "hang"
+    return run.returncode, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("how", [*DAMAGE, "FIFO", *TOML])
+@pytest.mark.parametrize("name", list(FUZZED))
+def test_a_damaged_file_not_fuzzed_before_is_an_error_or_a_fallback(
+    tmp_path: Path, name: str, how: str
+) -> None:
+    """A clear error naming the file (the file kept), or the documented fallback (a model
+    whose config.json cannot be read loads as sentence-transformers; a team token that is
+    not one is refused by the server); never a traceback, a hang or unbounded memory."""
+    if how in TOML and name != "config.toml":
+        pytest.skip("config.toml's own damages")
+    filename, good, args = FUZZED[name]
+    for folder in ("home", "proj", "model"):
+        (tmp_path / folder).mkdir()
+    path = tmp_path / filename
+    path.write_text(good)
+    if how == "FIFO":
+        path.unlink()
+        os.mkfifo(path)
+    elif how in TOML:
+        path.write_bytes(TOML[how])
+    else:
+        _damage(path, how)
+    if name == "team token file":
+        args = (*args, "--token-file", str(path))
+    elif name == "vector model config":
+        args = (*args, "search", "hello")
+    before = _state(path) if how != "FIFO" else "fifo"
+    unprivileged = how == "chmod 000" and os.getuid() == 0
+    code, out = _bounded_run(tmp_path, args, tuple(UNPRIVILEGED) if unprivileged else ())
+    assert code >= 0 and "Traceback" not in out, f"{code}: {out[-600:]}"
+    assert code == 0 or (name, how) != ("config.toml", "BOM"), out  # as Notepad saves it
+    errors = [line for line in out.splitlines() if line.startswith("Error")]
+    if code:  # one line naming the file (a team token read: the server's own answer)
+        assert len(errors) == 1, out[-600:]
+        assert path.name in errors[0] or "127.0.0.1:9" in errors[0], out[-600:]
+    assert len(out) < 5000, out[-600:]
+    assert how == "FIFO" or _state(path) == before or name == "serve token"

@@ -324,10 +324,14 @@ def _server(server: str | None, database: str | None, token_file: Path | None) -
             raise click.UsageError("--token-file goes with --server URL (or MEMDIR_SERVER)")
         return None
     if token_file is not None:
-        try:
-            token = token_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        from ..core.storage.regular import read_text
+
+        try:  # bounded, a regular file only: never a hang on a FIFO or /dev/zero
+            token = read_text(token_file, 4096)
+        except (OSError, ValueError) as exc:
             raise click.UsageError(f"cannot read the token file {token_file}: {exc}") from None
+        if not token.strip().isprintable() or not token.isascii():  # sent in a header
+            raise click.UsageError(f"the token file {token_file} does not hold a token")
     else:
         token = os.environ.get("MEMDIR_TOKEN", "")
     if not token.strip():

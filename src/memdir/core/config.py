@@ -139,7 +139,7 @@ def _read_config(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # a BOM (Windows editors) dropped
     except UnicodeDecodeError as exc:
         raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # a 5,000-digit int,

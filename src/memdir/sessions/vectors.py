@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from .. import hooks
 from ..core.errors import EmbedError
 from ..core.notices import warn_once
+from ..core.storage.regular import read_text
 from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker
@@ -87,8 +88,8 @@ class LocalEmbedder:
 
     def _load(self) -> Any:
         try:
-            config = json.loads((self.path / "config.json").read_text())
-        except (OSError, ValueError):
+            config = json.loads(read_text(self.path / "config.json", 1 << 20))
+        except (OSError, ValueError, RecursionError):  # bounded: never a FIFO's hang
             config = None
         static = isinstance(config, dict) and config.get("model_type") == "model2vec"
         try:
