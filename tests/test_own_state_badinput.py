@@ -8,6 +8,7 @@ memory. docs/design/interop.md."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import resource
@@ -347,6 +348,7 @@ def outcome(name: str, how: str, text: bytes | None = None) -> str:
         if how == "chmod 000" and os.getuid() == 0:  # root reads anything: run as nobody
             warm = Path(tempfile.mkdtemp())  # nobody cannot read the interpreter's modules:
             run(warm, True)  # the first run imports them before
+            codecs.lookup("utf-8-sig")  # and the codec of a file made readable again
             shutil.rmtree(warm)
             for p in [root, *root.rglob("*")]:
                 os.lchown(p, 65534, 65534)
