@@ -49,7 +49,7 @@ def _parse(text: str | None) -> object:
 
 def _read(path: Path, **how: object) -> str:
     try:
-        got = read_json(path, LIMIT, missing="missing", **how)  # type: ignore[arg-type]
+        got = read_json(path, LIMIT, **how)  # type: ignore[arg-type]
     except ParseError as exc:
         assert str(path) in str(exc) and exc.reason
         got = ParseError
@@ -86,8 +86,8 @@ CASES = {  # what is at the path: the value, or the reason given
     "FIFO": (os.mkfifo, "not a regular file"),
     "folder": (Path.mkdir, "not a regular file"),
     "/dev/zero": (lambda p: p.symlink_to("/dev/zero"), "not a regular file"),
-    "dangling": (lambda p: p.symlink_to(p.with_name("gone")), "missing"),
-    "none": (lambda p: None, "missing"),
+    "dangling": (lambda p: p.symlink_to(p.with_name("gone")), None),
+    "none": (lambda p: None, None),
 }
 
 
@@ -97,7 +97,7 @@ def test_each_bad_file_says_why(tmp_path: Path, case: str) -> None:
     path = tmp_path / "own.json"
     make(path)
     try:
-        got = read_json(path, LIMIT, missing="missing", kind=dict, advice="Move it aside.")
+        got = read_json(path, LIMIT, kind=dict, advice="Move it aside.")
     except ParseError as exc:
         assert str(exc) == f"{path}: {reason}. Move it aside."
     else:

@@ -59,11 +59,10 @@ class LimitError(ValidationError):
 
 
 class ParseError(MemdirError):
-    """A file on disk could not be parsed. It is never overwritten while it is broken;
-    ``advice`` says what to do (by default: fix it by hand, then run doctor)."""
+    """A file on disk could not be parsed. It is never overwritten while it is broken."""
 
     def __init__(
-        self, path: Path | str, reason: str, line: int | None = None, advice: str | None = None
+        self, path: Path | str, reason: str, line: int | None = None, advice: str = ""
     ) -> None:
         where = f"{path}:{line}" if line is not None else str(path)
         default = "Fix the file by hand (memdir will not overwrite it), then run `memdir doctor`."

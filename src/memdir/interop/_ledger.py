@@ -25,7 +25,7 @@ def load(path: Path, what: str) -> dict[str, Any]:
         f"It records {what}. Fix it, or move it aside and memdir starts a new, empty one: "
         f"what this one records is then lost to memdir."
     )
-    found = read_json(path, MAX_BYTES, missing={"files": {}}, kind=dict, advice=advice).get("files")
+    found = (read_json(path, MAX_BYTES, kind=dict, advice=advice) or {"files": {}}).get("files")
     if not isinstance(found, dict):
         raise ParseError(path, "no 'files' map", advice=advice)
     return found

@@ -424,7 +424,7 @@ def rejected(md: Layers, *, strict: bool = False) -> list[str]:
         "proposals are then offered again), and reject again."
     )
     try:
-        ids = read_json(path, 1 << 20, missing=[], kind=list, advice=advice)
+        ids = read_json(path, 1 << 20, kind=list, advice=advice) or []
     except ParseError as exc:
         if strict:
             raise

@@ -67,23 +67,16 @@ def read_text(path: Path, limit: int) -> str:
 
 
 def read_json(
-    path: Path,
-    limit: int = 0,
-    *,
-    text: str | None = None,
-    missing: Any = None,
-    kind: type = object,
-    advice: str | None = None,
+    path: Path, limit: int = 0, *, text: str | None = None, kind: type = object, advice: str = ""
 ) -> Any:
-    """A JSON file of memdir's own (or ``text``, said to be it), read as :func:`read_text`
-    reads; ``missing`` when there is none. :class:`ParseError` (with ``advice``) says why not:
-    the system's reason, not a regular file, too large, not UTF-8, not valid JSON, nested too
-    deeply, not a ``kind``."""
+    """One of memdir's JSON files (or its ``text``) read as :func:`read_text` reads; None when
+    there is none. :class:`ParseError` (and ``advice``) says why not: the system's reason, not
+    a regular file, too large, not UTF-8, not valid JSON, nested too deeply, not a ``kind``."""
     try:
         text = read_text(path, limit) if text is None else text
         data = json.loads(text)
     except FileNotFoundError:
-        return missing
+        return None
     except RecursionError:
         reason = "not valid JSON (nested too deeply)"
     except (OSError, ValueError) as exc:  # reading (``text`` still None), or parsing

@@ -77,7 +77,7 @@ class Answers:
         if path is None or fresh:
             return
         with contextlib.suppress(ParseError):  # our own cache: a damaged one is rebuilt
-            answers = read_json(path, MAX_CACHE_BYTES, missing={}, kind=dict).get("answers")
+            answers = (read_json(path, MAX_CACHE_BYTES, kind=dict) or {}).get("answers")
             if isinstance(answers, dict):
                 self.stored = {k: v for k, v in answers.items() if isinstance(v, list)}
 

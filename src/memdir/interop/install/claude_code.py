@@ -340,7 +340,7 @@ def notes(
 def _has_our_hooks(path: Path) -> bool:
     """Whether the settings file at ``path`` runs memdir's hooks (False when unreadable)."""
     try:
-        hooks = read_json(path, 16 << 20, missing={}, kind=dict).get("hooks")
+        hooks = (read_json(path, 16 << 20, kind=dict) or {}).get("hooks")
     except ParseError:
         return False
     groups = (
