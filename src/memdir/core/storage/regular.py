@@ -67,7 +67,7 @@ def read_text(path: Path, limit: int) -> str:
 
 
 def read_json(
-    path: Path, limit: int = 0, *, text: str | None = None, kind: type = object, advice: str = ""
+    path: Path, limit: int, *, text: str | None = None, kind: type = object, advice: str = ""
 ) -> Any:
     """One of memdir's JSON files (or its ``text``) read as :func:`read_text` reads; None when
     there is none. :class:`ParseError` (and ``advice``) says why not: the system's reason, not
