@@ -36,8 +36,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
+# The suite on every core: PYTEST_XDIST_AUTO_NUM_WORKERS=N picks another count.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 	$(MAKE) test-hermes
 
 # The README's screenshots (docs/screenshots/), taken by a fresh run of the browser tests.

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import settings
@@ -225,6 +226,22 @@ def run(
 # -- PostgreSQL (the team backend) ---------------------------------------------------------
 
 PG_SKIP = "MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker gets a database of its own on the test server, so a
+    test that counts or kills the cluster's sessions sees only its worker's."""
+    base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not base or not worker:
+        return
+    import psycopg
+
+    name = f"memdir_test_{worker}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    os.environ["MEMDIR_TEST_DATABASE_URL"] = urlsplit(base)._replace(path=f"/{name}").geturl()
 
 
 @pytest.fixture

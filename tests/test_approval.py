@@ -511,6 +511,7 @@ def _waiting(backend: str, pid: int, lock: Path) -> bool:
     with psycopg.connect(os.environ["MEMDIR_DATABASE_URL"], autocommit=True) as conn:
         row = conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND datname = current_database() "
             "AND query LIKE '%pending_writes%'"
         ).fetchone()
     return bool(row and row[0])

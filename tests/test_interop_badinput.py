@@ -4,6 +4,7 @@ driven from the entry point the CLI calls. docs/design/interop.md."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from collections.abc import Iterator
@@ -409,3 +410,14 @@ def test_a_base_60_monster_is_refused_before_it_is_built() -> None:
     with _quick(1), pytest.raises(ParseError, match="not a valid int"):
         parse_entry(f"---\nname: {value}\n---\nbody\n", "x")
     _hermes_limits(f"memory:\n  memory_char_limit: {value}\n")
+
+
+def test_team_settings_that_are_a_fifo_are_not_a_hang() -> None:
+    """A cloned repository's ``.claude/settings.json`` as a FIFO: main's ``_has_our_hooks``
+    opened it unbounded and blocked ``memdir install claude-code --project``."""
+    with _folder() as folder:
+        project = folder / "project"
+        (project / ".claude").mkdir(parents=True)
+        os.mkfifo(project / ".claude" / "settings.json")
+        plan = install.plan_install("claude-code", folder / "md", project=project)
+    assert plan.edits

@@ -14,7 +14,7 @@ import pytest
 
 import memdir
 from memdir.core.errors import AdoptError
-from memdir.core.origins import RECORD_NAME, remote_key
+from memdir.core.origins import RECORD_NAME, read_origin, remote_key
 from memdir.core.scopes import project_slug
 from memdir.core.storage.git import git_dirs, read_remote
 
@@ -364,3 +364,16 @@ def test_adopt_refuses_a_scope_whose_checkout_still_exists_unless_forced(tmp_pat
     assert [e.name for e in memdir.open(home, repo).store("local").list()] == ["Use pnpm"]
     done = md.adopt(str(repo), force=True)
     assert done.active == 1 and not local_dir(home, repo).exists()
+
+
+def test_a_symlinked_record_is_not_read(tmp_path: Path) -> None:
+    """A record that is a symlink (a cloned repository may hold one) is no record, even to
+    a valid one; a FIFO in its place is none either, without a hang."""
+    real, folder = tmp_path / "real.json", tmp_path / "scope"
+    real.write_text(json.dumps({"path": "/x"}))
+    folder.mkdir()
+    (folder / RECORD_NAME).symlink_to(real)
+    assert read_origin(folder) is None
+    (folder / RECORD_NAME).unlink()
+    os.mkfifo(folder / RECORD_NAME)
+    assert read_origin(folder) is None

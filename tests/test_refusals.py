@@ -4,6 +4,7 @@ never with the refused text, and keeping them never gets in the way of the refus
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,14 @@ def test_the_cli_and_other_processes_share_the_log(run, home: Path, project: Pat
         "--body", INJECTION, ok=False)  # fmt: skip
     found = memdir.open(home, project).refusals()
     assert [(r.name, r.source, r.scope) for r in found] == [("From CLI", "user", "local")]
+
+
+def test_a_fifo_in_place_of_the_log_is_a_warning_not_a_hang(
+    md: Memdir, home: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(home / refusals.FILE_NAME)  # main: record and recent blocked on open
+    with pytest.raises(GuardError):
+        md.store("local").add(type="user", name="x", description="d", body=INJECTION)
+    assert "guard refusal not recorded" in caplog.text
+    assert md.refusals() == []

@@ -230,7 +230,10 @@ def test_an_open_runs_outside_the_table_and_once_per_key(team: Team) -> None:
         ):
             locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
             takers[0].start()
-            waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            waiting = (
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()"
+            )
             _until(lambda: watcher.execute(waiting).fetchone() == (1,))  # alice's is_granted
             for each in takers[1:]:
                 each.start()
@@ -259,7 +262,10 @@ def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back
 
     md = memdir.open(team.home, team.shared, database_url=team.url)
     workspaces = Workspaces(md, 4)
-    waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+    waiting = (
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+        "AND datname = current_database()"
+    )
 
     async def cancelled(url: str, watcher: Any) -> None:
         async with _client(url + "/mcp", team.tokens["alice"], header=SHARED) as c:
@@ -305,7 +311,9 @@ class _Stuck:
     locker: Any
     watcher: Any
     frames: list[list[str]]
-    waiting: str = "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+    waiting: str = (
+        "FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
 
 
 @contextmanager

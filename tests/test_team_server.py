@@ -713,6 +713,7 @@ def _kill(base: str, since: Any, where: str = "") -> int:
             for pid, _ in conn.execute(
                 "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
                 "application_name = 'memdir' AND pid <> pg_backend_pid() AND "
+                "datname = current_database() AND "
                 f"backend_start > %s{where}",
                 (since,),
             ).fetchall()

@@ -61,12 +61,12 @@ class LimitError(ValidationError):
 class ParseError(MemdirError):
     """A file on disk could not be parsed. It is never overwritten while it is broken."""
 
-    def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
+    def __init__(
+        self, path: Path | str, reason: str, line: int | None = None, advice: str = ""
+    ) -> None:
         where = f"{path}:{line}" if line is not None else str(path)
-        super().__init__(
-            f"{where}: {reason}. Fix the file by hand (memdir will not overwrite it), "
-            f"then run `memdir doctor`."
-        )
+        default = "Fix the file by hand (memdir will not overwrite it), then run `memdir doctor`."
+        super().__init__(f"{where}: {reason}. {advice or default}")
         self.path = Path(path)
         self.reason = reason
         self.line = line

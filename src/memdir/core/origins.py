@@ -12,10 +12,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import ParseError
 from .index import INDEX_HEADER
 from .storage.files import NOT_ENTRIES
 from .storage.git import git_dirs, read_remote, root_commits
-from .storage.regular import atomic_write
+from .storage.regular import atomic_write, read_json
 
 RECORD_NAME = ".origin.json"
 MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
@@ -94,10 +95,10 @@ def identify(root: Path) -> tuple[Origin, bool]:
 
 def read_origin(folder: Path) -> Origin | None:
     """The record in a scope folder; None when it is missing or not a record."""
-    try:
-        with open(folder / RECORD_NAME, "rb", opener=_nofollow) as f:
-            data = json.loads(f.read(65536))
-    except (OSError, ValueError, RecursionError):  # RecursionError: nested too deep
+    path = folder / RECORD_NAME
+    try:  # a symlink is not a record (a cloned repository may hold one)
+        data = None if path.is_symlink() else read_json(path, 65536)
+    except ParseError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("path"), str):
         return None
@@ -107,11 +108,6 @@ def read_origin(folder: Path) -> Origin | None:
         remote if isinstance(remote, str) else None,
         root if isinstance(root, str) and _HEX.fullmatch(root) else None,
     )
-
-
-def _nofollow(path: str, flags: int) -> int:
-    # O_NONBLOCK: a FIFO in its place reads as empty (not a record) instead of hanging
-    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
 
 
 def write_origin(folder: Path, origin: Origin) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,7 +14,7 @@ from pathlib import Path
 from .errors import GuardError
 from .model import utcnow
 from .notices import warn_once
-from .storage.regular import atomic_write
+from .storage.regular import atomic_write, open_regular, read_bytes, why
 
 FILE_NAME = "guard-refusals.jsonl"
 MAX_BYTES = 256 * 1024
@@ -55,28 +56,29 @@ class RefusalLog:
         data = (json.dumps(row, ensure_ascii=False) + "\n").encode()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+            fd = os.open(self.path, flags, 0o600)  # O_NONBLOCK: a FIFO is an error, no hang
             try:
                 os.write(fd, data)
                 size = os.fstat(fd).st_size
             finally:
                 os.close(fd)
             if size > MAX_BYTES:  # keep the newer half (a line appended meanwhile may go)
-                lines = self.path.read_bytes().splitlines(keepends=True)
+                lines = read_bytes(self.path, 2 * MAX_BYTES).splitlines(keepends=True)
                 atomic_write(self.path, b"".join(lines[len(lines) // 2 :]))
-        except OSError as exc:
-            warn_once(f"guard refusal not recorded in {self.path}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:
+            warn_once(f"guard refusal not recorded in {self.path}: {why(exc)}")
 
     def recent(self, limit: int = 50) -> list[Refusal]:
         """The newest ``limit`` refusals, newest first (unreadable lines skipped)."""
         try:
-            with open(self.path, "rb") as f:
+            with os.fdopen(open_regular(self.path, sys.maxsize), "rb") as f:  # never a FIFO
                 f.seek(max(0, os.fstat(f.fileno()).st_size - MAX_BYTES))
                 lines = f.read(MAX_BYTES + 1).splitlines()
         except FileNotFoundError:
             return []
-        except OSError as exc:
-            warn_once(f"guard refusals not read from {self.path}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:
+            warn_once(f"guard refusals not read from {self.path}: {why(exc)}")
             return []
         out: list[Refusal] = []
         for line in reversed(lines):

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import MemdirError, StorageError
+from ..core.errors import MemdirError, ParseError, StorageError
 from ..core.notices import warn_once
-from ..core.storage.regular import atomic_write, read_text
+from ..core.storage.regular import atomic_write, read_json
 
 MAX_BYTES = 64 << 20
 
@@ -22,19 +22,14 @@ MAX_BYTES = 64 << 20
 def load(path: Path, what: str) -> dict[str, Any]:
     """The record's map (empty when the file does not exist yet); read bounded, a regular
     file only (a FIFO or /dev/zero in its place is an error, never a hang)."""
-    try:
-        data = json.loads(read_text(path, MAX_BYTES))
-        found = data.get("files") if isinstance(data, dict) else None
-        if not isinstance(found, dict):
-            raise ValueError("no 'files' map")
-        return found
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-        raise MemdirError(
-            f"cannot read {path} ({exc}); it records {what}. Fix it, or move it aside and "
-            f"memdir starts a new, empty one: what this one records is then lost to memdir"
-        ) from None
+    advice = (
+        f"It records {what}. Fix it, or move it aside and memdir starts a new, empty one: "
+        f"what this one records is then lost to memdir."
+    )
+    found = (read_json(path, MAX_BYTES, kind=dict, advice=advice) or {"files": {}}).get("files")
+    if not isinstance(found, dict):
+        raise ParseError(path, "no 'files' map", advice=advice)
+    return found
 
 
 def _bounded(path: Path, what: str, size: int) -> None:

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp
-from ..core.errors import MemdirError
+from ..core.errors import MemdirError, ParseError
 from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
-from ..core.storage.regular import atomic_write, read_text
+from ..core.storage.regular import atomic_write, read_json
 from ..core.store import state_key
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
@@ -419,19 +419,16 @@ def rejected(md: Layers, *, strict: bool = False) -> list[str]:
         )
         return [str(r[0]) for r in rows]
     path = rejected_path(md)
+    advice = (  # the user's earlier rejections are kept, never written over
+        "It holds the ids of the proposals you rejected; fix it, or move it aside (those "
+        "proposals are then offered again), and reject again."
+    )
     try:
-        ids = json.loads(read_text(path, 1 << 20))  # bounded, never a FIFO or /dev/zero
-        if not isinstance(ids, list):
-            raise ValueError("not a list")
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError, RecursionError) as exc:
-        if strict:  # the user's earlier rejections are kept, never written over
-            raise MemdirError(
-                f"Cannot read {path} ({exc}), the ids of the proposals you rejected; fix it, "
-                f"or move it aside (those proposals are then offered again), and reject again"
-            ) from None
-        warn_once(f"rejected review proposals not read from {path}: {exc}")
+        ids = read_json(path, 1 << 20, kind=list, advice=advice) or []
+    except ParseError as exc:
+        if strict:
+            raise
+        warn_once(f"rejected review proposals not read from {path}: {exc.reason}")
         return []
     return [i for i in ids if isinstance(i, str)]
 

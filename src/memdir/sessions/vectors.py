@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .. import hooks
-from ..core.errors import EmbedError
+from ..core.errors import EmbedError, ParseError
 from ..core.notices import warn_once
-from ..core.storage.regular import read_text
+from ..core.storage.regular import read_json
 from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker
@@ -88,8 +88,8 @@ class LocalEmbedder:
 
     def _load(self) -> Any:
         try:
-            config = json.loads(read_text(self.path / "config.json", 1 << 20))
-        except (OSError, ValueError, RecursionError):  # bounded: never a FIFO's hang
+            config = read_json(self.path / "config.json", 1 << 20)
+        except ParseError:
             config = None
         static = isinstance(config, dict) and config.get("model_type") == "model2vec"
         try:

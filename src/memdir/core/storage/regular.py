@@ -4,13 +4,16 @@ blocking; and replacing one durably, several fsyncs at once. (docs/design/storag
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ParseError
 
 if TYPE_CHECKING:
     from queue import SimpleQueue
@@ -61,6 +64,28 @@ def read_text(path: Path, limit: int) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+
+
+def read_json(
+    path: Path, limit: int, *, text: str | None = None, kind: type = object, advice: str = ""
+) -> Any:
+    """One of memdir's JSON files (or its ``text``) read as :func:`read_text` reads; None when
+    there is none. :class:`ParseError` (and ``advice``) says why not: the system's reason, not
+    a regular file, too large, not UTF-8, not valid JSON, nested too deeply, not a ``kind``."""
+    try:
+        text = read_text(path, limit) if text is None else text
+        data = json.loads(text)
+    except FileNotFoundError:
+        return None
+    except RecursionError:
+        reason = "not valid JSON (nested too deeply)"
+    except (OSError, ValueError) as exc:  # reading (``text`` still None), or parsing
+        reason = why(exc) if text is None else f"not valid JSON ({exc})"
+    else:
+        if isinstance(data, kind):
+            return data
+        reason = f"not a JSON {'object' if kind is dict else 'list'}"
+    raise ParseError(path, reason, advice=advice)
 
 
 def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600, own: bool = True) -> None:

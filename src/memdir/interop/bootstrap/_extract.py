@@ -3,6 +3,7 @@ candidates. (docs/design/interop.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -13,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import guard
-from ...core.errors import MemdirError
-from ...core.storage.regular import atomic_write, read_text
+from ...core.errors import MemdirError, ParseError
+from ...core.storage.regular import atomic_write, read_json
 from ...pipeline.answers import Candidate
 from ...pipeline.providers import ChatProvider
 from ...pipeline.run import MIN_CONFIDENCE
@@ -73,15 +74,12 @@ class Answers:
         self.stored: dict[str, list[dict[str, Any]]] = {}  # as read from the file
         self.now: dict[str, list[dict[str, Any]]] = {}  # the answers used in this run
         self.unasked = 0  # texts not sent because ``only``
-        if path is None or fresh or not path.exists():
+        if path is None or fresh:
             return
-        try:
-            data = json.loads(read_text(path, MAX_CACHE_BYTES))
-            answers = data["answers"] if isinstance(data, dict) else None
+        with contextlib.suppress(ParseError):  # our own cache: a damaged one is rebuilt
+            answers = (read_json(path, MAX_CACHE_BYTES, kind=dict) or {}).get("answers")
             if isinstance(answers, dict):
                 self.stored = {k: v for k, v in answers.items() if isinstance(v, list)}
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            self.stored = {}  # our own cache: a damaged one is rebuilt, never fatal
 
     @staticmethod
     def key(provider: Provider, transcript: Transcript) -> str:

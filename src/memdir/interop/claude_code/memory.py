@@ -3,7 +3,6 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
-import json
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,7 +11,7 @@ from ...core.errors import MemdirError, ParseError, ValidationError
 from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
-from ...core.storage.regular import read_bytes, read_text
+from ...core.storage.regular import read_bytes, read_json, read_text
 from .._exporting import ExportFile, Ledger
 from .._files import resolved, user_path, why
 from .._harness import Read, Rendered
@@ -53,15 +52,8 @@ def _why(exc: Exception) -> str:
 def _configured(settings: Path, base: Path) -> Path | None:
     """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
     expanded, a relative path taken from ``base``)."""
-    try:
-        data = json.loads(read_text(settings, 4 * MAX_FILE_BYTES))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, RecursionError) as exc:
-        raise MemdirError(
-            f"cannot read {settings} ({_why(exc)}); fix it, or name the "
-            "memory folder with --from / --to"
-        ) from None
+    advice = "Fix it, or name the memory folder with --from / --to."
+    data = read_json(settings, 4 * MAX_FILE_BYTES, advice=advice)
     value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
     if not isinstance(value, str) or not value.strip():
         return None

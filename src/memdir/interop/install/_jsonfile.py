@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import MemdirError
+from ...core.storage.regular import read_json
 
 
 def load(path: Path, text: str | None) -> dict[str, Any]:
@@ -15,15 +15,8 @@ def load(path: Path, text: str | None) -> dict[str, Any]:
     not a JSON object, so nothing is written over what memdir could not read."""
     if text is None or not text.strip():
         return {}
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-        raise MemdirError(
-            f"{path} is not valid JSON ({exc}); fix it, then run memdir install again. "
-            f"Nothing was changed."
-        ) from None
-    if not isinstance(data, dict):
-        raise MemdirError(f"{path} does not hold a JSON object; nothing was changed.")
+    advice = "Nothing was changed; fix it, then run memdir install again."
+    data: dict[str, Any] = read_json(path, len(text), text=text, kind=dict, advice=advice)
     return data
 
 

@@ -3,7 +3,6 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import shutil
@@ -11,7 +10,8 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError
+from ...core.errors import MemdirError, ParseError
+from ...core.storage.regular import read_json
 from ._command import custom_home, memdir_command
 from ._jsonfile import dump, load
 
@@ -340,8 +340,8 @@ def notes(
 def _has_our_hooks(path: Path) -> bool:
     """Whether the settings file at ``path`` runs memdir's hooks (False when unreadable)."""
     try:
-        hooks = json.loads(path.read_text("utf-8")).get("hooks")
-    except (OSError, ValueError, AttributeError, RecursionError):
+        hooks = (read_json(path, 16 << 20, kind=dict) or {}).get("hooks")
+    except ParseError:
         return False
     groups = (
         [g for gs in hooks.values() if isinstance(gs, list) for g in gs]
