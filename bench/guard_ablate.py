@@ -35,9 +35,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
 import guard as bench  # noqa: E402
-from guard_dump import _jsonl, _literals  # noqa: E402
-
 import memdir.guard as guard  # noqa: E402
+from guard_dump import _jsonl, _literals  # noqa: E402
 from memdir.guard import _engine, _foreign, _threats, scan  # noqa: E402
 from memdir.guard._build import BUILDERS  # noqa: E402
 
@@ -179,18 +178,16 @@ def units(src: Source) -> list[Unit]:
         mod = build.__wrapped__.__module__.rsplit(".", 1)[1]
         for rs in sets:
             for rule in rs.rules:
-                if rule.id in src.rule_calls and len(rs.rules) > 1 and mod == "__init__":
-                    m, a, b = src.rule_calls[rule.id]
-                    where, lines = f"{m}:Rule({rule.id})", b - a + 1
-                elif rule.id in src.rule_calls:
+                if rule.id in src.rule_calls:
                     m, a, b = src.rule_calls[rule.id]
                     where, lines = f"{m}:Rule({rule.id})", b - a + 1
                 else:
                     names = src.tables.get((mod, rule.id), "?")
                     where, lines = f"{mod}:{names}", src.lines(mod, names)
                 u = Unit(f"rule {rule.id}", where, lines, [rule.regex()])
-                u.off = lambda k=id(rule): disabled.add(k)
-                u.on = lambda k=id(rule): disabled.discard(k)
+                key = id(rule)
+                u.off = lambda k=key: disabled.add(k)
+                u.on = lambda k=key: disabled.discard(k)
                 out.append(u)
         if isinstance(built, dict):
             for key, rx in built.items():
@@ -320,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
                 rid, label, text = data[i]
                 try:
                     now = scan(text) is not None
-                except Exception:  # a stand-in broke an invariant the code asserts
+                except Exception:  # noqa: BLE001 - a stand-in broke an invariant the code asserts
                     u.flips["error"].append(rid)
                     continue
                 if now == base[i]:
@@ -338,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(data)} rows: {labels.count('attack')} attacks, {labels.count('benign')} benign, "
         f"{labels.count('test')} test literals; {len(everything)} units"
     )
-    head = "rule | where | lines | matched | sole catches | sole FP | excuse saves | leaks | test | err"
+    head = "rule | where | lines | matched | sole catches | sole FP | excuse saves | leaks | "
+    head += "test | err"
     print(head + "\n" + "-" * len(head))
     order = sorted(everything, key=lambda u: (bool(u.matched), -len(u.flips["catch"]), u.name))
     for u in order:
