@@ -148,7 +148,6 @@ _NAMED_AFTER = re.compile(
     r"メッセージ|消息|邮件|instructions?|requests?|messages?)"
 )
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+{_NOT_PROCEDURE}[^\n]*{_INCIDENT}[^\n]*$")
-_ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
 # Round 37: a report noun may come first ("Rapport d'incident :", "Разбор инцидента:").
 _REPORT = (
@@ -610,7 +609,7 @@ class Clauses:
             ]
             self._story = _Spans(self._sections(_STORY_HEADING) + words)
             self._label = _Spans(self._paragraphs(_STORY_LABEL))
-            self._attack = _Spans(self._sections(_ATTACK_HEADING) + self._paragraphs(_ATTACK_LABEL))
+            self._attack = _Spans(self._paragraphs(_ATTACK_LABEL))
         story = start in self._story
         label = not story and start in self._label
         attack = not (story or label) and start in self._attack

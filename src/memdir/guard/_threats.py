@@ -200,7 +200,6 @@ _AGENT_WORD = re.compile(
     r"\b(?:agente?s?|asistente|assistant|assistente|ia|ai|modelo?|bot|claude|codex|tú|tu|usted|"
     r"vous|voi|você)\b"
 )
-_PASSIVE_MARK = re.compile(r"\b(?:được|bị|ay)\s+$")  # vi "được lưu" (is stored), tl "ay"
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
@@ -303,9 +302,7 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     if s[m.start() - 1 : m.start()] in ('"', "'") and _KEY_NAME.match(s, m.end()):
         return False  # a quoted key in JSON or YAML is a field, not a verb
     if SVO_VERB.fullmatch(m.group()):
-        return svo_order_before(s, lo, m.start()) and not _PASSIVE_MARK.search(
-            s, max(lo, m.start() - 6), m.start()
-        )
+        return svo_order_before(s, lo, m.start())
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
@@ -837,11 +834,6 @@ _OTHER_CLAUSE = re.compile(
 )
 _CALL_BREAK = re.compile(",|" + _NEW_CLAUSE.pattern)  # "When … at https://… fails, call X"
 _PUBLIC_SECRET = re.compile(r"secret|private|passw")
-# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
-_SIGNS = re.compile(
-    r"(?:\bsigned\s+(?:with|by|using)|\bcomputed\s+(?:from|with)|\bhmac\b|\bfirma\s+de|"
-    r"\bsigniert\s+mit|\bsign[ée]e?\s+avec)\s+(?:the\s+|la\s+|le\s+)?$"
-)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -875,8 +867,6 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
         return False
     name = x.group() if _BARE_VAR.fullmatch(x.group()) else next((g for g in x.groups() if g), "")
     if name and _self_hosted(sink.group(), name):
-        return False
-    if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
     lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
     return (
@@ -1239,8 +1229,7 @@ def _split_keys(s: str) -> list[tuple[int, re.Match[str], str]]:
         line_lo = s.rfind("\n", 0, v.start()) + 1
         if not _PRESENTED.search(s, max(line_lo, v.start() - 12), v.start()):
             continue  # "key in $OPENAI_API_KEY (kept server-side)": not a value sent
-        if not _SIGNS.search(s, max(0, v.start() - 30), v.start()):
-            keys.append((v.start(), v, name))
+        keys.append((v.start(), v, name))
     return keys
 
 
