@@ -41,6 +41,60 @@ from memdir.guard import _engine, _foreign, _threats, scan  # noqa: E402
 from memdir.guard._build import BUILDERS  # noqa: E402
 
 NEVER = re.compile(r"(?!)")
+TRACED: set[str] = set()  # the units whose pattern matched while the current row was scanned
+
+
+class Recorder:
+    """A compiled pattern that notes its unit in ``TRACED`` whenever it matches: patterns read
+    in a window (``search(s, pos, endpos)`` with ``$``) match at scan time only."""
+
+    def __init__(self, rx: re.Pattern[str], key: str) -> None:
+        self.rx, self.key = rx, key
+        self.pattern, self.flags, self.groups, self.groupindex = (
+            rx.pattern,
+            rx.flags,
+            rx.groups,
+            rx.groupindex,
+        )
+
+    def _note(self, found: Any) -> Any:
+        if found:
+            TRACED.add(self.key)
+        return found
+
+    def search(self, *a: Any, **k: Any) -> Any:
+        return self._note(self.rx.search(*a, **k))
+
+    def match(self, *a: Any, **k: Any) -> Any:
+        return self._note(self.rx.match(*a, **k))
+
+    def fullmatch(self, *a: Any, **k: Any) -> Any:
+        return self._note(self.rx.fullmatch(*a, **k))
+
+    def findall(self, *a: Any, **k: Any) -> Any:
+        return self._note(self.rx.findall(*a, **k))
+
+    def finditer(self, *a: Any, **k: Any) -> Any:
+        found = list(self.rx.finditer(*a, **k))
+        self._note(found)
+        return iter(found)
+
+    def sub(self, *a: Any, **k: Any) -> Any:
+        out, n = self.rx.subn(*a, **k)
+        self._note(n)
+        return out
+
+    def subn(self, *a: Any, **k: Any) -> Any:
+        out = self.rx.subn(*a, **k)
+        self._note(out[1])
+        return out
+
+    def split(self, *a: Any, **k: Any) -> Any:
+        out = self.rx.split(*a, **k)
+        self._note(len(out) > 1)
+        return out
+
+
 SRC = ROOT / "src/memdir/guard"
 Row = tuple[str, str, str]  # id, label (attack / benign / test), text
 
@@ -167,8 +221,13 @@ def units(src: Source) -> list[Unit]:
     out: list[Unit] = []
     mods = _modules()
     disabled: set[int] = set()
+    recorders: dict[int, Recorder] = {}
     regex = _engine.Rule.regex
-    _engine.Rule.regex = lambda self: NEVER if id(self) in disabled else regex(self)  # type: ignore[method-assign]
+
+    def rule_regex(self: Any) -> Any:
+        return NEVER if id(self) in disabled else recorders.get(id(self)) or regex(self)
+
+    _engine.Rule.regex = rule_regex  # type: ignore[method-assign]
     # engine rules, by the builder that makes their RuleSet
     for build in BUILDERS:
         built = build()
@@ -177,15 +236,16 @@ def units(src: Source) -> list[Unit]:
             sets = [b for b in built if isinstance(b, _engine.RuleSet)]
         mod = build.__wrapped__.__module__.rsplit(".", 1)[1]
         for rs in sets:
-            for rule in rs.rules:
+            for n, rule in enumerate(rs.rules):
                 if rule.id in src.rule_calls:
                     m, a, b = src.rule_calls[rule.id]
                     where, lines = f"{m}:Rule({rule.id})", b - a + 1
                 else:
                     names = src.tables.get((mod, rule.id), "?")
                     where, lines = f"{mod}:{names}", src.lines(mod, names)
-                u = Unit(f"rule {rule.id}", where, lines, [rule.regex()])
+                u = Unit(f"rule {rule.id} #{n}", where, lines, [rule.regex()])
                 key = id(rule)
+                recorders[key] = Recorder(regex(rule), u.name)
                 u.off = lambda k=key: disabled.add(k)
                 u.on = lambda k=key: disabled.discard(k)
                 out.append(u)
@@ -195,8 +255,9 @@ def units(src: Source) -> list[Unit]:
                     continue
                 names = src.tables.get((mod, key), "?")
                 u = Unit(f"{mod}._compiled[{key}]", f"{mod}:{names}", src.lines(mod, names), [rx])
+                built[key] = Recorder(rx, u.name)
                 u.off = lambda d=built, k=key: d.__setitem__(k, NEVER)
-                u.on = lambda d=built, k=key, v=rx: d.__setitem__(k, v)
+                u.on = lambda d=built, k=key, v=built[key]: d.__setitem__(k, v)
                 out.append(u)
     # module-level patterns and tables of them, by the module that assigns them
     seen: set[int] = set()
@@ -226,8 +287,15 @@ def units(src: Source) -> list[Unit]:
             seen.add(id(value))
             holders = [(h, n) for h in mods.values() for n, v in vars(h).items() if v is value]
             u = Unit(f"{mod}.{name}", f"{mod}:{name}", src.lines(mod, name), pats)
+            rec: Any = Recorder(value, u.name) if isinstance(value, re.Pattern) else value
+            if isinstance(value, tuple | list):
+                rec = type(value)(Recorder(v, u.name) for v in value)
+            elif isinstance(value, dict):
+                rec = {k: Recorder(v, u.name) for k, v in value.items()}
+            for h, n in holders:
+                setattr(h, n, rec)
             u.off = lambda hs=holders, s=stand: [setattr(h, n, s) for h, n in hs]  # type: ignore[func-returns-value]
-            u.on = lambda hs=holders, v=value: [setattr(h, n, v) for h, n in hs]  # type: ignore[func-returns-value]
+            u.on = lambda hs=holders, v=rec: [setattr(h, n, v) for h, n in hs]  # type: ignore[func-returns-value]
             out.append(u)
     return out
 
@@ -287,15 +355,19 @@ def main(argv: list[str] | None = None) -> int:
     traced: set[str] = set()
     dets = detectors(src, traced)
     by_key = {u.name: u for u in dets}
+    by_name = {u.name: u for u in everything}
     base: list[bool] = []
     clock = time.process_time()
     for i, (_, _, text) in enumerate(data):
         if i % 2000 == 0:
             print(f"{i}/{len(data)} rows, {time.process_time() - clock:.0f} s", file=sys.stderr)
         traced.clear()
+        TRACED.clear()
         base.append(scan(text) is not None)
         for k in traced:
             by_key[k].matched.append(i)
+        for k in TRACED:
+            by_name[k].matched.append(i)
         for f in forms(text):
             for u in everything:
                 if (not u.matched or u.matched[-1] != i) and any(p.search(f) for p in u.patterns):
