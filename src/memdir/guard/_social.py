@@ -131,6 +131,17 @@ def _phishing_rules() -> tuple[Rule, ...]:
             "injection.phishing",
             "injection",
             reason,
+            ("write", "draft", "compose", "create", "craft", "generat"),
+            r"(?:write|draft|compose|create|craft|generate)\w*\s+(?:\w+\s+){0,3}?phishing\s+"
+            r"(?:e-?mail|message|mail|page|site|text)",
+            near=("phishing",),
+            span=50,
+            accept=affirmed,
+        ),
+        Rule(
+            "injection.phishing",
+            "injection",
+            reason,
             _PHISHING,
             rf"{alt(_PHISHING)}.{{0,40}}?{alt(_WRITE)}",
             requires=(prefixes(_WRITE),),
