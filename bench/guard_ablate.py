@@ -22,6 +22,7 @@ stored -> refused what an excuse saves, attack stored -> refused what an excuse 
 from __future__ import annotations
 
 import argparse
+import functools
 import ast
 import json
 import re
@@ -166,17 +167,17 @@ class Source:
                 for t in targets:
                     if isinstance(t, ast.Name):
                         self.assigned[(mod, t.id)] = (node.lineno, node.end_lineno or node.lineno)
-            for node in ast.walk(tree):
+            for sub in ast.walk(tree):
                 if (
-                    isinstance(node, ast.Call)
-                    and getattr(node.func, "id", "") == "Rule"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
+                    isinstance(sub, ast.Call)
+                    and getattr(sub.func, "id", "") == "Rule"
+                    and sub.args
+                    and isinstance(sub.args[0], ast.Constant)
                 ):
-                    lines = (node.lineno, node.end_lineno or node.lineno)
-                    self.rule_calls[str(node.args[0].value)] = (mod, *lines)
-                if isinstance(node, ast.Dict):
-                    for k, v in zip(node.keys, node.values, strict=True):
+                    lines = (sub.lineno, sub.end_lineno or sub.lineno)
+                    self.rule_calls[str(sub.args[0].value)] = (mod, *lines)
+                if isinstance(sub, ast.Dict):
+                    for k, v in zip(sub.keys, sub.values, strict=True):
                         if isinstance(k, ast.Constant) and isinstance(k.value, str):
                             names = sorted({n.id for n in ast.walk(v) if isinstance(n, ast.Name)})
                             if names:
@@ -196,8 +197,8 @@ class Source:
 class Unit:
     def __init__(self, name: str, where: str, lines: int, patterns: list[re.Pattern[str]]):
         self.name, self.where, self.lines, self.patterns = name, where, lines, patterns
-        self.on: Callable[[], None] = lambda: None
-        self.off: Callable[[], None] = lambda: None
+        self.on: Callable[..., Any] = lambda: None
+        self.off: Callable[..., Any] = lambda: None
         self.matched: list[int] = []
         self.flips: dict[str, list[str]] = {
             "catch": [],
@@ -217,6 +218,11 @@ def _modules() -> dict[str, Any]:
     }
 
 
+def _put(holders: list[tuple[Any, str]], value: Any) -> None:
+    for h, n in holders:
+        setattr(h, n, value)
+
+
 def units(src: Source) -> list[Unit]:
     out: list[Unit] = []
     mods = _modules()
@@ -234,7 +240,7 @@ def units(src: Source) -> list[Unit]:
         sets = [built] if isinstance(built, _engine.RuleSet) else []
         if isinstance(built, tuple):
             sets = [b for b in built if isinstance(b, _engine.RuleSet)]
-        mod = build.__wrapped__.__module__.rsplit(".", 1)[1]
+        mod = getattr(build, "__wrapped__").__module__.rsplit(".", 1)[1]  # noqa: B009
         for rs in sets:
             for n, rule in enumerate(rs.rules):
                 if rule.id in src.rule_calls:
@@ -294,8 +300,8 @@ def units(src: Source) -> list[Unit]:
                 rec = {k: Recorder(v, u.name) for k, v in value.items()}
             for h, n in holders:
                 setattr(h, n, rec)
-            u.off = lambda hs=holders, s=stand: [setattr(h, n, s) for h, n in hs]  # type: ignore[func-returns-value]
-            u.on = lambda hs=holders, v=rec: [setattr(h, n, v) for h, n in hs]  # type: ignore[func-returns-value]
+            u.off = functools.partial(_put, holders, stand)
+            u.on = functools.partial(_put, holders, rec)
             out.append(u)
     return out
 
@@ -412,14 +418,14 @@ def main(argv: list[str] | None = None) -> int:
     print(head + "\n" + "-" * len(head))
     order = sorted(everything, key=lambda u: (bool(u.matched), -len(u.flips["catch"]), u.name))
     for u in order:
-        f = u.flips
+        fl = u.flips
         if len(u.matched) > args.broad * len(data):
             print(f"{u.name} | {u.where} | {u.lines} | {len(u.matched)} | broad, not re-scanned")
             continue
         print(
-            f"{u.name} | {u.where} | {u.lines} | {len(u.matched)} | {len(f['catch'])} | "
-            f"{len(f['fp'])} | {len(f['save'])} | {len(f['leak'])} | {len(f['test'])} | "
-            f"{len(f['error'])}"
+            f"{u.name} | {u.where} | {u.lines} | {len(u.matched)} | {len(fl['catch'])} | "
+            f"{len(fl['fp'])} | {len(fl['save'])} | {len(fl['leak'])} | {len(fl['test'])} | "
+            f"{len(fl['error'])}"
         )
     if args.json:
         with args.json.open("w", encoding="utf-8") as out:
