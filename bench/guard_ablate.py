@@ -22,8 +22,8 @@ stored -> refused what an excuse saves, attack stored -> refused what an excuse 
 from __future__ import annotations
 
 import argparse
-import functools
 import ast
+import functools
 import json
 import re
 import sys
