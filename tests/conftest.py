@@ -228,20 +228,33 @@ def run(
 PG_SKIP = "MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against"
 
 
+_SERVER = pytest.StashKey[tuple[str, str]]()  # (server URL, this worker's database)
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Under pytest-xdist each worker gets a database of its own on the test server, so a
-    test that counts or kills the cluster's sessions sees only its worker's."""
+    """Under pytest-xdist each worker gets a database of its own on the test server (named
+    for the run, so two runs share a server), so a test that counts or kills the cluster's
+    sessions sees only its worker's; dropped when the worker ends."""
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not base or not worker:
         return
     import psycopg
 
-    name = f"memdir_test_{worker}"
+    name = f"memdir_test_{worker}_{os.environ.get('PYTEST_XDIST_TESTRUNUID', '')[:12]}"
     with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {name}")
     os.environ["MEMDIR_TEST_DATABASE_URL"] = urlsplit(base)._replace(path=f"/{name}").geturl()
+    config.stash[_SERVER] = (base, name)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    base, name = config.stash.get(_SERVER, ("", ""))
+    if name:
+        import psycopg
+
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 @pytest.fixture

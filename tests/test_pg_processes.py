@@ -93,7 +93,8 @@ def _queued(held: Any, lock: Any, ended: Callable[[], bool]) -> int:
     for _ in range(1200):
         row = held.execute(
             "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
-            "AND ((classid::bigint << 32) | objid::bigint) = %s",
+            "AND ((classid::bigint << 32) | objid::bigint) = %s "
+            "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             lock,
         ).fetchone()
         waiting = row[0] if row else 0

@@ -97,7 +97,7 @@ def read_origin(folder: Path) -> Origin | None:
     """The record in a scope folder; None when it is missing or not a record."""
     path = folder / RECORD_NAME
     try:  # a symlink is not a record (a cloned repository may hold one)
-        data = None if path.is_symlink() else read_json(path, 65536)
+        data = None if os.path.islink(path) else read_json(path, 65536)
     except ParseError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("path"), str):
@@ -166,7 +166,7 @@ def count_entries(folder: Path) -> tuple[int, int]:
     counts = []
     for sub in (folder, folder / "archive"):
         try:
-            names = os.listdir(sub) if not sub.is_symlink() else []
+            names = os.listdir(sub) if not os.path.islink(sub) else []
         except OSError:
             names = []
         counts.append(

@@ -834,6 +834,11 @@ _OTHER_CLAUSE = re.compile(
 )
 _CALL_BREAK = re.compile(",|" + _NEW_CLAUSE.pattern)  # "When … at https://… fails, call X"
 _PUBLIC_SECRET = re.compile(r"secret|private|passw")
+# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
+_SIGNS = re.compile(
+    r"(?:\bsigned\s+(?:with|by|using)|\bcomputed\s+(?:from|with)|\bhmac\b|\bfirma\s+de|"
+    r"\bsigniert\s+mit|\bsign[ée]e?\s+avec)\s+(?:the\s+|la\s+|le\s+)?$"
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -867,6 +872,8 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
         return False
     name = x.group() if _BARE_VAR.fullmatch(x.group()) else next((g for g in x.groups() if g), "")
     if name and _self_hosted(sink.group(), name):
+        return False
+    if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
     lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
     return (
@@ -1229,7 +1236,8 @@ def _split_keys(s: str) -> list[tuple[int, re.Match[str], str]]:
         line_lo = s.rfind("\n", 0, v.start()) + 1
         if not _PRESENTED.search(s, max(line_lo, v.start() - 12), v.start()):
             continue  # "key in $OPENAI_API_KEY (kept server-side)": not a value sent
-        keys.append((v.start(), v, name))
+        if not _SIGNS.search(s, max(0, v.start() - 30), v.start()):
+            keys.append((v.start(), v, name))
     return keys
 
 
