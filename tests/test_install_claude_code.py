@@ -342,6 +342,10 @@ def _claude() -> str | None:
 
 
 @pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
+# One Claude Code at a time: with both scopes on two xdist workers at once on a loaded
+# two-core machine, a session's import was missing 4 times in ~10 runs (not understood yet;
+# docs/design/interop.md "Claude Code under load"); alone, never in 14.
+@pytest.mark.xdist_group("claude-code")
 @pytest.mark.parametrize("scope", ["user", "project"])
 def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, scope: str) -> None:
     """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
