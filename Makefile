@@ -36,10 +36,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
-# The suite on every core (PYTEST_XDIST_AUTO_NUM_WORKERS=N picks another count); tests
-# marked xdist_group run on one worker.
+# The suite on every core: PYTEST_XDIST_AUTO_NUM_WORKERS=N picks another count.
 test: lint
-	$(BIN)/pytest -n auto --dist loadgroup
+	$(BIN)/pytest -n auto
 	$(MAKE) test-hermes
 
 # The README's screenshots (docs/screenshots/), taken by a fresh run of the browser tests.

@@ -342,12 +342,16 @@ def _claude() -> str | None:
 
 
 @pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
-# One Claude Code at a time: with both scopes on two xdist workers at once on a loaded
-# two-core machine, a session's import was missing 4 times in ~10 runs (not understood yet;
-# docs/design/interop.md "Claude Code under load"); alone, never in 14.
-@pytest.mark.xdist_group("claude-code")
-@pytest.mark.parametrize("scope", ["user", "project"])
-def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, scope: str) -> None:
+def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> None:
+    """Both scopes one after the other, never on two xdist workers at once: so, on a loaded
+    two-core machine, a session's import went missing 4 times in ~10 runs (not understood
+    yet: docs/design/interop.md "Claude Code under load"); one at a time, never in 14."""
+    for scope in ("user", "project"):
+        (tmp_path / scope).mkdir()
+        _real_claude_code(tmp_path / scope, scope)
+
+
+def _real_claude_code(tmp_path: Path, scope: str) -> None:
     """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
     server, and `claude -p` runs SessionStart, UserPromptSubmit and SessionEnd, whose
     answers land in its transcript as hook context. A project install is Claude Code's
