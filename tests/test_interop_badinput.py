@@ -5,6 +5,7 @@ driven from the entry point the CLI calls. docs/design/interop.md."""
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 import time
 from collections.abc import Iterator
@@ -296,6 +297,25 @@ def test_codex_docs_of_a_bad_config_are_the_defaults_with_a_problem(text: str) -
         (folder / "config.toml").write_text(text)
         docs = _codex_docs({"CODEX_HOME": str(folder)})
     assert docs.problem and "Codex's defaults are used" in docs.problem
+
+
+def test_codex_config_that_is_a_fifo_is_not_a_hang() -> None:
+    """Every settings load reads Codex's config.toml: main opened it with open(), so a FIFO
+    there hung every command. An alarm turns a hang into a failure."""
+
+    def hung(*_: object) -> None:
+        raise RuntimeError("config.toml was opened blocking")  # no OSError: not caught
+
+    before = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    try:
+        with _folder() as folder:
+            os.mkfifo(folder / "config.toml")
+            docs = _codex_docs({"CODEX_HOME": str(folder)})
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert docs.problem and "not a regular file" in docs.problem
 
 
 @settings(max_examples=40)

@@ -153,6 +153,19 @@ def test_a_harness_file_keeps_the_users_mode(tmp_path: Path) -> None:
     assert (written.stat().st_ino, written.stat().st_mtime_ns) == before
 
 
+@pytest.mark.parametrize("mode", [0o444, 0o440])
+def test_an_install_keeps_the_mode_of_the_users_settings_file(tmp_path: Path, mode: int) -> None:
+    """`memdir install` rewrites a user's file (``own=False``): exactly the user's mode
+    stays, no owner write added to a read-only file."""
+    settings = tmp_path / "u" / ".claude" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"theme": "dark"}\n')
+    settings.chmod(mode)
+    out = _memdir(tmp_path, "install", "claude-code", "--yes")
+    assert "Traceback" not in out and "memdir" in settings.read_text(), out[-600:]
+    assert settings.stat().st_mode & 0o777 == mode
+
+
 # -- 3. a ledger written past what memdir reads back ---------------------------------------
 
 

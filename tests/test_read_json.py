@@ -102,3 +102,9 @@ def test_each_bad_file_says_why(tmp_path: Path, case: str) -> None:
         assert str(exc) == f"{path}: {reason}. Move it aside."
     else:
         assert got == reason
+
+
+def test_a_wrong_kind_is_named_in_json_terms(tmp_path: Path) -> None:
+    (tmp_path / "own.json").write_text("{}")
+    with pytest.raises(ParseError, match="not a JSON array"):
+        read_json(tmp_path / "own.json", LIMIT, kind=list)

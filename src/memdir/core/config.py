@@ -14,7 +14,7 @@ from typing import Any
 from .budgets import SOUL_BUDGET, WARN_SHARE
 from .errors import MemdirError, ParseError, ValidationError
 from .index import PINNED_BUDGET
-from .storage.regular import read_bytes
+from .storage.regular import read_bytes, read_text
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
@@ -71,8 +71,7 @@ def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
     defaults with ``problem`` set when it cannot be read (it is another tool's file)."""
     path = Path(env.get("CODEX_HOME") or Path.home() / ".codex").expanduser() / "config.toml"
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
+        data = tomllib.loads(read_text(path, 1 << 20))  # never blocks on a FIFO
     except FileNotFoundError:
         return CodexDocs()
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: also an int too long

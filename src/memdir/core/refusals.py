@@ -14,7 +14,7 @@ from pathlib import Path
 from .errors import GuardError
 from .model import utcnow
 from .notices import warn_once
-from .storage.regular import atomic_write, open_regular, read_bytes, why
+from .storage.regular import atomic_write, open_regular, why
 
 FILE_NAME = "guard-refusals.jsonl"
 MAX_BYTES = 256 * 1024
@@ -63,9 +63,11 @@ class RefusalLog:
                 size = os.fstat(fd).st_size
             finally:
                 os.close(fd)
-            if size > MAX_BYTES:  # keep the newer half (a line appended meanwhile may go)
-                lines = read_bytes(self.path, 2 * MAX_BYTES).splitlines(keepends=True)
-                atomic_write(self.path, b"".join(lines[len(lines) // 2 :]))
+            if size > MAX_BYTES:  # keep the newest half, read from the tail however large
+                with os.fdopen(open_regular(self.path, sys.maxsize), "rb") as f:
+                    f.seek(size - MAX_BYTES // 2)  # a line appended meanwhile may go
+                    tail = f.read(MAX_BYTES // 2)
+                atomic_write(self.path, tail[tail.find(b"\n") + 1 :])  # whole lines
         except (OSError, ValueError) as exc:
             warn_once(f"guard refusal not recorded in {self.path}: {why(exc)}")
 

@@ -24,9 +24,10 @@ from ..core.model import (
     validate_description,
     validate_name,
 )
+from ..core.notices import warn_once
 from ..core.slug import entry_id
 from ..core.store import state_key
-from ._ledger import load, locked
+from ._ledger import TooLarge, load, locked
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -289,11 +290,16 @@ def apply_import(md: Layers, plan: ImportPlan) -> ImportPlan:
     for item, p in zip(plan.sources, plan.items, strict=True):
         if p.source_digest:
             said.setdefault(ledger_key(item), []).append(p.source_digest)
-    with locked(md.home / LEDGER_NAME, _WHAT) as ledger:
-        for group in batches.values():
-            store = _store_for(md, group[0].item)
-            existing = {e.id: e for e in store.list()}
-            store.apply([_operation(p, existing) for p in group], source=Source.IMPORT)
-        ledger.update(said)
-    plan.applied = True
+    try:
+        with locked(md.home / LEDGER_NAME, _WHAT) as ledger:
+            for group in batches.values():
+                store = _store_for(md, group[0].item)
+                existing = {e.id: e for e in store.list()}
+                store.apply([_operation(p, existing) for p in group], source=Source.IMPORT)
+            ledger.update(said)
+            plan.applied = True
+    except TooLarge as exc:
+        if not plan.applied:  # a batch failed as well: no claim that the import is stored
+            raise
+        warn_once(f"the import is stored; only its record of where it came from is not: {exc}")
     return plan

@@ -19,6 +19,10 @@ from ..core.storage.regular import atomic_write, read_json
 MAX_BYTES = 64 << 20
 
 
+class TooLarge(MemdirError):
+    """A record :func:`locked` did not write back: it would pass :data:`MAX_BYTES`."""
+
+
 def load(path: Path, what: str) -> dict[str, Any]:
     """The record's map (empty when the file does not exist yet); read bounded, a regular
     file only (a FIFO or /dev/zero in its place is an error, never a hang)."""
@@ -36,7 +40,7 @@ def _bounded(path: Path, what: str, size: int) -> None:
     """Refuse a record :func:`load` would not read back; warn once past half of that."""
     fix = f"it records {what}. Move it aside and memdir starts a new, empty one"
     if size > MAX_BYTES:
-        raise MemdirError(
+        raise TooLarge(
             f"{path} would grow to {size:,} bytes, past the {MAX_BYTES:,} memdir reads back;"
             f" it is kept as it was, without this change ({fix}: what this one records "
             f"is then lost to memdir, e.g. an import re-reads its sources, skipping duplicates)"

@@ -4,7 +4,6 @@ own state (every server sees them, no other user does). See docs/design/review.m
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
@@ -66,6 +65,24 @@ def _describe(op: dict[str, Any]) -> str:
     named = f" {op['name']!r}" if op.get("name") else ""
     body = f": {op['body'][:80]}" if op.get("body") else ""
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
+
+
+_UNREADABLE = (AttributeError, TypeError, ValueError, KeyError, MemdirError)
+
+
+def _read(record: Any) -> tuple[tuple[Operation, ...], str]:
+    """A held write's operations and what they do; one of :data:`_UNREADABLE` when
+    ``record`` cannot be read (edited by hand?)."""
+    ops = tuple(_op(op) for op in record.get("ops", []))
+    return ops, "; ".join(_describe(op) for op in record.get("ops", []))
+
+
+def _readable(record: Any) -> bool:
+    try:
+        _read(record)
+    except _UNREADABLE:
+        return False
+    return True
 
 
 def _load(md: Layers) -> dict[str, dict[str, Any]]:
@@ -144,9 +161,8 @@ def proposals(md: Layers) -> list[Proposal]:
             scope = mine.get(str(record.get("location")))
             if scope is None:
                 continue
-            ops = tuple(_op(op) for op in record.get("ops", []))
-            detail = "; ".join(_describe(op) for op in record.get("ops", []))
-        except (AttributeError, TypeError, ValueError, KeyError, MemdirError) as exc:
+            ops, detail = _read(record)
+        except _UNREADABLE as exc:
             why = f"cannot be read ({str(exc)[:160]}), so it is never applied"
             warn_once(
                 f"held write {pid} in {md.home / LEDGER_NAME} {why}; drop it with "
@@ -230,11 +246,11 @@ def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) ->
     for op in record.get("ops", []):
         if op.get("body") is None and op.get("name") is None:
             continue  # a rejected removal: the entry simply stays
-        md.tombstones.reject(
+        md.tombstones.reject(  # str(): a readable record edited by hand may hold a number
             location,
-            op.get("target") or pid,
-            op.get("name") or "",
-            op.get("body") or "",
+            str(op.get("target") or pid),
+            str(op.get("name") or ""),
+            str(op.get("body") or ""),
             op.get("origins", []),
         )
 
@@ -267,8 +283,9 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
             if gone:  # another process decided it meanwhile
                 raise decided(gone)
             for pid in named:
-                with db.joining(c.raw), contextlib.suppress(AttributeError, TypeError):
-                    _bury(md, pid, records[pid], mine)  # committed with the deletion
+                if _readable(records[pid]):  # an unreadable one (listed so) has no tombstone
+                    with db.joining(c.raw):
+                        _bury(md, pid, records[pid], mine)  # committed with the deletion
                 c.execute("DELETE FROM pending_writes WHERE id = ?", (pid,))
 
         db.write(drop, action="reject held writes")
@@ -280,7 +297,7 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
         if gone:  # another process decided it meanwhile
             raise decided(gone)
         for pid in named:
-            with contextlib.suppress(AttributeError, TypeError):  # unreadable: no tombstone
+            if _readable(pending[pid]):  # an unreadable one (listed so) has no tombstone
                 _bury(md, pid, pending[pid], mine)
             del pending[pid]  # after its tombstones: a failure leaves it pending
     return named

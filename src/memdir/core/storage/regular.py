@@ -67,11 +67,12 @@ def read_text(path: Path, limit: int) -> str:
 
 
 def read_json(
-    path: Path, limit: int, *, text: str | None = None, kind: type = object, advice: str = ""
+    path: Path, limit: int = 0, *, text: str | None = None, kind: type = object, advice: str = ""
 ) -> Any:
-    """One of memdir's JSON files (or its ``text``) read as :func:`read_text` reads; None when
-    there is none. :class:`ParseError` (and ``advice``) says why not: the system's reason, not
-    a regular file, too large, not UTF-8, not valid JSON, nested too deeply, not a ``kind``."""
+    """One of memdir's JSON files read as :func:`read_text` reads (at most ``limit`` bytes),
+    or its ``text`` read already; None when there is none. :class:`ParseError` (and
+    ``advice``) says why not: the system's reason, not a regular file, too large, not UTF-8,
+    not valid JSON, nested too deeply, not a ``kind``."""
     try:
         text = read_text(path, limit) if text is None else text
         data = json.loads(text)
@@ -84,7 +85,8 @@ def read_json(
     else:
         if isinstance(data, kind):
             return data
-        reason = f"not a JSON {'object' if kind is dict else 'list'}"
+        name = "object" if kind is dict else "array" if kind is list else kind.__name__
+        reason = f"not a JSON {name}"
     raise ParseError(path, reason, advice=advice)
 
 

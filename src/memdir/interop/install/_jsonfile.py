@@ -16,7 +16,7 @@ def load(path: Path, text: str | None) -> dict[str, Any]:
     if text is None or not text.strip():
         return {}
     advice = "Nothing was changed; fix it, then run memdir install again."
-    data: dict[str, Any] = read_json(path, len(text), text=text, kind=dict, advice=advice)
+    data: dict[str, Any] = read_json(path, text=text, kind=dict, advice=advice)
     return data
 
 
