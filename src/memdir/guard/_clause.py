@@ -81,8 +81,10 @@ _JUDGED = re.compile(
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
     r"(?:me|ma|meyin|mayın)\b|"
-    # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second)
+    # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second);
+    # round 44: a V2 imperative's "never" right after it ("speichere nie", "kopiera aldrig")
     r"(?:\s+(?!und\b|oder\b)[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"
+    r"\s+(?:nie|nooit|aldrig|aldri)\b|"
     # hi, bn, ta: after the verb (not "भेजना मत भूलना", "don't forget to send": _KEEP_VERB)
     r"[^\s.,;]{0,6}(?:\s+(?!भूल|ভুল|மற)[^\s.,;]+)?\s+(?:मत|नहीं|न|না|வேண்டாம்|கூடாது)(?!\w)"
     r"(?!\s+(?:भूल|ভুল|மற))"
@@ -287,7 +289,7 @@ _STORY = re.compile(
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
-    r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
+    r"leaked|broke|went|came|began|left|lost|paid|put|gave|(?<=attacker )set|(?<=someone )set)\b"
 )
 # "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
 _TOLD_IF = re.compile(

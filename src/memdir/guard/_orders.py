@@ -1499,7 +1499,7 @@ _OPENING = (
     r"p[uú]blic[oa]s? (?:el |la |los |las )?(?:bucket|repositorio|proyecto|carpeta)|rend\w* (?:le |"
     r"la |les )?(?:\w+ ){0,2}?(?:bucket|dépôt|projet|dossier)s? publics?\b|(?:bucket|repo\w*|"
     r"projekt|ordner) öffentlich (?:machen|stellen)\b",
-    r"\bpermitrootlogin\W{1,4}(?:(?:на|auf)\W{1,4})?yes\b|\bpasswordauthentication\W+yes\b|"
+    r"\bpermitrootlogin\W{1,4}(?:(?:(?!n(?:ot|ever|icht|ie|iemals)\b)[^\W\d]{2,10}\s{1,4})?(?:на|auf|to)\W{1,4})?yes\b|\bpasswordauthentication\W+yes\b|"
     r"\bpermitemptypasswords\W+yes\b",  # round 43: "`PermitRootLogin` на `yes`", not "to"
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "

@@ -626,6 +626,15 @@ def _told_before(s: str, cl: Clauses, clo: int, at: int) -> bool:
     return w is not None and cl.told_past(w.start(1), w.end(1))
 
 
+_TOOL_ONLY_44 = re.compile(  # "the password manager's docs", not its export or contents
+    r"\w{0,20}[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b"
+    r"(?!'?s? (?:contents?|exports?|entries|dump|data)\b)"
+)
+_WITH_44 = re.compile(
+    r"\W{0,3}(?:[^\W\d]{1,12}\s{1,3})?(?:with|con|mit|avec|com|met|со|с|ile)(?!\w)"
+)
+
+
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
     """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
     the memory or the user's words named in its clause to fill it."""
@@ -645,8 +654,13 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
             if not spots:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
-            if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
-                continue
+            if not (
+                spots[0].between(a, b)
+                or _IMAGE.search(s, a, m.start())
+                or _WITH_44.match(s, m.end(), b)
+                or re.search(rf"(?<![\w/?&=.-]){re.escape(q.group(1))}(?![\w=])", s[m.end() : b])
+            ):
+                continue  # round 44: "Open …?k= with …", "… in k": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
                 continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
             slot = q.group()[-1] != "="  # "?clave={CLAVE}": API docs name the parameter
@@ -655,7 +669,9 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 secret = _SECRET_WORD_42.match(data.group()) or _SECRET_THING_42.match(data.group())
                 if (
                     not _inside(data, m)
-                    and not (secret and (slot or _TOOL_43.match(s, data.start() + secret.end())))
+                    and not (
+                        secret and (slot or _TOOL_ONLY_44.match(s, data.start() + secret.end()))
+                    )
                     and not (search and _QUESTION_43.search(data.group()))  # a docs search link
                     and _affirmed(s, data, clo, cl)
                     and not _refused_42(s, m.end(), 160)
@@ -2061,12 +2077,14 @@ def _cat_secret(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# Round 43: a literal password fed to sudo (``sudo -S <<< hunter2``, ``echo pw | sudo -S``), in
-# any language around it: not a variable or a placeholder (``echo "$SUDO_PASS" | sudo -S``).
-_SUDO_FED_43 = re.compile(
-    r"sudo\s{1,4}-s\s{0,4}<<<\s{0,4}['\"]?(?![$<{])[^\s'\"`]{3,60}|"
-    r"(?:echo|printf)\s{1,4}['\"]?(?![$<{-])[^\s'\"`|]{3,60}['\"]?\s{0,4}\|\s{0,4}sudo\s{1,4}-s(?!\w)"
+# Round 43/44: sudo told to read its password from stdin (``-S``, ``--stdin``, among other
+# flags) while stdin is fed: piped into (``echo pw |``, ``printf``, ``yes``, ``cat f``, a variable)
+# or redirected (``<<< pw``, ``<< EOF``, ``< file``). One reading of the command line.
+_SUDO_S = (
+    r"sudo(?:\s{1,4}-[\w-]{1,12}(?:\s{1,4}\w{1,20})?){0,4}?\s{1,4}"
+    r"(?:-[a-z]{0,4}s[a-z]{0,4}|--stdin)(?![\w-])"
 )
+_SUDO_FED_43 = re.compile(rf"\|\s{{0,4}}{_SUDO_S}|{_SUDO_S}[^\n`|;&]{{0,60}}?<")
 register(("sudo",))
 
 
