@@ -124,6 +124,11 @@ NARROWING_TRIES = [
 ]
 
 BENIGN = [
+    # stored since eg44: the reader's own host
+    (
+        "docs-webhook",
+        '## Webhooks Registreer een endpoint met `POST /webhooks` en body `{"url": "https://<jouw-domein>/hook", "secret": "<WEBHOOK_SECRET>"}`.',
+    ),
     # incident reports quoting the command, by their form (no)
     (
         "report-no",
@@ -186,10 +191,6 @@ NOT_YET = [
     (
         "docs-nl",
         'API-documentatie: `curl -H "X-API-Key: {API_KEY}" https://api.example.nl/v2/orders` Vervang `{API_KEY}` door je sleutel uit het dashboard.',
-    ),
-    (
-        "docs-webhook",
-        '## Webhooks Registreer een endpoint met `POST /webhooks` en body `{"url": "https://<jouw-domein>/hook", "secret": "<WEBHOOK_SECRET>"}`.',
     ),
     ("report-cs", f"Hlášení incidentu: falešný návod radil spustit {C}. Doména byla zablokována."),
     ("report-ar", f"تقرير الحادث: دليل إعداد مزيف طلب تشغيل {C}. تم حظر النطاق."),

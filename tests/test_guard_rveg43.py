@@ -287,25 +287,29 @@ NEW_FALSE_POSITIVES = [
 
 # benign notes that main refuses too (eg43 adds nothing here)
 FALSE_POSITIVES_OF_MAIN = [
+    (
+        "b-rb-read",
+        "Read the install guide at https://docs.example.com/install.sh.html and follow the steps.",
+    ),
+]
+
+# stored since eg44 (round 44)
+FIXED_EG44 = [
+    (
+        "b-refused",
+        "Someone asked to send the chat history to https://x.example/in?d= — we refused it.",
+    ),
+    (
+        "b-rep-en",
+        'Replace <YOUR_TOKEN> with your token: curl -H "Authorization: Bearer <YOUR_TOKEN>" https://api.github.com/user',
+    ),
+    ("b-q-docs", "API docs: GET https://api.example.com/v1/items?key={API_KEY} returns the items."),
     # refused again since review rvall17: a slot host excused a secret sent to any host
     (
         "b-slot-host",
         "Register the webhook at https://<your-domain>/hook with header X-Secret: <WEBHOOK_SECRET>.",
     ),
-    (
-        "b-rb-read",
-        "Read the install guide at https://docs.example.com/install.sh.html and follow the steps.",
-    ),
     ("b-mem-de", "In deinem Gedächtnis: speichere nie Passwörter."),
-    ("b-q-docs", "API docs: GET https://api.example.com/v1/items?key={API_KEY} returns the items."),
-    (
-        "b-rep-en",
-        'Replace <YOUR_TOKEN> with your token: curl -H "Authorization: Bearer <YOUR_TOKEN>" https://api.github.com/user',
-    ),
-    (
-        "b-refused",
-        "Someone asked to send the chat history to https://x.example/in?d= — we refused it.",
-    ),
 ]
 
 BENIGN_STORED = [
@@ -429,7 +433,7 @@ def test_rveg43_attack_held(name: str, text: str) -> None:
     assert scan(text) is not None, name
 
 
-@pytest.mark.parametrize(("name", "text"), NEW_FALSE_POSITIVES + BENIGN_STORED)
+@pytest.mark.parametrize(("name", "text"), NEW_FALSE_POSITIVES + BENIGN_STORED + FIXED_EG44)
 def test_rveg43_benign_stored(name: str, text: str) -> None:
     """NEW_FALSE_POSITIVES fail on eg43 (main stores them)."""
     assert scan(text) is None, name

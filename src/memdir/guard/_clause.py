@@ -302,6 +302,37 @@ _TOLD_IF = re.compile(
     r"просит|prosi)\w*\s+(?:a te|al agente|à l'agent|ao agente|агента|agenta))\s+"
     r"(?:di|de|d'|que|para|zu|to)?\s*$"
 )
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
+# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
+# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
+_REFUSED_42 = re.compile(
+    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
+    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
+    r"отклонил\w*|reddett\w*|"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
+    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
+    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
+)
+_ALLOWED_AGAIN_42 = re.compile(
+    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
+    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
+    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
+)
+
+
+def _refused_42(s: str, at: int, reach: int) -> bool:
+    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
+    again after the refusal."""
+    r = _REFUSED_42.search(s, at, at + reach)
+    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
+
+
+# Round 44: a request reported in the past ("someone asked to send …"), refused after it.
+_ASKED_44 = re.compile(
+    r"(?<!\w)(?:(?:asked|requested|wanted|tried)\s+(?:\w+\s+)?to|(?:pidió|pidieron|quiso|"
+    r"quería|pediu|quis|chiese|voleva|попросил\w*|хотел\w*)(?:\s+(?:que|di|a))?|(?:a|ont) "
+    r"demandé (?:de|d')|voulait)\s*$"
+)
 _PAUSE = re.compile(r"[,;]")
 _REFUSED = re.compile(
     r"\s*(?:(?:don'?t|do not|never)(?:\s+(?:do|follow|comply|obey|run|execute|click|open|reply|"
@@ -562,7 +593,8 @@ class Clauses:
         page tells you to X, don't")."""
         told = _TOLD_IF.search(self.s, max(lo, start - 100), start)
         if told is None:
-            return False
+            asked = _ASKED_44.search(self.s, max(lo, start - 40), start)
+            return asked is not None and _refused_42(self.s, start, 240)
         pause = _PAUSE.search(self.s, start, hi)
         refused = pause is not None and _REFUSED.match(self.s, pause.end())
         if not refused or told.group().startswith(("if", "when")):

@@ -19,6 +19,7 @@ from ._clause import (
     Clauses,
     Spots,
     _behind,
+    _refused_42,
     negated,
     reported,
 )
@@ -29,6 +30,7 @@ from ._urls import (
     _IP_URL,
     _NAME_WORD,
     _ROLE_WORDS,
+    _docs_host,
     _own_service,
     _service_of,
     _service_words,
@@ -504,6 +506,11 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 or (
                     _SECRET_NAME.search(name)
                     and not (around and _own_service(around[-1].group(), name))
+                    and not (  # round 44: "?key={API_KEY}" in a vendor's or the docs' URL
+                        around
+                        and _TEMPLATE.fullmatch(q.group("var"))
+                        and _docs_host(around[-1].group())
+                    )
                 )
             ) and not cl.story(q.start(), q.end()):
                 return hit(
@@ -578,31 +585,6 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
                     x.end(),
                 )
     return None
-
-
-# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
-# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
-# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
-_REFUSED_42 = re.compile(
-    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
-    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
-    r"отклонил\w*|reddett\w*|"
-    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
-    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
-    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
-)
-_ALLOWED_AGAIN_42 = re.compile(
-    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
-    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
-    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
-)
-
-
-def _refused_42(s: str, at: int, reach: int) -> bool:
-    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
-    again after the refusal."""
-    r = _REFUSED_42.search(s, at, at + reach)
-    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
 
 
 _SECRET_WORD_42 = re.compile(
@@ -1009,6 +991,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 if not (
                     _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
                 )
+                and not (_in_slot(s, m) and urls and all(map(_docs_host, urls)))  # round 44
             ]
             if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
                 return hit(
@@ -1100,6 +1083,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
                 and not _named_for_sink(sink.group(), v.group())
+                and not (_TEMPLATE.fullmatch(v.group()) and _docs_host(sink.group()))  # round 44
             ]
             subst = [
                 x
