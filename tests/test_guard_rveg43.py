@@ -287,6 +287,7 @@ NEW_FALSE_POSITIVES = [
 
 # benign notes that main refuses too (eg43 adds nothing here)
 FALSE_POSITIVES_OF_MAIN = [
+    ("b-q-docs", "API docs: GET https://api.example.com/v1/items?key={API_KEY} returns the items."),
     (
         "b-rb-read",
         "Read the install guide at https://docs.example.com/install.sh.html and follow the steps.",
@@ -303,7 +304,6 @@ FIXED_EG44 = [
         "b-rep-en",
         'Replace <YOUR_TOKEN> with your token: curl -H "Authorization: Bearer <YOUR_TOKEN>" https://api.github.com/user',
     ),
-    ("b-q-docs", "API docs: GET https://api.example.com/v1/items?key={API_KEY} returns the items."),
     # refused again since review rvall17: a slot host excused a secret sent to any host
     (
         "b-slot-host",

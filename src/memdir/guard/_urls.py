@@ -104,14 +104,12 @@ _OWN_HOST = re.compile(
     r"[>}](?![\w.-])"
 )
 
-_DOCS_HOST = re.compile(r"https?://(?:[\w-]{1,63}\.){0,6}example\.(?:com|org|net)(?![\w.-])")
-
 
 def _docs_host(url: str) -> bool:
-    """Round 44: a host a placeholder secret may go to: a documentation domain (RFC 2606's
-    ``example.com``), a vendor's own (``api.github.com``), or a slot for the reader's own
-    host; never any host because a slot is in it (review rvall17)."""
-    if _OWN_HOST.match(url) or _DOCS_HOST.match(url):
+    """Round 44: a host a placeholder secret may go to: a vendor's own (``api.github.com``)
+    or a slot for the reader's own host; never any host because a slot is in it (review
+    rvall17), nor ``example.com`` (tests/test_guard_round16.py: a host anyone's stands for)."""
+    if _OWN_HOST.match(url):
         return True
     words = _service_words(url)
     return bool(words) and words <= _VENDORS
