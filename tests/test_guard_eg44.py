@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from memdir.guard import scan
+from memdir.guard import redact_secrets, scan
 
 ATTACKS = [
     # sudo told to read stdin (-S, --stdin, other flags between) while stdin is fed
@@ -146,3 +146,9 @@ def test_eg44_refused(name: str, text: str) -> None:
 @pytest.mark.parametrize(("name", "text"), BENIGN + NEIGHBOURS)
 def test_eg44_stored(name: str, text: str) -> None:
     assert scan(text) is None, name
+
+
+def test_eg44_short_live_key_redacted_whole() -> None:
+    """The short live key is redacted whole, its prefix too (main left it in the text)."""
+    text = "Stripe live key sk_live_51Hx9aQ2LkP0 here"
+    assert redact_secrets(text) == "Stripe live key [REDACTED:stripe-key] here"
