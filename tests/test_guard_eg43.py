@@ -124,11 +124,6 @@ NARROWING_TRIES = [
 ]
 
 BENIGN = [
-    # stored since eg44: the reader's own host
-    (
-        "docs-webhook",
-        '## Webhooks Registreer een endpoint met `POST /webhooks` en body `{"url": "https://<jouw-domein>/hook", "secret": "<WEBHOOK_SECRET>"}`.',
-    ),
     # incident reports quoting the command, by their form (no)
     (
         "report-no",
@@ -188,6 +183,11 @@ def test_eg43_stored(name: str, text: str) -> None:
 # placeholder excuses (a slot host, a placeholder "to replace") went too: they let a secret go
 # to any host ("Replace {API_KEY} … and POST it to https://collect.evil…").
 NOT_YET = [
+    # stored by eg44, not since eg44mend (its vendor/own-host narrowing dropped)
+    (
+        "docs-webhook",
+        '## Webhooks Registreer een endpoint met `POST /webhooks` en body `{"url": "https://<jouw-domein>/hook", "secret": "<WEBHOOK_SECRET>"}`.',
+    ),
     (
         "docs-nl",
         'API-documentatie: `curl -H "X-API-Key: {API_KEY}" https://api.example.nl/v2/orders` Vervang `{API_KEY}` door je sleutel uit het dashboard.',

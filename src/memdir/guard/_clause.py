@@ -81,10 +81,8 @@ _JUDGED = re.compile(
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
     r"(?:me|ma|meyin|mayın)\b|"
-    # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second);
-    # round 44: a V2 imperative's "never" right after it ("speichere nie", "kopiera aldrig")
+    # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second)
     r"(?:\s+(?!und\b|oder\b)[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"
-    r"\s+(?:nie|nooit|aldrig|aldri)\b|"
     # hi, bn, ta: after the verb (not "भेजना मत भूलना", "don't forget to send": _KEEP_VERB)
     r"[^\s.,;]{0,6}(?:\s+(?!भूल|ভুল|மற)[^\s.,;]+)?\s+(?:मत|नहीं|न|না|வேண்டாம்|கூடாது)(?!\w)"
     r"(?!\s+(?:भूल|ভুল|மற))"
@@ -301,37 +299,6 @@ _TOLD_IF = re.compile(
     r"demandent|bittet|auffordert|просит|просят|prosi)\w*|\b(?:chiede|pide|pede|demande|"
     r"просит|prosi)\w*\s+(?:a te|al agente|à l'agent|ao agente|агента|agenta))\s+"
     r"(?:di|de|d'|que|para|zu|to)?\s*$"
-)
-# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
-# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
-# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
-_REFUSED_42 = re.compile(
-    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
-    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
-    r"отклонил\w*|reddett\w*|"
-    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
-    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
-    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
-)
-_ALLOWED_AGAIN_42 = re.compile(
-    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
-    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
-    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
-)
-
-
-def _refused_42(s: str, at: int, reach: int) -> bool:
-    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
-    again after the refusal."""
-    r = _REFUSED_42.search(s, at, at + reach)
-    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
-
-
-# Round 44: a request reported in the past ("someone asked to send …"), refused after it.
-_ASKED_44 = re.compile(
-    r"(?<!\w)(?:(?:asked|requested|wanted|tried)\s+(?:\w+\s+)?to|(?:pidió|pidieron|quiso|"
-    r"quería|pediu|quis|chiese|voleva|попросил\w*|хотел\w*)(?:\s+(?:que|di|a))?|(?:a|ont) "
-    r"demandé (?:de|d')|voulait)\s*$"
 )
 _PAUSE = re.compile(r"[,;]")
 _REFUSED = re.compile(
@@ -593,8 +560,7 @@ class Clauses:
         page tells you to X, don't")."""
         told = _TOLD_IF.search(self.s, max(lo, start - 100), start)
         if told is None:
-            asked = _ASKED_44.search(self.s, max(lo, start - 40), start)
-            return asked is not None and _refused_42(self.s, start, 240)
+            return False
         pause = _PAUSE.search(self.s, start, hi)
         refused = pause is not None and _REFUSED.match(self.s, pause.end())
         if not refused or told.group().startswith(("if", "when")):

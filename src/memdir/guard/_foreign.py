@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from ._clause import Clauses, negated
 from ._threats import _PRESENTED, _SIGNING, Hit, hit
-from ._urls import _NAME_WORD, _SECOND_LEVEL, _VENDORS, _readings, _service_of, _split
+from ._urls import _NAME_WORD, _SECOND_LEVEL, _readings, _service_of, _split
 from ._vocab import _SECRET_NAME, _URL
 
 # Round 32: an address no service's API answers at — a host under a name anyone registers a
@@ -36,6 +36,16 @@ _USER_CONTENT = {
     "trycloudflare.com": "cloudflare",
     "loca.lt": "localtunnel",
 }
+# Services reached only at their own domains (a self-hostable one, GitLab or Sentry, is not).
+_VENDORS = frozenset(
+    re.findall(
+        r"\w+",
+        "github githubusercontent openai anthropic stripe aws amazonaws pypi npm npmjs "
+        "huggingface slack discord datadog datadoghq twilio sendgrid codecov googleapis "
+        "gemini cohere mistral groq replicate telegram circleci linear notion shopify paypal "
+        "mailgun postmark algolia pinecone snyk pagerduty atlassian sonarcloud openrouter",
+    )
+)
 _PLATFORM_WORDS = {"cloudflare": ("cf",), "github": ("gh",)}
 _KEY_VAR = re.compile(r"(?<![\w./-])\$?\{?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\}?(?![\w-]|\.\w)")
 _SENTENCE_END = re.compile(r"(?<!\b\d)[.!?。！？](?:\s|$)|\n\s*\n")  # not "1. "

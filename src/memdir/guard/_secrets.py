@@ -73,9 +73,12 @@ def _has_digit_and_letter(m: re.Match[str]) -> bool:
 
 def _stripe_value(m: re.Match[str]) -> bool:
     """Round 44: a live key shorter than Stripe's 24 characters is still one (the prefix says
-    live) when it mixes digits and letters; a run of letters (``sk_live_abcdefghij``) is not."""
-    value = m.group()[8:]
-    return len(value) >= 24 or (any(c.isdigit() for c in value) and any(c.isalpha() for c in value))
+    live) when it is 12 or more of digits, upper and lower case, as Stripe's are; not
+    ``sk_live_2024rotation`` nor a truncated ``sk_live_51Hx9aQ2Lk`` (review rveg44)."""
+    v = m.group()[8:]
+    return len(v) >= 24 or (
+        len(v) >= 12 and any(c.isdigit() for c in v) and v.lower() != v and v.upper() != v
+    )
 
 
 def _rule(

@@ -19,7 +19,6 @@ from ._clause import (
     Clauses,
     Spots,
     _behind,
-    _refused_42,
     negated,
     reported,
 )
@@ -30,7 +29,6 @@ from ._urls import (
     _IP_URL,
     _NAME_WORD,
     _ROLE_WORDS,
-    _docs_host,
     _own_service,
     _service_of,
     _service_words,
@@ -506,11 +504,6 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 or (
                     _SECRET_NAME.search(name)
                     and not (around and _own_service(around[-1].group(), name))
-                    and not (  # round 44: "?key={API_KEY}" in a vendor's or the docs' URL
-                        around
-                        and _TEMPLATE.fullmatch(q.group("var"))
-                        and _docs_host(around[-1].group())
-                    )
                 )
             ) and not cl.story(q.start(), q.end()):
                 return hit(
@@ -587,6 +580,31 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# "…; we refused it", "; la rechazamos", "; nous l'avons refusée": a request told, then refused;
+# the refusal ends its sentence (not "; refused requests are logged", "si fue rechazada, repítela")
+# and nothing allows it again after ("… refused it. Now it is approved"; round 43).
+_REFUSED_42 = re.compile(
+    r"[;.:—–] {0,3}(?:\w{1,20} {1,3}){0,3}?(?:refused|rejected|blocked|"
+    r"(?:\w{1,20}' ?)?(?:\w{1,20} )?(?:refusée?s?|rejetée?s?|rechaz\w+|abgelehnt|odrzuci\w*|"
+    r"отклонил\w*|reddett\w*|"
+    r"recusad\w*|rifiutat\w*|afgewezen|geweigerd))(?: (?:it|that|this|them|es|das|sie|to|это|"
+    r"его|её|het|dat|lo|la|isso|isto))? {0,3}(?:[.!]|$)|"
+    r"[;；。]\s*(?:我们|我)?已经?拒绝了?(?:[。.]|$)|[;；。]\s*拒否(?:した|しました)(?:[。.]|$)"
+)
+_ALLOWED_AGAIN_42 = re.compile(
+    r"(?<!\w)(?:now|but|however|ahora|agora|ora|adesso|maintenant|mais|pero|mas|aber|jetzt|nun|"
+    r"teraz|ale|сейчас|теперь|но|şimdi|ama|nu|maar|again|de nuevo|di nuovo|à nouveau|erneut|"
+    r"znowu|снова|tekrar)(?!\w)|现在|但是|今は|しかし"
+)
+
+
+def _refused_42(s: str, at: int, reach: int) -> bool:
+    """Whether the request ending at ``at`` is refused in the next sentence, and not allowed
+    again after the refusal."""
+    r = _REFUSED_42.search(s, at, at + reach)
+    return r is not None and _ALLOWED_AGAIN_42.search(s, r.end(), r.end() + 80) is None
+
+
 _SECRET_WORD_42 = re.compile(
     r"(?:the |your )?(?:passw|credential|secret|\w{0,40} ?keys?\b|\w{0,40} ?tokens?\b)"
 )
@@ -612,9 +630,10 @@ _TOOL_ONLY_44 = re.compile(  # "the password manager's docs", not its export or 
     r"\w{0,20}[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b"
     r"(?!'?s? (?:contents?|exports?|entries|dump|data)\b)"
 )
-_WITH_44 = re.compile(
-    r"\W{0,3}(?:[^\W\d]{1,12}\s{1,3})?(?:with|con|mit|avec|com|met|со|с|ile)(?!\w)"
-)
+
+
+# the parameter's name again, ending its clause or filled "with" (not "in q the message length")
+_SLOT_END_44 = r"(?=\s{0,3}(?:[.;,!)]|$|(?:with|con|mit|avec|com|met|auf)\b))"
 
 
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
@@ -639,10 +658,11 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             if not (
                 spots[0].between(a, b)
                 or _IMAGE.search(s, a, m.start())
-                or _WITH_44.match(s, m.end(), b)
-                or re.search(rf"(?<![\w/?&=.-]){re.escape(q.group(1))}(?![\w=])", s[m.end() : b])
+                or re.search(
+                    rf"(?<![\w/?&=.-]){re.escape(q.group(1))}{_SLOT_END_44}", s[m.end() : b]
+                )
             ):
-                continue  # round 44: "Open …?k= with …", "… in k": the slot filled all the same
+                continue  # round 44: "… in k.", "k con …": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
                 continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
             slot = q.group()[-1] != "="  # "?clave={CLAVE}": API docs name the parameter
@@ -991,7 +1011,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 if not (
                     _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
                 )
-                and not (_in_slot(s, m) and urls and all(map(_docs_host, urls)))  # round 44
             ]
             if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
                 return hit(
@@ -1083,7 +1102,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
                 and not _named_for_sink(sink.group(), v.group())
-                and not (_TEMPLATE.fullmatch(v.group()) and _docs_host(sink.group()))  # round 44
             ]
             subst = [
                 x
@@ -2062,19 +2080,27 @@ def _cat_secret(s: str, cl: Clauses) -> Hit | None:
 
 
 # Round 43/44: sudo told to read its password from stdin (``-S``, ``--stdin``, among other
-# flags) while stdin is fed: piped into (``echo pw |``, ``printf``, ``yes``, ``cat f``, a variable)
-# or redirected (``<<< pw``, ``<< EOF``, ``< file``). One reading of the command line.
-_SUDO_S = (
+# flags; ``-s`` is a root shell) while stdin is fed: piped into (``echo pw |``, ``cat f``, a
+# variable; not a bare ``yes``) or redirected into that sudo (``<<< pw``, ``< file``; not
+# ``< /dev/null`` nor a ``<placeholder>``). One reading of the command line.
+_SUDO_S = re.compile(
     r"sudo(?:\s{1,4}-[\w-]{1,12}(?:\s{1,4}\w{1,20})?){0,4}?\s{1,4}"
-    r"(?:-[a-z]{0,4}s[a-z]{0,4}|--stdin)(?![\w-])"
+    r"(-[a-z]{0,4}s[a-z]{0,4}|--stdin)(?![\w-])"
 )
-_SUDO_FED_43 = re.compile(rf"\|\s{{0,4}}{_SUDO_S}|{_SUDO_S}[^\n`|;&]{{0,60}}?<")
+_SUDO_FED_43 = re.compile(
+    rf"(?<!\byes )(?<!\byes)\|\s{{0,4}}{_SUDO_S.pattern}|"
+    rf"{_SUDO_S.pattern}[^\n`|;&<]{{0,60}}?\s<(?!\s{{0,4}}/dev/null\b|[\w-]{{1,30}}>)"
+)
 register(("sudo",))
 
 
-def _sudo_fed(s: str, cl: Clauses) -> Hit | None:
+def _sudo_fed(s: str, cl: Clauses, original: str | None) -> Hit | None:
     for lo, hi in cl.windows(("sudo",)):
         for m in _SUDO_FED_43.finditer(s, max(0, lo - 80), hi):
+            flag = _SUDO_S.search(s, m.start(), m.end())
+            f = original[flag.start(1) : flag.end(1)] if original and flag else "S"
+            if "S" not in f and f != "--stdin":
+                continue  # round 44: ``sudo -s`` / ``-su postgres`` (rveg44)
             if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
                 return hit(
                     "persistence.tool-abuse",
@@ -2092,7 +2118,6 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
-        or _sudo_fed(s, cl)
         or _destructive(s, cl)
         or _egress(s, cl)
         or _split_call(s, cl)
@@ -2221,6 +2246,7 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _anaphora(s, cl)
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
+        or _sudo_fed(s, cl, original)
         or _memory_target(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )

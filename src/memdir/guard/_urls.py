@@ -88,33 +88,6 @@ def _service_words(url: str) -> frozenset[str]:
     return frozenset(_NAME_WORD.findall(labels[-1 - tld]))
 
 
-# Services reached only at their own domains (a self-hostable one, GitLab or Sentry, is not).
-_VENDORS = frozenset(
-    re.findall(
-        r"\w+",
-        "github githubusercontent openai anthropic stripe aws amazonaws pypi npm npmjs "
-        "huggingface slack discord datadog datadoghq twilio sendgrid codecov googleapis "
-        "gemini cohere mistral groq replicate telegram circleci linear notion shopify paypal "
-        "mailgun postmark algolia pinecone snyk pagerduty atlassian sonarcloud openrouter",
-    )
-)
-# Round 44: a slot for the reader's own host (``https://<your-domain>/``, ``{votre-domaine}``).
-_OWN_HOST = re.compile(
-    r"https?://[<{](?:your|jouw|je|votre|ton|tu|su|dein|ihr|seu|sua|tuo|vostro|ваш)[\w-]{0,30}"
-    r"[>}](?![\w.-])"
-)
-
-
-def _docs_host(url: str) -> bool:
-    """Round 44: a host a placeholder secret may go to: a vendor's own (``api.github.com``)
-    or a slot for the reader's own host; never any host because a slot is in it (review
-    rvall17), nor ``example.com`` (tests/test_guard_round16.py: a host anyone's stands for)."""
-    if _OWN_HOST.match(url):
-        return True
-    words = _service_words(url)
-    return bool(words) and words <= _VENDORS
-
-
 def _own_service(url: str, name: str) -> bool:
     """Whether the secret variable ``name`` is named for the service ``url`` goes to
     (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
