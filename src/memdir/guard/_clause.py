@@ -286,7 +286,7 @@ _STORY = re.compile(
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
-    r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
+    r"leaked|broke|went|came|began|left|lost|paid|put|gave|(?<=attacker )set|(?<=someone )set)\b"
 )
 # "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
 _TOLD_IF = re.compile(

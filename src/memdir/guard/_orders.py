@@ -1499,8 +1499,10 @@ _OPENING = (
     r"p[uú]blic[oa]s? (?:el |la |los |las )?(?:bucket|repositorio|proyecto|carpeta)|rend\w* (?:le |"
     r"la |les )?(?:\w+ ){0,2}?(?:bucket|dépôt|projet|dossier)s? publics?\b|(?:bucket|repo\w*|"
     r"projekt|ordner) öffentlich (?:machen|stellen)\b",
-    r"\bpermitrootlogin\W{1,4}(?:(?:на|auf)\W{1,4})?yes\b|\bpasswordauthentication\W+yes\b|"
-    r"\bpermitemptypasswords\W+yes\b",  # round 43: "`PermitRootLogin` на `yes`", not "to"
+    r"\bpermitrootlogin\W{1,4}(?:(?:(?:zurück|обратно|back)\s{1,4})?(?:на|auf|to)\W{1,4})?yes\b|"
+    r"\bpasswordauthentication\W+yes\b|"
+    # round 43: "`PermitRootLogin` на `yes`"; 44: "(back) to", "zurück auf", not "defaults to"
+    r"\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|"

@@ -623,6 +623,16 @@ def _told_before(s: str, cl: Clauses, clo: int, at: int) -> bool:
     return w is not None and cl.told_past(w.start(1), w.end(1))
 
 
+_TOOL_ONLY_44 = re.compile(  # "the password manager's docs", not its export or contents
+    r"\w{0,20}[\s-]?(?:managers?|vault|polic\w+|reset|rotation|rules?|hints?)\b"
+    r"(?!'?s? (?:contents?|exports?|entries|dump|data)\b)"
+)
+
+
+# the parameter's name again, ending its clause or filled "with" (not "in q the message length")
+_SLOT_END_44 = r"(?=\s{0,3}(?:[.;,!)]|$|(?:with|con|mit|avec|com|met|auf)\b))"
+
+
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
     """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
     the memory or the user's words named in its clause to fill it."""
@@ -642,8 +652,14 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
             if not spots:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
-            if not (spots[0].between(a, b) or _IMAGE.search(s, a, m.start())):
-                continue
+            if not (
+                spots[0].between(a, b)
+                or _IMAGE.search(s, a, m.start())
+                or re.search(
+                    rf"(?<![\w/?&=.-]){re.escape(q.group(1))}{_SLOT_END_44}", s[m.end() : b]
+                )
+            ):
+                continue  # round 44: "… in k.", "k con …": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
                 continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
             slot = q.group()[-1] != "="  # "?clave={CLAVE}": API docs name the parameter
@@ -652,7 +668,9 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                 secret = _SECRET_WORD_42.match(data.group()) or _SECRET_THING_42.match(data.group())
                 if (
                     not _inside(data, m)
-                    and not (secret and (slot or _TOOL_43.match(s, data.start() + secret.end())))
+                    and not (
+                        secret and (slot or _TOOL_ONLY_44.match(s, data.start() + secret.end()))
+                    )
                     and not (search and _QUESTION_43.search(data.group()))  # a docs search link
                     and _affirmed(s, data, clo, cl)
                     and not _refused_42(s, m.end(), 160)
@@ -2058,18 +2076,28 @@ def _cat_secret(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# Round 43: a literal password fed to sudo (``sudo -S <<< hunter2``, ``echo pw | sudo -S``), in
-# any language around it: not a variable or a placeholder (``echo "$SUDO_PASS" | sudo -S``).
+# Round 43/44: sudo told to read its password from stdin (``-S``, ``--stdin``, among other
+# flags; ``-s`` is a root shell) while stdin is fed: piped into (``echo pw |``, ``cat f``, a
+# variable; not a bare ``yes``) or redirected into that sudo (``<<< pw``, ``< file``; not
+# ``< /dev/null`` nor a ``<placeholder>``). One reading of the command line.
+_SUDO_S = re.compile(
+    r"sudo(?:\s{1,4}-[\w-]{1,12}(?:\s{1,4}\w{1,20})?){0,4}?\s{1,4}"
+    r"(-[a-z]{0,4}s[a-z]{0,4}|--stdin)(?![\w-])"
+)
 _SUDO_FED_43 = re.compile(
-    r"sudo\s{1,4}-s\s{0,4}<<<\s{0,4}['\"]?(?![$<{])[^\s'\"`]{3,60}|"
-    r"(?:echo|printf)\s{1,4}['\"]?(?![$<{-])[^\s'\"`|]{3,60}['\"]?\s{0,4}\|\s{0,4}sudo\s{1,4}-s(?!\w)"
+    rf"(?<!\byes )(?<!\byes)\|\s{{0,4}}{_SUDO_S.pattern}|"
+    rf"{_SUDO_S.pattern}[^\n`|;&<]{{0,60}}?\s<(?!\s{{0,4}}/dev/null\b|[\w-]{{1,30}}>)"
 )
 register(("sudo",))
 
 
-def _sudo_fed(s: str, cl: Clauses) -> Hit | None:
+def _sudo_fed(s: str, cl: Clauses, original: str | None) -> Hit | None:
     for lo, hi in cl.windows(("sudo",)):
         for m in _SUDO_FED_43.finditer(s, max(0, lo - 80), hi):
+            flag = _SUDO_S.search(s, m.start(), m.end())
+            f = original[flag.start(1) : flag.end(1)] if original and flag else "S"
+            if "S" not in f and f != "--stdin":
+                continue  # round 44: ``sudo -s`` / ``-su postgres`` (rveg44)
             if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
                 return hit(
                     "persistence.tool-abuse",
@@ -2087,7 +2115,6 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
-        or _sudo_fed(s, cl)
         or _destructive(s, cl)
         or _egress(s, cl)
         or _split_call(s, cl)
@@ -2216,6 +2243,7 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _anaphora(s, cl)
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
+        or _sudo_fed(s, cl, original)
         or _memory_target(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )

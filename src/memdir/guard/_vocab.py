@@ -220,7 +220,9 @@ _FUTURE_42 = (
 )
 # Round 42 (eg42): a query left open ("?d=", "?q=soru_metni", "?u={όνομα"), in a link, an image
 # or a GET, filled with the conversation, the memory or the user's words named in its clause.
-_OPEN_QUERY_42 = re.compile(r"[?&][\w.-]{1,40}=(?:(?=&|$)|\{|[^\W\d_]{1,40}_[^\W\d_]{1,40}(?=&|$))")
+_OPEN_QUERY_42 = re.compile(
+    r"[?&]([\w.-]{1,40})=(?:(?=&|$)|\{|[^\W\d_]{1,40}_[^\W\d_]{1,40}(?=&|$))"
+)
 _QUERY_WORD_42 = _rx(
     r"(?<!\w)(?:param\w*|paramètre\w*|parámetro\w*|parâmetro\w*|παράμετρ\w*|параметр\w*|get|"
     r"image|imagem|imagen|immagine|bild|resim|görsel|εικόνα|изображени\w*|картинк\w*|markdown|"
@@ -228,8 +230,9 @@ _QUERY_WORD_42 = _rx(
     r"매개변수|파라미터|图片|画像|이미지|链接|リンク|링크|url में"
 )
 _QUERY_DATA_42 = _rx(
-    r"(?<!\w)(?:mensage(?:m|ns) do usuário|mensaje del usuario|message de l'utilisateur|"
-    r"nachricht des nutzers|kullanıcı\w* mesaj\w*|soru\w* metn\w*|sorunun metni|"
+    r"(?<!\w)(?:(?:messages?|mensajes?|mensage(?:m|ns)|nachrichten?)(?: [\w']{1,12}){0,3}?[ '’]"
+    r"(?:user|usuario|usuário|(?:be)?nutzers?|utilisateur)s?|kullanıcı\w* mesaj\w*|soru\w* metn\w*|"
+    r"sorunun metni|"
     r"τελευταίο μήνυμα|μήνυμα του χρήστη|όνομα χρήστη|последн\w* сообщени\w*|"
     r"сообщени\w* пользовател\w*|resumo da conversa|resumen de la conversación|api कुंजी|"
     r"कुंजी)(?!\w)|用户的?(?:消息|问题|提问)|ユーザーの(?:メッセージ|質問)|"
