@@ -341,11 +341,30 @@ def _claude() -> str | None:
     return os.environ.get("CLAUDE_BIN") or shutil.which("claude")
 
 
+def _imported(home: Path, project: Path, session: str) -> Any:
+    """The session once SessionEnd's import has ended it: a hook that takes over 2 s (a
+    loaded machine) hands the import to a detached process, still running when Claude
+    Code exits. Polled up to 2 min: a guard, not a timing."""
+    import time
+
+    import memdir
+    from memdir.core.errors import UnknownSessionError
+
+    for _ in range(240):
+        try:
+            info = memdir.open(home, project).sessions.get(session)
+            if info.ended_at is not None:
+                return info
+        except UnknownSessionError:
+            pass
+        time.sleep(0.5)
+    return memdir.open(home, project).sessions.get(session)
+
+
 @pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
 def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> None:
-    """Both scopes one after the other, never on two xdist workers at once: so, on a loaded
-    two-core machine, a session's import went missing 4 times in ~10 runs (not understood
-    yet: docs/design/interop.md "Claude Code under load"); one at a time, never in 14."""
+    """Both scopes, one after the other (two Claude Codes at once load a two-core machine
+    past the hooks' 2 s budget more often)."""
     for scope in ("user", "project"):
         (tmp_path / scope).mkdir()
         _real_claude_code(tmp_path / scope, scope)
@@ -415,10 +434,7 @@ def _real_claude_code(tmp_path: Path, scope: str) -> None:
     ]
     text = json.dumps(added)
     assert "Use pnpm, not npm" in text and "memory-context" in text  # context, then recall
-    import memdir
-
-    md = memdir.open(home, project)
-    info = md.sessions.get(f"claude-code:{transcript.stem}")
+    info = _imported(home, project, f"claude-code:{transcript.stem}")
     assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
     if scope != "project":
         return
