@@ -23,7 +23,7 @@ from memdir.core.model import Source
 from memdir.review import approval
 from memdir.testing import candidates_reply
 from test_own_state_badinput import CPU_SECONDS, DAMAGE, DEEP, MEMORY, _damage, _state
-from test_own_state_rvfuzz import UNPRIVILEGED, _memdir
+from test_own_state_rvfuzz import UNPRIVILEGED, _env, _memdir
 
 # -- 1. one bad held write --------------------------------------------------------------
 
@@ -230,14 +230,7 @@ def _bounded_run(root: Path, args: tuple[str, ...], prefix: tuple[str, ...]) -> 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
         resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 1))
 
-    env = {
-        **os.environ,
-        "HOME": str(root / "u"),
-        "MEMDIR_HOME": str(root / "home"),
-        "MEMDIR_MANAGED_DIR": str(root / "managed"),
-        "MEMDIR_EMBED": f"local:{root / 'model'}",
-        "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
-    }
+    env = {**_env(root), "MEMDIR_EMBED": f"local:{root / 'model'}"}
     try:
         run = subprocess.run(
             [*prefix, sys.executable, "-m", "memdir", *args],

@@ -21,24 +21,41 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 UNPRIVILEGED = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
 
 
-def _memdir(root: Path, *args: str, prefix: tuple[str, ...] = ()) -> str:
-    env = {
+def _env(root: Path) -> dict[str, str]:
+    """A user's environment under ``root``: its HOME, memdir home and managed folder."""
+    return {
         **os.environ,
         "HOME": str(root / "u"),
         "MEMDIR_HOME": str(root / "home"),
         "MEMDIR_MANAGED_DIR": str(root / "managed"),
         "PYTHONPATH": str(SRC),
     }
+
+
+def _memdir(root: Path, *args: str, prefix: tuple[str, ...] = ()) -> str:
     (root / "proj").mkdir(exist_ok=True)
     run = subprocess.run(
         [*prefix, sys.executable, "-m", "memdir", *args],
         cwd=root / "proj",
-        env=env,
+        env=_env(root),
         capture_output=True,
         text=True,
         timeout=120,
     )
     return run.stdout + run.stderr
+
+
+def _installed_with_state(root: Path, state: object) -> None:
+    """memdir installed for Claude Code, then each install record's state set to ``state``
+    (installs.json edited by hand)."""
+    (root / "u" / ".claude").mkdir(parents=True)
+    (root / "u" / ".claude" / "settings.json").write_text("{}\n")
+    assert "Traceback" not in _memdir(root, "install", "claude-code", "--yes")
+    ledger = root / "home" / "installs.json"
+    data = json.loads(ledger.read_text())
+    for record in data["files"].values():
+        record["state"] = state
+    ledger.write_text(json.dumps(data))
 
 
 @pytest.mark.parametrize("value", ["x", None, {"a": 1}])
@@ -48,14 +65,7 @@ def test_an_install_record_with_a_wrong_value_inside_state_is_not_a_traceback(
     """MUST-FIX: installs.json's record passes ``_record`` (state is a dict) but
     ``state["created"]`` is not a list: ``memdir install`` (settings.json without hooks) was
     AttributeError 'append' (claude_code.py:62 ``state.setdefault("created", [])``)."""
-    (tmp_path / "u" / ".claude").mkdir(parents=True)
-    (tmp_path / "u" / ".claude" / "settings.json").write_text("{}\n")
-    assert "Traceback" not in _memdir(tmp_path, "install", "claude-code", "--yes")
-    ledger = tmp_path / "home" / "installs.json"
-    data = json.loads(ledger.read_text())
-    for record in data["files"].values():
-        record["state"] = {"created": value}
-    ledger.write_text(json.dumps(data))
+    _installed_with_state(tmp_path, {"created": value})
     (tmp_path / "u" / ".claude" / "settings.json").write_text("{}\n")  # hooks taken out by hand
     out = _memdir(tmp_path, "install", "claude-code", "--yes")
     assert "Traceback" not in out, out[-400:]
@@ -67,14 +77,7 @@ def test_an_install_record_whose_state_is_falsy_not_a_map_is_ignored(
 ) -> None:
     """Reread: ``_record`` let a falsy wrong value through (``r.get(k) or t()``), and
     ``dict(record.get("state", {}))`` then raised on 0 or null."""
-    (tmp_path / "u" / ".claude").mkdir(parents=True)
-    (tmp_path / "u" / ".claude" / "settings.json").write_text("{}\n")
-    assert "Traceback" not in _memdir(tmp_path, "install", "claude-code", "--yes")
-    ledger = tmp_path / "home" / "installs.json"
-    data = json.loads(ledger.read_text())
-    for record in data["files"].values():
-        record["state"] = value
-    ledger.write_text(json.dumps(data))
+    _installed_with_state(tmp_path, value)
     for command in ("install", "uninstall"):
         out = _memdir(tmp_path, command, "claude-code", "--yes")
         assert "Traceback" not in out, out[-400:]
