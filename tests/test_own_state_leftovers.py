@@ -205,6 +205,28 @@ def test_a_ledger_is_never_written_past_what_memdir_reads_back(tmp_path: Path) -
     assert "cannot read" not in out and "Traceback" not in out, out[-600:]
 
 
+def test_a_failed_export_says_why_when_its_record_is_full_too(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The failed write's own error is the one raised: the ledger's refusal to grow past
+    64 MB (met while the failure unwinds, after a first file landed) is a warning beside
+    it, the file unchanged."""
+    from memdir.core.errors import StorageError
+    from memdir.interop._exporting import ExportFile, write_exports
+    from memdir.interop._ledger import MAX_BYTES
+
+    ledger = tmp_path / "exports.json"
+    _ledger_of(ledger, MAX_BYTES - 50)
+    before = ledger.read_bytes()
+    landed = ExportFile(tmp_path / "a.md", "a\n")
+    unwritable = ExportFile(Path("/proc/memdir-cannot-create/b.md"), "b\n")
+    with pytest.raises(StorageError, match="memdir-cannot-create"):
+        write_exports(tmp_path, "claude-code", tmp_path, [landed, unwritable], apply=True)
+    assert (tmp_path / "a.md").read_text() == "a\n"
+    assert ledger.read_bytes() == before
+    assert any("exports.json would grow" in r.getMessage() for r in caplog.records)
+
+
 # -- 4. the files not fuzzed yet: the serve token, a team token file, the vector model's
 # config.json, config.toml; the damages of test_own_state_badinput, and a FIFO -------------
 

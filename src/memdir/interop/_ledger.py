@@ -67,12 +67,21 @@ def locked(path: Path, what: str) -> Iterator[dict[str, Any]]:
         files = load(path, what)
         try:
             yield files
-        finally:  # the caller records each change as it lands: keep them even on failure
-            data = json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True)
-            _bounded(path, what, len(data.encode("utf-8")))
+        except BaseException:  # the caller records each change as it lands: keep them
             try:
-                atomic_write(path, data.encode("utf-8"))
-            except OSError as exc:
-                raise StorageError("write", path, exc) from None
+                _write_back(path, what, files)
+            except MemdirError as lost:  # the block's own error is the one to report
+                warn_once(str(lost))
+            raise
+        _write_back(path, what, files)
     finally:
         os.close(lock)
+
+
+def _write_back(path: Path, what: str, files: dict[str, Any]) -> None:
+    data = json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True).encode()
+    _bounded(path, what, len(data))
+    try:
+        atomic_write(path, data)
+    except OSError as exc:
+        raise StorageError("write", path, exc) from None
