@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -305,6 +306,11 @@ def test_real_codex_session_calls_memdir_and_notify_imports_it(tmp_path: Path) -
         type="feedback", name="Use pnpm, not npm", description="pnpm here", body="pnpm install."
     )
     plan(home, codex)
+    config = tomlkit.parse((codex / "config.toml").read_text())
+    # `codex exec` sends its first request without waiting for MCP servers that are not
+    # required, and the scripted model answers at once (a person types after startup)
+    config["mcp_servers"]["memdir"]["required"] = True
+    (codex / "config.toml").write_text(tomlkit.dumps(config))
     env = {**os.environ, "CODEX_HOME": str(codex), "HOME": str(tmp_path / "user")}
     for key in ("OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"):
         env.pop(key, None)
