@@ -78,3 +78,32 @@ def response_stream(response_id: str, *items: dict[str, Any]) -> str:
         {"type": "response.completed", "response": {"id": response_id, "usage": usage}},
     ]
     return "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events)
+
+
+def message_stream(*blocks: dict[str, Any]) -> str:
+    """An Anthropic Messages API stream whose content is ``blocks`` (text or tool_use)."""
+    stop = "tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn"
+    usage = {"input_tokens": 1, "output_tokens": 1}
+    start = {"id": "msg-1", "type": "message", "role": "assistant", "model": "claude-scripted",
+             "content": [], "stop_reason": None, "stop_sequence": None, "usage": usage}  # fmt: skip
+    events: list[dict[str, Any]] = [{"type": "message_start", "message": start}]
+    for i, block in enumerate(blocks):
+        if block["type"] == "text":
+            first, delta = (
+                {"type": "text", "text": ""},
+                {"type": "text_delta", "text": block["text"]},
+            )
+        else:
+            first = {**block, "input": {}}
+            delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+        events += [
+            {"type": "content_block_start", "index": i, "content_block": first},
+            {"type": "content_block_delta", "index": i, "delta": delta},
+            {"type": "content_block_stop", "index": i},
+        ]
+    events += [
+        {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+         "usage": {"output_tokens": 1}},
+        {"type": "message_stop"},
+    ]  # fmt: skip
+    return "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events)
