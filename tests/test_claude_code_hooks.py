@@ -1,6 +1,6 @@
 """`memdir hook claude-code`: each event fed the JSON Claude Code sends (payloads in
-tests/fixtures/claude_hooks, three captured from Claude Code 2.1.197), run as Claude Code
-runs it — a subprocess with the JSON on stdin — and the JSON it prints checked."""
+tests/fixtures/claude_hooks, captured from Claude Code 2.1.197 and 2.1.332), run as Claude
+Code runs it — a subprocess with the JSON on stdin — and the JSON it prints checked."""
 
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+import memdir
+from llmserver import Server, message_stream
 from memdir.core.errors import MemdirError
 from memdir.interop import install
 from memdir.interop.install import claude_code
@@ -347,7 +349,6 @@ def _imported(home: Path, project: Path, session: str) -> Any:
     Code exits. Polled up to 2 min: a guard, not a timing."""
     import time
 
-    import memdir
     from memdir.core.errors import UnknownSessionError
 
     for _ in range(240):
@@ -370,11 +371,38 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> 
         _real_claude_code(tmp_path / scope, scope)
 
 
+ANSWER = "Use pnpm: this repo installs with it."
+
+
+def _scripted_claude(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any] | str]:
+    """The model behind ``ANTHROPIC_BASE_URL``: search memdir (a tool Claude Code runs over
+    MCP), then answer. Other requests (token counts, side queries) get a plain answer."""
+    if not path.startswith("/v1/messages") or "count_tokens" in path:
+        return 200, {"input_tokens": 1}
+    results = [
+        block
+        for message in body.get("messages", [])
+        if isinstance(message.get("content"), list)
+        for block in message["content"]
+        if block.get("type") == "tool_result"
+    ]
+    search = {"type": "tool_use", "id": "toolu_memdir_1", "name": "mcp__memdir__memory_search",
+              "input": {"query": "pnpm"}}  # fmt: skip
+    block = search if body.get("tools") and not results else {"type": "text", "text": ANSWER}
+    if body.get("stream"):
+        return 200, message_stream(block)
+    return 200, {"id": "msg-1", "type": "message", "role": "assistant", "content": [block],
+                 "model": "claude-scripted", "stop_reason": "end_turn", "stop_sequence": None,
+                 "usage": {"input_tokens": 1, "output_tokens": 1}}  # fmt: skip
+
+
 def _real_claude_code(tmp_path: Path, scope: str) -> None:
-    """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
-    server, and `claude -p` runs SessionStart, UserPromptSubmit and SessionEnd, whose
-    answers land in its transcript as hook context. A project install is Claude Code's
-    local scope: seen in the project (a subfolder too), not elsewhere."""
+    """Claude Code itself, offline, its model a scripted server on loopback: `claude mcp
+    list` connects to memdir's server, and `claude -p` runs SessionStart and
+    UserPromptSubmit (whose answers land in its transcript as hook context), calls
+    memdir's memory_search over MCP, and runs Stop and SessionEnd, which import it all. A
+    project install is Claude Code's local scope: seen in the project (a subfolder too),
+    not elsewhere."""
     user = tmp_path / "user"
     user.mkdir()
     project = tmp_path / "project"
@@ -418,14 +446,15 @@ def _real_claude_code(tmp_path: Path, scope: str) -> None:
             ".claude",
             "settings.local.json",
         }  # nothing a team would commit
-    subprocess.run(
-        [claude, "-p", "Should I install with pnpm or npm?"],
-        env=env,
-        cwd=project,
-        capture_output=True,
-        timeout=180,
-        check=False,
-    )
+    model = Server(_scripted_claude)  # a model turn, so Stop runs and a tool call is made
+    try:
+        subprocess.run(
+            [claude, "-p", "Should I install with pnpm or npm?", "--allowedTools", "mcp__memdir"],
+            env={**env, "ANTHROPIC_BASE_URL": model.url, "ANTHROPIC_API_KEY": "sk-ant-scripted"},
+            cwd=project, stdin=subprocess.DEVNULL, capture_output=True, timeout=180, check=False,
+        )  # fmt: skip
+    finally:
+        model.close()
     (transcript,) = (user / ".claude" / "projects").glob("*/*.jsonl")
     added = [
         json.loads(line)["attachment"]
@@ -435,7 +464,11 @@ def _real_claude_code(tmp_path: Path, scope: str) -> None:
     text = json.dumps(added)
     assert "Use pnpm, not npm" in text and "memory-context" in text  # context, then recall
     info = _imported(home, project, f"claude-code:{transcript.stem}")
-    assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
+    assert info.ended_at is not None  # SessionEnd imported it
+    messages = memdir.open(home, project).sessions.messages(info.id)
+    (found,) = [m for m in messages if m.role == "tool"]  # memdir's server answered
+    assert found.tool_name == "mcp__memdir__memory_search" and "Use pnpm, not npm" in found.content
+    assert messages[-1].role == "assistant" and messages[-1].content == ANSWER
     if scope != "project":
         return
     rewritten = json.loads((user / ".claude.json").read_text())  # Claude Code's own keys now

@@ -3,6 +3,7 @@ other servers kept byte for byte), and the notify program Codex runs after each 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
 import memdir
+from llmserver import Server, response_stream
 from memdir.core.errors import MemdirError
 from memdir.interop import install
 from memdir.interop.install.codex_notify import notify
@@ -264,3 +267,79 @@ def test_real_codex_reads_the_edited_config(tmp_path: Path) -> None:
     assert all(name in rows for name in ("github", "context7", "exa", "memory", "playwright"))
     plan(tmp_path / "memdir", codex, "uninstall")
     assert not re.search(r"(?m)^memdir\s", listed())
+
+
+def _scripted_model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any] | str]:
+    """The model behind Codex's `responses` wire API, by how far the turn has got: search
+    memdir, then save a memory through it, then answer."""
+    if not path.endswith("/responses"):
+        return 404, {"error": {"message": f"no {path} here"}}
+    done = sum(item.get("type") == "function_call_output" for item in body.get("input", []))
+    saved = {"action": "add", "type": "project", "name": "CI runs on Node 22",
+             "description": "The CI image pins Node 22", "body": "CI uses Node 22."}  # fmt: skip
+    steps = [("memory_search", {"query": "pnpm"}), ("memory", saved)]
+    if done < len(steps):
+        name, args = steps[done]
+        call = {"type": "function_call", "call_id": f"call-{done}", "namespace": "mcp__memdir",
+                "name": name, "arguments": json.dumps(args)}  # fmt: skip
+        return 200, response_stream(f"resp-{done}", call)
+    answer = [{"type": "output_text", "text": "Use pnpm: this repo installs with it."}]
+    message = {"type": "message", "role": "assistant", "id": "msg-1", "content": answer}
+    return 200, response_stream("resp-answer", message)
+
+
+@pytest.mark.skipif(_codex() is None, reason="no `codex` binary (set CODEX_BIN)")
+def test_real_codex_session_calls_memdir_and_notify_imports_it(tmp_path: Path) -> None:
+    """`codex exec`, offline, against a scripted model on loopback (a custom model_provider
+    in the config.toml memdir install edited): its calls reach memdir's MCP server, it
+    writes its rollout, and memdir's notify program imports the session."""
+    server = Server(_scripted_model)
+    codex, project, home = tmp_path / "codex", tmp_path / "project", tmp_path / "memdir"
+    codex.mkdir()
+    project.mkdir()
+    (codex / "config.toml").write_text(
+        'model = "scripted"\nmodel_provider = "loopback"\n\n[model_providers.loopback]\n'
+        f'name = "loopback"\nbase_url = "{server.url}/v1"\nwire_api = "responses"\n'
+        "request_max_retries = 0\nstream_max_retries = 0\n"
+    )
+    memdir.open(home, project).store("local").add(
+        type="feedback", name="Use pnpm, not npm", description="pnpm here", body="pnpm install."
+    )
+    plan(home, codex)
+    config = tomlkit.parse((codex / "config.toml").read_text())
+    # `codex exec` sends its first request without waiting for MCP servers that are not
+    # required, and the scripted model answers at once (a person types after startup)
+    config["mcp_servers"]["memdir"]["required"] = True
+    (codex / "config.toml").write_text(tomlkit.dumps(config))
+    env = {**os.environ, "CODEX_HOME": str(codex), "HOME": str(tmp_path / "user")}
+    for key in ("OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"):
+        env.pop(key, None)
+    prompt = "Should I install with pnpm or npm?"
+    try:
+        done = subprocess.run(
+            [str(_codex()), "exec", "--skip-git-repo-check",
+             "--dangerously-bypass-approvals-and-sandbox", "-C", str(project), prompt],
+            env=env, cwd=project, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            timeout=180, check=False,
+        )  # fmt: skip
+    finally:
+        server.close()
+    assert done.returncode == 0, done.stderr
+    assert "Use pnpm: this repo installs with it." in done.stdout
+    (rollout_file,) = (codex / "sessions").rglob("rollout-*.jsonl")
+    thread = rollout_file.stem[-36:]
+    items = [json.loads(line).get("payload") for line in rollout_file.read_text().splitlines()]
+    outputs = [i["output"] for i in items if i.get("type") == "function_call_output"]
+    assert len(outputs) == 2 and "Use pnpm, not npm" in outputs[0], outputs  # memdir's answer
+    assert any(e.name == "CI runs on Node 22" for _, e in memdir.open(home, project).entries())
+
+    messages: list[Any] = []
+    for _ in range(240):  # Codex starts notify and does not wait: polled, up to 2 min
+        with contextlib.suppress(MemdirError):
+            messages = memdir.open(home, project).sessions.messages(f"codex:{thread}")
+        if any("Use pnpm:" in m.content for m in messages if m.role == "assistant"):
+            break
+        time.sleep(0.5)
+    assert [m.content for m in messages if m.role == "user"] == [prompt], messages
+    assert [m.tool_name for m in messages if m.role == "tool"] == ["memory_search", "memory"]
+    assert "Use pnpm: this repo installs with it." in messages[-1].content

@@ -745,3 +745,36 @@ def test_sub_agent_and_compaction_files_stay_one_session_under_their_parent(
     assert any("Grep" in line for line in marked)
     shown = run("sessions", "show", orphan_parent).stdout
     assert orphan_parent in shown
+
+
+VERSIONS = Path(__file__).parent / "fixtures" / "claude_versions"
+
+
+_HARNESS_TEXT = {  # what each version wrote itself, in order (first words)
+    "2.1.197": ["<local-command-caveat>", "<command-name>/compact", "<local-command-stdout>"],
+    "2.1.332": ["No response requested.", "Session model", "Conversation compacted",
+                "This session is being continued", "<local-command-caveat>",
+                "<command-name>/compact", "<local-command-stdout>"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("version", sorted(_HARNESS_TEXT))
+def test_two_claude_code_versions_give_the_same_conversation(md: Memdir, version: str) -> None:
+    """One scripted session as Claude Code 2.1.197 and 2.1.332 wrote it (see the fixtures'
+    README): the same four messages; what the harness wrote itself (a synthetic answer on
+    resuming, compaction notes) is system text, and 2.1.332's request records (a system
+    prompt under a ``message`` key) are nothing."""
+    report = import_sessions(md, "claude-code", VERSIONS / version)
+    assert report.sessions == 1 and report.malformed == 0, report.problems
+    (session,) = md.sessions.list()
+    messages = md.sessions.messages(session.id)
+    said = [(m.role, m.content, m.tool_name) for m in messages if m.role != "system"]
+    assert said == [
+        ("user", "hello", None),
+        ("assistant", "", "Bash"),
+        ("tool", "hi", "Bash"),
+        ("assistant", "Use pnpm.", None),
+    ]
+    harness = [m.content for m in messages if m.role == "system"]
+    assert len(harness) == len(_HARNESS_TEXT[version]), harness
+    assert all(t.startswith(w) for t, w in zip(harness, _HARNESS_TEXT[version], strict=True))

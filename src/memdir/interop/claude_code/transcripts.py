@@ -30,6 +30,9 @@ LABEL = "Claude Code"
 AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
+#: the model Claude Code names on assistant lines it wrote itself ("Not logged in", API
+#: errors, "No response requested." when a session is resumed)
+_SYNTHETIC = "<synthetic>"
 #: user text that Claude Code wrote itself (slash commands, their output, notifications)
 HARNESS_TAGS = (
     "<command-name>",
@@ -81,7 +84,11 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     message = obj.get("message")
     if not isinstance(message, dict):
         raise Malformed(f"{kind} line without a message object")
-    injected = obj.get("isMeta") is True or obj.get("isCompactSummary") is True
+    injected = (
+        obj.get("isMeta") is True
+        or obj.get("isCompactSummary") is True
+        or message.get("model") == _SYNTHETIC  # the harness's own answer, not the model's
+    )
     role = "system" if injected else str(kind)
     out: list[Message] = []
     texts: list[str] = []
