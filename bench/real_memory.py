@@ -1,15 +1,20 @@
 """Rebuild texts.jsonl from public repositories fetched as git mirrors (see README.md).
 
     python bench/real_memory.py /work/.mirror > bench/data/real_memory/texts.jsonl
+    python bench/real_memory.py /work/.mirror --set real_memory2 \
+        --manifest bench/data/real_memory2/manifest.json > bench/data/real_memory2/texts.jsonl
 
 Each source file is cut into entry-sized texts the way memdir would store them: Hermes
 memory files at their ``§`` delimiters, Markdown at its headings, and a section longer than
 ``LIMIT`` characters into runs of whole paragraphs (code fences are never split).
+``real_memory2`` (``SOURCES2``, held out) also marks each text's ``half``: dev or test by a
+stable hash of its repository, so a repository's texts sit on one side.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import subprocess
@@ -74,13 +79,137 @@ SOURCES: list[tuple[str, str, list[str]]] = [
 ]
 
 
+# real_memory2: repositories not in SOURCES, chosen before the guard ever read them (README).
+COMPASS = "templates/coding/compass/i18n"
+SOURCES2: list[tuple[str, str, list[str]]] = [
+    ("projectdiscovery/nuclei", "MIT", ["CLAUDE.md"]),
+    ("vxcontrol/pentagi", "MIT", ["CLAUDE.md"]),
+    ("better-auth/better-auth", "MIT", ["AGENTS.md"]),
+    ("Loupeznik/playbooks", "MIT", ["CLAUDE.md"]),
+    ("ksamaschke/claude-code-vm", "MIT", ["CLAUDE.md"]),
+    ("enuno/home-lab", "Apache-2.0", [".claude/commands/vault-migrate.md"]),
+    (
+        "Robotti-io/copilot-security-instructions",
+        "Apache-2.0",
+        [".github/copilot-instructions.md", "copilot-instructions.md"],
+    ),
+    ("mintmcp/agent-security", "Apache-2.0", ["AGENTS.md"]),
+    ("0FL01/ssh-mcp", "MIT", ["GEMINI.md"]),
+    ("0FL01/Oxide-Agent", "MIT", ["AGENTS.md"]),
+    ("juanfont/headscale", "BSD-3-Clause", ["AGENTS.md"]),
+    (
+        "cloudflare/workers-sdk",
+        "MIT OR Apache-2.0",
+        ["AGENTS.md", "packages/workers-auth/AGENTS.md", "packages/wrangler/AGENTS.md"],
+    ),
+    ("anthropics/claude-code-security-review", "MIT", [".claude/commands/security-review.md"]),
+    ("fatedier/frp", "Apache-2.0", ["AGENTS.md"]),
+    ("pulumi/pulumi", "Apache-2.0", ["AGENTS.md", "pkg/AGENTS.md", "sdk/python/AGENTS.md"]),
+    ("01rabbit/Azazel-Gadget", "MIT", ["AGENTS.md"]),
+    ("coollabsio/coolify", "Apache-2.0", [".claude/skills/fortify-development/SKILL.md"]),
+    (
+        "bytedance/deer-flow",
+        "MIT",
+        [".github/copilot-instructions.md", "backend/packages/harness/deerflow/sandbox/AGENTS.md"],
+    ),
+    (
+        "PatrickJS/awesome-cursorrules",
+        "CC0-1.0",
+        [
+            f"rules/{name}.mdc"
+            for name in (
+                "docker",
+                "security-devsecops-ssdls-appsec",
+                "github-cursorrules-prompt-file-instructions",
+                "cloudflare-email-telegram-cursorrules-prompt-file",
+                "go-backend-scalability-cursorrules-prompt-file",
+                "code-guidelines-cursorrules-prompt-file",
+            )
+        ],
+    ),
+    (
+        "google-gemini/gemini-cli",
+        "Apache-2.0",
+        ["GEMINI.md"]
+        + [f"packages/{p}/GEMINI.md" for p in ("cli", "core", "devtools", "test-utils")],
+    ),
+    ("astral-sh/uv", "MIT OR Apache-2.0", ["AGENTS.md"]),
+    ("ant-design/ant-design", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "yoshiko-pg/difit",
+        "MIT",
+        ["AGENTS.md", ".claude/skills/difit-review/SKILL.md", ".claude/commands/release.md"],
+    ),
+    ("router-for-me/CLIProxyAPI", "MIT", ["AGENTS.md"]),
+    ("zeromicro/go-zero", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "triggerdotdev/trigger.dev",
+        "Apache-2.0",
+        [
+            ".claude/rules/database-safety.md",
+            ".claude/rules/server-apps.md",
+            ".claude/agents/code-reviewer.md",
+            ".cursor/rules/executing-commands.mdc",
+            ".cursor/rules/webapp.mdc",
+            ".cursor/rules/otel-metrics.mdc",
+        ],
+    ),
+    (
+        "continuedev/continue",
+        "Apache-2.0",
+        ["extensions/cli/AGENTS.md", ".claude/skills/docs-style/SKILL.md"],
+    ),
+    ("agno-agi/agno", "Apache-2.0", [".cursorrules", "CLAUDE.md"]),
+    ("browserbase/stagehand", "MIT", ["AGENTS.md", "packages/integrations/fx/AGENTS.md"]),
+    ("Krinco1/HA_Addon_EVCC_Ostrom_EV-Bat-logic", "MIT", ["CLAUDE.md"]),
+    ("tadashi-aikawa/table-format.nvim", "MIT", ["CLAUDE.md"]),
+    ("Wei-Shaw/claude-relay-service", "MIT", ["CLAUDE.md"]),
+    (
+        "shinpr/ai-coding-project-boilerplate",
+        "MIT",
+        [
+            "CLAUDE.ja.md",
+            ".claude/agents-ja/security-reviewer.md",
+            ".claude/skills-ja/coding-standards/references/security-checks.md",
+            ".claude/agents-ja/investigator.md",
+        ],
+    ),
+    (
+        "sebastianserna/ai-workflows",
+        "MIT",
+        [f"{COMPASS}/{lang}/AGENTS.md" for lang in ("de", "ru")]
+        + [f"{COMPASS}/{lang}/CLAUDE.md" for lang in ("de", "es", "fr", "ja", "ko", "ru", "zh")],
+    ),
+    ("xpzouying/xiaohongshu-mcp", "Apache-2.0", ["CLAUDE.md"]),
+    (
+        "Mrxu-zhao/AIAgent",
+        "MIT",
+        [".hermes/memories/MEMORY.md", ".hermes/memories/USER.md", "AGENTS.md"],
+    ),
+]
+SETS = {"real_memory": ("real", SOURCES), "real_memory2": ("real2", SOURCES2)}
+
+
+def half(repo: str) -> str:
+    """dev or test, by a stable hash of ``owner/name`` (real_memory2 only)."""
+    return "dev" if hashlib.sha256(repo.encode()).digest()[0] % 2 == 0 else "test"
+
+
 def kind(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     if "/memories/" in f"/{path}":
         return "hermes-" + name.removesuffix(".md").lower()
     if ".claude/memory/" in path:
         return "claude-memory"
-    return name.removesuffix(".md").lower() + "-md"
+    if name.endswith(".mdc"):
+        return "cursor-rules"
+    if name in (".cursorrules", ".windsurfrules"):
+        return name[1:]
+    if name == "copilot-instructions.md":
+        return "copilot-instructions"
+    if "/.claude/" in f"/{path}":
+        return "claude-dir"
+    return name.split(".")[0].lower() + "-md"
 
 
 def blocks(text: str) -> list[str]:
@@ -121,9 +250,11 @@ def hermes_entries(text: str) -> list[str]:
     return [e.strip() for e in re.split(r"(?m)^\s*§\s*$", text) if len(e.strip()) >= MIN]
 
 
-def main(mirror: Path) -> None:
+def main(mirror: Path, name: str = "real_memory", manifest: Path | None = None) -> None:
+    prefix, sources = SETS[name]
     n = 0
-    for repo, licence, paths in SOURCES:
+    files: list[dict[str, object]] = []
+    for repo, licence, paths in sources:
         git = mirror / repo.replace("/", "+") / "repo"
         commit = subprocess.run(
             ["git", "-C", str(git), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
@@ -137,19 +268,30 @@ def main(mirror: Path) -> None:
             ).stdout
             k = kind(path)
             parts = hermes_entries(text) if k.startswith("hermes-") else markdown_entries(text)
+            side = {"half": half(repo)} if sources is SOURCES2 else {}
+            files.append(
+                {"repo": repo, "commit": commit, "path": path, "license": licence, "kind": k}
+                | {"entries": len(parts)}
+                | side
+            )
             for i, part in enumerate(parts):
                 n += 1
                 row = {
-                    "id": f"real-{n:04d}",
+                    "id": f"{prefix}-{n:04d}",
                     "repo": repo,
                     "commit": commit,
                     "path": path,
                     "license": licence,
                     "kind": k,
                     "part": i,
+                    **side,
                     "text": part,
                 }
                 print(json.dumps(row, ensure_ascii=False))
+    if manifest is not None:
+        manifest.write_text(
+            json.dumps(files, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
 
 
 if __name__ == "__main__":
@@ -157,4 +299,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "mirror", type=Path, help="folder of git mirrors (owner+name/repo), e.g. /work/.mirror"
     )
-    main(parser.parse_args().mirror)
+    parser.add_argument("--set", choices=sorted(SETS), default="real_memory")
+    parser.add_argument("--manifest", type=Path, help="also write the per-file manifest here")
+    args = parser.parse_args()
+    main(args.mirror, args.set, args.manifest)
