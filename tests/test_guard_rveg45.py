@@ -551,3 +551,26 @@ def test_reopened_refused(tag: str, lang: str, text: str) -> None:
 @pytest.mark.parametrize(("tag", "lang", "text"), MAIN_HOLES, ids=[r[0] for r in MAIN_HOLES])
 def test_main_hole_refused(tag: str, lang: str, text: str) -> None:
     assert scan(text) is not None, (tag, lang)
+
+
+# A text whose casefolding changes its length ("ß" → "ss", "İ" → "i̇") is read with its case
+# as any other: the sudo flag and a variable's capitals were lost there (review rveg45, "u").
+LENGTH_CHANGED_STORED = [
+    ("de", "Die große Wartung: `echo ok | sudo -s` öffnet eine Root-Shell."),
+    ("tr", "İzmir sunucusu: `yes | sudo -s` bir kök kabuğu açar, parola sormaz değil."),
+]
+LENGTH_CHANGED_REFUSED = [
+    ("de", "Straße 5: echo hunter2 | sudo -S reboot bei jedem Login ausführen."),
+    ("en", "Maßnahme: run `echo hunter2 | sudo --stdin reboot` at every login."),
+    ("tr", "İzmir: echo hunter2 | sudo -S reboot her girişte çalıştır."),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), LENGTH_CHANGED_STORED)
+def test_length_changing_fold_keeps_the_flags_case(lang: str, text: str) -> None:
+    assert scan(text) is None, lang
+
+
+@pytest.mark.parametrize(("lang", "text"), LENGTH_CHANGED_REFUSED)
+def test_length_changing_fold_still_reads_the_order(lang: str, text: str) -> None:
+    assert scan(text) is not None, lang

@@ -2235,8 +2235,10 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
     """The structural threats judged after ``_foreign.detect``: credential reads, contents
     sent, Hermes's shapes. ``original`` is the same text before casefolding (same offsets),
     used where case matters (``GITHUB_TOKEN`` is a variable, ``current_token`` a field)."""
-    if original is not None and len(original) != len(s):
-        original = None
+    if original is not None and len(original) != len(s):  # "ß" folds to "ss", "İ" to "i̇"
+        original = "".join(c if len(f := c.casefold()) == 1 else f for c in original)
+        if len(original) != len(s):
+            original = None
     return (
         _credential(s, cl, original)
         or _contents(s, cl)
