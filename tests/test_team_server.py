@@ -25,6 +25,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+from forkserver import ForkServer
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
@@ -47,26 +48,36 @@ def _checkout(folder: Path, remote: str) -> Path:
 
 
 def run_cli(
-    env: dict[str, str], cwd: Path | None, *args: str, ok: bool = True
+    env: dict[str, str],
+    cwd: Path | None,
+    *args: str,
+    ok: bool = True,
+    forks: ForkServer | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``memdir [-C cwd] args`` as a subprocess; asserts its exit status and no traceback."""
+    """``memdir [-C cwd] args`` as a subprocess (``forks``: forked by that server);
+    asserts its exit status and no traceback."""
     where = ["-C", str(cwd)] if cwd is not None else []
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", *where, *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    if forks is not None:
+        proc = forks.run([*where, *args], module="memdir", env=env, timeout=120)
+    else:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", *where, *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
 
 class Team:
-    """A team database, its users' tokens, two checkouts and the CLI as a subprocess."""
+    """A team database, its users' tokens, two checkouts and the CLI as a subprocess
+    (``forked``: forked by a server that imported memdir once, tests/forkserver.py, except
+    a call made with ``fresh``; :meth:`close` stops it)."""
 
-    def __init__(self, url: str, tmp: Path) -> None:
+    def __init__(self, url: str, tmp: Path, *, forked: bool = False) -> None:
         self.url = url
         self.home = tmp / "server-home"
         self.env = {
@@ -81,17 +92,33 @@ class Team:
         self.secret = _checkout(tmp / "secret", SECRET)
         self.shared = _checkout(tmp / "shared", SHARED)
         self.tokens: dict[str, str] = {}
+        self.forked = forked
+        self._forks: ForkServer | None = None
 
     def cli(
-        self, *args: str, user: str | None = None, ok: bool = True, cwd: Path | None = None
+        self,
+        *args: str,
+        user: str | None = None,
+        ok: bool = True,
+        cwd: Path | None = None,
+        fresh: bool = False,
     ) -> subprocess.CompletedProcess[str]:
         env = dict(self.env)
         if user is not None:
             env.update(MEMDIR_DATABASE_URL=self.url, MEMDIR_USER=user)
-        return run_cli(env, cwd, *args, ok=ok)
+        if self.forked and not fresh and self._forks is None:
+            self._forks = ForkServer(env=self.env)  # a run's own variables: read on use
+        forks = self._forks if self.forked and not fresh else None
+        return run_cli(env, cwd, *args, ok=ok, forks=forks)
 
-    def admin(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        return self.cli("serve", "--database", self.url, "users", *args, ok=ok)
+    def admin(
+        self, *args: str, ok: bool = True, fresh: bool = False
+    ) -> subprocess.CompletedProcess[str]:
+        return self.cli("serve", "--database", self.url, "users", *args, ok=ok, fresh=fresh)
+
+    def close(self) -> None:
+        if self._forks is not None:
+            self._forks.close()
 
     def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
@@ -121,16 +148,18 @@ def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
 
 
 @pytest.fixture
-def team(pg_url: str, tmp_path: Path) -> Team:
-    t = Team(pg_url, tmp_path)
+def team(pg_url: str, tmp_path: Path) -> Iterator[Team]:
+    """The team; its first command a fresh ``python -m memdir``, the others forked."""
+    t = Team(pg_url, tmp_path, forked=True)
     for name, extra in (("alice", ()), ("bob", ()), ("root", ("--admin",))):
-        token = t.admin("add", name, *extra).stdout.strip()
+        token = t.admin("add", name, *extra, fresh=name == "alice").stdout.strip()
         assert token.startswith("mdt_") and len(token) == 64
         t.tokens[name] = token
     assert "alice" in t.admin("grant", "alice", SECRET).stdout
     t.admin("grant", "alice", SHARED)
     t.admin("grant", "bob", SHARED)
-    return t
+    yield t
+    t.close()
 
 
 @pytest.fixture
