@@ -62,6 +62,16 @@ class Child:
         if self.returncode is None:
             os.kill(self.pid, signal.SIGKILL)
 
+    def terminate(self) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, signal.SIGTERM)
+
+    def poll(self) -> int | None:
+        try:
+            return self.wait(0)
+        except subprocess.TimeoutExpired:
+            return None
+
     def wait(self, timeout: float | None = None) -> int:
         """The exit code, or minus the signal that ended it (as Popen's); the pipes are
         closed then."""
@@ -103,10 +113,10 @@ class Child:
 
 class ForkServer:
     """One server process: ``preload`` (default :func:`memdir_modules`) imported once
-    (``warm``: the guard's patterns built), then :meth:`spawn` or :meth:`run` fork it, one
-    child at a time. ``env`` is the runs' environment (import-time reads see it); ``wrap``
-    turns the server's command into one run in another mount namespace or without some
-    capabilities, which its children then share."""
+    (``warm``: the guard's patterns built), then :meth:`spawn` or :meth:`run` fork it
+    (children may run side by side). ``env`` is the runs' environment (import-time reads
+    see it); ``wrap`` turns the server's command into one run in another mount namespace
+    or without some capabilities, which its children then share."""
 
     def __init__(
         self,
@@ -135,7 +145,7 @@ class ForkServer:
         self._sock.settimeout(timeout)
         try:
             data = self._sock.recv(_MAX)
-        except TimeoutError:
+        except (TimeoutError, BlockingIOError):
             raise subprocess.TimeoutExpired("fork server", timeout or 0) from None
         if not data:
             raise RuntimeError(f"the fork server ended (exit {self.proc.wait()})")
@@ -183,7 +193,9 @@ class ForkServer:
         finally:
             for fd in theirs:
                 os.close(fd)
-        pid = int(self._recv(30)["pid"])
+        while "status" in (message := self._recv(30)):  # another child's end came first
+            self._statuses[message["pid"]] = message["status"]
+        pid = int(message["pid"])
         self._running.add(pid)
         return Child(self, pid, [pipes[0][1], pipes[1][0], pipes[2][0]], errors)
 
@@ -202,9 +214,10 @@ class ForkServer:
         return subprocess.CompletedProcess(list(args), child.wait(), out, err)
 
     def close(self) -> None:
-        for pid in self._running:
+        for pid in list(self._running):  # a test that failed half-way left it
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+            self._status(pid, 30)
         self._sock.close()  # the server reads the end of its socket and exits
         try:
             self.proc.wait(timeout=30)
@@ -220,36 +233,48 @@ class ForkServer:
 
 
 def _serve(sock: socket.socket) -> dict[str, Any]:
-    """Fork a child per request; return the request in the child (never in the server)."""
+    """Fork a child per request and tell each one's end; return the request in the child
+    (never in the server)."""
     import threading
 
+    sel = selectors.DefaultSelector()
+    sel.register(sock, selectors.EVENT_READ)
     while True:
-        try:
-            data, fds, _, _ = socket.recv_fds(sock, _MAX, 3)
-        except ConnectionResetError:
-            data = b""
-        if not data:
-            sys.exit(0)
-        if threading.active_count() != 1:  # a thread would be missing in the child
-            sock.send(json.dumps({"error": f"threads at fork: {threading.enumerate()}"}).encode())
-            sys.exit(1)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            sock.close()
-            os.dup2(fds[0], 0)
-            os.dup2(fds[1], 1)
-            os.dup2(fds[2], 2)
+        for key, _ in sel.select():
+            if key.fileobj is not sock:  # a child's pidfd: it ended
+                sel.unregister(key.fd)
+                os.close(key.fd)
+                _, status = os.waitpid(key.data, 0)
+                ended = {"pid": key.data, "status": os.waitstatus_to_exitcode(status)}
+                sock.send(json.dumps(ended).encode())
+                continue
+            try:
+                data, fds, _, _ = socket.recv_fds(sock, _MAX, 3)
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                sys.exit(0)
+            if threading.active_count() != 1:  # a thread would be missing in the child
+                error = f"threads at fork: {threading.enumerate()}"
+                sock.send(json.dumps({"error": error}).encode())
+                sys.exit(1)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:
+                for fd in [k.fd for k in sel.get_map().values()]:
+                    os.close(fd)  # the socket and the other children's pidfds
+                sel.close()
+                sock.detach()
+                for at, fd in enumerate(fds):
+                    os.dup2(fd, at)
+                    os.close(fd)
+                request: dict[str, Any] = json.loads(data)
+                return request
             for fd in fds:
                 os.close(fd)
-            request: dict[str, Any] = json.loads(data)
-            return request
-        for fd in fds:
-            os.close(fd)
-        sock.send(json.dumps({"pid": pid}).encode())
-        _, status = os.waitpid(pid, 0)
-        sock.send(json.dumps({"pid": pid, "status": os.waitstatus_to_exitcode(status)}).encode())
+            sel.register(os.pidfd_open(pid), selectors.EVENT_READ, pid)
+            sock.send(json.dumps({"pid": pid}).encode())
 
 
 def _child(request: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ granted: nothing is read, nothing is written, every refusal says why."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -25,7 +26,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
-from forkserver import ForkServer
+from forkserver import Child, ForkServer, memdir_modules
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
@@ -72,10 +73,22 @@ def run_cli(
     return proc
 
 
+_FORKS: list[ForkServer] = []
+
+
+def fork_server() -> ForkServer:
+    """The session's fork server (tests/forkserver.py): memdir, the team server and the
+    PostgreSQL driver imported once; a run's environment is its own (memdir reads its
+    variables on use)."""
+    if not _FORKS:
+        _FORKS.append(ForkServer([*memdir_modules(), "memdir.serve", "memdir.pg.db", "uvicorn"]))
+        atexit.register(_FORKS[0].close)
+    return _FORKS[0]
+
+
 class Team:
     """A team database, its users' tokens, two checkouts and the CLI as a subprocess
-    (``forked``: forked by a server that imported memdir once, tests/forkserver.py, except
-    a call made with ``fresh``; :meth:`close` stops it)."""
+    (``forked``: forked by :func:`fork_server`, except a call made with ``fresh``)."""
 
     def __init__(self, url: str, tmp: Path, *, forked: bool = False) -> None:
         self.url = url
@@ -92,8 +105,7 @@ class Team:
         self.secret = _checkout(tmp / "secret", SECRET)
         self.shared = _checkout(tmp / "shared", SHARED)
         self.tokens: dict[str, str] = {}
-        self.forked = forked
-        self._forks: ForkServer | None = None
+        self.forks = fork_server() if forked else None
 
     def cli(
         self,
@@ -106,19 +118,12 @@ class Team:
         env = dict(self.env)
         if user is not None:
             env.update(MEMDIR_DATABASE_URL=self.url, MEMDIR_USER=user)
-        if self.forked and not fresh and self._forks is None:
-            self._forks = ForkServer(env=self.env)  # a run's own variables: read on use
-        forks = self._forks if self.forked and not fresh else None
-        return run_cli(env, cwd, *args, ok=ok, forks=forks)
+        return run_cli(env, cwd, *args, ok=ok, forks=None if fresh else self.forks)
 
     def admin(
         self, *args: str, ok: bool = True, fresh: bool = False
     ) -> subprocess.CompletedProcess[str]:
         return self.cli("serve", "--database", self.url, "users", *args, ok=ok, fresh=fresh)
-
-    def close(self) -> None:
-        if self._forks is not None:
-            self._forks.close()
 
     def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
@@ -132,8 +137,17 @@ class Team:
         wait_for_port(proc, port)
         return proc, f"http://127.0.0.1:{port}/mcp"
 
+    def fork_serve(self) -> tuple[Child, str]:
+        """:meth:`serve` (no options of its own), forked by the fork server."""
+        assert self.forks is not None
+        port = free_port()
+        args = ["serve", "--database", self.url, "--port", str(port)]
+        proc = self.forks.spawn(args, module="memdir", env=self.env)
+        wait_for_port(proc, port)
+        return proc, f"http://127.0.0.1:{port}/mcp"
 
-def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
+
+def wait_for_port(proc: subprocess.Popen[bytes] | Child, port: int) -> None:
     """Wait until ``proc`` (a server just started) listens on ``port``; fail if it exits
     or takes over a minute."""
     deadline = time.monotonic() + 60
@@ -148,7 +162,7 @@ def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
 
 
 @pytest.fixture
-def team(pg_url: str, tmp_path: Path) -> Iterator[Team]:
+def team(pg_url: str, tmp_path: Path) -> Team:
     """The team; its first command a fresh ``python -m memdir``, the others forked."""
     t = Team(pg_url, tmp_path, forked=True)
     for name, extra in (("alice", ()), ("bob", ()), ("root", ("--admin",))):
@@ -158,13 +172,13 @@ def team(pg_url: str, tmp_path: Path) -> Iterator[Team]:
     assert "alice" in t.admin("grant", "alice", SECRET).stdout
     t.admin("grant", "alice", SHARED)
     t.admin("grant", "bob", SHARED)
-    yield t
-    t.close()
+    return t
 
 
 @pytest.fixture
 def servers(team: Team) -> Iterator[list[str]]:
-    procs = [team.serve() for _ in range(2)]
+    """Two ``memdir serve`` processes on the team's database, forked."""
+    procs = [team.fork_serve() for _ in range(2)]
     try:
         yield [u for _, u in procs]
     finally:
