@@ -19,6 +19,7 @@ import click
 import pytest
 
 import memdir
+from forkserver import ForkServer
 from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
 from memdir.cli import cli
 
@@ -45,14 +46,18 @@ def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterato
 COMMANDS = list(_commands())
 
 
+_LIMIT = 1 << 30  # bytes of address space a call may use
+
+
 def _cap() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    resource.setrlimit(resource.RLIMIT_AS, (_LIMIT, _LIMIT))
 
 
 class Memdir:
-    """The CLI on one home and project, as subprocesses."""
+    """The CLI on one home and project, as subprocesses; ``forked``: forked by a server
+    that imported memdir once (tests/forkserver.py), except a call made with ``fresh``."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *, forked: bool = False) -> None:
         self.home, self.project, self.tmp = tmp / "home", tmp / "project", tmp
         self.project.mkdir(parents=True, exist_ok=True)
         self.env = {
@@ -68,15 +73,25 @@ class Memdir:
             "import pathlib, sys\np = pathlib.Path(sys.argv[-1])\n"
             "p.write_text(p.read_text().replace('Tabs body', 'Tabs body, edited'))\n"
         )
+        self.forked = forked
+        self._servers: dict[object, ForkServer] = {}  # by wrap: their children share it
 
     def __call__(
         self,
         *args: str | bytes,
         wrap: Callable[[list[str]], list[str] | None] | None = None,
         stdin: str = "",
+        fresh: bool = False,
     ) -> subprocess.CompletedProcess[str]:
-        cmd: list[str] = [sys.executable, "-m", "memdir", "-C", str(self.project)]
-        cmd += [a if isinstance(a, str) else os.fsdecode(a) for a in args]
+        argv = ["-C", str(self.project), *(os.fsdecode(a) for a in args)]
+        if self.forked and not fresh:
+            if wrap not in self._servers:
+                self._servers[wrap] = ForkServer(env=self.env, wrap=wrap)
+            server = self._servers[wrap]
+            return server.run(
+                argv, module="memdir", input=stdin, timeout=120, rlimit_as=_LIMIT, errors="replace"
+            )
+        cmd: list[str] = [sys.executable, "-m", "memdir", *argv]
         if wrap is not None:
             wrapped = wrap(cmd)
             assert wrapped is not None
@@ -91,6 +106,18 @@ class Memdir:
             timeout=120,
             preexec_fn=_cap,
         )
+
+    def close(self) -> None:
+        for server in self._servers.values():
+            server.close()
+
+
+@pytest.fixture
+def forked(tmp_path: Path) -> Iterator[Memdir]:
+    """A :class:`Memdir` whose calls fork a server (``fresh=True``: a new interpreter)."""
+    m = Memdir(tmp_path, forked=True)
+    yield m
+    m.close()
 
 
 def _seed(m: Memdir) -> dict[str, str]:
@@ -183,8 +210,8 @@ def test_every_command_has_help(command: tuple[str, ...], tmp_path: Path) -> Non
     assert proc.returncode == 0 and proc.stdout.startswith("Usage: ") and not proc.stderr
 
 
-def test_every_printing_command_has_json_that_parses(tmp_path: Path) -> None:
-    m = Memdir(tmp_path)
+def test_every_printing_command_has_json_that_parses(forked: Memdir) -> None:
+    m = forked
     calls = _invocations(m, _seed(m))
     printing = {c for c in COMMANDS if " ".join(c) not in NO_JSON | NEED_DATABASE}
     covered = {c for c in printing for call in calls if call[: len(c)] == c}
@@ -192,7 +219,7 @@ def test_every_printing_command_has_json_that_parses(tmp_path: Path) -> None:
     for command in printing:  # and each really has the option
         assert "--json" in m(*command, "--help").stdout, command
     for call in calls:
-        proc = m(*call)
+        proc = m(*call, fresh=call == calls[0])
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, (call, proc.stderr)
         json.loads(proc.stdout)  # the whole of stdout is JSON; warnings go to stderr
     found = json.loads(m("ls", "--all", "--json").stdout)
@@ -262,11 +289,11 @@ CONDITIONS: dict[str, tuple[Callable[[Memdir], None], str | None]] = {
 
 
 @pytest.mark.parametrize("condition", list(CONDITIONS))
-def test_bad_inputs_never_print_a_traceback(condition: str, tmp_path: Path) -> None:
+def test_bad_inputs_never_print_a_traceback(condition: str, forked: Memdir) -> None:
     prepare, skip = CONDITIONS[condition]
     if skip is not None:
         pytest.skip(skip)
-    m = Memdir(tmp_path)
+    m = forked
     seeded = _seed(m)
     memdir.open(m.home, m.project).search("warm")  # state.db and caches exist
     prepare(m)
@@ -281,7 +308,7 @@ def test_bad_inputs_never_print_a_traceback(condition: str, tmp_path: Path) -> N
         ("add", "--type", "user", "--name", "x" * 81, "--description", "d", "--body", "b"),
     ]
     for call in calls:
-        proc = m(*call, wrap=wrap)
+        proc = m(*call, wrap=wrap, fresh=call == calls[0])
         assert "Traceback" not in proc.stderr, (condition, call, proc.stderr)
         assert proc.returncode in (0, 1), (condition, call, proc.returncode, proc.stderr)
         if proc.returncode and call[0] in ("doctor", "maintain") and proc.stdout:

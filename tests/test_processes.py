@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import memdir
+from forkserver import Child, ForkServer
 from memdir.core.frontmatter import parse_entry
 
 pytestmark = pytest.mark.slow
@@ -306,29 +307,40 @@ def _check_files(folder: Path) -> None:
 
 
 def test_sigkill_at_random_points_never_corrupts(tmp_path: Path) -> None:
+    """50 writers killed at random points after their first write. The first is a fresh
+    ``python -c``; the others are forked by a server that imported memdir once
+    (tests/forkserver.py): the same script from the same point, without ~1 s of start."""
     rng = random.Random(20261129)
     home, project = tmp_path / "home", tmp_path / "project"
     project.mkdir()
     folder = Path(memdir.open(home, project).store("local").backend.location)
     kills_mid_write = 0
-    for trial in range(50):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", CHURN, str(home), str(project), str(trial)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.06))
-        proc.kill()
-        proc.wait(timeout=30)
-        assert proc.returncode == -signal.SIGKILL
-        kills_mid_write += bool(list(folder.glob(".*.tmp")) or list(folder.glob("archive/.*.tmp")))
-        _check_files(folder)
-        store = memdir.open(home, project).store("local")  # the next open repairs
-        assert not list(folder.glob(".*.tmp")) and not list(folder.glob("archive/.*.tmp"))
-        _check_index(folder, store)
-        assert store.problems() == []
+    with ForkServer() as server:
+        for trial in range(50):
+            args = [str(home), str(project), str(trial)]
+            proc: subprocess.Popen[str] | Child
+            if trial == 0:
+                proc = subprocess.Popen(
+                    [sys.executable, "-c", CHURN, *args],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+            else:
+                proc = server.spawn(args, code=CHURN)
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == "ready"
+            time.sleep(rng.uniform(0.0, 0.06))
+            proc.kill()
+            proc.wait(timeout=30)
+            assert proc.returncode == -signal.SIGKILL
+            kills_mid_write += bool(
+                list(folder.glob(".*.tmp")) or list(folder.glob("archive/.*.tmp"))
+            )
+            _check_files(folder)
+            store = memdir.open(home, project).store("local")  # the next open repairs
+            assert not list(folder.glob(".*.tmp")) and not list(folder.glob("archive/.*.tmp"))
+            _check_index(folder, store)
+            assert store.problems() == []
     assert len(memdir.open(home, project).store("local").list(include_archived=True)) > 50
     print(f"{kills_mid_write} of 50 kills left a temp file behind")

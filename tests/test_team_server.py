@@ -5,6 +5,7 @@ granted: nothing is read, nothing is written, every refusal says why."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -25,6 +26,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+from forkserver import Child, ForkServer, memdir_modules
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
@@ -47,26 +49,48 @@ def _checkout(folder: Path, remote: str) -> Path:
 
 
 def run_cli(
-    env: dict[str, str], cwd: Path | None, *args: str, ok: bool = True
+    env: dict[str, str],
+    cwd: Path | None,
+    *args: str,
+    ok: bool = True,
+    forks: ForkServer | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``memdir [-C cwd] args`` as a subprocess; asserts its exit status and no traceback."""
+    """``memdir [-C cwd] args`` as a subprocess (``forks``: forked by that server);
+    asserts its exit status and no traceback."""
     where = ["-C", str(cwd)] if cwd is not None else []
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", *where, *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    if forks is not None:
+        proc = forks.run([*where, *args], module="memdir", env=env, timeout=120)
+    else:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", *where, *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
 
-class Team:
-    """A team database, its users' tokens, two checkouts and the CLI as a subprocess."""
+_FORKS: list[ForkServer] = []
 
-    def __init__(self, url: str, tmp: Path) -> None:
+
+def fork_server() -> ForkServer:
+    """The session's fork server (tests/forkserver.py): memdir, the team server and the
+    PostgreSQL driver imported once; a run's environment is its own (memdir reads its
+    variables on use)."""
+    if not _FORKS:
+        _FORKS.append(ForkServer([*memdir_modules(), "memdir.serve", "memdir.pg.db", "uvicorn"]))
+        atexit.register(_FORKS[0].close)
+    return _FORKS[0]
+
+
+class Team:
+    """A team database, its users' tokens, two checkouts and the CLI as a subprocess
+    (``forked``: forked by :func:`fork_server`, except a call made with ``fresh``)."""
+
+    def __init__(self, url: str, tmp: Path, *, forked: bool = False) -> None:
         self.url = url
         self.home = tmp / "server-home"
         self.env = {
@@ -81,17 +105,25 @@ class Team:
         self.secret = _checkout(tmp / "secret", SECRET)
         self.shared = _checkout(tmp / "shared", SHARED)
         self.tokens: dict[str, str] = {}
+        self.forks = fork_server() if forked else None
 
     def cli(
-        self, *args: str, user: str | None = None, ok: bool = True, cwd: Path | None = None
+        self,
+        *args: str,
+        user: str | None = None,
+        ok: bool = True,
+        cwd: Path | None = None,
+        fresh: bool = False,
     ) -> subprocess.CompletedProcess[str]:
         env = dict(self.env)
         if user is not None:
             env.update(MEMDIR_DATABASE_URL=self.url, MEMDIR_USER=user)
-        return run_cli(env, cwd, *args, ok=ok)
+        return run_cli(env, cwd, *args, ok=ok, forks=None if fresh else self.forks)
 
-    def admin(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        return self.cli("serve", "--database", self.url, "users", *args, ok=ok)
+    def admin(
+        self, *args: str, ok: bool = True, fresh: bool = False
+    ) -> subprocess.CompletedProcess[str]:
+        return self.cli("serve", "--database", self.url, "users", *args, ok=ok, fresh=fresh)
 
     def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
@@ -105,8 +137,17 @@ class Team:
         wait_for_port(proc, port)
         return proc, f"http://127.0.0.1:{port}/mcp"
 
+    def fork_serve(self) -> tuple[Child, str]:
+        """:meth:`serve` (no options of its own), forked by the fork server."""
+        assert self.forks is not None
+        port = free_port()
+        args = ["serve", "--database", self.url, "--port", str(port)]
+        proc = self.forks.spawn(args, module="memdir", env=self.env)
+        wait_for_port(proc, port)
+        return proc, f"http://127.0.0.1:{port}/mcp"
 
-def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
+
+def wait_for_port(proc: subprocess.Popen[bytes] | Child, port: int) -> None:
     """Wait until ``proc`` (a server just started) listens on ``port``; fail if it exits
     or takes over a minute."""
     deadline = time.monotonic() + 60
@@ -122,9 +163,10 @@ def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
 
 @pytest.fixture
 def team(pg_url: str, tmp_path: Path) -> Team:
-    t = Team(pg_url, tmp_path)
+    """The team; its first command a fresh ``python -m memdir``, the others forked."""
+    t = Team(pg_url, tmp_path, forked=True)
     for name, extra in (("alice", ()), ("bob", ()), ("root", ("--admin",))):
-        token = t.admin("add", name, *extra).stdout.strip()
+        token = t.admin("add", name, *extra, fresh=name == "alice").stdout.strip()
         assert token.startswith("mdt_") and len(token) == 64
         t.tokens[name] = token
     assert "alice" in t.admin("grant", "alice", SECRET).stdout
@@ -135,7 +177,8 @@ def team(pg_url: str, tmp_path: Path) -> Team:
 
 @pytest.fixture
 def servers(team: Team) -> Iterator[list[str]]:
-    procs = [team.serve() for _ in range(2)]
+    """Two ``memdir serve`` processes on the team's database, forked."""
+    procs = [team.fork_serve() for _ in range(2)]
     try:
         yield [u for _, u in procs]
     finally:
