@@ -79,3 +79,14 @@ def test_the_test_process_ending_ends_the_forked_children() -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(child.pid, signal.SIGKILL)
+
+
+def test_a_request_up_to_the_stated_limit_is_forked() -> None:
+    """``_MAX`` says a request may be 1 MiB; a SOCK_SEQPACKET message is capped by the
+    socket's send buffer (~208 KiB): 300 KB of argv, which a fresh run takes, fails."""
+    args = ["x" * 100_000] * 3
+    code = "import sys\nprint(sum(map(len, sys.argv[1:])))"
+    fresh = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    with ForkServer([], warm=False) as server:
+        forked = server.run(args, code=code, timeout=60)  # main: OSError EMSGSIZE
+    assert forked.stdout == fresh.stdout == "300000\n"
