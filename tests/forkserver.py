@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-_MAX = 1 << 20  # bytes of one request (argv, script)
+_MAX = 128 << 10  # bytes of one request (argv, script): one message under the send buffer
 
 
 def memdir_modules() -> list[str]:
@@ -134,12 +134,22 @@ class ForkServer:
         wrapped = wrap(cmd) if wrap is not None else cmd
         assert wrapped is not None
         self.proc = subprocess.Popen(
-            wrapped, env=self.env, stdin=subprocess.DEVNULL, pass_fds=[theirs.fileno()]
+            wrapped,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,  # children buffer stdout as a fresh run on a pipe
+            pass_fds=[theirs.fileno()],
         )
         theirs.close()
         self._statuses: dict[int, int] = {}
         self._running: set[int] = set()
-        assert self._recv(timeout) == {"ready": True}, "the fork server did not start"
+        try:
+            assert self._recv(timeout) == {"ready": True}, "the fork server did not start"
+        except BaseException:
+            self.proc.kill()
+            self.proc.wait()
+            self._sock.close()
+            raise
 
     def _recv(self, timeout: float | None) -> dict[str, Any]:
         self._sock.settimeout(timeout)
@@ -159,7 +169,8 @@ class ForkServer:
         while pid not in self._statuses:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             message = self._recv(left)
-            self._statuses[message["pid"]] = message["status"]
+            if "status" in message:  # not a spawn's late answer (its wait timed out)
+                self._statuses[message["pid"]] = message["status"]
         self._running.discard(pid)
         return self._statuses.pop(pid)
 
@@ -186,10 +197,13 @@ class ForkServer:
             "cwd": os.fspath(cwd) if cwd is not None else os.getcwd(),
             "rlimit_as": rlimit_as,
         }
+        data = json.dumps(request).encode()
+        if len(data) > _MAX:
+            raise ValueError(f"a {len(data):,}-byte request is over the fork server's {_MAX:,}")
         pipes = [os.pipe() for _ in range(3)]
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         try:
-            socket.send_fds(self._sock, [json.dumps(request).encode()], theirs)
+            socket.send_fds(self._sock, [data], theirs)
         finally:
             for fd in theirs:
                 os.close(fd)
@@ -217,7 +231,8 @@ class ForkServer:
         for pid in list(self._running):  # a test that failed half-way left it
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            self._status(pid, 30)
+            with contextlib.suppress(RuntimeError):  # the server ended: nothing to wait on
+                self._status(pid, 30)
         self._sock.close()  # the server reads the end of its socket and exits
         try:
             self.proc.wait(timeout=30)
@@ -252,7 +267,10 @@ def _serve(sock: socket.socket) -> dict[str, Any]:
                 data, fds, _, _ = socket.recv_fds(sock, _MAX, 3)
             except ConnectionResetError:
                 data = b""
-            if not data:
+            if not data:  # the test process ended: so do the children it left
+                for k in sel.get_map().values():
+                    if k.fileobj is not sock:
+                        os.kill(k.data, signal.SIGKILL)
                 sys.exit(0)
             if threading.active_count() != 1:  # a thread would be missing in the child
                 error = f"threads at fork: {threading.enumerate()}"

@@ -4,6 +4,7 @@
   started), not its pipe's: with the test process on a terminal (``pytest -s``) a child
   that prints without flushing and is killed still delivers its line, which a fresh
   ``python -c`` loses;
+* a request over what one socket message carries failed with EMSGSIZE (now a clear error);
 * the server ending (Ctrl-C reaches the whole process group, the OOM killer) makes
   ``close()`` raise instead of closing, and the end of the test process (its socket closed)
   leaves the children it forked running.
@@ -19,7 +20,9 @@ import subprocess
 import sys
 import time
 
-from forkserver import ForkServer
+import pytest
+
+from forkserver import _MAX, ForkServer
 
 KILLED = "import os\nprint('printed')\nos.kill(os.getpid(), 9)\n"
 
@@ -82,11 +85,15 @@ def test_the_test_process_ending_ends_the_forked_children() -> None:
 
 
 def test_a_request_up_to_the_stated_limit_is_forked() -> None:
-    """``_MAX`` says a request may be 1 MiB; a SOCK_SEQPACKET message is capped by the
-    socket's send buffer (~208 KiB): 300 KB of argv, which a fresh run takes, fails."""
-    args = ["x" * 100_000] * 3
+    """``_MAX`` is what one SOCK_SEQPACKET message carries (the socket's send buffer is
+    ~208 KiB): a request under it is forked as a fresh run takes it, one over it is refused
+    with a clear error before anything is sent (main: 300 KB failed with EMSGSIZE)."""
+    args = ["x" * 40_000] * 3
     code = "import sys\nprint(sum(map(len, sys.argv[1:])))"
     fresh = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
     with ForkServer([], warm=False) as server:
-        forked = server.run(args, code=code, timeout=60)  # main: OSError EMSGSIZE
-    assert forked.stdout == fresh.stdout == "300000\n"
+        forked = server.run(args, code=code, timeout=60)
+        with pytest.raises(ValueError, match="over the fork server"):
+            server.run(["x" * _MAX], code=code, timeout=60)
+        again = server.run(args, code=code, timeout=60)  # the server still serves
+    assert forked.stdout == fresh.stdout == again.stdout == "120000\n"
