@@ -413,7 +413,13 @@ def _real_claude_code(tmp_path: Path, scope: str) -> None:
     link = tmp_path / "link"  # installed through a symlink, found from the real folder
     link.symlink_to(project)
     home = tmp_path / "memdir"
-    env = {**os.environ, "HOME": str(user), "MEMDIR_BACKGROUND": "0"}
+    env = {
+        **os.environ,
+        "HOME": str(user),
+        "MEMDIR_BACKGROUND": "0",
+        "DISABLE_AUTOUPDATER": "1",  # CI has a network: the pinned version stays as it is
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    }
     env.pop("CLAUDE_CONFIG_DIR", None)
     env.pop("ANTHROPIC_API_KEY", None)
     memdir_cli = [sys.executable, "-m", "memdir", "--home", str(home)]
