@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -305,12 +304,9 @@ def test_real_codex_session_calls_memdir_and_notify_imports_it(tmp_path: Path) -
     memdir.open(home, project).store("local").add(
         type="feedback", name="Use pnpm, not npm", description="pnpm here", body="pnpm install."
     )
-    plan(home, codex)
-    config = tomlkit.parse((codex / "config.toml").read_text())
     # `codex exec` sends its first request without waiting for MCP servers that are not
     # required, and the scripted model answers at once (a person types after startup)
-    config["mcp_servers"]["memdir"]["required"] = True
-    (codex / "config.toml").write_text(tomlkit.dumps(config))
+    install.apply(install.plan_install("codex", home, codex_home=codex, required=True))
     env = {**os.environ, "CODEX_HOME": str(codex), "HOME": str(tmp_path / "user")}
     for key in ("OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"):
         env.pop(key, None)
@@ -343,3 +339,40 @@ def test_real_codex_session_calls_memdir_and_notify_imports_it(tmp_path: Path) -
     assert [m.content for m in messages if m.role == "user"] == [prompt], messages
     assert [m.tool_name for m in messages if m.role == "tool"] == ["memory_search", "memory"]
     assert "Use pnpm: this repo installs with it." in messages[-1].content
+
+
+def test_required_round_trip_through_the_cli(tmp_path: Path) -> None:
+    """`--required` marks memdir's server required (Codex waits for it before the first
+    turn); installing again without it takes the mark away; uninstall leaves the file as it
+    was; another harness refuses the option."""
+    from click.testing import CliRunner
+
+    from memdir.cli import cli
+
+    codex, home = tmp_path / "codex", tmp_path / "memdir"
+    codex.mkdir()
+    config = codex / "config.toml"
+    before = 'model = "o3"\n\n[mcp_servers.github]\ncommand = "gh-mcp"\n'
+    config.write_text(before)
+
+    def run(*args: str) -> str:
+        done = CliRunner().invoke(cli, ["--home", str(home), *args])
+        assert done.exit_code == 0, done.output
+        return done.output
+
+    def memdir_server() -> dict[str, Any]:
+        table: dict[str, Any] = tomllib.loads(config.read_text())["mcp_servers"]["memdir"]
+        return table
+
+    run("install", "codex", "--codex-home", str(codex), "--required", "--yes")
+    assert memdir_server()["required"] is True
+    assert "nothing to change" in run(
+        "install", "codex", "--codex-home", str(codex), "--required", "--yes"
+    )
+    run("install", "codex", "--codex-home", str(codex), "--yes")
+    assert "required" not in memdir_server()
+    run("install", "codex", "--codex-home", str(codex), "--required", "--yes")
+    run("uninstall", "codex", "--codex-home", str(codex), "--yes")
+    assert config.read_text() == before
+    refused = CliRunner().invoke(cli, ["--home", str(home), "install", "hermes", "--required"])
+    assert refused.exit_code == 2 and "--required is not an option of hermes" in refused.output

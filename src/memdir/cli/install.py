@@ -94,7 +94,7 @@ def _run(plan: Any, yes: bool, dry_run: bool, as_json: bool) -> None:
 def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
     wanted = {
         "claude-code": ("settings", "project", "shared"),
-        "codex": ("codex_home",),
+        "codex": ("codex_home", "required"),
         "hermes": ("hermes_home", "activate"),
     }[harness]
     for name, value in given.items():
@@ -111,12 +111,19 @@ def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
     is_flag=True,
     help="hermes: also set memory.provider to memdir in Hermes's config.yaml.",
 )
+@click.option(
+    "--required",
+    is_flag=True,
+    help="codex: mark memdir's MCP server required, so that Codex waits for it before the "
+    "first turn (codex exec does not wait otherwise) and stops if memdir cannot start.",
+)
 @click.pass_obj
 def install(
     state: State,
     /,
     harness: str,
     activate: bool,
+    required: bool,
     yes: bool,
     dry_run: bool,
     as_json: bool,
@@ -137,6 +144,9 @@ def install(
     if activate:
         _harness_options(harness, activate=True)
         options["activate"] = True
+    if required:
+        _harness_options(harness, required=True)
+        options["required"] = True
     _run(installer.plan_install(harness, _home(state), **options), yes, dry_run, as_json)
 
 

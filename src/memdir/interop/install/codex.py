@@ -45,10 +45,12 @@ class _Config:
 
     mode = 0o600  # Codex's own config may hold tokens in env tables
 
-    def __init__(self, path: Path, argv: list[str]) -> None:
+    def __init__(self, path: Path, argv: list[str], required: bool = False) -> None:
         self.path = path
         self.argv = argv
-        self.entry = {"command": argv[0], "args": [*argv[1:], "mcp"]}
+        self.entry: dict[str, Any] = {"command": argv[0], "args": [*argv[1:], "mcp"]}
+        if required:  # Codex then waits for memdir (and stops if it cannot start)
+            self.entry["required"] = True
 
     def _parse(self, text: str | None) -> Any:
         import tomlkit
@@ -124,18 +126,22 @@ class _Config:
         return text if out == text else out
 
 
-def targets(home: Path, codex_home: Path | None = None, **_: Any) -> list[Any]:
-    """Codex's ``config.toml``."""
+def targets(
+    home: Path, codex_home: Path | None = None, required: bool = False, **_: Any
+) -> list[Any]:
+    """Codex's ``config.toml`` (``required``: the server marked required)."""
     where = codex_home or default_codex_home()
-    return [_Config(where / "config.toml", memdir_command(home))]
+    return [_Config(where / "config.toml", memdir_command(home), required)]
 
 
-def notes(home: Path, plan: Plan, codex_home: Path | None = None, **_: Any) -> list[str]:
+def notes(
+    home: Path, plan: Plan, codex_home: Path | None = None, required: bool = False, **_: Any
+) -> list[str]:
     """A memdir MCP server the user registered themselves is kept; say so."""
     if plan.action != "install":
         return []
     (edit,) = plan.edits
-    target = targets(home, codex_home)[0]
+    target = targets(home, codex_home, required)[0]
     text = (edit.after or edit.before or b"").decode("utf-8", "replace")
     try:
         servers = target._servers(target._parse(text))
