@@ -297,9 +297,7 @@ def apply_import(md: Layers, plan: ImportPlan) -> ImportPlan:
                 existing = {e.id: e for e in store.list()}
                 store.apply([_operation(p, existing) for p in group], source=Source.IMPORT)
             ledger.update(said)
-            plan.applied = True
-    except TooLarge as exc:
-        if not plan.applied:  # a batch failed as well: no claim that the import is stored
-            raise
+    except TooLarge as exc:  # raised only once every batch is stored (a failed one's wins)
         warn_once(f"the import is stored; only its record of where it came from is not: {exc}")
+    plan.applied = True
     return plan

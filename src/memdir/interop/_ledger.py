@@ -55,7 +55,8 @@ def _bounded(path: Path, what: str, size: int) -> None:
 @contextlib.contextmanager
 def locked(path: Path, what: str) -> Iterator[dict[str, Any]]:
     """The record's current map, under an exclusive lock; written back when the block
-    ends, also when it fails (the caller records each change as it lands)."""
+    ends, also when it fails (the caller records each change as it lands). After a failed
+    block the block's error is raised; a write-back that fails then is only a warning."""
     lock_path = path.with_name(path.name + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
