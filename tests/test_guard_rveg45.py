@@ -557,7 +557,7 @@ def test_main_hole_refused(tag: str, lang: str, text: str) -> None:
 # as any other: the sudo flag and a variable's capitals were lost there (review rveg45, "u").
 LENGTH_CHANGED_STORED = [
     ("de", "Die große Wartung: `echo ok | sudo -s` öffnet eine Root-Shell."),
-    ("tr", "İzmir sunucusu: `yes | sudo -s` bir kök kabuğu açar, parola sormaz değil."),
+    ("tr", "İzmir sunucusu: `echo ok | sudo -s` bir kök kabuğu açar."),
 ]
 LENGTH_CHANGED_REFUSED = [
     ("de", "Straße 5: echo hunter2 | sudo -S reboot bei jedem Login ausführen."),
