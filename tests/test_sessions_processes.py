@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from memdir import LockTimeoutError
 from memdir.sessions import Database, SessionStore
 from memdir.sessions.schema import MIGRATIONS
 
@@ -102,3 +103,42 @@ def test_first_open_races_apply_each_migration_once(tmp_path: Path) -> None:
     assert [name for name, _ in database.migrations()] == [m.name for m in MIGRATIONS]
     assert SessionStore(database).count() == (5, 5)
     assert oct(db.stat().st_mode & 0o777) == "0o600"
+
+
+HOLDER = textwrap.dedent("""
+    import sqlite3, sys, time
+    conn = sqlite3.connect(sys.argv[1], isolation_level=None)  # a rollback journal
+    conn.execute("BEGIN IMMEDIATE")
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+    conn.execute("COMMIT")
+""")
+
+
+def _hold(db: Path, seconds: float) -> subprocess.Popen[str]:
+    """Another process holding the write lock of ``db`` (not yet in WAL mode)."""
+    holder = _spawn(HOLDER, str(db), str(seconds))
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_the_switch_to_wal_waits_for_another_process_lock(tmp_path: Path) -> None:
+    """SQLite's busy handler does not run for the switch to WAL: it failed at once."""
+    db = tmp_path / "state.db"
+    holder = _hold(db, 1.0)
+    store = SessionStore(Database(db))
+    store.start("opener", session_id="s")
+    assert holder.wait(timeout=60) == 0
+    assert store.count() == (1, 0)
+    assert Database(db).read(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+
+
+def test_the_switch_to_wal_gives_up_after_busy_timeout(tmp_path: Path) -> None:
+    db = tmp_path / "state.db"
+    holder = _hold(db, 30.0)
+    try:
+        with pytest.raises(LockTimeoutError, match="waiting for the lock"):
+            SessionStore(Database(db, busy_timeout=0.5)).start("opener", session_id="s")
+    finally:
+        holder.kill()
+        holder.communicate()

@@ -183,13 +183,29 @@ class Database:
         try:
             if created:
                 os.chmod(self.path, 0o600)  # sessions hold private conversations
-            conn.execute("PRAGMA journal_mode=WAL")
+            self._use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
         except (sqlite3.Error, OSError):
             conn.close()
             raise
         return conn
+
+    def _use_wal(self, conn: sqlite3.Connection) -> None:
+        """Switch to WAL, waiting up to ``busy_timeout`` for another process's lock.
+
+        SQLite's busy handler does not wait here: the switch reads page 1, then takes the
+        write lock, and a reader never waits for a lock (it could deadlock), so a process
+        racing another's first open got "locked" at once (docs/design/sessions.md)."""
+        deadline = time.monotonic() + self.busy_timeout
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if not is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(0.01)
 
     def close(self) -> None:
         """Close the connection (it reopens on the next call)."""
