@@ -84,15 +84,15 @@ def message_stream(*blocks: dict[str, Any]) -> str:
     """An Anthropic Messages API stream whose content is ``blocks`` (text or tool_use)."""
     stop = "tool_use" if any(b["type"] == "tool_use" for b in blocks) else "end_turn"
     usage = {"input_tokens": 1, "output_tokens": 1}
-    start = {"id": "msg-1", "type": "message", "role": "assistant", "model": "claude-scripted",
-             "content": [], "stop_reason": None, "stop_sequence": None, "usage": usage}  # fmt: skip
+    start: dict[str, Any] = {
+        "id": "msg-1", "type": "message", "role": "assistant", "model": "claude-scripted",
+        "content": [], "stop_reason": None, "stop_sequence": None, "usage": usage,
+    }  # fmt: skip
     events: list[dict[str, Any]] = [{"type": "message_start", "message": start}]
     for i, block in enumerate(blocks):
         if block["type"] == "text":
-            first, delta = (
-                {"type": "text", "text": ""},
-                {"type": "text_delta", "text": block["text"]},
-            )
+            first: dict[str, Any] = {"type": "text", "text": ""}
+            delta: dict[str, Any] = {"type": "text_delta", "text": block["text"]}
         else:
             first = {**block, "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
