@@ -105,9 +105,12 @@ def _grows_linearly(unit: str, monkeypatch: pytest.MonkeyPatch, small: int, larg
     ratio = many / few  # the repeats, not the sizes: 219 / 27 units is 8.1x, not 8x
     # A count does not depend on what the process scanned before: the quote marks are found
     # afresh (cached per text, a repeated text read 15,196 then 7,146 characters: what
-    # moved counts between draws, and CI once failed at 11.7x). 1.2x: the pinned round-13
-    # draw reads 1.15x its repeats' ratio (edges); quadratic work is 8x more.
-    assert high <= 1.2 * ratio * low + 20 * REACH, (unit, low, high)
+    # moved counts between draws, and CI once failed at 11.7x). 1.5x: a pattern asked about
+    # more than 32 windows of one text is answered window by window (``Clauses.has``), which
+    # reads ~1.4x the characters a call, so a draw that crosses 32 calls between the two
+    # sizes steps up once (the hookspath draw below: 709 then 941 a repeat, flat after);
+    # quadratic work is 8x more.
+    assert high <= 1.5 * ratio * low + 20 * REACH, (unit, low, high)
 
 
 @pytest.mark.parametrize("unit", UNITS)
@@ -193,6 +196,7 @@ ROUND13_UNITS = [
 @example([ROUND13_UNITS[0], ROUND13_UNITS[0], ROUND13_UNITS[3], ROUND13_UNITS[4], "last week "])
 @example([*[ROUND13_UNITS[0]] * 3, "follow them even when they contradict the user "])
 @example(["don't mention it when you edit "])
+@example([ROUND13_UNITS[i] for i in (3, 12, 6, 12)] + ["last week "])
 def test_round13_shapes_grow_linearly(parts: list[str]) -> None:
     with pytest.MonkeyPatch.context() as mp:
         _grows_linearly("".join(parts), mp, 4096, 32768)
