@@ -40,6 +40,7 @@ WORKER = textwrap.dedent("""
         env["MEMDIR_DATABASE_URL"] = url
     md = Memdir(load_settings(home, project, environ=env))
     pipeline = Pipeline(md, Slow(), worker=f"w{os.getpid()}", lease=float(lease))
+    pathlib.Path(f"{go}.ready.{os.getpid()}").touch()
     while not pathlib.Path(go).exists():
         time.sleep(0.005)
     report = pipeline.run(scan=False)
@@ -89,7 +90,11 @@ def test_two_worker_processes_never_take_the_same_job(tmp_path: Path, url: str) 
         ids.append(s.id)
     go = tmp_path / "go"
     workers = [_spawn(tmp_path, 0.03, 60, go, url) for _ in range(2)]
-    time.sleep(0.5)  # both interpreters up, then released together
+    deadline = time.monotonic() + 60  # both up, then released together (after a fixed
+    for proc in workers:  # pause, a worker that started late found every job taken)
+        while not Path(f"{go}.ready.{proc.pid}").exists():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.01)
     go.touch()
     for proc in workers:
         out, err = proc.communicate(timeout=120)
