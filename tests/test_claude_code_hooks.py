@@ -256,10 +256,14 @@ def test_any_payload_gets_json_or_nothing(fields: dict[str, Any], event: str) ->
 
 def test_the_deep_recall_setting_makes_the_prompt_hook_ask_the_model(hook: Hook) -> None:
     """Off by default; with ``deep_recall = true`` the UserPromptSubmit hook's recall runs
-    the bounded loop with the configured model (a loopback OpenAI-compatible server)."""
+    the bounded loop with the configured model (a loopback OpenAI-compatible server), for
+    half the hook's budget: a model slower than 1 s answers within a budget of 60 s (it was
+    cut at 1 s whatever the budget, so a loaded machine lost the answer) and is cut within
+    the default 2 s."""
 
     def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         assert body["messages"][0]["content"].startswith("You look through")
+        time.sleep(1.5)
         return 200, chat_completion("t", json.dumps({"answer": "In the garage.", "cites": []}))
 
     md = hook.md()
@@ -275,8 +279,11 @@ def test_the_deep_recall_setting_makes_the_prompt_hook_ask_the_model(hook: Hook)
         asked_off = len(server.requests)
         (hook.home / "config.toml").write_text("deep_recall = true\n")
         on = context(hook.run(prompt), "UserPromptSubmit")
+        asked_on = len(server.requests)
+        cut = hook.run(prompt, "--budget", "2")
     finally:
         server.close()
     assert asked_off == 0 and "In the garage." not in off.stdout
-    assert len(server.requests) == 1 and "In the garage." in on
+    assert asked_on == 1 and "In the garage." in on
+    assert "In the garage." not in cut.stdout
     assert "where did I leave the canoe?" in server.requests[0][2]["messages"][-1]["content"]

@@ -519,7 +519,7 @@ _VOCAB = [
 ]
 
 
-@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_scan_and_redact_never_raise_on_arbitrary_text(text: str) -> None:
     result = scan(text)
@@ -528,7 +528,7 @@ def test_scan_and_redact_never_raise_on_arbitrary_text(text: str) -> None:
     assert isinstance(find_secrets(text), list)
 
 
-@settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(_VOCAB), min_size=1, max_size=400))
 def test_scan_never_raises_on_attack_shaped_noise(parts: list[str]) -> None:
     text = "".join(parts)
@@ -555,7 +555,7 @@ def _redacts_every_secret(text: str) -> None:
     assert not any(f.rule.startswith("secret.") for f in find_secrets(redacted))
 
 
-@settings(max_examples=10, deadline=10000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(min_size=50, max_size=2000).map(lambda s: s * (65536 // len(s))))
 def test_long_inputs_are_handled(text: str) -> None:
     result = scan(text)

@@ -40,6 +40,7 @@ WORKER = textwrap.dedent("""
         env["MEMDIR_DATABASE_URL"] = url
     md = Memdir(load_settings(home, project, environ=env))
     pipeline = Pipeline(md, Slow(), worker=f"w{os.getpid()}", lease=float(lease))
+    pathlib.Path(f"{go}.ready.{os.getpid()}").touch()
     while not pathlib.Path(go).exists():
         time.sleep(0.005)
     report = pipeline.run(scan=False)
@@ -89,7 +90,11 @@ def test_two_worker_processes_never_take_the_same_job(tmp_path: Path, url: str) 
         ids.append(s.id)
     go = tmp_path / "go"
     workers = [_spawn(tmp_path, 0.03, 60, go, url) for _ in range(2)]
-    time.sleep(0.5)  # both interpreters up, then released together
+    deadline = time.monotonic() + 60  # both up, then released together (after a fixed
+    for proc in workers:  # pause, a worker that started late found every job taken)
+        while not Path(f"{go}.ready.{proc.pid}").exists():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.01)
     go.touch()
     for proc in workers:
         out, err = proc.communicate(timeout=120)
@@ -121,11 +126,15 @@ def test_a_worker_killed_mid_job_is_taken_over_when_its_lease_expires(
     held = md.pipeline.jobs.get("extract", s.id)
     assert held is not None and held.status == "running" and held.lease_until is not None
     rescuer = Pipeline(md, RulesProvider(), worker="rescuer", lease=2.0)
-    if time.time() < held.lease_until.timestamp() - 0.3:
-        assert rescuer.run(scan=False).extracted == 0  # the lease still holds
-    while time.time() <= held.lease_until.timestamp() + 1.1:  # clocks tick in whole seconds
-        time.sleep(0.05)
+    # The clock is read after the run, whose claim read it before: a check before the run
+    # failed when a stall between the two outlasted its 0.3 s margin.
     report = rescuer.run(scan=False)
+    if time.time() < held.lease_until.timestamp():
+        assert report.extracted == 0  # the lease still holds
+    if not report.extracted:
+        while time.time() <= held.lease_until.timestamp() + 1.1:  # clocks tick in whole seconds
+            time.sleep(0.05)
+        report = rescuer.run(scan=False)
     assert report.extracted == 1 and not report.errors
     job = md.pipeline.jobs.get("extract", s.id)
     assert job is not None and (job.status, job.worker, job.attempts) == ("done", "rescuer", 2)

@@ -315,6 +315,7 @@ READER = textwrap.dedent("""
             searches += 1
         except Exception as exc:
             errors.append(repr(exc))
+    seen.append(store.count()[1])  # read after the stop, so after the import's last commit
     print(json.dumps({"seen": seen, "errors": errors, "searches": searches}))
 """)
 
@@ -331,11 +332,11 @@ def test_a_reader_process_never_errors_while_a_bulk_import_runs(tmp_path: Path) 
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 30
-    while not ready.exists() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 60
+    while not ready.exists():
+        assert reader.poll() is None and time.monotonic() < deadline, "the reader never started"
         time.sleep(0.01)
     counts = store.import_sessions(stream({f"s{i}": 400 for i in range(100)}), batch=2000)
-    time.sleep(0.2)
     stop.touch()
     out, err = reader.communicate(timeout=60)
     assert reader.returncode == 0 and "Traceback" not in err, err

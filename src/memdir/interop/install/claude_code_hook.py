@@ -14,7 +14,7 @@ from typing import Any
 from ...core.errors import MemdirError
 
 BUDGET = 2.0  # seconds
-DEEP_SECONDS = 1.0  # of them, deep recall's at most (when the deep_recall setting is on)
+DEEP_SHARE = 0.5  # of the budget, deep recall's at most (when the deep_recall setting is on)
 MAX_INPUT = 1024 * 1024  # a hook's JSON is a few hundred bytes; the prompt can be long
 _IMPORTS = ("Stop", "PreCompact", "SessionEnd", "SubagentStop")
 
@@ -110,7 +110,7 @@ TOOLS_NOTE = (
 )
 
 
-def _respond(data: dict[str, Any], home: Path | None) -> Answer:
+def _respond(data: dict[str, Any], home: Path | None, budget: float | None) -> Answer:
     from ... import open as open_memdir
 
     event = _text(data, "hook_event_name") or ""
@@ -129,7 +129,8 @@ def _respond(data: dict[str, Any], home: Path | None) -> Answer:
             return Answer()
         sid = _text(data, "session_id")
         session = md.session(agent="claude-code", session_id=f"claude-code:{sid}" if sid else None)
-        return _context(event, session.recall(prompt, deep_seconds=DEEP_SECONDS))
+        deep = None if budget is None else DEEP_SHARE * budget
+        return _context(event, session.recall(prompt, deep_seconds=deep))
     return _import(md, data, event)
 
 
@@ -138,7 +139,7 @@ def answer(raw: bytes, home: Path | None, *, budget: float | None = BUDGET) -> A
     (seconds), work that takes longer is marked ``hand_off`` for a detached process."""
     try:
         data = _payload(raw)
-        done = within(budget, lambda: _respond(data, home))
+        done = within(budget, lambda: _respond(data, home, budget))
     except MemdirError as exc:
         return _note(str(exc))
     except Exception as exc:  # noqa: BLE001  (a bug must not block the user's session)
