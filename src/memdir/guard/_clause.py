@@ -961,13 +961,14 @@ def _own_order(s: str, word: int, start: int) -> bool:
     head = s[word:tick]
     if tick < start and s.startswith("```", tick):
         return False
-    close = s.find("`", max(start, tick + 1))
+    close = s.find("`", max(start, tick + 1), start + REACH)  # bounded: linear reads
     if close != -1 and s.count("`", tick, start) % 2 == 1 and _SPAN_DOES.match(s, close):
         return True
     if _ADVERBS.fullmatch(head) or _RUN_VERB.search(head) or _LINK_END.search(head):
         return False
-    close = s.find("`", tick + 1)  # the span stands as an order of its own: it ends the
-    return close != -1 and _OWN_TAIL.match(s, close + 1) is not None  # note, or is timed
+    # the span stands as an order of its own: it ends the note, or is timed
+    close = s.find("`", tick + 1, tick + REACH)
+    return close != -1 and _OWN_TAIL.match(s, close + 1) is not None
 
 
 def negated(
