@@ -972,10 +972,17 @@ def _own_order(s: str, word: int, start: int) -> bool:
 
 
 def negated(
-    s: str, start: int, end: int | None = None, lo: int = 0, cl: Clauses | None = None
+    s: str,
+    start: int,
+    end: int | None = None,
+    lo: int = 0,
+    cl: Clauses | None = None,
+    own: bool = True,
 ) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``;
-    with ``cl``, of ``s``, a window read before is not searched again)."""
+    with ``cl``, of ``s``, a window read before is not searched again). ``own=False`` keeps
+    the older reach (a negation reaches every later span): for a caller whose "not negated"
+    excuses, such as a kept "ask first"."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
     before = -1
@@ -990,7 +997,7 @@ def negated(
         word = lead.end("neg") if lead else _NEG_WORD.match(s, before)
         if not isinstance(word, int):
             word = word.end() if word else before
-        if _own_order(s, word, start):
+        if own and _own_order(s, word, start):
             return False
         return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
