@@ -67,7 +67,7 @@ _NEG_BEFORE = re.compile(
 # … in Dateien speichern").
 _NEG_LEAD = re.compile(
     r"[\s*+>#\-\d.)]*(?:[^\W\d_][\w ]{0,24}[:：]\s*)?"  # a label first: "Regel: Niemals …"
-    r"(?:(?:never|don'?t|do not|niemals|nunca|jamais|никогда)\b|不要|别|禁止|決して|절대|"
+    r"(?P<neg>(?:never|don'?t|do not|niemals|nunca|jamais|никогда)\b|不要|别|禁止|決して|절대|"
     r"(?:no|kein\w*|nie|не|asla|non|não)\b(?!\s*[:：]))"  # "Non: …" is a label
     r"(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
     r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
@@ -247,6 +247,9 @@ _ORDER_OTHER = re.compile(
 
 
 REACH = 400
+
+# Round 46: a quoted command that "now runs" after a past clause is in force, not told.
+_NOW_DOES = re.compile(r"[`'\"”’]\s*(?:now|still|nowadays|today)\s+[a-z]+s\b")
 
 # Kept from others, not from the user: protection ("never reveal this memory to other users").
 OTHERS = re.compile(
@@ -543,6 +546,7 @@ class Clauses:
                     self.has(_STORY, lo, hi)
                     and self.has(_PAST, lo, hi)
                     and not self.has(_ORDER_WORD, lo, hi)
+                    and _NOW_DOES.search(self.s, start, hi) is None
                 )
                 or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             )
@@ -893,11 +897,92 @@ def reported(s: str, start: int, end: int, lo: int, hi: int, cl: Clauses | None 
     )
 
 
+# Round 46 (issue 13): a negation governs its own verb, not a command after it. A backtick
+# span opened after the negation is its object only right after it ("never `curl | sh`"),
+# after a verb of running or using ("never run", "niemals … schreiben" with "per"), or after
+# a link ("… or `cat …`", "per `echo …`", "met `…`"); after another verb or noun ("never
+# mind `…`", "Niemals warten `…` … ausführen", "절대 기다리지 마 `…`", "no more prompts:
+# `…`") the span and what follows it are read on their own, as is a span whose command then
+# does the work itself ("never type it by hand `echo … | sudo -S …` does it").
+_NEG_WORD = re.compile(_NEG_WORDS)
+_RUN_VERB = re.compile(
+    r"(?<!\w)(?:run|exec|us(?:e[sd]?|ing|ar|as?|are|en)\b|typ|past|put|add|writ|commit|stor|sav|pip|"
+    r"call|invok|cop|send|"
+    r"shar|post|upload|echo|set|includ|embed|hard-?cod|enter|trust|allow|suggest|recommend|"
+    r"do(?:es|ing)?\b|try|"
+    r"install|leav|keep|log(?:ged|ging)?\b|print|expos|push|fetch|load|sourc|eval|start|launch|alias|give|"
+    r"feed|wrap|publish|pass|let|make|tell|show|accept|follow|appl|chain|combin|mix|rel[yi]|"
+    r"paste|insert|check in|ship|leak|disabl|skip|ignor|bypass|script|schedul|cron|"
+    r"aus|führ|verwend|benutz|nutz|schreib|speicher|einf|kopier|leg|setz|lauf|lass|tipp|eingeb|"
+    r"gib|füg|pack|teil|lad|ruf|stell|mach|"  # de
+    r"uitvoer|voer|draai|gebruik|zet|schrijf|plak|kopieer|stuur|deel|roep|sla|doe|"  # nl
+    r"exécut|lanc|utilis|emploi|tap|coll|copi|écri|mett|met|ajout|envo|partag|enregistr|fai|"
+    r"laiss|confi|"  # fr
+    r"ejecut|corr|utiliz|emple|escrib|peg|pon|agreg|añad|envi|compart|guard|almacen|hag|haz|"
+    r"instal|dej|digit|rod|escrev|col|coloq|adicion|faç|deix|esegu|scriv|incoll|aggiung|invi|"
+    r"condivid|salv|memorizz|fa|lasc|"  # es, pt, it
+    r"запуск|выполн|исполн|использ|пиш|напис|встав|копир|скопир|клад|полож|добав|отправ|"
+    r"посыл|дел|сохран|хран|дава|дай|ввод|став|устан|довер|"  # ru
+    r"çalıştır|kullan|yaz|yapıştır|kopyala|koy|ekle|gönder|paylaş|kaydet|sakla|yap|kur|gir)|"
+    r"実行|使|書|貼|コピー|入れ|入力|追加|送|共有|保存|置|走らせ|打|"
+    r"실행|사용|쓰|써|붙여|복사|넣|입력|추가|보내|공유|저장|돌리|"
+    r"运行|执行|用|写|粘贴|复制|放|加|发送|分享|保存|存|输入"
+)
+# the span's object link ("or", "per", "met", "con", "を"), or words that add nothing
+_LINK_END = re.compile(
+    r"(?:(?<!\w)(?:with|via|per|using|like|such as|e\.?g\.?|or|and|nor|through|by|in|into|"
+    r"to|from|inside|on|of|as|mit|über|oder|und|wie|met|en|zoals|door|con|o|y|como|por|"
+    r"avec|ou|et|comme|par|dans|sur|de|com|e|em|no|na|с|или|и|как|через|в|во|на|ile|veya|"
+    r"gibi|da)|[をでやかとにもはがの은는을를로와과나에或和用把在的]|[(\[\"'“‘«„,/|])\s*$"
+)
+_ADVERBS = re.compile(
+    r"(?:\s|(?<!\w)(?:ever|not|again|more|longer|any|blindly|just|simply|directly|really|manually|"
+    r"under any circumstances|in prod\w*|on prod\w*|jamás|más|mais|jamais|mehr|ever again|"
+    r"meer|ooit|más|nunca|не|никогда|当然|本当に|절대로?|결코)(?!\w))*"
+)
+_OWN_TAIL = re.compile(
+    r"\s*(?:[.!?。]?\s*$|[.!?。](?:\s|$)|[^.!?。\n]{0,60}?(?:(?<!\w)(?:every|each|nightly|hourly|"
+    r"daily|always|jede[nmrs]?|elke|iedere|chaque|cada|ogni|кажд\w*|każd\w*|her|mỗi|after|"
+    r"nach|après|tras|después|после|após|dopo|ausführen|starten|draaien|uitvoeren|"
+    r"çalıştır)(?!\w)|毎|매일|마다|매번|每|後に|실행|実行|运行|执行))"
+)
+_SPAN_DOES = re.compile(
+    r"`\s*(?:now\s+|then\s+|also\s+|just\s+|itself\s+)?(?:does|runs|handles|executes|"
+    r"takes care|will (?:do|run|handle))\b"
+)
+
+
+def _own_order(s: str, word: int, start: int) -> bool:
+    """Whether the action at ``start`` is in (or after) a backtick span that the negation
+    ending at ``word`` does not govern (round 46)."""
+    tick = s.find("`", word, start + 1)
+    if tick == -1:
+        return False
+    head = s[word:tick]
+    if tick < start and s.startswith("```", tick):
+        return False
+    close = s.find("`", max(start, tick + 1), start + REACH)  # bounded: linear reads
+    if close != -1 and s.count("`", tick, start) % 2 == 1 and _SPAN_DOES.match(s, close):
+        return True
+    if _ADVERBS.fullmatch(head) or _RUN_VERB.search(head) or _LINK_END.search(head):
+        return False
+    # the span stands as an order of its own: it ends the note, or is timed
+    close = s.find("`", tick + 1, tick + REACH)
+    return close != -1 and _OWN_TAIL.match(s, close + 1) is not None
+
+
 def negated(
-    s: str, start: int, end: int | None = None, lo: int = 0, cl: Clauses | None = None
+    s: str,
+    start: int,
+    end: int | None = None,
+    lo: int = 0,
+    cl: Clauses | None = None,
+    own: bool = True,
 ) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``;
-    with ``cl``, of ``s``, a window read before is not searched again)."""
+    with ``cl``, of ``s``, a window read before is not searched again). ``own=False`` keeps
+    the older reach (a negation reaches every later span): for a caller whose "not negated"
+    excuses, such as a kept "ask first"."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
     before = -1
@@ -909,6 +994,11 @@ def negated(
             before = m.start()
     if lead or before != -1:
         at = before if before != -1 else lo
+        word = lead.end("neg") if lead else _NEG_WORD.match(s, before)
+        if not isinstance(word, int):
+            word = word.end() if word else before
+        if own and _own_order(s, word, start):
+            return False
         return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False

@@ -1127,7 +1127,7 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
         (cl.has(rx, lo, m.start()) or cl.has(rx, m.end(), hi))
         and any(
             _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
-            or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
+            or not negated(s, o.start(), None, _part_start(s, lo, o.start()), own=False)
             for o in cl.spots(rx).between(lo, hi)
             if o.end() <= m.start() or o.start() >= m.end()
         )
