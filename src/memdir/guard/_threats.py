@@ -633,6 +633,25 @@ _TOOL_ONLY_44 = re.compile(  # "the password manager's docs", not its export or 
 _SLOT_END_44 = r"(?=\s{0,3}(?:[.;,!)]|$|(?:with|con|mit|avec|com|met|auf)\b))"
 
 
+# Round 46: where the user's words go named as the link's own end ("after the equals sign",
+# "onto it", "dahinter", "à la fin", "fill the blank"), or a verb that appends: the slot is
+# filled with no "with" word. A form's field or a ticket is no such place (help-desk docs).
+_SLOT_PLACE_46 = re.compile(
+    r"\b(?:after (?:the )?(?:equals?(?: sign)?|=|it|the link|the url)|(?:at|on|to) the end|onto "
+    r"(?:it|the (?:end|url|link))|(?:in(?:to)? |fill (?:in )?)the (?:blank|slot|gap)|append\w*|"
+    r"tack\w*|dahinter|daran|ans ende|am ende|an(?:hängen|fügen)|hinten an|à la (?:fin|suite)|"
+    r"au bout|après (?:le (?:signe )?)?(?:égal|=)|al final|después del? (?:signo )?(?:igual|=)|"
+    r"alla fine|in fondo|dopo (?:l'uguale|il segno)|n?o (?:final|fim)|ao final|depois do (?:sinal "
+    r"(?:de )?)?igual|в конец|в конце|после знака|achteraan|erachter|aan het eind)(?!\w)|"
+    r"\bhäng\w{0,3} (?:\w{1,20} ){1,5}?an\b"
+)
+
+
+def _called_46(s: str, cl: Clauses, a: int, url: re.Match[str]) -> bool:
+    """Whether the link is opened by an ordered verb in its sentence ("Open …?m= and …")."""
+    return any(affirmed_order(s, c, a, cl) for c in _CALLED.finditer(s, a, url.start()))
+
+
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
     """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
     the memory or the user's words named in its clause to fill it."""
@@ -652,12 +671,14 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
             if not spots:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
+            slotted = _SLOT_PLACE_46.search(s, m.end(), b)
             if not (
                 spots[0].between(a, b)
                 or _IMAGE.search(s, a, m.start())
                 or re.search(
                     rf"(?<![\w/?&=.-]){re.escape(q.group(1))}{_SLOT_END_44}", s[m.end() : b]
                 )
+                or slotted is not None
             ):
                 continue  # round 44: "… in k.", "k con …": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
@@ -672,6 +693,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                         secret and (slot or _TOOL_ONLY_44.match(s, data.start() + secret.end()))
                     )
                     and not (search and _QUESTION_43.search(data.group()))  # a docs search link
+                    and (slotted is None or _called_46(s, cl, a, m))
                     and _affirmed(s, data, clo, cl)
                     and not _refused_42(s, m.end(), 160)
                 ):
