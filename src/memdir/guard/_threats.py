@@ -2110,7 +2110,54 @@ _SUDO_FED_43 = re.compile(
     rf"(?<!\byes )(?<!\byes)\|\s{{0,4}}{_SUDO_S.pattern}|"
     rf"{_SUDO_S.pattern}[^\n`|;&<]{{0,60}}?\s<(?!\s{{0,4}}/dev/null\b|[\w-]{{1,30}}>)"
 )
+# Round 46: ``sudo`` as the command word after any prefix commands (a word, then its options,
+# numbers, paths and ``VAR=val``: ``/usr/bin/env``, ``flock /tmp/l``, ``taskset -c 0``,
+# ``"sudo"`` …), its options in any order and form (``--user=root``, ``-p ''``), read when a
+# literal is echoed into it (``echo hunter2 |``, not ``echo $PW |`` nor ``… |``); and a
+# ``SUDO_ASKPASS`` helper run by ``sudo -A`` that the note says prints a literal (``echoes
+# hunter2``: no GUI prompt's name excuses that; a GUI helper printing nothing is not read).
+_WORD_46 = r"[\w.~/][\w.~/-]{0,39}|\w{1,30}=[^\s|;&`<>]{0,40}"
+_ARG_46 = rf"-[\w-]{{1,12}}(?:=[^\s|;&`<>]{{0,30}})?|{_WORD_46}"
+_SUDO_OPT_46 = r"-[\w-]{1,12}(?:=[^\s`|;&<]{0,30}|[ \t]{1,4}(?:'[^'\n]{0,30}'|\"[^\"\n]{0,30}\"|\w{1,20}))?"
+_SUDO_WORD_46 = rf"(?<![\w-])[\"']?(?:[\w.~-]{{0,30}}/){{0,5}}sudo[\"']?(?P<o>(?:[ \t]{{1,4}}{_SUDO_OPT_46}){{1,6}})"
+_SUDO_LIT_46 = re.compile(
+    r"(?<![\w-])(?:echo|printf)(?:[ \t]{1,4}-[a-z]{1,3})?[ \t]{1,4}(?!(?:\.{3}|…)[ \t]*\|)"
+    r"(?:'[^'\n$`]{1,60}'|\"[^\"\n$`]{1,60}\"|[^\s|;&$`'\"]{1,60})[ \t]{0,4}\|[ \t]{0,4}"
+    rf"(?:(?:{_WORD_46})(?:[ \t]{{1,4}}(?:{_ARG_46})){{0,4}}[ \t]{{1,4}}){{0,3}}{_SUDO_WORD_46}"
+)
+_ASKPASS_46 = re.compile(rf"sudo_askpass=[^`]{{0,200}}?{_SUDO_WORD_46}")
+_PRINTS_46 = re.compile(
+    r"(?:(?<=[\\/]n)|\b)(?:echo(?:e?s)?|print(?:s|f)?|outputs?|returns?|gibt|liefert|imprime|affiche|"
+    r"renvoie|devuelve|выводит|печатает|stampa|restituisce|geeft|wypisuje)[ \t]{1,4}"
+    r"(?:(?:just|only|nur|solo|juste|seulement|просто) )?(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|"
+    r"\$\{?\w{1,30}|(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
+)
+_SUDO_ASK_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}A[a-zA-Z]{0,4}|--askpass)(?![\w-])")
+_SUDO_STDIN_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}S[a-zA-Z]{0,4}|--stdin)(?![\w-])")
 register(("sudo",))
+
+
+def _sudo_told(s: str, cl: Clauses, original: str | None) -> Hit | None:
+    """Round 46: a literal echoed into a wrapped ``sudo -S``, or a printing askpass helper."""
+    for lo, hi in cl.windows(("sudo",), after=1):
+        for rx in (_SUDO_LIT_46, _ASKPASS_46):
+            for m in rx.finditer(s, max(0, lo - 200), hi):
+                opts = (original or s)[m.start("o") : m.end("o")]
+                if rx is _SUDO_LIT_46:
+                    if original is None or not _SUDO_STDIN_46.search(opts):
+                        continue  # ``sudo -s`` is a root shell
+                elif not _SUDO_ASK_46.search(opts) or not _PRINTS_46.search(
+                    s, max(0, m.start() - 200), min(len(s), m.end() + 200)
+                ):
+                    continue
+                if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                    return hit(
+                        "persistence.tool-abuse",
+                        "it gives sudo a password on its command line, so no prompt ever stops it",
+                        m.start(),
+                        m.end(),
+                    )
+    return None
 
 
 def _sudo_fed(s: str, cl: Clauses, original: str | None) -> Hit | None:
@@ -2268,6 +2315,7 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
         or _sudo_fed(s, cl, original)
+        or _sudo_told(s, cl, original)
         or _memory_target(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )
