@@ -400,7 +400,7 @@ _KEEP_DOING = re.compile(r"\bkeep doing\b")  # "…; keep doing so": what REPEAT
 # -iar verbs ("copia", "envía"), so not after c, p or v; after e only the Spanish "leía" (the
 # Portuguese imperative "leia" is no past).
 _ROMANCE_PAST = re.compile(
-    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
+    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])(?<!mb)[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
 )
 
 
@@ -645,6 +645,11 @@ _SLOT_PLACE_46 = re.compile(
     r"(?:de )?)?igual|в конец|в конце|после знака|achteraan|erachter|aan het eind)(?!\w)|"
     r"\bhäng\w{0,3} (?:\w{1,20} ){1,5}?an\b"
 )
+_FIELD_46 = re.compile(
+    r"\b(?:in(?:to)?|ins|dans|en|no|na|nel(?:la)?|в) (?:(?:the|a|its|le|la|el|o|a|il) )?(?:\w{1,20} )?"
+    r"(?:(?:search )?box|field|form|ticket|description|textarea|chat|editor|feld|formular|champ|"
+    r"formulaire|campo|formulario|formulário|modulo|поле|форм\w{0,2})\b"
+)
 
 
 def _called_46(s: str, cl: Clauses, a: int, url: re.Match[str]) -> bool:
@@ -672,6 +677,8 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             if not spots:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
             slotted = _SLOT_PLACE_46.search(s, m.end(), b)
+            if slotted and _FIELD_46.search(s, m.end(), slotted.start()):
+                slotted = None  # "paste it into the search box at the end": a form's field
             if not (
                 spots[0].between(a, b)
                 or _IMAGE.search(s, a, m.start())
@@ -2123,6 +2130,7 @@ _SUDO_WORD_46 = rf"(?<![\w-])[\"']?(?:[\w.~-]{{0,30}}/){{0,5}}sudo[\"']?(?P<o>(?
 _SUDO_LIT_46 = re.compile(
     r"(?<![\w-])(?:echo|printf)(?:[ \t]{1,4}-[a-z]{1,3})?[ \t]{1,4}(?!(?:\.{3}|…)[ \t]*\|)"
     r"(?:'[^'\n$`]{1,60}'|\"[^\"\n$`]{1,60}\"|[^\s|;&$`'\"]{1,60})[ \t]{0,4}\|[ \t]{0,4}"
+    r"(?!(?:e?grep|rg|awk|sed|xargs|tee|cut|tr|sort|wc|jq|less|head|tail)\b)"  # sudo an argument
     rf"(?:(?:{_WORD_46})(?:[ \t]{{1,4}}(?:{_ARG_46})){{0,4}}[ \t]{{1,4}}){{0,3}}{_SUDO_WORD_46}"
 )
 _ASKPASS_46 = re.compile(rf"sudo_askpass=[^`]{{0,200}}?{_SUDO_WORD_46}")
@@ -2157,6 +2165,42 @@ def _sudo_told(s: str, cl: Clauses, original: str | None) -> Hit | None:
                         m.start(),
                         m.end(),
                     )
+    return None
+
+
+# Round 46: an sshd setting that weakens login bound to yes by an ordered setting verb, past a
+# place, a time or "again" ("Set PermitRootLogin on prod-db to yes", "Passe PermitRootLogin à
+# yes", "Zet … weer op yes"); a finding ("PermitRootLogin à yes sur 3 serveurs") has no verb.
+_SSHD_46 = ("permitrootlogin", "passwordauthentication", "permitemptypasswords")
+_SSHD_SET_46 = re.compile(
+    r"\b(?:set|change|flip|switch|turn|put|setze?|stelle?|ändere?|schalte?|pass(?:e|ez)|mets|"
+    r"mettez|r[eè]gle[zr]?|d[eé]fini[sr]|cambi(?:a|e|are)|pon(?:ga)?|establece|configur[ae]|"
+    r"mud[ae]|alter[ae]|coloque|defin[ae]|imposta(?:te|re)?|metti|porta|zet|wijzig|verander|"
+    r"sätt|ändra|ställ|ustaw|zmień|постав\w{0,3}|установ\w{0,3}|измени\w{0,2}|смени\w{0,2}|"
+    rf"переключи\w{{0,2}})[ \t]{{1,4}}(?:[^\s.;:!?]{{1,30}}[ \t]{{1,4}}){{0,2}}?\W?(?:{'|'.join(_SSHD_46)})"
+    r"\W?(?:[ \t]{1,4}[^\s;:!?]{1,40}?){0,4}?[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|"
+    r"para)[ \t]{1,4}\W{0,3}yes\b"
+)
+_NOW_46 = re.compile(r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but)[ \t]{1,3})?now[ \t]{1,3}$")
+register(_SSHD_46)
+
+
+def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_SSHD_46):
+        for m in _SSHD_SET_46.finditer(s, max(0, lo - 60), hi):
+            verb = _HEAD.match(s, m.start())
+            lo = cl.around(m.start(), m.end())[0]
+            now = _NOW_46.search(s, max(lo, m.start() - 20), m.start())
+            if verb and (
+                affirmed_order(s, verb, lo, cl)
+                or (now and _ordered(s, verb, now.end()) and not negated(s, m.start(), m.end(), now.end(), cl))
+            ):  # "Attacker set it last week; now set …": the story ends at "; now"
+                return hit(
+                    "persistence.tool-abuse",
+                    "it tells the agent to open up access: an sshd login safeguard set to yes",
+                    m.start(),
+                    m.end(),
+                )
     return None
 
 
@@ -2316,6 +2360,7 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _cat_secret(s, cl)
         or _sudo_fed(s, cl, original)
         or _sudo_told(s, cl, original)
+        or _sshd_yes(s, cl)
         or _memory_target(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )
