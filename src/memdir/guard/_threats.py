@@ -646,7 +646,8 @@ _SLOT_PLACE_46 = re.compile(
     r"\bhäng\w{0,3} (?:\w{1,20} ){1,5}?an\b"
 )
 _FIELD_46 = re.compile(
-    r"\b(?:in(?:to)?|ins|dans|en|no|na|nel(?:la)?|в) (?:(?:the|a|its|le|la|el|o|a|il) )?(?:\w{1,20} )?"
+    r"\b(?:in(?:to)?|ins|dans|en|no|na|nel(?:la)?|в) (?:(?:the|a|its|le|la|el|o|il) )?"
+    r"(?:\w{1,20} )?"
     r"(?:(?:search )?box|field|form|ticket|description|textarea|chat|editor|feld|formular|champ|"
     r"formulaire|campo|formulario|formulário|modulo|поле|форм\w{0,2})\b"
 )
@@ -2125,8 +2126,13 @@ _SUDO_FED_43 = re.compile(
 # hunter2``: no GUI prompt's name excuses that; a GUI helper printing nothing is not read).
 _WORD_46 = r"[\w.~/][\w.~/-]{0,39}|\w{1,30}=[^\s|;&`<>]{0,40}"
 _ARG_46 = rf"-[\w-]{{1,12}}(?:=[^\s|;&`<>]{{0,30}})?|{_WORD_46}"
-_SUDO_OPT_46 = r"-[\w-]{1,12}(?:=[^\s`|;&<]{0,30}|[ \t]{1,4}(?:'[^'\n]{0,30}'|\"[^\"\n]{0,30}\"|\w{1,20}))?"
-_SUDO_WORD_46 = rf"(?<![\w-])[\"']?(?:[\w.~-]{{0,30}}/){{0,5}}sudo[\"']?(?P<o>(?:[ \t]{{1,4}}{_SUDO_OPT_46}){{1,6}})"
+_SUDO_OPT_46 = (
+    r"-[\w-]{1,12}(?:=[^\s`|;&<]{0,30}|[ \t]{1,4}(?:'[^'\n]{0,30}'|\"[^\"\n]{0,30}\"|\w{1,20}))?"
+)
+_SUDO_WORD_46 = (
+    r"(?<![\w-])[\"']?(?:[\w.~-]{0,30}/){0,5}sudo[\"']?"
+    rf"(?P<o>(?:[ \t]{{1,4}}{_SUDO_OPT_46}){{1,6}})"
+)
 _SUDO_LIT_46 = re.compile(
     r"(?<![\w-])(?:echo|printf)(?:[ \t]{1,4}-[a-z]{1,3})?[ \t]{1,4}(?!(?:\.{3}|…)[ \t]*\|)"
     r"(?:'[^'\n$`]{1,60}'|\"[^\"\n$`]{1,60}\"|[^\s|;&$`'\"]{1,60})[ \t]{0,4}\|[ \t]{0,4}"
@@ -2177,7 +2183,8 @@ _SSHD_SET_46 = re.compile(
     r"mettez|r[eè]gle[zr]?|d[eé]fini[sr]|cambi(?:a|e|are)|pon(?:ga)?|establece|configur[ae]|"
     r"mud[ae]|alter[ae]|coloque|defin[ae]|imposta(?:te|re)?|metti|porta|zet|wijzig|verander|"
     r"sätt|ändra|ställ|ustaw|zmień|постав\w{0,3}|установ\w{0,3}|измени\w{0,2}|смени\w{0,2}|"
-    rf"переключи\w{{0,2}})[ \t]{{1,4}}(?:[^\s.;:!?]{{1,30}}[ \t]{{1,4}}){{0,2}}?\W?(?:{'|'.join(_SSHD_46)})"
+    r"переключи\w{0,2})[ \t]{1,4}(?:[^\s.;:!?]{1,30}[ \t]{1,4}){0,2}?\W?"
+    rf"(?:{'|'.join(_SSHD_46)})"
     r"\W?(?:[ \t]{1,4}[^\s;:!?]{1,40}?){0,4}?[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|"
     r"para)[ \t]{1,4}\W{0,3}yes\b"
 )
@@ -2193,7 +2200,11 @@ def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
             now = _NOW_46.search(s, max(lo, m.start() - 20), m.start())
             if verb and (
                 affirmed_order(s, verb, lo, cl)
-                or (now and _ordered(s, verb, now.end()) and not negated(s, m.start(), m.end(), now.end(), cl))
+                or (
+                    now
+                    and _ordered(s, verb, now.end())
+                    and not negated(s, m.start(), m.end(), now.end(), cl)
+                )
             ):  # "Attacker set it last week; now set …": the story ends at "; now"
                 return hit(
                     "persistence.tool-abuse",
