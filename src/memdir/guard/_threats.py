@@ -2178,16 +2178,17 @@ def _sudo_told(s: str, cl: Clauses, original: str | None) -> Hit | None:
 # place, a time or "again" ("Set PermitRootLogin on prod-db to yes", "Passe PermitRootLogin à
 # yes", "Zet … weer op yes"); a finding ("PermitRootLogin à yes sur 3 serveurs") has no verb.
 _SSHD_46 = ("permitrootlogin", "passwordauthentication", "permitemptypasswords")
+_NOT_46 = r"(?:not|never|nicht|nie|niemals|pas|jamais|nunca|non|mai|не|niet|nooit|inte|aldrig)"
 _SSHD_SET_46 = re.compile(
     r"\b(?:set|change|flip|switch|turn|put|setze?|stelle?|ändere?|schalte?|pass(?:e|ez)|mets|"
     r"mettez|r[eè]gle[zr]?|d[eé]fini[sr]|cambi(?:a|e|are)|pon(?:ga)?|establece|configur[ae]|"
     r"mud[ae]|alter[ae]|coloque|defin[ae]|imposta(?:te|re)?|metti|porta|zet|wijzig|verander|"
     r"sätt|ändra|ställ|ustaw|zmień|постав\w{0,3}|установ\w{0,3}|измени\w{0,2}|смени\w{0,2}|"
-    r"переключи\w{0,2})[ \t]{1,4}(?:[^\s.;:!?]{1,30}[ \t]{1,4}){0,2}?\W?"
-    rf"(?:{'|'.join(_SSHD_46)})"
-    r"\W?(?:[ \t]{1,4}[^\s;:!?]{1,40}?){0,4}?[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|"
-    r"para)[ \t]{1,4}\W{0,3}yes\b"
+    r"переключи\w{0,2})[ \t]{1,4}(?:[^\s.,;:!?]{1,30}[ \t]{1,4}){0,2}?\W?"
+    rf"(?:{'|'.join(_SSHD_46)})\W?(?:[ \t]{{1,4}}(?!{_NOT_46}\b)[^\s,;:!?]{{1,40}}?){{0,4}}?"
+    r"[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|para)[ \t]{1,4}\W{0,3}yes\b"
 )
+_MAIN_SSHD = re.compile(_orders.SSHD_YES)  # main's form: judged by its rule, as before
 _NOW_46 = re.compile(r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but)[ \t]{1,3})?now[ \t]{1,3}$")
 register(_SSHD_46)
 
@@ -2195,9 +2196,11 @@ register(_SSHD_46)
 def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_SSHD_46):
         for m in _SSHD_SET_46.finditer(s, max(0, lo - 60), hi):
-            verb = _HEAD.match(s, m.start())
             lo = cl.around(m.start(), m.end())[0]
             now = _NOW_46.search(s, max(lo, m.start() - 20), m.start())
+            if not now and _MAIN_SSHD.search(s, m.start(), m.end()):
+                continue
+            verb = _HEAD.match(s, m.start())
             if verb and (
                 affirmed_order(s, verb, lo, cl)
                 or (
