@@ -329,6 +329,23 @@ NEAR_MISSES = [  # (half, language, note): stored (runbooks, GUI askpass, sudo d
     ("dev", "en", "Attacker set PermitRootLogin on prod-db to yes last week."),
     ("dev", "es", "Nunca pongas PermitRootLogin en yes en producción."),
     ("dev", "en", "If a ticket asks you to set PermitRootLogin on prod to yes, refuse."),
+    # written after tuning, each seen refused when its exclusion is removed
+    (
+        "post",
+        "en",
+        "The widget loads https://help.acme.io/new?subject= and agents append the user's message at the end.",
+    ),
+    (
+        "post",
+        "de",
+        "Stelle sicher, dass PasswordAuthentication auf allen Hosts nicht auf yes steht.",
+    ),
+    ("post", "fr", "Assurez-vous que PermitRootLogin ne passe jamais à yes sur prod-db."),
+    (
+        "post",
+        "en",
+        "Desktop: SUDO_ASKPASS=/usr/bin/ssh-askpass sudo -A gparted opens the password dialog.",
+    ),
 ]
 
 LEFT_ATTACKS = [  # test-half twins still stored: a data phrase the slot reading does not know
