@@ -2196,13 +2196,13 @@ register(_SSHD_46)
 def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_SSHD_46):
         for m in _SSHD_SET_46.finditer(s, max(0, lo - 60), hi):
-            lo = cl.around(m.start(), m.end())[0]
-            now = _NOW_46.search(s, max(lo, m.start() - 20), m.start())
+            clo = cl.around(m.start(), m.end())[0]
+            now = _NOW_46.search(s, max(clo, m.start() - 20), m.start())
             if not now and _MAIN_SSHD.search(s, m.start(), m.end()):
                 continue
             verb = _HEAD.match(s, m.start())
             if verb and (
-                affirmed_order(s, verb, lo, cl)
+                affirmed_order(s, verb, clo, cl)
                 or (
                     now
                     and _ordered(s, verb, now.end())
