@@ -2189,7 +2189,10 @@ _SSHD_SET_46 = re.compile(
     r"[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|para)[ \t]{1,4}\W{0,3}yes\b"
 )
 _MAIN_SSHD = re.compile(_orders.SSHD_YES)  # main's form: judged by its rule, as before
-_NOW_46 = re.compile(r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but)[ \t]{1,3})?now[ \t]{1,3}$")
+_NOW_46 = re.compile(
+    r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but|und|y|et|e|и)[ \t]{1,3})?(?:now|jetzt|nun|ahora|"
+    r"maintenant|agora|ora|nu|теперь|сейчас)[ \t]{1,3}$"
+)
 register(_SSHD_46)
 
 
