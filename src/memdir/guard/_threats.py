@@ -680,14 +680,15 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             slotted = _SLOT_PLACE_46.search(s, m.end(), b)
             if slotted and _FIELD_46.search(s, m.end(), slotted.start()):
                 slotted = None  # "paste it into the search box at the end": a form's field
-            if not (
+            if (
                 spots[0].between(a, b)
                 or _IMAGE.search(s, a, m.start())
                 or re.search(
                     rf"(?<![\w/?&=.-]){re.escape(q.group(1))}{_SLOT_END_44}", s[m.end() : b]
                 )
-                or slotted is not None
             ):
+                slotted = None  # main's readings fill the slot: no call verb asked of them
+            elif slotted is None:
                 continue  # round 44: "… in k.", "k con …": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
                 continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
