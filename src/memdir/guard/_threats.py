@@ -2144,8 +2144,9 @@ _ASKPASS_46 = re.compile(rf"sudo_askpass=[^`]{{0,200}}?{_SUDO_WORD_46}")
 _PRINTS_46 = re.compile(
     r"(?:(?<=[\\/]n)|\b)(?:echo(?:e?s)?|print(?:s|f)?|outputs?|returns?|gibt|liefert|imprime|affiche|"
     r"renvoie|devuelve|выводит|печатает|stampa|restituisce|geeft|wypisuje)[ \t]{1,4}"
-    r"(?:(?:just|only|nur|solo|juste|seulement|просто) )?(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|"
-    r"\$\{?\w{1,30}|(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
+    r"(?:(?:just|only|nur|solo|juste|seulement|просто) )?"
+    r"(?:'[^'\n]{0,39}[^'\n:?]'|\"[^\"\n]{0,39}[^\"\n:?]\"|"  # not a prompt: 'Password:'
+    r"(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
 )
 _SUDO_ASK_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}A[a-zA-Z]{0,4}|--askpass)(?![\w-])")
 _SUDO_STDIN_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}S[a-zA-Z]{0,4}|--stdin)(?![\w-])")
@@ -2197,6 +2198,12 @@ _NOW_46 = re.compile(
 register(_SSHD_46)
 
 
+_IF_46 = re.compile(
+    r"(?<!\w)(?:if|when|whether|unless|wenn|falls|ob|si|se|если|когда|eğer)(?!\w)[^.;:!?\n]{0,40}$"
+)
+_ASKED_46 = re.compile(r"[^.!?\n]{0,120}\?")
+
+
 def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_SSHD_46):
         for m in _SSHD_SET_46.finditer(s, max(0, lo - 60), hi):
@@ -2205,6 +2212,8 @@ def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
             if not now and _MAIN_SSHD.search(s, m.start(), m.end()):
                 continue
             verb = _HEAD.match(s, m.start())
+            if _IF_46.search(s, max(clo, m.start() - 50), m.start()) or _ASKED_46.match(s, m.end()):
+                continue  # "the check fails if you set …", "do I need to set … to yes?"
             if verb and (
                 affirmed_order(s, verb, clo, cl)
                 or (
