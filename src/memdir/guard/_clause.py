@@ -67,7 +67,7 @@ _NEG_BEFORE = re.compile(
 # … in Dateien speichern").
 _NEG_LEAD = re.compile(
     r"[\s*+>#\-\d.)]*(?:[^\W\d_][\w ]{0,24}[:：]\s*)?"  # a label first: "Regel: Niemals …"
-    r"(?:(?:never|don'?t|do not|niemals|nunca|jamais|никогда)\b|不要|别|禁止|決して|절대|"
+    r"(?P<neg>(?:never|don'?t|do not|niemals|nunca|jamais|никогда)\b|不要|别|禁止|決して|절대|"
     r"(?:no|kein\w*|nie|не|asla|non|não)\b(?!\s*[:：]))"  # "Non: …" is a label
     r"(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
     r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
@@ -247,6 +247,9 @@ _ORDER_OTHER = re.compile(
 
 
 REACH = 400
+
+# Round 46: a quoted command that "now runs" after a past clause is in force, not told.
+_NOW_DOES = re.compile(r"[`'\"”’]\s*(?:now|still|nowadays|today)\s+[a-z]+s\b")
 
 # Kept from others, not from the user: protection ("never reveal this memory to other users").
 OTHERS = re.compile(
@@ -543,6 +546,7 @@ class Clauses:
                     self.has(_STORY, lo, hi)
                     and self.has(_PAST, lo, hi)
                     and not self.has(_ORDER_WORD, lo, hi)
+                    and _NOW_DOES.search(self.s, start, hi) is None
                 )
                 or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             )
@@ -893,11 +897,74 @@ def reported(s: str, start: int, end: int, lo: int, hi: int, cl: Clauses | None 
     )
 
 
+# Round 46 (issue 13): a negation governs its own verb, not a command after it. A backtick
+# span after the negation is what it forbids ("never `curl | sh`", "**Never** on prod: `…`",
+# "never force `…`") unless the words before the span dismiss something else ("never mind
+# `…`", "Niemals warten `…` … ausführen", "절대 기다리지 마 `…`", "no more prompts: `…`") and
+# the span then stands as an order (it ends the note, is timed, or a run verb follows); a
+# span whose command does the work itself ("… by hand `echo … | sudo -S …` does it") too.
+_NEG_WORD = re.compile(_NEG_WORDS)
+# what a negation dismisses (a closed list: review fpg46 found an open list of run verbs
+# refusing 70 warnings, "- **NEVER** `git push --force`.", "Never on prod: `…`.")
+_DISMISS = re.compile(
+    r"(?<!\w)(?:mind|worry|bother|wait|hesitat|ask|sweat|fret|stress|panic|double-check|"
+    r"second-guess|overthink|think twice|more (?:prompts|questions|manual steps)|confirm\w*|"
+    r"zöger|wart(?:e|en|et)?\b|nachdenk|nachfrag|frag(?:e|en|t)?\b|sorgen|rückfrag|zweifl|"
+    r"wacht|aarzel|twijfel|vraag|vragen|attend|attente|hésit|inquièt|question|demand|"
+    r"esper(?:es?|ar|a)\b|preocup|pregunt|dud(?:es|ar)\b|pergunt|aspett|preoccup|chied|"
+    r"esit(?:are|a)\b|жд|пережива|беспоко|спрашива|сомнева|медли|волну|"
+    r"bekle|endişe|sorma|tereddüt)|迷わ|待た|待つ|心配|ためら|聞か|망설이|기다리|묻지|걱정|"
+    r"고민|等|犹豫|担心|问"
+)
+# ... unless the span is its object: "don't bother with `…`", "never wait for `…`"
+_OBJECT_END = re.compile(
+    r"(?:(?<!\w)(?:with|for|about|on|of|at|to|mit|auf|für|über|um|an|de|du|des|pour|sur|con|"
+    r"por|para|sobre|di|per|su|с|о|об|на|за|ile|için)|d'|[をにで])\s*$"
+)
+_OWN_TAIL = re.compile(
+    r"\s*(?:[.!?。]?\s*$|[.!?。](?:\s|$)|[^.!?。\n]{0,60}?(?:(?<!\w)(?:every|each|nightly|hourly|"
+    r"daily|always|jede[nmrs]?|elke|iedere|chaque|cada|ogni|кажд\w*|każd\w*|her|mỗi|after|"
+    r"nach|après|tras|después|после|após|dopo|ausführen|starten|draaien|uitvoeren|"
+    r"çalıştır)(?!\w)|毎|매일|마다|매번|每|後に|실행|実行|运行|执行))"
+)
+_SPAN_DOES = re.compile(
+    r"`\s*(?:now\s+|then\s+|also\s+|just\s+|itself\s+)?(?:does|runs|handles|executes|"
+    r"takes care|will (?:do|run|handle))\b"
+)
+
+
+def _own_order(s: str, word: int, start: int) -> bool:
+    """Whether the action at ``start`` is in (or after) a backtick span that the negation
+    ending at ``word`` does not govern (round 46)."""
+    tick = s.find("`", word, start + 1)
+    if tick == -1:
+        return False
+    head = s[word:tick]
+    if tick < start and s.startswith("```", tick):
+        return False
+    close = s.find("`", max(start, tick + 1), start + REACH)  # bounded: linear reads
+    if close != -1 and s.count("`", tick, start) % 2 == 1 and _SPAN_DOES.match(s, close):
+        return True
+    dismiss = _DISMISS.search(head)
+    if len(head) > 60 or dismiss is None or dismiss.start() > 24 or _OBJECT_END.search(head):
+        return False  # the span is what the negation forbids
+    # the span stands as an order of its own: it ends the note, or is timed
+    close = s.find("`", tick + 1, tick + REACH)
+    return close != -1 and _OWN_TAIL.match(s, close + 1) is not None
+
+
 def negated(
-    s: str, start: int, end: int | None = None, lo: int = 0, cl: Clauses | None = None
+    s: str,
+    start: int,
+    end: int | None = None,
+    lo: int = 0,
+    cl: Clauses | None = None,
+    own: bool = True,
 ) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``;
-    with ``cl``, of ``s``, a window read before is not searched again)."""
+    with ``cl``, of ``s``, a window read before is not searched again). ``own=False`` keeps
+    the older reach (a negation reaches every later span): for a caller whose "not negated"
+    excuses, such as a kept "ask first"."""
     # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
     lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
     before = -1
@@ -909,6 +976,11 @@ def negated(
             before = m.start()
     if lead or before != -1:
         at = before if before != -1 else lo
+        word = lead.end("neg") if lead else _NEG_WORD.match(s, before)
+        if not isinstance(word, int):
+            word = word.end() if word else before
+        if own and _own_order(s, word, start):
+            return False
         return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False

@@ -455,8 +455,8 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
                 if not _negative_order(s, m, lo):
                     continue
-            elif not negated(s, m.start(), m.end(), lo):
-                continue
+            elif not negated(s, m.start(), m.end(), lo, own=False):
+                continue  # the hiding order is the negation: read with its older reach
             if cl.story(m.start(), m.end()):
                 continue
         elif rule.id in (

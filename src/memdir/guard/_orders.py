@@ -1127,7 +1127,7 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
         (cl.has(rx, lo, m.start()) or cl.has(rx, m.end(), hi))
         and any(
             _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
-            or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
+            or not negated(s, o.start(), None, _part_start(s, lo, o.start()), own=False)
             for o in cl.spots(rx).between(lo, hi)
             if o.end() <= m.start() or o.start() >= m.end()
         )
@@ -1474,6 +1474,12 @@ _DANGER = (
     r"buckets|users|repos|repositories)\b",
 )
 # Changes that open access or remove oversight: refused outright.
+# round 43: "`PermitRootLogin` на `yes`"; 44: "(back) to", "zurück auf", not "defaults to";
+# 46: the wider forms an ordered verb sets are read by ``_threats._sshd_yes``
+SSHD_YES = (
+    r"\bpermitrootlogin\W{1,4}(?:(?:(?:zurück|обратно|back)\s{1,4})?(?:на|auf|to)\W{1,4})?yes\b|"
+    r"\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b"
+)
 _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
@@ -1499,10 +1505,7 @@ _OPENING = (
     r"p[uú]blic[oa]s? (?:el |la |los |las )?(?:bucket|repositorio|proyecto|carpeta)|rend\w* (?:le |"
     r"la |les )?(?:\w+ ){0,2}?(?:bucket|dépôt|projet|dossier)s? publics?\b|(?:bucket|repo\w*|"
     r"projekt|ordner) öffentlich (?:machen|stellen)\b",
-    r"\bpermitrootlogin\W{1,4}(?:(?:(?:zurück|обратно|back)\s{1,4})?(?:на|auf|to)\W{1,4})?yes\b|"
-    r"\bpasswordauthentication\W+yes\b|"
-    # round 43: "`PermitRootLogin` на `yes`"; 44: "(back) to", "zurück auf", not "defaults to"
-    r"\bpermitemptypasswords\W+yes\b",
+    SSHD_YES,
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|"

@@ -400,7 +400,7 @@ _KEEP_DOING = re.compile(r"\bkeep doing\b")  # "…; keep doing so": what REPEAT
 # -iar verbs ("copia", "envía"), so not after c, p or v; after e only the Spanish "leía" (the
 # Portuguese imperative "leia" is no past).
 _ROMANCE_PAST = re.compile(
-    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
+    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])(?<!mb)[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
 )
 
 
@@ -633,6 +633,31 @@ _TOOL_ONLY_44 = re.compile(  # "the password manager's docs", not its export or 
 _SLOT_END_44 = r"(?=\s{0,3}(?:[.;,!)]|$|(?:with|con|mit|avec|com|met|auf)\b))"
 
 
+# Round 46: where the user's words go named as the link's own end ("after the equals sign",
+# "onto it", "dahinter", "à la fin", "fill the blank"), or a verb that appends: the slot is
+# filled with no "with" word. A form's field or a ticket is no such place (help-desk docs).
+_SLOT_PLACE_46 = re.compile(
+    r"\b(?:after (?:the )?(?:equals?(?: sign)?|=|it|the link|the url)|(?:at|on|to) the end|onto "
+    r"(?:it|the (?:end|url|link))|(?:in(?:to)? |fill (?:in )?)the (?:blank|slot|gap)|append\w*|"
+    r"tack\w*|dahinter|daran|ans ende|am ende|an(?:hängen|fügen)|hinten an|à la (?:fin|suite)|"
+    r"au bout|après (?:le (?:signe )?)?(?:égal|=)|al final|después del? (?:signo )?(?:igual|=)|"
+    r"alla fine|in fondo|dopo (?:l'uguale|il segno)|n?o (?:final|fim)|ao final|depois do (?:sinal "
+    r"(?:de )?)?igual|в конец|в конце|после знака|achteraan|erachter|aan het eind)(?!\w)|"
+    r"\bhäng\w{0,3} (?:\w{1,20} ){1,5}?an\b"
+)
+_FIELD_46 = re.compile(
+    r"\b(?:in(?:to)?|ins|dans|en|no|na|nel(?:la)?|в) (?:(?:the|a|its|le|la|el|o|il) )?"
+    r"(?:\w{1,20} )?"
+    r"(?:(?:search )?box|field|form|ticket|description|textarea|chat|editor|feld|formular|champ|"
+    r"formulaire|campo|formulario|formulário|modulo|поле|форм\w{0,2})\b"
+)
+
+
+def _called_46(s: str, cl: Clauses, a: int, url: re.Match[str]) -> bool:
+    """Whether the link is opened by an ordered verb in its sentence ("Open …?m= and …")."""
+    return any(affirmed_order(s, c, a, cl) for c in _CALLED.finditer(s, a, url.start()))
+
+
 def _filled_query(s: str, cl: Clauses) -> Hit | None:
     """Round 42: a URL's query left open in a link, an image or a GET, and the conversation,
     the memory or the user's words named in its clause to fill it."""
@@ -652,13 +677,18 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
             b = e if (e := s.find(";", m.end(), b0)) != -1 else b0
             if not spots:
                 spots = [Spots(p, s, lo, hi) for p in (_QUERY_WORD_42, rx["noun"], _QUERY_DATA_42)]
-            if not (
+            slotted = _SLOT_PLACE_46.search(s, m.end(), b)
+            if slotted and _FIELD_46.search(s, m.end(), slotted.start()):
+                slotted = None  # "paste it into the search box at the end": a form's field
+            if (
                 spots[0].between(a, b)
                 or _IMAGE.search(s, a, m.start())
                 or re.search(
                     rf"(?<![\w/?&=.-]){re.escape(q.group(1))}{_SLOT_END_44}", s[m.end() : b]
                 )
             ):
+                slotted = None  # main's readings fill the slot: no call verb asked of them
+            elif slotted is None:
                 continue  # round 44: "… in k.", "k con …": the slot filled all the same
             if url != m.group().rstrip(",;:!?)]>") and _told_before(s, cl, clo, m.start()):
                 continue  # "Post-mortem : une page contenait ![x](…?d=...)": the verb is told
@@ -672,6 +702,7 @@ def _filled_query(s: str, cl: Clauses) -> Hit | None:
                         secret and (slot or _TOOL_ONLY_44.match(s, data.start() + secret.end()))
                     )
                     and not (search and _QUESTION_43.search(data.group()))  # a docs search link
+                    and (slotted is None or _called_46(s, cl, a, m))
                     and _affirmed(s, data, clo, cl)
                     and not _refused_42(s, m.end(), 160)
                 ):
@@ -2088,7 +2119,116 @@ _SUDO_FED_43 = re.compile(
     rf"(?<!\byes )(?<!\byes)\|\s{{0,4}}{_SUDO_S.pattern}|"
     rf"{_SUDO_S.pattern}[^\n`|;&<]{{0,60}}?\s<(?!\s{{0,4}}/dev/null\b|[\w-]{{1,30}}>)"
 )
+# Round 46: ``sudo`` as the command word after any prefix commands (a word, then its options,
+# numbers, paths and ``VAR=val``: ``/usr/bin/env``, ``flock /tmp/l``, ``taskset -c 0``,
+# ``"sudo"`` …), its options in any order and form (``--user=root``, ``-p ''``), read when a
+# literal is echoed into it (``echo hunter2 |``, not ``echo $PW |`` nor ``… |``); and a
+# ``SUDO_ASKPASS`` helper run by ``sudo -A`` that the note says prints a literal (``echoes
+# hunter2``: no GUI prompt's name excuses that; a GUI helper printing nothing is not read).
+_WORD_46 = r"[\w.~/][\w.~/-]{0,39}|\w{1,30}=[^\s|;&`<>]{0,40}"
+_ARG_46 = rf"-[\w-]{{1,12}}(?:=[^\s|;&`<>]{{0,30}})?|{_WORD_46}"
+_SUDO_OPT_46 = (
+    r"-[\w-]{1,12}(?:=[^\s`|;&<]{0,30}|[ \t]{1,4}(?:'[^'\n]{0,30}'|\"[^\"\n]{0,30}\"|\w{1,20}))?"
+)
+_SUDO_WORD_46 = (
+    r"(?<![\w-])[\"']?(?:[\w.~-]{0,30}/){0,5}sudo[\"']?"
+    rf"(?P<o>(?:[ \t]{{1,4}}{_SUDO_OPT_46}){{1,6}})"
+)
+_SUDO_LIT_46 = re.compile(
+    r"(?<![\w-])(?:echo|printf)(?:[ \t]{1,4}-[a-z]{1,3})?[ \t]{1,4}(?!(?:\.{3}|…)[ \t]*\|)"
+    r"(?:'[^'\n$`]{1,60}'|\"[^\"\n$`]{1,60}\"|[^\s|;&$`'\"]{1,60})[ \t]{0,4}\|[ \t]{0,4}"
+    r"(?!(?:e?grep|rg|awk|sed|xargs|tee|cut|tr|sort|wc|jq|less|head|tail)\b)"  # sudo an argument
+    rf"(?:(?:{_WORD_46})(?:[ \t]{{1,4}}(?:{_ARG_46})){{0,4}}[ \t]{{1,4}}){{0,3}}{_SUDO_WORD_46}"
+)
+_ASKPASS_46 = re.compile(rf"sudo_askpass=[^`]{{0,200}}?{_SUDO_WORD_46}")
+_PRINTS_46 = re.compile(
+    r"(?:(?<=[\\/]n)|\b)(?:echo(?:e?s)?|print(?:s|f)?|outputs?|returns?|gibt|liefert|imprime|affiche|"
+    r"renvoie|devuelve|выводит|печатает|stampa|restituisce|geeft|wypisuje)[ \t]{1,4}"
+    r"(?:(?:just|only|nur|solo|juste|seulement|просто) )?"
+    r"(?:'[^'\n]{0,39}[^'\n:?]'|\"[^\"\n]{0,39}[^\"\n:?]\"|"  # not a prompt: 'Password:'
+    r"(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
+)
+_SUDO_ASK_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}A[a-zA-Z]{0,4}|--askpass)(?![\w-])")
+_SUDO_STDIN_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}S[a-zA-Z]{0,4}|--stdin)(?![\w-])")
 register(("sudo",))
+
+
+def _sudo_told(s: str, cl: Clauses, original: str | None) -> Hit | None:
+    """Round 46: a literal echoed into a wrapped ``sudo -S``, or a printing askpass helper."""
+    for lo, hi in cl.windows(("sudo",), after=1):
+        for rx in (_SUDO_LIT_46, _ASKPASS_46):
+            for m in rx.finditer(s, max(0, lo - 200), hi):
+                opts = (original or s)[m.start("o") : m.end("o")]
+                if rx is _SUDO_LIT_46:
+                    if original is None or not _SUDO_STDIN_46.search(opts):
+                        continue  # ``sudo -s`` is a root shell
+                elif not _SUDO_ASK_46.search(opts) or not _PRINTS_46.search(
+                    s, max(0, m.start() - 200), min(len(s), m.end() + 200)
+                ):
+                    continue
+                if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                    return hit(
+                        "persistence.tool-abuse",
+                        "it gives sudo a password on its command line, so no prompt ever stops it",
+                        m.start(),
+                        m.end(),
+                    )
+    return None
+
+
+# Round 46: an sshd setting that weakens login bound to yes by an ordered setting verb, past a
+# place, a time or "again" ("Set PermitRootLogin on prod-db to yes", "Passe PermitRootLogin à
+# yes", "Zet … weer op yes"); a finding ("PermitRootLogin à yes sur 3 serveurs") has no verb.
+_SSHD_46 = ("permitrootlogin", "passwordauthentication", "permitemptypasswords")
+_NOT_46 = r"(?:not|never|nicht|nie|niemals|pas|jamais|nunca|non|mai|не|niet|nooit|inte|aldrig)"
+_SSHD_SET_46 = re.compile(
+    r"\b(?:set|change|flip|switch|turn|put|setze?|stelle?|ändere?|schalte?|pass(?:e|ez)|mets|"
+    r"mettez|r[eè]gle[zr]?|d[eé]fini[sr]|cambi(?:a|e|are)|pon(?:ga)?|establece|configur[ae]|"
+    r"mud[ae]|alter[ae]|coloque|defin[ae]|imposta(?:te|re)?|metti|porta|zet|wijzig|verander|"
+    r"sätt|ändra|ställ|ustaw|zmień|постав\w{0,3}|установ\w{0,3}|измени\w{0,2}|смени\w{0,2}|"
+    r"переключи\w{0,2})[ \t]{1,4}(?:[^\s.,;:!?]{1,30}[ \t]{1,4}){0,2}?\W?"
+    rf"(?:{'|'.join(_SSHD_46)})\W?(?:[ \t]{{1,4}}(?!{_NOT_46}\b)[^\s,;:!?]{{1,40}}?){{0,4}}?"
+    r"[ \t]{1,4}(?:to|auf|zu|à|a|sur|en|op|till|su|na|на|para)[ \t]{1,4}\W{0,3}yes\b"
+)
+_MAIN_SSHD = re.compile(_orders.SSHD_YES)  # main's form: judged by its rule, as before
+_NOW_46 = re.compile(
+    r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but|und|y|et|e|и)[ \t]{1,3})?(?:now|jetzt|nun|ahora|"
+    r"maintenant|agora|ora|nu|теперь|сейчас)[ \t]{1,3}$"
+)
+register(_SSHD_46)
+
+
+_IF_46 = re.compile(
+    r"(?<!\w)(?:if|when|whether|unless|wenn|falls|ob|si|se|если|когда|eğer)(?!\w)[^.;:!?\n]{0,40}$"
+)
+_ASKED_46 = re.compile(r"[^.!?\n]{0,120}\?")
+
+
+def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_SSHD_46):
+        for m in _SSHD_SET_46.finditer(s, max(0, lo - 60), hi):
+            clo = cl.around(m.start(), m.end())[0]
+            now = _NOW_46.search(s, max(clo, m.start() - 20), m.start())
+            if not now and _MAIN_SSHD.search(s, m.start(), m.end()):
+                continue
+            verb = _HEAD.match(s, m.start())
+            if _IF_46.search(s, max(clo, m.start() - 50), m.start()) or _ASKED_46.match(s, m.end()):
+                continue  # "the check fails if you set …", "do I need to set … to yes?"
+            if verb and (
+                affirmed_order(s, verb, clo, cl)
+                or (
+                    now
+                    and _ordered(s, verb, now.end())
+                    and not negated(s, m.start(), m.end(), now.end(), cl)
+                )
+            ):  # "Attacker set it last week; now set …": the story ends at "; now"
+                return hit(
+                    "persistence.tool-abuse",
+                    "it tells the agent to open up access: an sshd login safeguard set to yes",
+                    m.start(),
+                    m.end(),
+                )
+    return None
 
 
 def _sudo_fed(s: str, cl: Clauses, original: str | None) -> Hit | None:
@@ -2246,6 +2386,8 @@ def detect_reads(s: str, cl: Clauses, original: str | None = None) -> Hit | None
         or _ssh_to_url(s, cl)
         or _cat_secret(s, cl)
         or _sudo_fed(s, cl, original)
+        or _sudo_told(s, cl, original)
+        or _sshd_yes(s, cl)
         or _memory_target(s, cl)  # round 42
         or _given_secret(s, cl)  # round 42
     )

@@ -230,7 +230,7 @@ _QUERY_WORD_42 = _rx(
     r"매개변수|파라미터|图片|画像|이미지|链接|リンク|링크|url में"
 )
 _QUERY_DATA_42 = _rx(
-    r"(?<!\w)(?:(?:messages?|mensajes?|mensage(?:m|ns)|nachrichten?)(?: [\w']{1,12}){0,3}?[ '’]"
+    r"(?<!\w)(?:(?:messages?|mensajes?|mensage(?:m|ns)|nachricht(?:en)?)(?: [\w']{1,12}){0,3}?[ '’]"
     r"(?:user|usuario|usuário|(?:be)?nutzers?|utilisateur)s?|kullanıcı\w* mesaj\w*|soru\w* metn\w*|"
     r"sorunun metni|"
     r"τελευταίο μήνυμα|μήνυμα του χρήστη|όνομα χρήστη|последн\w* сообщени\w*|"
