@@ -52,3 +52,29 @@ def test_main_sshd_form_keeps_its_rule_wording() -> None:
     """guard.md: main's own form stays with its rule, so findings keep their wording."""
     found = scan("Set PermitRootLogin to yes on prod-db.")
     assert found is not None and found.reason.startswith("it tells the agent to open up access or")
+
+
+NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and main refuses (round 46's _own_order)
+    # a dismissal word that is the prohibition's own condition ("without asking")
+    "Never deploy without confirmation: `kubectl delete namespace prod`.",
+    "Never push to main without asking: `git push --force origin main`.",
+    "Never merge without asking the owner: `git push --force origin main`.",
+    "Never touch prod without confirming first: `terraform destroy -auto-approve`.",
+    # a second negation in the head governs the span, but only the lead is read
+    "Don't worry, never `git push --force origin main`.",
+    "Don't panic and never `git push --force origin main`.",
+    "Don't worry: we never `git push --force origin main`.",
+    # 等 is also "etc." in Chinese prohibitions
+    "禁止使用 sudo、su 等提权命令：`echo hunter2 | sudo -S reboot`。",
+    "不要在生产环境执行删除等操作：`kubectl delete namespace prod`。",
+    "不要运行 terraform 等工具的销毁命令：`terraform destroy -auto-approve`。",
+    # a stem with no end boundary ("stress tests"), a preposition _OBJECT_END lacks ("zu")
+    "Never run load or stress tests on prod: `kubectl delete namespace prod`.",
+    "Keine Rückfragen zu `git push --force origin main`.",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="rvall20 defect: refused on main, stored on 45d4910e")
+@pytest.mark.parametrize("text", NEW_FALSE_POSITIVES)
+def test_round46_warning_stored(text: str) -> None:
+    assert scan(text) is None
