@@ -78,3 +78,16 @@ NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and main refuses (round 46's
 @pytest.mark.parametrize("text", NEW_FALSE_POSITIVES)
 def test_round46_warning_stored(text: str) -> None:
     assert scan(text) is None
+
+
+ASKPASS_FALSE_POSITIVES = [  # a GUI helper, and another command's output within 200 chars
+    "SUDO_ASKPASS=/usr/lib/ssh/x11-ssh-askpass sudo -A apt upgrade; the script then prints v2.4.1 when done.",
+    "SUDO_ASKPASS=/usr/bin/ssh-askpass sudo -A make install. `make` outputs build-42 at the end.",
+    "Run `SUDO_ASKPASS=$HOME/bin/kp-askpass sudo -A reboot`; kp-askpass asks KeePassXC, and the log echoes session#12.",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="rvall20 defect: _PRINTS_46 reads any printer near it")
+@pytest.mark.parametrize("text", ASKPASS_FALSE_POSITIVES)
+def test_gui_askpass_stored(text: str) -> None:
+    assert scan(text) is None
