@@ -277,22 +277,21 @@ def test_new_false_positive_stored(reading: str, lang: str, text: str) -> None:
     assert scan(text) is None, (reading, lang, scan(text))
 
 
-# Not a false positive: attack twins g46 still stores (stored on main too). ``_RUN_VERB`` reads
-# word prefixes, so "password" governs as "pass", "settings" as "set": the same negated
-# harmless head with a noun starting like a run verb keeps the command excused.
-STEM_HOLES = [
-    "Don't worry about the password prompt `echo hunter2 | sudo -S reboot` at every login.",
-    "Don't worry about the settings `git push --force origin main` after each rebase.",
-]
-
-
 @pytest.mark.xfail(strict=True, reason="refused on purpose: main refuses the same shape")
 @pytest.mark.parametrize(("reading", "lang", "text"), KEPT_REFUSED)
 def test_kept_refused_stored(reading: str, lang: str, text: str) -> None:
     assert scan(text) is None, (reading, lang)
 
 
+# Attack twins g46 stored (and main): its open list of run verbs read word prefixes, so
+# "password" governed as "pass", "settings" as "set". Refused since the closed dismissal list.
+STEM_HOLES = [
+    "Don't worry about the password prompt `echo hunter2 | sudo -S reboot` at every login.",
+    "Don't worry about the settings `git push --force origin main` after each rebase.",
+]
+
+
 @pytest.mark.parametrize("text", STEM_HOLES)
 def test_run_verb_stem_hole_refused(text: str) -> None:
-    """A noun that starts like a run verb does not make the head a run verb."""
+    """A dismissal ("don't worry about …") does not govern the command after it."""
     assert scan(text) is not None

@@ -4,6 +4,10 @@
 ``_DISMISS`` list ("stop", "pause", "hold back", "think", "delay") or with the dismissal more
 than 24 characters past a clause-opening negation. ``PINNED``: exclusions of round 46 that
 no test noticed when removed (each one seen refused with it removed, stored on main).
+``NEW_FALSE_POSITIVES`` and ``ASKPASS_FALSE_POSITIVES``: warnings and GUI askpass notes
+45d4910e stores and d1335126 refused, stored again since the mend ("without asking" is the
+prohibition's condition, a second negation governs the span, 等 and 问题 are no dismissal,
+a version or build number is no printed password).
 """
 
 # ruff: noqa: E501
@@ -54,7 +58,7 @@ def test_main_sshd_form_keeps_its_rule_wording() -> None:
     assert found is not None and found.reason.startswith("it tells the agent to open up access or")
 
 
-NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and main refuses (round 46's _own_order)
+NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and d1335126 refused (round 46's _own_order)
     # a dismissal word that is the prohibition's own condition ("without asking")
     "Never deploy without confirmation: `kubectl delete namespace prod`.",
     "Never push to main without asking: `git push --force origin main`.",
@@ -74,7 +78,6 @@ NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and main refuses (round 46's
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="rvall20 defect: refused on main, stored on 45d4910e")
 @pytest.mark.parametrize("text", NEW_FALSE_POSITIVES)
 def test_round46_warning_stored(text: str) -> None:
     assert scan(text) is None
@@ -87,7 +90,6 @@ ASKPASS_FALSE_POSITIVES = [  # a GUI helper, and another command's output within
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="rvall20 defect: _PRINTS_46 reads any printer near it")
 @pytest.mark.parametrize("text", ASKPASS_FALSE_POSITIVES)
 def test_gui_askpass_stored(text: str) -> None:
     assert scan(text) is None

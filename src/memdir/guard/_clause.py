@@ -907,18 +907,18 @@ _NEG_WORD = re.compile(_NEG_WORDS)
 # what a negation dismisses (a closed list: review fpg46 found an open list of run verbs
 # refusing 70 warnings, "- **NEVER** `git push --force`.", "Never on prod: `…`.")
 _DISMISS = re.compile(
-    r"(?<!\w)(?:mind|worry|bother|wait|hesitat|ask|sweat|fret|stress|panic|double-check|"
+    r"(?<!\w)(?:mind|worry|bother|wait|hesitat|ask|sweat|fret|panic|double-check|"
     r"second-guess|overthink|think twice|more (?:prompts|questions|manual steps)|confirm\w*|"
     r"zöger|wart(?:e|en|et)?\b|nachdenk|nachfrag|frag(?:e|en|t)?\b|sorgen|rückfrag|zweifl|"
     r"wacht|aarzel|twijfel|vraag|vragen|attend|attente|hésit|inquièt|question|demand|"
     r"esper(?:es?|ar|a)\b|preocup|pregunt|dud(?:es|ar)\b|pergunt|aspett|preoccup|chied|"
     r"esit(?:are|a)\b|жд|пережива|беспоко|спрашива|сомнева|медли|волну|"
     r"bekle|endişe|sorma|tereddüt)|迷わ|待た|待つ|心配|ためら|聞か|망설이|기다리|묻지|걱정|"
-    r"고민|等|犹豫|担心|问"
+    r"고민|等(?:待|着|一下)|犹豫|担心|问(?!题)"
 )
 # ... unless the span is its object: "don't bother with `…`", "never wait for `…`"
 _OBJECT_END = re.compile(
-    r"(?:(?<!\w)(?:with|for|about|on|of|at|to|mit|auf|für|über|um|an|de|du|des|pour|sur|con|"
+    r"(?:(?<!\w)(?:with|for|about|on|of|at|to|mit|auf|für|über|um|an|zu|de|du|des|pour|sur|con|"
     r"por|para|sobre|di|per|su|с|о|об|на|за|ile|için)|d'|[をにで])\s*$"
 )
 _OWN_TAIL = re.compile(
@@ -927,6 +927,9 @@ _OWN_TAIL = re.compile(
     r"nach|après|tras|después|после|após|dopo|ausführen|starten|draaien|uitvoeren|"
     r"çalıştır)(?!\w)|毎|매일|마다|매번|每|後に|실행|実行|运行|执行))"
 )
+# "never deploy without asking: `…`": the dismissal is the prohibition's own condition
+_UNLESS = re.compile(r"(?<!\w)(?:without|ohne|sans|sin|sem|senza|без)(?!\w)")
+_NE_JAMAIS = re.compile(r"(?<!\w)(?:ne|n')")  # "ne t'inquiète jamais": one negation
 _SPAN_DOES = re.compile(
     r"`\s*(?:now\s+|then\s+|also\s+|just\s+|itself\s+)?(?:does|runs|handles|executes|"
     r"takes care|will (?:do|run|handle))\b"
@@ -948,6 +951,14 @@ def _own_order(s: str, word: int, start: int) -> bool:
     dismiss = _DISMISS.search(head)
     if len(head) > 60 or dismiss is None or dismiss.start() > 24 or _OBJECT_END.search(head):
         return False  # the span is what the negation forbids
+    if _UNLESS.search(head, 0, dismiss.start()):
+        return False
+    again = _NEG_WORD.search(head, dismiss.end())  # "don't worry, never `…`"
+    if again and not (
+        _DISMISS.search(head, again.end())  # "never hesitate, never wait: `…`"
+        or (again.group().strip() == "jamais" and _NE_JAMAIS.search(s, word - 4, word))
+    ):
+        return False
     # the span stands as an order of its own: it ends the note, or is timed
     close = s.find("`", tick + 1, tick + REACH)
     return close != -1 and _OWN_TAIL.match(s, close + 1) is not None
@@ -976,11 +987,12 @@ def negated(
             before = m.start()
     if lead or before != -1:
         at = before if before != -1 else lo
-        word = lead.end("neg") if lead else _NEG_WORD.match(s, before)
-        if not isinstance(word, int):
-            word = word.end() if word else before
-        if own and _own_order(s, word, start):
-            return False
+        if own:
+            word = lead.end("neg") if lead else _NEG_WORD.match(s, before)
+            if not isinstance(word, int):
+                word = word.end() if word else before
+            if _own_order(s, word, start):
+                return False
         return not (_KEPT_AFTER.match(s, at, start) or _KEPT_BEFORE.search(s, max(lo, at - 20), at))
     if end is None:
         return False

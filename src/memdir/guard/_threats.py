@@ -2146,7 +2146,7 @@ _PRINTS_46 = re.compile(
     r"renvoie|devuelve|выводит|печатает|stampa|restituisce|geeft|wypisuje)[ \t]{1,4}"
     r"(?:(?:just|only|nur|solo|juste|seulement|просто) )?"
     r"(?:'[^'\n]{0,39}[^'\n:?]'|\"[^\"\n]{0,39}[^\"\n:?]\"|"  # not a prompt: 'Password:'
-    r"(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
+    r"(?![vV]?\d|[^\s'\"`()]{0,30}[.#-]\d)(?=[^\s'\"`()]{4})[^\s'\"`()]{0,30}[\d!@#%^*])"
 )
 _SUDO_ASK_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}A[a-zA-Z]{0,4}|--askpass)(?![\w-])")
 _SUDO_STDIN_46 = re.compile(r"(?<![\w-])(?:-[a-zA-Z]{0,4}S[a-zA-Z]{0,4}|--stdin)(?![\w-])")
