@@ -17,14 +17,15 @@ from memdir.sessions.schema import MIGRATIONS
 pytestmark = pytest.mark.slow
 
 _WAIT = """
-import pathlib, sys, time
+import os, pathlib, sys, time
+from memdir.sessions import Database, SessionStore
 go = pathlib.Path(sys.argv[1])
+pathlib.Path(f"{go}.ready.{os.getpid()}").touch()  # imported: the race is the open itself
 while not go.exists():
     time.sleep(0.005)
 """
 
 WRITER = _WAIT + textwrap.dedent("""
-    from memdir.sessions import Database, SessionStore
     store = SessionStore(Database(sys.argv[2]))
     tag, count = sys.argv[3], int(sys.argv[4])
     store.start("writer", session_id=f"w{tag}")
@@ -37,7 +38,6 @@ WRITER = _WAIT + textwrap.dedent("""
 """)
 
 READER = _WAIT + textwrap.dedent("""
-    from memdir.sessions import Database, SessionStore
     store = SessionStore(Database(sys.argv[2]))
     deadline = time.monotonic() + float(sys.argv[3])
     searches = 0
@@ -50,7 +50,6 @@ READER = _WAIT + textwrap.dedent("""
 """)
 
 OPENER = _WAIT + textwrap.dedent("""
-    from memdir.sessions import Database, SessionStore
     store = SessionStore(Database(sys.argv[2]))
     store.start("opener", session_id=sys.argv[3])
     store.log(sys.argv[3], "user", "opened")
@@ -67,14 +66,24 @@ def _spawn(script: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
+def _release(go: Path, procs: list[subprocess.Popen[str]]) -> None:
+    """Touch ``go`` once every process is ready (a fixed pause let a late starter miss the
+    race it was there for)."""
+    deadline = time.monotonic() + 60
+    for proc in procs:
+        while not Path(f"{go}.ready.{proc.pid}").exists():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.01)
+    go.touch()
+
+
 def test_writers_and_readers_in_parallel_processes(tmp_path: Path) -> None:
     db = tmp_path / "state.db"
     go = tmp_path / "go"
     SessionStore(Database(db)).start("setup", session_id="seed")  # schema in place
     writers = [_spawn(WRITER, str(go), str(db), str(n), "40") for n in range(3)]
     readers = [_spawn(READER, str(go), str(db), "1.5") for _ in range(2)]
-    time.sleep(0.3)  # let every interpreter start, then release them together
-    go.touch()
+    _release(go, writers + readers)
     for proc in writers + readers:
         out, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err  # a reader that saw "database is locked" fails here
@@ -94,8 +103,7 @@ def test_first_open_races_apply_each_migration_once(tmp_path: Path) -> None:
     db = tmp_path / "fresh" / "state.db"
     go = tmp_path / "go"
     procs = [_spawn(OPENER, str(go), str(db), f"s{n}") for n in range(5)]
-    time.sleep(0.3)
-    go.touch()
+    _release(go, procs)
     for proc in procs:
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0 and out.strip() == "ok", err
