@@ -2167,12 +2167,7 @@ def _sudo_told(s: str, cl: Clauses, original: str | None) -> Hit | None:
                 ):
                     continue
                 if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
-                    return hit(
-                        "persistence.tool-abuse",
-                        "it gives sudo a password on its command line, so no prompt ever stops it",
-                        m.start(),
-                        m.end(),
-                    )
+                    return _sudo_hit(m)
     return None
 
 
@@ -2239,13 +2234,17 @@ def _sudo_fed(s: str, cl: Clauses, original: str | None) -> Hit | None:
             if "S" not in f and f != "--stdin":
                 continue  # round 44: ``sudo -s`` / ``-su postgres`` (rveg44)
             if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
-                return hit(
-                    "persistence.tool-abuse",
-                    "it gives sudo a password on its command line, so no prompt ever stops it",
-                    m.start(),
-                    m.end(),
-                )
+                return _sudo_hit(m)
     return None
+
+
+def _sudo_hit(m: re.Match[str]) -> Hit:
+    return hit(
+        "persistence.tool-abuse",
+        "it gives sudo a password on its command line, so no prompt ever stops it",
+        m.start(),
+        m.end(),
+    )
 
 
 def detect(s: str, cl: Clauses) -> Hit | None:
