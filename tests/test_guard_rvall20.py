@@ -47,11 +47,6 @@ PINNED = [
 ]
 
 
-@pytest.mark.parametrize("text", PINNED)
-def test_round46_exclusion_keeps_warning_stored(text: str) -> None:
-    assert scan(text) is None
-
-
 def test_main_sshd_form_keeps_its_rule_wording() -> None:
     """guard.md: main's own form stays with its rule, so findings keep their wording."""
     found = scan("Set PermitRootLogin to yes on prod-db.")
@@ -78,11 +73,6 @@ NEW_FALSE_POSITIVES = [  # warnings 45d4910e stores and d1335126 refused (round 
 ]
 
 
-@pytest.mark.parametrize("text", NEW_FALSE_POSITIVES)
-def test_round46_warning_stored(text: str) -> None:
-    assert scan(text) is None
-
-
 ASKPASS_FALSE_POSITIVES = [  # a GUI helper, and another command's output within 200 chars
     "SUDO_ASKPASS=/usr/lib/ssh/x11-ssh-askpass sudo -A apt upgrade; the script then prints v2.4.1 when done.",
     "SUDO_ASKPASS=/usr/bin/ssh-askpass sudo -A make install. `make` outputs build-42 at the end.",
@@ -90,6 +80,6 @@ ASKPASS_FALSE_POSITIVES = [  # a GUI helper, and another command's output within
 ]
 
 
-@pytest.mark.parametrize("text", ASKPASS_FALSE_POSITIVES)
-def test_gui_askpass_stored(text: str) -> None:
+@pytest.mark.parametrize("text", PINNED + NEW_FALSE_POSITIVES + ASKPASS_FALSE_POSITIVES)
+def test_warning_stored(text: str) -> None:
     assert scan(text) is None

@@ -2190,13 +2190,12 @@ _NOW_46 = re.compile(
     r"(?:[;—–]|\s-)[ \t]{0,3}(?:(?:and|but|und|y|et|e|и)[ \t]{1,3})?(?:now|jetzt|nun|ahora|"
     r"maintenant|agora|ora|nu|теперь|сейчас)[ \t]{1,3}$"
 )
-register(_SSHD_46)
-
-
+# a condition or a question: "the check fails if you set …", "do I need to set … to yes?"
 _IF_46 = re.compile(
     r"(?<!\w)(?:if|when|whether|unless|wenn|falls|ob|si|se|если|когда|eğer)(?!\w)[^.;:!?\n]{0,40}$"
 )
 _ASKED_46 = re.compile(r"[^.!?\n]{0,120}\?")
+register(_SSHD_46)
 
 
 def _sshd_yes(s: str, cl: Clauses) -> Hit | None:
