@@ -35,8 +35,9 @@ Corpora (each read if present; see bench/README.md):
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
   repositories, cut into entries; every refusal is listed with its rule;
-* ``bench/data/real_memory2/texts.jsonl``: a second such set, held out (issue 13): counted
-  per half; only the dev half's refusals are listed.
+* ``bench/data/real_memory2/texts.jsonl`` and ``bench/data/real_memory3/texts.jsonl``: a
+  second and a third such set, held out (issue 13): counted per half; only the dev halves'
+  refusals are listed.
 
 Hermes's scanner (``tools.memory_tool._scan_memory_content`` from ``hermes-agent``,
 installed only in the bench venv) runs on the same texts; "hermes-only" counts the attacks
@@ -112,6 +113,8 @@ TEST_NOTE = {
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
+REAL3 = ROOT / "bench/data/real_memory3/texts.jsonl"  # the same, collected blind (issue 13)
+HELD_OUT = (("real_memory2", "real2", REAL2), ("real_memory3", "real3", REAL3))
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
 KINDS = (
     "download_run",
@@ -509,8 +512,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             ]
         real = load(args.real) if args.real.exists() else []
         corpora["real"] = [{**r, "label": "benign"} for r in real + harness_corpus()]
-        real2 = load(REAL2) if REAL2.exists() else []
-        corpora["real2 dev"] = [{**r, "label": "benign"} for r in real2 if r["half"] == "dev"]
+        for _, short, path in HELD_OUT:
+            held = load(path) if path.exists() else []
+            corpora[f"{short} dev"] = [{**r, "label": "benign"} for r in held if r["half"] == "dev"]
         print(ablation(corpora))
         return 0
     if args.misses:
@@ -555,19 +559,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = [res.line("refused, bench/data/real_memory", ours, "<= 0.5%")]
         if theirs:
             rows.append(res.line("refused, tests/fixtures/real", theirs, "<= 0.5%"))
-        real2 = load(REAL2) if REAL2.exists() else []
-        res2 = Results(real2, hermes)
-        for side in ("dev", "test"):
-            if side == "test" and args.dev_only:
-                continue
-            part = [r for r in real2 if r["half"] == side]
-            if part:
-                label2 = f"refused, real_memory2 {side} half"
-                rows.append(
-                    res2.line(label2 + (" (held out)" if side == "test" else ""), part, "<= 0.5%")
-                )
+        for name, _, path in HELD_OUT:
+            held = load(path) if path.exists() else []
+            res2 = Results(held, hermes)
+            for side in ("dev", "test"):
+                if side == "test" and args.dev_only:
+                    continue
+                part = [r for r in held if r["half"] == side]
+                if part:
+                    label2 = f"refused, {name} {side} half"
+                    rows.append(
+                        res2.line(
+                            label2 + (" (held out)" if side == "test" else ""), part, "<= 0.5%"
+                        )
+                    )
+            real += [r for r in held if r["half"] == "dev"]  # a test half's refusals: counts only
         sections.append(("real memory and instruction files", rows))
-        real += [r for r in real2 if r["half"] == "dev"]  # the test half's refusals: counts only
         for r in real:
             mine = scan(str(r["text"]))
             if mine is not None:

@@ -7,8 +7,8 @@ dump with the change, ``cmp`` the two. Each line holds what :func:`memdir.guard.
 (rule, category, reason, excerpt) with and without ``allow_secrets``, and what
 ``redact_secrets`` makes of the text (hashed for a test half's rows, :data:`TEST`). Texts: the
 own sets (``bench/data/guard*`` but a sealed one, ``SEALED`` in ``bench/guard.py``), every
-string in ``../shared/bench/injection``, the real memory texts (``real_memory2``'s test half
-hashed like an own set's), ``tests/fixtures/real`` (whole
+string in ``../shared/bench/injection``, the real memory texts (the test halves of
+``real_memory2`` and ``real_memory3`` hashed like an own set's), ``tests/fixtures/real`` (whole
 files and entries), every string literal in ``tests/test_guard*.py``, adjacent pairs and halves
 of the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
 ``tests/test_guard.py``'s hostile units repeated to 1 and 64 KiB.
@@ -87,10 +87,13 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
     real = ROOT / "bench/data/real_memory/texts.jsonl"
     corpus += [(f"real:{r['id']}", str(r["text"])) for r in _jsonl(real)]
     corpus += [(str(r["id"]), str(r["text"])) for r in harness_corpus()]
-    # the held-out set last, so the rows before it pair and upper-case as before it came
-    real2 = ROOT / "bench/data/real_memory2/texts.jsonl"
-    for r in _jsonl(real2) if real2.exists() else []:
-        corpus.append((f"real2:{r['id']}{TEST if r['half'] == 'test' else ''}", str(r["text"])))
+    # the held-out sets last, in the order they came, so the rows before each pair and
+    # upper-case as before it came
+    for short in ("real2", "real3"):
+        held = ROOT / f"bench/data/real_memory{short[-1]}/texts.jsonl"
+        for r in _jsonl(held) if held.exists() else []:
+            test = TEST if r["half"] == "test" else ""
+            corpus.append((f"{short}:{r['id']}{test}", str(r["text"])))
     yield from corpus
     for path in sorted((ROOT / "tests/fixtures/real").rglob("*")):
         if path.is_file() and path.suffix in (".md", ".txt"):

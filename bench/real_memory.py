@@ -3,12 +3,15 @@
     python bench/real_memory.py /work/.mirror > bench/data/real_memory/texts.jsonl
     python bench/real_memory.py /work/.mirror --set real_memory2 \
         --manifest bench/data/real_memory2/manifest.json > bench/data/real_memory2/texts.jsonl
+    python bench/real_memory.py /work/.mirror --set real_memory3 \
+        --manifest bench/data/real_memory3/manifest.json > bench/data/real_memory3/texts.jsonl
 
 Each source file is cut into entry-sized texts the way memdir would store them: Hermes
 memory files at their ``§`` delimiters, Markdown at its headings, and a section longer than
 ``LIMIT`` characters into runs of whole paragraphs (code fences are never split).
-``real_memory2`` (``SOURCES2``, held out) also marks each text's ``half``: dev or test by a
-stable hash of its repository, so a repository's texts sit on one side.
+``real_memory2`` and ``real_memory3`` (``SOURCES2``, ``SOURCES3``, held out) also mark each
+text's ``half``: dev or test by a stable hash of its repository, so a repository's texts sit on
+one side.
 """
 
 from __future__ import annotations
@@ -187,11 +190,201 @@ SOURCES2: list[tuple[str, str, list[str]]] = [
         [".hermes/memories/MEMORY.md", ".hermes/memories/USER.md", "AGENTS.md"],
     ),
 ]
-SETS = {"real_memory": ("real", SOURCES), "real_memory2": ("real2", SOURCES2)}
+
+# real_memory3: repositories in neither SOURCES nor SOURCES2, chosen and cut before the guard
+# ever read them (README): shell-heavy DevOps, homelab and secrets files, and non-English ones.
+BP_ZH = "development-workflows/rpi/.claude/commands/rpi"
+SOURCES3: list[tuple[str, str, list[str]]] = [
+    (
+        "rommelporras/homelab",
+        "MIT",
+        [
+            "CLAUDE.md",
+            ".claude/commands/audit-security.md",
+            ".claude/commands/audit-cluster.md",
+            ".claude/commands/verify-sync.md",
+            ".claude/agent-memory/code-reviewer/MEMORY.md",
+            ".claude/skills/audit-docs-deep/SKILL.md",
+        ],
+    ),
+    ("jasencdev/axiomlayer", "MIT", ["AGENTS.md", "CLAUDE.md"]),
+    ("byteink/ssd", "MIT", ["CLAUDE.md", "skill/SKILL.md", ".claude/skills/release/SKILL.md"]),
+    (
+        "jleechanorg/claude-commands",
+        "MIT",
+        [
+            ".claude/commands/second_opinion.md",
+            ".claude/skills/bashrc-credential-guard/SKILL.md",
+            "hermes/skills/github/github-auth/SKILL.md",
+            "hermes/skills/security/outbound-secret-redaction-gate/SKILL.md",
+            "hermes/skills/devops/slack-mcp-mail-bot-reinstall/SKILL.md",
+            "hermes/skills/github/github-repo-management/SKILL.md",
+        ],
+    ),
+    (
+        "Max-Moro/lg-vscode",
+        "Apache-2.0",
+        [f".claude/agents/{name}.md" for name in ("code-integrator", "linter", "compiler")],
+    ),
+    (
+        "shenshuoyaoyouguang/claude-code-best-practice-zh",
+        "MIT",
+        ["CLAUDE.zh-CN.md"]
+        + [
+            f".claude/agents/{name}.zh-CN.md"
+            for name in (
+                "development-workflows-research-agent",
+                "presentation-curator",
+                "time-agent",
+                "weather-agent",
+            )
+        ]
+        + [f".claude/commands/{name}.zh-CN.md" for name in ("time-command", "weather-orchestrator")]
+        + [f".claude/rules/{name}.zh-CN.md" for name in ("markdown-docs", "presentation")]
+        + [
+            ".claude/agent-memory/weather-agent/MEMORY.zh-CN.md",
+            ".claude/hooks/HOOKS-README.zh-CN.md",
+        ]
+        + [f"{BP_ZH}/{step}.zh-CN.md" for step in ("research", "plan", "implement")],
+    ),
+    (
+        "Apocrathia/homelab",
+        "MIT",
+        [
+            f".cursor/rules/{name}.mdc"
+            for name in (
+                "conventional-commit-messages",
+                "flux",
+                "general",
+                "helm",
+                "python",
+                "renovate",
+                "secrets",
+                "security",
+                "talos",
+            )
+        ],
+    ),
+    (
+        "KeiaiLab/postgres-operator",
+        "MIT",
+        ["AGENTS.md", "docs/AGENTS.ja.md", "docs/AGENTS.ko.md", "docs/AGENTS.zh.md"],
+    ),
+    ("tom-miy/agent-privacy-guard", "MIT", ["AGENTS.md", "AGENTS.ja.md", "CLAUDE.ja.md"]),
+    (
+        "x-mesh/mem-mesh",
+        "MIT",
+        [
+            "AGENTS.md",
+            ".cursorrules",
+            "CLAUDE.md",
+            "app/core/AGENTS.md",
+            "app/mcp_common/AGENTS.md",
+            "scripts/AGENTS.md",
+        ],
+    ),
+    (
+        "Calebmambwe/claude-super-setup",
+        "MIT",
+        [
+            f".cursor/rules/{name}.mdc"
+            for name in ("docker", "security", "backend-architecture", "consistency")
+        ]
+        + ["AGENTS.md", "config/CLAUDE.md", "skills/docker/SKILL.md"],
+    ),
+    ("external-secrets/external-secrets", "Apache-2.0", ["AGENTS.md"]),
+    (
+        "traefik/traefik",
+        "MIT",
+        ["AGENTS.md", ".claude/skills/release/SKILL.md", ".claude/skills/review/SKILL.md"],
+    ),
+    ("fluxcd/flux2", "Apache-2.0", ["AGENTS.md"]),
+    ("svesh87/ai-agent-rules", "MIT", ["AGENTS.ru.md", "skills/rules-install/SKILL.md"]),
+    ("st03psn/heat-pump-hero", "MIT", ["CLAUDE.md"]),
+    (
+        "daniloaguiarbr/atomwrite",
+        "MIT OR Apache-2.0",
+        ["docs/AGENTS.pt-BR.md", "skill/atomwrite-pt/SKILL.md"],
+    ),
+    (
+        "inode64/Sermo",
+        "Apache-2.0",
+        ["AGENTS.es.md", "CLAUDE.es.md"]
+        + [
+            f".agents/skills/sermo-{name}/SKILL.md"
+            for name in ("remote-testing", "linux-service", "safety-review")
+        ],
+    ),
+    ("sham-sr/xwiki-mcp", "MIT", ["AGENTS.ru.md", "CLAUDE.md"]),
+    ("henkitoff/ctx", "MIT", ["AGENTS.de.md", "CLAUDE.de.md"]),
+    (
+        "akash-network/console",
+        "Apache-2.0",
+        ["CLAUDE.md", ".claude/skills/branch-namer/SKILL.md"]
+        + [
+            f".claude/instructions/{name}.md"
+            for name in (
+                "clean-code-over-comments",
+                "commit-and-pr-conventions",
+                "use-logger-service-instead-of-console",
+                "use-mock-instead-of-as-unknown-as-in-tests",
+            )
+        ],
+    ),
+    (
+        "Fission-AI/OpenSpec",
+        "MIT",
+        [".agents/skills/release-openspec/SKILL.md", "openspec/work/AGENTS.md"],
+    ),
+    (
+        "modu-ai/moai-adk",
+        "Apache-2.0",
+        [
+            "CLAUDE.local.md",
+            "CLAUDE.md",
+            ".claude/skills/moai-ref-secops/modules/devsecops.md",
+            ".claude/skills/moai-ref-secops/modules/container.md",
+            ".claude/skills/moai-workflow-spec/references/examples.md",
+            ".claude/skills/moai-domain-humanize/modules/japanese.md",
+        ],
+    ),
+    ("cutmail/tesla_fleet_api", "MIT", ["CLAUDE.ja.md", "CLAUDE.md"]),
+    (
+        "akira-toriyama/dotfiles",
+        "MIT",
+        ["CLAUDE.md", "chezmoi/private_dot_claude/CLAUDE.md"]
+        + [
+            f"chezmoi/private_dot_claude/skills/{name}/SKILL.md"
+            for name in ("github-practices", "go-dev")
+        ],
+    ),
+    ("costa92/llm-agent", "MIT", ["CLAUDE.zh-CN.md", "CLAUDE.md"]),
+    ("goreleaser/goreleaser", "MIT", [".copilot/skills/authoring-docs/SKILL.md"]),
+    (
+        "theepicsaxguy/homelab",
+        "MIT",
+        ["AGENTS.md", "k8s/CLAUDE.md", ".claude/skills/cilium-hubble/SKILL.md"],
+    ),
+    ("royen99/cryptobot-trader", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "Azure/azure-dev",
+        "MIT",
+        [
+            ".github/copilot-instructions.md",
+            "ext/vscode/.github/copilot-instructions.md",
+            "cli/azd/AGENTS.md",
+        ],
+    ),
+]
+SETS = {
+    "real_memory": ("real", SOURCES),
+    "real_memory2": ("real2", SOURCES2),
+    "real_memory3": ("real3", SOURCES3),
+}
 
 
 def half(repo: str) -> str:
-    """dev or test, by a stable hash of ``owner/name`` (real_memory2 only)."""
+    """dev or test, by a stable hash of ``owner/name`` (the held-out sets only)."""
     return "dev" if hashlib.sha256(repo.encode()).digest()[0] % 2 == 0 else "test"
 
 
@@ -268,7 +461,7 @@ def main(mirror: Path, name: str = "real_memory", manifest: Path | None = None) 
             ).stdout
             k = kind(path)
             parts = hermes_entries(text) if k.startswith("hermes-") else markdown_entries(text)
-            side = {"half": half(repo)} if sources is SOURCES2 else {}
+            side = {"half": half(repo)} if sources is not SOURCES else {}
             files.append(
                 {"repo": repo, "commit": commit, "path": path, "license": licence, "kind": k}
                 | {"entries": len(parts)}

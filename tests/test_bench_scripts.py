@@ -84,22 +84,24 @@ def test_a_test_half_shows_in_the_verdict_dump_only_as_hashes(tmp_path: Path) ->
     assert not any(w in json.dumps(hidden) for w in ("curl", "AKIA", "sudo", "REDACTED"))
 
 
-def test_real_memory2_test_half_is_hashed_in_the_verdict_dump() -> None:
-    """bench/data/real_memory2 is held out but its dev half: its test rows carry the hashing
-    mark (their excerpts hidden), its dev rows not. Only labels and halves are read."""
+@pytest.mark.parametrize("short", ["real2", "real3"])
+def test_real_memory_test_halves_are_hashed_in_the_verdict_dump(short: str) -> None:
+    """bench/data/real_memory2 and real_memory3 are held out but their dev halves: their test
+    rows carry the hashing mark (their excerpts hidden), their dev rows not. Only labels and
+    halves are read."""
     sys.path.insert(0, str(ROOT / "bench"))
     from guard_dump import TEST, texts  # type: ignore[import-not-found]
 
     halves = {}
-    with (ROOT / "bench/data/real_memory2/texts.jsonl").open(encoding="utf-8") as f:
+    with (ROOT / f"bench/data/real_memory{short[-1]}/texts.jsonl").open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             halves[row["id"]] = row["half"]
     assert set(halves.values()) == {"dev", "test"}
-    labels = [la for la, _ in texts(ROOT / "no-given-set") if la.startswith("real2:")]
+    labels = [la for la, _ in texts(ROOT / "no-given-set") if la.startswith(f"{short}:")]
     assert len(labels) == len(halves)
     for label in labels:
-        rid = label.removeprefix("real2:").removesuffix(TEST)
+        rid = label.removeprefix(f"{short}:").removesuffix(TEST)
         assert label.endswith(TEST) == (halves[rid] == "test"), label
 
 
