@@ -7,7 +7,7 @@ import bisect
 import copy
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ._needles import (
     _C,
@@ -520,6 +520,11 @@ class Clauses:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from
         the whole text (a search with no literal to skip to tries every position)."""
         return rx.search(self.s, lo, hi) if self.found.may(rx) else None
+
+    def finditer(self, rx: re.Pattern[str], lo: int, hi: int) -> Iterator[re.Match[str]]:
+        """``rx.finditer(s, lo, hi)``, not run when the window holds no literal every match
+        holds (``_literal_in``): a pattern with no literal to skip to tries every position."""
+        return rx.finditer(self.s, lo, hi) if self._literal_in(rx, lo, hi) else iter(())
 
     def spots(self, rx: re.Pattern[str]) -> Spots:
         """Every match of ``rx`` in the text, found once."""
