@@ -386,7 +386,9 @@ class Occurrences:
         if known is not None:
             return set(known)
         pos = self._pos if self._pos is not None else self._index()
-        found = pos.keys() & needles
+        # the same set either way; each reads every item of its right side (a few sets hold
+        # hundreds of literals, a text some hundred)
+        found = pos.keys() & needles if len(needles) < len(pos) else set(needles.intersection(pos))
         split = self._split.get(needles)
         if split is None:
             rest = needles - self._known
