@@ -8,7 +8,6 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import pairwise
 from operator import itemgetter
 
 from ._build import lit
@@ -71,102 +70,7 @@ class Rule:
 
 @functools.cache
 def _compile(pattern: str) -> re.Pattern[str]:
-    return re.compile(by_first(pattern), re.DOTALL)
-
-
-# --- one alternation tried at an anchor, by first character ----------------------------
-
-# What delimits the structure of a pattern: an escape, a class, a parenthesis, a bar.
-_TOKEN = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|[()|]", re.DOTALL)
-_QUANT = "?*+{"
-_COPY = 120  # characters an alternative may add to the pattern by joining several groups
-
-
-def by_first(pattern: str, fewest: int = 8) -> str:
-    """``pattern`` with its top-level alternatives grouped by their first character, the
-    same matches: sre tries every alternative in turn at a start (≈ 1 µs for the 240 of a
-    standing-order rule), a group whose first character differs in one quick test.
-
-    Alternatives that start with different characters never both match at one place, so
-    only those that may start with the same character keep their order: ``ab|cd|ae``
-    becomes ``a(?:b|e)|c(?:d)``, and each group's alternatives are grouped the same way
-    (``the|to``: ``t(?:h(?:e)|o)``). One with a leading group (``(?:no|ne)x``) joins the
-    group of each character it may start with, reduced to the options that start so
-    (``n(?:o|e)x``), unless that copies more than ``_COPY`` characters; then it, like one
-    whose first character is unknown, stays after the groups so far that it may start
-    as. Left as it is: fewer than ``fewest`` alternatives, capturing groups (their numbers
-    would change), flags, comments or back references."""
-    close: dict[int, int] = {}  # "(" -> its ")"
-    bars: dict[int, list[int]] = {-1: []}  # "(" (-1: the pattern) -> its own "|"s
-    stack = [-1]
-    for m in _TOKEN.finditer(pattern):
-        c, i = m[0], m.start()
-        if c == "(":
-            if not pattern.startswith(("?:", "?=", "?!", "?<=", "?<!"), i + 1):
-                return pattern  # a capturing group, flags, a comment
-            stack.append(i)
-            bars[i] = []
-        elif c == ")":
-            if len(stack) < 2:
-                return pattern
-            close[stack.pop()] = i
-        elif c == "|":
-            bars[stack[-1]].append(i)
-        elif c[0] == "\\" and c[1:].isdigit():
-            return pattern
-    if len(stack) > 1 or len(bars[-1]) < fewest - 1:
-        return pattern
-
-    def options(lo: int, hi: int, at: int) -> list[tuple[int, int]]:
-        cuts = [lo - 1, *bars[at], hi]
-        return [unwrap(a + 1, b) for a, b in pairwise(cuts)]
-
-    def unwrap(lo: int, hi: int) -> tuple[int, int]:
-        while pattern.startswith("(?:", lo) and close.get(lo) == hi - 1 and not bars[lo]:
-            lo, hi = lo + 3, hi - 1
-        return lo, hi
-
-    def firsts(lo: int, hi: int) -> set[str] | None:
-        """The characters a match of ``pattern[lo:hi]`` may start with (None: unknown)."""
-        c = pattern[lo : lo + 1]
-        if c and c not in "\\()[]{}?*+|.^$" and pattern[lo + 1 : lo + 2] not in _QUANT:
-            return {c}
-        end = close.get(lo, hi)
-        if not pattern.startswith("(?:", lo) or pattern[end + 1 : end + 2] in _QUANT:
-            return None  # a look-around, a quantified group (or one at the very end)
-        found: set[str] = set()
-        for a, b in options(lo + 3, end, lo):
-            got = firsts(a, b) if a < b else None
-            if got is None:
-                return None
-            found |= got
-        return found
-
-    def rest(lo: int, hi: int, c: str) -> str:
-        """``pattern[lo:hi]`` after a first character ``c``, for the places it is ``c``."""
-        if pattern[lo] != "(":
-            return pattern[lo + 1 : hi]
-        end = close[lo]
-        kept = [rest(a, b, c) for a, b in options(lo + 3, end, lo) if c in (firsts(a, b) or ())]
-        return "(?:" + "|".join(kept) + ")" + pattern[end + 1 : hi]
-
-    out: list[str] = []
-    groups: dict[str, list[str]] = {}  # first character -> the rests, in order
-
-    def flush(chars: set[str] | None) -> None:
-        for c in [c for c in groups if chars is None or c in chars]:
-            out.append(re.escape(c) + "(?:" + by_first("|".join(groups.pop(c)), 2) + ")")
-
-    for lo, hi in options(0, len(pattern), -1):
-        first = firsts(lo, hi) if lo < hi else None
-        if first is None or (len(first) - 1) * (hi - lo) > _COPY:
-            flush(first)  # the alternatives before it that may start as it does stay before it
-            out.append("(?:" + pattern[lo:hi] + ")")
-            continue
-        for c in sorted(first):
-            groups.setdefault(c, []).append(rest(lo, hi, c))
-    flush(None)
-    return "|".join(out)
+    return re.compile(pattern, re.DOTALL)
 
 
 # --- gates -----------------------------------------------------------------------------
