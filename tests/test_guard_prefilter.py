@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import guard_patterns
-from memdir.guard import _clause, _decode, _fold, _secrets, _unicode
+from memdir.guard import _clause, _decode, _fold, _secrets, _unicode, _vocab
 from memdir.guard._needles import (
     Occurrences,
     boundary_before,
@@ -139,3 +139,31 @@ def test_latin_majority_is_the_letter_count(text: str) -> None:
 def test_headings_start_a_line_with_a_hash(rx: re.Pattern[str], data: st.DataObject) -> None:
     text = data.draw(st.from_regex(rx))
     assert text.startswith("#") or "\n#" in text
+
+
+_SEND = _vocab._compiled()["send"]
+_SEND_WORDS = sorted({w for w in required(_SEND) or ()} | {"post ", "https://x", "curl", "—"})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.one_of(
+            st.from_regex(_SEND),
+            st.sampled_from(_SEND_WORDS),
+            st.text("ab \n.,", max_size=4),
+        ),
+        max_size=8,
+    ),
+    st.integers(0, 200),
+    st.integers(0, 200),
+)
+def test_a_window_searched_for_what_it_holds_finds_every_match(
+    parts: list[str], a: int, b: int
+) -> None:
+    # Clauses.finditer skips a window without a literal every match holds (egress's send
+    # verbs): the matches are those of a plain search of the same window
+    text = "".join(parts)
+    lo, hi = sorted((min(a, len(text)), min(b, len(text))))
+    found = [m.span() for m in _clause.Clauses(text).finditer(_SEND, lo, hi)]
+    assert found == [m.span() for m in _SEND.finditer(text, lo, hi)], (text, lo, hi)

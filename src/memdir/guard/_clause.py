@@ -7,7 +7,7 @@ import bisect
 import copy
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ._needles import (
     _C,
@@ -492,13 +492,14 @@ class Clauses:
             self._cut[id(rx)] = starts
         return self._cut[id(rx)]
 
-    def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
+    def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int, bounded: bool = True) -> bool:
         """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if
-        none is known): a match in the window holds it there."""
+        none is known): a match in the window holds it there. ``bounded``: only those read
+        after a word boundary count there (``word_initial``: a second parse of ``rx``)."""
         lits = required(rx)
         if lits is None:
             return True
-        initial = word_initial(rx)
+        initial = word_initial(rx) if bounded else frozenset()
         for n in self.found.present(lits):
             pos = self._initial(n) if n in initial else self.found.positions(n)
             i = bisect.bisect_left(pos, lo)
@@ -520,6 +521,11 @@ class Clauses:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from
         the whole text (a search with no literal to skip to tries every position)."""
         return rx.search(self.s, lo, hi) if self.found.may(rx) else None
+
+    def finditer(self, rx: re.Pattern[str], lo: int, hi: int) -> Iterator[re.Match[str]]:
+        """``rx.finditer(s, lo, hi)``, not run when the window holds no literal every match
+        holds (``_literal_in``): a pattern with no literal to skip to tries every position."""
+        return rx.finditer(self.s, lo, hi) if self._literal_in(rx, lo, hi, False) else iter(())
 
     def spots(self, rx: re.Pattern[str]) -> Spots:
         """Every match of ``rx`` in the text, found once."""

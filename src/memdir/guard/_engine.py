@@ -347,21 +347,17 @@ class RuleSet:
         live = self._live(text)
         out: list[tuple[Rule, list[int]]] = []
         positions = text.found.positions
-        picked: set[int] = set()
+        picked: dict[int, list[int]] = {}  # rule -> its live trigger anchors
         for a in live:
-            picked.update(self._rules_of[a])
+            for i in self._rules_of[a]:
+                picked.setdefault(i, []).append(a)
         for i in sorted(picked):  # in rule order: ``first`` reports the first rule that matches
-            rule, trigger, requires, near = (
-                self.rules[i],
-                self._trigger[i],
-                self._requires[i],
-                self._near[i],
-            )
+            rule, requires, near = self.rules[i], self._requires[i], self._near[i]
             if any(g.isdisjoint(live) for g in requires):
                 continue
             if near and near.isdisjoint(live):
                 continue
-            needles = {self._first_words[a] for a in trigger & live}
+            needles = {self._first_words[a] for a in picked[i]}
             if near:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)

@@ -1060,7 +1060,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         if all(s.find(n, lo, hi) == -1 for n in secrets):
             continue  # asked first: a window per IP address is not searched for verbs
         verbs = [
-            *rx["send"].finditer(s, lo, hi),
+            *cl.finditer(rx["send"], lo, hi),
             *rx["net"].finditer(s, lo, hi),
             *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
             *(c for c in _CALL.finditer(s, lo, hi) if _calls_url(s, c)),

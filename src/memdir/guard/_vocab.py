@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ._build import CJK, branches, builder, lit, prefixes
+from ._needles import required
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -1125,7 +1126,7 @@ _START = rf"(?:(?<!\w)|(?<=[{CJK}]))"
 
 @builder
 def _compiled() -> dict[str, re.Pattern[str]]:
-    return {
+    compiled = {
         "sink": _SINK,
         "strong": _rx(*_STRONG_STORE),
         "told": re.compile(_TOLD),
@@ -1162,6 +1163,10 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "backdoor": _rx(*_BACKDOOR_TARGET),
         "config": _rx(*_CONFIG_TARGET),
     }
+    # egress reads a window for send verbs only where one of these literals is
+    # (Clauses.finditer): found with the rest, not at the first such window of a process
+    required(compiled["send"])
+    return compiled
 
 
 # Literals every match of a group contains: a detector runs only in clauses holding one.
