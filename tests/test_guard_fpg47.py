@@ -2,7 +2,7 @@
 positives of the widened guard. Every note here is benign and stored; hermes47 refused it,
 and a later round that reads a key planted or a copy of a credential store must keep them
 stored. The full review (182 notes, 15 languages, verdicts on main and the branch, judgements) is
-bench/data/guard_reviews/fpg47.json.
+bench/data/guard_reviews/fpg47.jsonl.
 
 * KEY_NOTES (major): ``_threats._key_planted`` refuses a public-key literal within 150
   characters of ``authorized_keys`` whenever no "write" verb of the sentence says otherwise,
