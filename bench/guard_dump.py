@@ -68,7 +68,7 @@ def _hostile_units() -> list[str]:
 def texts(given: Path) -> Iterator[tuple[str, str]]:
     """(label, text) for every input, in a fixed order."""
     sys.path.insert(0, str(ROOT / "bench"))
-    from guard import OWN, SEALED, harness_corpus, sized
+    from guard import HELD_OUT, OWN, SEALED, harness_corpus, sized
 
     sealed = {OWN[name].parent for name in SEALED}  # judged by counts only, never dumped
     corpus: list[tuple[str, str]] = []
@@ -89,8 +89,7 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
     corpus += [(str(r["id"]), str(r["text"])) for r in harness_corpus()]
     # the held-out sets last, in the order they came, so the rows before each pair and
     # upper-case as before it came
-    for short in ("real2", "real3"):
-        held = ROOT / f"bench/data/real_memory{short[-1]}/texts.jsonl"
+    for _, short, held in HELD_OUT:
         for r in _jsonl(held) if held.exists() else []:
             test = TEST if r["half"] == "test" else ""
             corpus.append((f"{short}:{r['id']}{test}", str(r["text"])))

@@ -90,10 +90,12 @@ def test_real_memory_test_halves_are_hashed_in_the_verdict_dump(short: str) -> N
     rows carry the hashing mark (their excerpts hidden), their dev rows not. Only labels and
     halves are read."""
     sys.path.insert(0, str(ROOT / "bench"))
+    from guard import HELD_OUT  # type: ignore[import-not-found]
     from guard_dump import TEST, texts  # type: ignore[import-not-found]
 
+    path = {s: p for _, s, p in HELD_OUT}[short]
     halves = {}
-    with (ROOT / f"bench/data/real_memory{short[-1]}/texts.jsonl").open(encoding="utf-8") as f:
+    with path.open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             halves[row["id"]] = row["half"]
