@@ -68,6 +68,7 @@ def _on_backends(n: int) -> None:
             first = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0])
             return k, first + 1, bulk._defer_indexes(raw)
 
+        t0 = time.perf_counter()
         n_sessions, next_id, build = db.write(start, serialise=False)
         queues: list[queue.Queue[Any]] = [queue.Queue(maxsize=1) for _ in range(n)]
         failed: list[BaseException] = []
@@ -113,6 +114,7 @@ def _on_backends(n: int) -> None:
                 t.join()
         if failed:
             raise failed[0]
+        t1 = time.perf_counter()
 
         def finish(c: Any) -> None:
             for statement in build:
@@ -124,6 +126,8 @@ def _on_backends(n: int) -> None:
                 )
 
         db.write(finish, serialise=False)
+        t2 = time.perf_counter()
+        print(f"{n} connections: chunks {t1 - t0:.1f} s, builds {t2 - t1:.1f} s", flush=True)
         return bulk.Loaded(n_sessions, count)
 
     bulk.copy = copy
@@ -137,12 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", action="store_true", help="keep the schema")
     ap.add_argument("--without", choices=("gin", "postings", "both"))
     ap.add_argument(
-        "--backends", type=int, default=1, help="chunks on this many connections (a bound)"
+        "--backends",
+        type=int,
+        help="chunks on this many connections, a chunk a transaction (a bound; 1 too)",
     )
     a = ap.parse_args(argv)
     if a.without:
         _leave_out(a.without)
-    if a.backends > 1:
+    if a.backends:
         _on_backends(a.backends)
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
