@@ -44,7 +44,7 @@ def _leave_out(which: str) -> None:
     bulk._defer_indexes = without
 
 
-def _on_backends(n: int) -> None:
+def _on_backends(n: int, post: list[int | None]) -> None:
     """A bound, not a load anyone may run: the bulk path with each chunk's ``COPY`` and
     ``INSERT … SELECT`` on one of ``n`` connections, each chunk its own transaction (so
     neither atomic nor resumable: a failure leaves what was committed), the sessions and
@@ -68,7 +68,7 @@ def _on_backends(n: int) -> None:
             first = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0])
             return k, first + 1, bulk._defer_indexes(raw)
 
-        t0 = time.perf_counter()
+        t0, s0, c0 = time.perf_counter(), _cpu(post[0], reaped=True), time.process_time()
         n_sessions, next_id, build = db.write(start, serialise=False)
         queues: list[queue.Queue[Any]] = [queue.Queue(maxsize=1) for _ in range(n)]
         failed: list[BaseException] = []
@@ -114,7 +114,7 @@ def _on_backends(n: int) -> None:
                 t.join()
         if failed:
             raise failed[0]
-        t1 = time.perf_counter()
+        t1, s1, c1 = time.perf_counter(), _cpu(post[0], reaped=True), time.process_time()
 
         def finish(c: Any) -> None:
             for statement in build:
@@ -126,8 +126,12 @@ def _on_backends(n: int) -> None:
                 )
 
         db.write(finish, serialise=False)
-        t2 = time.perf_counter()
-        print(f"{n} connections: chunks {t1 - t0:.1f} s, builds {t2 - t1:.1f} s", flush=True)
+        t2, s2 = time.perf_counter(), _cpu(post[0], reaped=True)
+        print(
+            f"{n} connections: chunks {t1 - t0:.1f} s (client {c1 - c0:.1f} + cluster "
+            f"{s1 - s0:.1f} CPU-s), builds {t2 - t1:.1f} s ({s2 - s1:.1f} cluster CPU-s)",
+            flush=True,
+        )
         return bulk.Loaded(n_sessions, count)
 
     bulk.copy = copy
@@ -148,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.without:
         _leave_out(a.without)
+    postmaster: list[int | None] = [None]  # known once connected
     if a.backends:
-        _on_backends(a.backends)
+        _on_backends(a.backends, postmaster)
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
 
@@ -157,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     schema, url = fresh_schema(a.url, "bulkcpu")
     with psycopg.connect(a.url, autocommit=True) as control:
         try:
-            post = _cluster(control)
+            post = postmaster[0] = _cluster(control)
             if post is None:
                 sys.exit("the cluster does not run on this machine")
             db = PgStateDatabase(PgDatabase(url))
