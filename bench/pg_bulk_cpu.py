@@ -44,6 +44,99 @@ def _leave_out(which: str) -> None:
     bulk._defer_indexes = without
 
 
+def _on_backends(n: int, post: list[int | None]) -> None:
+    """A bound, not a load anyone may run: the bulk path with each chunk's ``COPY`` and
+    ``INSERT … SELECT`` on one of ``n`` connections, each chunk its own transaction (so
+    neither atomic nor resumable: a failure leaves what was committed), the sessions and
+    the dropped indexes committed first, the indexes built after, as ``copy`` builds them.
+    What the server's work on more than one backend would buy the wall
+    (docs/design/team-server.md, "Bulk load on two backends")."""
+    import queue
+    import threading
+
+    from memdir.pg import bulk
+    from memdir.sessions.rows import text
+
+    def copy(db: Any, sessions: Any, messages: Any) -> Any:
+        def start(c: Any) -> tuple[int, int, list[str]]:
+            raw = c.raw
+            k = 0
+            with raw.cursor().copy("COPY sessions (id, agent, started_at) FROM STDIN") as cp:
+                for sid, agent, started in sessions:
+                    cp.write_row((text(sid, "session_id"), text(agent, "agent"), float(started)))
+                    k += 1
+            first = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0])
+            return k, first + 1, bulk._defer_indexes(raw)
+
+        t0, s0, c0 = time.perf_counter(), _cpu(post[0], reaped=True), time.process_time()
+        n_sessions, next_id, build = db.write(start, serialise=False)
+        queues: list[queue.Queue[Any]] = [queue.Queue(maxsize=1) for _ in range(n)]
+        failed: list[BaseException] = []
+
+        def load(q: queue.Queue[Any]) -> None:
+            try:
+                with psycopg.connect(db.pg.url, autocommit=True) as conn:
+                    conn.execute(
+                        "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, "
+                        "content text, tool_name text, tool_calls text, timestamp double "
+                        "precision, stems text, ntok integer)"
+                    )
+                    while (rows := q.get()) is not None:
+                        with conn.transaction():
+                            with conn.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
+                                for row in rows:
+                                    cp.write_row(row)
+                            conn.execute(
+                                "INSERT INTO messages (id, session_id, role, content, "
+                                "tool_name, tool_calls, timestamp, tsv, ntok) SELECT id, "
+                                "session_id, role, content, tool_name, tool_calls, timestamp, "
+                                "to_tsvector('simple', stems), ntok FROM memdir_copy ORDER BY id"
+                            )
+                            conn.execute("TRUNCATE memdir_copy")
+            except BaseException as exc:  # noqa: BLE001 — reported by the caller
+                failed.append(exc)
+                while q.get() is not None:
+                    pass
+
+        threads = [threading.Thread(target=load, args=(q,)) for q in queues]
+        for t in threads:
+            t.start()
+        titles: dict[str, str] = {}
+        count = 0
+        try:
+            for i, rows in enumerate(bulk._ahead(bulk._analysed(messages, next_id, titles))):
+                queues[i % n].put(rows)
+                count += len(rows)
+        finally:
+            for q in queues:
+                q.put(None)
+            for t in threads:
+                t.join()
+        if failed:
+            raise failed[0]
+        t1, s1, c1 = time.perf_counter(), _cpu(post[0], reaped=True), time.process_time()
+
+        def finish(c: Any) -> None:
+            for statement in build:
+                c.raw.execute(statement)
+            with c.raw.cursor() as cur:
+                cur.executemany(
+                    "UPDATE sessions SET title = %s WHERE id = %s AND title IS NULL",
+                    [(t, sid) for sid, t in titles.items()],
+                )
+
+        db.write(finish, serialise=False)
+        t2, s2 = time.perf_counter(), _cpu(post[0], reaped=True)
+        print(
+            f"{n} connections: chunks {t1 - t0:.1f} s (client {c1 - c0:.1f} + cluster "
+            f"{s1 - s0:.1f} CPU-s), builds {t2 - t1:.1f} s ({s2 - s1:.1f} cluster CPU-s)",
+            flush=True,
+        )
+        return bulk.Loaded(n_sessions, count)
+
+    bulk.copy = copy
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("url", help="a PostgreSQL URL (a schema is made and dropped)")
@@ -51,9 +144,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--keep", action="store_true", help="keep the schema")
     ap.add_argument("--without", choices=("gin", "postings", "both"))
+    ap.add_argument(
+        "--backends",
+        type=int,
+        help="chunks on this many connections, a chunk a transaction (a bound; 1 too)",
+    )
     a = ap.parse_args(argv)
     if a.without:
         _leave_out(a.without)
+    postmaster: list[int | None] = [None]  # known once connected
+    if a.backends:
+        _on_backends(a.backends, postmaster)
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
 
@@ -61,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     schema, url = fresh_schema(a.url, "bulkcpu")
     with psycopg.connect(a.url, autocommit=True) as control:
         try:
-            post = _cluster(control)
+            post = postmaster[0] = _cluster(control)
             if post is None:
                 sys.exit("the cluster does not run on this machine")
             db = PgStateDatabase(PgDatabase(url))
