@@ -229,7 +229,7 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     slug = checkout_slug(local)
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
-        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"))
+        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
         notes = answer.get("notes", [])
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             raise ValidationError("notes must be a list of strings", field="notes")

@@ -12,8 +12,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
-from ..core.errors import BudgetError, GuardError, MemdirError
-from ..core.model import Entry, Source
+from ..core.errors import BudgetError, GuardError, MemdirError, ValidationError
+from ..core.model import Entry, Source, validate_body, validate_description, validate_name
 from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
@@ -59,14 +59,25 @@ class Transfer:
         }
 
 
+def _as_written(e: Entry) -> tuple[Any, ...]:
+    """What the write path would store of ``e``: name, description and body as its
+    validators give them back (a body's trailing spaces and blank lines dropped), so an
+    entry written before compares equal to the file or request it came from."""
+    out: list[Any] = [e.type, e.pinned]
+    for check, value in (
+        (validate_name, e.name),
+        (validate_description, e.description),
+        (validate_body, e.body),
+    ):
+        try:
+            out.append(check(value))
+        except ValidationError:  # the write path refuses it: compared as it is
+            out.append(value)
+    return tuple(out)
+
+
 def _same(a: Entry, b: Entry) -> bool:
-    return (a.type, a.name, a.description, a.body, a.pinned) == (
-        b.type,
-        b.name,
-        b.description,
-        b.body,
-        b.pinned,
-    )
+    return _as_written(a) == _as_written(b)
 
 
 def _when(at: datetime) -> str:

@@ -1,0 +1,112 @@
+"""Issue 17 as a first-time team admin and their teammates meet it: the README's commands
+and their hard edges through the real CLI (subprocesses), a real `memdir serve
+--database` on loopback and PostgreSQL. Each test pins a defect a person saw: what they
+saw is in its docstring."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memdir.pg.db import PgDatabase
+from test_team_server import SHARED, Team, run_cli
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def team(pg_url: str, tmp_path: Path) -> Team:
+    t = Team(pg_url, tmp_path)
+    t.tokens["alice"] = t.admin("add", "alice").stdout.strip()
+    t.admin("grant", "alice", SHARED)
+    return t
+
+
+@pytest.fixture
+def server(team: Team) -> Iterator[str]:
+    proc, url = team.serve()
+    try:
+        yield url.removesuffix("/mcp")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert b"Traceback" not in err, err.decode()
+
+
+def _laptop(team: Team, home: Path, server: str | None = None) -> dict[str, str]:
+    """A teammate's laptop: its own home; the server's address and alice's token, or
+    (``server`` None) the database URL as alice."""
+    env = {**team.env, "MEMDIR_HOME": str(home)}
+    if server is None:
+        env.update(MEMDIR_DATABASE_URL=team.url, MEMDIR_USER="alice")
+    else:
+        env.update(MEMDIR_SERVER=server, MEMDIR_TOKEN=team.tokens["alice"])
+        for key in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):
+            env.pop(key, None)
+    return env
+
+
+def _hand_written(home: Path, count: int, *, tail: str = "") -> None:
+    """``count`` entries written by hand into the user scope of ``home`` (as a person
+    or another tool leaves them: memdir reads and commits them on opening)."""
+    folder = home / "user"
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        (folder / f"reference_fact-{i:04d}.md").write_text(
+            f"---\nname: fact {i:04d}\ndescription: fact number {i} about the build\n"
+            f"type: reference\ncreated: 2026-12-01T10:00:00Z\nupdated: 2026-12-01T10:00:00Z\n"
+            f"source: user\npinned: false\n---\nThe build step {i} runs on runner r{i % 17}."
+            f"{tail}\n"
+        )
+
+
+def _json(proc: subprocess.CompletedProcess[str]) -> Any:
+    return json.loads(proc.stdout)
+
+
+def _user_files(url: str, user: str) -> list[str]:
+    with PgDatabase(url).transaction() as conn:
+        rows = conn.execute(
+            "SELECT name FROM memdir_files WHERE scope = %s ORDER BY name", (f"user:{user}",)
+        ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
+def test_a_pull_through_the_server_of_more_than_500_entries_works(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """Before: `memdir pull --server` of a user with more than 500 entries failed
+    ("the team server's answer is not a list of entries: scopes hold 520 entries; a
+    request takes at most 500"): the cap of a push request was applied to the pull's
+    answer, so a pull never worked again once a push had sent that many."""
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 520)
+    pushed = _json(run_cli(_laptop(team, laptop, server), team.shared, "push", "--apply", "--json"))
+    assert pushed["counts"] == {"add": 520}
+    other = _laptop(team, tmp_path / "other", server)
+    pulled = _json(run_cli(other, team.shared, "pull", "--apply", "--json"))
+    assert pulled["counts"] == {"add": 520}
+    again = _json(run_cli(other, team.shared, "pull", "--json"))
+    assert again["counts"] == {"same": 520}
+
+
+def test_pushing_unchanged_entries_again_says_same_not_kept(team: Team, tmp_path: Path) -> None:
+    """Before: a hand-written entry whose body ended in spaces was stored without them
+    (the write path strips a body's end), so every later push of the same unchanged home
+    reported it `kept — the copy on the team server is newer` instead of `same`, and a
+    pull replaced the local file with the server's copy."""
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 3, tail="   \n\n")
+    env = _laptop(team, laptop)
+    assert _json(run_cli(env, team.shared, "push", "--apply", "--json"))["counts"] == {"add": 3}
+    assert _json(run_cli(env, team.shared, "push", "--apply", "--json"))["counts"] == {"same": 3}
+    assert _json(run_cli(env, team.shared, "pull", "--json"))["counts"] == {"same": 3}
