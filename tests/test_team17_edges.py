@@ -110,3 +110,48 @@ def test_pushing_unchanged_entries_again_says_same_not_kept(team: Team, tmp_path
     assert _json(run_cli(env, team.shared, "push", "--apply", "--json"))["counts"] == {"add": 3}
     assert _json(run_cli(env, team.shared, "push", "--apply", "--json"))["counts"] == {"same": 3}
     assert _json(run_cli(env, team.shared, "pull", "--json"))["counts"] == {"same": 3}
+
+
+# A password in the database URL, in every form libpq takes it (percent-encoded or not,
+# in the query), and the pieces a mistyped one would show: never printed. Port 1 on
+# loopback refuses the connection at once; no PostgreSQL is needed.
+PASSWORD_URLS = [
+    ("postgresql://memdir:hunter2?x@127.0.0.1:1/memdir", ["hunter2?x"]),
+    ("postgresql://memdir:hunter3#x@127.0.0.1:1/memdir", ["hunter3#x"]),
+    ("postgresql://127.0.0.1:1/memdir?password=hunter4", ["hunter4"]),
+    ("postgresql://memdir:hun@ter5@127.0.0.1:1/memdir", ["hun@ter5", "ter5"]),
+    ("postgresql://memdir:hun/ter6@127.0.0.1:1/memdir", ["hun/ter6", "ter6"]),
+    ("postgresql://memdir:hun%zzter7@127.0.0.1:1/memdir", ["hun%zzter7", "zzter7"]),
+    ("postgresql://memdir:hunter8@[::1:1/memdir", ["hunter8"]),
+]
+
+
+@pytest.mark.parametrize(("url", "secrets"), PASSWORD_URLS)
+def test_a_password_in_the_database_url_is_never_printed(
+    url: str, secrets: list[str], tmp_path: Path
+) -> None:
+    """Before: `memdir serve --database URL users ls` printed the password of a URL that
+    does not connect when it held '?' or '#' (`Could not connect on
+    postgresql://memdir:hunter2?x@…`), when it came as `?password=`, or when a libpq
+    parse error quoted the URL; with an unencoded '@' or '/', part of it showed as the
+    host or port libpq took it for ("failed to resolve host 'ter5'")."""
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "NO_COLOR": "1"}
+    env.pop("MEMDIR_DATABASE_URL", None)
+    for args in (
+        ["serve", "--database", url, "users", "ls"],
+        ["-C", str(tmp_path), "push", "--database", url],
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        said = proc.stdout + proc.stderr
+        assert proc.returncode != 0 and "Traceback" not in said, said
+        assert len(proc.stderr.strip().splitlines()) == 1, said  # one line
+        for secret in secrets:
+            assert secret not in said, said
+        if "@ter5" in url or "/ter6" in url:
+            assert "percent-encode" in said, said
