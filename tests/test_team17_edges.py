@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -155,3 +155,85 @@ def test_a_password_in_the_database_url_is_never_printed(
             assert secret not in said, said
         if "@ter5" in url or "/ter6" in url:
             assert "percent-encode" in said, said
+
+
+def test_users_commands_take_database_after_the_command_too(team: Team) -> None:
+    """Before: `memdir serve users ls --database URL`, where a person puts it, was
+    "No such option '--database'", and `users ls` without it answered "name the team
+    database: --database postgresql://…", which they then added there, to the same
+    error; --database was only taken before `users`."""
+    env = {k: v for k, v in team.env.items() if k != "MEMDIR_DATABASE_URL"}
+    listed = run_cli(env, None, "serve", "users", "ls", "--json", "--database", team.url)
+    assert [u["name"] for u in json.loads(listed.stdout)] == ["alice"]
+    added = run_cli(env, None, "serve", "users", "add", "bob", "--database", team.url)
+    assert added.stdout.startswith("mdt_")
+    run_cli(env, None, "serve", "users", "grant", "bob", SHARED, "--database", team.url)
+    run_cli(env, None, "serve", "users", "revoke", "bob", "--database", team.url)
+    found = {u["name"]: u for u in _json(team.admin("ls", "--json"))}
+    assert found["bob"]["tokens"] == 0 and found["bob"]["projects"] == [
+        "git.example.test/acme/shared"
+    ]
+
+
+def test_adding_a_user_who_exists_says_so(team: Team) -> None:
+    """Before: `users add alice` for an alice who existed printed the same "Token for
+    alice (shown once; keep it secret)." as for a new user: an admin adding a second
+    person of that name could not tell they had given the first one's memory away."""
+    again = team.admin("add", "Alice")
+    assert again.stdout.startswith("mdt_")
+    assert "exists already" in again.stderr and "revoke" in again.stderr, again.stderr
+    assert "exists already" not in team.admin("add", "carol").stderr
+    found = {u["name"]: u for u in _json(team.admin("ls", "--json"))}
+    assert found["alice"]["tokens"] == 2  # the first token stays live, as the line says
+
+
+def test_a_database_push_as_a_user_nobody_added_is_refused(team: Team, tmp_path: Path) -> None:
+    """Before: `memdir push --database URL --apply` without MEMDIR_USER pushed as the
+    login name (here root), a user `users ls` does not list and no token can read:
+    "Pushed to the team server: 3 add." and the memories reached nobody; a pull as that
+    name "pulled nothing"."""
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 3)
+    env = {**_laptop(team, laptop), "MEMDIR_USER": ""}
+    env.pop("MEMDIR_USER")
+    for command in ("push", "pull"):
+        proc = run_cli(env, team.shared, command, "--apply", ok=False)
+        assert "MEMDIR_USER" in proc.stderr and "users ls" in proc.stderr, proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1
+    with PgDatabase(team.url).transaction() as conn:
+        assert conn.execute("SELECT count(*) FROM memdir_files").fetchone() == (0,)
+    named = _json(run_cli({**env, "MEMDIR_USER": "alice"}, team.shared, "push", "--json"))
+    assert named["counts"] == {"add": 3}
+
+
+def test_a_team_server_asked_without_a_token_names_the_team_command(
+    team: Team, server: str
+) -> None:
+    """Before: a request without a token to a team server was told to use "the token
+    `memdir serve --print-token` prints on the server's machine", which a team server
+    refuses ("a team server has one token per user")."""
+    for path, body in (("/mcp", b"{}"), ("/api/entries", None)):
+        request = urllib.request.Request(server + path, body, {"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+        assert refused.value.code == 403
+        message = json.loads(refused.value.read())["error"]["message"]
+        assert "--print-token" not in message and "users add" in message, message
+
+
+def test_a_database_from_a_newer_memdir_says_to_upgrade_not_that_it_refused(
+    team: Team,
+) -> None:
+    """Before: "Could not open the memory schema on …: it was written by a newer memdir
+    (unknown steps: 0999-from-the-future); upgrade memdir. The server was reached and
+    refused the statement." — the server refused nothing, memdir did, and which memdir
+    to upgrade to was left to guess."""
+    with PgDatabase(team.url).transaction() as conn:
+        conn.execute(
+            "INSERT INTO pg_migrations (component, name, applied_at) "
+            "VALUES ('memory', '0999-from-the-future', 0)"
+        )
+    proc = team.admin("ls", ok=False)
+    said = proc.stderr
+    assert "0999-from-the-future" in said and "Upgrade memdir here (this is memdir " in said
+    assert "refused the statement" not in said and len(said.strip().splitlines()) == 1

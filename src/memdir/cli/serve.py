@@ -13,6 +13,7 @@ import click
 from .app import State, cli, dump
 
 if TYPE_CHECKING:
+    from ..engine import Memdir
     from ..pg.db import PgDatabase
 
 
@@ -151,7 +152,26 @@ def serve(
 
 @serve.group()
 def users() -> None:
-    """The team server's users: tokens, admins and project grants (needs --database)."""
+    """The team server's users: tokens, admins and project grants (needs --database URL,
+    here or before `users`, or MEMDIR_DATABASE_URL)."""
+
+
+def _database_option(fn: Any) -> Any:
+    """``--database URL`` on a ``users`` command too, where a person types it
+    (``memdir serve users ls --database URL``), as well as before ``users``."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+        state = ctx.find_object(State)
+        if value is not None and state is not None:
+            state.database = value
+
+    return click.option(
+        "--database",
+        metavar="URL",
+        expose_value=False,
+        callback=remember,
+        help="The team database (or MEMDIR_DATABASE_URL).",
+    )(fn)
 
 
 def _db(state: State) -> PgDatabase:
@@ -161,20 +181,35 @@ def _db(state: State) -> PgDatabase:
 
 
 @users.command("add")
+@_database_option
 @click.argument("name")
 @click.option("--admin", is_flag=True, help="May write the org scope and manage nothing else.")
 @click.pass_obj
 def users_add(state: State, name: str, admin: bool) -> None:
-    """Add user NAME (or give them another token) and print the token once: only its
-    scrypt hash is stored."""
+    """Add user NAME and print their token once: only its scrypt hash is stored. NAME:
+    1-63 of a-z, 0-9, '.', '_', '-', starting with a letter (lower-cased). A user who
+    exists already gets another token; their others stay live (`users revoke` ends them
+    all)."""
     from ..pg import users as team
+    from ..pg.names import user_name
 
-    token = team.add(_db(state), name, admin=admin)
+    db = _db(state)
+    who = user_name(name)
+    known = team.exists(db, who)
+    token = team.add(db, who, admin=admin)
     click.echo(token)
-    click.echo(f"Token for {name.strip().lower()} (shown once; keep it secret).", err=True)
+    if known:
+        click.echo(
+            f"Another token for {who}, who exists already; their earlier tokens stay live "
+            f"(`users revoke {who}` ends them all). Shown once; keep it secret.",
+            err=True,
+        )
+    else:
+        click.echo(f"Token for {who} (shown once; keep it secret).", err=True)
 
 
 @users.command("ls")
+@_database_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def users_ls(state: State, as_json: bool) -> None:
@@ -197,6 +232,7 @@ def users_ls(state: State, as_json: bool) -> None:
 
 
 @users.command("revoke")
+@_database_option
 @click.argument("name")
 @click.pass_obj
 def users_revoke(state: State, name: str) -> None:
@@ -208,6 +244,7 @@ def users_revoke(state: State, name: str) -> None:
 
 
 @users.command("admin")
+@_database_option
 @click.argument("name")
 @click.option("--off", is_flag=True, help="Take the admin role away instead.")
 @click.pass_obj
@@ -221,6 +258,7 @@ def users_admin(state: State, name: str, off: bool) -> None:
 
 
 @users.command("grant")
+@_database_option
 @click.argument("name")
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
@@ -233,6 +271,7 @@ def users_grant(state: State, name: str, project_url: str) -> None:
 
 
 @users.command("ungrant")
+@_database_option
 @click.argument("name")
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
@@ -342,6 +381,25 @@ def _server(server: str | None, database: str | None, token_file: Path | None) -
     return Server(url, token)
 
 
+def _known_user(team: Memdir) -> None:
+    """Refuse a ``--database`` transfer as a user nobody added: $MEMDIR_USER unset is the
+    login name, whose scopes no token reads (a push there reached nobody)."""
+    import os
+
+    from ..core.errors import MemdirError
+    from ..pg.users import exists
+
+    assert team.database is not None and team.user is not None
+    if exists(team.database, team.user):
+        return
+    how = "" if os.environ.get("MEMDIR_USER") else " (MEMDIR_USER is not set: your login name)"
+    raise MemdirError(
+        f"no user {team.user!r} on the team database{how}; set MEMDIR_USER to your user "
+        f"name (`memdir serve users ls` lists them), or add it: memdir serve users add "
+        f"{team.user}"
+    )
+
+
 def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     """Push this home's memories to the team server, or pull them from it."""
     from ..engine import open as open_memdir
@@ -357,6 +415,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         done = (remote.push if pushing else remote.pull)(to, local, apply=apply)
     else:
         team = open_memdir(state.home, state.project, database_url=url)
+        _known_user(team)
         side, notes = entries_of(local if pushing else team)  # local: as the server keys it
         notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
         where = "on the team server" if pushing else "in this home"
@@ -385,7 +444,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
 @click.pass_obj
 def push(state: State, /, **options: Any) -> None:
     """Copy this home's user, project and local memories into the team server: with
-    --server and your token, as the token's user; with --database, as $MEMDIR_USER. A dry
+    --server and your token, as the token's user; with --database, as $MEMDIR_USER (a
+    user `memdir serve users add` made; unset: your login name). A dry
     run by default; a re-run adds nothing; the guard applies on the server."""
     _transfer(state, True, options)
 
@@ -395,6 +455,6 @@ def push(state: State, /, **options: Any) -> None:
 @click.pass_obj
 def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
-    Markdown files (--server with your token, or --database). A dry run by default; a
-    re-run writes nothing."""
+    Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
+    by default; a re-run writes nothing; an entry changed here more recently is kept."""
     _transfer(state, False, options)

@@ -93,8 +93,7 @@ def check_url(url: object) -> str:
         parts = conninfo.conninfo_to_dict(url)
     except Exception as exc:  # noqa: BLE001 — libpq's parser raises several kinds
         raise ValidationError(
-            f"cannot parse the database URL {redact(url)[:200]!r}: "
-            f"{scrub(_first_line(exc), url)}",
+            f"cannot parse the database URL {redact(url)[:200]!r}: {scrub(_first_line(exc), url)}",
             field="database_url",
         ) from None
     if any("@" in str(parts.get(key) or "") for key in ("host", "dbname")):
@@ -106,6 +105,15 @@ def check_url(url: object) -> str:
             field="database_url",
         )
     return url
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"memdir {version('memdir')}"
+    except PackageNotFoundError:
+        return "memdir, version unknown"
 
 
 def _first_line(exc: BaseException) -> str:
@@ -337,9 +345,11 @@ class PgDatabase:
             raise PostgresError(
                 redact(self.url),
                 f"open the {schema.component} schema",
-                f"it was written by a newer memdir (unknown steps: "
-                f"{', '.join(sorted(unknown))}); upgrade memdir",
+                f"it was written by a newer memdir (unknown steps: {', '.join(sorted(unknown))})",
                 reaching=False,
+                hint=f"Upgrade memdir here (this is {_version()}) to the version the other "
+                f"machines and `memdir serve` processes on this database run; nothing was "
+                f"read or written.",
             )
         for step in schema.steps:
             self._apply(schema.component, step)

@@ -92,6 +92,10 @@ BAD_TOKEN = (
     "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
     "with the token `memdir serve --print-token` prints on the server's machine."
 )
+TEAM_NO_TOKEN = (
+    "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
+    "your own token: an admin makes one with `memdir serve --database URL users add NAME`."
+)
 
 
 class AuthGate:
@@ -156,10 +160,11 @@ class AuthGate:
         elif scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
             # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
             # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
+            message = BAD_TOKEN if self.team is None else TEAM_NO_TOKEN  # no --print-token
             await _reply(
                 send,
                 403,
-                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": BAD_TOKEN}},
+                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
         length = headers.get(b"content-length")
