@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
+import signal
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -237,3 +241,76 @@ def test_a_database_from_a_newer_memdir_says_to_upgrade_not_that_it_refused(
     said = proc.stderr
     assert "0999-from-the-future" in said and "Upgrade memdir here (this is memdir " in said
     assert "refused the statement" not in said and len(said.strip().splitlines()) == 1
+
+
+def _push_on_a_terminal(
+    env: dict[str, str], cwd: Path, *args: str
+) -> tuple[subprocess.Popen[bytes], int]:
+    """``memdir push`` with a terminal as its stderr (a person's), Ctrl-C as a terminal
+    sends it; and the terminal's side to read."""
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(cwd), "push", *args],
+        env={**env, "TERM": "xterm", "COLUMNS": "120"},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    return proc, master
+
+
+def _read(master: int, proc: subprocess.Popen[bytes], until: re.Pattern[str]) -> str:
+    """What the terminal showed, until ``until`` matches it or the process ends."""
+    seen = b""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the process closed its side
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if until.search(seen.decode(errors="replace")):
+                break
+        elif proc.poll() is not None:
+            break
+    return seen.decode(errors="replace")
+
+
+def test_a_long_push_shows_progress_and_ctrl_c_says_what_it_wrote(
+    team: Team, tmp_path: Path
+) -> None:
+    """Before: `memdir push --apply` of 1,500 entries showed nothing until it ended, and
+    Ctrl-C printed "Aborted!" and nothing else, with hundreds of entries already written
+    and no word of whether a re-run was safe."""
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 1500)
+    env = _laptop(team, laptop)
+    run_cli(env, team.shared, "ls")  # the hand-written files read and committed
+    proc, master = _push_on_a_terminal(env, team.shared, "--apply")
+    try:
+        shown = _read(master, proc, re.compile(r"Writing[^\r\n]*?\b[1-9]\d*/1500"))
+        assert re.search(r"Writing[^\r\n]*?\b[1-9]\d*/1500", shown), shown[-2000:]
+        proc.send_signal(signal.SIGINT)
+        rest = _read(master, proc, re.compile(r"nothing is written twice"))
+        proc.wait(timeout=120)
+    finally:
+        proc.kill()
+        os.close(master)
+    said = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", rest)
+    assert proc.returncode == 1 and "Traceback" not in said, said
+    found = re.search(r"Interrupted: at least ([\d,]+) of 1,500 entries were written", said)
+    assert found, said
+    stored = [n for n in _user_files(team.url, "alice") if n != "MEMORY.md"]
+    assert int(found.group(1).replace(",", "")) <= len(stored) < 1500
+    again = _json(run_cli(env, team.shared, "push", "--apply", "--json"))
+    assert again["counts"] == {"same": len(stored), "add": 1500 - len(stored)}
+    names = _user_files(team.url, "alice")
+    assert len(names) == len(set(names)) == 1501

@@ -15,6 +15,7 @@ from .app import State, cli, dump
 if TYPE_CHECKING:
     from ..engine import Memdir
     from ..pg.db import PgDatabase
+    from ..sessions.maintenance import Progress
 
 
 @cli.command()
@@ -400,26 +401,61 @@ def _known_user(team: Memdir) -> None:
     )
 
 
+class _Tally:
+    """A push's or pull's progress: drawn as a bar on a terminal, and kept to say what
+    an interrupted one wrote."""
+
+    def __init__(self) -> None:
+        self.report: Progress = lambda stage, done, total: None
+        self.stage, self.done, self.total = "", 0, 0
+
+    def __call__(self, stage: str, done: int, total: int | None) -> None:
+        self.stage, self.done, self.total = stage, done, total or 0
+        self.report(stage, done, total)
+
+    def interrupted(self, apply: bool, pushing: bool, *, server: bool) -> str:
+        if not apply:
+            return "Interrupted: nothing was written (a dry run)."
+        where = "to the team server" if pushing else "into this home"
+        wrote = self.done if self.stage in ("Sending", "Writing") else 0
+        of = f" of {self.total:,}" if self.total else ""
+        maybe = " (the batch being sent may be written too)" if server and pushing else ""
+        return (
+            f"Interrupted: at least {wrote:,}{of} entries were written {where}{maybe}; they stay. "
+            f"Run the same command again to write the rest (nothing is written twice)."
+        )
+
+
 def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
-    """Push this home's memories to the team server, or pull them from it."""
+    """Push this home's memories to the team server, or pull them from it (a progress
+    bar on a terminal; Ctrl-C says what was written)."""
+    from ..core.errors import MemdirError
     from ..engine import open as open_memdir
     from ..pg import remote
     from ..pg.transfer import entries_of, transfer
+    from .progress import bar
 
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
     url = None if to is not None else _database(options["database"])
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
-    if url is None:
-        done = (remote.push if pushing else remote.pull)(to, local, apply=apply)
-    else:
-        team = open_memdir(state.home, state.project, database_url=url)
-        _known_user(team)
-        side, notes = entries_of(local if pushing else team)  # local: as the server keys it
-        notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
-        where = "on the team server" if pushing else "in this home"
-        done = transfer(side, team if pushing else local, apply=apply, where=where, notes=notes)
+    tally = _Tally()
+    try:
+        with bar(as_json=as_json) as tally.report:
+            if url is None:
+                run = remote.push if pushing else remote.pull
+                done = run(to, local, apply=apply, progress=tally)
+            else:
+                team = open_memdir(state.home, state.project, database_url=url)
+                _known_user(team)
+                side, notes = entries_of(local if pushing else team)  # local: as the server keys it
+                notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
+                where = "on the team server" if pushing else "in this home"
+                into = team if pushing else local
+                done = transfer(side, into, apply=apply, where=where, notes=notes, progress=tally)
+    except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
+        raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
     if as_json:
         dump(done.to_dict())
         return

@@ -17,6 +17,7 @@ from .wire import VERSION
 if TYPE_CHECKING:
     from ..core.model import Entry
     from ..core.workspace import Workspace
+    from ..sessions.maintenance import Progress
     from .transfer import Transfer
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
@@ -164,10 +165,14 @@ def checkout_url(ws: Workspace) -> tuple[str | None, str]:
         return None, str(exc)
 
 
-def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+def push(
+    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
-    scopes and reports it. A failed batch's error says what the earlier ones did."""
+    scopes and reports it. A failed batch's error says what the earlier ones did.
+    ``progress``: told ``("Sending", n, total)`` after each batch the server answered
+    (``n`` entries sent so far; written too, with ``apply``)."""
     from .transfer import Transfer, checkout_slug, entries_of
     from .wire import entry_json, parse_transfer
 
@@ -189,6 +194,7 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             size += length
             count += 1
     done = Transfer(applied=apply, notes=notes)
+    count_all = sum(len(items) for batch in batches for items in batch.values())
     for k, batch in enumerate(batches):
         try:
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
@@ -205,6 +211,8 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
+        if progress is not None:
+            progress("Sending", len(done.moves), count_all)
     return done
 
 
@@ -218,7 +226,9 @@ def _so_far(done: Transfer, k: int, n: int) -> str:
     )
 
 
-def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+def pull(
+    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
     the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
@@ -245,4 +255,4 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
                 "local scope skipped: the team server is older than this memdir client and "
                 "keys local scopes by the repository's URL only; update the server"
             ]
-    return transfer(side, local, apply=apply, where="in this home", notes=notes)
+    return transfer(side, local, apply=apply, where="in this home", notes=notes, progress=progress)
