@@ -314,3 +314,18 @@ def test_a_long_push_shows_progress_and_ctrl_c_says_what_it_wrote(
     assert again["counts"] == {"same": len(stored), "add": 1500 - len(stored)}
     names = _user_files(team.url, "alice")
     assert len(names) == len(set(names)) == 1501
+
+
+def test_push_and_pull_take_dry_run_as_other_commands_do(team: Team, tmp_path: Path) -> None:
+    """Before: `memdir push --dry-run`, as `memdir install` and `memdir maintain` take
+    it, was "No such option '--dry-run'" (the dry run is the default, unnamed)."""
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 2)
+    env = _laptop(team, laptop)
+    for command in ("push", "pull"):
+        run_cli(env, team.shared, command, "--dry-run")
+        both = run_cli(env, team.shared, command, "--dry-run", "--apply", ok=False)
+        assert "not both" in both.stderr
+    dry = _json(run_cli(env, team.shared, "push", "--dry-run", "--json"))
+    assert dry == {**dry, "applied": False, "counts": {"add": 2}}
+    assert _user_files(team.url, "alice") == []

@@ -331,6 +331,11 @@ def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
 
 def _transfer_options(fn: Any) -> Any:
     fn = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(fn)
+    fn = click.option(
+        "--dry-run",
+        is_flag=True,
+        help="Show what would be written and write nothing (the default without --apply).",
+    )(fn)
     fn = click.option("--apply", is_flag=True, help="Write; without it, a dry run.")(fn)
     fn = click.option(
         "--token-file",
@@ -435,6 +440,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..pg.transfer import entries_of, transfer
     from .progress import bar
 
+    if options.pop("dry_run") and options["apply"]:
+        raise click.UsageError("give --apply (write) or --dry-run (write nothing), not both")
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
     url = None if to is not None else _database(options["database"])
