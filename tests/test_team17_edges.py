@@ -329,3 +329,46 @@ def test_push_and_pull_take_dry_run_as_other_commands_do(team: Team, tmp_path: P
     dry = _json(run_cli(env, team.shared, "push", "--dry-run", "--json"))
     assert dry == {**dry, "applied": False, "counts": {"add": 2}}
     assert _user_files(team.url, "alice") == []
+
+
+def test_a_push_whose_database_connection_dies_says_what_it_wrote(
+    team: Team, tmp_path: Path
+) -> None:
+    """Before: a `push --database --apply` whose connection died half-way (the server
+    restarted, an admin ended it) said only "Could not write to the user scope on …:
+    terminating connection due to administrator command", not that hundreds of entries
+    were written already and that a re-run finishes the rest."""
+    import psycopg
+
+    from test_team_server import _kill, _now
+
+    base = os.environ["MEMDIR_TEST_DATABASE_URL"]
+    laptop = tmp_path / "laptop"
+    _hand_written(laptop, 1500)
+    env = _laptop(team, laptop)
+    run_cli(env, team.shared, "ls")
+    started = _now(base)
+    proc, master = _push_on_a_terminal(env, team.shared, "--apply")
+    try:
+        progress = re.compile(r"Writing[^\r\n]*?\b[1-9]\d*/1500")
+        assert progress.search(_read(master, proc, progress))
+        with psycopg.connect(team.url) as hold:  # the next write waits on this lock
+            hold.execute("LOCK TABLE memdir_files IN ACCESS EXCLUSIVE MODE")
+            deadline = time.monotonic() + 60
+            while not _kill(base, started, " AND wait_event_type = 'Lock'"):
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+        rest = _read(master, proc, re.compile(r"nothing is written twice"))
+        proc.wait(timeout=120)
+    finally:
+        proc.kill()
+        os.close(master)
+    said = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", rest)
+    assert proc.returncode == 1 and "Traceback" not in said, said
+    assert "Could not write to the user scope" in said, said
+    found = re.search(r"at least ([\d,]+) of 1,500 entries were written to the team", said)
+    assert found, said
+    stored = [n for n in _user_files(team.url, "alice") if n != "MEMORY.md"]
+    assert 0 < int(found.group(1).replace(",", "")) <= len(stored) < 1500
+    again = _json(run_cli(env, team.shared, "push", "--apply", "--json"))
+    assert again["counts"] == {"same": len(stored), "add": 1500 - len(stored)}

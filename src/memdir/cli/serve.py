@@ -463,6 +463,15 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 done = transfer(side, into, apply=apply, where=where, notes=notes, progress=tally)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
+    except MemdirError as exc:  # a write failed (a push --server's error says it already)
+        if not apply or tally.stage != "Writing" or not tally.done:
+            raise
+        where = "to the team server" if pushing else "into this home"
+        raise MemdirError(
+            f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
+            f"written {where}; they stay, and running the same command again writes the "
+            f"rest (nothing is written twice)."
+        ) from None
     if as_json:
         dump(done.to_dict())
         return
