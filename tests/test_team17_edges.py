@@ -372,3 +372,23 @@ def test_a_push_whose_database_connection_dies_says_what_it_wrote(
     assert 0 < int(found.group(1).replace(",", "")) <= len(stored) < 1500
     again = _json(run_cli(env, team.shared, "push", "--apply", "--json"))
     assert again["counts"] == {"same": len(stored), "add": 1500 - len(stored)}
+
+
+def test_a_revoked_token_on_the_cli_and_the_servers_banner_read_for_people(
+    team: Team, tmp_path: Path
+) -> None:
+    """Before: `memdir push --server` with a revoked token ended "…ask an admin for a new
+    one. Send the header 'Authorization: Bearer <token>'." (advice for an MCP client's
+    configuration, not for the CLI's user), and `memdir serve --database` announced
+    itself with a Python repr, "(PgDatabase('postgresql://…'), 16 threads)"."""
+    proc, url = team.serve()
+    try:
+        env = _laptop(team, tmp_path / "laptop", url.removesuffix("/mcp"))
+        team.admin("revoke", "alice")
+        refused = run_cli(env, team.shared, "push", ok=False)
+        assert "revoked" in refused.stderr and "Send the header" not in refused.stderr
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    banner = err.decode().splitlines()[0]
+    assert "PgDatabase(" not in banner and f"(database {team.url}, 16 threads)" in banner

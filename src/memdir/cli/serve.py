@@ -101,6 +101,7 @@ def serve(
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
     kept in $MEMDIR_HOME/mcp-token (mode 0600), or with --database, behind each team
     user's own tokens."""
+    from ..pg.db import redact
     from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
@@ -117,8 +118,8 @@ def serve(
         check_port(host, port)
         click.echo(
             f"memdir team MCP on http://{host}:{port}/mcp, web page on http://{host}:{port}/ "
-            f"({md.database!r}, {threads} threads); tokens: `{command()} serve --database URL "
-            f"users add NAME`. "
+            f"(database {redact(md.database.url)}, {threads} threads); tokens: `{command()} "
+            f"serve users add NAME`. "
             f"Ctrl-C stops it.",
             err=True,
         )

@@ -25,6 +25,9 @@ BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1
 BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
 
 
+_HEADER_ADVICE = " Send the header 'Authorization: Bearer <token>'."
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """A 30x is an error: following it would send the token to wherever it points."""
 
@@ -146,7 +149,10 @@ class Server:
         error = found.get("error")
         if isinstance(error, dict):
             error = error.get("message")
-        return str(error).removeprefix("memdir: ")[:500] if isinstance(error, str) else None
+        if not isinstance(error, str):
+            return None
+        # the gate's advice to an MCP client on headers means nothing to a CLI user
+        return error.removeprefix("memdir: ").removesuffix(_HEADER_ADVICE)[:500]
 
 
 def checkout_url(ws: Workspace) -> tuple[str | None, str]:
