@@ -392,3 +392,54 @@ def test_a_revoked_token_on_the_cli_and_the_servers_banner_read_for_people(
         _, err = proc.communicate(timeout=30)
     banner = err.decode().splitlines()[0]
     assert "PgDatabase(" not in banner and f"(database {team.url}, 16 threads)" in banner
+
+
+def test_a_database_outage_shows_no_database_names_before_sign_in(tmp_path: Path) -> None:
+    """Before: while the team database was unreachable, anyone sending a well-formed
+    token (or the sign-in form) was answered with the database's host, port, user and
+    name ("Could not check a token on postgresql://memdir:***@db-host:5432/memdir: …"),
+    and the sign-in page said "That token does not sign in here" (403), as if the token
+    were wrong. Now: a 503 saying the database cannot be reached, the detail in the
+    server's log."""
+    import secrets
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
+    if not base:
+        pytest.skip("MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against")
+    name = f"memdir_gone_{secrets.token_hex(4)}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = urlsplit(base)._replace(path=f"/{name}").geturl()
+    try:
+        team = Team(url, tmp_path)
+        token = team.admin("add", "alice").stdout.strip()
+        proc, server = team.serve()
+        with psycopg.connect(base, autocommit=True) as conn:  # the database goes away
+            conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+        answers = []
+        for path, body, kind in (
+            ("/mcp", b"{}", "application/json"),
+            ("/signin", f"token={token}&next=/".encode(), "application/x-www-form-urlencoded"),
+        ):
+            request = urllib.request.Request(
+                server.removesuffix("/mcp") + path,
+                body,
+                {"Authorization": f"Bearer {token}", "Content-Type": kind},
+            )
+            with pytest.raises(urllib.error.HTTPError) as failed:
+                urllib.request.urlopen(request, timeout=120)
+            answers.append((failed.value.code, failed.value.read().decode()))
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    host = f"{urlsplit(url).hostname}:{urlsplit(url).port}"
+    for code, said in answers:
+        assert code == 503, said
+        assert "cannot be reached" in said and host not in said and name not in said, said
+        assert "does not sign in here" not in said
+    assert name in err.decode() and "Traceback" not in err.decode()  # the server's log

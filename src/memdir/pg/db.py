@@ -107,6 +107,22 @@ def check_url(url: object) -> str:
     return url
 
 
+#: What a client not signed in yet is told when the team database fails its token check:
+#: not the database's host, port, user or name (anyone can send a well-formed token).
+UNAVAILABLE = (
+    "the team database cannot be reached right now; try again shortly (the server's log says why)"
+)
+
+
+def unavailable(exc: PostgresError) -> str:
+    """:data:`UNAVAILABLE`, with ``exc`` (which names the database) logged for whoever
+    runs the server."""
+    import logging
+
+    logging.getLogger("memdir").warning("%s", exc)
+    return UNAVAILABLE
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

@@ -134,8 +134,10 @@ class AuthGate:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             error = {"code": -32001, "message": message}
             await _reply(send, 403, {"jsonrpc": "2.0", "id": None, "error": error})
-        except PostgresError as exc:
-            error = {"code": -32603, "message": f"memdir: {exc}"}
+        except PostgresError as exc:  # before the token is known good: no database names
+            from ..pg.db import unavailable
+
+            error = {"code": -32603, "message": f"memdir: {unavailable(exc)}"}
             await _reply(send, 503, {"jsonrpc": "2.0", "id": None, "error": error})
         return None
 
