@@ -432,6 +432,17 @@ class _Tally:
         )
 
 
+def _by_ctrl_c(exc: BaseException) -> bool:
+    """True when ``exc`` was raised while a KeyboardInterrupt was being handled (psycopg
+    leaving a pipeline it was interrupted in: "cannot exit pipeline mode while busy")."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__context__
+    return False
+
+
 def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     """Push this home's memories to the team server, or pull them from it (a progress
     bar on a terminal; Ctrl-C says what was written)."""
@@ -465,6 +476,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
+        if _by_ctrl_c(exc):  # Ctrl-C inside the driver: its cleanup failed in its place
+            raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
         if not apply or tally.stage != "Writing" or not tally.done:
             raise
         where = "to the team server" if pushing else "into this home"
