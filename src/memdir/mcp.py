@@ -236,7 +236,9 @@ class TokenCheck:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             raise Refused(code=-32001, message=message) from None
         except PostgresError as exc:  # as the gate answers it (503 there)
-            raise Refused(code=-32603, message=f"memdir: {exc}") from None
+            from .pg.db import unavailable
+
+            raise Refused(code=-32603, message=f"memdir: {unavailable(exc)}") from None
         self.done = True
 
 

@@ -13,7 +13,9 @@ import click
 from .app import State, cli, dump
 
 if TYPE_CHECKING:
+    from ..engine import Memdir
     from ..pg.db import PgDatabase
+    from ..sessions.maintenance import Progress
 
 
 @cli.command()
@@ -99,6 +101,7 @@ def serve(
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
     kept in $MEMDIR_HOME/mcp-token (mode 0600), or with --database, behind each team
     user's own tokens."""
+    from ..pg.db import redact
     from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
@@ -115,8 +118,8 @@ def serve(
         check_port(host, port)
         click.echo(
             f"memdir team MCP on http://{host}:{port}/mcp, web page on http://{host}:{port}/ "
-            f"({md.database!r}, {threads} threads); tokens: `{command()} serve --database URL "
-            f"users add NAME`. "
+            f"(database {redact(md.database.url)}, {threads} threads); tokens: `{command()} "
+            f"serve users add NAME`. "
             f"Ctrl-C stops it.",
             err=True,
         )
@@ -151,7 +154,26 @@ def serve(
 
 @serve.group()
 def users() -> None:
-    """The team server's users: tokens, admins and project grants (needs --database)."""
+    """The team server's users: tokens, admins and project grants (needs --database URL,
+    here or before `users`, or MEMDIR_DATABASE_URL)."""
+
+
+def _database_option(fn: Any) -> Any:
+    """``--database URL`` on a ``users`` command too, where a person types it
+    (``memdir serve users ls --database URL``), as well as before ``users``."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+        state = ctx.find_object(State)
+        if value is not None and state is not None:
+            state.database = value
+
+    return click.option(
+        "--database",
+        metavar="URL",
+        expose_value=False,
+        callback=remember,
+        help="The team database (or MEMDIR_DATABASE_URL).",
+    )(fn)
 
 
 def _db(state: State) -> PgDatabase:
@@ -161,20 +183,35 @@ def _db(state: State) -> PgDatabase:
 
 
 @users.command("add")
+@_database_option
 @click.argument("name")
 @click.option("--admin", is_flag=True, help="May write the org scope and manage nothing else.")
 @click.pass_obj
 def users_add(state: State, name: str, admin: bool) -> None:
-    """Add user NAME (or give them another token) and print the token once: only its
-    scrypt hash is stored."""
+    """Add user NAME and print their token once: only its scrypt hash is stored. NAME:
+    1-63 of a-z, 0-9, '.', '_', '-', starting with a letter (lower-cased). A user who
+    exists already gets another token; their others stay live (`users revoke` ends them
+    all)."""
     from ..pg import users as team
+    from ..pg.names import user_name
 
-    token = team.add(_db(state), name, admin=admin)
+    db = _db(state)
+    who = user_name(name)
+    known = team.exists(db, who)
+    token = team.add(db, who, admin=admin)
     click.echo(token)
-    click.echo(f"Token for {name.strip().lower()} (shown once; keep it secret).", err=True)
+    if known:
+        click.echo(
+            f"Another token for {who}, who exists already; their earlier tokens stay live "
+            f"(`users revoke {who}` ends them all). Shown once; keep it secret.",
+            err=True,
+        )
+    else:
+        click.echo(f"Token for {who} (shown once; keep it secret).", err=True)
 
 
 @users.command("ls")
+@_database_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def users_ls(state: State, as_json: bool) -> None:
@@ -197,6 +234,7 @@ def users_ls(state: State, as_json: bool) -> None:
 
 
 @users.command("revoke")
+@_database_option
 @click.argument("name")
 @click.pass_obj
 def users_revoke(state: State, name: str) -> None:
@@ -208,6 +246,7 @@ def users_revoke(state: State, name: str) -> None:
 
 
 @users.command("admin")
+@_database_option
 @click.argument("name")
 @click.option("--off", is_flag=True, help="Take the admin role away instead.")
 @click.pass_obj
@@ -221,6 +260,7 @@ def users_admin(state: State, name: str, off: bool) -> None:
 
 
 @users.command("grant")
+@_database_option
 @click.argument("name")
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
@@ -233,6 +273,7 @@ def users_grant(state: State, name: str, project_url: str) -> None:
 
 
 @users.command("ungrant")
+@_database_option
 @click.argument("name")
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
@@ -291,6 +332,11 @@ def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
 
 def _transfer_options(fn: Any) -> Any:
     fn = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(fn)
+    fn = click.option(
+        "--dry-run",
+        is_flag=True,
+        help="Show what would be written and write nothing (the default without --apply).",
+    )(fn)
     fn = click.option("--apply", is_flag=True, help="Write; without it, a dry run.")(fn)
     fn = click.option(
         "--token-file",
@@ -342,25 +388,104 @@ def _server(server: str | None, database: str | None, token_file: Path | None) -
     return Server(url, token)
 
 
+def _known_user(team: Memdir) -> None:
+    """Refuse a ``--database`` transfer as a user nobody added: $MEMDIR_USER unset is the
+    login name, whose scopes no token reads (a push there reached nobody)."""
+    import os
+
+    from ..core.errors import MemdirError
+    from ..pg.users import exists
+
+    assert team.database is not None and team.user is not None
+    if exists(team.database, team.user):
+        return
+    how = "" if os.environ.get("MEMDIR_USER") else " (MEMDIR_USER is not set: your login name)"
+    raise MemdirError(
+        f"no user {team.user!r} on the team database{how}; set MEMDIR_USER to your user "
+        f"name (`memdir serve users ls` lists them), or add it: memdir serve users add "
+        f"{team.user}"
+    )
+
+
+class _Tally:
+    """A push's or pull's progress: drawn as a bar on a terminal, and kept to say what
+    an interrupted one wrote."""
+
+    def __init__(self) -> None:
+        self.report: Progress = lambda stage, done, total: None
+        self.stage, self.done, self.total = "", 0, 0
+
+    def __call__(self, stage: str, done: int, total: int | None) -> None:
+        self.stage, self.done, self.total = stage, done, total or 0
+        self.report(stage, done, total)
+
+    def interrupted(self, apply: bool, pushing: bool, *, server: bool) -> str:
+        if not apply:
+            return "Interrupted: nothing was written (a dry run)."
+        where = "to the team server" if pushing else "into this home"
+        wrote = self.done if self.stage in ("Sending", "Writing") else 0
+        of = f" of {self.total:,}" if self.total else ""
+        maybe = " (the batch being sent may be written too)" if server and pushing else ""
+        return (
+            f"Interrupted: at least {wrote:,}{of} entries were written {where}{maybe}; they stay. "
+            f"Run the same command again to write the rest (nothing is written twice)."
+        )
+
+
+def _by_ctrl_c(exc: BaseException) -> bool:
+    """True when ``exc`` was raised while a KeyboardInterrupt was being handled (psycopg
+    leaving a pipeline it was interrupted in: "cannot exit pipeline mode while busy")."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__context__
+    return False
+
+
 def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
-    """Push this home's memories to the team server, or pull them from it."""
+    """Push this home's memories to the team server, or pull them from it (a progress
+    bar on a terminal; Ctrl-C says what was written)."""
+    from ..core.errors import MemdirError
     from ..engine import open as open_memdir
     from ..pg import remote
     from ..pg.transfer import entries_of, transfer
+    from .progress import bar
 
+    if options.pop("dry_run") and options["apply"]:
+        raise click.UsageError("give --apply (write) or --dry-run (write nothing), not both")
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
     url = None if to is not None else _database(options["database"])
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
-    if url is None:
-        done = (remote.push if pushing else remote.pull)(to, local, apply=apply)
-    else:
-        team = open_memdir(state.home, state.project, database_url=url)
-        side, notes = entries_of(local if pushing else team)  # local: as the server keys it
-        notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
-        where = "on the team server" if pushing else "in this home"
-        done = transfer(side, team if pushing else local, apply=apply, where=where, notes=notes)
+    tally = _Tally()
+    try:
+        with bar(as_json=as_json) as tally.report:
+            if url is None:
+                run = remote.push if pushing else remote.pull
+                done = run(to, local, apply=apply, progress=tally)
+            else:
+                team = open_memdir(state.home, state.project, database_url=url)
+                _known_user(team)
+                side, notes = entries_of(local if pushing else team)  # local: as the server keys it
+                notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
+                where = "on the team server" if pushing else "in this home"
+                into = team if pushing else local
+                done = transfer(side, into, apply=apply, where=where, notes=notes, progress=tally)
+    except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
+        raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
+    except MemdirError as exc:  # a write failed (a push --server's error says it already)
+        if _by_ctrl_c(exc):  # Ctrl-C inside the driver: its cleanup failed in its place
+            raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
+        if not apply or tally.stage != "Writing" or not tally.done:
+            raise
+        where = "to the team server" if pushing else "into this home"
+        raise MemdirError(
+            f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
+            f"written {where}; they stay, and running the same command again writes the "
+            f"rest (nothing is written twice)."
+        ) from None
     if as_json:
         dump(done.to_dict())
         return
@@ -385,7 +510,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
 @click.pass_obj
 def push(state: State, /, **options: Any) -> None:
     """Copy this home's user, project and local memories into the team server: with
-    --server and your token, as the token's user; with --database, as $MEMDIR_USER. A dry
+    --server and your token, as the token's user; with --database, as $MEMDIR_USER (a
+    user `memdir serve users add` made; unset: your login name). A dry
     run by default; a re-run adds nothing; the guard applies on the server."""
     _transfer(state, True, options)
 
@@ -395,6 +521,6 @@ def push(state: State, /, **options: Any) -> None:
 @click.pass_obj
 def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
-    Markdown files (--server with your token, or --database). A dry run by default; a
-    re-run writes nothing."""
+    Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
+    by default; a re-run writes nothing; an entry changed here more recently is kept."""
     _transfer(state, False, options)

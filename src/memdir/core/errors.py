@@ -228,8 +228,10 @@ class PostgresError(MemdirError):
     """The PostgreSQL database (the team backend) refused an operation or could not be
     reached. Raised in place of psycopg errors, which never leave ``memdir.pg``."""
 
-    def __init__(self, server: str, action: str, reason: str, *, reaching: bool = True) -> None:
-        hint = (
+    def __init__(
+        self, server: str, action: str, reason: str, *, reaching: bool = True, hint: str = ""
+    ) -> None:
+        hint = hint or (
             "Check that the server is running (`pg_isready`), that the URL names the right "
             "host, port, user and database, and that this user may connect."
             if reaching  # False: the server answered and refused the statement itself

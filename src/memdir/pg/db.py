@@ -49,8 +49,23 @@ class Schema:
 
 
 def redact(url: str) -> str:
-    """``url`` with any password replaced by ``***`` (for messages and logs)."""
-    return re.sub(r"(://[^:/@?#]*:)[^@/?#]*@", r"\1***@", url)
+    """``url`` with any password replaced by ``***`` (for messages and logs): the one
+    after the user name, up to the URL's last ``@`` (libpq takes ``?``, ``#`` and, in a
+    mistyped URL, ``@`` and ``/`` into it), and a ``password=`` parameter's."""
+    url = re.sub(r"([?&]password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
+    return re.sub(r"(://[^:/@?#]*:).*@", r"\1***@", url, flags=re.DOTALL)
+
+
+def scrub(text: str, url: str) -> str:
+    """``text`` (libpq's words about ``url``, which may quote the URL or a piece of it)
+    with the URL redacted and every password in it replaced by ``***``."""
+    text = text.replace(url, redact(url))
+    found = re.search(r"://[^:/@?#]*:(.*)@", url, flags=re.DOTALL)
+    secrets = [found.group(1)] if found else []
+    secrets += re.findall(r"[?&]password=([^&]*)", url, flags=re.IGNORECASE)
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
 
 
 def check_url(url: object) -> str:
@@ -75,13 +90,46 @@ def check_url(url: object) -> str:
     from psycopg import conninfo
 
     try:
-        conninfo.conninfo_to_dict(url)
+        parts = conninfo.conninfo_to_dict(url)
     except Exception as exc:  # noqa: BLE001 — libpq's parser raises several kinds
         raise ValidationError(
-            f"cannot parse the database URL {redact(url)[:200]!r}: {_first_line(exc)}",
+            f"cannot parse the database URL {redact(url)[:200]!r}: {scrub(_first_line(exc), url)}",
             field="database_url",
         ) from None
+    if any("@" in str(parts.get(key) or "") for key in ("host", "dbname")):
+        # an '@' or '/' of the password taken as is: libpq would read part of the
+        # password as the host or the database, and say so in its error
+        raise ValidationError(
+            f"the database URL {redact(url)[:200]!r} holds '@' or '/' in its user name or "
+            f"password as is; percent-encode them there ('@' as %40, '/' as %2F, ':' as %3A)",
+            field="database_url",
+        )
     return url
+
+
+#: What a client not signed in yet is told when the team database fails its token check:
+#: not the database's host, port, user or name (anyone can send a well-formed token).
+UNAVAILABLE = (
+    "the team database cannot be reached right now; try again shortly (the server's log says why)"
+)
+
+
+def unavailable(exc: PostgresError) -> str:
+    """:data:`UNAVAILABLE`, with ``exc`` (which names the database) logged for whoever
+    runs the server."""
+    import logging
+
+    logging.getLogger("memdir").warning("%s", exc)
+    return UNAVAILABLE
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"memdir {version('memdir')}"
+    except PackageNotFoundError:
+        return "memdir, version unknown"
 
 
 def _first_line(exc: BaseException) -> str:
@@ -203,7 +251,8 @@ class PgDatabase:
         """A psycopg error as a :class:`PostgresError` naming the server (no password)."""
         state = getattr(exc, "sqlstate", None) or ""
         reaching = not state or state.startswith(("08", "28", "3D", "57P"))  # connection, login
-        return PostgresError(redact(self.url), action, _first_line(exc), reaching=reaching)
+        reason = scrub(_first_line(exc), self.url)
+        return PostgresError(redact(self.url), action, reason, reaching=reaching)
 
     @property
     def pool(self) -> ConnectionPool[Any]:
@@ -312,9 +361,11 @@ class PgDatabase:
             raise PostgresError(
                 redact(self.url),
                 f"open the {schema.component} schema",
-                f"it was written by a newer memdir (unknown steps: "
-                f"{', '.join(sorted(unknown))}); upgrade memdir",
+                f"it was written by a newer memdir (unknown steps: {', '.join(sorted(unknown))})",
                 reaching=False,
+                hint=f"Upgrade memdir here (this is {_version()}) to the version the other "
+                f"machines and `memdir serve` processes on this database run; nothing was "
+                f"read or written.",
             )
         for step in schema.steps:
             self._apply(schema.component, step)

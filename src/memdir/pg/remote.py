@@ -17,11 +17,15 @@ from .wire import VERSION
 if TYPE_CHECKING:
     from ..core.model import Entry
     from ..core.workspace import Workspace
+    from ..sessions.maintenance import Progress
     from .transfer import Transfer
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1 MiB)
 BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
+
+
+_HEADER_ADVICE = " Send the header 'Authorization: Bearer <token>'."
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -145,7 +149,10 @@ class Server:
         error = found.get("error")
         if isinstance(error, dict):
             error = error.get("message")
-        return str(error).removeprefix("memdir: ")[:500] if isinstance(error, str) else None
+        if not isinstance(error, str):
+            return None
+        # the gate's advice to an MCP client on headers means nothing to a CLI user
+        return error.removeprefix("memdir: ").removesuffix(_HEADER_ADVICE)[:500]
 
 
 def checkout_url(ws: Workspace) -> tuple[str | None, str]:
@@ -164,10 +171,14 @@ def checkout_url(ws: Workspace) -> tuple[str | None, str]:
         return None, str(exc)
 
 
-def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+def push(
+    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
-    scopes and reports it. A failed batch's error says what the earlier ones did."""
+    scopes and reports it. A failed batch's error says what the earlier ones did.
+    ``progress``: told ``("Sending", n, total)`` after each batch the server answered
+    (``n`` entries sent so far; written too, with ``apply``)."""
     from .transfer import Transfer, checkout_slug, entries_of
     from .wire import entry_json, parse_transfer
 
@@ -189,6 +200,7 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             size += length
             count += 1
     done = Transfer(applied=apply, notes=notes)
+    count_all = sum(len(items) for batch in batches for items in batch.values())
     for k, batch in enumerate(batches):
         try:
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
@@ -205,6 +217,8 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
+        if progress is not None:
+            progress("Sending", len(done.moves), count_all)
     return done
 
 
@@ -218,7 +232,9 @@ def _so_far(done: Transfer, k: int, n: int) -> str:
     )
 
 
-def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+def pull(
+    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
     the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
@@ -229,7 +245,7 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     slug = checkout_slug(local)
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
-        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"))
+        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
         notes = answer.get("notes", [])
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             raise ValidationError("notes must be a list of strings", field="notes")
@@ -245,4 +261,4 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
                 "local scope skipped: the team server is older than this memdir client and "
                 "keys local scopes by the repository's URL only; update the server"
             ]
-    return transfer(side, local, apply=apply, where="in this home", notes=notes)
+    return transfer(side, local, apply=apply, where="in this home", notes=notes, progress=progress)

@@ -12,13 +12,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
-from ..core.errors import BudgetError, GuardError, MemdirError
-from ..core.model import Entry, Source
+from ..core.errors import BudgetError, GuardError, MemdirError, ValidationError
+from ..core.model import Entry, Source, validate_body, validate_description, validate_name
 from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
     from ..core.store import Store
     from ..core.workspace import Workspace
+    from ..sessions.maintenance import Progress
 
 SCOPES = ("user", "project", "local")
 BATCH = 200  # entries a write holds: one transaction, one index, one history commit
@@ -59,14 +60,25 @@ class Transfer:
         }
 
 
+def _as_written(e: Entry) -> tuple[Any, ...]:
+    """What the write path would store of ``e``: name, description and body as its
+    validators give them back (a body's trailing spaces and blank lines dropped), so an
+    entry written before compares equal to the file or request it came from."""
+    out: list[Any] = [e.type, e.pinned]
+    for check, value in (
+        (validate_name, e.name),
+        (validate_description, e.description),
+        (validate_body, e.body),
+    ):
+        try:
+            out.append(check(value))
+        except ValidationError:  # the write path refuses it: compared as it is
+            out.append(value)
+    return tuple(out)
+
+
 def _same(a: Entry, b: Entry) -> bool:
-    return (a.type, a.name, a.description, a.body, a.pinned) == (
-        b.type,
-        b.name,
-        b.description,
-        b.body,
-        b.pinned,
-    )
+    return _as_written(a) == _as_written(b)
 
 
 def _when(at: datetime) -> str:
@@ -174,16 +186,23 @@ def transfer(
     where: str = "on the target",
     notes: Sequence[str] = (),
     local: str | None = None,
+    progress: Progress | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
     ones updated, equal ones left; one the target changed later or removed is kept as
     the target has it (``where``: where the target is, for the reasons given).
     ``notes``: the source's own (a scope it could not read); ``local``: as in
-    :func:`entries_of`, on a team target."""
+    :func:`entries_of`, on a team target. ``progress``: told ``("Comparing", n, total)``
+    as entries are compared and ``("Writing", n, total)`` after each write (``n``
+    entries written so far, which stay when a later write fails or is interrupted)."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
+    tell = progress or _silent
+    total = sum(len(source[s]) for s in SCOPES if s in source)
+    seen = 0
+    planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -197,6 +216,9 @@ def transfer(
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
         writes: list[tuple[int, AddOp | ReplaceOp]] = []  # each with its move's index
         for entry in source[scope]:
+            seen += 1
+            if seen % 100 == 0 or seen == total:
+                tell("Comparing", seen, total)
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
@@ -235,6 +257,15 @@ def transfer(
                 )
                 writes.append((len(done.moves), op))
             done.moves.append(Move(scope, action, entry.id, entry.name))
+        planned.append((into, writes))
+    count, written = sum(len(w) for _, w in planned), 0
+    for into, writes in planned:
         for at in range(0, len(writes), BATCH):
             _write(into, writes[at : at + BATCH], done)
+            written += len(writes[at : at + BATCH])
+            tell("Writing", written, count)
     return done
+
+
+def _silent(stage: str, done: int, total: int | None) -> None:
+    pass

@@ -58,6 +58,14 @@ def is_admin(db: PgDatabase, name: str) -> bool:
     return bool(row and row[0])
 
 
+def exists(db: PgDatabase, name: str) -> bool:
+    """True when user ``name`` was added (``users add``), revoked tokens or not."""
+    db.ensure(MEMORY)
+    with db.read("look up a user") as conn:
+        row = conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone()
+    return row is not None
+
+
 def is_granted(db: PgDatabase, name: str, project: str) -> bool:
     """True when ``name`` was granted the project scope of ``project`` (normalised)."""
     db.ensure(MEMORY)

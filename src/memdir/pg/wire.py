@@ -121,13 +121,15 @@ def parse_entry(value: object, what: str) -> Entry:
         raise ValidationError(f"{what}: {exc}", field=exc.field) from None
 
 
-def parse_scopes(value: object) -> dict[str, list[Entry]]:
-    """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope."""
+def parse_scopes(value: object, *, limit: int | None = MAX_ENTRIES) -> dict[str, list[Entry]]:
+    """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope; at most
+    ``limit`` entries (a push request's cap; None: a pull's answer, every entry a user
+    has)."""
     obj = _object(value, "scopes", SCOPES, ())
     count = sum(len(v) for v in obj.values() if isinstance(v, list))
-    if count > MAX_ENTRIES:
+    if limit is not None and count > limit:
         raise ValidationError(
-            f"scopes hold {count} entries; a request takes at most {MAX_ENTRIES} "
+            f"scopes hold {count} entries; a request takes at most {limit} "
             f"(memdir push sends them in batches)",
             field="scopes",
         )

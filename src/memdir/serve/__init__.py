@@ -92,6 +92,10 @@ BAD_TOKEN = (
     "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
     "with the token `memdir serve --print-token` prints on the server's machine."
 )
+TEAM_NO_TOKEN = (
+    "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
+    "your own token: an admin makes one with `memdir serve --database URL users add NAME`."
+)
 
 
 class AuthGate:
@@ -130,8 +134,10 @@ class AuthGate:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             error = {"code": -32001, "message": message}
             await _reply(send, 403, {"jsonrpc": "2.0", "id": None, "error": error})
-        except PostgresError as exc:
-            error = {"code": -32603, "message": f"memdir: {exc}"}
+        except PostgresError as exc:  # before the token is known good: no database names
+            from ..pg.db import unavailable
+
+            error = {"code": -32603, "message": f"memdir: {unavailable(exc)}"}
             await _reply(send, 503, {"jsonrpc": "2.0", "id": None, "error": error})
         return None
 
@@ -156,10 +162,11 @@ class AuthGate:
         elif scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
             # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
             # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
+            message = BAD_TOKEN if self.team is None else TEAM_NO_TOKEN  # no --print-token
             await _reply(
                 send,
                 403,
-                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": BAD_TOKEN}},
+                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
         length = headers.get(b"content-length")

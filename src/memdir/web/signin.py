@@ -89,7 +89,12 @@ def routes(site: Site) -> list[Route]:
         assert team is not None
         try:
             viewer, keys = await anyio.to_thread.run_sync(lambda: team.sign_in(token))
-        except (AccessError, PostgresError) as exc:
+        except PostgresError as exc:  # not the token's fault; and no database names
+            from ..pg.db import unavailable
+
+            context = {"next": target, "failed": f"Cannot sign in: {unavailable(exc)}."}
+            return site.render(request, "signin.html", context, 503)
+        except AccessError as exc:
             context = {
                 "next": target,
                 "failed": f"That token does not sign in here: {exc}. Each person signs in "
@@ -134,7 +139,10 @@ def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
         try:
             found = await site.viewer(request)
         except PostgresError as exc:  # the team database is down: say so, show nothing
-            down = site.render(request, "error.html", {"message": str(exc)}, status=503)
+            from ..pg.db import unavailable
+
+            message = unavailable(exc)
+            down = site.render(request, "error.html", {"message": message}, status=503)
             await down(scope, receive, send)
             return
         if found is None:
