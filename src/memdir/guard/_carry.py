@@ -208,7 +208,9 @@ _HEDGE = re.compile(
 # where data comes in, or to the user's own place.
 _THING_WORD = (
     r"(?<!\w)(?:apps?|applications?|widgets?|cron(?: jobs?)?|jobs?|triggers?|pipelines?|"
-    r"workflows?|services?|plugins?|sdk|cli|forms?|integrations?|users?|we|aplica\w*|"
+    r"workflows?|servi[cçz]\w*|plugins?|sdk|cli|forms?|integrations?|users?|we|bots?|бот\w*|"
+    r"ה?בוט|systems?|sistem\w*|систем\w*|program\w*|програм\w*|برنامه|tjeneste\w*|aplica\w*|"
+    r"ה?אפליקצי\w*|செயலி|"
     r"applica\w*|aplikac\w*|aplikasi|sovellu\w*|εφαρμογ\w*|ứng dụng|uygulama\w*|"
     r"приложени\w*|застосун\w*|alkalmazás\w*|appen|appi|অ্যাপ\S*|ऐप\S*|แอป\S*|앱\S*|アプリ\S*|"
     r"应用\S*)\s"
@@ -218,7 +220,7 @@ _THING_OPENS = re.compile(r"(?:\S+\s+)??" + _THING_WORD)
 _OPENS = re.compile(r"[\W\d]*(?:(?:the|an?|our|this|das|die|der|le|la|el|o|a)\s+)?")
 _AGENT = re.compile(
     r"assist|asist|asyst|agent|агент|ассистент|асистент|помощник|помічник|avustaja|asszisztens|"
-    r"trợ lý|msaidizi|pembantu|katulong|βοηθ|עוזר|مساعد|دستیار|\bai\b|\bia\b|bot|helper|"
+    r"trợ lý|msaidizi|pembantu|katulong|βοηθ|עוזר|مساعد|دستیار|\bai\b|\bia\b|helper|"
     r"सहायक|সহকারী|助手|助理|アシスタント|비서|어시스턴트|ผู้ช่วย"
 )
 _INBOUND = re.compile(r"(?:\bfrom|\bvon|\bdesde|\bdepuis|\bиз|\bвід|\bdari|\btừ)\s+[`'\"(<]?$")
