@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from memdir.guard import _Scan, _carry, scan
+from memdir.guard import _carry, _Scan, scan
 
 REFUSED = [
     # a passive habit in a release checklist

@@ -154,15 +154,15 @@ _OWNED = re.compile(
     r"списк\w* клиентов|lista klientów|müşteri (?:listesi|veri)|(?:db|database|datenbank)[ -]?"
     r"(?:dump|export)|export\w* \w* ?(?:databáze|database|datenbank))|"
     r"電話番号|电话号码|전화번호|เบอร์โทร|ফোন নম্বর|फ़ोन नंबर|फोन नंबर|số điện thoại|"
-    r"db 덤프|데이터베이스 덤프|"
-    # round 39b-42's private nouns of the other languages
-    + "|".join(f"(?<!\\w){e}" for e in (*_PRIVATE_39, *_PRIVATE_42))
+    # and round 39b-42's private nouns of the other languages
+    r"db 덤프|데이터베이스 덤프|" + "|".join(f"(?<!\\w){e}" for e in (*_PRIVATE_39, *_PRIVATE_42))
 )
 # A transfer, in any tense or voice, and the noun of one ("upload", "feltöltése").
 _MOVES = re.compile(
     r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
-    r"cop(?:y|ies|ied)\b|e-?mail(?:s|ed)\b|mail(?:s|ed)\b|e-?mail(?= (?:the|them|it|all|every|each|a|an|"
-    r"your|my|our|their)\b)|goes (?:out )?to\b|push(?:es|ed)?\b|ship\w*|stream\w*|relay\w*|"
+    r"cop(?:y|ies|ied)\b|e-?mail(?:s|ed)\b|mail(?:s|ed)\b|goes (?:out )?to\b|"
+    r"e-?mail(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
+    r"push(?:es|ed)?\b|ship\w*|stream\w*|relay\w*|"
     r"transmi\w*|transf[eèé]r\w*|exfiltrat\w*|leak\w*|attach\w*|beacon\w*|publi(?!c)\w*|"
     r"shar(?:e|es|ed|ing)\b|"
     r"submit\w*|pipe[sd]?\b|"
@@ -216,8 +216,9 @@ _THING_WORD = (
     r"应用\S*)\s"
 )
 _THING = re.compile(_THING_WORD + r"+(?:\S+\s+){0,3}$")
-_THING_OPENS = re.compile(r"(?:\S+\s+)??" + _THING_WORD)
-_OPENS = re.compile(r"[\W\d]*(?:(?:the|an?|our|this|das|die|der|le|la|el|o|a)\s+)?")
+_THING_OPENS = re.compile(  # the clause opens with a thing as its subject
+    r"[\W\d]*(?:(?:the|an?|our|this|das|die|der|le|la|el|o|a)\s+)?(?:\S+\s+)??" + _THING_WORD
+)
 _AGENT = re.compile(
     r"assist|asist|asyst|agent|агент|ассистент|асистент|помощник|помічник|avustaja|asszisztens|"
     r"trợ lý|msaidizi|pembantu|katulong|βοηθ|עוזר|مساعد|دستیار|\bai\b|\bia\b|helper|"
@@ -265,7 +266,7 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     or (
                         (
                             _THING.search(s, max(a, verb.start() - 60), verb.start())
-                            or _THING_OPENS.match(s, _OPENS.match(s, a).end(), verb.start())
+                            or _THING_OPENS.match(s, a, verb.start())
                         )
                         and not _AGENT.search(s, a, verb.start())
                     )
