@@ -122,7 +122,18 @@ _OWNED = re.compile(
     r"(?:bash|zsh|shell|fish|command)[ _]?history|historique des commandes|historial de comandos|"
     r"histórico de comandos|histori\w* (?:poleceń|команд|příkazů)|komut geçmiş|clipboard|"
     r"presse-papiers|portapapeles|zwischenablage|буфер\w* обмен)|"
-    r"対話|对话|聊天|会话|会話|チャット|대화|บทสนทนา|แช[ทต]|কথোপকথন|बातचीत|चैट|"
+    r"(?<!\w)(?:mälu|vestlus\w*|atmint\w*|pokalbi\w*|atmiņ\w*|sarun\w*|spomin\w*|pogovor\w*|"
+    r"yaddaş\w*|söhbət\w*|xotira\w*|suhbat\w*|жады|әңгіме\w*|memòria|elkarrizket\w*|"
+    r"მეხსიერებ\w*|საუბ\w*|ჩატ\w*|հիշողությ\w*|զրույց\w*|حافظہ|بات چیت|"
+    r"system prompts?|(?:my|your|the user'?s) (?:private |personal )?(?:notes|documents|messages|"
+    r"prompts|e-?mails|inbox|contacts|calendar|location)|meine[rn]? notizen|mes notes|mis notas|"
+    r"le mie note|minhas notas|moje notatki|мои заметки|browsing history|keychain|kubeconfig|"
+    r"environment variables|env vars|umgebungsvariablen|variables? d'environnement|"
+    r"variables? de entorno|variabili d'ambiente|variáveis de ambiente|переменн\w* (?:окружения|"
+    r"среды)|ortam değişkenleri)|\.kube/config|\.npmrc|\.pypirc|\.netrc|\.git-credentials|"
+    r"\.docker/config\.json|環境変数|环境变量|환경 변수|"
+    r"対話|对话|聊天|会话|会話|チャット|대화|บทสนทนา|แช[ทต]|কথোপকথন|बातचीत|चैट|संवाद|"
+    r"సంభాషణ|സംഭാഷണ|ಸಂಭಾಷಣೆ|વાતચીત|ਗੱਲਬਾਤ|நினைவ|உரையாடல|"
     r"记忆|メモリ|記憶|메모리|기억|ความจำ|मेमोरी|মেমরি|স্মৃতি|"
     # secrets and credential files
     r"(?<![\w-])\.env\b(?![.-]?(?:example|sample|template))|\.bash_history|\.zsh_history|"
@@ -187,28 +198,44 @@ _MOVES = re.compile(
     r"salin\w*|meng?unggah\w*|mengirim\w*|hantar\w*|muat naik|kongsi\w*|ipadala|ipinapadala|"
     r"ipinadala|ipapadala|padala\w*|i-?upload|ibahagi|ipasa|(?:hu|ana|ata|ita|ina|wana|wata)?tuma\w*|"
     r"pakia\w*|sambaza|peleka|gửi|tải(?! xuống| về)|chuyển tiếp|chia sẻ|đồng bộ|sao chép|đăng lên|"
-    r"đẩy lên|жібер\w*)|"
+    r"đẩy lên|жібер\w*|šalj\w*|pošlj\w*|pošilj\w*|naloži\w*|siųs\w*|siunč\w*|nusiųs\w*|įkel\w*|"
+    r"sūt\w*|nosūt\w*|saada\w*|laadi\w* üles|göndər\w*|yüklə\w*|yubor\w*|bidal\w*|"
+    r"изпращ\w*|изпрат\w*|качва\w*|испраќ\w*|прати\w*|გაგზავნ\w*|ატვირთ\w*|ուղարկ\w*|"
+    r"بھیج\w*)|"
     r"发送|发给|发到|传到|传给|上传|转发|同步|推送|回传|外发|发往|复制|抄送|送信|送っ|送る|送り|"
     r"アップロード|転送|同期|コピー|보내|보낸|전송|업로드|올리|올려|동기화|복사|첨부|ส่ง|อัปโหลด|"
     r"อัพโหลด|ซิงค์|โพสต์|คัดลอก|भेज|अपलोड|फ़ॉरवर्ड|फॉरवर्ड|सिंक|পাঠা|আপলোড|ফরোয়ার্ড|"
-    r"অনুলিপি|அனுப்ப|பதிவேற்ற|(?<![-=<])(?:->|→|=>)"
+    r"অনুলিপি|அனுப்ப|பதிவேற்ற|पठाउ|पाठव|పంప|അയയ്ക്ക|ಕಳುಹಿಸ|મોકલ|ਭੇਜ|(?<![-=<])(?:->|→|=>)"
 )
 _OUTSIDE = re.compile(
     rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
-    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*"
+    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
 )
+# A host of the team's own network (RFC 1918) or this machine is no destination outside.
+_OWN_NET = re.compile(r"(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0")
 # A hypothesis, a threat described, a defence or a check before the verb (_NOT_SO's, widened)
 _HEDGE = re.compile(
-    r"\b(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
+    r"(?<!\w)(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
     r"prevents?|blocks?|make sure (?:no|nothing)|ensure (?:no|nothing)|used to|no longer|"
-    r"was|were|had|example|e\.g\.|incident\w*|post-?mortem|training|advisory|phishing)\b"
+    r"was|were|had|example|e\.g\.|incident\w*|post-?mortem|training|advisory|phishing|"
+    # the same in the other languages: an example, an incident, a training, an attacker
+    r"por ejemplo|par exemple|zum beispiel|z\.\s?b\.|per esempio|por exemplo|например|np\.|"
+    r"örneğin|misalnya|contohnya|ví dụ|مثلا|مثلاً|incidenc\w*|vorfall\w*|инцидент\w*|"
+    r"інцидент\w*|incydent\w*|olay raporu|insiden|sự cố|tukio|תקרית|حادث\w*|حادثه|घटना|ঘটনা|"
+    r"περιστατικ\w*|häiriö\w*|schulung\w*|formation|formación|treinamento|formazione|"
+    r"обучени\w*|навчанн\w*|szkoleni\w*|školení|eğitim\w*|pelatihan|đào tạo|atacante\w*|"
+    r"attaquant\w*|angreifer\w*|злоумышленник\w*|зловмисник\w*|napastnik\w*|útočník\w*|"
+    r"saldırgan\w*|penyerang|kẻ tấn công|malveillant\w*|malicios\w*|bösartig\w*|"
+    r"вредонос\w*|złośliw\w*|škodliv\w*|kötü amaçlı|berbahaya|độc hại|מתקיף|المهاجم|مهاجم|"
+    r"हमलावर|κακόβουλ\w*)(?!\w)|例如|比如|例えば|예를 들어|事故|事件|インシデント|사고|사건|"
+    r"培训|研修|교육|攻击者|攻撃者|공격자|恶意|悪意|악성|เหตุการณ์|ผู้โจมตี"
 )
 # Whose act (round 19's reading): a thing that sends ("the app syncs …", "Sovellus lähettää
 # …", "the cron job …") or the user himself ("the user shares …"), not the agent; or from
 # where data comes in, or to the user's own place.
 _THING_WORD = (
     r"(?<!\w)(?:apps?|applications?|widgets?|cron(?: jobs?)?|jobs?|triggers?|pipelines?|"
-    r"workflows?|servi[cçz]\w*|plugins?|sdk|cli|forms?|integrations?|users?|we|bots?|бот\w*|"
+    r"workflows?|servi[cçz]\w*|plugins?|sdk|cli|forms?|integrations?|users?|i|we|bots?|бот\w*|"
     r"ה?בוט|systems?|sistem\w*|систем\w*|program\w*|програм\w*|برنامه|tjeneste\w*|aplica\w*|"
     r"ה?אפליקצי\w*|செயலி|"
     r"applica\w*|aplikac\w*|aplikasi|sovellu\w*|εφαρμογ\w*|ứng dụng|uygulama\w*|"
@@ -228,9 +255,13 @@ _INBOUND = re.compile(r"(?:\bfrom|\bvon|\bdesde|\bdepuis|\bиз|\bвід|\bdari|
 _NOT_TO = re.compile(
     r"(?<!\w)(?:never|not|jamais|nunca|niemals|nie|nigdy|mai|никогда|asla|aldrig)\s+(?:\w+\s+){0,2}$"
 )
-_ASKED = re.compile(r"\bonly (?:when|if) (?:i|we|the user) asks?\b|\bon request\b")
+_ASKED = re.compile(  # consent kept, or a question asked
+    r"\bonly (?:when|if)\b|\bif (?:the user|you|i) (?:asks?|agrees?|opts? in|requests?)\b|"
+    r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b|"
+    r"\?\s*$"
+)
 _OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
-_OUT_NEEDLES = ("://", "@", "bin")
+_OUT_NEEDLES = ("://", "@", "bin", *(f"{d}." for d in range(10)))
 register(_OUT_NEEDLES)
 
 
@@ -240,7 +271,12 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_OUT_NEEDLES):
         for dest in _OUTSIDE.finditer(s, lo, hi):
             host = dest.group().split("://", 1)[-1].split("@")[-1]
-            if _LOCAL.match(host) or host.startswith(("{", "<", "$")) or _PROVIDER.match(host):
+            if (
+                _LOCAL.match(host)
+                or _OWN_NET.match(host)
+                or host.startswith(("{", "<", "$"))
+                or _PROVIDER.match(host)
+            ):
                 continue
             a, b = cl.around(dest.start(), dest.end())
             if (
