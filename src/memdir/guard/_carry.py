@@ -166,7 +166,7 @@ _OWNED = re.compile(
     r"(?:dump|export)|export\w* \w* ?(?:databáze|database|datenbank))|"
     r"電話番号|电话号码|전화번호|เบอร์โทร|ফোন নম্বর|फ़ोन नंबर|फोन नंबर|số điện thoại|"
     # and round 39b-42's private nouns of the other languages
-    r"db 덤프|데이터베이스 덤프|" + "|".join(f"(?<!\\w){e}" for e in (*_PRIVATE_39, *_PRIVATE_42))
+    r"db 덤프|데이터베이스 덤프" + f"|(?<!\\w)(?:{'|'.join((*_PRIVATE_39, *_PRIVATE_42))})"
 )
 # A transfer, in any tense or voice, and the noun of one ("upload", "feltöltése").
 _MOVES = re.compile(
@@ -207,9 +207,22 @@ _MOVES = re.compile(
     r"อัพโหลด|ซิงค์|โพสต์|คัดลอก|भेज|अपलोड|फ़ॉरवर्ड|फॉरवर्ड|सिंक|পাঠা|আপলোড|ফরোয়ার্ড|"
     r"অনুলিপি|அனுப்ப|பதிவேற்ற|पठाउ|पाठव|పంప|അയയ്ക്ക|ಕಳುಹಿಸ|મોકલ|ਭੇਜ|(?<![-=<])(?:->|→|=>)"
 )
+_FILE_EXT = (
+    r"(?:md|py|js|ts|json|ya?ml|txt|sh|env|log|csv|pdf|zip|gz|tar|html?|css|go|rs|java|rb|php|"
+    r"toml|ini|cfg|conf|lock|sql|db|bak|xml|png|jpe?g|gif|svg|ipynb|tsx|jsx|vue|kt|swift|c|h|"
+    r"cpp|pub|pem|key|crt)"
+)
 _OUTSIDE = re.compile(
     rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
-    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
+    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b|"
+    # a host with a path, or a host named after "to"/"at" (no scheme written); a webhook; a
+    # server said to be outside
+    rf"(?<![\w./@~-])(?:[a-z0-9-]+\.)+(?!{_FILE_EXT}\b)[a-z]{{2,}}(?::\d+)?/[^\s\"'`]*|"
+    r"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))"
+    rf"(?:[a-z0-9-]+\.)+(?!{_FILE_EXT}\b)[a-z]{{2,}}\b(?![./\w-])|"
+    r"\bweb-?hook\w*|вебхук\w*|웹훅|ウェブフック|\bexternal (?:server|endpoint|host|bucket)|"
+    r"servidor externo|serveur externe|externe[nm]? server|server esterno|внешн\w* сервер\w*|"
+    r"zewnętrzn\w* serwer\w*|harici sunucu\w*|外部服务器|外部サーバー|외부 서버"
 )
 # A host of the team's own network (RFC 1918) or this machine is no destination outside.
 _OWN_NET = re.compile(r"(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0")
@@ -261,13 +274,43 @@ _ASKED = re.compile(  # consent kept, or a question asked
     r"\?\s*$"
 )
 _OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
-_OUT_NEEDLES = ("://", "@", "bin", *(f"{d}." for d in range(10)))
+_OUT_NEEDLES = (
+    "://",
+    "@",
+    "bin",
+    "/",
+    "to ",
+    "at ",
+    "via ",
+    "hook",
+    "хук",
+    "훅",
+    "フック",
+    "server",
+    "serveur",
+    "servidor",
+    "сервер",
+    "serwer",
+    "sunucu",
+    "服务器",
+    "サーバー",
+    "서버",
+    *(f"{d}." for d in range(10)),
+)
 register(_OUT_NEEDLES)
 
 
 def _act_egress(s: str, cl: Clauses) -> Hit | None:
     if not (cl.found.may(_OUTSIDE) and cl.found.may(_MOVES)):
         return None
+    # read per clause of a destination, once each (a long lexicon: not over the whole text)
+    read: dict[tuple[re.Pattern[str], int, int], list[re.Match[str]]] = {}
+
+    def spots(rx: re.Pattern[str], a: int, b: int) -> list[re.Match[str]]:
+        if (rx, a, b) not in read:
+            read[rx, a, b] = list(cl.finditer(rx, a, b))
+        return read[rx, a, b]
+
     for lo, hi in cl.windows(_OUT_NEEDLES):
         for dest in _OUTSIDE.finditer(s, lo, hi):
             host = dest.group().split("://", 1)[-1].split("@")[-1]
@@ -289,12 +332,12 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                 continue
             owned = [
                 w
-                for w in cl.spots(_OWNED).between(a, b)
+                for w in spots(_OWNED, a, b)
                 if not (dest.start() <= w.start() < dest.end())
                 and ";" not in s[min(w.end(), dest.end()) : max(w.start(), dest.start())]
                 and not negated(s, w.start(), w.end(), a, cl)
             ]
-            for verb in cl.spots(_MOVES).between(a, b) if owned else ():
+            for verb in spots(_MOVES, a, b) if owned else ():
                 if (
                     dest.start() <= verb.start() < dest.end()
                     or ";" in s[min(verb.end(), dest.end()) : max(verb.start(), dest.start())]
