@@ -168,6 +168,20 @@ _OWNED = re.compile(
     # and round 39b-42's private nouns of the other languages
     r"db 덤프|데이터베이스 덤프" + f"|(?<!\\w)(?:{'|'.join((*_PRIVATE_39, *_PRIVATE_42))})"
 )
+# The team's own backups: the agent's memory, a database dump or a customer list backed up
+# (not to an address or a paste site) is what backups are for; a secret, the conversation,
+# the shell history or the user's files are not excused so.
+_STORE = re.compile(
+    r"(?<!\w)(?:memor|mémoire|memori|memória|gedächtnis|памят|пам['’ʼ]ят|pamię|paměť|db|"
+    r"database|datenbank|dump|export|customer|kunden|ügyfél|client|müşteri)|記憶|记忆|メモリ|"
+    r"메모리|덤프"
+)
+_BACKUP = re.compile(
+    r"(?<!\w)(?:backups?|backed up|backs? up|sauvegarde\w*|respaldo\w*|copias? de seguridad|"
+    r"cópias? de segurança|backup\w*|sicherung\w*|резервн\w*|kopi\w* zapasow\w*|záloh\w*|"
+    r"yedek\w*|cadangan|sandaran|sao lưu|snapshot\w*)|备份|備份|バックアップ|백업|สำรอง"
+)
+_ADDRESS = re.compile(r"[\w.+-]+@|\d{1,3}(?:\.\d{1,3}){3}\b|\w*(?:paste|bin)\b", re.ASCII)
 # A transfer, in any tense or voice, and the noun of one ("upload", "feltöltése").
 _MOVES = re.compile(
     r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
@@ -207,22 +221,9 @@ _MOVES = re.compile(
     r"อัพโหลด|ซิงค์|โพสต์|คัดลอก|भेज|अपलोड|फ़ॉरवर्ड|फॉरवर्ड|सिंक|পাঠা|আপলোড|ফরোয়ার্ড|"
     r"অনুলিপি|அனுப்ப|பதிவேற்ற|पठाउ|पाठव|పంప|അയയ്ക്ക|ಕಳುಹಿಸ|મોકલ|ਭੇਜ|(?<![-=<])(?:->|→|=>)"
 )
-_FILE_EXT = (
-    r"(?:md|py|js|ts|json|ya?ml|txt|sh|env|log|csv|pdf|zip|gz|tar|html?|css|go|rs|java|rb|php|"
-    r"toml|ini|cfg|conf|lock|sql|db|bak|xml|png|jpe?g|gif|svg|ipynb|tsx|jsx|vue|kt|swift|c|h|"
-    r"cpp|pub|pem|key|crt)"
-)
 _OUTSIDE = re.compile(
     rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
-    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b|"
-    # a host with a path, or a host named after "to"/"at" (no scheme written); a webhook; a
-    # server said to be outside
-    rf"(?<![\w./@~-])(?:[a-z0-9-]+\.)+(?!{_FILE_EXT}\b)[a-z]{{2,}}(?::\d+)?/[^\s\"'`]*|"
-    r"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))"
-    rf"(?:[a-z0-9-]+\.)+(?!{_FILE_EXT}\b)[a-z]{{2,}}\b(?![./\w-])|"
-    r"\bweb-?hook\w*|вебхук\w*|웹훅|ウェブフック|\bexternal (?:server|endpoint|host|bucket)|"
-    r"servidor externo|serveur externe|externe[nm]? server|server esterno|внешн\w* сервер\w*|"
-    r"zewnętrzn\w* serwer\w*|harici sunucu\w*|外部服务器|外部サーバー|외부 서버"
+    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
 )
 # A host of the team's own network (RFC 1918) or this machine is no destination outside.
 _OWN_NET = re.compile(r"(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0")
@@ -274,29 +275,7 @@ _ASKED = re.compile(  # consent kept, or a question asked
     r"\?\s*$"
 )
 _OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
-_OUT_NEEDLES = (
-    "://",
-    "@",
-    "bin",
-    "/",
-    "to ",
-    "at ",
-    "via ",
-    "hook",
-    "хук",
-    "훅",
-    "フック",
-    "server",
-    "serveur",
-    "servidor",
-    "сервер",
-    "serwer",
-    "sunucu",
-    "服务器",
-    "サーバー",
-    "서버",
-    *(f"{d}." for d in range(10)),
-)
+_OUT_NEEDLES = ("://", "@", "bin", *(f"{d}." for d in range(10)))
 register(_OUT_NEEDLES)
 
 
@@ -336,6 +315,11 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                 if not (dest.start() <= w.start() < dest.end())
                 and ";" not in s[min(w.end(), dest.end()) : max(w.start(), dest.start())]
                 and not negated(s, w.start(), w.end(), a, cl)
+                and not (
+                    _STORE.match(w.group())
+                    and _BACKUP.search(s, a, b)
+                    and not _ADDRESS.match(dest.group().split("://", 1)[-1])
+                )
             ]
             for verb in spots(_MOVES, a, b) if owned else ():
                 if (
