@@ -317,7 +317,7 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                 and not negated(s, w.start(), w.end(), a, cl)
                 and not (
                     _STORE.match(w.group())
-                    and _BACKUP.search(s, a, b)
+                    and (_BACKUP.search(s, a, dest.start()) or _BACKUP.search(s, dest.end(), b))
                     and not _ADDRESS.match(dest.group().split("://", 1)[-1])
                 )
             ]
