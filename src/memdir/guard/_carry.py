@@ -6,6 +6,7 @@ injection adopted outside its quotes. Rationale: docs/design/guard.md, "Round 19
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from ._clause import Clauses, mentioned, negated, reported
 from ._needles import register
@@ -269,28 +270,38 @@ _INBOUND = re.compile(r"(?:\bfrom|\bvon|\bdesde|\bdepuis|\bиз|\bвід|\bdari|
 _NOT_TO = re.compile(
     r"(?<!\w)(?:never|not|jamais|nunca|niemals|nie|nigdy|mai|никогда|asla|aldrig)\s+(?:\w+\s+){0,2}$"
 )
-_ASKED = re.compile(  # consent kept, or a question asked
+_ASKED = re.compile(  # consent kept
     r"\bonly (?:when|if)\b|\bif (?:the user|you|i) (?:asks?|agrees?|opts? in|requests?)\b|"
-    r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b|"
-    r"\?\s*$"
+    r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b"
 )
 _OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
 _OUT_NEEDLES = ("://", "@", "bin", *(f"{d}." for d in range(10)))
 register(_OUT_NEEDLES)
 
 
+def _between(
+    read: dict[re.Pattern[str], tuple[list[int], list[re.Match[str]]]],
+    cl: Clauses,
+    rx: re.Pattern[str],
+    window: tuple[int, int],
+    a: int,
+    b: int,
+) -> list[re.Match[str]]:
+    """The matches of ``rx`` starting in ``[a, b)``, ``rx`` read once over ``window``."""
+    if rx not in read:
+        found = list(cl.finditer(rx, *window))
+        read[rx] = [m.start() for m in found], found
+    starts, found = read[rx]
+    return found[bisect_left(starts, a) : bisect_left(starts, b)]
+
+
 def _act_egress(s: str, cl: Clauses) -> Hit | None:
     if not (cl.found.may(_OUTSIDE) and cl.found.may(_MOVES)):
         return None
-    # read per clause of a destination, once each (a long lexicon: not over the whole text)
-    read: dict[tuple[re.Pattern[str], int, int], list[re.Match[str]]] = {}
-
-    def spots(rx: re.Pattern[str], a: int, b: int) -> list[re.Match[str]]:
-        if (rx, a, b) not in read:
-            read[rx, a, b] = list(cl.finditer(rx, a, b))
-        return read[rx, a, b]
-
     for lo, hi in cl.windows(_OUT_NEEDLES):
+        # each lexicon read once per window, when a destination there needs it (a long lexicon:
+        # not over the whole text, nor again for each destination's clause)
+        read: dict[re.Pattern[str], tuple[list[int], list[re.Match[str]]]] = {}
         for dest in _OUTSIDE.finditer(s, lo, hi):
             host = dest.group().split("://", 1)[-1].split("@")[-1]
             if (
@@ -305,13 +316,14 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                 _INBOUND.search(s, max(a, dest.start() - 12), dest.start())
                 or _OWN.search(s, max(a, dest.start() - 40), dest.start())
                 or _NOT_TO.search(s, max(a, dest.start() - 30), dest.start())
-                or _ASKED.search(s, a, b)
+                or s[a:b].rstrip().endswith("?")  # a question asks
+                or _between(read, cl, _ASKED, (lo, hi), a, b)
                 or mentioned(s, dest.start())
             ):
                 continue
             owned = [
                 w
-                for w in spots(_OWNED, a, b)
+                for w in _between(read, cl, _OWNED, (lo, hi), a, b)
                 if not (dest.start() <= w.start() < dest.end())
                 and ";" not in s[min(w.end(), dest.end()) : max(w.start(), dest.start())]
                 and not negated(s, w.start(), w.end(), a, cl)
@@ -321,11 +333,11 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     and not _ADDRESS.match(dest.group().split("://", 1)[-1])
                 )
             ]
-            for verb in spots(_MOVES, a, b) if owned else ():
+            for verb in _between(read, cl, _MOVES, (lo, hi), a, b) if owned else ():
                 if (
                     dest.start() <= verb.start() < dest.end()
                     or ";" in s[min(verb.end(), dest.end()) : max(verb.start(), dest.start())]
-                    or _HEDGE.search(s, a, verb.start())
+                    or _between(read, cl, _HEDGE, (lo, hi), a, verb.start())
                     or (
                         (
                             _THING.search(s, max(a, verb.start() - 60), verb.start())
