@@ -275,8 +275,10 @@ _ASKED = re.compile(  # consent kept
     r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b"
 )
 _OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
-_OUT_NEEDLES = ("://", "@", "bin", *(f"{d}." for d in range(10)))
-register(_OUT_NEEDLES)
+_OUT_NEEDLES = ("://", "@", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin")
+_IP_NEEDLES = (*_OUT_NEEDLES, *(f"{d}." for d in range(10)))
+_IP = re.compile(r"\d\.\d{1,3}\.\d{1,3}\.\d")  # a superset, searched fast
+register(_IP_NEEDLES)
 
 
 def _between(
@@ -296,9 +298,8 @@ def _between(
 
 
 def _act_egress(s: str, cl: Clauses) -> Hit | None:
-    if not (cl.found.may(_OUTSIDE) and cl.found.may(_MOVES)):
-        return None
-    for lo, hi in cl.windows(_OUT_NEEDLES):
+    # a text with a bare IP address is read around every number too (once, not per number)
+    for lo, hi in cl.windows(_IP_NEEDLES if _IP.search(s) else _OUT_NEEDLES):
         # each lexicon read once per window, when a destination there needs it (a long lexicon:
         # not over the whole text, nor again for each destination's clause)
         read: dict[re.Pattern[str], tuple[list[int], list[re.Match[str]]]] = {}
