@@ -182,7 +182,6 @@ _BACKUP = re.compile(
     r"cópias? de segurança|backup\w*|sicherung\w*|резервн\w*|kopi\w* zapasow\w*|záloh\w*|"
     r"yedek\w*|cadangan|sandaran|sao lưu|snapshot\w*)|备份|備份|バックアップ|백업|สำรอง"
 )
-_ADDRESS = re.compile(r"[\w.+-]+@|\d{1,3}(?:\.\d{1,3}){3}\b|\w*(?:paste|bin)\b", re.ASCII)
 # A transfer, in any tense or voice, and the noun of one ("upload", "feltöltése").
 _MOVES = re.compile(
     r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
@@ -313,15 +312,6 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
             ):
                 continue
             a, b = cl.around(dest.start(), dest.end())
-            if (
-                _INBOUND.search(s, max(a, dest.start() - 12), dest.start())
-                or _OWN.search(s, max(a, dest.start() - 40), dest.start())
-                or _NOT_TO.search(s, max(a, dest.start() - 30), dest.start())
-                or s[a:b].rstrip().endswith("?")  # a question asks
-                or _between(read, cl, _ASKED, (lo, hi), a, b)
-                or mentioned(s, dest.start())
-            ):
-                continue
             owned = [
                 w
                 for w in _between(read, cl, _OWNED, (lo, hi), a, b)
@@ -331,10 +321,19 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                 and not (
                     _STORE.match(w.group())
                     and (_BACKUP.search(s, a, dest.start()) or _BACKUP.search(s, dest.end(), b))
-                    and not _ADDRESS.match(dest.group().split("://", 1)[-1])
+                    and not ("@" in dest.group() or host[:1].isdigit() or "bin" in host)
                 )
             ]
-            for verb in _between(read, cl, _MOVES, (lo, hi), a, b) if owned else ():
+            if not owned or (
+                _INBOUND.search(s, max(a, dest.start() - 12), dest.start())
+                or _OWN.search(s, max(a, dest.start() - 40), dest.start())
+                or _NOT_TO.search(s, max(a, dest.start() - 30), dest.start())
+                or s[a:b].rstrip().endswith("?")  # a question asks
+                or _between(read, cl, _ASKED, (lo, hi), a, b)
+                or mentioned(s, dest.start())
+            ):
+                continue
+            for verb in _between(read, cl, _MOVES, (lo, hi), a, b):
                 if (
                     dest.start() <= verb.start() < dest.end()
                     or ";" in s[min(verb.end(), dest.end()) : max(verb.start(), dest.start())]
