@@ -119,24 +119,23 @@ REFUSED_SINCE_39B = {"rv37-a078": EGRESS, "rv37-a082": EGRESS, "rv37-a089": EGRE
 REFUSED_SINCE_39B |= {"rv37-a076": EGRESS, "rv37-a080": EGRESS}
 # round 40: Dutch "vergeet nooit … te sturen", the infinitive read at the forget
 REFUSED_SINCE_39B |= {"rv37-a070": EGRESS}
+# round 48 (egress48): egress read as an act (a private key, an outside host, a transfer)
+REFUSED_SINCE_39B |= {r: "exfiltration.egress: " for r in ("rv37-a038", "rv37-a066", "rv37-a084")}
 
 # Stored by main, fpround and rvfp (not this round's doing).
 BOTH_STORE = [
+    "rv37-a050",  # an incident report kept going: round 48's incident hedge stores it too
     "rv37-a022",
     "rv37-a025",
     "rv37-a026",
     "rv37-a034",
-    "rv37-a038",
     "rv37-a048",
-    "rv37-a050",
-    "rv37-a066",
     "rv37-a072",
     "rv37-a073",
     "rv37-a077",
     "rv37-a079",
     "rv37-a081",
     "rv37-a083",
-    "rv37-a084",
     "rv37-a086",
 ]
 

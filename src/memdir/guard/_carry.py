@@ -6,11 +6,12 @@ injection adopted outside its quotes. Rationale: docs/design/guard.md, "Round 19
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from ._clause import Clauses, mentioned, negated, reported
 from ._needles import register
 from ._threats import Hit, hit, official
-from ._vocab import _LOCAL, _URL
+from ._vocab import _LOCAL, _PRIVATE_39, _PRIVATE_42, _RAM_40, _URL
 
 # --- 1. private data described as leaving for an outside host, whoever sends it ---------
 
@@ -97,6 +98,268 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
                 min(verb.start(), what.start()),
                 max(dest.end(), what.end()),
             )
+    return None
+
+
+# --- 1b. round 48: egress as an act, in any language ---------------------------------------
+# The user's or the agent's private context (a small lexicon per language, matched in the
+# folded text: no word end, as particles and cases attach), a destination outside (a URL of
+# any scheme, an e-mail address, a paste site) and a transfer between them in one clause or
+# list item, in any tense or voice ("wird … geschickt", "se bude posílat", "bifogar nu",
+# "liitetään … postataan"): what a memory that makes the agent send data out says, whoever
+# it names as the sender. Negation, a story, a report and a hypothesis excuse it as above.
+_OWNED = re.compile(
+    # the agent's memory (not the machine's: "memory usage/leak"), its conversation and history
+    rf"(?<!\w){_RAM_40}(?:memor(?:y|ies)\b(?! (?:usage|leaks?|limits?|use|consumption|footprint|"
+    r"pressure|metrics|profil\w*))|mémoire|memori[ae]|memória|gedächtnis|erinnerungen|"
+    r"памят|пам['’ʼ]ят|pamię[cć]|paměť|pamät|muisti|memóri|μνήμ|(?:ال)?ذاكرة|حافظه|"
+    r"bộ nhớ|geheugen|minnet|hukommels|bellek|hafıza|conversation|conversaci|conversa\b|"
+    r"conversazion|gespräch|chatverlauf|переписк|разговор|розмов|rozmow|konverzac|konuşma|"
+    r"sohbet|keskustel|beszélgetés|συνομιλ|ה?שיח|(?:ال)?محادث|گفتگو|percakapan|perbualan|"
+    r"hội thoại|trò chuyện|mazungumzo|samtal|gesprek|usapan|сөйлесу|chat[ -]?(?:history|logs?|"
+    r"transcripts?|verlauf)|transcripts?|(?:historial|histórico|cronologia|historique|riwayat|"
+    r"kasaysayan|истори\w*|історі\w*|histori\w*) (?:\w+ ){0,2}(?:chat|conversa\w*|obrolan|"
+    r"чата|чату|диалог\w*|сообщений|usapan)|"
+    r"(?:bash|zsh|shell|fish|command)[ _]?history|historique des commandes|historial de comandos|"
+    r"histórico de comandos|histori\w* (?:poleceń|команд|příkazů)|komut geçmiş|clipboard|"
+    r"presse-papiers|portapapeles|zwischenablage|буфер\w* обмен)|"
+    r"(?<!\w)(?:mälu|vestlus\w*|atmint\w*|pokalbi\w*|atmiņ\w*|sarun\w*|spomin\w*|pogovor\w*|"
+    r"yaddaş\w*|söhbət\w*|xotira\w*|suhbat\w*|жады|әңгіме\w*|memòria|elkarrizket\w*|"
+    r"მეხსიერებ\w*|საუბ\w*|ჩატ\w*|հիշողությ\w*|զրույց\w*|حافظہ|بات چیت|"
+    r"system prompts?|(?:my|your|the user'?s) (?:private |personal )?(?:notes|documents|messages|"
+    r"prompts|e-?mails|inbox|contacts|calendar|location)|meine[rn]? notizen|mes notes|mis notas|"
+    r"le mie note|minhas notas|moje notatki|мои заметки|browsing history|keychain|kubeconfig|"
+    r"environment variables|env vars|umgebungsvariablen|variables? d'environnement|"
+    r"variables? de entorno|variabili d'ambiente|variáveis de ambiente|переменн\w* (?:окружения|"
+    r"среды)|ortam değişkenleri)|\.kube/config|\.npmrc|\.pypirc|\.netrc|\.git-credentials|"
+    r"\.docker/config\.json|環境変数|环境变量|환경 변수|"
+    r"対話|对话|聊天|会话|会話|チャット|대화|บทสนทนา|แช[ทต]|কথোপকথন|बातचीत|चैट|संवाद|"
+    r"సంభాషణ|സംഭാഷണ|ಸಂಭಾಷಣೆ|વાતચીત|ਗੱਲਬਾਤ|நினைவ|உரையாடல|"
+    r"记忆|メモリ|記憶|메모리|기억|ความจำ|मेमोरी|মেমরি|স্মৃতি|"
+    # secrets and credential files
+    r"(?<![\w-])\.env\b(?![.-]?(?:example|sample|template))|\.bash_history|\.zsh_history|"
+    r"\.aws/credentials|id_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\.ssh/(?![\w./-]*\.pub)|"
+    r"secrets?\.(?:ya?ml|json|toml)|(?<!\w)(?:credentials|passwords?|private keys?|api keys|"
+    r"secret keys|mots de passe|contraseñas|senhas|passw[oö]rt\w*|zugangsdaten|identifiants|"
+    r"credencia\w*|credenziali|парол\w*|şifre\w*|kimlik bilgileri|wachtwoord\w*|inloggegevens|"
+    r"mật khẩu|kata sandi|(?:ال)?كلمات المرور|كلمة المرور)\b|密码|凭据|凭证|パスワード|認証情報|"
+    r"비밀번호|자격 증명|รหัสผ่าน|पासवर्ड|পাসওয়ার্ড|"
+    r"(?<![\w-])(?:ssh|api) (?:\w+ )?(?:keys?|klucz|schlüssel|clés?|claves?|chaves?|ключ|"
+    r"anahtar|kulcs|avain|nyckl|sleutel|kunci|khóa|키|鍵|密钥)(?!\s*[:=}>_-])|"
+    r"(?<!\w)(?:klucz\w*|clés?|claves?|chaves?|chiav\w*|ключ\w*|schlüssel) (?:\w+ )?(?:ssh|"
+    r"privé\w*|privad\w*|privat\w*|prywatn\w*|приватн\w*)|"
+    # the user's files as the agent sees them (opened, edited, uploaded by the user)
+    r"(?<!\w)(?:files?|fichiers?|archivos?|arquivos?|dateien?|файл\w*|plik\w*|soubor\w*|dosya\w*|"
+    r"bestand\w*|filer|tiedosto\w*|fájl\w*|fișier\w*|αρχεί\w*|קובץ|קבצים|ملف\w*|فایل|berkas|"
+    r"tệp|faili)(?=,? (?:(?:\w+ ){0,3}(?:open|edit|upload)\w* by|(?:that |which )?(?:the user|"
+    r"you) (?:open|edit|upload)|(?:que |qui |pe care îl |który |które |som |die |den )"
+    r"(?:\w+ ){0,2}(?:ouvr|édit|modifi|abr|edit|otworz|otwier|edyt|öppna|redigera|öffne|bearbeit|"
+    r"open)|(?:ouverts?|abiertos?|abertos?|aperti|deschise)\b))|(?<!\w)(?:open|öppna|opened|"
+    r"edited|uploaded|geöffnet\w*|bearbeitet\w*|открыт\w*|загруженн\w*(?: пользовател\w*)?|"
+    r"otwart\w*|otevřen\w*|açtığı\w*|düzenlediği\w*|yüklediği\w*|geopende|megnyitott) "
+    r"(?:\w+ ){0,2}(?:files?|filer|dateien|файл\w*|plik\w*|soubor\w*|dosya\w*|bestand\w*|"
+    r"fájl\w*)|"
+    # people's data and whole stores
+    r"(?<!\w)(?:phone numbers|customer (?:list|data|database|records)|personal data|"
+    r"numéros de téléphone|números de tel[eé]fon\w*|telefonnummern|номер\w* телефон\w*|"
+    r"numer\w* telefon\w*|telefon numara|telefonszám|ügyféllist|kundenliste|lista de clientes|"
+    r"списк\w* клиентов|lista klientów|müşteri (?:listesi|veri)|(?:db|database|datenbank)[ -]?"
+    r"(?:dump|export)|export\w* \w* ?(?:databáze|database|datenbank))|"
+    r"電話番号|电话号码|전화번호|เบอร์โทร|ফোন নম্বর|फ़ोन नंबर|फोन नंबर|số điện thoại|"
+    # and round 39b-42's private nouns of the other languages
+    r"db 덤프|데이터베이스 덤프" + f"|(?<!\\w)(?:{'|'.join((*_PRIVATE_39, *_PRIVATE_42))})"
+)
+# The team's own backups: the agent's memory, a database dump or a customer list backed up
+# (not to an address or a paste site) is what backups are for; a secret, the conversation,
+# the shell history or the user's files are not excused so.
+_STORE = re.compile(
+    r"(?<!\w)(?:memor|mémoire|memori|memória|gedächtnis|памят|пам['’ʼ]ят|pamię|paměť|db|"
+    r"database|datenbank|dump|export|customer|kunden|ügyfél|client|müşteri)|記憶|记忆|メモリ|"
+    r"메모리|덤프"
+)
+_BACKUP = re.compile(
+    r"(?<!\w)(?:backups?|backed up|backs? up|sauvegarde\w*|respaldo\w*|copias? de seguridad|"
+    r"cópias? de segurança|backup\w*|sicherung\w*|резервн\w*|kopi\w* zapasow\w*|záloh\w*|"
+    r"yedek\w*|cadangan|sandaran|sao lưu|snapshot\w*)|备份|備份|バックアップ|백업|สำรอง"
+)
+# A transfer, in any tense or voice, and the noun of one ("upload", "feltöltése").
+_MOVES = re.compile(
+    r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
+    r"cop(?:y|ies|ied)\b|e-?mail(?:s|ed)\b|mail(?:s|ed)\b|goes (?:out )?to\b|"
+    r"e-?mail(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
+    r"push(?:es|ed)?\b|ship\w*|stream\w*|relay\w*|"
+    r"transmi\w*|transf[eèé]r\w*|exfiltrat\w*|leak\w*|attach\w*|beacon\w*|publi(?!c)\w*|"
+    r"shar(?:e|es|ed|ing)\b|"
+    r"submit\w*|pipe[sd]?\b|"
+    r"schick\w*|geschickt|send\w*|gesendet|übermittel\w*|übertr\w*|hochlad\w*|hochgeladen|"
+    r"weiterleit\w*|kopier\w*|poste\w*|reenv\w*|envo\w*|envi[aeoó]\w*|enví\w*|téléverse\w*|copi\w*|"
+    r"partag\w*|synchron\w*|sincroni\w*|redirig\w*|jointe?s?\b|expédi\w*|mand(?:a|e|as|am|an|ou|ar)\b|"
+    r"sub(?:e|a|ir|ido|ida|iu|am|an|o)\b|"
+    r"compart\w*|adjunt\w*|encaminh\w*|carreg\w*|anex\w*|invi[aio]\w*|inoltr\w*|condivi\w*|"
+    r"caric\w*|allega\w*|отправ\w*|отсыл\w*|пересыл\w*|перешл\w*|загруж\w*|загрузи\w*|"
+    r"выгру\w*|переда\w*|скопир\w*|копир\w*|сли[вт]\w*|слей\w*|шли\w*|посыл\w*|надсил\w*|"
+    r"надісл\w*|відправ\w*|вивантаж\w*|wysy\w*|wyśl\w*|prześl\w*|przesy\w*|wrzuc\w*|wrzuć\w*|"
+    r"wysł\w*|kopiow\w*|wgra\w*|udostępni\w*|kopiuj\w*|skopiuj\w*|przekaz\w*|przekaż\w*|załącz\w*|posíl\w*|"
+    r"posl(?:at|al[aoiy]?|án[aoy]?)\b|odesl\w*|odesíl\w*|nahr(?:aj|át|áv|án)\w*|sdíl\w*|kopír\w*|"
+    r"přepos\w*|odosl\w*|gönder\w*|yükle\w*|"
+    r"ilet(?:ir|il\w*|in|ecek\w*)?\b|paylaş\w*|kopyala\w*|aktar\w*|yolla\w*|stuur\w*|verstuur\w*|verzend\w*|deel\b|"
+    r"kopieer\w*|skick\w*|ladda\w* upp|bifoga\w*|vidarebefordr\w*|synk\w*|overfør\w*|last\w* opp|"
+    r"lähet\w*|välit\w*|lataa\w*|ladat\w*|kopioi\w*|liite\w*|liitä\w*|postat\w*|postaa\w*|"
+    r"siirr\w*|siirt\w*|(?:el|át|tovább)?küld\w*|továbbít\w*|feltölt\w*|másol\w*|megoszt\w*|csatol\w*|trimi\w*|"
+    r"încarc\w*|redirecț\w*|partaj\w*|atașa\w*|στ[εέ]λν\w*|στείλ\w*|στάλ\w*|ανεβ\w*|ανέβ\w*|"
+    r"προωθ\w*|שלח\w*|שולח\w*|ישלח\w*|תשלח\w*|העל[הו]\w*|מעלה\w*|[وف]?[أاإ]رس\w*|[يت]رسل\w*|"
+    r"يُرسل\w*|(?:[اي]|يُ|ت)?رفع\w*|بفرست\w*|ارسال|آپلود|kirim\w*|unggah\w*|teruskan|bagikan|"
+    r"salin\w*|meng?unggah\w*|mengirim\w*|hantar\w*|muat naik|kongsi\w*|ipadala|ipinapadala|"
+    r"ipinadala|ipapadala|padala\w*|i-?upload|ibahagi|ipasa|(?:hu|ana|ata|ita|ina|wana|wata)?tuma\w*|"
+    r"pakia\w*|sambaza|peleka|gửi|tải(?! xuống| về)|chuyển tiếp|chia sẻ|đồng bộ|sao chép|đăng lên|"
+    r"đẩy lên|жібер\w*|šalj\w*|pošlj\w*|pošilj\w*|naloži\w*|siųs\w*|siunč\w*|nusiųs\w*|įkel\w*|"
+    r"sūt\w*|nosūt\w*|saada\w*|laadi\w* üles|göndər\w*|yüklə\w*|yubor\w*|bidal\w*|"
+    r"изпращ\w*|изпрат\w*|качва\w*|испраќ\w*|прати\w*|გაგზავნ\w*|ატვირთ\w*|ուղարկ\w*|"
+    r"بھیج\w*)|"
+    r"发送|发给|发到|传到|传给|上传|转发|同步|推送|回传|外发|发往|复制|抄送|送信|送っ|送る|送り|"
+    r"アップロード|転送|同期|コピー|보내|보낸|전송|업로드|올리|올려|동기화|복사|첨부|ส่ง|อัปโหลด|"
+    r"อัพโหลด|ซิงค์|โพสต์|คัดลอก|भेज|अपलोड|फ़ॉरवर्ड|फॉरवर्ड|सिंक|পাঠা|আপলোড|ফরোয়ার্ড|"
+    r"অনুলিপি|அனுப்ப|பதிவேற்ற|पठाउ|पाठव|పంప|അയയ്ക്ക|ಕಳುಹಿಸ|મોકલ|ਭੇਜ|(?<![-=<])(?:->|→|=>)"
+)
+_OUTSIDE = re.compile(
+    rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
+    r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
+)
+# A host of the team's own network (RFC 1918) or this machine is no destination outside.
+_OWN_NET = re.compile(r"(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0")
+# A hypothesis, a threat described, a defence or a check before the verb (_NOT_SO's, widened)
+_HEDGE = re.compile(
+    r"(?<!\w)(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
+    r"prevents?|blocks?|make sure (?:no|nothing)|ensure (?:no|nothing)|used to|no longer|"
+    r"was|were|had|example|e\.g\.|incident\w*|post-?mortem|training|advisory|phishing|"
+    # the same in the other languages: an example, an incident, a training, an attacker
+    r"por ejemplo|par exemple|zum beispiel|z\.\s?b\.|per esempio|por exemplo|например|np\.|"
+    r"örneğin|misalnya|contohnya|ví dụ|مثلا|مثلاً|incidenc\w*|vorfall\w*|инцидент\w*|"
+    r"інцидент\w*|incydent\w*|olay raporu|insiden|sự cố|tukio|תקרית|حادث\w*|حادثه|घटना|ঘটনা|"
+    r"περιστατικ\w*|häiriö\w*|schulung\w*|formation|formación|treinamento|formazione|"
+    r"обучени\w*|навчанн\w*|szkoleni\w*|školení|eğitim\w*|pelatihan|đào tạo|atacante\w*|"
+    r"attaquant\w*|angreifer\w*|злоумышленник\w*|зловмисник\w*|napastnik\w*|útočník\w*|"
+    r"saldırgan\w*|penyerang|kẻ tấn công|malveillant\w*|malicios\w*|bösartig\w*|"
+    r"вредонос\w*|złośliw\w*|škodliv\w*|kötü amaçlı|berbahaya|độc hại|מתקיף|المهاجم|مهاجم|"
+    r"हमलावर|κακόβουλ\w*)(?!\w)|例如|比如|例えば|예를 들어|事故|事件|インシデント|사고|사건|"
+    r"培训|研修|교육|攻击者|攻撃者|공격자|恶意|悪意|악성|เหตุการณ์|ผู้โจมตี"
+)
+# Whose act (round 19's reading): a thing that sends ("the app syncs …", "Sovellus lähettää
+# …", "the cron job …") or the user himself ("the user shares …"), not the agent; or from
+# where data comes in, or to the user's own place.
+_THING_WORD = (
+    r"(?<!\w)(?:apps?|applications?|widgets?|cron(?: jobs?)?|jobs?|triggers?|pipelines?|"
+    r"workflows?|servi[cçz]\w*|plugins?|sdk|cli|forms?|integrations?|users?|i|we|bots?|бот\w*|"
+    r"ה?בוט|systems?|sistem\w*|систем\w*|program\w*|програм\w*|برنامه|tjeneste\w*|aplica\w*|"
+    r"ה?אפליקצי\w*|செயலி|"
+    r"applica\w*|aplikac\w*|aplikasi|sovellu\w*|εφαρμογ\w*|ứng dụng|uygulama\w*|"
+    r"приложени\w*|застосун\w*|alkalmazás\w*|appen|appi|অ্যাপ\S*|ऐप\S*|แอป\S*|앱\S*|アプリ\S*|"
+    r"应用\S*)\s"
+)
+_THING = re.compile(_THING_WORD + r"+(?:\S+\s+){0,3}$")
+_THING_OPENS = re.compile(  # the clause opens with a thing as its subject
+    r"[\W\d]*(?:(?:the|an?|our|this|das|die|der|le|la|el|o|a)\s+)?(?:\S+\s+)??" + _THING_WORD
+)
+_AGENT = re.compile(
+    r"assist|asist|asyst|agent|агент|ассистент|асистент|помощник|помічник|avustaja|asszisztens|"
+    r"trợ lý|msaidizi|pembantu|katulong|βοηθ|עוזר|مساعد|دستیار|\bai\b|\bia\b|helper|"
+    r"सहायक|সহকারী|助手|助理|アシスタント|비서|어시스턴트|ผู้ช่วย"
+)
+_INBOUND = re.compile(r"(?:\bfrom|\bvon|\bdesde|\bdepuis|\bиз|\bвід|\bdari|\btừ)\s+[`'\"(<]?$")
+_NOT_TO = re.compile(
+    r"(?<!\w)(?:never|not|jamais|nunca|niemals|nie|nigdy|mai|никогда|asla|aldrig)\s+(?:\w+\s+){0,2}$"
+)
+_ASKED = re.compile(  # consent kept
+    r"\bonly (?:when|if)\b|\bif (?:the user|you|i) (?:asks?|agrees?|opts? in|requests?)\b|"
+    r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b"
+)
+_OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
+_OUT_NEEDLES = ("://", "@", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin")
+_IP_NEEDLES = (*_OUT_NEEDLES, *(f"{d}." for d in range(10)))
+_IP = re.compile(r"\d\.\d{1,3}\.\d{1,3}\.\d")  # a superset, searched fast
+register(_IP_NEEDLES)
+
+
+def _between(
+    read: dict[re.Pattern[str], tuple[list[int], list[re.Match[str]]]],
+    cl: Clauses,
+    rx: re.Pattern[str],
+    window: tuple[int, int],
+    a: int,
+    b: int,
+) -> list[re.Match[str]]:
+    """The matches of ``rx`` starting in ``[a, b)``, ``rx`` read once over ``window``."""
+    if rx not in read:
+        found = list(cl.finditer(rx, *window))
+        read[rx] = [m.start() for m in found], found
+    starts, found = read[rx]
+    return found[bisect_left(starts, a) : bisect_left(starts, b)]
+
+
+def _act_egress(s: str, cl: Clauses) -> Hit | None:
+    # a text with a bare IP address is read around every number too (once, not per number)
+    for lo, hi in cl.windows(_IP_NEEDLES if _IP.search(s) else _OUT_NEEDLES):
+        # each lexicon read once per window, when a destination there needs it (a long lexicon:
+        # not over the whole text, nor again for each destination's clause)
+        read: dict[re.Pattern[str], tuple[list[int], list[re.Match[str]]]] = {}
+        for dest in _OUTSIDE.finditer(s, lo, hi):
+            host = dest.group().split("://", 1)[-1].split("@")[-1]
+            if (
+                _LOCAL.match(host)
+                or _OWN_NET.match(host)
+                or host.startswith(("{", "<", "$"))
+                or _PROVIDER.match(host)
+            ):
+                continue
+            a, b = cl.around(dest.start(), dest.end())
+            owned = [
+                w
+                for w in _between(read, cl, _OWNED, (lo, hi), a, b)
+                if not (dest.start() <= w.start() < dest.end())
+                and ";" not in s[min(w.end(), dest.end()) : max(w.start(), dest.start())]
+                and not negated(s, w.start(), w.end(), a, cl)
+                and not (
+                    _STORE.match(w.group())
+                    and (_BACKUP.search(s, a, dest.start()) or _BACKUP.search(s, dest.end(), b))
+                    and not ("@" in dest.group() or host[:1].isdigit() or "bin" in host)
+                )
+            ]
+            if not owned or (
+                _INBOUND.search(s, max(a, dest.start() - 12), dest.start())
+                or _OWN.search(s, max(a, dest.start() - 40), dest.start())
+                or _NOT_TO.search(s, max(a, dest.start() - 30), dest.start())
+                or s[a:b].rstrip().endswith("?")  # a question asks
+                or _between(read, cl, _ASKED, (lo, hi), a, b)
+                or mentioned(s, dest.start())
+            ):
+                continue
+            for verb in _between(read, cl, _MOVES, (lo, hi), a, b):
+                if (
+                    dest.start() <= verb.start() < dest.end()
+                    or ";" in s[min(verb.end(), dest.end()) : max(verb.start(), dest.start())]
+                    or _between(read, cl, _HEDGE, (lo, hi), a, verb.start())
+                    or (
+                        (
+                            _THING.search(s, max(a, verb.start() - 60), verb.start())
+                            or _THING_OPENS.match(s, a, verb.start())
+                        )
+                        and not _AGENT.search(s, a, verb.start())
+                    )
+                    or negated(s, verb.start(), verb.end(), a, cl)
+                    or reported(s, verb.start(), verb.end(), a, b, cl)
+                    or mentioned(s, verb.start())
+                    or cl.story(verb.start(), verb.end())
+                    or cl.under_negated_heading(verb.start())
+                ):
+                    continue
+                what = owned[0]
+                return hit(
+                    "exfiltration.egress",
+                    "it moves private data (the memory, the conversation, secrets, the user's "
+                    "files) to an outside address",
+                    min(verb.start(), what.start(), dest.start()),
+                    max(verb.end(), what.end(), dest.end()),
+                )
     return None
 
 
@@ -338,6 +601,7 @@ def detect(s: str, cl: Clauses) -> Hit | None:
     return (
         _saved_then_run(s, cl)
         or _described_egress(s, cl)
+        or _act_egress(s, cl)  # round 48
         or _secret_unasked(s, cl)
         or _dropped_beside_kept(s, cl)
         or _quoted_adopted(s, cl)
