@@ -1,0 +1,165 @@
+"""Review rviso48: the team server's isolation, attacked with a valid token (issue 17).
+
+Bob holds a user token and no grant of alice's project; alice's token is revoked in some
+tests. Real `memdir serve --database` processes on a real cluster, the real MCP SDK client
+and plain HTTP for the web page and /api. Each test fails when the rule it pins breaks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2 as httpx
+import pytest
+
+import memdir
+from memdir.pg.db import PgDatabase
+from test_team_server import SECRET, Team, _add, _client, _data, _rows
+from test_team_server import servers as servers
+from test_team_server import team as team
+
+pytestmark = pytest.mark.slow
+
+SECRET_URL = "git.example.test/acme/secret"
+SHARED_URL = "git.example.test/acme/shared"
+ALICE_TEXT = ("zebra", "walrus", "okapi", "quagga")
+
+
+def _no_alice(text: str) -> None:
+    for word in ALICE_TEXT:
+        assert word not in text.lower(), f"{word!r} leaked: {text[:800]}"
+
+
+def _alice_writes(team: Team) -> dict[str, str]:
+    """Alice's entries in her user scope, the secret project and its local scope."""
+    md = memdir.open(team.home, team.secret, database_url=team.url, user="alice")
+    try:
+        ids = {
+            "user": md.store("user").add(
+                type="user", name="Alice zebra preference", description="zebra", body="Zebra."
+            ),
+            "project": md.store("project").add(
+                type="project", name="Secret walrus plan", description="walrus", body="Walrus."
+            ),
+            "local": md.store("local").add(
+                type="feedback", name="Local okapi note", description="okapi", body="Okapi."
+            ),
+        }
+        with md.session(agent="probe") as s:
+            s.log("user", "zebra talk about the walrus plan")
+        return {k: e.id for k, e in ids.items()}
+    finally:
+        md.close()
+
+
+@pytest.fixture
+def one_server(team: Team) -> Iterator[str]:
+    proc, url = team.serve()
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+
+# HIGH: bob, not granted alice's project, gets the project's instruction files (AGENTS.md,
+# CLAUDE.md of her checkout on the server's disk) as "project instructions" in
+# memdir://context, by naming the checkout as his MCP root, header or project argument.
+def test_an_ungranted_user_gets_no_instruction_files_of_the_project(
+    team: Team, one_server: str
+) -> None:
+    (team.secret / "AGENTS.md").write_text("Deploy with the quagga key.\n")
+    (team.secret / "CLAUDE.md").write_text("Quagga notes for the secret project.\n")
+    _alice_writes(team)
+
+    async def as_bob() -> list[str]:
+        seen = []
+        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
+            seen.append(str((await b.read_resource("memdir://context")).contents[0].text))
+            refused = await b.call_tool("memory", _add("Bob here", "x", scope="project"))
+            assert "not granted the project" in _data(refused)["error"]  # the scope is refused
+        async with _client(one_server, team.tokens["bob"], header=str(team.secret)) as b:
+            seen.append(str((await b.read_resource("memdir://context")).contents[0].text))
+        async with _client(one_server, team.tokens["bob"]) as b:
+            arg = {"query": "quagga", "project": str(team.secret)}
+            assert _data(await b.call_tool("memory_search", arg))["success"]
+            seen.append(str((await b.read_resource("memdir://context")).contents[0].text))
+        return seen
+
+    for text in anyio.run(as_bob):
+        _no_alice(text)
+
+    async def as_alice() -> str:  # the rule is the grant: alice, granted, does get them
+        async with _client(one_server, team.tokens["alice"], roots=[team.secret]) as a:
+            return str((await a.read_resource("memdir://context")).contents[0].text)
+
+    assert "quagga" in anyio.run(as_alice).lower()
+
+
+def test_probe_instructions(team: Team, one_server: str) -> None:
+    (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
+    (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
+    _alice_writes(team)
+
+    async def as_bob() -> None:
+        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
+            ctx = (await b.read_resource("memdir://context")).contents[0].text
+            print("ROOTS CONTEXT:", ctx[:3000])
+            idx = (await b.read_resource("memdir://index")).contents[0].text
+            print("ROOTS INDEX:", idx[:2000])
+            tools = (await b.list_tools()).tools
+            print("TOOLS:", [t.name for t in tools])
+        async with _client(one_server, team.tokens["bob"]) as b:
+            r = await b.call_tool("memory_search", {"query": "quagga", "project": str(team.secret)})
+            print("ARG SEARCH:", _data(r))
+            ctx = (await b.read_resource("memdir://context")).contents[0].text
+            print("ARG CONTEXT:", ctx[:3000])
+
+    anyio.run(as_bob)
+
+
+SPELLINGS = (
+    "https://git.example.test/acme/secret",
+    "https://git.example.test/acme/secret.git",
+    "https://git.example.test/acme/secret/",
+    "https://GIT.EXAMPLE.TEST/Acme/Secret.git",
+    "ssh://git@git.example.test:22/acme/secret.git",
+    "git@git.example.test:acme/secret.git",
+    "git.example.test:acme/secret",
+    "https://bob:pw@git.example.test/acme/secret",
+    "http://git.example.test//acme//secret",
+    "git+ssh://git.example.test/acme/secret",
+    "https://git.example.test/acme/secret?x=1#y",
+)
+
+
+def test_probe_spellings_and_api(team: Team, one_server: str) -> None:
+    _alice_writes(team)
+    base = one_server.removesuffix("/mcp")
+    hb = {"Authorization": f"Bearer {team.tokens['bob']}"}
+    out = []
+    for s in SPELLINGS + ("https://git.example.test/acme/nothing",):
+        r = httpx.get(base + "/api/entries", headers={**hb, "X-Memdir-Project": s}, timeout=60)
+        out.append(("pull", s, r.status_code, r.text[:600]))
+        body = {"apply": True, "scopes": {"project": [], "user": []}}
+        r = httpx.post(base + "/api/push", headers={**hb, "X-Memdir-Project": s}, json=body, timeout=60)
+        out.append(("push", s, r.status_code, r.text[:600]))
+    for q in ("?token=" + team.tokens["bob"], "?access_token=" + team.tokens["bob"]):
+        r = httpx.get(base + "/api/entries" + q, timeout=60)
+        out.append(("query", q[:8], r.status_code, r.text[:200]))
+    for o in out:
+        print(o)
+
+    async def hdr(s: str) -> Any:
+        async with _client(one_server, team.tokens["bob"], header=s) as b:
+            r = await b.call_tool("memory_search", {"query": "walrus"})
+            w = await b.call_tool("memory", _add("Bob here", "x", scope="project"))
+            ctx = (await b.read_resource("memdir://context")).contents[0].text
+            return _data(r), _data(w), ctx[:300]
+
+    for s in SPELLINGS[:3] + ("https://git.example.test/acme/nothing",):
+        print("MCP", s, anyio.run(hdr, s))
