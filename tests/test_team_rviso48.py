@@ -100,6 +100,29 @@ def test_an_ungranted_user_gets_no_instruction_files_of_the_project(
     assert "quagga" in anyio.run(as_alice).lower()
 
 
+
+# MEDIUM: the same root: memory_read's missing-reference notes look the backticked names
+# of bob's own entry up in the folder he named, so he learns which identifiers and files
+# alice's checkout (a project he was not granted) holds.
+def test_an_ungranted_user_learns_nothing_of_the_checkouts_files_from_memory_read(
+    team: Team, one_server: str
+) -> None:
+    (team.secret / "deploy.py").write_text("quaggaDeployKey7f3a = 'x'\n")
+    body = "Use `quaggaDeployKey7f3a` and `quaggaDeployKey0000` and `deploy.py` and `nope.py`."
+
+    async def as_bob() -> str:
+        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
+            done = _data(await b.call_tool("memory", _add("Bob probe", body, scope="user")))
+            assert done["success"], done
+            read = _data(await b.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            return str(read["content"])
+
+    notes = anyio.run(as_bob).split(body, 1)[1]  # what is said after the body
+    # what bob is told of a name alice's files hold, he is told of one they do not hold
+    assert ("quaggaDeployKey7f3a" in notes) == ("quaggaDeployKey0000" in notes), notes
+    assert ("deploy.py" in notes) == ("nope.py" in notes), notes
+
+
 def test_probe_instructions(team: Team, one_server: str) -> None:
     (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
     (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
