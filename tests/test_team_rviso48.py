@@ -6,6 +6,7 @@ and plain HTTP for the web page and /api. Each test fails when the rule it pins 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,6 +124,76 @@ def test_an_ungranted_user_learns_nothing_of_the_checkouts_files_from_memory_rea
     assert ("deploy.py" in notes) == ("nope.py" in notes), notes
 
 
+
+# SOUND: alice's token revoked by the CLI is refused at once by both processes on every
+# surface: tool calls and resource reads on connections already settled (the gate's fast
+# path), a new connection, /api, and her signed-in web cookie; nothing is written.
+def test_a_revoked_token_is_refused_on_every_surface_of_every_process(
+    team: Team, servers: list[str]
+) -> None:
+    tok = team.tokens["alice"]
+    bases = [u.removesuffix("/mcp") for u in servers]
+    ids = _alice_writes(team)
+    webs = []
+    for base in bases:
+        web = httpx.Client(base_url=base, follow_redirects=False, timeout=60)
+        assert web.post("/signin", data={"token": tok, "next": "/"}).status_code == 303
+        assert web.get(f"/entry/user/{ids['user']}").status_code == 200
+        webs.append(web)
+    db = PgDatabase(team.url)
+
+    async def main() -> list[str]:
+        said = []
+        async with contextlib.AsyncExitStack() as stack:
+            held = [
+                await stack.enter_async_context(_client(url, tok, roots=[team.secret]))
+                for url in servers
+            ]
+            for a in held:  # settled: roots known, a session started, answers plain JSON
+                for _ in range(2):
+                    assert _data(await a.call_tool("memory_search", {"query": "walrus"}))[
+                        "success"
+                    ]
+            before = _rows(db)
+            team.admin("revoke", "alice")
+            for a in held:
+                for call in (
+                    a.call_tool("memory", _add("After revoke", "x", scope="user")),
+                    a.call_tool("memory_read", {"id": ids["user"]}),
+                    a.call_tool("memory_search", {"query": "zebra"}),
+                    a.read_resource(f"memdir://entry/{ids['project']}"),
+                    a.read_resource("memdir://index"),
+                    a.list_resources(),
+                ):
+                    try:
+                        got = await call
+                    except Exception as exc:  # noqa: BLE001 — the refusal, as the SDK says it
+                        said.append(repr(exc))
+                        continue
+                    raise AssertionError(f"answered after the revoke: {got!r}"[:500])
+            assert _rows(db) == before
+        return said
+
+    for refusal in anyio.run(main):
+        assert "revoked" in refusal or "403" in refusal, refusal
+        _no_alice(refusal)
+    for base, web in zip(bases, webs, strict=True):
+        r = httpx.get(base + "/api/entries", headers={"Authorization": f"Bearer {tok}",
+                      "X-Memdir-Project": SECRET}, timeout=60)
+        assert r.status_code == 403, r.text
+        _no_alice(r.text)
+        r = web.get(f"/entry/user/{ids['user']}")
+        assert r.status_code == 303 and r.headers["location"].startswith("/signin")
+
+        async def fresh(url: str = base + "/mcp") -> None:
+            async with _client(url, tok, roots=[team.secret]) as a:
+                await a.call_tool("memory_search", {"query": "walrus"})
+
+        with pytest.raises(Exception) as err:
+            anyio.run(fresh)
+        assert "403" in repr(err.value) or "revoked" in repr(err.value)
+
+
 def test_probe_instructions(team: Team, one_server: str) -> None:
     (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
     (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
@@ -186,3 +257,24 @@ def test_probe_spellings_and_api(team: Team, one_server: str) -> None:
 
     for s in SPELLINGS[:3] + ("https://git.example.test/acme/nothing",):
         print("MCP", s, anyio.run(hdr, s))
+
+
+def test_probe_logs(team: Team) -> None:
+    proc, url = team.serve()
+    base = url.removesuffix("/mcp")
+    tok = team.tokens["alice"]
+    try:
+        team.admin("revoke", "alice")
+        for h in ({"Authorization": f"Bearer {tok}"}, {"Authorization": f"Bearer {tok}x"}):
+            print(httpx.get(base + "/api/entries", headers=h, timeout=30).status_code)
+        r = httpx.post(base + "/signin", data={"token": tok, "next": "/"}, timeout=30)
+        print(r.status_code, tok in r.text)
+        r = httpx.get(base + "/signin", params={"ticket": tok, "next": "/" + tok}, timeout=30)
+        print(r.status_code, tok in r.text)
+        hb = {"Authorization": f"Bearer {team.tokens['bob']}", "X-Memdir-Project": "https://x:" + tok + "@git.example.test/%%/a"}
+        r = httpx.get(base + "/api/entries", headers=hb, timeout=30)
+        print(r.status_code, tok in r.text, r.text[:300])
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=30)
+    print("STDERR", err.decode()[-3000:], tok in (out + err).decode(), tok[:20] in (out + err).decode())
