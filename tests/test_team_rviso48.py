@@ -194,6 +194,77 @@ def test_a_revoked_token_is_refused_on_every_surface_of_every_process(
         assert "403" in repr(err.value) or "revoked" in repr(err.value)
 
 
+
+def _org_rows(db: PgDatabase) -> list[Any]:
+    with db.transaction() as conn:
+        return conn.execute(
+            "SELECT name, data, version FROM memdir_files WHERE scope = 'org' ORDER BY name"
+        ).fetchall()
+
+
+# SOUND: a non-admin writes nothing to the org scope through MCP (every scope spelling),
+# /api or the web page, while an admin's write through the same MCP route lands.
+def test_a_non_admin_writes_nothing_to_the_org_scope_on_any_surface(
+    team: Team, one_server: str
+) -> None:
+    root = memdir.open(team.home, team.shared, database_url=team.url, user="root")
+    org = root.store("managed").add(type="reference", name="Org rule", description="d", body="b")
+    root.close()
+    db = PgDatabase(team.url)
+    before = _org_rows(db)
+    assert before
+
+    async def as_bob() -> None:
+        async with _client(one_server, team.tokens["bob"], roots=[team.shared]) as b:
+            for scope in ("managed", "org", "Managed", "org:", "user:root"):
+                tried = await b.call_tool("memory", _add("Bob org rule", "x", scope=scope))
+                assert tried.is_error, (scope, _data(tried))
+                for action in ("replace", "remove"):
+                    args: dict[str, Any] = {"action": action, "target": org.id, "scope": scope}
+                    if action == "replace":
+                        args.update(name="Bob took it", description="d", body="bob")
+                    assert (await b.call_tool("memory", args)).is_error, (scope, action)
+            done = await b.call_tool(
+                "memory", {"action": "replace", "target": org.id, "name": "Bob took it",
+                           "description": "d", "body": "bob"},
+            )
+            assert done.is_error, _data(done)
+
+    anyio.run(as_bob)
+    base = one_server.removesuffix("/mcp")
+    push = {"apply": True, "scopes": {"managed": []}}
+    r = httpx.post(base + "/api/push", json=push, timeout=60, headers={
+        "Authorization": f"Bearer {team.tokens['bob']}", "X-Memdir-Project": SECRET})
+    assert r.status_code == 400, r.text
+    web = httpx.Client(base_url=base, follow_redirects=False, timeout=60)
+    assert web.post("/signin", data={"token": team.tokens["bob"], "next": "/"}).status_code == 303
+    import re
+
+    csrf = re.search(r'name="csrf" value="([^"]+)"', web.get("/").text)
+    assert csrf
+    for data in (
+        {"scope": "managed", "type": "reference", "name": "Bob org", "description": "d"},
+    ):
+        r = web.post("/entries", data={**data, "body": "b", "csrf": csrf.group(1)})
+        assert r.status_code in (403, 422), r.status_code
+    for verb in ("save", "remove", "pin"):
+        r = web.post(f"/entry/managed/{org.id}/{verb}", data={
+            "name": "Bob took it", "description": "d", "type": "reference", "body": "b",
+            "csrf": csrf.group(1)})
+        assert r.status_code in (403, 404, 422), (verb, r.status_code)
+    assert _org_rows(db) == before
+
+    # the same form as root (an admin) lands: bob's refusal is the rule's, not the form's
+    admin = httpx.Client(base_url=base, follow_redirects=False, timeout=60)
+    assert admin.post("/signin", data={"token": team.tokens["root"], "next": "/"}).status_code == 303
+    token = re.search(r'name="csrf" value="([^"]+)"', admin.get("/").text)
+    assert token
+    data = {"scope": "managed", "type": "reference", "name": "Root org", "description": "d"}
+    r = admin.post("/entries", data={**data, "body": "b", "csrf": token.group(1)})
+    assert r.status_code == 303, r.text
+    assert _org_rows(db) != before
+
+
 def test_probe_instructions(team: Team, one_server: str) -> None:
     (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
     (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
