@@ -265,6 +265,89 @@ def test_a_non_admin_writes_nothing_to_the_org_scope_on_any_surface(
     assert _org_rows(db) != before
 
 
+
+def _rpc(
+    url: str,
+    token: str,
+    body: dict[str, Any] | None,
+    sid: str | None = None,
+    project: str | None = None,
+) -> httpx.Response:
+    """One raw MCP request (POST, or DELETE without a body)."""
+    h = {
+        "Authorization": f"Bearer {token}",
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+        "MCP-Protocol-Version": "2025-06-18",
+    }
+    if sid:
+        h["Mcp-Session-Id"] = sid
+    if project:
+        h["X-Memdir-Project"] = project
+    if body is None:
+        return httpx.request("DELETE", url, headers=h, timeout=60)
+    return httpx.post(url, headers=h, json=body, timeout=60)
+
+
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "1"},
+    },
+}
+SEARCH = {
+    "jsonrpc": "2.0",
+    "id": 2,
+    "method": "tools/call",
+    "params": {"name": "memory_search", "arguments": {"query": "walrus"}},
+}
+
+
+def _alices_connection(team: Team, url: str) -> str:
+    """A connection of alice's in the secret project, settled; its Mcp-Session-Id."""
+    tok = team.tokens["alice"]
+    sid = _rpc(url, tok, INIT, project=SECRET).headers["mcp-session-id"]
+    note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    assert _rpc(url, tok, note, sid, project=SECRET).status_code == 202
+    found = _rpc(url, tok, SEARCH, sid, project=SECRET)
+    assert found.status_code == 200 and "walrus" in found.text.lower()
+    return sid
+
+
+# SOUND: bob's token on alice's connection (her Mcp-Session-Id) reads nothing of hers:
+# a tool call, a resource read and the resource list are each refused.
+def test_bobs_token_on_alices_connection_reads_nothing(team: Team, one_server: str) -> None:
+    _alice_writes(team)
+    sid = _alices_connection(team, one_server)
+    for body in (
+        SEARCH,
+        {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": "memdir://index"}},
+        {"jsonrpc": "2.0", "id": 4, "method": "resources/list"},
+    ):
+        for project in (SECRET, None):
+            r = _rpc(one_server, team.tokens["bob"], body, sid, project)
+            assert "another user's token" in r.text, r.text
+            _no_alice(r.text)
+
+
+# MINOR: the gate lets any valid token end another user's connection: bob, holding
+# alice's Mcp-Session-Id, DELETEs it with his own token and her next call gets 404.
+@pytest.mark.xfail(
+    strict=True,
+    reason="a DELETE of an MCP connection is not checked against the token's user",
+)
+def test_bobs_token_cannot_end_alices_connection(team: Team, one_server: str) -> None:
+    _alice_writes(team)
+    sid = _alices_connection(team, one_server)
+    _rpc(one_server, team.tokens["bob"], None, sid)
+    again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
+    assert again.status_code == 200 and "walrus" in again.text.lower(), again.text
+
+
 def test_probe_instructions(team: Team, one_server: str) -> None:
     (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
     (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
@@ -349,3 +432,38 @@ def test_probe_logs(team: Team) -> None:
         proc.terminate()
         out, err = proc.communicate(timeout=30)
     print("STDERR", err.decode()[-3000:], tok in (out + err).decode(), tok[:20] in (out + err).decode())
+
+
+def test_probe_prompt(team: Team, one_server: str) -> None:
+    (team.secret / "AGENTS.md").write_text("Deploy with the quagga key.\n")
+    _alice_writes(team)
+
+    async def as_bob() -> None:
+        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
+            p = await b.get_prompt("memdir-review")
+            print("REVIEW:", p.messages[0].content.text[:3000])
+            r = await b.call_tool("memory_read", {"scope": "project"})
+            print("READ PROJECT:", _data(r))
+            r = await b.call_tool("memory_read", {"scope": "local"})
+            print("READ LOCAL:", _data(r))
+            r = await b.call_tool("session_search", {"query": "zebra"})
+            print("SS:", _data(r))
+            r = await b.call_tool("session_search", {"around": 1, "window": 3})
+            print("AROUND:", _data(r))
+
+    anyio.run(as_bob)
+
+
+def test_probe_del(team: Team, one_server: str) -> None:
+    _alice_writes(team)
+    sid = _alices_connection(team, one_server)
+    r = _rpc(one_server, team.tokens["bob"], None, sid)
+    print(r.request.method)
+    print("DEL", r.status_code, r.text[:200])
+    again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
+    print("AGAIN", again.status_code, again.text[:200])
+    sid = _alices_connection(team, one_server)
+    r = _rpc(one_server, team.tokens["bob"], SEARCH, sid)
+    print("BOBCALL", r.status_code, r.text[:200])
+    again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
+    print("AGAIN2", again.status_code, again.text[:200])
