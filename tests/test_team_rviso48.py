@@ -125,6 +125,29 @@ def test_an_ungranted_user_learns_nothing_of_the_checkouts_files_from_memory_rea
 
 
 
+
+# MEDIUM: with any folder of his own as the project, bob's memory_read says which absolute
+# (or ~) paths exist on the server's disk: a file-existence oracle over other users' files.
+def test_memory_read_is_no_file_existence_oracle_on_the_servers_disk(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    (team.secret / "deploy.py").write_text("x = 1\n")
+    mine = tmp_path / "bobs-scratch"
+    mine.mkdir()
+    there, absent = team.secret / "deploy.py", team.secret / "nope.py"
+    body = f"See `{there}` and `{absent}`."
+
+    async def as_bob() -> str:
+        async with _client(one_server, team.tokens["bob"], roots=[mine]) as b:
+            done = _data(await b.call_tool("memory", _add("Bob paths", body, scope="user")))
+            assert done["success"], done
+            read = _data(await b.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            return str(read["content"])
+
+    notes = anyio.run(as_bob).split(body, 1)[1]
+    assert (str(there) in notes) == (str(absent) in notes), notes
+
+
 # SOUND: alice's token revoked by the CLI is refused at once by both processes on every
 # surface: tool calls and resource reads on connections already settled (the gate's fast
 # path), a new connection, /api, and her signed-in web cookie; nothing is written.
@@ -467,3 +490,17 @@ def test_probe_del(team: Team, one_server: str) -> None:
     print("BOBCALL", r.status_code, r.text[:200])
     again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
     print("AGAIN2", again.status_code, again.text[:200])
+
+
+def test_probe_user_instr(team: Team, one_server: str) -> None:
+    (team.home / "user").mkdir(parents=True, exist_ok=True)
+    (team.home / "user" / "AGENTS.md").write_text("Zebra user instructions on the server disk.\n")
+    (team.home / "user" / "rules").mkdir(exist_ok=True)
+    (team.home / "user" / "rules" / "r.md").write_text("Zebra rule.\n")
+
+    async def as_bob() -> None:
+        async with _client(one_server, team.tokens["bob"], roots=[team.shared]) as b:
+            print("CTX:", (await b.read_resource("memdir://context")).contents[0].text[:2000])
+
+    anyio.run(as_bob)
+    print(sorted(str(p.relative_to(team.home)) for p in team.home.rglob("*"))[:80])
