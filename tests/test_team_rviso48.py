@@ -399,27 +399,6 @@ def test_bobs_token_cannot_end_alices_connection(team: Team, one_server: str) ->
     assert again.status_code == 200 and "walrus" in again.text.lower(), again.text
 
 
-def test_probe_instructions(team: Team, one_server: str) -> None:
-    (team.secret / "AGENTS.md").write_text("Deploy with the quagga key: hunter2.\n")
-    (team.secret / "CLAUDE.md").write_text("Quagga notes for alice only.\n")
-    _alice_writes(team)
-
-    async def as_bob() -> None:
-        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
-            ctx = (await b.read_resource("memdir://context")).contents[0].text
-            print("ROOTS CONTEXT:", ctx[:3000])
-            idx = (await b.read_resource("memdir://index")).contents[0].text
-            print("ROOTS INDEX:", idx[:2000])
-            tools = (await b.list_tools()).tools
-            print("TOOLS:", [t.name for t in tools])
-        async with _client(one_server, team.tokens["bob"]) as b:
-            r = await b.call_tool("memory_search", {"query": "quagga", "project": str(team.secret)})
-            print("ARG SEARCH:", _data(r))
-            ctx = (await b.read_resource("memdir://context")).contents[0].text
-            print("ARG CONTEXT:", ctx[:3000])
-
-    anyio.run(as_bob)
-
 
 SPELLINGS = (
     "https://git.example.test/acme/secret",
@@ -432,103 +411,58 @@ SPELLINGS = (
     "https://bob:pw@git.example.test/acme/secret",
     "http://git.example.test//acme//secret",
     "git+ssh://git.example.test/acme/secret",
-    "https://git.example.test/acme/secret?x=1#y",
+    "https://git.example.test/acme/secret?x=1#frag",
 )
 
 
-def test_probe_spellings_and_api(team: Team, one_server: str) -> None:
+# SOUND: every spelling of alice's project URL (scheme, .git, case, slashes, userinfo,
+# port, scp form, query) names her project, and bob is refused it on /api pull and push
+# and over MCP; a project nobody has gets the same words (no existence leak).
+def test_every_spelling_of_alices_project_is_refused_to_bob(team: Team, one_server: str) -> None:
     _alice_writes(team)
+    db = PgDatabase(team.url)
+    before = _rows(db)
     base = one_server.removesuffix("/mcp")
-    hb = {"Authorization": f"Bearer {team.tokens['bob']}"}
-    out = []
-    for s in SPELLINGS + ("https://git.example.test/acme/nothing",):
-        r = httpx.get(base + "/api/entries", headers={**hb, "X-Memdir-Project": s}, timeout=60)
-        out.append(("pull", s, r.status_code, r.text[:600]))
-        body = {"apply": True, "scopes": {"project": [], "user": []}}
-        r = httpx.post(base + "/api/push", headers={**hb, "X-Memdir-Project": s}, json=body, timeout=60)
-        out.append(("push", s, r.status_code, r.text[:600]))
-    for q in ("?token=" + team.tokens["bob"], "?access_token=" + team.tokens["bob"]):
-        r = httpx.get(base + "/api/entries" + q, timeout=60)
-        out.append(("query", q[:8], r.status_code, r.text[:200]))
-    for o in out:
-        print(o)
+    auth = {"Authorization": f"Bearer {team.tokens['bob']}"}
+    entry = {
+        "id": "project_bob-here",
+        "type": "project",
+        "name": "Bob here",
+        "description": "d",
+        "body": "b",
+        "pinned": False,
+        "origins": [],
+        "updated": "2026-12-01T00:00:00+00:00",
+    }
+    notes = set()
+    for spelling in (*SPELLINGS, "https://git.example.test/acme/nothing"):
+        headers = {**auth, "X-Memdir-Project": spelling}
+        pulled = httpx.get(base + "/api/entries", headers=headers, timeout=60)
+        assert pulled.status_code == 200, pulled.text
+        _no_alice(pulled.text)
+        answer = pulled.json()
+        assert answer["scopes"].get("project") is None
+        note = next(n for n in answer["notes"] if n.startswith("project scope skipped"))
+        notes.add(note.replace(answer["project"], "URL"))
+        if spelling != SPELLINGS[-1] and "nothing" not in spelling:
+            assert answer["project"] == SECRET_URL, spelling
+        pushed = httpx.post(
+            base + "/api/push",
+            headers=headers,
+            json={"apply": True, "scopes": {"project": [entry]}},
+            timeout=60,
+        )
+        assert pushed.status_code in (200, 403), pushed.text
+        assert "not granted" in pushed.text and pushed.json().get("counts", {}) == {}
+    assert len(notes) == 1, notes  # the same words for alice's project and for none
 
-    async def hdr(s: str) -> Any:
-        async with _client(one_server, team.tokens["bob"], header=s) as b:
-            r = await b.call_tool("memory_search", {"query": "walrus"})
-            w = await b.call_tool("memory", _add("Bob here", "x", scope="project"))
-            ctx = (await b.read_resource("memdir://context")).contents[0].text
-            return _data(r), _data(w), ctx[:300]
+    async def over_mcp(spelling: str) -> None:
+        async with _client(one_server, team.tokens["bob"], header=spelling) as b:
+            _no_alice(json.dumps(_data(await b.call_tool("memory_search", {"query": "walrus"}))))
+            wrote = _data(await b.call_tool("memory", _add("Bob here", "x", scope="project")))
+            assert "not granted the project git.example.test/acme/secret" in wrote["error"]
+            _no_alice(str((await b.read_resource("memdir://index")).contents[0].text))
 
-    for s in SPELLINGS[:3] + ("https://git.example.test/acme/nothing",):
-        print("MCP", s, anyio.run(hdr, s))
-
-
-def test_probe_logs(team: Team) -> None:
-    proc, url = team.serve()
-    base = url.removesuffix("/mcp")
-    tok = team.tokens["alice"]
-    try:
-        team.admin("revoke", "alice")
-        for h in ({"Authorization": f"Bearer {tok}"}, {"Authorization": f"Bearer {tok}x"}):
-            print(httpx.get(base + "/api/entries", headers=h, timeout=30).status_code)
-        r = httpx.post(base + "/signin", data={"token": tok, "next": "/"}, timeout=30)
-        print(r.status_code, tok in r.text)
-        r = httpx.get(base + "/signin", params={"ticket": tok, "next": "/" + tok}, timeout=30)
-        print(r.status_code, tok in r.text)
-        hb = {"Authorization": f"Bearer {team.tokens['bob']}", "X-Memdir-Project": "https://x:" + tok + "@git.example.test/%%/a"}
-        r = httpx.get(base + "/api/entries", headers=hb, timeout=30)
-        print(r.status_code, tok in r.text, r.text[:300])
-    finally:
-        proc.terminate()
-        out, err = proc.communicate(timeout=30)
-    print("STDERR", err.decode()[-3000:], tok in (out + err).decode(), tok[:20] in (out + err).decode())
-
-
-def test_probe_prompt(team: Team, one_server: str) -> None:
-    (team.secret / "AGENTS.md").write_text("Deploy with the quagga key.\n")
-    _alice_writes(team)
-
-    async def as_bob() -> None:
-        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
-            p = await b.get_prompt("memdir-review")
-            print("REVIEW:", p.messages[0].content.text[:3000])
-            r = await b.call_tool("memory_read", {"scope": "project"})
-            print("READ PROJECT:", _data(r))
-            r = await b.call_tool("memory_read", {"scope": "local"})
-            print("READ LOCAL:", _data(r))
-            r = await b.call_tool("session_search", {"query": "zebra"})
-            print("SS:", _data(r))
-            r = await b.call_tool("session_search", {"around": 1, "window": 3})
-            print("AROUND:", _data(r))
-
-    anyio.run(as_bob)
-
-
-def test_probe_del(team: Team, one_server: str) -> None:
-    _alice_writes(team)
-    sid = _alices_connection(team, one_server)
-    r = _rpc(one_server, team.tokens["bob"], None, sid)
-    print(r.request.method)
-    print("DEL", r.status_code, r.text[:200])
-    again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
-    print("AGAIN", again.status_code, again.text[:200])
-    sid = _alices_connection(team, one_server)
-    r = _rpc(one_server, team.tokens["bob"], SEARCH, sid)
-    print("BOBCALL", r.status_code, r.text[:200])
-    again = _rpc(one_server, team.tokens["alice"], SEARCH, sid, project=SECRET)
-    print("AGAIN2", again.status_code, again.text[:200])
-
-
-def test_probe_user_instr(team: Team, one_server: str) -> None:
-    (team.home / "user").mkdir(parents=True, exist_ok=True)
-    (team.home / "user" / "AGENTS.md").write_text("Zebra user instructions on the server disk.\n")
-    (team.home / "user" / "rules").mkdir(exist_ok=True)
-    (team.home / "user" / "rules" / "r.md").write_text("Zebra rule.\n")
-
-    async def as_bob() -> None:
-        async with _client(one_server, team.tokens["bob"], roots=[team.shared]) as b:
-            print("CTX:", (await b.read_resource("memdir://context")).contents[0].text[:2000])
-
-    anyio.run(as_bob)
-    print(sorted(str(p.relative_to(team.home)) for p in team.home.rglob("*"))[:80])
+    for spelling in SPELLINGS[::3]:
+        anyio.run(over_mcp, spelling)
+    assert _rows(db) == before
