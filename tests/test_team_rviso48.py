@@ -2,7 +2,14 @@
 
 Bob holds a user token and no grant of alice's project; alice's token is revoked in some
 tests. Real `memdir serve --database` processes on a real cluster, the real MCP SDK client
-and plain HTTP for the web page and /api. Each test fails when the rule it pins breaks."""
+and plain HTTP for the web page, /api and raw MCP requests. Each finding's test fails on
+main (a minor one is a strict xfail); each SOUND test fails when its rule is broken.
+
+Findings: the server reads the folder a token holder names (instruction files of a project
+not granted, a symbol and file-existence oracle in memory_read); the guard's refusal log is
+one file for every user (the activity page); the MCP gate binds a connection to its user
+for requests but not for responses or a DELETE (another token holding the session id
+answers its roots/list, or ends it)."""
 
 from __future__ import annotations
 
