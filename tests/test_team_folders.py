@@ -94,3 +94,22 @@ def test_one_persons_checks_still_look_everywhere(tmp_path: Path) -> None:
     assert len(notes) == 1 and "gone.py" in notes[0] and "here.py" not in notes[0]
     served = missing_references(body, tmp_path, inside_only=True)
     assert len(served) == 1 and "Not checked" in served[0] and "does not exist" not in served[0]
+
+
+def test_a_project_named_by_url_has_no_folder_to_withhold(team: Team, one_server: str) -> None:
+    """A client on another machine names the project by URL: no folder of it is on the
+    server's disk, so nothing is said withheld (bob is still refused the project scope)."""
+    body = "Use `someHelper_fn` in `deploy.py`."
+
+    async def as_bob() -> tuple[str, str, str]:
+        async with _client(one_server, team.tokens["bob"], header=SECRET) as b:
+            context = _resource(await b.read_resource("memdir://context"))
+            done = _data(await b.call_tool("memory", _add("Bob remote", body, scope="user")))
+            read = _data(await b.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            refused = _data(await b.call_tool("memory", _add("In secret", "x", scope="project")))
+            return context, str(read["content"]), str(refused["error"])
+
+    context, read, refused = anyio.run(as_bob)
+    assert "were not read" not in context, context
+    assert read.split(body, 1)[1].strip() == "", read
+    assert "not granted the project git.example.test/acme/secret" in refused

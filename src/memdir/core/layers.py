@@ -251,9 +251,7 @@ class Layers(PersonaLayer, SkillsLayer):
 
         depth = parse_depth(depth)
         scope, entry = self.find(target)
-        return render_read(
-            entry, scope, self.clock(), self.project_root, depth=depth, **self._reference_check()
-        )
+        return render_read(entry, scope, self.clock(), depth=depth, **self._reference_check())
 
     def scope_overview(self, scope: str) -> str:
         """L1 of one scope: its visible entries grouped by theme (docs/design/tiers.md)."""
@@ -337,7 +335,7 @@ class Layers(PersonaLayer, SkillsLayer):
         withheld = self.folder_withheld()
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
-        if withheld is not None:  # said where the files would be: no silent drop
+        if withheld is not None and not self.stand_in:  # said where they are: no silent drop
             where = str(self.checkout_root)
             sections.append(Section("withheld", "project", where, withheld_files(where, withheld)))
         persona, persona_notes = self._persona()
@@ -496,14 +494,17 @@ class Layers(PersonaLayer, SkillsLayer):
 
         return [
             staleness_reminder(entry, self.clock()),
-            *missing_references(entry.body, self.project_root, **self._reference_check()),
+            *missing_references(entry.body, **self._reference_check()),
         ]
 
     def _reference_check(self) -> dict[str, Any]:
-        """How the missing-reference notes look names up: on a team server only in the
-        project folder (``inside_only``), and only for a user granted its project
+        """How the missing-reference notes look names up (``root``): on a team server only
+        in the project folder (``inside_only``), and only for a user granted its project
         (``withheld``: why not); elsewhere as on one person's machine."""
-        return {"withheld": self.folder_withheld(), "inside_only": self.served}
+        if self.stand_in:  # a project named by URL: no folder of it here, nothing to say
+            return {"root": None, "withheld": None, "inside_only": True}
+        withheld = self.folder_withheld()
+        return {"root": self.project_root, "withheld": withheld, "inside_only": self.served}
 
     # -- health ----------------------------------------------------------------------------
 

@@ -265,6 +265,14 @@ class Workspace:
             store = self._stores[scope] = self._open_store(loc)
         return store
 
+    @property
+    def stand_in(self) -> bool:
+        """Whether the checkout is the stand-in folder of a project a client named by its
+        URL (team backend: no folder of the project on this disk, none read)."""
+        from ..pg.names import remote_url
+
+        return self.database is not None and remote_url(self.checkout_root) is not None
+
     def folder_withheld(self) -> str | None:
         """Why no file of this checkout is read for this workspace's user (instruction
         files, memory_read's reference checks), or None when they may be. Only a team
