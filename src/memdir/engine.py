@@ -90,14 +90,17 @@ class Memdir(Layers):
         """The same memory home opened for another ``project`` folder (as :func:`open`
         would); with no project, only the managed and user scopes, the others refusing
         with ``why_not`` (a server connection that did not say where it works). ``user``:
-        as another user of the team backend (a token's owner)."""
+        as another user of the team backend (a token's owner), who is shown the folder's
+        files only when granted its project (:meth:`Workspace.folder_withheld`)."""
         base = self.settings if user is None else dataclasses.replace(self.settings, user=user)
         if project is None:
             missing = self.settings.home / "no-project"  # no files: nothing to read there
             settings = dataclasses.replace(base, project=missing)
             return Memdir(settings, clock=self.clock, projectless=why_not or "no project")
         settings = dataclasses.replace(base, project=project.absolute())
-        return _opened(Memdir(settings, clock=self.clock))
+        md = Memdir(settings, clock=self.clock)
+        md.served = user is not None  # a token's user: the folder's files as granted
+        return _opened(md)
 
     def scope_info(self) -> list[ScopeInfo]:
         """Every scope in ascending precedence: path, whether it exists, read-only or not,

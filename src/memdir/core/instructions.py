@@ -519,16 +519,21 @@ def gather(
     paths: Sequence[str | Path] | None = None,
     project_root: Path | None = None,
     codex: CodexDocs | None = None,
+    withheld: str | None = None,
 ) -> tuple[list[Instruction], list[Note]]:
     """Every instruction file, rule and import that applies, in ascending precedence, and
     notes on what was left out. ``paths`` are the files a session works on (for
-    path-scoped rules); ``project_root`` the repository a worktree belongs to."""
+    path-scoped rules); ``project_root`` the repository a worktree belongs to;
+    ``withheld``: why no file of the checkout (or above or below it) is read, nor imported
+    from it (a team server's user not granted its project)."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
     # scopes may also read from their home folder.
     home = Path.home()
     checkout = checkout.resolve()
     project_roots = (checkout, *(p.resolve() for p in include_dirs))
+    if withheld is not None:
+        project_roots = project_roots[1:]
     own_roots = {*project_roots, home.resolve()}
     own_roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
     wanted = [_relative(p, checkout) for p in paths or ()]
@@ -545,7 +550,10 @@ def gather(
     if project_root is not None and project_root != checkout and project_root in checkout.parents:
         above = [d for d in above if not (d == project_root or project_root in d.parents)]
     folders = ladder(checkout, start)
-    below = _below(folders[-1], absolute) if claude else []
+    below = _below(folders[-1], absolute) if claude and withheld is None else []
+    if withheld is not None:  # not one of the checkout's files: neither shown nor looked for
+        above, folders = [], []
+        reader.note("project", checkout, f"instruction files not read: {withheld}", True)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .budgets import Budget
 from .changes import resolve
@@ -19,7 +19,7 @@ from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note,
 from .model import Entry, Source, normalise
 from .notices import warn_once
 from .persona import PersonaLayer
-from .prompt import ScopeView, Section, render_read, system_sections
+from .prompt import ScopeView, Section, render_read, system_sections, withheld_files
 from .skills import SkillsLayer
 from .skills import listing as skill_listing
 from .store import RepairReport, Store, state_key
@@ -251,7 +251,7 @@ class Layers(PersonaLayer, SkillsLayer):
 
         depth = parse_depth(depth)
         scope, entry = self.find(target)
-        return render_read(entry, scope, self.clock(), self.project_root, depth=depth)
+        return render_read(entry, scope, self.clock(), depth=depth, **self._reference_check())
 
     def scope_overview(self, scope: str) -> str:
         """L1 of one scope: its visible entries grouped by theme (docs/design/tiers.md)."""
@@ -307,10 +307,12 @@ class Layers(PersonaLayer, SkillsLayer):
         )
 
     def instructions(
-        self, paths: Sequence[str | Path] | None = None
+        self, paths: Sequence[str | Path] | None = None, *, withheld: str | None = None
     ) -> tuple[list[Instruction], list[Note]]:
         """Instruction files and rules that apply (for a session working on ``paths``), in
-        ascending precedence, and notes on what was left out."""
+        ascending precedence, and notes on what was left out. On a team server, none of
+        the checkout's when its user may not read its project (``withheld``: why, when the
+        caller asked :meth:`folder_withheld` already)."""
         if not self.settings.enabled:
             return [], []
         return gather(
@@ -322,6 +324,7 @@ class Layers(PersonaLayer, SkillsLayer):
             paths=paths,
             project_root=self.project_root,
             codex=self.settings.codex_docs,
+            withheld=withheld or self.folder_withheld(),
         )
 
     def _sections(
@@ -329,8 +332,12 @@ class Layers(PersonaLayer, SkillsLayer):
     ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
         views = self._views(merged)
-        instructions, instruction_notes = self.instructions(paths)
+        withheld = self.folder_withheld()
+        instructions, instruction_notes = self.instructions(paths, withheld=withheld)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
+        if withheld is not None and not self.stand_in:  # said where they are: no silent drop
+            where = str(self.checkout_root)
+            sections.append(Section("withheld", "project", where, withheld_files(where, withheld)))
         persona, persona_notes = self._persona()
         if persona:  # seed 004's order: persona, then the user's memory, then the rules
             sections.insert(0, Section("soul", None, "SOUL.md", persona))
@@ -487,8 +494,17 @@ class Layers(PersonaLayer, SkillsLayer):
 
         return [
             staleness_reminder(entry, self.clock()),
-            *missing_references(entry.body, self.project_root),
+            *missing_references(entry.body, **self._reference_check()),
         ]
+
+    def _reference_check(self) -> dict[str, Any]:
+        """How the missing-reference notes look names up (``root``): on a team server only
+        in the project folder (``inside_only``), and only for a user granted its project
+        (``withheld``: why not); elsewhere as on one person's machine."""
+        if self.stand_in:  # a project named by URL: no folder of it here, nothing to say
+            return {"root": None, "withheld": None, "inside_only": True}
+        withheld = self.folder_withheld()
+        return {"root": self.project_root, "withheld": withheld, "inside_only": self.served}
 
     # -- health ----------------------------------------------------------------------------
 

@@ -255,11 +255,9 @@ def _unfound_symbols(names: set[str], root: Path) -> set[str]:
     return missing
 
 
-def gone_references(body: str, root: Path | None) -> list[tuple[str, str]]:
-    """``(as written, why)`` for each backticked path or code symbol in ``body`` that no
-    longer exists under ``root``."""
-    if root is None or not root.is_dir():
-        return []
+def _references(body: str) -> tuple[list[str], dict[str, str]]:
+    """The backticked paths of ``body`` (as written, once each) and its code symbols
+    (bare name -> as written)."""
     paths: list[str] = []
     symbols: dict[str, str] = {}
     for match in _SPAN.finditer(body):
@@ -270,6 +268,33 @@ def gone_references(body: str, root: Path | None) -> list[tuple[str, str]]:
             paths.append(kind[1])
         elif kind[0] == "symbol":
             symbols.setdefault(kind[1], match.group(1).strip())
+    return paths, symbols
+
+
+def _inside(path: str, root: Path) -> bool:
+    """Whether ``path`` (as a memory names it) is a file of the folder ``root``: relative,
+    and still under it once resolved (no ``..`` or symbolic link out of it)."""
+    if path.startswith("~") or Path(path).is_absolute():
+        return False
+    try:
+        base = root.resolve()
+        real = (base / path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+    return real == base or base in real.parents
+
+
+def gone_references(
+    body: str, root: Path | None, *, inside_only: bool = False
+) -> list[tuple[str, str]]:
+    """``(as written, why)`` for each backticked path or code symbol in ``body`` that no
+    longer exists under ``root``. ``inside_only`` (a team server): a path outside ``root``
+    (absolute, ``~``, or out of it by ``..`` or a link) is not looked up at all."""
+    if root is None or not root.is_dir():
+        return []
+    paths, symbols = _references(body)
+    if inside_only:
+        paths = [p for p in paths if _inside(p, root)]
     gone = [(f"`{p}`", f"does not exist under {root}") for p in paths if _path_missing(p, root)]
     if symbols:
         for name in sorted(_unfound_symbols(set(symbols), root)):
@@ -277,19 +302,60 @@ def gone_references(body: str, root: Path | None) -> list[tuple[str, str]]:
     return gone
 
 
-def missing_references(body: str, root: Path | None) -> list[str]:
+def missing_references(
+    body: str, root: Path | None, *, withheld: str | None = None, inside_only: bool = False
+) -> list[str]:
     """Backticked paths and code symbols in ``body`` that no longer exist under ``root``,
-    one sentence each."""
-    return [
-        f"{what} is named in this memory but {why}." for what, why in gone_references(body, root)
+    one sentence each. ``withheld`` (a team server's user not granted the project of
+    ``root``): nothing is looked up, and one sentence says why when the body names any;
+    ``inside_only`` (a team server): paths outside ``root`` are not looked up, and one
+    sentence lists them as not checked."""
+    if withheld is not None:
+        paths, symbols = _references(body)
+        if not paths and not symbols:
+            return []
+        return [
+            f"The files and symbols this memory names were not checked against the project "
+            f"folder: {withheld}."
+        ]
+    notes = [
+        f"{what} is named in this memory but {why}."
+        for what, why in gone_references(body, root, inside_only=inside_only)
     ]
+    if inside_only and root is not None and root.is_dir():
+        outside = [p for p in _references(body)[0] if not _inside(p, root)]
+        if outside:
+            listed = ", ".join(f"`{p}`" for p in outside[:5])
+            more = f" and {len(outside) - 5} more" if len(outside) > 5 else ""
+            notes.append(
+                f"Not checked, being outside the project folder: {listed}{more} (a team "
+                f"server looks up only the project's own files)."
+            )
+    return notes
+
+
+def withheld_files(where: str, why: str) -> str:
+    """The system block's line where a team server withheld a checkout's instruction files."""
+    return (
+        f"\n> The instruction files of {where} (AGENTS.md, CLAUDE.md and their local and "
+        f"nested variants) were not read: {why}. A team server reads a project folder's "
+        f"files only for the users granted its project.\n"
+    )
 
 
 def render_read(
-    entry: Entry, scope: str, now: datetime, root: Path | None, *, depth: str = "full"
+    entry: Entry,
+    scope: str,
+    now: datetime,
+    root: Path | None,
+    *,
+    depth: str = "full",
+    withheld: str | None = None,
+    inside_only: bool = False,
 ) -> str:
     """An entry as ``memory_read`` returns it: header, reminder, body (or with ``depth``
-    ``overview``, its L1 overview and a pointer to the rest), missing references."""
+    ``overview``, its L1 overview and a pointer to the rest), missing references (as
+    :func:`missing_references` checks them with ``withheld`` and ``inside_only``)."""
     head = (
         f"[{entry.type.value}] {one_line(entry.name)} (id {entry.id}, {scope} scope, "
         f"updated {entry.updated:%Y-%m-%d})"
@@ -302,7 +368,7 @@ def render_read(
         if len(entry.body) > len(text):
             text += f"\n\n(Overview of {len(entry.body):,} characters: read depth full for all.)"
     parts = [head, staleness_reminder(entry, now), "", text]
-    notes = missing_references(entry.body, root)
+    notes = missing_references(entry.body, root, withheld=withheld, inside_only=inside_only)
     if notes:
         parts += ["", *notes]
     return "\n".join(parts)

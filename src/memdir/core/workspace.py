@@ -97,6 +97,9 @@ class Workspace:
         self.user: str | None = None
         self.admin = False
         self._ungranted = False  # the project scope is refused for want of a grant only
+        # opened by a team server for a token's user (Memdir.for_project): the checkout's
+        # files are read only as :meth:`folder_withheld` allows
+        self.served = False
         if settings.database_url and settings.enabled:
             self._open_database(settings.database_url)
         renew_in_child(self)
@@ -261,6 +264,34 @@ class Workspace:
         if store.read_only != loc.read_only:  # opened before set_admin changed the role
             store = self._stores[scope] = self._open_store(loc)
         return store
+
+    @property
+    def stand_in(self) -> bool:
+        """Whether the checkout is the stand-in folder of a project a client named by its
+        URL (team backend: no folder of the project on this disk, none read)."""
+        from ..pg.names import remote_url
+
+        return self.database is not None and remote_url(self.checkout_root) is not None
+
+    def folder_withheld(self) -> str | None:
+        """Why no file of this checkout is read for this workspace's user (instruction
+        files, memory_read's reference checks), or None when they may be. Only a team
+        server withholds (:attr:`served`): it reads a folder a token holder names only for a
+        user granted that folder's project, by the normalised remote URL the project scope
+        is keyed by (a refusal looks the grant up again, as :meth:`store` does). The CLI and
+        a single-machine server read their own user's disk as before."""
+        if not self.served or self.projectless is not None or self.database is None:
+            return None
+        if self.project_url is None:
+            return (
+                f"{self.checkout_root} has no git remote 'origin', so it is no project of "
+                f"this team server"
+            )
+        if self._ungranted:
+            self._look_up_grant()
+        if self._ungranted:
+            return f"user {self.user!r} is not granted the project {self.project_url}"
+        return None
 
     def _look_up_grant(self) -> None:
         from ..pg.users import is_granted

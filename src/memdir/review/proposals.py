@@ -208,12 +208,16 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
 
     out = []
     root = md.project_root if store.scope in ("project", "local") else None
+    if root is not None and md.folder_withheld() is not None:
+        root = None  # a team server's user not granted the folder's project: not looked up
     used = {}
     if md.has_state:
         used = {eid: t for (_, eid), t in md.usage().last_used([state_key(store)]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
-        why = "; ".join(f"{what} is gone" for what, _ in gone_references(e.body, root))
+        why = "; ".join(
+            f"{what} is gone" for what, _ in gone_references(e.body, root, inside_only=md.served)
+        )
         if not why and e.id in unused:
             last = max(e.updated, used.get(e.id, e.updated))
             why = f"not read, cited or changed for {(md.clock() - last).days} days"

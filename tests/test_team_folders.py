@@ -1,0 +1,115 @@
+"""A team server reads a checkout's files (instruction files, memory_read's reference
+checks) only for a user granted its project, and looks no reference up outside the project
+folder (review rviso48, issue 17; docs/design/team-server.md, "Isolation mends, review
+rviso48: folders"). What a refused user is told, that a grant opens the files on the next
+session with no restart, and that a granted user's checks still work. The findings'
+reproducers are in test_team_rviso48.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import pytest
+
+from memdir.core.prompt import missing_references
+from test_team_server import SECRET, Team, _add, _client, _data
+from test_team_server import team as team
+
+pytestmark = pytest.mark.slow
+
+
+def _resource(text: object) -> str:
+    return str(getattr(getattr(text, "contents", [None])[0], "text", ""))
+
+
+@pytest.fixture
+def one_server(team: Team) -> Iterator[str]:
+    proc, url = team.serve()
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(
+    team: Team, one_server: str
+) -> None:
+    (team.secret / "AGENTS.md").write_text("Build with the gnu target.\n")
+    (team.secret / "deploy.py").write_text("gnuDeployKey = 1\n")
+    body = "Use `gnuDeployKey` in `deploy.py`, not `gone.py`."
+
+    async def as_bob() -> tuple[str, str]:
+        async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
+            context = _resource(await b.read_resource("memdir://context"))
+            done = _data(await b.call_tool("memory", _add("Bob probe", body, scope="user")))
+            read = _data(await b.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            return context, str(read["content"])
+
+    context, read = anyio.run(as_bob)
+    assert "gnu target" not in context
+    why = "user 'bob' is not granted the project git.example.test/acme/secret"
+    assert f"The instruction files of {team.secret}" in context and why in context, context
+    notes = read.split(body, 1)[1]
+    assert "were not checked against the project folder: " + why in notes, notes
+    assert "gone.py" not in notes and "does not exist" not in notes
+
+    team.admin("grant", "bob", SECRET)  # the same server, no restart: the next session
+    context, read = anyio.run(as_bob)
+    assert "gnu target" in context and "not granted" not in context, context
+    notes = read.split(body, 1)[1]
+    assert "`gone.py` is named in this memory but does not exist" in notes, notes
+    assert "deploy.py" not in notes and "gnuDeployKey" not in notes, notes
+
+
+def test_a_granted_user_is_told_which_paths_were_not_looked_up(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text("x")
+    body = f"See `{outside}`, `~/.bashrc`, `../shared/x.py` and `absent.py`."
+
+    async def as_alice() -> str:
+        async with _client(one_server, team.tokens["alice"], roots=[team.secret]) as a:
+            done = _data(await a.call_tool("memory", _add("Alice paths", body, scope="user")))
+            read = _data(await a.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            return str(read["content"])
+
+    notes = anyio.run(as_alice).split(body, 1)[1]
+    assert "`absent.py` is named in this memory but does not exist" in notes, notes
+    said = notes.split("Not checked, being outside the project folder: ", 1)[1]
+    for path in (str(outside), "~/.bashrc", "../shared/x.py"):
+        assert f"`{path}`" in said, notes
+    assert notes.count("does not exist") == 1, notes
+
+
+def test_one_persons_checks_still_look_everywhere(tmp_path: Path) -> None:
+    """The CLI's and a single-machine server's notes (no ``inside_only``): an absolute
+    path is still looked up, as before."""
+    (tmp_path / "here.py").write_text("x")
+    body = f"`{tmp_path / 'here.py'}` and `{tmp_path / 'gone.py'}`"
+    notes = missing_references(body, tmp_path)
+    assert len(notes) == 1 and "gone.py" in notes[0] and "here.py" not in notes[0]
+    served = missing_references(body, tmp_path, inside_only=True)
+    assert len(served) == 1 and "Not checked" in served[0] and "does not exist" not in served[0]
+
+
+def test_a_project_named_by_url_has_no_folder_to_withhold(team: Team, one_server: str) -> None:
+    """A client on another machine names the project by URL: no folder of it is on the
+    server's disk, so nothing is said withheld (bob is still refused the project scope)."""
+    body = "Use `someHelper_fn` in `deploy.py`."
+
+    async def as_bob() -> tuple[str, str, str]:
+        async with _client(one_server, team.tokens["bob"], header=SECRET) as b:
+            context = _resource(await b.read_resource("memdir://context"))
+            done = _data(await b.call_tool("memory", _add("Bob remote", body, scope="user")))
+            read = _data(await b.call_tool("memory_read", {"id": done["results"][0]["id"]}))
+            refused = _data(await b.call_tool("memory", _add("In secret", "x", scope="project")))
+            return context, str(read["content"]), str(refused["error"])
+
+    context, read, refused = anyio.run(as_bob)
+    assert "were not read" not in context, context
+    assert read.split(body, 1)[1].strip() == "", read
+    assert "not granted the project git.example.test/acme/secret" in refused
