@@ -187,7 +187,7 @@ class AuthGate:
             user = scope["state"]["memdir_user"]
             if not sid:  # an initialize: the connection it makes is this user's
                 send = _owning(send, self.sessions, user)
-            elif scope["method"] != "DELETE" and not await _owned(self.sessions, sid, user, send):
+            elif not await _owned(self.sessions, sid, user, send):
                 return
         if not sid or self.sessions is None or not _is_mcp(scope):
             # only the MCP endpoint's answers say anything about a session (a 404 for
