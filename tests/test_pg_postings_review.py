@@ -112,7 +112,7 @@ def test_step_0010_upgrades_an_older_state_with_its_rows_in_place(pg_url: str) -
     (the path the step serves) keeps them so."""
     name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
     full = state_schema(name, "state/older")
-    assert full.steps[9].name == "0010_postings_by_difference" and len(full.steps) == 10
+    assert full.steps[9].name == "0010_postings_by_difference"
     older = PgDatabase(pg_url)
     older.ensure(Schema(full.component, full.steps[:9]))
     older.close()
@@ -127,7 +127,8 @@ def test_step_0010_upgrades_an_older_state_with_its_rows_in_place(pg_url: str) -
     db = PgStateDatabase(PgDatabase(pg_url), user="older")
     try:
         assert _agree(db) == (0, 0, 0, 0)  # opens the state: its steps applied
-        assert db.pg.migrations("state/older")[-1][0] == "0010_postings_by_difference"
+        applied = [name for name, _ in db.pg.migrations("state/older")]
+        assert applied[9:] == [s.name for s in full.steps[9:]]
         with _raw(db) as conn:
             assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 30
             conn.execute("ALTER TABLE messages DISABLE TRIGGER messages_text")

@@ -93,3 +93,30 @@ def test_a_fifo_in_place_of_the_log_is_a_warning_not_a_hang(
         md.store("local").add(type="user", name="x", description="d", body=INJECTION)
     assert "guard refusal not recorded" in caplog.text
     assert md.refusals() == []
+
+
+def test_on_the_team_backend_each_user_sees_only_their_own_refusals(
+    pg_url: str, tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One server home, two users: each one's refusals are rows of their own state (the
+    newest :data:`refusals.MAX_ROWS` kept), never the home's file, which both would read."""
+    monkeypatch.setattr(refusals, "MAX_ROWS", 3)
+    home = tmp_path / "server"
+    opened = {
+        who: memdir.open(home, project, database_url=pg_url, user=who) for who in ("alice", "bob")
+    }
+    try:
+        for i in range(5):
+            with pytest.raises(GuardError):
+                opened["alice"].store("user").add(
+                    type="user", name=f"Alice plan {i}", description="d", body=INJECTION
+                )
+        assert [r.name for r in opened["alice"].refusals()] == [
+            f"Alice plan {i}" for i in (4, 3, 2)
+        ]
+        assert opened["alice"].refusals()[0].rule == "injection.ignore-previous"
+        assert opened["bob"].refusals() == []
+        assert not (home / refusals.FILE_NAME).exists()
+    finally:
+        for md in opened.values():
+            md.close()

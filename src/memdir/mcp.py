@@ -157,6 +157,18 @@ class HttpSessions:
             and not live.stale
         )
 
+    def own(self, sid: str, user: str) -> None:
+        """Connection ``sid`` was just made (its ``initialize`` answered) for a token of
+        team user ``user``: every later request on it, whatever its method or body, must
+        come with a token of theirs (:meth:`owner`, checked by :class:`memdir.serve.AuthGate`)."""
+        self._slot(sid).user = user
+
+    def owner(self, sid: str) -> str | None:
+        """The team user connection ``sid`` was made for; None when this process knows no
+        such connection (ended, expired, or never made here)."""
+        live = self._live.get(sid)
+        return None if live is None else live.user
+
     @property
     def open(self) -> int:
         """How many memdir sessions are open."""
@@ -176,8 +188,8 @@ class HttpSessions:
         live.idle_since = time.monotonic()
         if ended:
             await self._end([self._live.pop(sid)])
-        elif live.session is None and not live.in_flight:
-            del self._live[sid]  # nothing to end: no memdir session was started
+        elif live.session is None and not live.in_flight and live.user is None:
+            del self._live[sid]  # nothing to end, and no team user's connection to keep
 
     async def reap(self) -> None:
         """End the sessions of connections idle past ``idle_timeout``, until cancelled."""

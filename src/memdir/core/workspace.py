@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ..sessions.vectors import Embedder
     from .changes import Change
     from .config import Settings
-    from .refusals import Refusal
+    from .refusals import Refusal, RefusalLog, StateRefusals
     from .storage.postgres import ScopeKey
 
 #: Other projects' local stores a workspace keeps (:meth:`Workspace.store_at`): a server's
@@ -509,17 +509,24 @@ class Workspace:
             assert db.pg is backend.db  # one database: one transaction can hold both
             db.insert_with(backend, "tombstones", COLUMNS, rows)
 
-    def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
-        from .refusals import RefusalLog
+    def _refusal_log(self) -> RefusalLog | StateRefusals:
+        """Where refused writes are kept: a file under the home on one machine; on the
+        team backend this user's own rows (never the server home's file, which every
+        user's writes would share)."""
+        from .refusals import RefusalLog, StateRefusals
 
-        RefusalLog(self.home, clock=self.clock).record(store.scope, source.value, error, name)
+        if self.settings.database_url is not None:
+            return StateRefusals(self.state_db, clock=self.clock)
+        return RefusalLog(self.home, clock=self.clock)
+
+    def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
+        self._refusal_log().record(store.scope, source.value, error, name)
 
     def refusals(self, limit: int = 50) -> list[Refusal]:
-        """The newest writes the memory guard refused in this home (rule, reason, scope,
-        writer, entry name; never the refused text), newest first."""
-        from .refusals import RefusalLog
-
-        return RefusalLog(self.home, clock=self.clock).recent(limit)
+        """The newest writes the memory guard refused in this home, or of this user on
+        the team backend (rule, reason, scope, writer, entry name; never the refused
+        text), newest first."""
+        return self._refusal_log().recent(limit)
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""

@@ -447,4 +447,20 @@ _STEPS: tuple[Step, ...] = (
     ),
     # A row's terms replaced by others (the deep repair) touch only the postings that differ.
     Step("0010_postings_by_difference", (_POSTINGS_BY_DIFFERENCE,)),
+    # guard-refusals.jsonl under the server's home was one log for every user of a team
+    # server (review rviso48): each user's refusals are rows of their own state now.
+    Step(
+        "0011_guard_refusals",
+        (
+            """CREATE TABLE guard_refusals (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            refused_at double precision NOT NULL,
+            scope text NOT NULL,
+            source text NOT NULL,
+            rule text NOT NULL,
+            reason text NOT NULL,
+            name text NOT NULL
+        )""",
+        ),
+    ),
 )

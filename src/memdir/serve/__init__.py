@@ -183,7 +183,13 @@ class AuthGate:
         if version and await self._modern(version, body, send):
             return
         sid = headers.get(b"mcp-session-id", b"").decode("latin-1")
-        if not sid or self.sessions is None or scope["path"].rstrip("/") != MCP_PATH:
+        if self.team is not None and self.sessions is not None and _is_mcp(scope):
+            user = scope["state"]["memdir_user"]
+            if not sid:  # an initialize: the connection it makes is this user's
+                send = _owning(send, self.sessions, user)
+            elif not await _owned(self.sessions, sid, user, send):
+                return
+        if not sid or self.sessions is None or not _is_mcp(scope):
             # only the MCP endpoint's answers say anything about a session (a 404 for
             # another path must not end one)
             await self.app(scope, receive, send)
@@ -267,6 +273,46 @@ class AuthGate:
         if over:
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
         return None if replay is None else (replay, body)
+
+
+def _is_mcp(scope: Scope) -> bool:
+    return bool(scope["path"].rstrip("/") == MCP_PATH)
+
+
+ANOTHER_USER = (
+    "memdir: this connection was started with another user's token; send a token of its "
+    "own user, or initialize a new connection"
+)
+
+
+def _owning(send: Send, sessions: HttpSessions, user: str) -> Send:
+    """``send``, noting the connection a response makes (its ``Mcp-Session-Id``) as
+    ``user``'s before the client can learn its id."""
+
+    async def owning(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            for key, value in message.get("headers", ()):
+                if bytes(key).lower() == b"mcp-session-id":
+                    sessions.own(bytes(value).decode("latin-1"), user)
+        await send(message)
+
+    return owning
+
+
+async def _owned(sessions: HttpSessions, sid: str, user: str, send: Send) -> bool:
+    """Whether connection ``sid`` is ``user``'s; else answers 403 (another user's: no
+    request, response, notification or DELETE of theirs reaches it) or 404 (a connection
+    this process does not know, as the SDK answers one). A dict lookup: no database."""
+    owner = sessions.owner(sid)
+    if owner == user:
+        return True
+    if owner is None:
+        error = {"code": -32600, "message": "Session not found"}
+        await _reply(send, 404, {"jsonrpc": "2.0", "id": None, "error": error})
+    else:
+        error = {"code": -32001, "message": ANOTHER_USER}
+        await _reply(send, 403, {"jsonrpc": "2.0", "id": None, "error": error})
+    return False
 
 
 def _is_tool_call(body: bytes) -> bool:
