@@ -2,8 +2,9 @@
 
 Bob holds a user token and no grant of alice's project; alice's token is revoked in some
 tests. Real `memdir serve --database` processes on a real cluster, the real MCP SDK client
-and plain HTTP for the web page, /api and raw MCP requests. Each finding's test fails on
-main (a minor one is a strict xfail); each SOUND test fails when its rule is broken.
+and plain HTTP for the web page, /api and raw MCP requests. Each finding's test failed on
+main before its mend (branches isofolder and isogate; docs/design/team-server.md,
+"Isolation mends, review rviso48"); each SOUND test fails when its rule is broken.
 
 Findings: the server reads the folder a token holder names (instruction files of a project
 not granted, a symbol and file-existence oracle in memory_read); the guard's refusal log is
