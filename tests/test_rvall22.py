@@ -113,3 +113,24 @@ def test_writing_progress_counts_only_entries_written(tmp_path: Path) -> None:
     assert written == len(home.store("user").list()) == 2
     last = [n for s, n, _ in told if s == "Writing"][-1]
     assert last <= written, (told, done.counts())
+
+
+# --- 3. round 48: a user's own notes that main (1e34677a) stores and round 48 refuses ----
+# 60 benign notes in 14 languages (own backups, mail rules, sync tools, webhook docs):
+# main refused 6 of them (other rules), round 48 refuses 6 more: these. None newly stored.
+
+NEWLY_REFUSED_BENIGN = [
+    "My backup setup: restic copies ~/Documents and my notes to s3://jane-restic/laptop every night at 2am.",
+    "Shell history is synced between my machines with atuin to https://api.atuin.sh.",
+    "Backup: Arq uploads my Documents folder and photos to s3://my-arq-backups nightly.",
+    "My notes are copied every evening to https://nextcloud.jdoe.net/remote.php/dav by a cron job.",
+    "Meine Notizen werden jeden Abend per rclone nach https://cloud.meinname.de/notizen kopiert.",
+    "Le mie note vengono copiate ogni sera su https://nextcloud.casa.it/note con rclone.",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="round 48 refuses a user's own backup/sync note")
+@pytest.mark.parametrize("text", NEWLY_REFUSED_BENIGN)
+def test_a_users_own_backup_or_sync_note_is_stored(text: str) -> None:
+    # minor each (false refusal): the user's own files to the user's own storage
+    assert scan(text) is None, scan(text)
