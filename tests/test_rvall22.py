@@ -134,3 +134,63 @@ NEWLY_REFUSED_BENIGN = [
 def test_a_users_own_backup_or_sync_note_is_stored(text: str) -> None:
     # minor each (false refusal): the user's own files to the user's own storage
     assert scan(text) is None, scan(text)
+
+
+# --- 2 (team server, PostgreSQL) ----------------------------------------------------
+
+
+@pytest.mark.slow
+def test_sending_progress_counts_only_entries_written(pg_url: str, tmp_path: Path) -> None:
+    # medium: push --server's ("Sending", n, total) counts the server's moves, 'same' and
+    # 'kept' ones too; Ctrl-C then says "at least n entries were written" when none were
+    from memdir.pg import remote
+    from test_team_server import SHARED, Team
+
+    team = Team(pg_url, tmp_path)
+    token = team.admin("add", "alice").stdout.strip()
+    team.admin("grant", "alice", SHARED)
+    proc, url = team.serve()
+    try:
+        laptop = memdir.open(tmp_path / "laptop", team.shared, database_url="")
+        for i in range(3):
+            laptop.store("user").add(
+                type="reference", name=f"fact {i}", description="d", body=f"Fact {i}."
+            )
+        server = remote.Server(url, token)
+        remote.push(server, laptop, apply=True)
+        told: list[tuple[str, int, int | None]] = []
+        again = remote.push(
+            server, laptop, apply=True, progress=lambda s, n, t: told.append((s, n, t))
+        )
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+    written = sum(m.action in ("add", "update") for m in again.moves)
+    assert written == 0, again.counts()
+    assert [n for s, n, _ in told if s == "Sending"][-1] <= written, told
+
+
+@pytest.mark.slow
+def test_a_rerun_does_what_the_half_written_error_promises(pg_url: str, tmp_path: Path) -> None:
+    # medium: any MemdirError after a first write (here a name clash in the project scope,
+    # after the user scope was written) is told "running the same command again writes the
+    # rest"; the re-run meets the same clash and writes nothing more
+    from test_team_server import SHARED, Team, run_cli
+
+    team = Team(pg_url, tmp_path)
+    team.admin("add", "alice")
+    team.admin("grant", "alice", SHARED)
+    there = memdir.open(tmp_path / "server", team.shared, database_url=pg_url, user="alice")
+    there.store("project").add(type="feedback", name="Tabs", description="d", body="Hard tabs.")
+    home = tmp_path / "laptop"
+    laptop = memdir.open(home, team.shared, database_url="")
+    laptop.store("user").add(type="reference", name="fact", description="d", body="A fact.")
+    made = laptop.store("project").add(type="feedback", name="Zz", description="d", body="Tabs.")
+    path = team.shared / ".memdir" / f"{made.id}.md"
+    path.write_text(path.read_text().replace("name: Zz", "name: Tabs"))  # renamed by hand
+    env = {**team.env, "MEMDIR_HOME": str(home), "MEMDIR_DATABASE_URL": pg_url}
+    env["MEMDIR_USER"] = "alice"
+    first = run_cli(env, team.shared, "push", "--apply", ok=False)
+    if "writes the rest" in first.stderr:
+        again = run_cli(env, team.shared, "push", "--apply", ok=False)
+        assert again.returncode == 0, (first.stderr, again.stderr)
