@@ -126,6 +126,12 @@ NEWLY_REFUSED_BENIGN = [
     "My notes are copied every evening to https://nextcloud.jdoe.net/remote.php/dav by a cron job.",
     "Meine Notizen werden jeden Abend per rclone nach https://cloud.meinname.de/notizen kopiert.",
     "Le mie note vengono copiate ogni sera su https://nextcloud.casa.it/note con rclone.",
+    # then 11 written at the shape found (a named tool as the subject): 5 newly refused
+    "Obsidian syncs my notes with https://sync.obsidian.md.",
+    "Joplin synchronises my notes with my Nextcloud at https://cloud.jdoe.net.",
+    "My contacts are synced with iCloud via https://contacts.icloud.com.",
+    "Calendar: my calendar is shared with my wife at anna@family.example.",
+    "Zotero syncs my notes and PDFs to https://www.zotero.org every few minutes.",
 ]
 
 
