@@ -37,6 +37,7 @@ def _said(url: str) -> str:
         ("server", "connection to server at"),  # the password blanked out of libpq's words
         ("127.0.0.1", 'at "127.0.0.1", port 1'),  # a password equal to the host hides the host
         ("refused", "Connection refused"),
+        ("e", "Connection refused"),  # a one-letter password: every "e" blanked
     ],
 )
 def test_scrub_does_not_blank_the_passwords_word_out_of_the_message(
