@@ -54,15 +54,57 @@ class Schema:
 #: parameter whose key is not one of these is taken as part of the password (an
 #: unencoded '&' in it), so it is hidden too.
 _LIBPQ_KEYS = frozenset(
-    "host hostaddr port dbname user password passfile require_auth channel_binding "
-    "connect_timeout client_encoding options application_name fallback_application_name "
-    "keepalives keepalives_idle keepalives_interval keepalives_count tcp_user_timeout "
-    "replication gssencmode sslmode sslnegotiation sslcompression sslcert sslkey "
-    "sslcertmode sslpassword sslrootcert sslcrl sslcrldir sslsni requirepeer "
-    "ssl_min_protocol_version ssl_max_protocol_version krbsrvname gsslib gssdelegation "
-    "service target_session_attrs load_balance_hosts min_protocol_version "
-    "max_protocol_version scram_client_key scram_server_key oauth_issuer oauth_client_id "
-    "oauth_client_secret oauth_scope".split()
+    [
+        "host",
+        "hostaddr",
+        "port",
+        "dbname",
+        "user",
+        "password",
+        "passfile",
+        "require_auth",
+        "channel_binding",
+        "connect_timeout",
+        "client_encoding",
+        "options",
+        "application_name",
+        "fallback_application_name",
+        "keepalives",
+        "keepalives_idle",
+        "keepalives_interval",
+        "keepalives_count",
+        "tcp_user_timeout",
+        "replication",
+        "gssencmode",
+        "sslmode",
+        "sslnegotiation",
+        "sslcompression",
+        "sslcert",
+        "sslkey",
+        "sslcertmode",
+        "sslpassword",
+        "sslrootcert",
+        "sslcrl",
+        "sslcrldir",
+        "sslsni",
+        "requirepeer",
+        "ssl_min_protocol_version",
+        "ssl_max_protocol_version",
+        "krbsrvname",
+        "gsslib",
+        "gssdelegation",
+        "service",
+        "target_session_attrs",
+        "load_balance_hosts",
+        "min_protocol_version",
+        "max_protocol_version",
+        "scram_client_key",
+        "scram_server_key",
+        "oauth_issuer",
+        "oauth_client_id",
+        "oauth_client_secret",
+        "oauth_scope",
+    ]
 )
 #: The keys whose values are secrets (compared percent-decoded, in any case).
 _SECRET_KEYS = frozenset({"password", "sslpassword", "oauth_client_secret"})
