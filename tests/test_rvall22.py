@@ -87,13 +87,13 @@ def test_redact_keeps_the_host_when_the_query_holds_an_at(url: str) -> None:
     assert "db.acme.internal:5432/app" in redact(url), redact(url)
 
 
-@pytest.mark.xfail(strict=True, reason="minor: the new team answer advises a ps-visible URL")
 def test_the_team_servers_token_advice_does_not_put_the_url_on_the_command_line() -> None:
     # minor: TEAM_NO_TOKEN (new in team17) says `memdir serve --database URL users add NAME`,
     # the form README's step 2 now warns `ps` shows; `memdir serve users add NAME` reads it
     from memdir.serve import TEAM_NO_TOKEN
 
     assert "--database URL" not in TEAM_NO_TOKEN, TEAM_NO_TOKEN
+    assert "MEMDIR_DATABASE_URL" in TEAM_NO_TOKEN, TEAM_NO_TOKEN
 
 
 # --- 2. push/pull's "at least N written" --------------------------------------------
