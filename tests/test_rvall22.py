@@ -205,6 +205,7 @@ def test_a_rerun_does_what_the_half_written_error_promises(pg_url: str, tmp_path
     env = {**team.env, "MEMDIR_HOME": str(home), "MEMDIR_DATABASE_URL": pg_url}
     env["MEMDIR_USER"] = "alice"
     first = run_cli(env, team.shared, "push", "--apply", ok=False)
+    assert "entries were written to the team server; they stay" in first.stderr, first.stderr
     if "writes the rest" in first.stderr:
         again = run_cli(env, team.shared, "push", "--apply", ok=False)
         assert again.returncode == 0, (first.stderr, again.stderr)
