@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).parents[1]
@@ -18,7 +21,34 @@ def test_ci_run_selects_the_derandomized_profile() -> None:
     assert ci.deadline is None
 
 
-def test_the_profile_named_in_the_environment_is_loaded() -> None:
-    chosen = os.environ.get("HYPOTHESIS_PROFILE", "memdir")
-    assert settings.default.derandomize is (chosen == "ci")
-    assert settings.default.deadline is None
+PLUGINS = ("-p", "conftest", "-p", "no:cacheprovider", "-p", "no:xdist")
+TINY = """
+from hypothesis import settings
+
+
+def test_profile() -> None:
+    print(f"derandomize={settings.default.derandomize} deadline={settings.default.deadline}")
+"""
+
+
+@pytest.mark.parametrize(("profile", "derandomized"), [("ci", True), (None, False)])
+def test_the_profile_named_in_the_environment_is_loaded(
+    profile: str | None, derandomized: bool, tmp_path: Path
+) -> None:
+    """A pytest run of its own, with the suite's conftest, under HYPOTHESIS_PROFILE=ci and
+    without it: each way checked wherever this runs (not only where CI sets it)."""
+    (tmp_path / "test_tiny.py").write_text(TINY)
+    env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_PROFILE"}
+    if profile is not None:
+        env["HYPOTHESIS_PROFILE"] = profile
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), str(ROOT / "src")])
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-s", "test_tiny.py", *PLUGINS],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert f"derandomize={derandomized} deadline=None" in ran.stdout, ran.stdout

@@ -47,6 +47,22 @@ def test_password_never_in_messages() -> None:
     assert "pg_isready" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://h/db?PassWord=se#cret&sslmode=require", "h/db?PassWord=***&sslmode=require"),
+        ("postgresql://h/db?sslpassword=a&b&port=5", "h/db?sslpassword=***&port=5"),
+        ("postgresql://h/db?%50ASSWORD=x&application_name=me", "?%50ASSWORD=***&application_name"),
+        ("postgresql://u:p@ss@h:5/db?application_name=a@b", "u:***@h:5/db?application_name=a@b"),
+        ("postgresql://u:pw@h?application_name=me@laptop", "u:***@h?application_name=me@laptop"),
+    ],
+)
+def test_redact_hides_each_password_piece_and_keeps_the_rest(url: str, shown: str) -> None:
+    assert shown in redact(url), redact(url)
+    for secret in ("cret", "a&b", "x&", "ss@", "pw"):
+        assert secret not in redact(url), redact(url)
+
+
 def test_a_refused_statement_is_not_blamed_on_reaching_the_server() -> None:
     import psycopg
 

@@ -354,10 +354,13 @@ def test_a_push_whose_database_connection_dies_says_what_it_wrote(
         assert progress.search(_read(master, proc, progress))
         with psycopg.connect(team.url) as hold:  # the next write waits on this lock
             hold.execute("LOCK TABLE memdir_files IN ACCESS EXCLUSIVE MODE")
-            deadline = time.monotonic() + 60
-            while not _kill(base, started, " AND wait_event_type = 'Lock'"):
-                assert proc.poll() is None and time.monotonic() < deadline
+            for _ in range(1200):  # up to a minute of polls: the push's write waits
+                if _kill(base, started, " AND wait_event_type = 'Lock'"):
+                    break
+                assert proc.poll() is None, "the push ended before its write waited"
                 time.sleep(0.05)
+            else:
+                pytest.fail("the push's write never waited on the held lock")
         rest = _read(master, proc, re.compile(r"nothing is written twice"))
         proc.wait(timeout=120)
     finally:
@@ -381,6 +384,10 @@ def test_a_revoked_token_on_the_cli_and_the_servers_banner_read_for_people(
     one. Send the header 'Authorization: Bearer <token>'." (advice for an MCP client's
     configuration, not for the CLI's user), and `memdir serve --database` announced
     itself with a Python repr, "(PgDatabase('postgresql://…'), 16 threads)"."""
+    scheme, _, rest = team.url.partition("://")
+    user, at, place = rest.partition("@")
+    assert at and ":" not in user, team.url  # the test cluster's URL names a user, no password
+    team.url = f"{scheme}://{user}:banner-s3cret@{place}"  # trust login: libpq never sends it
     proc, url = team.serve()
     try:
         env = _laptop(team, tmp_path / "laptop", url.removesuffix("/mcp"))
@@ -391,7 +398,8 @@ def test_a_revoked_token_on_the_cli_and_the_servers_banner_read_for_people(
         proc.terminate()
         _, err = proc.communicate(timeout=30)
     banner = err.decode().splitlines()[0]
-    assert "PgDatabase(" not in banner and f"(database {team.url}, 16 threads)" in banner
+    assert "PgDatabase(" not in banner and "banner-s3cret" not in err.decode(), banner
+    assert f"(database {scheme}://{user}:***@{place}, 16 threads)" in banner, banner
 
 
 def test_a_database_outage_shows_no_database_names_before_sign_in(tmp_path: Path) -> None:

@@ -446,7 +446,7 @@ def _by_ctrl_c(exc: BaseException) -> bool:
 def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     """Push this home's memories to the team server, or pull them from it (a progress
     bar on a terminal; Ctrl-C says what was written)."""
-    from ..core.errors import MemdirError
+    from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
     from ..pg.transfer import entries_of, transfer
@@ -481,10 +481,17 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         if not apply or tally.stage != "Writing" or not tally.done:
             raise
         where = "to the team server" if pushing else "into this home"
+        # a lost connection may pass on a re-run; another error (a name clash, a refused
+        # statement) the same command meets again: no promise then
+        lost = isinstance(exc, PostgresError) and exc.reaching
+        again = (
+            ", and running the same command again writes the rest (nothing is written twice)"
+            if lost
+            else ""
+        )
         raise MemdirError(
             f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
-            f"written {where}; they stay, and running the same command again writes the "
-            f"rest (nothing is written twice)."
+            f"written {where}; they stay{again}."
         ) from None
     if as_json:
         dump(done.to_dict())

@@ -241,6 +241,7 @@ class PostgresError(MemdirError):
         self.server = server
         self.action = action
         self.reason = reason
+        self.reaching = reaching
 
 
 class AccessError(MemdirError):

@@ -9,9 +9,11 @@ import selectors
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import TYPE_CHECKING, Any
 
 from ..core import forks
@@ -48,23 +50,139 @@ class Schema:
     steps: tuple[Step, ...]
 
 
+#: libpq's connection keywords (PostgreSQL 17/18): a query piece after a password
+#: parameter whose key is not one of these is taken as part of the password (an
+#: unencoded '&' in it), so it is hidden too.
+_LIBPQ_KEYS = frozenset(
+    [
+        "host",
+        "hostaddr",
+        "port",
+        "dbname",
+        "user",
+        "password",
+        "passfile",
+        "require_auth",
+        "channel_binding",
+        "connect_timeout",
+        "client_encoding",
+        "options",
+        "application_name",
+        "fallback_application_name",
+        "keepalives",
+        "keepalives_idle",
+        "keepalives_interval",
+        "keepalives_count",
+        "tcp_user_timeout",
+        "replication",
+        "gssencmode",
+        "sslmode",
+        "sslnegotiation",
+        "sslcompression",
+        "sslcert",
+        "sslkey",
+        "sslcertmode",
+        "sslpassword",
+        "sslrootcert",
+        "sslcrl",
+        "sslcrldir",
+        "sslsni",
+        "requirepeer",
+        "ssl_min_protocol_version",
+        "ssl_max_protocol_version",
+        "krbsrvname",
+        "gsslib",
+        "gssdelegation",
+        "service",
+        "target_session_attrs",
+        "load_balance_hosts",
+        "min_protocol_version",
+        "max_protocol_version",
+        "scram_client_key",
+        "scram_server_key",
+        "oauth_issuer",
+        "oauth_client_id",
+        "oauth_client_secret",
+        "oauth_scope",
+    ]
+)
+#: The keys whose values are secrets (compared percent-decoded, in any case).
+_SECRET_KEYS = frozenset({"password", "sslpassword", "oauth_client_secret"})
+_QUERY_START = re.compile(r"\?[A-Za-z_]+=")
+
+
+def _pieces(url: str) -> list[tuple[str, bool]]:
+    """``url`` cut into ``(text, secret)`` pieces: the password after the user name and
+    the values of password parameters are secret. libpq ends the user name and password
+    at the first ``@`` before any ``/``; a mistyped password may hold more ``@`` (up to
+    the host's ``/`` or the query) or a ``/`` (then up to the last ``@`` before the
+    query), and ``?`` or ``#`` anywhere. The query starts at the first ``?`` after them;
+    an ``@`` in a query value is not the password's end."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return [(url, False)]
+    first = re.search(r"[@/]", rest)
+    if first and first.group() == "@":
+        stop = re.search(r"/|\?[A-Za-z_]+=", rest[first.start() + 1 :])
+        limit = first.start() + 1 + (stop.start() if stop else len(rest))
+    else:
+        stop = _QUERY_START.search(rest)
+        limit = stop.start() if stop else len(rest)
+    at = rest.rfind("@", 0, limit)
+    out: list[tuple[str, bool]] = [(scheme + sep, False)]
+    if at >= 0:
+        user, colon, password = rest[:at].partition(":")
+        out += [(user + colon, False), (password, True)] if colon else [(rest[:at], False)]
+        rest = rest[at:]
+    host, mark, query = rest.partition("?")
+    out.append((host + mark, False))
+    if not mark:
+        return out
+    hiding = False
+    for n, item in enumerate(query.split("&")):
+        key, eq, value = item.partition("=")
+        name = urllib.parse.unquote(key).lower()
+        amp = "&" if n else ""
+        if hiding and (not eq or name not in _LIBPQ_KEYS):
+            out[-1] = (out[-1][0] + amp + item, True)  # an unencoded '&' of the password's
+            continue
+        hiding = bool(eq) and name in _SECRET_KEYS
+        out += [(amp + key + eq, False), (value, hiding)] if hiding else [(amp + item, False)]
+    return out
+
+
 def redact(url: str) -> str:
     """``url`` with any password replaced by ``***`` (for messages and logs): the one
-    after the user name, up to the URL's last ``@`` (libpq takes ``?``, ``#`` and, in a
-    mistyped URL, ``@`` and ``/`` into it), and a ``password=`` parameter's."""
-    url = re.sub(r"([?&]password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
-    return re.sub(r"(://[^:/@?#]*:).*@", r"\1***@", url, flags=re.DOTALL)
+    after the user name and every password parameter's value (see :func:`_pieces`)."""
+    return "".join("***" if secret and text else text for text, secret in _pieces(url))
+
+
+def _secrets(url: str) -> list[str]:
+    """The pieces of ``url`` :func:`redact` hides, as written and percent-decoded."""
+    found = {text for text, secret in _pieces(url) if secret}
+    found |= {urllib.parse.unquote(text) for text in found}
+    return sorted(filter(None, found), key=len, reverse=True)
+
+
+#: Said in place of libpq's words when they quote the password (a mistyped URL).
+WITHHELD = "libpq's message is withheld because it quoted the password"
 
 
 def scrub(text: str, url: str) -> str:
     """``text`` (libpq's words about ``url``, which may quote the URL or a piece of it)
-    with the URL redacted and every password in it replaced by ``***``."""
-    text = text.replace(url, redact(url))
-    found = re.search(r"://[^:/@?#]*:(.*)@", url, flags=re.DOTALL)
-    secrets = [found.group(1)] if found else []
-    secrets += re.findall(r"[?&]password=([^&]*)", url, flags=re.IGNORECASE)
-    for secret in sorted(filter(None, secrets), key=len, reverse=True):
-        text = text.replace(secret, "***")
+    with the URL redacted; :data:`WITHHELD` instead if a quoted value in it (libpq quotes
+    the values it read, in double quotes; psycopg in single ones) still holds the password
+    or a piece of it. The password's letters in libpq's own words are not touched."""
+    shown = redact(url)
+    text = text.replace(url, shown)
+    quoted = re.findall(r'"([^"]*)"|(?<![A-Za-z])\'([^\']*)\'(?![A-Za-z])', text)
+    for token in filter(None, (a or b for a, b in quoted)):
+        if token in shown:
+            continue  # the redacted URL names it anyway (a host equal to the password)
+        for secret in _secrets(url):
+            match = SequenceMatcher(None, token, secret, autojunk=False).find_longest_match()
+            if match.size >= min(len(secret), 4):
+                return WITHHELD
     return text
 
 

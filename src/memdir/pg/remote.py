@@ -178,7 +178,8 @@ def push(
     :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
-    (``n`` entries sent so far; written too, with ``apply``)."""
+    (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
+    'kept' or refused ones; without it, ``n`` entries checked so far)."""
     from .transfer import Transfer, checkout_slug, entries_of
     from .wire import entry_json, parse_transfer
 
@@ -218,7 +219,8 @@ def push(
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
-            progress("Sending", len(done.moves), count_all)
+            written = sum(m.action in ("add", "update") for m in done.moves)
+            progress("Sending", written if apply else len(done.moves), count_all)
     return done
 
 

@@ -195,7 +195,9 @@ def transfer(
     ``notes``: the source's own (a scope it could not read); ``local``: as in
     :func:`entries_of`, on a team target. ``progress``: told ``("Comparing", n, total)``
     as entries are compared and ``("Writing", n, total)`` after each write (``n``
-    entries written so far, which stay when a later write fails or is interrupted)."""
+    entries added or replaced so far, which stay when a later write fails or is
+    interrupted, of ``total`` planned; one the write refused or found equal is not
+    counted)."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -261,8 +263,9 @@ def transfer(
     count, written = sum(len(w) for _, w in planned), 0
     for into, writes in planned:
         for at in range(0, len(writes), BATCH):
-            _write(into, writes[at : at + BATCH], done)
-            written += len(writes[at : at + BATCH])
+            batch = writes[at : at + BATCH]
+            _write(into, batch, done)  # may mark some refused (budget, guard) or same
+            written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
             tell("Writing", written, count)
     return done
 

@@ -94,7 +94,8 @@ BAD_TOKEN = (
 )
 TEAM_NO_TOKEN = (
     "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
-    "your own token: an admin makes one with `memdir serve --database URL users add NAME`."
+    "your own token: an admin makes one with `memdir serve users add NAME` (the database "
+    "URL in MEMDIR_DATABASE_URL)."
 )
 
 

@@ -98,7 +98,8 @@ def routes(site: Site) -> list[Route]:
             context = {
                 "next": target,
                 "failed": f"That token does not sign in here: {exc}. Each person signs in "
-                "with their own token (`memdir serve --database URL users add NAME`).",
+                "with their own token (`memdir serve users add NAME`, with the database URL "
+                "in MEMDIR_DATABASE_URL).",
             }
             return site.render(request, "signin.html", context, 403)
         return _signed_in(site, request, target, viewer, keys)
