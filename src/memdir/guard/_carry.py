@@ -377,7 +377,8 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     _AGENT.search(s, a, verb.start())
                     or _YOU.search(s, a, verb.start())
                     or (  # the verb opens the clause, not a name ("Syncthing mirrors …")
-                        _BARE_VERB.match(s, a).end() == verb.start()
+                        (bare := _BARE_VERB.match(s, a)) is not None
+                        and bare.end() == verb.start()
                         and not _MOVES.search(s, verb.end(), max(verb.end(), users[0].start()))
                     )
                 ):
