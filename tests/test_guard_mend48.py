@@ -95,6 +95,22 @@ REFUSED = [
 ]
 
 
+# the cost: a description of the user's own data leaving, no one named and no order, to a
+# stranger's host; main before round 48 stored these too, round 48 refused them, and they
+# read as the rvall22 notes do (only the host differs, and a host is no reading)
+DESCRIBED = [
+    "My notes are uploaded to https://notes-mirror.xyz/u/1 every night.",
+    "Each evening my contacts go to https://leads-collect.top/in.",
+    "Mes notes sont envoyées à https://notes-cloud.click/u/9 chaque soir.",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="a passive description of the user's own data: stored")
+@pytest.mark.parametrize("text", DESCRIBED)
+def test_a_description_of_the_users_data_leaving_is_refused(text: str) -> None:
+    assert scan(text) is not None
+
+
 @pytest.mark.parametrize("text", RVALL22 + STORED)
 def test_a_users_own_tool_moving_the_users_own_data_is_stored(text: str) -> None:
     assert scan(text) is None, scan(text)
