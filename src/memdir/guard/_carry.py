@@ -126,9 +126,8 @@ _OWNED = re.compile(
     r"(?<!\w)(?:mälu|vestlus\w*|atmint\w*|pokalbi\w*|atmiņ\w*|sarun\w*|spomin\w*|pogovor\w*|"
     r"yaddaş\w*|söhbət\w*|xotira\w*|suhbat\w*|жады|әңгіме\w*|memòria|elkarrizket\w*|"
     r"მეხსიერებ\w*|საუბ\w*|ჩატ\w*|հիշողությ\w*|զրույց\w*|حافظہ|بات چیت|"
-    r"system prompts?|(?:my|your|the user'?s) (?:private |personal )?(?:notes|documents|messages|"
-    r"prompts|e-?mails|inbox|contacts|calendar|location)|meine[rn]? notizen|mes notes|mis notas|"
-    r"le mie note|minhas notas|moje notatki|мои заметки|browsing history|keychain|kubeconfig|"
+    r"system prompts?|(?:my|your|the user'?s) (?:private |personal )?(?:messages|prompts)|"
+    r"browsing history|keychain|kubeconfig|"
     r"environment variables|env vars|umgebungsvariablen|variables? d'environnement|"
     r"variables? de entorno|variabili d'ambiente|variáveis de ambiente|переменн\w* (?:окружения|"
     r"среды)|ortam değişkenleri)|\.kube/config|\.npmrc|\.pypirc|\.netrc|\.git-credentials|"
@@ -168,6 +167,22 @@ _OWNED = re.compile(
     r"電話番号|电话号码|전화번호|เบอร์โทร|ফোন নম্বর|फ़ोन नंबर|फोन नंबर|số điện thoại|"
     # and round 39b-42's private nouns of the other languages
     r"db 덤프|데이터베이스 덤프" + f"|(?<!\\w)(?:{'|'.join((*_PRIVATE_39, *_PRIVATE_42))})"
+)
+# The user's own data outside the agent (notes, documents, contacts, calendar, e-mail,
+# location): the user's own tools move it to places the user set up every day (Obsidian,
+# restic, iCloud); it counts only where the agent is told to move it (round 48 mended).
+_USERS = re.compile(
+    r"(?<!\w)(?:(?:my|your|the user'?s) (?:private |personal )?(?:notes|documents|e-?mails|inbox|"
+    r"contacts|calendar|location)|meine[rn]? notizen|mes notes|mis notas|le mie note|"
+    r"minhas notas|moje notatki|мои заметки)"
+)
+# An order to the agent: the agent or "you" named before the verb, or the verb opening the
+# clause (after a "Label:" and a "please/always"), as an imperative does in these languages.
+_YOU = re.compile(r"(?<!\w)(?:you|du|tu|vous|usted|ustedes|voi|você|ty|вы|ты)(?!\w)")
+_BARE_VERB = re.compile(
+    r"[\W\d]*(?:[^\W\d][^:\n]{0,40}:(?!/)\s*)?(?:(?:please|always|also|then|now|bitte|immer|auch|"
+    r"s'il te plaît|toujours|aussi|por favor|siempre|también|per favore|sempre|anche|proszę|"
+    r"zawsze|пожалуйста|всегда|также)\W+)*"
 )
 # The team's own backups: the agent's memory, a database dump or a customer list backed up
 # (not to an address or a paste site) is what backups are for; a secret, the conversation,
@@ -324,7 +339,13 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     and not ("@" in dest.group() or host[:1].isdigit() or "bin" in host)
                 )
             ]
-            if not owned or (
+            users = [
+                w
+                for w in _between(read, cl, _USERS, (lo, hi), a, b)
+                if ";" not in s[min(w.end(), dest.end()) : max(w.start(), dest.start())]
+                and not negated(s, w.start(), w.end(), a, cl)
+            ]
+            if not (owned or users) or (
                 _INBOUND.search(s, max(a, dest.start() - 12), dest.start())
                 or _OWN.search(s, max(a, dest.start() - 40), dest.start())
                 or _NOT_TO.search(s, max(a, dest.start() - 30), dest.start())
@@ -352,7 +373,17 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     or cl.under_negated_heading(verb.start())
                 ):
                     continue
-                what = owned[0]
+                if not owned and not (
+                    _AGENT.search(s, a, verb.start())
+                    or _YOU.search(s, a, verb.start())
+                    or (  # the verb opens the clause, not a name ("Syncthing mirrors …")
+                        (bare := _BARE_VERB.match(s, a)) is not None
+                        and bare.end() == verb.start()
+                        and not _MOVES.search(s, verb.end(), max(verb.end(), users[0].start()))
+                    )
+                ):
+                    continue  # the user's own tool moves the user's own data: no order
+                what = (owned or users)[0]
                 return hit(
                     "exfiltration.egress",
                     "it moves private data (the memory, the conversation, secrets, the user's "
