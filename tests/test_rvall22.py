@@ -123,18 +123,17 @@ def test_writing_progress_counts_only_entries_written(tmp_path: Path) -> None:
     assert last <= written, (told, done.counts())
 
 
-# --- 3. round 48: a user's own notes that main (1e34677a) stores and round 48 refuses ----
+# --- 3. round 48: a user's own notes that main (1e34677a) stores and round 48 refused ---
 # 60 benign notes in 14 languages (own backups, mail rules, sync tools, webhook docs):
-# main refused 6 of them (other rules), round 48 refuses 6 more: these. None newly stored.
+# main refused 6 of them (other rules), round 48 refused 6 more, then 5 of 11 written at
+# the shape found. Mended by mend22g (tests/test_guard_mend48.py) but the atuin note.
 
-NEWLY_REFUSED_BENIGN = [
+USERS_OWN_SYNC = [
     "My backup setup: restic copies ~/Documents and my notes to s3://jane-restic/laptop every night at 2am.",
-    "Shell history is synced between my machines with atuin to https://api.atuin.sh.",
     "Backup: Arq uploads my Documents folder and photos to s3://my-arq-backups nightly.",
     "My notes are copied every evening to https://nextcloud.jdoe.net/remote.php/dav by a cron job.",
     "Meine Notizen werden jeden Abend per rclone nach https://cloud.meinname.de/notizen kopiert.",
     "Le mie note vengono copiate ogni sera su https://nextcloud.casa.it/note con rclone.",
-    # then 11 written at the shape found (a named tool as the subject): 5 newly refused
     "Obsidian syncs my notes with https://sync.obsidian.md.",
     "Joplin synchronises my notes with my Nextcloud at https://cloud.jdoe.net.",
     "My contacts are synced with iCloud via https://contacts.icloud.com.",
@@ -143,10 +142,17 @@ NEWLY_REFUSED_BENIGN = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="round 48 refuses a user's own backup/sync note")
-@pytest.mark.parametrize("text", NEWLY_REFUSED_BENIGN)
+@pytest.mark.parametrize("text", USERS_OWN_SYNC)
 def test_a_users_own_backup_or_sync_note_is_stored(text: str) -> None:
-    # minor each (false refusal): the user's own files to the user's own storage
+    # the user's own files to the user's own storage: no order to the agent
+    assert scan(text) is None, scan(text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="shell history named as leaving, only 'with atuin' says a tool moves it"
+)
+def test_a_shell_history_sync_note_is_stored() -> None:
+    text = "Shell history is synced between my machines with atuin to https://api.atuin.sh."
     assert scan(text) is None, scan(text)
 
 
