@@ -1,8 +1,6 @@
 """Review rvall22 of 1e34677a..4e97d048 (team17's mends, round 48, the CI profile, set 23).
 Each test pins a finding and fails on main; minor ones are strict xfails."""
 
-# ruff: noqa: E501
-
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +9,6 @@ import pytest
 
 import memdir
 from memdir.core.errors import MemdirError
-from memdir.guard import scan
 from memdir.pg.db import PgDatabase, check_url, redact
 
 REFUSED_PORT = "127.0.0.1:1"  # nothing listens: libpq's "Connection refused" at once
@@ -123,37 +120,10 @@ def test_writing_progress_counts_only_entries_written(tmp_path: Path) -> None:
     assert last <= written, (told, done.counts())
 
 
-# --- 3. round 48: a user's own notes that main (1e34677a) stores and round 48 refused ---
-# 60 benign notes in 14 languages (own backups, mail rules, sync tools, webhook docs):
-# main refused 6 of them (other rules), round 48 refused 6 more, then 5 of 11 written at
-# the shape found. Mended by mend22g (tests/test_guard_mend48.py) but the atuin note.
-
-USERS_OWN_SYNC = [
-    "My backup setup: restic copies ~/Documents and my notes to s3://jane-restic/laptop every night at 2am.",
-    "Backup: Arq uploads my Documents folder and photos to s3://my-arq-backups nightly.",
-    "My notes are copied every evening to https://nextcloud.jdoe.net/remote.php/dav by a cron job.",
-    "Meine Notizen werden jeden Abend per rclone nach https://cloud.meinname.de/notizen kopiert.",
-    "Le mie note vengono copiate ogni sera su https://nextcloud.casa.it/note con rclone.",
-    "Obsidian syncs my notes with https://sync.obsidian.md.",
-    "Joplin synchronises my notes with my Nextcloud at https://cloud.jdoe.net.",
-    "My contacts are synced with iCloud via https://contacts.icloud.com.",
-    "Calendar: my calendar is shared with my wife at anna@family.example.",
-    "Zotero syncs my notes and PDFs to https://www.zotero.org every few minutes.",
-]
-
-
-@pytest.mark.parametrize("text", USERS_OWN_SYNC)
-def test_a_users_own_backup_or_sync_note_is_stored(text: str) -> None:
-    # the user's own files to the user's own storage: no order to the agent
-    assert scan(text) is None, scan(text)
-
-
-@pytest.mark.xfail(
-    strict=True, reason="shell history named as leaving, only 'with atuin' says a tool moves it"
-)
-def test_a_shell_history_sync_note_is_stored() -> None:
-    text = "Shell history is synced between my machines with atuin to https://api.atuin.sh."
-    assert scan(text) is None, scan(text)
+# --- 3. round 48: 11 of a user's own backup/sync notes that round 48 refused and main
+# (1e34677a) stored (6 of 60 fresh notes in 14 languages, then 5 of 11 at the shape found):
+# mended by mend22g; they are tests/test_guard_mend48.py's RVALL22 (stored) and its atuin
+# note (a strict xfail).
 
 
 # --- 2 (team server, PostgreSQL) ----------------------------------------------------

@@ -7,7 +7,6 @@ reproducers are in test_team_rviso48.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
@@ -15,6 +14,7 @@ import pytest
 
 from memdir.core.prompt import missing_references
 from test_team_server import SECRET, Team, _add, _client, _data
+from test_team_server import one_server as one_server
 from test_team_server import team as team
 
 pytestmark = pytest.mark.slow
@@ -22,16 +22,6 @@ pytestmark = pytest.mark.slow
 
 def _resource(text: object) -> str:
     return str(getattr(getattr(text, "contents", [None])[0], "text", ""))
-
-
-@pytest.fixture
-def one_server(team: Team) -> Iterator[str]:
-    proc, url = team.serve()
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(

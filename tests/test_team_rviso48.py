@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ import pytest
 import memdir
 from memdir.pg.db import PgDatabase
 from test_team_server import SECRET, Team, _add, _client, _data, _rows
+from test_team_server import one_server as one_server
 from test_team_server import servers as servers
 from test_team_server import team as team
 
@@ -67,16 +67,6 @@ def _alice_writes(team: Team) -> dict[str, str]:
 async def _resource(client: Any, uri: str) -> str:
     """The text of one resource."""
     return str(getattr((await client.read_resource(uri)).contents[0], "text", ""))
-
-
-@pytest.fixture
-def one_server(team: Team) -> Iterator[str]:
-    proc, url = team.serve()
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 # HIGH: bob, not granted alice's project, gets the project's instruction files (AGENTS.md,

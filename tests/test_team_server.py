@@ -176,6 +176,17 @@ def team(pg_url: str, tmp_path: Path) -> Team:
 
 
 @pytest.fixture
+def one_server(team: Team) -> Iterator[str]:
+    """One ``memdir serve`` process on the team's database."""
+    proc, url = team.serve()
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
 def servers(team: Team) -> Iterator[list[str]]:
     """Two ``memdir serve`` processes on the team's database, forked."""
     procs = [team.fork_serve() for _ in range(2)]
