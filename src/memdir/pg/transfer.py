@@ -201,7 +201,7 @@ def transfer(
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
-    tell = progress or _silent
+    tell: Progress = progress or (lambda stage, done, total: None)
     total = sum(len(source[s]) for s in SCOPES if s in source)
     seen = 0
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
@@ -268,7 +268,3 @@ def transfer(
             written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
             tell("Writing", written, count)
     return done
-
-
-def _silent(stage: str, done: int, total: int | None) -> None:
-    pass
