@@ -21,8 +21,10 @@ from memdir.engine import Memdir
 # Fuzzing checks what inputs do, not how fast: a loaded CI machine must not fail a test
 # on hypothesis's per-example deadline. Wall-clock goals live in bench/.
 # HYPOTHESIS_PROFILE=ci (.ci/run sets it) replays the same examples every run, so a red
-# build can be reproduced; other runs keep exploring new ones.
-settings.register_profile("memdir", deadline=None)
+# build can be reproduced; other runs keep exploring new ones. "memdir" starts from
+# hypothesis's own defaults, not from whatever profile it loaded itself (it loads its own
+# derandomized "ci" profile wherever a CI variable such as CI=true is set).
+settings.register_profile("memdir", settings.get_profile("default"), deadline=None)
 settings.register_profile("ci", settings.get_profile("memdir"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "memdir"))
 

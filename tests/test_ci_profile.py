@@ -31,16 +31,24 @@ def test_profile() -> None:
 """
 
 
+# Hypothesis loads a derandomized profile of its own where one of these is set.
+CI_VARIABLES = ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TF_BUILD")
+
+
+@pytest.mark.parametrize("on_ci", [True, False], ids=["CI=true", "no-CI"])
 @pytest.mark.parametrize(("profile", "derandomized"), [("ci", True), (None, False)])
 def test_the_profile_named_in_the_environment_is_loaded(
-    profile: str | None, derandomized: bool, tmp_path: Path
+    profile: str | None, derandomized: bool, on_ci: bool, tmp_path: Path
 ) -> None:
     """A pytest run of its own, with the suite's conftest, under HYPOTHESIS_PROFILE=ci and
-    without it: each way checked wherever this runs (not only where CI sets it)."""
+    without it, with and without CI=true: each way checked wherever this runs."""
     (tmp_path / "test_tiny.py").write_text(TINY)
-    env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_PROFILE"}
+    drop = {"HYPOTHESIS_PROFILE", *CI_VARIABLES}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     if profile is not None:
         env["HYPOTHESIS_PROFILE"] = profile
+    if on_ci:
+        env["CI"] = "true"
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), str(ROOT / "src")])
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-s", "test_tiny.py", *PLUGINS],
