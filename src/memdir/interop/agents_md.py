@@ -41,17 +41,15 @@ def _rule(e: Entry) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_section(
-    entries: Iterable[Entry], max_bytes: int = SECTION_MAX_BYTES
-) -> tuple[str, list[tuple[str, str]]]:
+def render_section(entries: Iterable[Entry]) -> tuple[str, list[tuple[str, str]]]:
     """The marked section for ``entries`` (markers included) and what did not fit."""
     head = f"{BEGIN}\n## Team rules (from memdir)\n\n"
     tail = f"{END}\n"
     body, left_out, size = [], [], len((head + tail).encode())
     for e in entries:
         rule = _rule(e)
-        if size + len(rule.encode()) > max_bytes:
-            left_out.append((e.id, f"the section is capped at {max_bytes:,} bytes"))
+        if size + len(rule.encode()) > SECTION_MAX_BYTES:
+            left_out.append((e.id, f"the section is capped at {SECTION_MAX_BYTES:,} bytes"))
             continue
         body.append(rule)
         size += len(rule.encode())

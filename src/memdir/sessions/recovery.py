@@ -181,7 +181,7 @@ def _copy(source: sqlite3.Connection, target: Path, progress: Progress) -> dict[
     return skipped
 
 
-def recover(path: Path, *, progress: Progress | None = None, use_shell: bool = True) -> Recovery:
+def recover(path: Path, *, progress: Progress | None = None) -> Recovery:
     """Salvage ``path`` (state.db) into a new file that takes its place; the damaged
     file is kept beside it as ``<name>.damaged-<time>``. Stop other memdir processes
     first: a writer still holding the old file would keep writing to it."""
@@ -192,7 +192,7 @@ def recover(path: Path, *, progress: Progress | None = None, use_shell: bool = T
     stamp = time.strftime("%Y%m%dT%H%M%S")
     fresh = path.with_name(f"{path.name}.repairing-{stamp}")
     kept = path.with_name(f"{path.name}.damaged-{stamp}")
-    exe = _shell() if use_shell else None
+    exe = _shell()
     with tempfile.TemporaryDirectory(dir=path.parent) as folder:
         scratch = Path(folder) / "recovered.db"
         try:

@@ -474,11 +474,7 @@ def _layout(blocks: Sequence[IndexBlock], tail: str) -> str:
     return "".join(out) + tail
 
 
-def fit_index(
-    lines: Sequence[str | IndexBlock],
-    max_lines: int = INDEX_MAX_LINES,
-    max_bytes: int = INDEX_MAX_BYTES,
-) -> tuple[str, int]:
+def fit_index(lines: Sequence[str | IndexBlock]) -> tuple[str, int]:
     """MEMORY.md holding the longest prefix of ``lines`` (best first: link lines or
     :class:`IndexBlock` values) that fits the line and byte bounds with the header, the
     headings and, when some are left out, a line saying so. Returns the text and how many
@@ -487,7 +483,8 @@ def fit_index(
 
     def fits(n: int) -> str | None:
         text = _layout(blocks[:n], _tail(len(blocks) - n) if n < len(blocks) else "")
-        return text if text.count("\n") <= max_lines and len(text.encode()) <= max_bytes else None
+        fit = text.count("\n") <= INDEX_MAX_LINES and len(text.encode()) <= INDEX_MAX_BYTES
+        return text if fit else None
 
     whole = fits(len(blocks))
     if whole is not None:
