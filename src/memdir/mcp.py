@@ -725,13 +725,13 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
                 with anyio.CancelScope(shield=True):
                     await backend.close()
 
-    from importlib.metadata import version
+    from .version import installed
 
     with warnings.catch_warnings():  # roots are deprecated from the 2026 protocol era on
         warnings.simplefilter("ignore", MCPDeprecationWarning)
         server = Server(
             "memdir",
-            version=version("memdir"),
+            version=installed() or "unknown",
             instructions=INSTRUCTIONS,
             lifespan=lifespan,
             on_list_tools=list_tools,
