@@ -505,13 +505,79 @@ def test_a_failed_later_batch_says_what_the_earlier_ones_wrote(
             remote.push(to, local, apply=True)
         message = str(caught.value)
         assert "Batch 3 of 3 failed; batches 1 to 2 were written (2 add)" in message, message
-        assert "a re-run finishes the rest" in message and "\n" not in message
+        assert "nothing from batch 3 on was written" in message and "\n" not in message
+        assert "re-run" not in message, message  # a re-run sends the same too-big batch
         with pytest.raises(MemdirError, match=r"batches 1 to 2 were written \(2 same\)"):
             remote.push(to, local, apply=True)  # the re-run: the first two are there
         assert len(_files(team.url)) >= 2
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_push_refused_after_its_first_batch_promises_no_re_run(
+    team: Team, server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """alice's token is revoked while her push runs: the second batch is refused, and a
+    re-run would be refused too, so the error says what was written and promises nothing."""
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    local = _three(team, tmp_path, (100, 100, 100))
+    to = remote.Server(server, team.tokens["alice"])
+
+    def revoke(stage: str, n: int, total: int) -> None:
+        if n == 1:
+            team.admin("revoke", "alice")
+
+    with pytest.raises(MemdirError) as caught:
+        remote.push(to, local, apply=True, progress=revoke)
+    message = str(caught.value)
+    assert "refused the token (HTTP 403): unknown or revoked token" in message, message
+    assert ".." not in message, message
+    assert "Batch 2 of 3 failed; batches 1 to 1 were written (1 add)" in message, message
+    assert "nothing from batch 2 on was written" in message, message
+    assert "re-run" not in message, message
+    assert [f[1] for f in _files(team.url) if f[1] != "MEMORY.md"] == ["user_note-0.md"]
+
+
+def test_a_push_that_loses_the_server_says_a_re_run_finishes_it(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server stops after the first batch: the second cannot reach it, the error says
+    what was written and that a re-run (to a server that answers) finishes the rest,
+    which it does."""
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    local = _three(team, tmp_path, (100, 100, 100))
+    proc, url = team.serve()
+
+    def stop(stage: str, n: int, total: int) -> None:
+        if n == 1:
+            proc.terminate()
+            proc.communicate(timeout=30)
+
+    try:
+        with pytest.raises(MemdirError) as caught:
+            remote.push(remote.Server(url, team.tokens["alice"]), local, apply=True, progress=stop)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.communicate(timeout=30)
+    message = str(caught.value)
+    assert message.startswith(f"cannot reach the team server at {url[:-4]}"), message
+    assert "Batch 2 of 3 failed; batches 1 to 1 were written (1 add)" in message, message
+    assert "a re-run finishes the rest" in message, message
+    again, url = team.serve()
+    try:
+        done = remote.push(remote.Server(url, team.tokens["alice"]), local, apply=True)
+        assert done.counts() == {"same": 1, "add": 2}
+    finally:
+        again.terminate()
+        again.communicate(timeout=30)
 
 
 _TEXT = st.one_of(
