@@ -8,6 +8,7 @@ reproducers are in test_team_rviso48.py."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 import anyio
 import pytest
@@ -103,3 +104,61 @@ def test_a_project_named_by_url_has_no_folder_to_withhold(team: Team, one_server
     assert "were not read" not in context, context
     assert read.split(body, 1)[1].strip() == "", read
     assert "not granted the project git.example.test/acme/secret" in refused
+
+
+def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
+    team: Team, tmp_path: Path
+) -> None:
+    """bob names, by the 'project' argument and by the X-Memdir-Project header, a folder
+    that does not exist, one that is no repository and alice's checkout of a project he
+    was not granted: each is refused in the same words, none naming the origin, its host
+    or whether the folder exists (issue 17). The web page and /api take a repository URL,
+    never a folder: their answers for the three are the same too. The server's log has
+    the reason for the admin."""
+    from mcp.shared.exceptions import MCPError
+
+    from test_web_team import _sign_in
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    paths = {"missing": str(tmp_path / "missing"), "plain": str(plain), "secret": str(team.secret)}
+    proc, url = team.serve()
+
+    async def as_bob(path: str) -> list[str]:
+        said = []
+        async with _client(url, team.tokens["bob"]) as b:
+            for call in (
+                ("memory_search", {"query": "walrus", "project": path}),
+                ("memory", {**_add("Bob probe", "x", scope="project"), "project": path}),
+                ("memory", {**_add("Bob own", "x", scope="user"), "project": path}),
+            ):
+                answer = await b.call_tool(*call)
+                assert answer.is_error, answer
+                said.append(_data(answer)["error"])
+        async with _client(url, team.tokens["bob"], header=path) as b:
+            for uri in ("memdir://context", "memdir://index"):
+                with pytest.raises(MCPError) as caught:
+                    await b.read_resource(uri)
+                said.append(str(caught.value))
+        return said
+
+    try:
+        said = {kind: anyio.run(as_bob, path) for kind, path in paths.items()}
+        web = _sign_in(url.removesuffix("/mcp"), team.tokens["bob"])
+        for kind, path in paths.items():
+            page = web.get("/", params={"project": path})
+            api = web.get("/api/entries", headers={"X-Memdir-Project": path})
+            same = [f"{r.status_code} {r.text}" for r in (page, api)]  # the path as given
+            said[kind] += [t.replace(path, "P").replace(quote(path, safe=""), "P") for t in same]
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert said["missing"] == said["plain"] == said["secret"], said
+    for text in said["secret"]:
+        for hint in ("git.example", "acme", "secret", "not granted the project", "origin"):
+            assert hint not in text, (hint, text)
+        assert "existing folder" not in text and "does not exist" not in text, text
+    log = err.decode()
+    assert f"{paths['missing']!r}: no such folder" in log, log
+    assert "has no git remote 'origin'" in log, log
+    assert "not granted the project git.example.test/acme/secret" in log, log

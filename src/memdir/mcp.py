@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 import warnings
 import weakref
@@ -32,9 +33,18 @@ if TYPE_CHECKING:
     from .serve.workspaces import Workspaces
 
 _T = TypeVar("_T")
+log = logging.getLogger(__name__)
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
+#: A team server's refusal of a project folder a token holder named that is not a checkout
+#: of a project they were granted: the same words whatever the reason (docs/design/serve.md)
+NOT_YOURS = (
+    "names no checkout on this team server of a project you were granted (whether that "
+    "folder exists, is a repository or which is not said); name a project you were granted "
+    "by its repository URL, or ask an admin to grant yours: memdir serve users grant "
+    "<user> <repository URL>"
+)
 NO_PROJECT = (
     "this connection did not say which project it works in (its MCP client sent no roots "
     "that are folders on this machine, no X-Memdir-Project header and no 'project' "
@@ -323,7 +333,7 @@ class _Backend:
                         "initialize a new one",
                     )
                 live.user = user
-            folder, source = await self._project(ctx, live, headers, project)
+            folder, source = await self._project(ctx, live, headers, project, user)
             self.http.answer_plain(sid, live.roots is not None and not live.stale)
             if live.session is not None and folder == live.project:
                 return live.session
@@ -349,11 +359,23 @@ class _Backend:
             return session
 
     async def _project(
-        self, ctx: ServerRequestContext[Any], live: _Live, headers: Any, argument: object
+        self,
+        ctx: ServerRequestContext[Any],
+        live: _Live,
+        headers: Any,
+        argument: object,
+        user: str | None = None,
     ) -> tuple[Path | None, str]:
         """The connection's project folder and where it came from (see the module
-        docstring); MCPError when a ``project`` argument contradicts the client."""
-        given = _folder(argument, "the 'project' argument") if argument is not None else None
+        docstring); MCPError when a ``project`` argument contradicts the client. On the
+        team backend a folder named by the argument or the header must be a checkout of
+        a project ``user`` was granted (:meth:`_granted`)."""
+        given = None
+        if argument is not None:
+            what = "the 'project' argument"
+            given = _folder(argument, what) if self.md.database is None else None
+            if given is None:
+                given = await self._granted(argument, what, user, live)
         roots = await self._roots(ctx, live)
         if roots and self.under:
             allowed = [r for r in roots if self._allowed(r)]
@@ -363,7 +385,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = self._named(headers.get(PROJECT_HEADER))
+            found = await self._named(headers.get(PROJECT_HEADER), user, live)
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -412,10 +434,13 @@ class _Backend:
             live.stale = False
         return live.roots
 
-    def _named(self, value: str) -> Path:
+    async def _named(self, value: str, user: str | None, live: _Live) -> Path:
         """The folder the X-Memdir-Project header names; on the team backend it may be the
         repository's URL instead (a client on another machine)."""
-        if self.md.database is not None and not value.strip().startswith(("/", "~")):
+        what = "the X-Memdir-Project header"
+        if self.md.database is None:
+            return _folder(value, what)
+        if not value.strip().startswith(("/", "~")):
             from .core.errors import ValidationError
             from .pg.names import remote_folder
 
@@ -423,7 +448,29 @@ class _Backend:
                 return Path(remote_folder(value))
             except ValidationError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
-        return _folder(value, "the X-Memdir-Project header")
+        return await self._granted(value, what, user, live)
+
+    async def _granted(self, value: object, what: str, user: str | None, live: _Live) -> Path:
+        """The folder a token holder's argument or header names on the team server: a
+        checkout on this disk of a project ``user`` was granted. Anything else is refused
+        in the same words (:data:`NOT_YOURS`) whether the folder does not exist, is no
+        repository with a remote 'origin', or holds one the user was not granted: a token
+        holder learns nothing of this disk, not even what is there. Why goes to the
+        server's log, for the admin. The folder this connection already works in is not
+        looked up again (its Memdir looks its grant up on every use)."""
+        if not isinstance(value, str) or not value.strip() or "\x00" in value:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"{what} must be a folder path")
+        assert self.md.database is not None
+        database = self.md.database
+
+        def look() -> tuple[Path | None, str]:
+            return _granted_checkout(value, database, user or "")
+
+        folder, why = await self.run(look)
+        if folder is not None and (folder == live.project or not why):
+            return folder
+        log.warning("memdir serve: user %r named the project folder %r: %s", user, value, why)
+        raise MCPError(code=types.INVALID_PARAMS, message=f"{what} {NOT_YOURS}")
 
     def _allowed(self, folder: Path) -> bool:
         """Whether ``--projects-under`` lets a client work in ``folder`` (never in the
@@ -501,6 +548,38 @@ def _folder(value: object, what: str) -> Path:
             message=f"{what} must be the absolute path of an existing folder, not {value!r}",
         )
     return path.resolve()
+
+
+def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path | None, str]:
+    """The folder ``value`` names (resolved) and "" when it is a checkout, on this disk,
+    of a project ``user`` was granted in ``database``; else the folder (or None) and why
+    not, for the server's log only."""
+    from .core.errors import ValidationError
+    from .core.scopes import find_checkout_root
+    from .core.storage.git import git_dirs, read_remote
+    from .pg.names import project_url, remote_url
+    from .pg.users import is_granted
+
+    try:
+        path = Path(value.strip()).expanduser()
+        if not path.is_absolute() or not path.is_dir():
+            return None, "no such folder on this machine (or not an absolute path)"
+        folder = path.resolve()
+        checkout = find_checkout_root(folder)
+        url = remote_url(checkout)  # the stand-in folder of a project named by URL
+        if url is None:
+            dirs = git_dirs(checkout)
+            remote = read_remote(dirs[1]) if dirs else None
+            if remote is None:
+                return folder, f"{checkout} has no git remote 'origin'"
+            url = project_url(remote)
+    except (RuntimeError, OSError, ValueError) as exc:  # ~nobody, a loop, a name too long
+        return None, f"not a usable folder: {exc}"
+    except ValidationError as exc:  # an origin that is no repository URL
+        return folder, str(exc)
+    if not is_granted(database, user, url):
+        return folder, f"not granted the project {url}"
+    return folder, ""
 
 
 def _is_root(folder: Path) -> bool:
