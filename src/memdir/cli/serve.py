@@ -449,7 +449,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
+    from ..pg.transfer import Ledger, entries_of, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
@@ -472,7 +472,16 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
                 into = team if pushing else local
-                done = transfer(side, into, apply=apply, where=where, notes=notes, progress=tally)
+                ledger = None if pushing else Ledger(local.home)  # this home's files only
+                done = transfer(
+                    side,
+                    into,
+                    apply=apply,
+                    where=where,
+                    notes=notes,
+                    progress=tally,
+                    ledger=ledger,
+                )
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
@@ -500,7 +509,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         click.echo(f"Note: {note}")
     for m in done.moves:
         line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
-        click.secho(line, fg="red" if m.action == "refused" else None)
+        color = {"refused": "red", "conflict": "yellow"}.get(m.action)
+        click.secho(line, fg=color)
     counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
     verb, where = (
         ("Pushed", "to the team server") if pushing else ("Pulled", "from the team server")

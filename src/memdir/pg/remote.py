@@ -252,7 +252,7 @@ def pull(
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
     the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
-    from .transfer import checkout_slug, transfer
+    from .transfer import Ledger, checkout_slug, transfer
     from .wire import parse_scopes
 
     url, why = checkout_url(local)
@@ -275,4 +275,12 @@ def pull(
                 "local scope skipped: the team server is older than this memdir client and "
                 "keys local scopes by the repository's URL only; update the server"
             ]
-    return transfer(side, local, apply=apply, where="in this home", notes=notes, progress=progress)
+    return transfer(
+        side,
+        local,
+        apply=apply,
+        where="in this home",
+        notes=notes,
+        progress=progress,
+        ledger=Ledger(local.home),
+    )

@@ -6,9 +6,12 @@ re-run changes nothing. What the target changed later, or removed, is kept
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
@@ -28,7 +31,8 @@ BATCH = 200  # entries a write holds: one transaction, one index, one history co
 @dataclass(frozen=True)
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
-    copy is newer, or the target removed it), refused."""
+    copy is newer, or the target removed it), conflict (a pull's target copy was edited
+    since the last pull, though its ``updated`` says otherwise: kept), refused."""
 
     scope: str
     action: str
@@ -79,6 +83,62 @@ def _as_written(e: Entry) -> tuple[Any, ...]:
 
 def _same(a: Entry, b: Entry) -> bool:
     return _as_written(a) == _as_written(b)
+
+
+def _digest(e: Entry) -> str:
+    """A hash of what :func:`_as_written` compares of ``e``."""
+    text = json.dumps([str(v) for v in _as_written(e)], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Ledger:
+    """What pulls last wrote into a home, or found there equal: per entry (its scope
+    folder and id), the :func:`_digest` of its text then. A pull reads it to tell a copy
+    edited here since (by hand, keeping ``updated:``, which memdir's clock cannot see)
+    from one it may replace. Kept as ``pulled.json`` in the home; an unreadable one is
+    read as empty (nothing is then known edited: as before the ledger)."""
+
+    NAME = "pulled.json"
+
+    def __init__(self, home: Path) -> None:
+        from ..core.errors import ParseError
+        from ..core.storage.regular import read_json
+
+        self.path = home / self.NAME
+        try:
+            found = read_json(self.path, 64 << 20, kind=dict) or {}
+        except ParseError:
+            found = {}
+        self.seen: dict[str, str] = {k: v for k, v in found.items() if isinstance(v, str)}
+
+    @staticmethod
+    def key(into: Store, entry_id: str) -> str:
+        return f"{into.backend.location}\0{entry_id}"
+
+    def edited(self, into: Store, old: Entry) -> bool:
+        """Whether ``into``'s copy ``old`` differs from what a pull last left there."""
+        last = self.seen.get(self.key(into, old.id))
+        return last is not None and last != _digest(old)
+
+    def saw(self, into: Store, entry: Entry) -> None:
+        self.seen[self.key(into, entry.id)] = _digest(entry)
+
+    def save(self) -> None:
+        from ..core.storage.regular import atomic_write
+
+        data = json.dumps(self.seen, ensure_ascii=False, indent=0, sort_keys=True)
+        atomic_write(self.path, data.encode())
+
+
+def _edited(entry: Entry, old: Entry, into: Store, where: str) -> str:
+    """The reason a pull keeps ``old``, edited {where} since the last pull."""
+    file = Path(str(into.backend.location)) / old.filename
+    return (
+        f"edited {where} since the last pull, with the same `updated:` as then (by hand?); "
+        f"your edit is kept and the server's copy (changed {_when(entry.updated)}) not "
+        f"written. To keep yours, push it; to take the server's, delete {file} (memdir's "
+        f"history keeps your edit) and pull again"
+    )
 
 
 def _when(at: datetime) -> str:
@@ -187,6 +247,7 @@ def transfer(
     notes: Sequence[str] = (),
     local: str | None = None,
     progress: Progress | None = None,
+    ledger: Ledger | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -197,7 +258,9 @@ def transfer(
     as entries are compared and ``("Writing", n, total)`` after each write (``n``
     entries added or replaced so far, which stay when a later write fails or is
     interrupted, of ``total`` planned; one the write refused or found equal is not
-    counted)."""
+    counted). ``ledger`` (a pull into this home's files): a copy edited here since the
+    last pull is not replaced but reported (``conflict``); applied, what was written or
+    found equal is recorded there."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -205,6 +268,7 @@ def transfer(
     total = sum(len(source[s]) for s in SCOPES if s in source)
     seen = 0
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
+    sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -224,12 +288,18 @@ def transfer(
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
+                if ledger is not None:
+                    ledger.saw(into, entry)
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
+                continue
+            if old is not None and ledger is not None and ledger.edited(into, old):
+                why = _edited(entry, old, into, where)
+                done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
             try:
@@ -258,13 +328,22 @@ def transfer(
                     )
                 )
                 writes.append((len(done.moves), op))
+                sent[len(done.moves)] = entry
             done.moves.append(Move(scope, action, entry.id, entry.name))
         planned.append((into, writes))
     count, written = sum(len(w) for _, w in planned), 0
-    for into, writes in planned:
-        for at in range(0, len(writes), BATCH):
-            batch = writes[at : at + BATCH]
-            _write(into, batch, done)  # may mark some refused (budget, guard) or same
-            written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
-            tell("Writing", written, count)
+    try:
+        for into, writes in planned:
+            for at in range(0, len(writes), BATCH):
+                batch = writes[at : at + BATCH]
+                _write(into, batch, done)  # may mark some refused (budget, guard) or same
+                written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
+                tell("Writing", written, count)
+                if ledger is not None:
+                    for i, _ in batch:
+                        if done.moves[i].action in ("add", "update"):
+                            ledger.saw(into, sent[i])
+    finally:
+        if ledger is not None and apply:  # what was written stays known, an error or not
+            ledger.save()
     return done
