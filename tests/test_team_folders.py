@@ -25,9 +25,11 @@ def _resource(text: object) -> str:
     return str(getattr(getattr(text, "contents", [None])[0], "text", ""))
 
 
-def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(
+def test_an_ungranted_root_is_not_used_and_a_grant_opens_the_files(
     team: Team, one_server: str
 ) -> None:
+    """bob's root is alice's checkout: not used (issue 17: the project it holds is not
+    named to him, nor its files read); once granted, the next session works in it."""
     (team.secret / "AGENTS.md").write_text("Build with the gnu target.\n")
     (team.secret / "deploy.py").write_text("gnuDeployKey = 1\n")
     body = "Use `gnuDeployKey` in `deploy.py`, not `gone.py`."
@@ -40,12 +42,11 @@ def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(
             return context, str(read["content"])
 
     context, read = anyio.run(as_bob)
-    assert "gnu target" not in context
-    why = "user 'bob' is not granted the project git.example.test/acme/secret"
-    assert f"The instruction files of {team.secret}" in context and why in context, context
+    for text in (context, read):
+        assert "gnu target" not in text and "git.example" not in text, text
+        assert str(team.secret) not in text, text
     notes = read.split(body, 1)[1]
-    assert "were not checked against the project folder: " + why in notes, notes
-    assert "gone.py" not in notes and "does not exist" not in notes
+    assert "gone.py" not in notes and "does not exist" not in notes, notes
 
     team.admin("grant", "bob", SECRET)  # the same server, no restart: the next session
     context, read = anyio.run(as_bob)
@@ -112,7 +113,8 @@ def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
     """bob names, by the 'project' argument and by the X-Memdir-Project header, a folder
     that does not exist, one that is no repository and alice's checkout of a project he
     was not granted: each is refused in the same words, none naming the origin, its host
-    or whether the folder exists (issue 17). The web page and /api take a repository URL,
+    or whether the folder exists (issue 17); as an MCP root, each is not used (the
+    connection has no project, in the same words). The web page and /api take a repository URL,
     never a folder: their answers for the three are the same too. The server's log has
     the reason for the admin."""
     from mcp.shared.exceptions import MCPError
@@ -140,6 +142,10 @@ def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
                 with pytest.raises(MCPError) as caught:
                     await b.read_resource(uri)
                 said.append(str(caught.value))
+        async with _client(url, team.tokens["bob"], roots=[Path(path)]) as b:  # not used
+            said.append(_resource(await b.read_resource("memdir://context")))
+            answer = await b.call_tool("memory", _add("Bob root", "x", scope="project"))
+            said.append(_data(answer)["error"])
         return said
 
     try:
@@ -162,3 +168,4 @@ def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
     assert f"{paths['missing']!r}: no such folder" in log, log
     assert "has no git remote 'origin'" in log, log
     assert "not granted the project git.example.test/acme/secret" in log, log
+    assert f"sent the root {team.secret}, not used: not granted the project" in log, log

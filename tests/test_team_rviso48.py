@@ -85,7 +85,8 @@ def test_an_ungranted_user_gets_no_instruction_files_of_the_project(
         async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
             seen.append(await _resource(b, "memdir://context"))
             refused = await b.call_tool("memory", _add("Bob here", "x", scope="project"))
-            assert "not granted the project" in _data(refused)["error"]  # the scope is refused
+            # the root is not used (issue 17): no project, in words naming nothing of it
+            assert "did not say which project" in _data(refused)["error"]
         async with _client(one_server, team.tokens["bob"], header=str(team.secret)) as b:
             with pytest.raises(MCPError) as caught:  # a folder he names: refused (issue 17)
                 await _resource(b, "memdir://context")

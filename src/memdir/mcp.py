@@ -376,7 +376,7 @@ class _Backend:
             given = _folder(argument, what) if self.md.database is None else None
             if given is None:
                 given = await self._granted(argument, what, user, live)
-        roots = await self._roots(ctx, live)
+        roots = await self._roots(ctx, live, user)
         if roots and self.under:
             allowed = [r for r in roots if self._allowed(r)]
             if not allowed:
@@ -405,9 +405,14 @@ class _Backend:
             )
         return found, source
 
-    async def _roots(self, ctx: ServerRequestContext[Any], live: _Live) -> list[Path]:
+    async def _roots(
+        self, ctx: ServerRequestContext[Any], live: _Live, user: str | None = None
+    ) -> list[Path]:
         """The client's roots that are local folders (asked once per connection, and
-        again after it said they changed); none when it has no roots capability."""
+        again after it said they changed); none when it has no roots capability. On the
+        team backend only checkouts of projects ``user`` was granted: any other root is
+        dropped as a missing one is (the server's log says why), so what the connection
+        is then told is the same whether it exists, is a repository or was not granted."""
         caps = ctx.session.client_capabilities
         if caps is None or caps.roots is None:
             live.roots = []
@@ -431,6 +436,8 @@ class _Backend:
             except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
+            if self.md.database is not None and live.roots:
+                live.roots = await self.run(lambda: self._granted_roots(live.roots, user))
             live.stale = False
         return live.roots
 
@@ -449,6 +456,18 @@ class _Backend:
             except ValidationError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
         return await self._granted(value, what, user, live)
+
+    def _granted_roots(self, roots: list[Path] | None, user: str | None) -> list[Path]:
+        """Those of ``roots`` that are checkouts of projects ``user`` was granted."""
+        assert self.md.database is not None
+        kept = []
+        for root in roots or []:
+            folder, why = _granted_checkout(str(root), self.md.database, user or "")
+            if folder is not None and not why:
+                kept.append(folder)
+            else:
+                log.warning("memdir serve: user %r sent the root %s, not used: %s", user, root, why)
+        return kept
 
     async def _granted(self, value: object, what: str, user: str | None, live: _Live) -> Path:
         """The folder a token holder's argument or header names on the team server: a
