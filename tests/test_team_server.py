@@ -177,13 +177,22 @@ def team(pg_url: str, tmp_path: Path) -> Team:
 
 @pytest.fixture
 def one_server(team: Team) -> Iterator[str]:
-    """One ``memdir serve`` process on the team's database."""
+    """One ``memdir serve`` process on the team's database, its MCP address (``…/mcp``);
+    its log must hold no traceback when it stops. The one server fixture of the team
+    tests: import it (``as server`` where a module names it so)."""
     proc, url = team.serve()
     try:
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        _, err = proc.communicate(timeout=30)
+        assert b"Traceback" not in err, err.decode()
+
+
+@pytest.fixture
+def one_site(one_server: str) -> str:
+    """:func:`one_server`'s address without ``/mcp``: its web page's and ``/api``'s."""
+    return one_server.removesuffix("/mcp")
 
 
 @pytest.fixture
