@@ -38,7 +38,8 @@ SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SE
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
 #: A team server's refusal of a project folder a token holder named that is not a checkout
-#: of a project they were granted: the same words whatever the reason (docs/design/serve.md)
+#: of a project they were granted: the same words whatever the reason (issue 17;
+#: docs/design/team-server.md, "A folder named by argument or header")
 NOT_YOURS = (
     "names no checkout on this team server of a project you were granted (whether that "
     "folder exists, is a repository or which is not said); name a project you were granted "
@@ -47,7 +48,8 @@ NOT_YOURS = (
 )
 NO_PROJECT = (
     "this connection did not say which project it works in (its MCP client sent no roots "
-    "that are folders on this machine, no X-Memdir-Project header and no 'project' "
+    "that are folders on this machine, or on a team server checkouts of projects granted "
+    "to you; no X-Memdir-Project header and no 'project' "
     'argument). Pass "project": '
     '"/path/to/your/checkout" in this call, or register memdir with the header '
     "X-Memdir-Project: /path/to/your/checkout (or with a client that sends MCP roots); "
