@@ -131,6 +131,8 @@ class _Live:
     source: str = ""  # "roots", "header", "argument" or "" (none)
     roots: list[Path] | None = None  # None: not asked yet
     stale: bool = False  # the client said its roots changed: ask again
+    # team server: roots not used for want of a grant, looked up again on each request
+    ungranted: list[Path] = field(default_factory=list)
     plain: bool = False  # answered with plain JSON (no back-channel for roots/list)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
     user: str | None = None  # the team user whose token started it
@@ -438,9 +440,15 @@ class _Backend:
             except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
-            if self.md.database is not None and live.roots:
-                live.roots = await self.run(lambda: self._granted_roots(live.roots, user))
-            live.stale = False
+            live.ungranted = list(live.roots) if self.md.database is not None else []
+            live.roots = [] if live.ungranted else live.roots
+            live.stale = asked = False
+        else:
+            asked = True  # looked up before: why not is logged once
+        if live.ungranted:  # granted since? (a query on the refusal path only)
+            now = await self.run(lambda: self._granted_roots(live.ungranted, user, not asked))
+            live.ungranted = [r for r in live.ungranted if r not in now]
+            live.roots = [r for r in [*live.roots, *now] if r not in live.ungranted]
         return live.roots
 
     async def _named(self, value: str, user: str | None, live: _Live) -> Path:
@@ -459,15 +467,16 @@ class _Backend:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
         return await self._granted(value, what, user, live)
 
-    def _granted_roots(self, roots: list[Path] | None, user: str | None) -> list[Path]:
-        """Those of ``roots`` that are checkouts of projects ``user`` was granted."""
+    def _granted_roots(self, roots: list[Path], user: str | None, say: bool) -> list[Path]:
+        """Those of ``roots`` that are checkouts of projects ``user`` was granted (each
+        as it is in ``roots``); why each other one is not used goes to the log (``say``)."""
         assert self.md.database is not None
         kept = []
-        for root in roots or []:
+        for root in roots:
             folder, why = _granted_checkout(str(root), self.md.database, user or "")
             if folder is not None and not why:
-                kept.append(folder)
-            else:
+                kept.append(root)
+            elif say:
                 log.warning("memdir serve: user %r sent the root %s, not used: %s", user, root, why)
         return kept
 
