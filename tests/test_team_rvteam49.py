@@ -169,3 +169,24 @@ def test_two_pulls_at_once_keep_each_others_ledger(
     alices.close()
     got = _run(env, team.secret, "pull", "--apply", "--json")
     assert "My hand edit." in edited.read_text(), got["moves"]
+
+
+# shows: a pulled.json that cannot be written (here a folder in its place) ends the pull
+# in a Python traceback (IsADirectoryError from Ledger.save), after the files were written
+# and the hand edit replaced, instead of memdir's one-line error
+def test_a_ledger_that_cannot_be_written_is_a_clear_error(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    ledger = tmp_path / "laptop" / "pulled.json"
+    ledger.unlink()
+    ledger.mkdir()
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(team.shared), "pull", "--apply"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode != 0, proc.stdout
+    assert "Traceback" not in proc.stderr and "pulled.json" in proc.stderr, proc.stderr
