@@ -44,7 +44,7 @@ def _pulled_then_edited(team: Team, tmp: Path, server: str) -> tuple[dict[str, s
 def test_the_conflicts_advice_to_push_keeps_the_hand_edit(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:
-    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    env, _ = _pulled_then_edited(team, tmp_path, one_server)
     got = _run(env, team.shared, "pull", "--apply", "--json")
     (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
     assert "To keep yours, push it" in conflict["reason"], conflict
@@ -81,7 +81,7 @@ def test_a_corrupt_ledger_does_not_silently_lose_a_hand_edit(
 # another path) forgets every pulled file and the next pull replaces a hand edit
 @pytest.mark.xfail(strict=True, reason="minor: ledger keyed by the home's absolute path")
 def test_a_moved_home_keeps_a_hand_edit(team: Team, one_server: str, tmp_path: Path) -> None:
-    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    env, _ = _pulled_then_edited(team, tmp_path, one_server)
     moved = tmp_path / "moved-laptop"
     shutil.move(tmp_path / "laptop", moved)
     env = {**env, "MEMDIR_HOME": str(moved)}
@@ -161,9 +161,9 @@ def test_two_pulls_at_once_keep_each_others_ledger(
     finally:
         local.close()
     assert other[0]["counts"] == {"add": 2}, other
-    (edited,) = [
-        p for p in (tmp_path / "laptop").rglob("*.md") if "One." in p.read_text()
-    ] or [p for p in team.secret.rglob("*.md") if "One." in p.read_text()]
+    (edited,) = [p for p in (tmp_path / "laptop").rglob("*.md") if "One." in p.read_text()] or [
+        p for p in team.secret.rglob("*.md") if "One." in p.read_text()
+    ]
     edited.write_text(edited.read_text().replace("One.", "My hand edit."))
     alices.store("project").replace("Secret note", body="One, changed.")
     alices.close()
@@ -177,7 +177,7 @@ def test_two_pulls_at_once_keep_each_others_ledger(
 def test_a_ledger_that_cannot_be_written_is_a_clear_error(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:
-    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    env, _ = _pulled_then_edited(team, tmp_path, one_server)
     ledger = tmp_path / "laptop" / "pulled.json"
     ledger.unlink()
     ledger.mkdir()
