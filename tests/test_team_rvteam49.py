@@ -47,14 +47,20 @@ def test_the_conflicts_advice_to_push_keeps_the_hand_edit(
     env, _ = _pulled_then_edited(team, tmp_path, one_server)
     got = _run(env, team.shared, "pull", "--apply", "--json")
     (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
-    assert "To keep yours, push it" in conflict["reason"], conflict
-    pushed = _run(env, team.shared, "push", "--apply", "--json")  # as the conflict says
+    advice = "To keep yours and send it, run `memdir pull --keep-mine --apply`"
+    assert advice in conflict["reason"], conflict
+    assert "the server's copy changed too" in conflict["reason"], conflict
+    kept = _run(env, team.shared, "pull", "--keep-mine", "--apply", "--json")  # as it says
+    assert [m["action"] for m in kept["moves"]] == ["mine"], kept
+    pushed = _run(env, team.shared, "push", "--apply", "--json")  # ... then push
     alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
     try:
         body = alices.store("user").get("user_edited-here").body
     finally:
         alices.close()
     assert "My hand edit." in body, (pushed["moves"], body)
+    again = _run(env, team.shared, "pull", "--apply", "--json")  # settled: no conflict
+    assert again["counts"] == {"same": 1}, again
 
 
 # shows: a corrupt pulled.json is read as empty without a word, so the next pull replaces
@@ -79,7 +85,6 @@ def test_a_corrupt_ledger_does_not_silently_lose_a_hand_edit(
 
 # shows: the ledger is keyed by the home's absolute path, so a home moved (or reached by
 # another path) forgets every pulled file and the next pull replaces a hand edit
-@pytest.mark.xfail(strict=True, reason="minor: ledger keyed by the home's absolute path")
 def test_a_moved_home_keeps_a_hand_edit(team: Team, one_server: str, tmp_path: Path) -> None:
     env, _ = _pulled_then_edited(team, tmp_path, one_server)
     moved = tmp_path / "moved-laptop"
@@ -138,7 +143,6 @@ def test_a_gateways_5xx_mid_push_promises_the_re_run(
 # shows: two pulls at once into one home: each rewrites the whole pulled.json from what
 # it read at its start, so the later one drops the other's records and that project's
 # hand edit is then replaced by the next pull (a lost update of the ledger)
-@pytest.mark.xfail(strict=True, reason="minor: two pulls at once lose ledger records")
 def test_two_pulls_at_once_keep_each_others_ledger(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:

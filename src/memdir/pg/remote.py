@@ -247,16 +247,23 @@ def _so_far(done: Transfer, k: int, n: int, *, again: bool) -> str:
 
 
 def pull(
-    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+    server: Server,
+    local: Workspace,
+    *,
+    apply: bool,
+    progress: Progress | None = None,
+    keep_mine: bool = False,
 ) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
-    the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
+    the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route.
+    ``keep_mine``: as :func:`memdir.pg.transfer.transfer`'s."""
     from .transfer import Ledger, checkout_slug, transfer
     from .wire import parse_scopes
 
     url, why = checkout_url(local)
     slug = checkout_slug(local)
+    ledger = Ledger(local.home)  # unreadable, or not writable: an error before anything
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
@@ -282,5 +289,6 @@ def pull(
         where="in this home",
         notes=notes,
         progress=progress,
-        ledger=Ledger(local.home),
+        ledger=ledger,
+        keep_mine=keep_mine,
     )

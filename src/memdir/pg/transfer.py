@@ -26,13 +26,15 @@ if TYPE_CHECKING:
 
 SCOPES = ("user", "project", "local")
 BATCH = 200  # entries a write holds: one transaction, one index, one history commit
+WRITES = ("add", "update", "mine")  # the moves that write
 
 
 @dataclass(frozen=True)
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
-    since the last pull, though its ``updated`` says otherwise: kept), refused."""
+    since the last pull, though its ``updated`` says otherwise: kept), mine (such a copy
+    kept by ``pull --keep-mine``, its ``updated`` set to now), refused."""
 
     scope: str
     action: str
@@ -93,27 +95,41 @@ def _digest(e: Entry) -> str:
 
 class Ledger:
     """What pulls last wrote into a home, or found there equal: per entry (its scope
-    folder and id), the :func:`_digest` of its text then. A pull reads it to tell a copy
-    edited here since (by hand, keeping ``updated:``, which memdir's clock cannot see)
-    from one it may replace. Kept as ``pulled.json`` in the home; an unreadable one is
-    read as empty (nothing is then known edited: as before the ledger)."""
+    folder, relative to the home when inside it, and id), the :func:`_digest` of its text
+    then. A pull reads it to tell a copy edited here since (by hand, keeping ``updated:``,
+    which memdir's clock cannot see) from one it may replace. Kept as ``pulled.json`` in
+    the home; one that cannot be read, or a home where it cannot be written, is an error
+    before anything is written. Saved under a lock, merged into what another pull saved
+    meanwhile (docs/design/team-server.md, "The pull ledger")."""
 
     NAME = "pulled.json"
+    WHAT = (
+        "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
+        "by hand since"
+    )
 
     def __init__(self, home: Path) -> None:
-        from ..core.errors import ParseError
-        from ..core.storage.regular import read_json
+        import os
 
+        from ..core.errors import StorageError
+        from ..interop._ledger import load
+
+        self.home = home
         self.path = home / self.NAME
-        try:
-            found = read_json(self.path, 64 << 20, kind=dict) or {}
-        except ParseError:
-            found = {}
+        found = load(self.path, self.WHAT)  # a clear error (ParseError) when unreadable
         self.seen: dict[str, str] = {k: v for k, v in found.items() if isinstance(v, str)}
+        self.saved: dict[str, str] = {}  # what this pull records: merged on save
+        if not os.access(home if home.is_dir() else home.parent, os.W_OK):
+            exc = PermissionError(13, "Permission denied")
+            raise StorageError("write", self.path, exc)
 
-    @staticmethod
-    def key(into: Store, entry_id: str) -> str:
-        return f"{into.backend.location}\0{entry_id}"
+    def key(self, into: Store, entry_id: str) -> str:
+        where = Path(str(into.backend.location))
+        try:
+            where = where.relative_to(self.home)  # a home moved keeps its records
+        except ValueError:  # a scope outside the home: by its path
+            pass
+        return f"{where.as_posix()}\0{entry_id}"
 
     def edited(self, into: Store, old: Entry) -> bool:
         """Whether ``into``'s copy ``old`` differs from what a pull last left there."""
@@ -121,23 +137,34 @@ class Ledger:
         return last is not None and last != _digest(old)
 
     def saw(self, into: Store, entry: Entry) -> None:
-        self.seen[self.key(into, entry.id)] = _digest(entry)
+        key = self.key(into, entry.id)
+        self.seen[key] = self.saved[key] = _digest(entry)
 
     def save(self) -> None:
-        from ..core.storage.regular import atomic_write
+        """Record what this pull saw, re-reading the file under its lock (another pull's
+        records stay); written atomically (a temporary file renamed)."""
+        from ..interop._ledger import locked
 
-        data = json.dumps(self.seen, ensure_ascii=False, indent=0, sort_keys=True)
-        atomic_write(self.path, data.encode())
+        with locked(self.path, self.WHAT) as files:
+            files.update(self.saved)
+        self.saved = {}
 
 
-def _edited(entry: Entry, old: Entry, into: Store, where: str) -> str:
+def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger) -> str:
     """The reason a pull keeps ``old``, edited {where} since the last pull."""
     file = Path(str(into.backend.location)) / old.filename
+    changed = ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
+    theirs = (
+        f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
+        if changed
+        else "the server's copy is still the one pulled then"
+    )
     return (
         f"edited {where} since the last pull, with the same `updated:` as then (by hand?); "
-        f"your edit is kept and the server's copy (changed {_when(entry.updated)}) not "
-        f"written. To keep yours, push it; to take the server's, delete {file} (memdir's "
-        f"history keeps your edit) and pull again"
+        f"{theirs}. Yours is kept, the server's not written. To keep yours "
+        f"and send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
+        f"then `memdir push --apply`; to take the server's, delete {file} (memdir's history "
+        f"keeps your edit) and pull again"
     )
 
 
@@ -248,6 +275,7 @@ def transfer(
     local: str | None = None,
     progress: Progress | None = None,
     ledger: Ledger | None = None,
+    keep_mine: bool = False,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -259,8 +287,9 @@ def transfer(
     entries added or replaced so far, which stay when a later write fails or is
     interrupted, of ``total`` planned; one the write refused or found equal is not
     counted). ``ledger`` (a pull into this home's files): a copy edited here since the
-    last pull is not replaced but reported (``conflict``); applied, what was written or
-    found equal is recorded there."""
+    last pull is not replaced but reported (``conflict``), or with ``keep_mine`` kept and
+    its ``updated`` set to now (``mine``: a push then sends it); applied, what was written
+    or found equal is recorded there."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -298,7 +327,14 @@ def transfer(
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
             if old is not None and ledger is not None and ledger.edited(into, old):
-                why = _edited(entry, old, into, where)
+                if keep_mine:  # yours, made newer than the server's: a push sends it
+                    if apply:
+                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
+                        sent[len(done.moves)] = old
+                    why = f"edited {where} since the last pull: yours kept, its `updated:` now"
+                    done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
+                    continue
+                why = _edited(entry, old, into, where, ledger)
                 done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
@@ -337,11 +373,11 @@ def transfer(
             for at in range(0, len(writes), BATCH):
                 batch = writes[at : at + BATCH]
                 _write(into, batch, done)  # may mark some refused (budget, guard) or same
-                written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
+                written += sum(done.moves[i].action in WRITES for i, _ in batch)
                 tell("Writing", written, count)
                 if ledger is not None:
                     for i, _ in batch:
-                        if done.moves[i].action in ("add", "update"):
+                        if done.moves[i].action in WRITES:
                             ledger.saw(into, sent[i])
     finally:
         if ledger is not None and apply:  # what was written stays known, an error or not
