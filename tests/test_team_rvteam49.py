@@ -118,7 +118,6 @@ def gateway() -> Iterator[str]:
 # shows: a 502/503/504 from a proxy in front of the server (no memdir body) is not
 # remote.Lost: the push says "not a memdir team server" and promises no re-run, though
 # the server was lost for a moment and a re-run finishes the rest
-@pytest.mark.xfail(strict=True, reason="minor: a gateway's 5xx is not remote.Lost")
 def test_a_gateways_5xx_mid_push_promises_the_re_run(
     team: Team, one_server: str, gateway: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

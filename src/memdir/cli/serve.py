@@ -522,7 +522,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     click.echo(
         f"{verb if done.applied else 'Would ' + verb.lower()[:4]} {where}: {counts or 'nothing'}."
     )
-    if not done.applied and any(m.action in ("add", "update") for m in done.moves):
+    if not done.applied and any(m.action in ("add", "update", "mine") for m in done.moves):
         click.echo("Dry run: nothing written. Re-run with --apply.")
 
 

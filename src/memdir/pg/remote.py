@@ -38,6 +38,9 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirect)
 
 
+GATEWAY = (502, 503, 504)  # a reverse proxy's answer while the server behind it is away
+
+
 class Lost(MemdirError):
     """The team server could not be reached, stopped answering, or answered that it
     cannot serve the request now (HTTP 5xx): the same request may succeed later, where
@@ -98,6 +101,12 @@ class Server:
                 raise AccessError(
                     f"the team server at {self.base} refused the token (HTTP {exc.code}): "
                     f"{found or 'no reason given'}"
+                ) from None
+            if found is None and exc.code in GATEWAY:  # a proxy's page: the server is away
+                raise Lost(
+                    f"the team server at {self.base} is not answering (HTTP {exc.code} from "
+                    f"a proxy in front of it, no memdir answer: restarting, or down); try "
+                    f"again later"
                 ) from None
             if found is None:
                 raise MemdirError(self._foreign(exc.code)) from None

@@ -125,10 +125,8 @@ class Ledger:
 
     def key(self, into: Store, entry_id: str) -> str:
         where = Path(str(into.backend.location))
-        try:
-            where = where.relative_to(self.home)  # a home moved keeps its records
-        except ValueError:  # a scope outside the home: by its path
-            pass
+        if where.is_relative_to(self.home):  # a home moved keeps its records
+            where = where.relative_to(self.home)
         return f"{where.as_posix()}\0{entry_id}"
 
     def edited(self, into: Store, old: Entry) -> bool:
