@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import BudgetError, GuardError, MemdirError, ValidationError
 from ..core.model import Entry, Source, validate_body, validate_description, validate_name
+from ..core.notices import warn_once
 from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
@@ -377,7 +378,13 @@ def transfer(
                     for i, _ in batch:
                         if done.moves[i].action in WRITES:
                             ledger.saw(into, sent[i])
-    finally:
-        if ledger is not None and apply:  # what was written stays known, an error or not
-            ledger.save()
+    except BaseException:  # what was written stays known; the write's error is the one
+        if ledger is not None and apply:
+            try:
+                ledger.save()
+            except MemdirError as lost:
+                warn_once(str(lost))
+        raise
+    if ledger is not None and apply:
+        ledger.save()  # a clear StorageError when it cannot be written (checked at start)
     return done
