@@ -15,7 +15,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,8 @@ import pytest
 
 from memdir.pg.db import PgDatabase
 from test_team_server import SHARED, Team, run_cli
+from test_team_server import one_server as one_server
+from test_team_server import one_site as one_site
 
 pytestmark = pytest.mark.slow
 
@@ -35,25 +36,14 @@ def team(pg_url: str, tmp_path: Path) -> Team:
     return t
 
 
-@pytest.fixture
-def server(team: Team) -> Iterator[str]:
-    proc, url = team.serve()
-    try:
-        yield url.removesuffix("/mcp")
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-        assert b"Traceback" not in err, err.decode()
-
-
-def _laptop(team: Team, home: Path, server: str | None = None) -> dict[str, str]:
+def _laptop(team: Team, home: Path, one_site: str | None = None) -> dict[str, str]:
     """A teammate's laptop: its own home; the server's address and alice's token, or
     (``server`` None) the database URL as alice."""
     env = {**team.env, "MEMDIR_HOME": str(home)}
-    if server is None:
+    if one_site is None:
         env.update(MEMDIR_DATABASE_URL=team.url, MEMDIR_USER="alice")
     else:
-        env.update(MEMDIR_SERVER=server, MEMDIR_TOKEN=team.tokens["alice"])
+        env.update(MEMDIR_SERVER=one_site, MEMDIR_TOKEN=team.tokens["alice"])
         for key in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):
             env.pop(key, None)
     return env
@@ -86,7 +76,7 @@ def _user_files(url: str, user: str) -> list[str]:
 
 
 def test_a_pull_through_the_server_of_more_than_500_entries_works(
-    team: Team, server: str, tmp_path: Path
+    team: Team, one_site: str, tmp_path: Path
 ) -> None:
     """Before: `memdir pull --server` of a user with more than 500 entries failed
     ("the team server's answer is not a list of entries: scopes hold 520 entries; a
@@ -94,9 +84,11 @@ def test_a_pull_through_the_server_of_more_than_500_entries_works(
     answer, so a pull never worked again once a push had sent that many."""
     laptop = tmp_path / "laptop"
     _hand_written(laptop, 520)
-    pushed = _json(run_cli(_laptop(team, laptop, server), team.shared, "push", "--apply", "--json"))
+    pushed = _json(
+        run_cli(_laptop(team, laptop, one_site), team.shared, "push", "--apply", "--json")
+    )
     assert pushed["counts"] == {"add": 520}
-    other = _laptop(team, tmp_path / "other", server)
+    other = _laptop(team, tmp_path / "other", one_site)
     pulled = _json(run_cli(other, team.shared, "pull", "--apply", "--json"))
     assert pulled["counts"] == {"add": 520}
     again = _json(run_cli(other, team.shared, "pull", "--json"))
@@ -211,13 +203,15 @@ def test_a_database_push_as_a_user_nobody_added_is_refused(team: Team, tmp_path:
 
 
 def test_a_team_server_asked_without_a_token_names_the_team_command(
-    team: Team, server: str
+    team: Team, one_site: str
 ) -> None:
     """Before: a request without a token to a team server was told to use "the token
     `memdir serve --print-token` prints on the server's machine", which a team server
     refuses ("a team server has one token per user")."""
     for path, body in (("/mcp", b"{}"), ("/api/entries", None)):
-        request = urllib.request.Request(server + path, body, {"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            one_site + path, body, {"Content-Type": "application/json"}
+        )
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=60)
         assert refused.value.code == 403
@@ -424,7 +418,7 @@ def test_a_database_outage_shows_no_database_names_before_sign_in(tmp_path: Path
     try:
         team = Team(url, tmp_path)
         token = team.admin("add", "alice").stdout.strip()
-        proc, server = team.serve()
+        proc, one_site = team.serve()
         with psycopg.connect(base, autocommit=True) as conn:  # the database goes away
             conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
         answers = []
@@ -433,7 +427,7 @@ def test_a_database_outage_shows_no_database_names_before_sign_in(tmp_path: Path
             ("/signin", f"token={token}&next=/".encode(), "application/x-www-form-urlencoded"),
         ):
             request = urllib.request.Request(
-                server.removesuffix("/mcp") + path,
+                one_site.removesuffix("/mcp") + path,
                 body,
                 {"Authorization": f"Bearer {token}", "Content-Type": kind},
             )

@@ -8,6 +8,7 @@ reproducers are in test_team_rviso48.py."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 import anyio
 import pytest
@@ -24,9 +25,11 @@ def _resource(text: object) -> str:
     return str(getattr(getattr(text, "contents", [None])[0], "text", ""))
 
 
-def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(
+def test_an_ungranted_root_is_not_used_and_a_grant_opens_the_files(
     team: Team, one_server: str
 ) -> None:
+    """bob's root is alice's checkout: not used (issue 17: the project it holds is not
+    named to him, nor its files read); once granted, the next session works in it."""
     (team.secret / "AGENTS.md").write_text("Build with the gnu target.\n")
     (team.secret / "deploy.py").write_text("gnuDeployKey = 1\n")
     body = "Use `gnuDeployKey` in `deploy.py`, not `gone.py`."
@@ -39,12 +42,11 @@ def test_a_refused_user_is_told_why_and_a_grant_opens_the_files(
             return context, str(read["content"])
 
     context, read = anyio.run(as_bob)
-    assert "gnu target" not in context
-    why = "user 'bob' is not granted the project git.example.test/acme/secret"
-    assert f"The instruction files of {team.secret}" in context and why in context, context
+    for text in (context, read):
+        assert "gnu target" not in text and "git.example" not in text, text
+        assert str(team.secret) not in text, text
     notes = read.split(body, 1)[1]
-    assert "were not checked against the project folder: " + why in notes, notes
-    assert "gone.py" not in notes and "does not exist" not in notes
+    assert "gone.py" not in notes and "does not exist" not in notes, notes
 
     team.admin("grant", "bob", SECRET)  # the same server, no restart: the next session
     context, read = anyio.run(as_bob)
@@ -103,3 +105,67 @@ def test_a_project_named_by_url_has_no_folder_to_withhold(team: Team, one_server
     assert "were not read" not in context, context
     assert read.split(body, 1)[1].strip() == "", read
     assert "not granted the project git.example.test/acme/secret" in refused
+
+
+def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
+    team: Team, tmp_path: Path
+) -> None:
+    """bob names, by the 'project' argument and by the X-Memdir-Project header, a folder
+    that does not exist, one that is no repository and alice's checkout of a project he
+    was not granted: each is refused in the same words, none naming the origin, its host
+    or whether the folder exists (issue 17); as an MCP root, each is not used (the
+    connection has no project, in the same words). The web page and /api take a repository URL,
+    never a folder: their answers for the three are the same too. The server's log has
+    the reason for the admin."""
+    from mcp.shared.exceptions import MCPError
+
+    from test_web_team import _sign_in
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    paths = {"missing": str(tmp_path / "missing"), "plain": str(plain), "secret": str(team.secret)}
+    proc, url = team.serve()
+
+    async def as_bob(path: str) -> list[str]:
+        said = []
+        async with _client(url, team.tokens["bob"]) as b:
+            for call in (
+                ("memory_search", {"query": "walrus", "project": path}),
+                ("memory", {**_add("Bob probe", "x", scope="project"), "project": path}),
+                ("memory", {**_add("Bob own", "x", scope="user"), "project": path}),
+            ):
+                answer = await b.call_tool(*call)
+                assert answer.is_error, answer
+                said.append(_data(answer)["error"])
+        async with _client(url, team.tokens["bob"], header=path) as b:
+            for uri in ("memdir://context", "memdir://index"):
+                with pytest.raises(MCPError) as caught:
+                    await b.read_resource(uri)
+                said.append(str(caught.value))
+        async with _client(url, team.tokens["bob"], roots=[Path(path)]) as b:  # not used
+            said.append(_resource(await b.read_resource("memdir://context")))
+            answer = await b.call_tool("memory", _add("Bob root", "x", scope="project"))
+            said.append(_data(answer)["error"])
+        return said
+
+    try:
+        said = {kind: anyio.run(as_bob, path) for kind, path in paths.items()}
+        web = _sign_in(url.removesuffix("/mcp"), team.tokens["bob"])
+        for kind, path in paths.items():
+            page = web.get("/", params={"project": path})
+            api = web.get("/api/entries", headers={"X-Memdir-Project": path})
+            same = [f"{r.status_code} {r.text}" for r in (page, api)]  # the path as given
+            said[kind] += [t.replace(path, "P").replace(quote(path, safe=""), "P") for t in same]
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert said["missing"] == said["plain"] == said["secret"], said
+    for text in said["secret"]:
+        for hint in ("git.example", "acme", "secret", "not granted the project", "origin"):
+            assert hint not in text, (hint, text)
+        assert "existing folder" not in text and "does not exist" not in text, text
+    log = err.decode()
+    assert f"{paths['missing']!r}: no such folder" in log, log
+    assert "has no git remote 'origin'" in log, log
+    assert "not granted the project git.example.test/acme/secret" in log, log
+    assert f"sent the root {team.secret}, not used: not granted the project" in log, log

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
 from memdir.review.proposals import apply, propose
 from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli, wait_for_port
+from test_team_server import one_server as one_server
 from webserver import free_port, serving
 
 pytestmark = pytest.mark.slow
@@ -43,23 +43,12 @@ def team(pg_url: str, tmp_path: Path) -> Team:
     return t
 
 
-@pytest.fixture
-def server(team: Team) -> Iterator[str]:
-    proc, url = team.serve()
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-        assert b"Traceback" not in err, err.decode()
-
-
-def _laptop(team: Team, tmp: Path, name: str, user: str, server: str) -> dict[str, str]:
+def _laptop(team: Team, tmp: Path, name: str, user: str, one_server: str) -> dict[str, str]:
     """A laptop of ``user``: its own home, the server's address and the token only."""
     env = {
         **team.env,
         "MEMDIR_HOME": str(tmp / name),
-        "MEMDIR_SERVER": server,
+        "MEMDIR_SERVER": one_server,
         "MEMDIR_TOKEN": team.tokens[user],
     }
     for key in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):
@@ -94,8 +83,10 @@ def _http(url: str, token: str, path: str, body: bytes | None = None, **headers:
         return exc.code, json.loads(exc.read())
 
 
-def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_path: Path) -> None:
-    env = _laptop(team, tmp_path, "laptop", "alice", server)
+def test_push_then_pull_with_a_token_round_trips(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
     local = memdir.open(tmp_path / "laptop", team.shared, database_url="")
     local.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
     local.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
@@ -130,7 +121,7 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     token.write_text(team.tokens["alice"] + "\n")
     env2 = {**env, "MEMDIR_HOME": str(tmp_path / "other")}
     del env2["MEMDIR_TOKEN"], env2["MEMDIR_SERVER"]
-    args = ("pull", "--server", server, "--token-file", str(token), "--json")
+    args = ("pull", "--server", one_server, "--token-file", str(token), "--json")
     other = _checkout(tmp_path / "other-checkout", SHARED)  # a clone on another machine
     assert _run(env2, other, *args)["counts"] == {"add": 3}
     assert not (tmp_path / "other" / "user").exists()
@@ -146,6 +137,49 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     assert _run(env, team.shared, "push", "--json")["counts"] == {"same": 3, "refused": 1}
 
 
+def test_a_pull_keeps_a_hand_edit_that_kept_updated_and_says_so(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    """alice edits a pulled file by hand, keeping its `updated:`; the server's copy
+    changes too. Before, the pull replaced her edit (``updated`` the only clock); now it
+    is kept and reported as a conflict (a dry run says so too), while an untouched pulled
+    file is updated as before; deleting the edited file takes the server's copy."""
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
+    alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    mine = alices.store("user")
+    mine.add(type="user", name="Edited here", description="d", body="Server one.")
+    mine.add(type="user", name="Untouched here", description="d", body="Server two.")
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"add": 2}
+    folder = tmp_path / "laptop" / "user"
+    edited, untouched = folder / "user_edited-here.md", folder / "user_untouched-here.md"
+    text = edited.read_text()
+    assert "Server one." in text and "\nupdated: " in text
+    edited.write_text(text.replace("Server one.", "My hand edit."))  # updated: as it was
+    mine.replace("Edited here", body="Server one, changed.")
+    mine.replace("Untouched here", body="Server two, changed.")
+    alices.close()
+
+    for args in (("--json",), ("--apply", "--json")):
+        got = _run(env, team.shared, "pull", *args)
+        assert got["counts"] == {"conflict": 1, "update": 1}, got
+        (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
+        assert conflict["entry"] == "user_edited-here", conflict
+        assert "edited in this home since the last pull" in conflict["reason"], conflict
+        assert f"delete {edited}" in conflict["reason"], conflict
+        assert "My hand edit." in edited.read_text()
+    assert "Server two, changed." in untouched.read_text()
+    said = _run(env, team.shared, "pull").stdout
+    assert "conflict user     user_edited-here — edited in this home" in said, said
+    assert "Would pull from the team server: 1 conflict, 1 same." in said, said
+    assert "My hand edit." in edited.read_text()
+
+    edited.unlink()  # the way to take the server's copy, as the conflict says
+    got = _run(env, team.shared, "pull", "--apply", "--json")
+    assert got["counts"] == {"add": 1, "same": 1}, got
+    assert "Server one, changed." in edited.read_text()
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"same": 2}
+
+
 def _names(home: Path, checkout: Path) -> dict[str, list[str]]:
     md = memdir.open(home, checkout, database_url="")
     return {s.scope: sorted(e.name for e in s.list()) for s in md.stores()}
@@ -156,12 +190,12 @@ def _local_keys(url: str) -> set[str]:
 
 
 def test_the_local_scope_is_the_checkouts_on_every_route(
-    team: Team, server: str, tmp_path: Path
+    team: Team, one_server: str, tmp_path: Path
 ) -> None:
     """Push one way and pull the other for one checkout: the same entries come back, a
     second push writes nothing, and every route (and an MCP session whose roots name the
     checkout) works in one local scope, ``local:alice:<slug of the project URL>``."""
-    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    env = {**_laptop(team, tmp_path, "one", "alice", one_server), "MEMDIR_USER": "alice"}
     db = ("--database", team.url)
     one = memdir.open(tmp_path / "one", team.shared, database_url="")
     one.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
@@ -191,7 +225,7 @@ def test_the_local_scope_is_the_checkouts_on_every_route(
     assert _local_keys(team.url) == mine
 
     async def by_roots() -> None:  # an agent in this checkout, its project from its roots
-        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
+        async with _client(one_server, team.tokens["alice"], roots=[team.shared]) as c:
             args = {"action": "add", "type": "feedback", "name": "From the agent"}
             args |= {"description": "d", "body": "Written over MCP.", "scope": "local"}
             assert not (await c.call_tool("memory", args)).is_error
@@ -205,7 +239,7 @@ def test_the_local_scope_is_the_checkouts_on_every_route(
 
 
 def test_local_entries_under_the_checkouts_slug_are_said_and_left(
-    team: Team, server: str, tmp_path: Path
+    team: Team, one_server: str, tmp_path: Path
 ) -> None:
     """What `memdir serve` sessions with readable roots stored before 2026-12-04 (the
     local scope keyed by the checkout's slug) is not this project's local scope now: every
@@ -216,7 +250,7 @@ def test_local_entries_under_the_checkouts_slug_are_said_and_left(
     old.add(type="feedback", name="Older session", description="d", body="Older.")
     before = _files(team.url)
     assert {r[0] for r in before} == {f"local:alice:{project_slug(team.shared)}"}
-    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    env = {**_laptop(team, tmp_path, "one", "alice", one_server), "MEMDIR_USER": "alice"}
     for verb in ("push", "pull"):
         for route in ((), ("--database", team.url)):
             done = _run(env, team.shared, verb, *route, "--apply", "--json")
@@ -272,18 +306,18 @@ def test_a_promote_removes_entries_under_the_checkouts_slug_from_there_only(
 
 
 def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
-    team: Team, server: str, tmp_path: Path
+    team: Team, one_server: str, tmp_path: Path
 ) -> None:
     """The review's probe: an agent whose roots the server cannot read (another machine)
     names the project by URL; its local entry reaches the checkout by `pull --server` and
     `pull --database`, a push from the checkout reaches it, and a session whose roots the
     server reads (a checkout with that origin) works in the same local scope."""
     elsewhere = Path("/nonexistent-laptop/home/me/app")  # not a folder on the server
-    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    env = {**_laptop(team, tmp_path, "one", "alice", one_server), "MEMDIR_USER": "alice"}
     tok = team.tokens["alice"]
 
     async def agent(roots: list[Path], header: str | None, add: str, *expect: str) -> None:
-        async with _client(server, tok, roots=roots, header=header) as c:
+        async with _client(one_server, tok, roots=roots, header=header) as c:
             args = {"action": "add", "type": "feedback", "name": add, "description": "d"}
             args |= {"body": f"{add}.", "scope": "local"}
             assert not (await c.call_tool("memory", args)).is_error
@@ -309,14 +343,14 @@ def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
 
 
 def test_a_checkout_without_an_origin_keys_its_local_scope_by_its_slug(
-    team: Team, server: str, tmp_path: Path
+    team: Team, one_server: str, tmp_path: Path
 ) -> None:
     """No remote URL, so no project the server can name: the client sends the checkout's
     slug (``local_scope``, ``X-Memdir-Checkout``) and every route keys the local scope by
     it, ``local:alice:<slug of the checkout>``."""
     bare = tmp_path / "bare"
     bare.mkdir()
-    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    env = {**_laptop(team, tmp_path, "one", "alice", one_server), "MEMDIR_USER": "alice"}
     one = memdir.open(tmp_path / "one", bare, database_url="")
     one.store("local").add(type="feedback", name="No origin", description="d", body="N.")
     got = _run(env, bare, "push", "--apply", "--json")
@@ -329,15 +363,15 @@ def test_a_checkout_without_an_origin_keys_its_local_scope_by_its_slug(
     assert _run(env, bare, "push", "--database", team.url, "--json")["counts"] == {"same": 1}
 
 
-def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path: Path) -> None:
-    alice = _laptop(team, tmp_path, "alice", "alice", server)
+def test_bobs_token_reaches_nothing_of_alices(team: Team, one_server: str, tmp_path: Path) -> None:
+    alice = _laptop(team, tmp_path, "alice", "alice", one_server)
     mine = memdir.open(tmp_path / "alice", team.secret, database_url="")
     mine.store("user").add(type="user", name="Alice zebra", description="d", body="Zebra.")
     mine.store("project").add(type="project", name="Walrus plan", description="d", body="W.")
     assert _run(alice, team.secret, "push", "--apply", "--json")["counts"] == {"add": 2}
     before = _files(team.url)
 
-    bob = _laptop(team, tmp_path, "bob", "bob", server)
+    bob = _laptop(team, tmp_path, "bob", "bob", one_server)
     his = memdir.open(tmp_path / "bob", team.secret, database_url="")
     # the same ids as alice's: bob's push can only ever reach his own scopes
     his.store("user").add(type="user", name="Alice zebra", description="d", body="Bob's.")
@@ -355,7 +389,7 @@ def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path:
     assert [m["entry"] for m in pulled["moves"]] == ["user_alice-zebra"]
     assert pulled["moves"][0]["action"] == "same"  # his own copy, not alice's
     assert any("not granted the project" in n for n in pulled["notes"]), pulled
-    status, answer = _http(server, team.tokens["bob"], "/api/entries", **_project(SECRET))
+    status, answer = _http(one_server, team.tokens["bob"], "/api/entries", **_project(SECRET))
     assert status == 200 and "Zebra." not in json.dumps(answer) and "W." not in json.dumps(answer)
     assert set(answer["scopes"]) == {"user"}
 
@@ -366,10 +400,12 @@ def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path:
         {"apply": True, "scopes": {"user:alice": [entry]}},
         {"apply": True, "scopes": {"user": [entry]}, "user": "alice"},
     ):
-        status, answer = _http(server, team.tokens["bob"], "/api/push", json.dumps(body).encode())
+        status, answer = _http(
+            one_server, team.tokens["bob"], "/api/push", json.dumps(body).encode()
+        )
         assert status == 400 and "unknown field" in answer["error"], answer
     status, answer = _http(
-        server, team.tokens["bob"], "/api/entries", **{"X-Memdir-Project": str(team.secret)}
+        one_server, team.tokens["bob"], "/api/entries", **{"X-Memdir-Project": str(team.secret)}
     )
     assert status == 400 and "remote URL" in answer["error"]
     assert _files(team.url) == after
@@ -386,38 +422,40 @@ def _project(url: str) -> dict[str, str]:
     return {"X-Memdir-Project": url}
 
 
-def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_path: Path) -> None:
-    env = _laptop(team, tmp_path, "laptop", "alice", server)
+def test_a_clear_error_for_each_way_it_can_fail(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
     tok = team.tokens["alice"]
     for bad in (b"not json", b"[]", b'{"apply": "yes", "scopes": {}}', b'{"apply": true}'):
-        status, answer = _http(server, tok, "/api/push", bad)
+        status, answer = _http(one_server, tok, "/api/push", bad)
         assert status == 400 and answer["memdir"] == 1 and answer["error"], (bad, answer)
     entry = {"id": "feedback_x", "type": "feedback", "name": "x", "description": "d"}
     entry |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
     older = json.dumps({"apply": True, "scopes": {"local": [entry]}}).encode()  # no slug
-    status, answer = _http(server, tok, "/api/push", older)  # and no project URL
+    status, answer = _http(one_server, tok, "/api/push", older)  # and no project URL
     assert status == 400 and "local_scope" in answer["error"]
     for slug in ("../x", "a/b", "", "x" * 101, 7):
         body = json.dumps({"apply": True, "scopes": {}, "local_scope": slug}).encode()
-        status, answer = _http(server, tok, "/api/push", body, **_project(SHARED))
+        status, answer = _http(one_server, tok, "/api/push", body, **_project(SHARED))
         assert status == 400 and "slug" in answer["error"], (slug, answer)
-    status, answer = _http(server, tok, "/api/entries")  # no project URL, no checkout
+    status, answer = _http(one_server, tok, "/api/entries")  # no project URL, no checkout
     assert status == 200 and "local" not in answer["scopes"]
     assert any(n.startswith("local scope skipped") for n in answer["notes"]), answer
     for route in ("/api/entries", "/api/push"):
         body = None if route == "/api/entries" else b'{"apply": true, "scopes": {}}'
         status, answer = _http(
-            server, tok, route, body, **_project(SHARED), **{"X-Memdir-Checkout": "a/../b"}
+            one_server, tok, route, body, **_project(SHARED), **{"X-Memdir-Checkout": "a/../b"}
         )
         assert status == 400 and "slug" in answer["error"], answer
     assert _files(team.url) == []
-    assert _http(server, tok, "/api/entries", b"{}")[0] == 405
-    assert _http(server, tok, "/api/nothing")[0] == 404
-    status, answer = _http(server, tok, "/api/push", b"[", **{"Content-Length": "2000000"})
+    assert _http(one_server, tok, "/api/entries", b"{}")[0] == 405
+    assert _http(one_server, tok, "/api/nothing")[0] == 404
+    status, answer = _http(one_server, tok, "/api/push", b"[", **{"Content-Length": "2000000"})
     assert status == 413  # said by the length, before a byte of the body is read
-    assert _http(server, "mdt_" + "0" * 16 + "_" + "a" * 43, "/api/entries")[0] == 403
+    assert _http(one_server, "mdt_" + "0" * 16 + "_" + "a" * 43, "/api/entries")[0] == 403
 
-    both = _run(env, team.shared, "push", "--server", server, "--database", team.url, ok=False)
+    both = _run(env, team.shared, "push", "--server", one_server, "--database", team.url, ok=False)
     assert both.returncode == 2 and "not both" in both.stderr
     no_token = {k: v for k, v in env.items() if k != "MEMDIR_TOKEN"}
     assert "MEMDIR_TOKEN" in _run(no_token, team.shared, "pull", ok=False).stderr
@@ -450,14 +488,14 @@ OUT_OF_RANGE = [
 ]
 
 
-def test_a_push_over_the_entry_cap_is_a_400_naming_it(team: Team, server: str) -> None:
+def test_a_push_over_the_entry_cap_is_a_400_naming_it(team: Team, one_server: str) -> None:
     entries = [
         {"id": f"user_e{i}", "type": "user", "name": f"e{i}", "description": "d", "body": "b"}
         | {"updated": "2026-01-01T00:00:00Z"}
         for i in range(501)
     ]
     body = json.dumps({"apply": False, "scopes": {"user": entries}}).encode()
-    status, answer = _http(server, team.tokens["alice"], "/api/push", body, **_project(SHARED))
+    status, answer = _http(one_server, team.tokens["alice"], "/api/push", body, **_project(SHARED))
     assert status == 400 and "at most 500" in answer["error"], (status, answer)
 
 
@@ -505,13 +543,79 @@ def test_a_failed_later_batch_says_what_the_earlier_ones_wrote(
             remote.push(to, local, apply=True)
         message = str(caught.value)
         assert "Batch 3 of 3 failed; batches 1 to 2 were written (2 add)" in message, message
-        assert "a re-run finishes the rest" in message and "\n" not in message
+        assert "nothing from batch 3 on was written" in message and "\n" not in message
+        assert "re-run" not in message, message  # a re-run sends the same too-big batch
         with pytest.raises(MemdirError, match=r"batches 1 to 2 were written \(2 same\)"):
             remote.push(to, local, apply=True)  # the re-run: the first two are there
         assert len(_files(team.url)) >= 2
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_push_refused_after_its_first_batch_promises_no_re_run(
+    team: Team, one_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """alice's token is revoked while her push runs: the second batch is refused, and a
+    re-run would be refused too, so the error says what was written and promises nothing."""
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    local = _three(team, tmp_path, (100, 100, 100))
+    to = remote.Server(one_server, team.tokens["alice"])
+
+    def revoke(stage: str, n: int, total: int) -> None:
+        if n == 1:
+            team.admin("revoke", "alice")
+
+    with pytest.raises(MemdirError) as caught:
+        remote.push(to, local, apply=True, progress=revoke)
+    message = str(caught.value)
+    assert "refused the token (HTTP 403): unknown or revoked token" in message, message
+    assert ".." not in message, message
+    assert "Batch 2 of 3 failed; batches 1 to 1 were written (1 add)" in message, message
+    assert "nothing from batch 2 on was written" in message, message
+    assert "re-run" not in message, message
+    assert [f[1] for f in _files(team.url) if f[1] != "MEMORY.md"] == ["user_note-0.md"]
+
+
+def test_a_push_that_loses_the_server_says_a_re_run_finishes_it(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server stops after the first batch: the second cannot reach it, the error says
+    what was written and that a re-run (to a server that answers) finishes the rest,
+    which it does."""
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    local = _three(team, tmp_path, (100, 100, 100))
+    proc, url = team.serve()
+
+    def stop(stage: str, n: int, total: int) -> None:
+        if n == 1:
+            proc.terminate()
+            proc.communicate(timeout=30)
+
+    try:
+        with pytest.raises(MemdirError) as caught:
+            remote.push(remote.Server(url, team.tokens["alice"]), local, apply=True, progress=stop)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.communicate(timeout=30)
+    message = str(caught.value)
+    assert message.startswith(f"cannot reach the team server at {url[:-4]}"), message
+    assert "Batch 2 of 3 failed; batches 1 to 1 were written (1 add)" in message, message
+    assert "a re-run finishes the rest" in message, message
+    again, url = team.serve()
+    try:
+        done = remote.push(remote.Server(url, team.tokens["alice"]), local, apply=True)
+        assert done.counts() == {"same": 1, "add": 2}
+    finally:
+        again.terminate()
+        again.communicate(timeout=30)
 
 
 _TEXT = st.one_of(
@@ -557,7 +661,9 @@ def _bodies(draw: st.DrawFn) -> Any:
     return body
 
 
-def test_the_push_route_answers_any_body_with_a_4xx_never_a_500(team: Team, server: str) -> None:
+def test_the_push_route_answers_any_body_with_a_4xx_never_a_500(
+    team: Team, one_server: str
+) -> None:
     tok = team.tokens["alice"]
     seen: set[int] = set()
 
@@ -569,7 +675,7 @@ def test_the_push_route_answers_any_body_with_a_4xx_never_a_500(team: Team, serv
     @given(_bodies())
     def check(body: Any) -> None:
         data = json.dumps(body).encode()
-        status, answer = _http(server, tok, "/api/push", data, **_project(SHARED))
+        status, answer = _http(one_server, tok, "/api/push", data, **_project(SHARED))
         seen.add(status)
         assert status in (200, 400, 413), (status, answer)
         assert answer.get("memdir") == 1 or status == 413
@@ -600,7 +706,7 @@ def _writes(draw: st.DrawFn) -> Any:
     return body
 
 
-def test_a_malformed_push_that_would_write_stores_nothing(team: Team, server: str) -> None:
+def test_a_malformed_push_that_would_write_stores_nothing(team: Team, one_server: str) -> None:
     """Every body the route refuses (a 4xx) leaves the database as it was, though its
     first entry was valid and ``apply`` was true: a body is checked whole before a write."""
     tok = team.tokens["alice"]
@@ -615,7 +721,7 @@ def test_a_malformed_push_that_would_write_stores_nothing(team: Team, server: st
     @given(_writes())
     def check(body: Any) -> None:
         data = json.dumps(body).encode()
-        status, answer = _http(server, tok, "/api/push", data, **_project(SHARED))
+        status, answer = _http(one_server, tok, "/api/push", data, **_project(SHARED))
         seen.add(status)
         assert status in (200, 400, 413), (status, answer)
         now = _files(team.url)
@@ -722,7 +828,7 @@ def test_the_routes_run_on_the_mcp_calls_limiter(
 
 
 def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
-    team: Team, server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    team: Team, one_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The API keeps alice's workspace between requests; what another process wrote
     meanwhile and a grant taken away show on the next request to it, a token revoked on
@@ -778,7 +884,7 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
         api.workspaces.close()
         md.close()
 
-    to = remote.Server(server, team.tokens["alice"])
+    to = remote.Server(one_server, team.tokens["alice"])
     assert remote.push(to, laptop, apply=True).counts() == {"kept": 1}
     team.admin("revoke", "alice")
     with pytest.raises(MemdirError, match="revoked"):

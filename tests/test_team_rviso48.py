@@ -22,6 +22,7 @@ from typing import Any
 import anyio
 import httpx2 as httpx
 import pytest
+from mcp.shared.exceptions import MCPError
 
 import memdir
 from memdir.pg.db import PgDatabase
@@ -84,12 +85,16 @@ def test_an_ungranted_user_gets_no_instruction_files_of_the_project(
         async with _client(one_server, team.tokens["bob"], roots=[team.secret]) as b:
             seen.append(await _resource(b, "memdir://context"))
             refused = await b.call_tool("memory", _add("Bob here", "x", scope="project"))
-            assert "not granted the project" in _data(refused)["error"]  # the scope is refused
+            # the root is not used (issue 17): no project, in words naming nothing of it
+            assert "did not say which project" in _data(refused)["error"]
         async with _client(one_server, team.tokens["bob"], header=str(team.secret)) as b:
-            seen.append(await _resource(b, "memdir://context"))
+            with pytest.raises(MCPError) as caught:  # a folder he names: refused (issue 17)
+                await _resource(b, "memdir://context")
+            seen.append(str(caught.value))
         async with _client(one_server, team.tokens["bob"]) as b:
             arg = {"query": "quagga", "project": str(team.secret)}
-            assert _data(await b.call_tool("memory_search", arg))["success"]
+            refused = _data(await b.call_tool("memory_search", arg))
+            assert "names no checkout on this team server" in refused["error"], refused
             seen.append(await _resource(b, "memdir://context"))
         return seen
 

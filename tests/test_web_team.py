@@ -6,7 +6,6 @@ bob's browser (real HTTP, and real Chromium) gets nothing of hers by URL or form
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -18,6 +17,8 @@ import memdir
 from memdir.pg.db import PgDatabase
 from memdir.review.versions import Versions
 from test_team_server import SECRET, Team, _rows
+from test_team_server import one_server as one_server
+from test_team_server import one_site as one_site
 from test_team_server import team as team
 from webserver import chromium, quit_chromium
 
@@ -43,22 +44,12 @@ def _no_alice(text: str) -> None:
         assert said not in text, f"{said!r} leaked: {text[:500]}"
 
 
-@pytest.fixture
-def server(team: Team) -> Iterator[str]:
-    proc, url = team.serve()
-    try:
-        yield url.removesuffix("/mcp")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-
-
 def _open(team: Team, user: str, folder: Path | None = None) -> memdir.Memdir:
     return memdir.open(team.home, folder, database_url=team.url, user=user)
 
 
 @pytest.fixture
-def alice(team: Team, server: str) -> dict[str, Any]:
+def alice(team: Team, one_site: str) -> dict[str, Any]:
     """Alice's entries in her user scope, the secret project and its local scope, their
     history revisions, and a logged session: what bob must never reach."""
     md = _open(team, "alice", Path("/memdir-remote-project") / SECRET_URL)
@@ -137,7 +128,7 @@ def _session_mode(team: Team, sid: str) -> str:
 
 def test_each_user_sees_their_scopes_their_projects_and_the_org(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
     root = _open(team, "root")
@@ -145,7 +136,7 @@ def test_each_user_sees_their_scopes_their_projects_and_the_org(
         type="reference", name="Org security contact", description="org", body="Report here."
     )
     root.close()
-    a = _sign_in(server, team.tokens["alice"])
+    a = _sign_in(one_site, team.tokens["alice"])
     home = a.get("/").text
     assert 'id="scope-managed"' in home and 'id="scope-user"' in home
     assert "Alice zebra preference" in home and "Org security contact" in home
@@ -155,7 +146,7 @@ def test_each_user_sees_their_scopes_their_projects_and_the_org(
     secret = a.get("/", params={"project": SECRET_URL}).text
     assert "Secret walrus plan" in secret and "Alice zebra preference" in secret
     assert "Local okapi note" in secret
-    b = _sign_in(server, team.tokens["bob"])
+    b = _sign_in(one_site, team.tokens["bob"])
     bobs = b.get("/").text
     assert "Org security contact" in bobs and quote(SHARED_URL, safe="") in bobs
     assert quote(SECRET_URL, safe="") not in bobs  # not granted: not even listed
@@ -169,11 +160,11 @@ def test_each_user_sees_their_scopes_their_projects_and_the_org(
 
 def test_alice_uses_every_route_on_her_own_memory(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
     """Every page and action works for the owner (the same routes bob is refused)."""
-    a = _sign_in(server, team.tokens["alice"])
+    a = _sign_in(one_site, team.tokens["alice"])
     q = {"project": SECRET_URL}
     token = _csrf(a, "/?project=" + SECRET_URL)
     entry, rev, sid = alice["ids"]["project"], alice["revs"]["project"], alice["session"]
@@ -213,13 +204,13 @@ def test_alice_uses_every_route_on_her_own_memory(
 
 def test_bob_reads_and_writes_nothing_of_alices_by_url_or_form(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
     db = PgDatabase(team.url)
     before = _rows(db)
     seen: list[tuple[str, str]] = []
-    b = _sign_in(server, team.tokens["bob"], seen)
+    b = _sign_in(one_site, team.tokens["bob"], seen)
     csrf = _csrf(b)
     ids, revs, sid = alice["ids"], alice["revs"], alice["session"]
     refused: list[tuple[str, int]] = []
@@ -281,10 +272,10 @@ def test_bob_reads_and_writes_nothing_of_alices_by_url_or_form(
 
 def test_a_revoked_tokens_cookie_stops_working_at_once(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
-    a = _sign_in(server, team.tokens["alice"])
+    a = _sign_in(one_site, team.tokens["alice"])
     token = _csrf(a)
     entry = alice["ids"]["user"]
     assert a.get(f"/entry/user/{entry}").status_code == 200
@@ -298,21 +289,21 @@ def test_a_revoked_tokens_cookie_stops_working_at_once(
     assert r.status_code == 403
     _no_alice(r.text)
     assert _rows(db) == before
-    again = _client(server).post("/signin", data={"token": team.tokens["alice"], "next": "/"})
+    again = _client(one_site).post("/signin", data={"token": team.tokens["alice"], "next": "/"})
     assert again.status_code == 403 and "set-cookie" not in again.headers
 
 
 def test_wrong_tokens_and_forged_cookies_get_the_sign_in_page_never_data(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
     tok = team.tokens["alice"]
     for wrong in ("", "not-a-token", tok[:-1] + ("A" if tok[-1] != "A" else "B"), "x" * 4000):
-        r = _client(server).post("/signin", data={"token": wrong, "next": "/"})
+        r = _client(one_site).post("/signin", data={"token": wrong, "next": "/"})
         assert r.status_code in (403, 413) and "set-cookie" not in r.headers
         _no_alice(r.text)
-    real = _sign_in(server, team.tokens["bob"]).cookies
+    real = _sign_in(one_site, team.tokens["bob"]).cookies
     bob_cookie = next(iter(real.values()))
     name = next(iter(real.keys()))
     body, _, mac = bob_cookie.rpartition(".")
@@ -324,19 +315,19 @@ def test_wrong_tokens_and_forged_cookies_get_the_sign_in_page_never_data(
         "garbage",
     ]
     for cookie in forged:
-        c = _client(server)
+        c = _client(one_site)
         c.cookies.set(name, cookie)
         r = c.get(f"/entry/user/{alice['ids']['user']}")
         assert r.status_code == 303 and r.headers["location"].startswith("/signin")
         assert c.post("/entries", data={"csrf": "x", "scope": "user"}).status_code == 403
-    assert _client(server).get("/ping", headers={"authorization": f"Bearer {tok}"}).status_code == (
-        403
-    )  # memdir ui's probe is for the one-person server
+    assert _client(one_site).get(
+        "/ping", headers={"authorization": f"Bearer {tok}"}
+    ).status_code == (403)  # memdir ui's probe is for the one-person server
 
 
 def test_bobs_chromium_cannot_open_alices_entries_by_url(
     team: Team,
-    server: str,
+    one_site: str,
     alice: dict[str, Any],
 ) -> None:
     from selenium.webdriver.common.by import By
@@ -346,7 +337,7 @@ def test_bobs_chromium_cannot_open_alices_entries_by_url(
 
     driver = chromium()
     try:
-        driver.get(server + "/")
+        driver.get(one_site + "/")
         assert "/signin" in driver.current_url
         driver.find_element(By.CSS_SELECTOR, "#token").send_keys(team.tokens["bob"])
         driver.find_element(By.CSS_SELECTOR, ".signin button").click()
@@ -358,20 +349,20 @@ def test_bobs_chromium_cannot_open_alices_entries_by_url(
         for scope, entry in ids.items():
             for project in ("", SECRET_URL, SHARED_URL):
                 suffix = f"?project={quote(project, safe='')}" if project else ""
-                driver.get(f"{server}/entry/{scope}/{entry}{suffix}")
+                driver.get(f"{one_site}/entry/{scope}/{entry}{suffix}")
                 text = driver.find_element(By.CSS_SELECTOR, "main").text
                 assert "Something went wrong" in text, text
                 _no_alice(driver.page_source)
-        driver.get(f"{server}/sessions/{alice['session']}")
+        driver.get(f"{one_site}/sessions/{alice['session']}")
         assert "Something went wrong" in driver.find_element(By.CSS_SELECTOR, "main").text
         _no_alice(driver.page_source)
-        driver.get(f"{server}/entry/project/{ids['project']}?project={SECRET_URL}")
+        driver.get(f"{one_site}/entry/project/{ids['project']}?project={SECRET_URL}")
         _shot(driver, "team-bob-refused")
     finally:
         quit_chromium(driver)
 
 
-def test_a_role_change_holds_from_the_next_request(team: Team, server: str) -> None:
+def test_a_role_change_holds_from_the_next_request(team: Team, one_site: str) -> None:
     """The same signed-in browsers, one request before and one after an admin changes
     roles (the server keeps running): root, demoted, can no longer edit the org's entry;
     bob, promoted, now can. The role is read with the token on every request."""
@@ -381,7 +372,7 @@ def test_a_role_change_holds_from_the_next_request(team: Team, server: str) -> N
     )
     root.close()
     page = f"/entry/managed/{rule.id}"
-    r, b = _sign_in(server, team.tokens["root"]), _sign_in(server, team.tokens["bob"])
+    r, b = _sign_in(one_site, team.tokens["root"]), _sign_in(one_site, team.tokens["bob"])
     edit = {"name": "Org security contact", "description": "org", "type": "reference"}
 
     def save(client: httpx.Client, body: str) -> httpx.Response:

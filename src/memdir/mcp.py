@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 import warnings
 import weakref
@@ -32,12 +33,23 @@ if TYPE_CHECKING:
     from .serve.workspaces import Workspaces
 
 _T = TypeVar("_T")
+log = logging.getLogger(__name__)
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
+#: A team server's refusal of a project folder a token holder named that is not a checkout
+#: of a project they were granted: the same words whatever the reason (issue 17;
+#: docs/design/team-server.md, "A folder named by argument or header")
+NOT_YOURS = (
+    "names no checkout on this team server of a project you were granted (whether that "
+    "folder exists, is a repository or which is not said); name a project you were granted "
+    "by its repository URL, or ask an admin to grant yours: memdir serve users grant "
+    "<user> <repository URL>"
+)
 NO_PROJECT = (
     "this connection did not say which project it works in (its MCP client sent no roots "
-    "that are folders on this machine, no X-Memdir-Project header and no 'project' "
+    "that are folders on this machine, or on a team server checkouts of projects granted "
+    "to you; no X-Memdir-Project header and no 'project' "
     'argument). Pass "project": '
     '"/path/to/your/checkout" in this call, or register memdir with the header '
     "X-Memdir-Project: /path/to/your/checkout (or with a client that sends MCP roots); "
@@ -119,6 +131,8 @@ class _Live:
     source: str = ""  # "roots", "header", "argument" or "" (none)
     roots: list[Path] | None = None  # None: not asked yet
     stale: bool = False  # the client said its roots changed: ask again
+    # team server: roots not used for want of a grant, looked up again on each request
+    ungranted: list[Path] = field(default_factory=list)
     plain: bool = False  # answered with plain JSON (no back-channel for roots/list)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
     user: str | None = None  # the team user whose token started it
@@ -323,7 +337,7 @@ class _Backend:
                         "initialize a new one",
                     )
                 live.user = user
-            folder, source = await self._project(ctx, live, headers, project)
+            folder, source = await self._project(ctx, live, headers, project, user)
             self.http.answer_plain(sid, live.roots is not None and not live.stale)
             if live.session is not None and folder == live.project:
                 return live.session
@@ -349,12 +363,24 @@ class _Backend:
             return session
 
     async def _project(
-        self, ctx: ServerRequestContext[Any], live: _Live, headers: Any, argument: object
+        self,
+        ctx: ServerRequestContext[Any],
+        live: _Live,
+        headers: Any,
+        argument: object,
+        user: str | None = None,
     ) -> tuple[Path | None, str]:
         """The connection's project folder and where it came from (see the module
-        docstring); MCPError when a ``project`` argument contradicts the client."""
-        given = _folder(argument, "the 'project' argument") if argument is not None else None
-        roots = await self._roots(ctx, live)
+        docstring); MCPError when a ``project`` argument contradicts the client. On the
+        team backend a folder named by the argument or the header must be a checkout of
+        a project ``user`` was granted (:meth:`_granted`)."""
+        given = None
+        if argument is not None:
+            what = "the 'project' argument"
+            given = _folder(argument, what) if self.md.database is None else None
+            if given is None:
+                given = await self._granted(argument, what, user, live)
+        roots = await self._roots(ctx, live, user)
         if roots and self.under:
             allowed = [r for r in roots if self._allowed(r)]
             if not allowed:
@@ -363,7 +389,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = self._named(headers.get(PROJECT_HEADER))
+            found = await self._named(headers.get(PROJECT_HEADER), user, live)
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -383,9 +409,14 @@ class _Backend:
             )
         return found, source
 
-    async def _roots(self, ctx: ServerRequestContext[Any], live: _Live) -> list[Path]:
+    async def _roots(
+        self, ctx: ServerRequestContext[Any], live: _Live, user: str | None = None
+    ) -> list[Path]:
         """The client's roots that are local folders (asked once per connection, and
-        again after it said they changed); none when it has no roots capability."""
+        again after it said they changed); none when it has no roots capability. On the
+        team backend only checkouts of projects ``user`` was granted: any other root is
+        dropped as a missing one is (the server's log says why), so what the connection
+        is then told is the same whether it exists, is a repository or was not granted."""
         caps = ctx.session.client_capabilities
         if caps is None or caps.roots is None:
             live.roots = []
@@ -409,13 +440,24 @@ class _Backend:
             except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
-            live.stale = False
+            live.ungranted = list(live.roots) if self.md.database is not None else []
+            live.roots = [] if live.ungranted else live.roots
+            live.stale = asked = False
+        else:
+            asked = True  # looked up before: why not is logged once
+        if live.ungranted:  # granted since? (a query on the refusal path only)
+            now = await self.run(lambda: self._granted_roots(live.ungranted, user, not asked))
+            live.ungranted = [r for r in live.ungranted if r not in now]
+            live.roots = [r for r in [*live.roots, *now] if r not in live.ungranted]
         return live.roots
 
-    def _named(self, value: str) -> Path:
+    async def _named(self, value: str, user: str | None, live: _Live) -> Path:
         """The folder the X-Memdir-Project header names; on the team backend it may be the
         repository's URL instead (a client on another machine)."""
-        if self.md.database is not None and not value.strip().startswith(("/", "~")):
+        what = "the X-Memdir-Project header"
+        if self.md.database is None:
+            return _folder(value, what)
+        if not value.strip().startswith(("/", "~")):
             from .core.errors import ValidationError
             from .pg.names import remote_folder
 
@@ -423,7 +465,42 @@ class _Backend:
                 return Path(remote_folder(value))
             except ValidationError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
-        return _folder(value, "the X-Memdir-Project header")
+        return await self._granted(value, what, user, live)
+
+    def _granted_roots(self, roots: list[Path], user: str | None, say: bool) -> list[Path]:
+        """Those of ``roots`` that are checkouts of projects ``user`` was granted (each
+        as it is in ``roots``); why each other one is not used goes to the log (``say``)."""
+        assert self.md.database is not None
+        kept = []
+        for root in roots:
+            folder, why = _granted_checkout(str(root), self.md.database, user or "")
+            if folder is not None and not why:
+                kept.append(root)
+            elif say:
+                log.warning("memdir serve: user %r sent the root %s, not used: %s", user, root, why)
+        return kept
+
+    async def _granted(self, value: object, what: str, user: str | None, live: _Live) -> Path:
+        """The folder a token holder's argument or header names on the team server: a
+        checkout on this disk of a project ``user`` was granted. Anything else is refused
+        in the same words (:data:`NOT_YOURS`) whether the folder does not exist, is no
+        repository with a remote 'origin', or holds one the user was not granted: a token
+        holder learns nothing of this disk, not even what is there. Why goes to the
+        server's log, for the admin. The folder this connection already works in is not
+        looked up again (its Memdir looks its grant up on every use)."""
+        if not isinstance(value, str) or not value.strip() or "\x00" in value:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"{what} must be a folder path")
+        assert self.md.database is not None
+        database = self.md.database
+
+        def look() -> tuple[Path | None, str]:
+            return _granted_checkout(value, database, user or "")
+
+        folder, why = await self.run(look)
+        if folder is not None and (folder == live.project or not why):
+            return folder
+        log.warning("memdir serve: user %r named the project folder %r: %s", user, value, why)
+        raise MCPError(code=types.INVALID_PARAMS, message=f"{what} {NOT_YOURS}")
 
     def _allowed(self, folder: Path) -> bool:
         """Whether ``--projects-under`` lets a client work in ``folder`` (never in the
@@ -501,6 +578,38 @@ def _folder(value: object, what: str) -> Path:
             message=f"{what} must be the absolute path of an existing folder, not {value!r}",
         )
     return path.resolve()
+
+
+def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path | None, str]:
+    """The folder ``value`` names (resolved) and "" when it is a checkout, on this disk,
+    of a project ``user`` was granted in ``database``; else the folder (or None) and why
+    not, for the server's log only."""
+    from .core.errors import ValidationError
+    from .core.scopes import find_checkout_root
+    from .core.storage.git import git_dirs, read_remote
+    from .pg.names import project_url, remote_url
+    from .pg.users import is_granted
+
+    try:
+        path = Path(value.strip()).expanduser()
+        if not path.is_absolute() or not path.is_dir():
+            return None, "no such folder on this machine (or not an absolute path)"
+        folder = path.resolve()
+        checkout = find_checkout_root(folder)
+        url = remote_url(checkout)  # the stand-in folder of a project named by URL
+        if url is None:
+            dirs = git_dirs(checkout)
+            remote = read_remote(dirs[1]) if dirs else None
+            if remote is None:
+                return folder, f"{checkout} has no git remote 'origin'"
+            url = project_url(remote)
+    except (RuntimeError, OSError, ValueError) as exc:  # ~nobody, a loop, a name too long
+        return None, f"not a usable folder: {exc}"
+    except ValidationError as exc:  # an origin that is no repository URL
+        return folder, str(exc)
+    if not is_granted(database, user, url):
+        return folder, f"not granted the project {url}"
+    return folder, ""
 
 
 def _is_root(folder: Path) -> bool:
@@ -725,13 +834,13 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
                 with anyio.CancelScope(shield=True):
                     await backend.close()
 
-    from importlib.metadata import version
+    from .version import installed
 
     with warnings.catch_warnings():  # roots are deprecated from the 2026 protocol era on
         warnings.simplefilter("ignore", MCPDeprecationWarning)
         server = Server(
             "memdir",
-            version=version("memdir"),
+            version=installed() or "unknown",
             instructions=INSTRUCTIONS,
             lifespan=lifespan,
             on_list_tools=list_tools,

@@ -449,13 +449,14 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
+    from ..pg.transfer import Ledger, entries_of, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
         raise click.UsageError("give --apply (write) or --dry-run (write nothing), not both")
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
+    mine = bool(options.get("keep_mine"))
     url = None if to is not None else _database(options["database"])
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
@@ -463,8 +464,10 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     try:
         with bar(as_json=as_json) as tally.report:
             if url is None:
-                run = remote.push if pushing else remote.pull
-                done = run(to, local, apply=apply, progress=tally)
+                if pushing:
+                    done = remote.push(to, local, apply=apply, progress=tally)
+                else:
+                    done = remote.pull(to, local, apply=apply, progress=tally, keep_mine=mine)
             else:
                 team = open_memdir(state.home, state.project, database_url=url)
                 _known_user(team)
@@ -472,7 +475,17 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
                 into = team if pushing else local
-                done = transfer(side, into, apply=apply, where=where, notes=notes, progress=tally)
+                ledger = None if pushing else Ledger(local.home)  # this home's files only
+                done = transfer(
+                    side,
+                    into,
+                    apply=apply,
+                    where=where,
+                    notes=notes,
+                    progress=tally,
+                    ledger=ledger,
+                    keep_mine=mine,
+                )
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
@@ -500,7 +513,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         click.echo(f"Note: {note}")
     for m in done.moves:
         line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
-        click.secho(line, fg="red" if m.action == "refused" else None)
+        color = {"refused": "red", "conflict": "yellow", "mine": "yellow"}.get(m.action)
+        click.secho(line, fg=color)
     counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
     verb, where = (
         ("Pushed", "to the team server") if pushing else ("Pulled", "from the team server")
@@ -508,7 +522,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     click.echo(
         f"{verb if done.applied else 'Would ' + verb.lower()[:4]} {where}: {counts or 'nothing'}."
     )
-    if not done.applied and any(m.action in ("add", "update") for m in done.moves):
+    if not done.applied and any(m.action in ("add", "update", "mine") for m in done.moves):
         click.echo("Dry run: nothing written. Re-run with --apply.")
 
 
@@ -525,9 +539,16 @@ def push(state: State, /, **options: Any) -> None:
 
 @cli.command()
 @_transfer_options
+@click.option(
+    "--keep-mine",
+    is_flag=True,
+    help="A file you edited by hand since the last pull (a conflict): keep it and set its "
+    "`updated:` to now, so that `memdir push` sends it.",
+)
 @click.pass_obj
 def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
-    by default; a re-run writes nothing; an entry changed here more recently is kept."""
+    by default; a re-run writes nothing; an entry changed here more recently is kept, and
+    so is a file edited by hand since the last pull (a conflict; --keep-mine)."""
     _transfer(state, False, options)

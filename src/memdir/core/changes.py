@@ -59,6 +59,7 @@ class ReplaceOp:
     pinned: bool | None = None
     extra: Mapping[str, Any] | None = None
     origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
+    touch: bool = False  # written with ``updated`` now even when nothing else changes
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,7 @@ class Plan:
         if op.extra is None and body != old.body:
             extra.pop(OVERVIEW_KEY, None)  # an L1 overview of the old body would mislead
         origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
-        if (type_, name, description, body, pinned, extra, origins) == (
+        if not op.touch and (type_, name, description, body, pinned, extra, origins) == (
             old.type,
             old.name,
             old.description,

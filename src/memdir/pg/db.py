@@ -242,12 +242,10 @@ def unavailable(exc: PostgresError) -> str:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from ..version import installed
 
-    try:
-        return f"memdir {version('memdir')}"
-    except PackageNotFoundError:
-        return "memdir, version unknown"
+    found = installed()
+    return f"memdir {found}" if found else "memdir, version unknown"
 
 
 def _first_line(exc: BaseException) -> str:

@@ -38,6 +38,15 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirect)
 
 
+GATEWAY = (502, 503, 504)  # a reverse proxy's answer while the server behind it is away
+
+
+class Lost(MemdirError):
+    """The team server could not be reached, stopped answering, or answered that it
+    cannot serve the request now (HTTP 5xx): the same request may succeed later, where
+    any other error (a refusal, a batch over its body limit) comes back the same."""
+
+
 class Server:
     """The team server at ``url`` (``http://host:port`` or its ``/mcp`` address), as the
     user ``token`` belongs to."""
@@ -93,6 +102,12 @@ class Server:
                     f"the team server at {self.base} refused the token (HTTP {exc.code}): "
                     f"{found or 'no reason given'}"
                 ) from None
+            if found is None and exc.code in GATEWAY:  # a proxy's page: the server is away
+                raise Lost(
+                    f"the team server at {self.base} is not answering (HTTP {exc.code} from "
+                    f"a proxy in front of it, no memdir answer: restarting, or down); try "
+                    f"again later"
+                ) from None
             if found is None:
                 raise MemdirError(self._foreign(exc.code)) from None
             if exc.code == 400 and "unknown field 'local_scope'" in found:
@@ -101,16 +116,17 @@ class Server:
                     f"does not take the local scope of a checkout without a remote 'origin' "
                     f"(local_scope); update the server, or give the checkout an origin"
                 ) from None
-            raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
+            kind = Lost if exc.code >= 500 else MemdirError
+            raise kind(f"the team server answered HTTP {exc.code}: {found}") from None
         except http.client.HTTPException as exc:  # not HTTP, or the answer cut off
-            raise MemdirError(
+            raise Lost(
                 f"the team server at {self.base} sent no complete HTTP answer "
                 f"({type(exc).__name__}); check --server"
             ) from None
         except (urllib.error.URLError, OSError) as exc:
             why = getattr(exc, "reason", exc)
             if isinstance(why, TimeoutError):
-                raise MemdirError(
+                raise Lost(
                     f"the team server at {self.base} did not answer within {TIMEOUT:.0f} s; "
                     f"it may still be working on this request (a push: re-run it later, "
                     f"what was written is then 'same')"
@@ -120,7 +136,7 @@ class Server:
                     f"the team server at {self.base} closed the connection while this push "
                     f"was sent ({len(data):,} bytes): its --max-body may be lower"
                 ) from None
-            raise MemdirError(f"cannot reach the team server at {self.base}: {why}") from None
+            raise Lost(f"cannot reach the team server at {self.base}: {why}") from None
 
     def _foreign(self, status: int) -> str:
         return (
@@ -215,7 +231,9 @@ def push(
                 error = MemdirError(f"the team server's answer is not a push report: {exc}")
             if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
                 raise error from None
-            raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
+            again = isinstance(exc, Lost)
+            said = str(error).rstrip(".")
+            raise MemdirError(f"{said}. {_so_far(done, k, len(batches), again=again)}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
@@ -224,27 +242,37 @@ def push(
     return done
 
 
-def _so_far(done: Transfer, k: int, n: int) -> str:
-    """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did."""
+def _so_far(done: Transfer, k: int, n: int, *, again: bool) -> str:
+    """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did.
+    ``again``: the server was lost (:class:`Lost`), so a re-run may finish the rest; any
+    other error (a refusal, a batch too big) a re-run meets again, so none is promised."""
     counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
-    did = "written" if done.applied else "checked (dry run)"
-    return (
-        f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}); "
-        f"a re-run finishes the rest (what is there already is 'same')"
-    )
+    did = "written" if done.applied else "checked (dry run, nothing written)"
+    if again:
+        then = "; a re-run finishes the rest (what is there already is 'same')"
+    else:
+        then = f"; nothing from batch {k + 1} on was written" if done.applied else ""
+    return f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}){then}"
 
 
 def pull(
-    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+    server: Server,
+    local: Workspace,
+    *,
+    apply: bool,
+    progress: Progress | None = None,
+    keep_mine: bool = False,
 ) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
-    the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
-    from .transfer import checkout_slug, transfer
+    the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route.
+    ``keep_mine``: as :func:`memdir.pg.transfer.transfer`'s."""
+    from .transfer import Ledger, checkout_slug, transfer
     from .wire import parse_scopes
 
     url, why = checkout_url(local)
     slug = checkout_slug(local)
+    ledger = Ledger(local.home)  # unreadable, or not writable: an error before anything
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
@@ -263,4 +291,13 @@ def pull(
                 "local scope skipped: the team server is older than this memdir client and "
                 "keys local scopes by the repository's URL only; update the server"
             ]
-    return transfer(side, local, apply=apply, where="in this home", notes=notes, progress=progress)
+    return transfer(
+        side,
+        local,
+        apply=apply,
+        where="in this home",
+        notes=notes,
+        progress=progress,
+        ledger=ledger,
+        keep_mine=keep_mine,
+    )

@@ -6,14 +6,18 @@ re-run changes nothing. What the target changed later, or removed, is kept
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import BudgetError, GuardError, MemdirError, ValidationError
 from ..core.model import Entry, Source, validate_body, validate_description, validate_name
+from ..core.notices import warn_once
 from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
@@ -23,12 +27,15 @@ if TYPE_CHECKING:
 
 SCOPES = ("user", "project", "local")
 BATCH = 200  # entries a write holds: one transaction, one index, one history commit
+WRITES = ("add", "update", "mine")  # the moves that write
 
 
 @dataclass(frozen=True)
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
-    copy is newer, or the target removed it), refused."""
+    copy is newer, or the target removed it), conflict (a pull's target copy was edited
+    since the last pull, though its ``updated`` says otherwise: kept), mine (such a copy
+    kept by ``pull --keep-mine``, its ``updated`` set to now), refused."""
 
     scope: str
     action: str
@@ -79,6 +86,85 @@ def _as_written(e: Entry) -> tuple[Any, ...]:
 
 def _same(a: Entry, b: Entry) -> bool:
     return _as_written(a) == _as_written(b)
+
+
+def _digest(e: Entry) -> str:
+    """A hash of what :func:`_as_written` compares of ``e``."""
+    text = json.dumps([str(v) for v in _as_written(e)], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Ledger:
+    """What pulls last wrote into a home, or found there equal: per entry (its scope
+    folder, relative to the home when inside it, and id), the :func:`_digest` of its text
+    then. A pull reads it to tell a copy edited here since (by hand, keeping ``updated:``,
+    which memdir's clock cannot see) from one it may replace. Kept as ``pulled.json`` in
+    the home; one that cannot be read, or a home where it cannot be written, is an error
+    before anything is written. Saved under a lock, merged into what another pull saved
+    meanwhile (docs/design/team-server.md, "The pull ledger")."""
+
+    NAME = "pulled.json"
+    WHAT = (
+        "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
+        "by hand since"
+    )
+
+    def __init__(self, home: Path) -> None:
+        import os
+
+        from ..core.errors import StorageError
+        from ..interop._ledger import load
+
+        self.home = home
+        self.path = home / self.NAME
+        found = load(self.path, self.WHAT)  # a clear error (ParseError) when unreadable
+        self.seen: dict[str, str] = {k: v for k, v in found.items() if isinstance(v, str)}
+        self.saved: dict[str, str] = {}  # what this pull records: merged on save
+        if not os.access(home if home.is_dir() else home.parent, os.W_OK):
+            exc = PermissionError(13, "Permission denied")
+            raise StorageError("write", self.path, exc)
+
+    def key(self, into: Store, entry_id: str) -> str:
+        where = Path(str(into.backend.location))
+        if where.is_relative_to(self.home):  # a home moved keeps its records
+            where = where.relative_to(self.home)
+        return f"{where.as_posix()}\0{entry_id}"
+
+    def edited(self, into: Store, old: Entry) -> bool:
+        """Whether ``into``'s copy ``old`` differs from what a pull last left there."""
+        last = self.seen.get(self.key(into, old.id))
+        return last is not None and last != _digest(old)
+
+    def saw(self, into: Store, entry: Entry) -> None:
+        key = self.key(into, entry.id)
+        self.seen[key] = self.saved[key] = _digest(entry)
+
+    def save(self) -> None:
+        """Record what this pull saw, re-reading the file under its lock (another pull's
+        records stay); written atomically (a temporary file renamed)."""
+        from ..interop._ledger import locked
+
+        with locked(self.path, self.WHAT) as files:
+            files.update(self.saved)
+        self.saved = {}
+
+
+def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger) -> str:
+    """The reason a pull keeps ``old``, edited {where} since the last pull."""
+    file = Path(str(into.backend.location)) / old.filename
+    changed = ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
+    theirs = (
+        f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
+        if changed
+        else "the server's copy is still the one pulled then"
+    )
+    return (
+        f"edited {where} since the last pull, with the same `updated:` as then (by hand?); "
+        f"{theirs}. Yours is kept, the server's not written. To keep yours "
+        f"and send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
+        f"then `memdir push --apply`; to take the server's, delete {file} (memdir's history "
+        f"keeps your edit) and pull again"
+    )
 
 
 def _when(at: datetime) -> str:
@@ -187,6 +273,8 @@ def transfer(
     notes: Sequence[str] = (),
     local: str | None = None,
     progress: Progress | None = None,
+    ledger: Ledger | None = None,
+    keep_mine: bool = False,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -197,7 +285,10 @@ def transfer(
     as entries are compared and ``("Writing", n, total)`` after each write (``n``
     entries added or replaced so far, which stay when a later write fails or is
     interrupted, of ``total`` planned; one the write refused or found equal is not
-    counted)."""
+    counted). ``ledger`` (a pull into this home's files): a copy edited here since the
+    last pull is not replaced but reported (``conflict``), or with ``keep_mine`` kept and
+    its ``updated`` set to now (``mine``: a push then sends it); applied, what was written
+    or found equal is recorded there."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -205,6 +296,7 @@ def transfer(
     total = sum(len(source[s]) for s in SCOPES if s in source)
     seen = 0
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
+    sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -224,12 +316,25 @@ def transfer(
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
+                if ledger is not None:
+                    ledger.saw(into, entry)
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
+                continue
+            if old is not None and ledger is not None and ledger.edited(into, old):
+                if keep_mine:  # yours, made newer than the server's: a push sends it
+                    if apply:
+                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
+                        sent[len(done.moves)] = old
+                    why = f"edited {where} since the last pull: yours kept, its `updated:` now"
+                    done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
+                    continue
+                why = _edited(entry, old, into, where, ledger)
+                done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
             try:
@@ -258,13 +363,28 @@ def transfer(
                     )
                 )
                 writes.append((len(done.moves), op))
+                sent[len(done.moves)] = entry
             done.moves.append(Move(scope, action, entry.id, entry.name))
         planned.append((into, writes))
     count, written = sum(len(w) for _, w in planned), 0
-    for into, writes in planned:
-        for at in range(0, len(writes), BATCH):
-            batch = writes[at : at + BATCH]
-            _write(into, batch, done)  # may mark some refused (budget, guard) or same
-            written += sum(done.moves[i].action in ("add", "update") for i, _ in batch)
-            tell("Writing", written, count)
+    try:
+        for into, writes in planned:
+            for at in range(0, len(writes), BATCH):
+                batch = writes[at : at + BATCH]
+                _write(into, batch, done)  # may mark some refused (budget, guard) or same
+                written += sum(done.moves[i].action in WRITES for i, _ in batch)
+                tell("Writing", written, count)
+                if ledger is not None:
+                    for i, _ in batch:
+                        if done.moves[i].action in WRITES:
+                            ledger.saw(into, sent[i])
+    except BaseException:  # what was written stays known; the write's error is the one
+        if ledger is not None and apply:
+            try:
+                ledger.save()
+            except MemdirError as lost:
+                warn_once(str(lost))
+        raise
+    if ledger is not None and apply:
+        ledger.save()  # a clear StorageError when it cannot be written (checked at start)
     return done

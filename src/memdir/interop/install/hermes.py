@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ParseError
 from ...core.frontmatter import load_yaml
+from ...version import installed
 from ._command import custom_home
 
 if TYPE_CHECKING:
@@ -91,10 +91,7 @@ def default_hermes_home() -> Path:
 
 
 def _version() -> str:
-    try:
-        return version("memdir")
-    except PackageNotFoundError:
-        return "0"
+    return installed() or "0"
 
 
 class _PluginFile:
