@@ -1,13 +1,11 @@
-"""Reviewer rvteam49's reproducers for branch team49 (issue 17: the pull ledger, the
-re-run promise of `push --server`). Each test fails on team49; a minor finding is marked
-xfail(strict=True). Real PostgreSQL, a real `memdir serve --database` on loopback, the
-real CLI."""
+"""Review rvteam49 of branch team49 (issue 17: the pull ledger, the re-run promise of
+`push --server`): each test failed on team49 and passes since mend49t, but the reset
+mid-upload (a strict xfail: it cannot be told from a body over --max-body). Real
+PostgreSQL, a real `memdir serve --database` on loopback, the real CLI."""
 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -63,24 +61,9 @@ def test_the_conflicts_advice_to_push_keeps_the_hand_edit(
     assert again["counts"] == {"same": 1}, again
 
 
-# shows: a corrupt pulled.json is read as empty without a word, so the next pull replaces
-# the hand edit it was there to keep (no clear error, no note, the edit lost)
-def test_a_corrupt_ledger_does_not_silently_lose_a_hand_edit(
-    team: Team, one_server: str, tmp_path: Path
-) -> None:
-    env, edited = _pulled_then_edited(team, tmp_path, one_server)
-    (tmp_path / "laptop" / "pulled.json").write_text('{"truncated by a full disk": ')
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(team.shared), "pull", "--apply"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    said = proc.stdout + proc.stderr
-    assert "Traceback" not in said, said
-    refused = proc.returncode != 0 and "pulled.json" in said  # a clear error, or ...
-    assert refused or "My hand edit." in edited.read_text(), said  # ... the edit kept
+# A corrupt or unwritable pulled.json (this review's findings 2 and 3) is pinned, more
+# strictly, by test_team_mend49's
+# test_a_ledger_that_cannot_be_read_or_written_stops_the_pull_before_any_write.
 
 
 # shows: the ledger is keyed by the home's absolute path, so a home moved (or reached by
@@ -172,27 +155,6 @@ def test_two_pulls_at_once_keep_each_others_ledger(
     alices.close()
     got = _run(env, team.secret, "pull", "--apply", "--json")
     assert "My hand edit." in edited.read_text(), got["moves"]
-
-
-# shows: a pulled.json that cannot be written (here a folder in its place) ends the pull
-# in a Python traceback (IsADirectoryError from Ledger.save), after the files were written
-# and the hand edit replaced, instead of memdir's one-line error
-def test_a_ledger_that_cannot_be_written_is_a_clear_error(
-    team: Team, one_server: str, tmp_path: Path
-) -> None:
-    env, _ = _pulled_then_edited(team, tmp_path, one_server)
-    ledger = tmp_path / "laptop" / "pulled.json"
-    ledger.unlink()
-    ledger.mkdir()
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(team.shared), "pull", "--apply"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode != 0, proc.stdout
-    assert "Traceback" not in proc.stderr and "pulled.json" in proc.stderr, proc.stderr
 
 
 @pytest.fixture
