@@ -1,0 +1,57 @@
+"""Review rvall23 of round 49's pull ledger (pulled.json, `pull --keep-mine`): each test
+fails on main for a finding. File homes only (the pull's own transfer, a second home as
+the server's side): no PostgreSQL, no server."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir import Memdir
+from memdir.pg.transfer import Ledger, Transfer, entries_of, transfer
+
+
+def _pull(server: Memdir, laptop: Path, project: Path, **kw: bool) -> Transfer:
+    """A pull of ``server``'s entries into ``laptop``, as a fresh `memdir pull` does it
+    (the home opened anew, its ledger read)."""
+    side, _ = entries_of(server)
+    local = memdir.open(laptop, project, database_url="")
+    try:
+        return transfer(side, local, where="in this home", ledger=Ledger(local.home), **kw)
+    finally:
+        local.close()
+
+
+def _homes(tmp_path: Path) -> tuple[Memdir, Path, Path, str, Path]:
+    """A server side with one entry, pulled into a laptop home; the pulled file."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    server = memdir.open(tmp_path / "server", project, database_url="")
+    e = server.store("user").add(type="user", name="Editor", description="d", body="Vim.")
+    laptop = tmp_path / "laptop"
+    assert [m.action for m in _pull(server, laptop, project, apply=True).moves] == ["add"]
+    local = memdir.open(laptop, project, database_url="")
+    file = Path(str(local.store("user").backend.location)) / local.store("user").get(e.id).filename
+    local.close()
+    return server, laptop, project, e.id, file
+
+
+def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Path) -> None:
+    # data loss: "delete <file> (memdir's history keeps your edit)" is false: nothing commits a hand edit a pull only reports
+    server, laptop, project, eid, file = _homes(tmp_path)
+    time.sleep(1.1)  # `updated:` has whole seconds
+    server.store("user").replace(eid, body="Emacs.")
+    file.write_text(file.read_text().replace("Vim.", "My hand edit."))
+    got = _pull(server, laptop, project, apply=True)
+    (move,) = got.moves
+    assert move.action == "conflict" and "memdir's history keeps your edit" in str(move.reason)
+    file.unlink()  # as the conflict's reason advises, to take the server's
+    assert [m.action for m in _pull(server, laptop, project, apply=True).moves] == ["add"]
+    history = subprocess.run(
+        ["git", "log", "--all", "-p"], cwd=file.parent, capture_output=True, text=True
+    ).stdout
+    assert "My hand edit." in history
