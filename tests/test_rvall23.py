@@ -55,3 +55,19 @@ def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Pa
         ["git", "log", "--all", "-p"], cwd=file.parent, capture_output=True, text=True
     ).stdout
     assert "My hand edit." in history
+
+
+@pytest.mark.xfail(strict=True, reason="a memdir-made edit is called a hand edit")
+def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
+    tmp_path: Path,
+) -> None:
+    # misleading: an edit memdir made (its `updated:` moved) is a "conflict ... with the same `updated:` as then (by hand?)"
+    server, laptop, project, eid, _ = _homes(tmp_path)
+    time.sleep(1.1)
+    local = memdir.open(laptop, project, database_url="")
+    local.store("user").replace(eid, body="Vim, then Helix.")  # `updated:` now
+    local.close()
+    time.sleep(1.1)
+    server.store("user").replace(eid, body="Emacs.")  # newer still: by the help, it wins
+    (move,) = _pull(server, laptop, project, apply=False).moves
+    assert "with the same `updated:` as then" not in str(move.reason), move
