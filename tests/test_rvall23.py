@@ -71,3 +71,18 @@ def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
     server.store("user").replace(eid, body="Emacs.")  # newer still: by the help, it wins
     (move,) = _pull(server, laptop, project, apply=False).moves
     assert "with the same `updated:` as then" not in str(move.reason), move
+
+
+def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path) -> None:
+    # data loss: --keep-mine records the hand edit as pulled, but "now" is not newer than a server copy stamped by a clock ahead: the next pull replaces it
+    server, laptop, project, eid, file = _homes(tmp_path)
+    there = Path(str(server.store("user").backend.location)) / file.name
+    text = there.read_text().replace("Vim.", "Emacs.")
+    stamp = next(line for line in text.splitlines() if line.startswith("updated:"))
+    there.write_text(text.replace(stamp, "updated: 2099-01-01T00:00:00Z"))  # a clock ahead
+    file.write_text(file.read_text().replace("Vim.", "My hand edit."))
+    assert [m.action for m in _pull(server, laptop, project, apply=True).moves] == ["conflict"]
+    kept = _pull(server, laptop, project, apply=True, keep_mine=True)
+    assert [m.action for m in kept.moves] == ["mine"]
+    _pull(server, laptop, project, apply=True)  # the next pull, as the reason suggests
+    assert "My hand edit." in file.read_text()
