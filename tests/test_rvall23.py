@@ -4,6 +4,7 @@ the server's side): no PostgreSQL, no server."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 from pathlib import Path
@@ -85,4 +86,24 @@ def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path
     kept = _pull(server, laptop, project, apply=True, keep_mine=True)
     assert [m.action for m in kept.moves] == ["mine"]
     _pull(server, laptop, project, apply=True)  # the next pull, as the reason suggests
+    assert "My hand edit." in file.read_text()
+
+
+@pytest.mark.xfail(strict=True, reason="a ledger record of the wrong type is dropped silently")
+def test_a_ledger_record_of_the_wrong_type_does_not_let_a_pull_replace_a_hand_edit(
+    tmp_path: Path,
+) -> None:
+    # minor: pulled.json's record for an entry that is not a string (a hand-fixed file) is skipped without a word, and the hand edit it guarded is replaced
+    server, laptop, project, eid, file = _homes(tmp_path)
+    ledger = laptop / "pulled.json"
+    records = json.loads(ledger.read_text())
+    records["files"] = {k: 5 for k in records["files"]}  # a number where a digest was
+    ledger.write_text(json.dumps(records))
+    time.sleep(1.1)
+    server.store("user").replace(eid, body="Emacs.")
+    file.write_text(file.read_text().replace("Vim.", "My hand edit."))
+    try:
+        _pull(server, laptop, project, apply=True)
+    except memdir.MemdirError:
+        return  # refusing the record is fine too
     assert "My hand edit." in file.read_text()
