@@ -42,7 +42,7 @@ def _homes(tmp_path: Path) -> tuple[Memdir, Path, Path, str, Path]:
 
 
 def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Path) -> None:
-    # data loss: "delete <file> (memdir's history keeps your edit)" is false: nothing commits a hand edit a pull only reports
+    # data loss: the advice "delete it (history keeps your edit)": nothing committed the edit
     server, laptop, project, eid, file = _homes(tmp_path)
     time.sleep(1.1)  # `updated:` has whole seconds
     server.store("user").replace(eid, body="Emacs.")
@@ -62,7 +62,7 @@ def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Pa
 def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
     tmp_path: Path,
 ) -> None:
-    # misleading: an edit memdir made (its `updated:` moved) is a "conflict ... with the same `updated:` as then (by hand?)"
+    # misleading: an edit through memdir (`updated:` moved) is told "the same `updated:` as then"
     server, laptop, project, eid, _ = _homes(tmp_path)
     time.sleep(1.1)
     local = memdir.open(laptop, project, database_url="")
@@ -75,8 +75,8 @@ def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
 
 
 def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path) -> None:
-    # data loss: --keep-mine records the hand edit as pulled, but "now" is not newer than a server copy stamped by a clock ahead: the next pull replaces it
-    server, laptop, project, eid, file = _homes(tmp_path)
+    # data loss: --keep-mine records the edit as pulled; a server stamp ahead of now then wins
+    server, laptop, project, _, file = _homes(tmp_path)
     there = Path(str(server.store("user").backend.location)) / file.name
     text = there.read_text().replace("Vim.", "Emacs.")
     stamp = next(line for line in text.splitlines() if line.startswith("updated:"))
@@ -93,7 +93,7 @@ def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path
 def test_a_ledger_record_of_the_wrong_type_does_not_let_a_pull_replace_a_hand_edit(
     tmp_path: Path,
 ) -> None:
-    # minor: pulled.json's record for an entry that is not a string (a hand-fixed file) is skipped without a word, and the hand edit it guarded is replaced
+    # minor: a non-string record is skipped without a word; the hand edit it guarded is replaced
     server, laptop, project, eid, file = _homes(tmp_path)
     ledger = laptop / "pulled.json"
     records = json.loads(ledger.read_text())
