@@ -16,13 +16,22 @@ from memdir import Memdir
 from memdir.pg.transfer import Ledger, Transfer, entries_of, transfer
 
 
-def _pull(server: Memdir, laptop: Path, project: Path, **kw: bool) -> Transfer:
+def _pull(
+    server: Memdir, laptop: Path, project: Path, *, apply: bool, keep_mine: bool = False
+) -> Transfer:
     """A pull of ``server``'s entries into ``laptop``, as a fresh `memdir pull` does it
     (the home opened anew, its ledger read)."""
     side, _ = entries_of(server)
     local = memdir.open(laptop, project, database_url="")
     try:
-        return transfer(side, local, where="in this home", ledger=Ledger(local.home), **kw)
+        return transfer(
+            side,
+            local,
+            where="in this home",
+            ledger=Ledger(local.home),
+            apply=apply,
+            keep_mine=keep_mine,
+        )
     finally:
         local.close()
 
