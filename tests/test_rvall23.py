@@ -1,6 +1,7 @@
-"""Review rvall23 of round 49's pull ledger (pulled.json, `pull --keep-mine`): each test
-fails on main for a finding. File homes only (the pull's own transfer, a second home as
-the server's side): no PostgreSQL, no server."""
+"""Review rvall23 of the pull ledger (pulled.json, `pull --keep-mine`): each test failed
+on main for a finding; the two data losses are mended, the two minor ones strict xfails.
+File homes only (the pull's own transfer, a second home as the server's side): no
+PostgreSQL, no server."""
 
 from __future__ import annotations
 
@@ -51,14 +52,14 @@ def _homes(tmp_path: Path) -> tuple[Memdir, Path, Path, str, Path]:
 
 
 def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Path) -> None:
-    # data loss: the advice "delete it (history keeps your edit)": nothing committed the edit
+    # data loss (mended): the advice "delete it (history keeps your edit)" with nothing committed
     server, laptop, project, eid, file = _homes(tmp_path)
     time.sleep(1.1)  # `updated:` has whole seconds
     server.store("user").replace(eid, body="Emacs.")
     file.write_text(file.read_text().replace("Vim.", "My hand edit."))
     got = _pull(server, laptop, project, apply=True)
     (move,) = got.moves
-    assert move.action == "conflict" and "memdir's history keeps your edit" in str(move.reason)
+    assert move.action == "conflict" and "your edit is in memdir's history now" in str(move.reason)
     file.unlink()  # as the conflict's reason advises, to take the server's
     assert [m.action for m in _pull(server, laptop, project, apply=True).moves] == ["add"]
     history = subprocess.run(
@@ -84,7 +85,7 @@ def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
 
 
 def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path) -> None:
-    # data loss: --keep-mine records the edit as pulled; a server stamp ahead of now then wins
+    # data loss (mended): --keep-mine recorded the edit as pulled; a server stamp ahead won
     server, laptop, project, _, file = _homes(tmp_path)
     there = Path(str(server.store("user").backend.location)) / file.name
     text = there.read_text().replace("Vim.", "Emacs.")

@@ -149,9 +149,22 @@ class Ledger:
         self.saved = {}
 
 
-def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger) -> str:
-    """The reason a pull keeps ``old``, edited {where} since the last pull."""
+def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, apply: bool) -> str:
+    """The reason a pull keeps ``old``, edited {where} since the last pull; applied, the
+    edit is committed to the scope's history first, so that deleting the file loses
+    nothing."""
     file = Path(str(into.backend.location)) / old.filename
+    if into.history is None:
+        take = f"move {file} out of its folder (it is in no history) and pull again"
+    elif apply:
+        with into.backend.lock(into.lock_timeout):
+            into.history.absorb()
+        take = f"delete {file} (your edit is in memdir's history now: `memdir log`) and pull again"
+    else:
+        take = (
+            "run this pull with --apply (it commits your edit to memdir's history), then "
+            f"delete {file} and pull again"
+        )
     changed = ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
     theirs = (
         f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
@@ -162,8 +175,7 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger) -
         f"edited {where} since the last pull, with the same `updated:` as then (by hand?); "
         f"{theirs}. Yours is kept, the server's not written. To keep yours "
         f"and send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
-        f"then `memdir push --apply`; to take the server's, delete {file} (memdir's history "
-        f"keeps your edit) and pull again"
+        f"then `memdir push --apply`; to take the server's, {take}"
     )
 
 
@@ -333,7 +345,7 @@ def transfer(
                     why = f"edited {where} since the last pull: yours kept, its `updated:` now"
                     done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
                     continue
-                why = _edited(entry, old, into, where, ledger)
+                why = _edited(entry, old, into, where, ledger, apply)
                 done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
@@ -374,9 +386,9 @@ def transfer(
                 _write(into, batch, done)  # may mark some refused (budget, guard) or same
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
                 tell("Writing", written, count)
-                if ledger is not None:
-                    for i, _ in batch:
-                        if done.moves[i].action in WRITES:
+                if ledger is not None:  # "mine" stays edited since the last pull: a
+                    for i, _ in batch:  # newer server copy is a conflict again, not an update
+                        if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i])
     except BaseException:  # what was written stays known; the write's error is the one
         if ledger is not None and apply:
