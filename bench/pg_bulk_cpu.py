@@ -76,23 +76,10 @@ def _on_backends(n: int, post: list[int | None]) -> None:
         def load(q: queue.Queue[Any]) -> None:
             try:
                 with psycopg.connect(db.pg.url, autocommit=True) as conn:
-                    conn.execute(
-                        "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, "
-                        "content text, tool_name text, tool_calls text, timestamp double "
-                        "precision, stems text, ntok integer)"
-                    )
+                    conn.execute(bulk.STAGING)
                     while (rows := q.get()) is not None:
                         with conn.transaction():
-                            with conn.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
-                                for row in rows:
-                                    cp.write_row(row)
-                            conn.execute(
-                                "INSERT INTO messages (id, session_id, role, content, "
-                                "tool_name, tool_calls, timestamp, tsv, ntok) SELECT id, "
-                                "session_id, role, content, tool_name, tool_calls, timestamp, "
-                                "to_tsvector('simple', stems), ntok FROM memdir_copy ORDER BY id"
-                            )
-                            conn.execute("TRUNCATE memdir_copy")
+                            bulk._load_chunk(conn, rows)
             except BaseException as exc:  # noqa: BLE001 — reported by the caller
                 failed.append(exc)
                 while q.get() is not None:

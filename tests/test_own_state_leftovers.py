@@ -186,9 +186,10 @@ def _import(root: Path, name: str) -> str:
 
 
 def test_a_ledger_is_never_written_past_what_memdir_reads_back(tmp_path: Path) -> None:
-    """Past half the 64 MB that :func:`_ledger.load` reads, one warning naming the file;
-    a write that would pass it is refused with what to do, the file kept readable."""
-    from memdir.interop._ledger import MAX_BYTES
+    """Past half the 64 MB that :func:`memdir.core.storage.records.load` reads, one warning
+    naming the file; a write that would pass it is refused with what to do, the file kept
+    readable."""
+    from memdir.core.storage.records import MAX_BYTES
 
     (tmp_path / "home").mkdir()
     ledger = tmp_path / "home" / "imports.json"
@@ -212,8 +213,8 @@ def test_a_failed_export_says_why_when_its_record_is_full_too(
     64 MB (met while the failure unwinds, after a first file landed) is a warning beside
     it, the file unchanged."""
     from memdir.core.errors import StorageError
+    from memdir.core.storage.records import MAX_BYTES
     from memdir.interop._exporting import ExportFile, write_exports
-    from memdir.interop._ledger import MAX_BYTES
 
     ledger = tmp_path / "exports.json"
     _ledger_of(ledger, MAX_BYTES - 50)

@@ -119,11 +119,11 @@ def test_a_rejected_held_write_listed_as_readable_keeps_its_tombstone(tmp_path: 
 
 
 def test_a_refused_ledger_write_says_the_import_was_stored(tmp_path: Path) -> None:
-    """SHOULD-FIX (_ledger._bounded): when imports.json would pass 64 MB the import's
+    """SHOULD-FIX (records._bounded): when imports.json would pass 64 MB the import's
     entries are already stored, but the only output is "Error: … it is kept as it was,
     without this change" (exit 1, no import summary): the user reads that nothing was
     imported. /tmp/rvall18/ledger/run.py (`memdir ls` then shows the entry)."""
-    from memdir.interop._ledger import MAX_BYTES
+    from memdir.core.storage.records import MAX_BYTES
     from test_own_state_leftovers import _import, _ledger_of
 
     (tmp_path / "home").mkdir()

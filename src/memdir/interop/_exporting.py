@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import StorageError
+from ..core.storage.records import load, locked
 from ..core.storage.regular import atomic_write, read_bytes
 from ._files import why
-from ._ledger import load, locked
 
 LEDGER_NAME = "exports.json"
 _WHAT = "which exported files memdir wrote"

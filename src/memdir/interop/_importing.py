@@ -26,8 +26,8 @@ from ..core.model import (
 )
 from ..core.notices import warn_once
 from ..core.slug import entry_id
+from ..core.storage.records import TooLarge, load, locked
 from ..core.store import state_key
-from ._ledger import TooLarge, load, locked
 
 if TYPE_CHECKING:
     from ..core.layers import Layers

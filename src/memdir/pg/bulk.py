@@ -115,6 +115,27 @@ def _defer_indexes(raw: Any) -> list[str]:
     return build + ([more, *gin] if gin else [])
 
 
+#: The table a chunk of analysed rows is copied into before it joins ``messages``.
+STAGING = (
+    "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, content text, "
+    "tool_name text, tool_calls text, timestamp double precision, stems text, ntok integer)"
+)
+
+
+def _load_chunk(raw: Any, rows: list[tuple[Any, ...]]) -> None:
+    """One chunk into ``messages`` through :data:`STAGING` (its words become ``tsv``)."""
+    with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
+        for row in rows:
+            cp.write_row(row)
+    raw.execute(
+        "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
+        "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
+        "tool_calls, timestamp, to_tsvector('simple', stems), ntok FROM memdir_copy "
+        "ORDER BY id"
+    )
+    raw.execute("TRUNCATE memdir_copy")
+
+
 def _ahead(chunks: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[Any, ...]]]:
     """``chunks`` made one ahead on a thread: the client analyses chunk k + 1 while the
     server inserts chunk k (two cores instead of one after the other). An exception in
@@ -171,24 +192,11 @@ def copy(
                 n_sessions += 1
         next_id = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]) + 1
         build = _defer_indexes(raw)
-        raw.execute(
-            "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, content "
-            "text, tool_name text, tool_calls text, timestamp double precision, stems text, "
-            "ntok integer) ON COMMIT DROP"
-        )
+        raw.execute(f"{STAGING} ON COMMIT DROP")
         titles: dict[str, str] = {}
         n = 0
         for rows in _ahead(_analysed(messages, next_id, titles)):
-            with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
-                for row in rows:
-                    cp.write_row(row)
-            raw.execute(
-                "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
-                "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
-                "tool_calls, timestamp, to_tsvector('simple', stems), ntok FROM memdir_copy "
-                "ORDER BY id"
-            )
-            raw.execute("TRUNCATE memdir_copy")
+            _load_chunk(raw, rows)
             n += len(rows)
         for statement in build:
             raw.execute(statement)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -15,10 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
-from ..core.errors import BudgetError, GuardError, MemdirError, ValidationError
+from ..core.errors import BudgetError, GuardError, MemdirError, StorageError, ValidationError
 from ..core.model import Entry, Source, validate_body, validate_description, validate_name
 from ..core.notices import warn_once
 from ..core.scopes import project_slug
+from ..core.storage.records import load, locked
 
 if TYPE_CHECKING:
     from ..core.store import Store
@@ -110,11 +112,6 @@ class Ledger:
     )
 
     def __init__(self, home: Path) -> None:
-        import os
-
-        from ..core.errors import StorageError
-        from ..interop._ledger import load
-
         self.home = home
         self.path = home / self.NAME
         found = load(self.path, self.WHAT)  # a clear error (ParseError) when unreadable
@@ -142,8 +139,6 @@ class Ledger:
     def save(self) -> None:
         """Record what this pull saw, re-reading the file under its lock (another pull's
         records stay); written atomically (a temporary file renamed)."""
-        from ..interop._ledger import locked
-
         with locked(self.path, self.WHAT) as files:
             files.update(self.saved)
         self.saved = {}

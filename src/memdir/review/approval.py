@@ -88,7 +88,7 @@ def _readable(record: Any) -> bool:
 def _load(md: Layers) -> dict[str, dict[str, Any]]:
     """Every held write of this home (one machine) or of this user (team backend), by id."""
     if md.database is None:
-        from ..interop._ledger import load
+        from ..core.storage.records import load
 
         return load(md.home / LEDGER_NAME, _WHAT)
     rows = md.sessions.db.read(
@@ -126,7 +126,7 @@ def hold(
             serialise=False,
         )
         return record
-    from ..interop._ledger import locked
+    from ..core.storage.records import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
         pending.setdefault(record["id"], record)
@@ -210,7 +210,7 @@ def claimed(md: Layers, ids: Sequence[str]) -> Iterator[None]:
         yield
         return
     if md.database is None:
-        from ..interop._ledger import locked
+        from ..core.storage.records import locked
 
         with locked(md.home / LEDGER_NAME, _WHAT) as pending:
             gone = [i for i in named if i not in pending]
@@ -290,7 +290,7 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
 
         db.write(drop, action="reject held writes")
         return named
-    from ..interop._ledger import locked
+    from ..core.storage.records import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
         gone = [i for i in named if i not in pending]

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...core.errors import MemdirError, StorageError, ValidationError
+from ...core.storage.records import load, locked
 from ...core.storage.regular import atomic_write, read_bytes
 from .._exporting import _backup, _digest
 from .._files import why
-from .._ledger import load, locked
 
 #: harness name → module under memdir.interop.install that defines ``targets()``
 INSTALLERS = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}

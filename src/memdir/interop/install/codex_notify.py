@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._ledger import locked
+from ...core.storage.records import locked
 from ._command import detached
 from .codex import default_codex_home
 

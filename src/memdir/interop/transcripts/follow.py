@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...core.storage.records import load, locked
 from ...core.storage.regular import open_regular
-from .._ledger import load, locked
 from . import _fill_missing_parents, reader
 from ._reading import Tally
 

@@ -1,6 +1,7 @@
-"""Small JSON records in ``$MEMDIR_HOME`` that several processes update: what memdir
-exported where (``exports.json``) and what it imported from where (``imports.json``).
-See docs/design/interop.md."""
+"""Small JSON records in ``$MEMDIR_HOME`` that several processes update, read whole and
+written back under a lock: what memdir exported and imported where (``exports.json``,
+``imports.json``), transcript offsets, approval's held writes, what pulls wrote
+(``pulled.json``). See docs/design/interop.md."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import MemdirError, ParseError, StorageError
-from ..core.notices import warn_once
-from ..core.storage.regular import atomic_write, read_json
+from ..errors import MemdirError, ParseError, StorageError
+from ..notices import warn_once
+from .regular import atomic_write, read_json
 
 MAX_BYTES = 64 << 20
 
