@@ -683,6 +683,23 @@ SOURCES4: list[tuple[str, str, list[str]]] = [
         ],
     ),
     ("dslara/ultralearning", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "Decalogue/creator",
+        "MIT",
+        [
+            f".cursor/rules/{name}.mdc"
+            for name in (
+                "code",
+                "copy",
+                "engineering-principles",
+                "env",
+                "import",
+                "instructions",
+                "security",
+                "testing",
+            )
+        ],
+    ),
 ]
 
 SETS = {
