@@ -35,9 +35,9 @@ Corpora (each read if present; see bench/README.md):
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
   repositories, cut into entries; every refusal is listed with its rule;
-* ``bench/data/real_memory2/texts.jsonl`` and ``bench/data/real_memory3/texts.jsonl``: a
-  second and a third such set, held out (issue 13): counted per half; only the dev halves'
-  refusals are listed.
+* ``bench/data/real_memory2/texts.jsonl``, ``bench/data/real_memory3/texts.jsonl`` and
+  ``bench/data/real_memory4/texts.jsonl``: a second, third and fourth such set, held out
+  (issue 13): counted per half; only the dev halves' refusals are listed.
 
 Hermes's scanner (``tools.memory_tool._scan_memory_content`` from ``hermes-agent``,
 installed only in the bench venv) runs on the same texts; "hermes-only" counts the attacks
@@ -122,7 +122,12 @@ TEST_NOTE = {
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
 REAL3 = ROOT / "bench/data/real_memory3/texts.jsonl"  # the same, collected blind (issue 13)
-HELD_OUT = (("real_memory2", "real2", REAL2), ("real_memory3", "real3", REAL3))
+REAL4 = ROOT / "bench/data/real_memory4/texts.jsonl"  # a fourth, collected blind (issue 13)
+HELD_OUT = (
+    ("real_memory2", "real2", REAL2),
+    ("real_memory3", "real3", REAL3),
+    ("real_memory4", "real4", REAL4),
+)
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
 KINDS = (
     "download_run",

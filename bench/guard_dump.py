@@ -8,10 +8,11 @@ dump with the change, ``cmp`` the two. Each line holds what :func:`memdir.guard.
 ``redact_secrets`` makes of the text (hashed for a test half's rows, :data:`TEST`). Texts: the
 own sets (``bench/data/guard*`` but a sealed one, ``SEALED`` in ``bench/guard.py``), every
 string in ``../shared/bench/injection``, the real memory texts (the test halves of
-``real_memory2`` and ``real_memory3`` hashed like an own set's), ``tests/fixtures/real`` (whole
-files and entries), every string literal in ``tests/test_guard*.py``, adjacent pairs and halves
-of the corpus texts, bodies of 1 and 64 KiB as ``bench/guard.py`` times them, and each of
-``tests/test_guard.py``'s hostile units repeated to 1 and 64 KiB.
+``real_memory2``, ``real_memory3`` and ``real_memory4`` hashed like an own set's),
+``tests/fixtures/real`` (whole files and entries), every string literal in
+``tests/test_guard*.py``, adjacent pairs and halves of the corpus texts, bodies of 1 and
+64 KiB as ``bench/guard.py`` times them, and each of ``tests/test_guard.py``'s hostile units
+repeated to 1 and 64 KiB.
 """
 
 from __future__ import annotations

@@ -376,10 +376,337 @@ SOURCES3: list[tuple[str, str, list[str]]] = [
         ],
     ),
 ]
+# real_memory4: repositories in none of SOURCES, SOURCES2, SOURCES3, chosen and cut before the
+# guard ever read them (README): security and pentest teams' files, secrets and CI/CD, agent
+# frameworks (prompts, injection, tool permissions), non-English files, ordinary repositories.
+PAI = "Releases/v2.3/.claude"
+PAI_SEC = f"{PAI}/PAISECURITYSYSTEM"
+DOC = "cmd/devopsclaw/workspace"
+LDO = "plugins"
+WSH = "plugins"
+SOURCES4: list[tuple[str, str, list[str]]] = [
+    (
+        "prowler-cloud/prowler",
+        "Apache-2.0",
+        ["AGENTS.md", "api/AGENTS.md", "mcp_server/AGENTS.md", "prowler/AGENTS.md", "ui/AGENTS.md"]
+        + [
+            f"skills/{name}/SKILL.md"
+            for name in (
+                "prowler-attack-paths-query",
+                "prowler-sdk-check",
+                "prowler-compliance-review",
+                "prowler-ci",
+                "prowler-provider",
+                "gh-aw",
+            )
+        ],
+    ),
+    ("NVIDIA/garak", "Apache-2.0", ["AGENTS.md"]),
+    (
+        "matank001/cursor-security-rules",
+        "MIT",
+        [
+            f"{name}.mdc"
+            for name in (
+                "dangerous-flows",
+                "path-traversal-prevention",
+                "secure-dev-c",
+                "secure-dev-java",
+                "secure-dev-node",
+                "secure-dev-php",
+                "secure-dev-python",
+                "secure-dev-ruby",
+                "secure-dev-rust",
+                "secure-development-principles",
+                "secure-mcp-usage",
+                "secure-sql-usage",
+                "ssrf-prevention",
+                "xxe-prevention",
+            )
+        ],
+    ),
+    (
+        "juice-shop/juice-shop",
+        "MIT",
+        [
+            "AGENTS.md",
+            ".claude/CLAUDE.md",
+            ".github/copilot-instructions.md",
+            ".junie/AGENTS.md",
+            ".ai/skills/verify-challenge/SKILL.md",
+            ".ai/skills/verify-rsn-fix/SKILL.md",
+            ".ai/skills/add-solution/SKILL.md",
+            ".ai/skills/generate-release-notes/SKILL.md",
+        ],
+    ),
+    (
+        "danielmiessler/Personal_AI_Infrastructure",
+        "MIT",
+        [f"{PAI}/CLAUDE.md"]
+        + [
+            f"{PAI_SEC}/{name}.md"
+            for name in ("README", "ARCHITECTURE", "COMMANDINJECTION", "PROMPTINJECTION", "HOOKS")
+        ]
+        + [
+            f"{PAI}/agents/Pentester.md",
+            f"{PAI}/agents/Engineer.md",
+            f"{PAI}/hooks/README.md",
+            f"{PAI}/skills/CORE/SKILL.md",
+            f"{PAI}/skills/CORE/SYSTEM/MEMORYSYSTEM.md",
+        ],
+    ),
+    (
+        "Freitascorp/devopsclaw",
+        "MIT",
+        [f"{DOC}/USER.md", f"{DOC}/memory/MEMORY.md"]
+        + [
+            f"{DOC}/skills/{name}/SKILL.md"
+            for name in (
+                "vault",
+                "github-actions",
+                "trivy",
+                "ansible",
+            )
+        ],
+    ),
+    (
+        "HermeticOrmus/LibreDevOps-Claude-Code",
+        "MIT",
+        [
+            f"{LDO}/{plugin}/{part}"
+            for plugin, name in (
+                ("secret-management", "secrets"),
+                ("github-actions", "gha"),
+                ("infrastructure-security", "infrasec"),
+            )
+            for part in (f"skills/{name}-patterns/SKILL.md",)
+        ],
+    ),
+    (
+        "wshobson/agents",
+        "MIT",
+        [
+            "AGENTS.md",
+            ".cursor/rules/000-project-conventions.mdc",
+            ".cursor/rules/020-agent-skill-authoring.mdc",
+        ]
+        + [
+            f"{WSH}/{plugin}/skills/{name}/SKILL.md"
+            for plugin, name in (
+                ("cicd-automation", "secrets-management"),
+                ("cicd-automation", "github-actions-templates"),
+                ("security-scanning", "attack-tree-construction"),
+                ("security-scanning", "sast-configuration"),
+                ("security-scanning", "stride-analysis-patterns"),
+                ("security-scanning", "threat-mitigation-mapping"),
+                ("kubernetes-operations", "k8s-security-policies"),
+                ("blockchain-web3", "solidity-security"),
+                ("incident-response", "incident-runbook-templates"),
+                ("block-no-verify", "block-no-verify-hook"),
+            )
+        ],
+    ),
+    ("nektos/act", "MIT", ["CLAUDE.md"]),
+    ("zizmorcore/zizmor", "MIT", ["AGENTS.md"]),
+    (
+        "bauer-group/automation-templates",
+        "MIT",
+        [".claude/CLAUDE.md", ".claude/commands/triage.md"],
+    ),
+    ("github/github-mcp-server", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "cline/cline",
+        "Apache-2.0",
+        ["AGENTS.md", "sdk/AGENTS.md", ".github/copilot-instructions.md"]
+        + [
+            f".clinerules/{name}.md"
+            for name in (
+                "general",
+                "network",
+                "storage",
+                "debug-harness",
+                "hooks/README",
+                "workflows/pr-review",
+                "workflows/hotfix-release",
+            )
+        ]
+        + [".cline/skills/publish-cli/SKILL.md", ".agents/skills/create-pull-request/SKILL.md"],
+    ),
+    (
+        "MoonshotAI/kimi-cli",
+        "Apache-2.0",
+        ["AGENTS.md", "src/kimi_cli/acp/AGENTS.md", "tests_e2e/AGENTS.md"]
+        + [
+            f".agents/skills/{name}/SKILL.md"
+            for name in ("codex-worker", "feature-smoke-test", "release", "worktree-status")
+        ],
+    ),
+    (
+        "crewAIInc/crewAI",
+        "MIT",
+        [
+            "AGENTS.md",
+            "lib/cli/src/crewai_cli/templates/AGENTS.md",
+        ],
+    ),
+    (
+        "humanlayer/humanlayer",
+        "Apache-2.0",
+        [
+            "CLAUDE.md",
+            "hld/CLAUDE.md",
+            "humanlayer-wui/CLAUDE.md",
+            ".claude/agents/codebase-analyzer.md",
+            ".claude/agents/web-search-researcher.md",
+            ".claude/commands/linear.md",
+        ],
+    ),
+    (
+        "obra/superpowers",
+        "MIT",
+        ["CLAUDE.md"]
+        + [
+            f"skills/{name}/SKILL.md"
+            for name in (
+                "systematic-debugging",
+                "test-driven-development",
+                "using-git-worktrees",
+                "verification-before-completion",
+                "receiving-code-review",
+            )
+        ],
+    ),
+    (
+        "RooCodeInc/Roo-Code",
+        "Apache-2.0",
+        [
+            "AGENTS.md",
+            ".roo/skills/evals-context/SKILL.md",
+            ".roo/skills/roo-translation/SKILL.md",
+        ],
+    ),
+    ("astral-sh/ruff", "MIT", ["AGENTS.md", ".agents/skills/adding-ty-diagnostics/SKILL.md"]),
+    (
+        "biomejs/biome",
+        "MIT OR Apache-2.0",
+        [
+            "AGENTS.md",
+            ".claude/skills/biome-code-review/SKILL.md",
+            ".claude/skills/lint-rule-development/SKILL.md",
+            ".claude/skills/changeset/SKILL.md",
+        ],
+    ),
+    ("excalidraw/excalidraw", "MIT", ["CLAUDE.md", ".github/copilot-instructions.md"]),
+    (
+        "Ai-Whisperers/Courses-Content",
+        "MIT",
+        [
+            ".claude/CLAUDE.md",
+            ".claude/CLAUDE.local.md",
+            ".claude/agents/compliance/information-security-manager-iso27001-alirezarezvani.md",
+            ".claude/agents/compliance/gdpr-dsgvo-expert-alirezarezvani.md",
+        ],
+    ),
+    (
+        "digitalplanetno/claude-guides",
+        "MIT",
+        [
+            "templates/base/CLAUDE.md",
+            "templates/laravel/CLAUDE.md",
+            "templates/nextjs/CLAUDE.md",
+            "examples/laravel-saas/CLAUDE.md",
+            "examples/monorepo/CLAUDE.md",
+            "examples/nextjs-dashboard/CLAUDE.md",
+            "templates/laravel/skills/laravel/SKILL.md",
+            "templates/nextjs/skills/nextjs/SKILL.md",
+        ],
+    ),
+    (
+        "taka-123/ai-knowledge-rulebook",
+        "MIT",
+        [
+            "AGENTS.md",
+            "CLAUDE.md",
+            ".cursor/rules/external-services-safety.mdc",
+            ".cursor/rules/review-routing.mdc",
+        ]
+        + [
+            f".claude/agents/{name}.md"
+            for name in ("security-reviewer", "code-reviewer", "verifier", "repo-scaffolder")
+        ]
+        + [
+            f".claude/skills/{name}/SKILL.md"
+            for name in ("codex-wiring-doctor", "docs-sync", "lint-fix", "schema-guard")
+        ],
+    ),
+    (
+        "kubrickcode/ai-config-toolkit",
+        "MIT",
+        [
+            f".claude.ko/skills/{name}/SKILL.md"
+            for name in (
+                "commit",
+                "code-review",
+                "review-pr",
+                "prepare-pr",
+                "workflow-plan",
+                "workflow-execute",
+                "dead-code-cleanup",
+                "handover",
+            )
+        ],
+    ),
+    (
+        "TencentCloudBase/CloudBase-AI-ToolKit",
+        "MIT",
+        [
+            "CLAUDE.md",
+            ".cursor/rules/project.mdc",
+            "config/.claude/skills/auth-web/SKILL.md",
+            "config/.claude/skills/cloud-functions/SKILL.md",
+        ],
+    ),
+    (
+        "gengqifu/Minos",
+        "Apache-2.0",
+        ["AGENTS.md"]
+        + [
+            f".cursor/rules/{name}.mdc"
+            for name in (
+                "core-rules/rule-generating-agent",
+                "core-rules/workflow-agile-manual",
+                "tool-rules/git-commit-push-agent",
+                "workflows/arch",
+                "workflows/dev",
+                "workflows/pm",
+            )
+        ],
+    ),
+    ("dslara/ultralearning", "MIT", [".github/copilot-instructions.md"]),
+    (
+        "Decalogue/creator",
+        "MIT",
+        [
+            f".cursor/rules/{name}.mdc"
+            for name in (
+                "code",
+                "copy",
+                "engineering-principles",
+                "env",
+                "import",
+                "instructions",
+                "security",
+                "testing",
+            )
+        ],
+    ),
+]
+
 SETS = {
     "real_memory": ("real", SOURCES),
     "real_memory2": ("real2", SOURCES2),
     "real_memory3": ("real3", SOURCES3),
+    "real_memory4": ("real4", SOURCES4),
 }
 
 
@@ -402,6 +729,8 @@ def kind(path: str) -> str:
         return "copilot-instructions"
     if "/.claude/" in f"/{path}":
         return "claude-dir"
+    if "/.clinerules/" in f"/{path}":
+        return "clinerules"
     return name.split(".")[0].lower() + "-md"
 
 
