@@ -35,6 +35,37 @@ def _tree(home: Path) -> dict[str, tuple[int, int, bytes]]:
     return out
 
 
+def test_a_pull_that_leaves_a_conflict_exits_3_after_writing_the_rest(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    """A hand edit kept as a conflict, an untouched file updated: the pull writes the
+    update and exits 3 (a dry run too, writing nothing), with --json too; once the
+    conflict is settled the pull exits 0."""
+    env, edited = _pulled_then_edited(team, tmp_path, one_server)
+    alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    alices.store("user").add(type="user", name="Untouched", description="d", body="Two.")
+    alices.close()
+    untouched = edited.with_name("user_untouched.md")
+
+    dry = _run(env, team.shared, "pull", ok=False)
+    assert dry.returncode == 3, dry.stdout + dry.stderr
+    assert "Would pull from the team server: 1 conflict, 1 add." in dry.stdout, dry.stdout
+    assert not untouched.exists()
+    applied = _run(env, team.shared, "pull", "--apply", ok=False)
+    assert applied.returncode == 3, applied.stdout + applied.stderr
+    assert "Pulled from the team server: 1 conflict, 1 add." in applied.stdout, applied.stdout
+    assert "Two." in untouched.read_text()  # everything else written
+    assert "My hand edit." in edited.read_text()
+    got = _run(env, team.shared, "pull", "--apply", "--json", status=3)
+    assert got["counts"] == {"conflict": 1, "same": 1}, got
+
+    edited.unlink()  # the conflict's advice to take the server's copy
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"add": 1, "same": 1}
+    assert _run(env, team.shared, "pull").returncode == 0  # clean: 0
+    usage = _run(env, team.shared, "pull", "--help").stdout
+    assert "Exit status: 0 when done, 3 when an entry was left as a conflict" in usage, usage
+
+
 @contextmanager
 def _read_only(home: Path) -> Iterator[None]:
     """``home`` and all in it not writable: mode bits off (root ignores them: then the

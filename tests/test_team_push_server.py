@@ -56,8 +56,12 @@ def _laptop(team: Team, tmp: Path, name: str, user: str, one_server: str) -> dic
     return env
 
 
-def _run(env: dict[str, str], cwd: Path, *args: str, ok: bool = True) -> Any:
-    proc = run_cli(env, cwd, *args, ok=ok)
+def _run(env: dict[str, str], cwd: Path, *args: str, ok: bool = True, status: int = 0) -> Any:
+    """``memdir args`` run as a subprocess (its JSON with --json); ``status``: the exit
+    status it must end with when ``ok`` (3: a pull that left a conflict)."""
+    proc = run_cli(env, cwd, *args, ok=ok and not status)
+    if ok and status:
+        assert proc.returncode == status, proc.stdout + proc.stderr
     return json.loads(proc.stdout) if ok and "--json" in args else proc
 
 
@@ -160,7 +164,7 @@ def test_a_pull_keeps_a_hand_edit_that_kept_updated_and_says_so(
     alices.close()
 
     for args in (("--json",), ("--apply", "--json")):
-        got = _run(env, team.shared, "pull", *args)
+        got = _run(env, team.shared, "pull", *args, status=3)
         assert got["counts"] == {"conflict": 1, "update": 1}, got
         (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
         assert conflict["entry"] == "user_edited-here", conflict
@@ -168,7 +172,7 @@ def test_a_pull_keeps_a_hand_edit_that_kept_updated_and_says_so(
         assert f"delete {edited}" in conflict["reason"], conflict
         assert "My hand edit." in edited.read_text()
     assert "Server two, changed." in untouched.read_text()
-    said = _run(env, team.shared, "pull").stdout
+    said = _run(env, team.shared, "pull", status=3).stdout
     assert "conflict user     user_edited-here — edited in this home" in said, said
     assert "Would pull from the team server: 1 conflict, 1 same." in said, said
     assert "My hand edit." in edited.read_text()

@@ -43,7 +43,7 @@ def test_the_conflicts_advice_to_push_keeps_the_hand_edit(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:
     env, _ = _pulled_then_edited(team, tmp_path, one_server)
-    got = _run(env, team.shared, "pull", "--apply", "--json")
+    got = _run(env, team.shared, "pull", "--apply", "--json", status=3)
     (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
     advice = "To keep yours and send it, run `memdir pull --keep-mine --apply`"
     assert advice in conflict["reason"], conflict
@@ -73,7 +73,7 @@ def test_a_moved_home_keeps_a_hand_edit(team: Team, one_server: str, tmp_path: P
     moved = tmp_path / "moved-laptop"
     shutil.move(tmp_path / "laptop", moved)
     env = {**env, "MEMDIR_HOME": str(moved)}
-    _run(env, team.shared, "pull", "--apply", "--json")
+    _run(env, team.shared, "pull", "--apply", "--json", status=3)
     assert "My hand edit." in (moved / "user" / "user_edited-here.md").read_text()
 
 
@@ -153,7 +153,7 @@ def test_two_pulls_at_once_keep_each_others_ledger(
     edited.write_text(edited.read_text().replace("One.", "My hand edit."))
     alices.store("project").replace("Secret note", body="One, changed.")
     alices.close()
-    got = _run(env, team.secret, "pull", "--apply", "--json")
+    got = _run(env, team.secret, "pull", "--apply", "--json", status=3)
     assert "My hand edit." in edited.read_text(), got["moves"]
 
 

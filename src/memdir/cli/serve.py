@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from ..pg.db import PgDatabase
     from ..sessions.maintenance import Progress
 
+#: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
+#: usage error's): a script or a cron job can tell it from a clean pull.
+CONFLICT = 3
+
 
 @cli.command()
 @click.option(
@@ -507,8 +511,11 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
             f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
             f"written {where}; they stay{again}."
         ) from None
+    conflicts = any(m.action == "conflict" for m in done.moves)
     if as_json:
         dump(done.to_dict())
+        if conflicts:
+            raise SystemExit(CONFLICT)
         return
     for note in done.notes:
         click.echo(f"Note: {note}")
@@ -525,6 +532,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     )
     if not done.applied and any(m.action in ("add", "update", "mine") for m in done.moves):
         click.echo("Dry run: nothing written. Re-run with --apply.")
+    if conflicts:  # after everything else was written: a script can tell it from a clean pull
+        raise SystemExit(CONFLICT)
 
 
 @cli.command()
@@ -551,5 +560,8 @@ def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
     by default; a re-run writes nothing; an entry changed here more recently is kept, and
-    so is a file edited by hand since the last pull (a conflict; --keep-mine)."""
+    so is a file edited here since the last pull (a conflict; --keep-mine).
+
+    Exit status: 0 when done, 3 when an entry was left as a conflict (everything else
+    was written; a dry run exits 3 too when an apply would leave one), 1 on an error."""
     _transfer(state, False, options)
