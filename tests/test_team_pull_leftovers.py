@@ -9,6 +9,8 @@ import json
 import os
 import shutil
 import subprocess
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import memdir
-from test_team_push_server import _laptop, _run
+from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam49 import _pulled_then_edited
 from test_team_server import Team
@@ -133,3 +135,28 @@ def test_a_ledger_record_of_the_wrong_type_stops_the_pull_before_any_write(
         assert "move it aside" in refused.stderr, refused.stderr
     assert _tree(tmp_path / "laptop") == before
     assert "My hand edit." in edited.read_text()
+
+
+def test_a_batch_over_the_servers_limit_is_split_and_all_of_it_arrives(
+    team: Team, tmp_path: Path
+) -> None:
+    """A server taking 20 KB a request, three entries of 8 KB: one default batch (512
+    KiB, 200 entries) was refused; the server announces its limit on every answer and
+    the client sends batches below it."""
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        _three(team, tmp_path, (8000, 8000, 8000)).close()
+        env = _laptop(team, tmp_path, "laptop", "alice", url)
+        assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {"add": 3}
+        names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
+        assert {"user_note-0.md", "user_note-1.md", "user_note-2.md"} <= names, names
+        assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {"same": 3}
+        base = url.removesuffix("/mcp")
+        request = urllib.request.Request(base + "/api/entries")  # no token: a 403 still
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+        assert refused.value.code == 403, refused.value
+        assert refused.value.headers["X-Memdir-Max-Body"] == "20000", refused.value.headers
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)

@@ -1,6 +1,6 @@
 """Review rvteam49 of branch team49 (issue 17: the pull ledger, the re-run promise of
-`push --server`): each test failed on team49 and passes since mend49t, but the reset
-mid-upload (a strict xfail: it cannot be told from a body over --max-body). Real
+`push --server`): each test failed on team49 and passes since mend49t, the reset
+mid-upload since team50 (the server announces its --max-body, the client stays below it). Real
 PostgreSQL, a real `memdir serve --database` on loopback, the real CLI."""
 
 from __future__ import annotations
@@ -192,10 +192,6 @@ def dropping() -> Iterator[str]:
 # shows: a server lost while a large batch is being sent (the connection reset mid-upload)
 # is not remote.Lost: the push blames --max-body and promises nothing, though the batch is
 # well under the server's limit and a re-run finishes the rest
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor, left: a reset mid-upload looks like a 413 over --max-body (team-server.md)",
-)
 def test_a_server_lost_mid_upload_promises_the_re_run(
     team: Team, one_server: str, dropping: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

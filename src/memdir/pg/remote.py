@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
-from .wire import VERSION
+from .wire import MAX_BODY_HEADER, VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1 MiB)
 BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
+ENVELOPE = 1024  # bytes of a push body around its entries: apply, scope keys, local_scope
 
 
 _HEADER_ADVICE = " Send the header 'Authorization: Bearer <token>'."
@@ -64,6 +65,15 @@ class Server:
         if not token or any(c.isspace() for c in token):
             raise ValidationError("the token is empty or holds spaces", field="token")
         self.token = token
+        #: the server's body limit (bytes), as its answers announce it; None until one
+        #: did, or from a server older than the announcement (2026-12-06)
+        self.max_body: int | None = None
+
+    def _learn(self, headers: Any) -> None:
+        """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`)."""
+        found = str(headers.get(MAX_BODY_HEADER, "") if headers is not None else "")
+        if found.isdigit() and int(found) > 0:
+            self.max_body = int(found)
 
     def call(
         self,
@@ -88,8 +98,10 @@ class Server:
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
             with _OPENER.open(request, timeout=TIMEOUT) as answer:
+                self._learn(answer.headers)
                 return self._memdir(answer.status, answer.read())
         except urllib.error.HTTPError as exc:
+            self._learn(exc.headers)
             if 300 <= exc.code < 400:
                 raise MemdirError(
                     f"the team server at {self.base} answered with a redirect (HTTP "
@@ -132,9 +144,20 @@ class Server:
                     f"what was written is then 'same')"
                 ) from None
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
+                if self.max_body is not None and len(data) <= self.max_body:  # not a 413:
+                    raise Lost(  # the server went away (stopped, restarted) mid-upload
+                        f"the team server at {self.base} closed the connection while this "
+                        f"push was sent ({len(data):,} bytes, within its limit of "
+                        f"{self.max_body:,}): it stopped or restarted"
+                    ) from None
+                limit = (
+                    f"over its limit of {self.max_body:,} bytes (--max-body)"
+                    if self.max_body is not None
+                    else "its --max-body may be lower"
+                )
                 raise MemdirError(
                     f"the team server at {self.base} closed the connection while this push "
-                    f"was sent ({len(data):,} bytes): its --max-body may be lower"
+                    f"was sent ({len(data):,} bytes): {limit}"
                 ) from None
             raise Lost(f"cannot reach the team server at {self.base}: {why}") from None
 
@@ -191,7 +214,9 @@ def push(
     server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
 ) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
-    :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
+    :data:`BATCH_ENTRIES` entries, and under the body limit the server announces (asked
+    first, with a dry run of nothing, when no answer told it yet: an entry over it goes
+    alone, and is refused); the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
@@ -204,13 +229,18 @@ def push(
     if url is None and side.pop("project", None) is not None:
         notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
     slug = checkout_slug(local)  # the local scope's key only when there is no URL
+    if server.max_body is None:  # a dry run of nothing: its answer announces the limit
+        server.call("POST", "/api/push", url, {"apply": False, "scopes": {}}, checkout=slug)
+    most = BATCH  # an older server announces none: batches as before
+    if server.max_body is not None:
+        most = min(BATCH, max(server.max_body - ENVELOPE, 1))
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     size = count = 0
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
-            length = len(json.dumps(item))
-            if size and (size + length > BATCH or count >= BATCH_ENTRIES):
+            length = len(json.dumps(item)) + 2  # and ", " after it
+            if size and (size + length > most or count >= BATCH_ENTRIES):
                 batches.append({})
                 size = count = 0
             batches[-1].setdefault(scope, []).append(item)
