@@ -14,6 +14,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from test_team_push_server import team as team
 from test_team_rvteam49 import _pulled_then_edited
 from test_team_server import Team
 from test_team_server import one_server as one_server
+from webserver import serving
 
 pytestmark = pytest.mark.slow
 
@@ -157,6 +159,74 @@ def test_a_batch_over_the_servers_limit_is_split_and_all_of_it_arrives(
             urllib.request.urlopen(request, timeout=60)
         assert refused.value.code == 403, refused.value
         assert refused.value.headers["X-Memdir-Max-Body"] == "20000", refused.value.headers
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+class _Older:
+    """The team server at ``base`` as a server before the announcement answers: each
+    request passed on, each answer passed back without X-Memdir-Max-Body."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        import anyio
+
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        headers = {
+            k.decode(): v.decode()
+            for k, v in scope["headers"]
+            if k.lower() in (b"authorization", b"content-type", b"x-memdir-project")
+            or k.lower().startswith(b"x-memdir-")
+        }
+        request = urllib.request.Request(
+            self.base + scope["path"], body or None, headers, method=scope["method"]
+        )
+
+        def forward() -> tuple[int, list[tuple[str, str]], bytes]:
+            try:
+                with urllib.request.urlopen(request, timeout=60) as answer:
+                    return answer.status, list(answer.headers.items()), answer.read()
+            except urllib.error.HTTPError as exc:
+                return exc.code, list(exc.headers.items()), exc.read()
+
+        status, got, data = await anyio.to_thread.run_sync(forward)
+        kept = [
+            (k.lower().encode(), v.encode())
+            for k, v in got
+            if k.lower() in ("content-type", "content-length")
+        ]
+        assert all(k != b"x-memdir-max-body" for k, _ in kept)
+        await send({"type": "http.response.start", "status": status, "headers": kept})
+        await send({"type": "http.response.body", "body": data})
+
+
+def test_a_server_that_announces_no_limit_gets_the_batches_as_before(
+    team: Team, tmp_path: Path
+) -> None:
+    """Before the announcement, a push met the server's --max-body unwarned: the same
+    batches (512 KiB) and the same refusal, no re-run promised; a push that fits goes."""
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        with serving(_Older(url.removesuffix("/mcp"))) as older:
+            _three(team, tmp_path, (8000, 8000, 8000)).close()
+            env = _laptop(team, tmp_path, "laptop", "alice", older)
+            refused = _run(env, team.shared, "push", "--apply", ok=False)
+            assert "answered HTTP 413: request body over 20,000 bytes" in refused.stderr
+            assert not [f for f in _files(team.url) if f[0].startswith("user:")]
+            small = _laptop(team, tmp_path, "small", "alice", older)
+            _three(team, tmp_path / "s", (100, 100, 100)).close()
+            small["MEMDIR_HOME"] = str(tmp_path / "s" / "laptop")
+            assert _run(small, team.shared, "push", "--apply", "--json")["counts"] == {"add": 3}
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
