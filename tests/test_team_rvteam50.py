@@ -145,3 +145,100 @@ def test_a_broken_body_limit_header_is_ignored_not_a_traceback(
             got = _cli(tmp_path, url, *args)
             assert "Traceback" not in got.stderr, got.stderr[-2000:]
             assert got.returncode == 0, got.stdout + got.stderr
+
+
+# -- on a real team server (PostgreSQL) ------------------------------------------------------
+
+from test_team_push_server import _files, _laptop, _run, _three  # noqa: E402
+from test_team_push_server import team as team  # noqa: E402
+from test_team_server import Team  # noqa: E402
+from test_team_server import one_server as one_server  # noqa: E402
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor (disclosure): the token gate's 403 to a caller without a token announces "
+    "--max-body, which before team50 only an authenticated caller met (the 413 comes after "
+    "the token check); the push client needs it only on answers to its token",
+)
+def test_the_body_limit_is_not_told_to_a_caller_without_a_valid_token(
+    team: Team, one_server: str
+) -> None:
+    # MINOR: X-Memdir-Max-Body goes out on the gate's 403 to anyone (no token, a wrong one).
+    import urllib.error
+    import urllib.request
+
+    base = one_server.removesuffix("/mcp")
+    for headers in ({}, {"Authorization": "Bearer mdt_" + "0" * 60}):
+        request = urllib.request.Request(base + "/api/entries", headers=headers)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+        assert refused.value.code == 403, refused.value
+        assert "X-Memdir-Max-Body" not in refused.value.headers, dict(refused.value.headers)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: the client knows the server's limit before it sends, yet one entry over "
+    "it stops the push: every entry after it (in listing order) is never sent, by this run "
+    "or any re-run, where it could be reported refused and the rest sent",
+)
+def test_one_entry_over_the_announced_limit_keeps_no_other_entry_out(
+    team: Team, tmp_path: Path
+) -> None:
+    # MINOR: one entry over --max-body blocks every entry listed after it, on every re-run.
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        _three(team, tmp_path, (1000, 30000, 1000)).close()
+        env = _laptop(team, tmp_path, "laptop", "alice", url)
+        for _ in range(2):  # the re-run too
+            _run(env, team.shared, "push", "--apply", ok=False)
+        names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
+        assert "user_note-0.md" in names, names
+        assert "user_note-2.md" in names, names  # listed after the one over the limit
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def _main_src(tmp: Path) -> Path:
+    """main's src/ (git archive of the branch main), to run main's memdir: a downgrade."""
+    repo = Path(__file__).resolve().parents[1]
+    got = subprocess.run(
+        ["git", "-C", str(repo), "archive", "main", "src/memdir"], capture_output=True
+    )
+    if got.returncode != 0:
+        pytest.skip(f"no branch main to run: {got.stderr.decode()[:200]}")
+    out = tmp / "main-code"
+    out.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(out)], input=got.stdout, check=True)
+    return out / "src"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: a pull by an older memdir (a downgrade) updates the ledger's digest, not "
+    "its `updated:` stamp; back on team50 a later hand edit is told as 'its `updated:` moved "
+    "since (… an edit through memdir?)': the stale stamp is read as this copy's",
+)
+def test_a_pull_by_an_older_memdir_leaves_no_stale_stamp_to_misread(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    # MINOR: team50 pull, main pull (downgrade), hand edit, team50 pull: wrong diagnosis.
+    import memdir
+
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
+    older = {**env, "PYTHONPATH": str(_main_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    mine = alices.store("user")
+    mine.add(type="user", name="Edited here", description="d", body="Server one.")
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"add": 1}
+    mine.replace("Edited here", body="Server two.")
+    assert _run(older, team.shared, "pull", "--apply", "--json")["counts"] == {"update": 1}
+    edited = tmp_path / "laptop" / "user" / "user_edited-here.md"
+    edited.write_text(edited.read_text().replace("Server two.", "My hand edit."))
+    mine.replace("Edited here", body="Server three.")
+    alices.close()
+    got = _run(env, team.shared, "pull", "--json", status=3)
+    (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
+    assert "moved since" not in conflict["reason"], conflict["reason"]
