@@ -242,3 +242,86 @@ def test_a_pull_by_an_older_memdir_leaves_no_stale_stamp_to_misread(
     got = _run(env, team.shared, "pull", "--json", status=3)
     (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
     assert "moved since" not in conflict["reason"], conflict["reason"]
+
+
+@contextmanager
+def _proxy(upstream: str, limit: int) -> Iterator[str]:
+    """A reverse proxy in front of ``upstream`` (http://host:port) that passes requests
+    and answers through whole (X-Memdir-Max-Body too), but resets the connection of a
+    request whose body is over ``limit`` bytes, as it arrives (its own, lower limit)."""
+    import socket
+    import struct
+    import threading
+    from urllib.parse import urlsplit
+
+    there = urlsplit(upstream)
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def one(conn: socket.socket) -> None:
+        with conn:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                data += chunk
+            head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
+            length = 0
+            for line in head.split("\r\n"):
+                if line.startswith("content-length:"):
+                    length = int(line.split(":", 1)[1])
+            if length > limit:
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                return  # closed with unread data: a reset
+            while len(data) - len(head) - 4 < length:
+                data += conn.recv(65536)
+            with socket.create_connection((there.hostname, there.port)) as up:
+                up.sendall(data)
+                while True:
+                    chunk = up.recv(65536)
+                    if not chunk:
+                        break
+                    conn.sendall(chunk)
+
+    def serve() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            threading.Thread(target=one, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        listener.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: the limit announced is the server's, not the path's: a proxy in front "
+    "with a lower body limit that resets the connection makes a batch within the server's "
+    "limit 'lost', and the push promises that a re-run finishes the rest, which meets the "
+    "same reset at the same batch (main said '--max-body may be lower', no promise)",
+)
+def test_a_proxys_lower_limit_is_no_promised_re_run(team: Team, tmp_path: Path) -> None:
+    # MINOR: behind a proxy with a lower limit, "a re-run finishes the rest" and it never does.
+    proc, url = team.serve("--max-body", "70000")
+    try:
+        _three(team, tmp_path, (30000, 60000, 100)).close()  # batches: [0], [1, 2]
+        with _proxy(url.removesuffix("/mcp"), 40000) as front:
+            env = _laptop(team, tmp_path, "laptop", "alice", front)
+            first = _run(env, team.shared, "push", "--apply", ok=False)
+            assert "Batch 2 of 2 failed; batches 1 to 1 were written (1 add)" in first.stderr
+            again = _run(env, team.shared, "push", "--apply", ok=False)  # as promised?
+            assert "Batch 2 of 2 failed" in again.stderr, again.stderr  # the same reset
+            assert "a re-run finishes the rest" not in first.stderr, first.stderr
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
