@@ -17,6 +17,10 @@ from typing import Any
 
 import pytest
 
+from test_team_push_server import _files, _laptop, _run, _three
+from test_team_push_server import team as team
+from test_team_server import Team
+from test_team_server import one_server as one_server
 from webserver import serving
 
 pytestmark = pytest.mark.slow
@@ -148,11 +152,6 @@ def test_a_broken_body_limit_header_is_ignored_not_a_traceback(
 
 
 # -- on a real team server (PostgreSQL) ------------------------------------------------------
-
-from test_team_push_server import _files, _laptop, _run, _three  # noqa: E402
-from test_team_push_server import team as team  # noqa: E402
-from test_team_server import Team  # noqa: E402
-from test_team_server import one_server as one_server  # noqa: E402
 
 
 @pytest.mark.xfail(
