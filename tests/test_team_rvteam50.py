@@ -154,12 +154,6 @@ def test_a_broken_body_limit_header_is_ignored_not_a_traceback(
 # -- on a real team server (PostgreSQL) ------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor (disclosure): the token gate's 403 to a caller without a token announces "
-    "--max-body, which before team50 only an authenticated caller met (the 413 comes after "
-    "the token check); the push client needs it only on answers to its token",
-)
 def test_the_body_limit_is_not_told_to_a_caller_without_a_valid_token(
     team: Team, one_server: str
 ) -> None:
@@ -176,12 +170,6 @@ def test_the_body_limit_is_not_told_to_a_caller_without_a_valid_token(
         assert "X-Memdir-Max-Body" not in refused.value.headers, dict(refused.value.headers)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the client knows the server's limit before it sends, yet one entry over "
-    "it stops the push: every entry after it (in listing order) is never sent, by this run "
-    "or any re-run, where it could be reported refused and the rest sent",
-)
 def test_one_entry_over_the_announced_limit_keeps_no_other_entry_out(
     team: Team, tmp_path: Path
 ) -> None:
@@ -191,7 +179,11 @@ def test_one_entry_over_the_announced_limit_keeps_no_other_entry_out(
         _three(team, tmp_path, (1000, 30000, 1000)).close()
         env = _laptop(team, tmp_path, "laptop", "alice", url)
         for _ in range(2):  # the re-run too
-            _run(env, team.shared, "push", "--apply", ok=False)
+            got = _run(env, team.shared, "push", "--apply", ok=False)
+            # mend50t: reported refused with its size and the limit; the status says so
+            assert got.returncode == 3, got.stdout + got.stderr
+            (line,) = [x for x in got.stdout.splitlines() if x.startswith("refused")]
+            assert "user_note-1" in line and "20,000" in line, got.stdout
         names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
         assert "user_note-0.md" in names, names
         assert "user_note-2.md" in names, names  # listed after the one over the limit
@@ -214,12 +206,6 @@ def _main_src(tmp: Path) -> Path:
     return out / "src"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: a pull by an older memdir (a downgrade) updates the ledger's digest, not "
-    "its `updated:` stamp; back on team50 a later hand edit is told as 'its `updated:` moved "
-    "since (… an edit through memdir?)': the stale stamp is read as this copy's",
-)
 def test_a_pull_by_an_older_memdir_leaves_no_stale_stamp_to_misread(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:
@@ -302,13 +288,6 @@ def _proxy(upstream: str, limit: int) -> Iterator[str]:
         listener.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the limit announced is the server's, not the path's: a proxy in front "
-    "with a lower body limit that resets the connection makes a batch within the server's "
-    "limit 'lost', and the push promises that a re-run finishes the rest, which meets the "
-    "same reset at the same batch (main said '--max-body may be lower', no promise)",
-)
 def test_a_proxys_lower_limit_is_no_promised_re_run(team: Team, tmp_path: Path) -> None:
     # MINOR: behind a proxy with a lower limit, "a re-run finishes the rest" and it never does.
     proc, url = team.serve("--max-body", "70000")

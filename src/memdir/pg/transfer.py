@@ -106,17 +106,22 @@ def _digest(e: Entry) -> str:
 class Ledger:
     """What pulls last wrote into a home, or found there equal: per entry (its scope
     folder, relative to the home when inside it, and id), the :func:`_digest` of its text
-    then, and (under the same key and ``\0updated``) the ``updated:`` its copy here had
-    then. A pull reads it to tell a copy edited here since (by hand, keeping ``updated:``,
-    which memdir's clock cannot see) from one it may replace, and an edit through memdir
-    (``updated:`` moved) from one by hand. Kept as ``pulled.json`` in the home; one that
-    cannot be read, or holds a record that is not a string, is an error before anything
-    is written, and so is (``apply``) a home where it cannot be written; a dry run needs
-    no write. Saved under a lock, merged into what another pull saved meanwhile
+    then, and under its own key (:data:`STAMP` and that key: no scope folder is empty, so
+    no digest's key starts with NUL) that digest again with the ``updated:`` its copy here
+    had then. A pull reads it to tell a copy edited here since (by hand, keeping
+    ``updated:``, which memdir's clock cannot see) from one it may replace, and an edit
+    through memdir (``updated:`` moved) from one by hand; a stamp whose digest is not the
+    entry's record (written by an older memdir since, which keeps the stamps but does not
+    update them) is none. Kept as ``pulled.json`` in the home; one that cannot be read,
+    or holds a record that is not a string, is an error before anything is written, and
+    so is (``apply``) a home where it cannot be written; a dry run needs no write. Saved
+    under a lock, merged into what another pull saved meanwhile
     (docs/design/team-server.md, "The pull ledger")."""
 
     NAME = "pulled.json"
-    STAMP = "\0updated"  # a key's suffix: the copy's `updated:` then (from 2026-12-06)
+    #: a stamp's key: this, then the digest's key (from 2026-12-06; the branch team50's
+    #: stamps, under the digest's key and "\0updated", are read as no stamp and dropped)
+    STAMP = "\0updated\0"
     WHAT = (
         "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
         "by hand since"
@@ -127,14 +132,11 @@ class Ledger:
         self.path = home / self.NAME
         found = load(self.path, self.WHAT)  # a clear error (ParseError) when unreadable
         for key, value in found.items():  # a wrong record dropped would let a pull
-            if not isinstance(value, str) or (  # replace the hand edit it kept
-                key.endswith(self.STAMP) and _stamp(value) is None
-            ):
+            if not isinstance(value, str):  # replace the hand edit it kept
                 shown = key.replace("\0", " ")[:200]
-                what = "a time" if key.endswith(self.STAMP) else "a digest"
                 raise ParseError(
                     self.path,
-                    f"the record {shown!r} is not {what}: {value!r:.100}",
+                    f"the record {shown!r} is not a string: {value!r:.100}",
                     advice=advice(self.WHAT),
                 )
         self.seen: dict[str, str] = dict(found)
@@ -156,23 +158,37 @@ class Ledger:
 
     def stamp(self, into: Store, entry_id: str) -> datetime | None:
         """The ``updated:`` ``into``'s copy had when a pull last left it there (None: not
-        recorded, by a pull before 2026-12-06)."""
-        return _stamp(self.seen.get(self.key(into, entry_id) + self.STAMP, ""))
+        recorded, by a pull before 2026-12-06, or not for the text recorded now)."""
+        key = self.key(into, entry_id)
+        digest, _, when = self.seen.get(self.STAMP + key, "").partition(" ")
+        if not digest or digest != self.seen.get(key):  # an older memdir's pull since
+            return None
+        return _stamp(when)
 
     def saw(self, into: Store, entry: Entry, updated: datetime) -> None:
         """Record ``entry``'s text as what ``into`` holds now, its copy there stamped
         ``updated``."""
         key = self.key(into, entry.id)
-        self.seen[key] = self.saved[key] = _digest(entry)
-        when = updated.replace(microsecond=0).isoformat()
-        self.seen[key + self.STAMP] = self.saved[key + self.STAMP] = when
+        digest = _digest(entry)
+        self.seen[key] = self.saved[key] = digest
+        stamp = f"{digest} {updated.replace(microsecond=0).isoformat()}"
+        self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = stamp
 
     def save(self) -> None:
         """Record what this pull saw, re-reading the file under its lock (another pull's
         records stay); written atomically (a temporary file renamed)."""
         with locked(self.path, self.WHAT) as files:
+            for key in [k for k in files if _team50_stamp(k)]:
+                del files[key]
             files.update(self.saved)
         self.saved = {}
+
+
+def _team50_stamp(key: str) -> bool:
+    """Whether ``key`` is a stamp's as the branch team50 wrote them (the digest's key and
+    "\0updated"): no digest's key holds two NULs (a folder, NUL, an id), nor starts with
+    one (:data:`Ledger.STAMP`)."""
+    return not key.startswith("\0") and key.count("\0") > 1 and key.endswith("\0updated")
 
 
 def _stamp(value: str) -> datetime | None:

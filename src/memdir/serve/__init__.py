@@ -149,7 +149,6 @@ class AuthGate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        send = _announcing(send, self.announce)
         headers = dict(scope["headers"])
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
@@ -174,6 +173,9 @@ class AuthGate:
                 {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
+        # the body limit, on every answer to a caller whose token was good (its 413s too;
+        # a push client's probe is one): not told to a caller without one
+        send = _announcing(send, self.announce)
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
