@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import memdir
 import pytest
 
+import memdir
 from test_team_push_server import team as team
 from test_team_rvteam50 import _cli, _entry, _fake
 from test_team_server import Team
