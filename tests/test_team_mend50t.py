@@ -6,6 +6,7 @@ answers matter), the real CLI as a subprocess, real PostgreSQL for the body limi
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ def test_a_hand_edit_and_an_edit_through_memdir_are_told_apart(tmp_path: Path) -
     assert got.returncode == 0, got.stdout + got.stderr
     edited = tmp_path / "laptop" / "user" / "user_by-hand.md"
     edited.write_text(edited.read_text().replace("Server one.", "My hand edit."))
+    time.sleep(1.1)  # `updated:` has seconds: the edit through memdir moves it
     laptop = memdir.open(tmp_path / "laptop", tmp_path / "project", database_url="")
     laptop.store("user").replace("user_by-memdir", body="My edit through memdir.")
     laptop.close()

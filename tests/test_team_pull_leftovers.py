@@ -154,11 +154,15 @@ def test_a_batch_over_the_servers_limit_is_split_and_all_of_it_arrives(
         assert {"user_note-0.md", "user_note-1.md", "user_note-2.md"} <= names, names
         assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {"same": 3}
         base = url.removesuffix("/mcp")
-        request = urllib.request.Request(base + "/api/entries")  # no token: a 403 still
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(request, timeout=60)
+        request = urllib.request.Request(base + "/api/entries")  # no token: a 403 without
+        with pytest.raises(urllib.error.HTTPError) as refused:  # it (mend50t: told only
+            urllib.request.urlopen(request, timeout=60)  # to a caller with a good token)
         assert refused.value.code == 403, refused.value
-        assert refused.value.headers["X-Memdir-Max-Body"] == "20000", refused.value.headers
+        assert "X-Memdir-Max-Body" not in refused.value.headers, refused.value.headers
+        token = {"Authorization": f"Bearer {team.tokens['alice']}"}
+        request = urllib.request.Request(base + "/api/entries", headers=token)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert answer.headers["X-Memdir-Max-Body"] == "20000", answer.headers
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
