@@ -1,6 +1,7 @@
 """Review rvteam50 of branch team50 (issue 17: pull's exit status 3, the dry-run pull, the
 ledger's `updated:` stamps, push --server's batches below the limit the server announces).
-Each test here failed on team50; minor findings are strict xfails. Real HTTP on loopback
+Each test here failed on team50; minor findings were strict xfails (all pass since
+mend50t). Real HTTP on loopback
 (a hostile or broken server where the finding needs one), the real CLI as a subprocess,
 real PostgreSQL where a team server is needed."""
 
