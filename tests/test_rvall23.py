@@ -1,5 +1,6 @@
 """Review rvall23 of the pull ledger (pulled.json, `pull --keep-mine`): each test failed
-on main for a finding; the two data losses are mended, the two minor ones strict xfails.
+on main for a finding; the two data losses are mended, and since branch team50 the two
+minor ones too.
 File homes only (the pull's own transfer, a second home as the server's side): no
 PostgreSQL, no server."""
 
@@ -9,8 +10,6 @@ import json
 import subprocess
 import time
 from pathlib import Path
-
-import pytest
 
 import memdir
 from memdir import Memdir
@@ -68,7 +67,6 @@ def test_the_conflict_advice_to_delete_the_file_loses_the_hand_edit(tmp_path: Pa
     assert "My hand edit." in history
 
 
-@pytest.mark.xfail(strict=True, reason="a memdir-made edit is called a hand edit")
 def test_an_edit_made_through_memdir_is_not_reported_as_one_keeping_updated(
     tmp_path: Path,
 ) -> None:
@@ -99,7 +97,6 @@ def test_keep_mine_keeps_the_edit_when_the_servers_clock_is_ahead(tmp_path: Path
     assert "My hand edit." in file.read_text()
 
 
-@pytest.mark.xfail(strict=True, reason="a ledger record of the wrong type is dropped silently")
 def test_a_ledger_record_of_the_wrong_type_does_not_let_a_pull_replace_a_hand_edit(
     tmp_path: Path,
 ) -> None:

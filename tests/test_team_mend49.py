@@ -35,7 +35,7 @@ def test_a_local_edit_alone_is_a_conflict_that_says_the_server_kept_its_copy(
     edited = tmp_path / "laptop" / "user" / "user_only-here.md"
     before = edited.read_text()
     edited.write_text(before.replace("Server.", "Mine alone."))
-    got = _run(env, team.shared, "pull", "--json")
+    got = _run(env, team.shared, "pull", "--json", status=3)
     (conflict,) = got["moves"]
     assert conflict["action"] == "conflict", got
     assert "the server's copy is still the one pulled then" in conflict["reason"], conflict

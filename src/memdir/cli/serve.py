@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from ..pg.db import PgDatabase
     from ..sessions.maintenance import Progress
 
+#: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
+#: usage error's): a script or a cron job can tell it from a clean pull.
+CONFLICT = 3
+#: `memdir push --server`'s exit status when it did not send an entry over the server's
+#: body limit (everything else went): the same 3, "not everything went"
+UNSENT = 3
+
 
 @cli.command()
 @click.option(
@@ -475,7 +482,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
                 into = team if pushing else local
-                ledger = None if pushing else Ledger(local.home)  # this home's files only
+                # this home's files only; a dry run needs no write (a read-only home)
+                ledger = None if pushing else Ledger(local.home, apply=apply)
                 done = transfer(
                     side,
                     into,
@@ -506,8 +514,15 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
             f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
             f"written {where}; they stay{again}."
         ) from None
+    from ..pg.remote import TOO_BIG
+
+    conflicts = any(m.action == "conflict" for m in done.moves)
+    unsent = any(m.action == "refused" and m.reason.startswith(TOO_BIG) for m in done.moves)
+    status = CONFLICT if conflicts else UNSENT if unsent else 0
     if as_json:
         dump(done.to_dict())
+        if status:
+            raise SystemExit(status)
         return
     for note in done.notes:
         click.echo(f"Note: {note}")
@@ -524,6 +539,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     )
     if not done.applied and any(m.action in ("add", "update", "mine") for m in done.moves):
         click.echo("Dry run: nothing written. Re-run with --apply.")
+    if status:  # after everything else was written: a script can tell it from a clean run
+        raise SystemExit(status)
 
 
 @cli.command()
@@ -533,7 +550,10 @@ def push(state: State, /, **options: Any) -> None:
     """Copy this home's user, project and local memories into the team server: with
     --server and your token, as the token's user; with --database, as $MEMDIR_USER (a
     user `memdir serve users add` made; unset: your login name). A dry
-    run by default; a re-run adds nothing; the guard applies on the server."""
+    run by default; a re-run adds nothing; the guard applies on the server.
+
+    Exit status: 0 when done, 3 when (--server) an entry over the server's body limit was
+    not sent (everything else was), 1 on an error."""
     _transfer(state, True, options)
 
 
@@ -550,5 +570,8 @@ def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
     by default; a re-run writes nothing; an entry changed here more recently is kept, and
-    so is a file edited by hand since the last pull (a conflict; --keep-mine)."""
+    so is a file edited here since the last pull (a conflict; --keep-mine).
+
+    Exit status: 0 when done, 3 when an entry was left as a conflict (everything else
+    was written; a dry run exits 3 too when an apply would leave one), 1 on an error."""
     _transfer(state, False, options)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import urllib.error
 import urllib.request
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
-from .wire import VERSION
+from .wire import MAX_BODY_HEADER, VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1 MiB)
 BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
+ENVELOPE = 1024  # bytes of a push body around its entries: apply, scope keys, local_scope
 
 
 _HEADER_ADVICE = " Send the header 'Authorization: Bearer <token>'."
@@ -64,6 +66,17 @@ class Server:
         if not token or any(c.isspace() for c in token):
             raise ValidationError("the token is empty or holds spaces", field="token")
         self.token = token
+        #: the server's body limit (bytes), as its answers announce it; None until one
+        #: did, or from a server older than the announcement (2026-12-06)
+        self.max_body: int | None = None
+
+    def _learn(self, headers: Any) -> None:
+        """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`)."""
+        found = str(headers.get(MAX_BODY_HEADER, "") if headers is not None else "")
+        # an ASCII decimal of at most 15 digits, else none announced (a proxy's garbage:
+        # "²" is a digit to str.isdigit, 5,000 digits are past what int() parses)
+        if re.fullmatch(r"[0-9]{1,15}", found, flags=re.ASCII) and int(found) > 0:
+            self.max_body = int(found)
 
     def call(
         self,
@@ -88,8 +101,10 @@ class Server:
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
             with _OPENER.open(request, timeout=TIMEOUT) as answer:
+                self._learn(answer.headers)
                 return self._memdir(answer.status, answer.read())
         except urllib.error.HTTPError as exc:
+            self._learn(exc.headers)
             if 300 <= exc.code < 400:
                 raise MemdirError(
                     f"the team server at {self.base} answered with a redirect (HTTP "
@@ -132,9 +147,21 @@ class Server:
                     f"what was written is then 'same')"
                 ) from None
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
+                if self.max_body is not None and len(data) <= self.max_body:  # not its 413:
+                    raise Reset(  # the server went away (stopped, restarted) mid-upload,
+                        f"the team server at {self.base} closed the connection while this "
+                        f"push was sent ({len(data):,} bytes, within its limit of "
+                        f"{self.max_body:,}): it stopped or restarted, or a proxy in front "
+                        f"of it takes less"  # or a proxy's lower limit: it cannot tell
+                    ) from None
+                limit = (
+                    f"over its limit of {self.max_body:,} bytes (--max-body)"
+                    if self.max_body is not None
+                    else "its --max-body may be lower"
+                )
                 raise MemdirError(
                     f"the team server at {self.base} closed the connection while this push "
-                    f"was sent ({len(data):,} bytes): its --max-body may be lower"
+                    f"was sent ({len(data):,} bytes): {limit}"
                 ) from None
             raise Lost(f"cannot reach the team server at {self.base}: {why}") from None
 
@@ -171,6 +198,17 @@ class Server:
         return error.removeprefix("memdir: ").removesuffix(_HEADER_ADVICE)[:500]
 
 
+class Reset(Lost):
+    """The connection reset while a push within the server's announced limit was sent:
+    the server stopped or restarted (a re-run then finishes the rest), or a proxy in
+    front of it has a lower body limit (a re-run meets the same reset): the client
+    cannot tell the two apart, so it promises a re-run only on the first."""
+
+
+#: how a push's report begins the reason of an entry it did not send (too big)
+TOO_BIG = "too big for the team server"
+
+
 def checkout_url(ws: Workspace) -> tuple[str | None, str]:
     """The normalised remote URL of ``ws``'s checkout as the X-Memdir-Project header
     names it (``https://`` + the normalised form), or None and why not."""
@@ -191,12 +229,14 @@ def push(
     server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
 ) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
-    :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
+    :data:`BATCH_ENTRIES` entries, and under the body limit the server announces (asked
+    first, with a dry run of nothing, when no answer told it yet: an entry over it goes
+    alone, and is refused); the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
     'kept' or refused ones; without it, ``n`` entries checked so far)."""
-    from .transfer import Transfer, checkout_slug, entries_of
+    from .transfer import Move, Transfer, checkout_slug, entries_of
     from .wire import entry_json, parse_transfer
 
     side, notes = entries_of(local)
@@ -204,13 +244,29 @@ def push(
     if url is None and side.pop("project", None) is not None:
         notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
     slug = checkout_slug(local)  # the local scope's key only when there is no URL
+    if server.max_body is None:  # a dry run of nothing: its answer announces the limit
+        server.call("POST", "/api/push", url, {"apply": False, "scopes": {}}, checkout=slug)
+    most = BATCH  # an older server announces none: batches as before
+    fits: int | None = None  # the most one entry may take, as the server announces
+    if server.max_body is not None:
+        fits = max(server.max_body - ENVELOPE, 1)
+        most = min(BATCH, fits)
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
+    too_big: list[Move] = []  # not sent: each would be refused, and so would its batch
     size = count = 0
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
-            length = len(json.dumps(item))
-            if size and (size + length > BATCH or count >= BATCH_ENTRIES):
+            length = len(json.dumps(item)) + 2  # and ", " after it
+            if fits is not None and length > fits:
+                reason = (
+                    f"{TOO_BIG}: {length:,} bytes as sent, and the server takes at most "
+                    f"{server.max_body:,} a request (--max-body) with {ENVELOPE:,} around "
+                    f"the entries; not sent (shorten it, or raise the server's --max-body)"
+                )
+                too_big.append(Move(scope, "refused", e.id, e.name, reason))
+                continue
+            if size and (size + length > most or count >= BATCH_ENTRIES):
                 batches.append({})
                 size = count = 0
             batches[-1].setdefault(scope, []).append(item)
@@ -218,6 +274,8 @@ def push(
             count += 1
     done = Transfer(applied=apply, notes=notes)
     count_all = sum(len(items) for batch in batches for items in batch.values())
+    if not count_all and too_big:  # nothing else to send
+        batches = []
     for k, batch in enumerate(batches):
         try:
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
@@ -233,22 +291,32 @@ def push(
                 raise error from None
             again = isinstance(exc, Lost)
             said = str(error).rstrip(".")
-            raise MemdirError(f"{said}. {_so_far(done, k, len(batches), again=again)}") from None
+            so_far = _so_far(done, k, len(batches), again=again, reset=isinstance(exc, Reset))
+            raise MemdirError(f"{said}. {so_far}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
+    done.moves += too_big
     return done
 
 
-def _so_far(done: Transfer, k: int, n: int, *, again: bool) -> str:
+def _so_far(done: Transfer, k: int, n: int, *, again: bool, reset: bool = False) -> str:
     """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did.
     ``again``: the server was lost (:class:`Lost`), so a re-run may finish the rest; any
-    other error (a refusal, a batch too big) a re-run meets again, so none is promised."""
+    other error (a refusal, a batch too big) a re-run meets again, so none is promised.
+    ``reset``: lost to a reset (:class:`Reset`), which a proxy's lower limit also gives:
+    the promise names its condition."""
     counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
     did = "written" if done.applied else "checked (dry run, nothing written)"
-    if again:
+    if reset:
+        then = (
+            "; if the server restarted, running it again finishes the rest (what is there "
+            f"already is 'same'); if batch {k + 1} fails again, a proxy in front of the "
+            "server takes less than the server's limit"
+        )
+    elif again:
         then = "; a re-run finishes the rest (what is there already is 'same')"
     else:
         then = f"; nothing from batch {k + 1} on was written" if done.applied else ""
@@ -272,7 +340,8 @@ def pull(
 
     url, why = checkout_url(local)
     slug = checkout_slug(local)
-    ledger = Ledger(local.home)  # unreadable, or not writable: an error before anything
+    # unreadable, or (applied) not writable: an error before anything; a dry run writes
+    ledger = Ledger(local.home, apply=apply)  # nothing, so a read-only home gets the report
     answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)

@@ -16,11 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
-from ..core.errors import BudgetError, GuardError, MemdirError, StorageError, ValidationError
+from ..core.errors import (
+    BudgetError,
+    GuardError,
+    MemdirError,
+    ParseError,
+    StorageError,
+    ValidationError,
+)
 from ..core.model import Entry, Source, validate_body, validate_description, validate_name
 from ..core.notices import warn_once
 from ..core.scopes import project_slug
-from ..core.storage.records import load, locked
+from ..core.storage.records import advice, load, locked
 
 if TYPE_CHECKING:
     from ..core.store import Store
@@ -99,25 +106,42 @@ def _digest(e: Entry) -> str:
 class Ledger:
     """What pulls last wrote into a home, or found there equal: per entry (its scope
     folder, relative to the home when inside it, and id), the :func:`_digest` of its text
-    then. A pull reads it to tell a copy edited here since (by hand, keeping ``updated:``,
-    which memdir's clock cannot see) from one it may replace. Kept as ``pulled.json`` in
-    the home; one that cannot be read, or a home where it cannot be written, is an error
-    before anything is written. Saved under a lock, merged into what another pull saved
-    meanwhile (docs/design/team-server.md, "The pull ledger")."""
+    then, and under its own key (:data:`STAMP` and that key: no scope folder is empty, so
+    no digest's key starts with NUL) that digest again with the ``updated:`` its copy here
+    had then. A pull reads it to tell a copy edited here since (by hand, keeping
+    ``updated:``, which memdir's clock cannot see) from one it may replace, and an edit
+    through memdir (``updated:`` moved) from one by hand; a stamp whose digest is not the
+    entry's record (written by an older memdir since, which keeps the stamps but does not
+    update them) is none. Kept as ``pulled.json`` in the home; one that cannot be read,
+    or holds a record that is not a string, is an error before anything is written, and
+    so is (``apply``) a home where it cannot be written; a dry run needs no write. Saved
+    under a lock, merged into what another pull saved meanwhile
+    (docs/design/team-server.md, "The pull ledger")."""
 
     NAME = "pulled.json"
+    #: a stamp's key: this, then the digest's key (from 2026-12-06; the branch team50's
+    #: stamps, under the digest's key and "\0updated", are read as no stamp and dropped)
+    STAMP = "\0updated\0"
     WHAT = (
         "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
         "by hand since"
     )
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, *, apply: bool = True) -> None:
         self.home = home
         self.path = home / self.NAME
         found = load(self.path, self.WHAT)  # a clear error (ParseError) when unreadable
-        self.seen: dict[str, str] = {k: v for k, v in found.items() if isinstance(v, str)}
+        for key, value in found.items():  # a wrong record dropped would let a pull
+            if not isinstance(value, str):  # replace the hand edit it kept
+                shown = key.replace("\0", " ")[:200]
+                raise ParseError(
+                    self.path,
+                    f"the record {shown!r} is not a string: {value!r:.100}",
+                    advice=advice(self.WHAT),
+                )
+        self.seen: dict[str, str] = dict(found)
         self.saved: dict[str, str] = {}  # what this pull records: merged on save
-        if not os.access(home if home.is_dir() else home.parent, os.W_OK):
+        if apply and not os.access(home if home.is_dir() else home.parent, os.W_OK):
             exc = PermissionError(13, "Permission denied")
             raise StorageError("write", self.path, exc)
 
@@ -132,16 +156,46 @@ class Ledger:
         last = self.seen.get(self.key(into, old.id))
         return last is not None and last != _digest(old)
 
-    def saw(self, into: Store, entry: Entry) -> None:
+    def stamp(self, into: Store, entry_id: str) -> datetime | None:
+        """The ``updated:`` ``into``'s copy had when a pull last left it there (None: not
+        recorded, by a pull before 2026-12-06, or not for the text recorded now)."""
+        key = self.key(into, entry_id)
+        digest, _, when = self.seen.get(self.STAMP + key, "").partition(" ")
+        if not digest or digest != self.seen.get(key):  # an older memdir's pull since
+            return None
+        return _stamp(when)
+
+    def saw(self, into: Store, entry: Entry, updated: datetime) -> None:
+        """Record ``entry``'s text as what ``into`` holds now, its copy there stamped
+        ``updated``."""
         key = self.key(into, entry.id)
-        self.seen[key] = self.saved[key] = _digest(entry)
+        digest = _digest(entry)
+        self.seen[key] = self.saved[key] = digest
+        stamp = f"{digest} {updated.replace(microsecond=0).isoformat()}"
+        self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = stamp
 
     def save(self) -> None:
         """Record what this pull saw, re-reading the file under its lock (another pull's
         records stay); written atomically (a temporary file renamed)."""
         with locked(self.path, self.WHAT) as files:
+            for key in [k for k in files if _team50_stamp(k)]:
+                del files[key]
             files.update(self.saved)
         self.saved = {}
+
+
+def _team50_stamp(key: str) -> bool:
+    """Whether ``key`` is a stamp's as the branch team50 wrote them (the digest's key and
+    "\0updated"): no digest's key holds two NULs (a folder, NUL, an id), nor starts with
+    one (:data:`Ledger.STAMP`)."""
+    return not key.startswith("\0") and key.count("\0") > 1 and key.endswith("\0updated")
+
+
+def _stamp(value: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value).replace(microsecond=0)
+    except ValueError:
+        return None
 
 
 def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, apply: bool) -> str:
@@ -161,16 +215,25 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
             f"delete {file} and pull again"
         )
     changed = ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
+    then = ledger.stamp(into, old.id)
+    if then is None:  # recorded before the stamps: how it was edited is not known
+        how = ""
+    elif then == old.updated.replace(microsecond=0):
+        how = ", with the same `updated:` as then (by hand?)"
+    else:  # memdir moved `updated:`; not after the server's copy, or it was kept
+        how = (
+            f", its `updated:` moved since ({_when(then)} then, {_when(old.updated)} now: "
+            f"an edit through memdir?), not after the server's copy"
+        )
     theirs = (
         f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
         if changed
         else "the server's copy is still the one pulled then"
     )
     return (
-        f"edited {where} since the last pull, with the same `updated:` as then (by hand?); "
-        f"{theirs}. Yours is kept, the server's not written. To keep yours "
-        f"and send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
-        f"then `memdir push --apply`; to take the server's, {take}"
+        f"edited {where} since the last pull{how}; {theirs}. Yours is kept, the server's "
+        f"not written. To keep yours and send it, run `memdir pull --keep-mine --apply` "
+        f"(its `updated:` becomes now), then `memdir push --apply`; to take the server's, {take}"
     )
 
 
@@ -206,8 +269,14 @@ def _archive(into: Store) -> dict[str, Entry]:
     return out
 
 
-def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: Transfer) -> None:
-    """Apply ``writes`` (each with the index of its move in ``done``) in one write. An
+def _write(
+    into: Store,
+    writes: Sequence[tuple[int, AddOp | ReplaceOp]],
+    done: Transfer,
+    wrote: dict[int, Entry],
+) -> None:
+    """Apply ``writes`` (each with the index of its move in ``done``) in one write, each
+    entry as written put in ``wrote`` by that index. An
     entry the guard refuses is marked refused (logged once, by that write) and the others
     written again; when the pinned budget refuses the write, each alone: one refused
     entry keeps no other out, as one write each did. Any other error is no entry's."""
@@ -219,12 +288,13 @@ def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: T
             at = 0 if len(writes) == 1 else exc.at if isinstance(exc, GuardError) else None
             if at is None:
                 for one in writes:
-                    _write(into, [one], done)
+                    _write(into, [one], done, wrote)
                 return
             i, _ = writes.pop(at)
             done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
             continue
         for (i, _), change in zip(writes, changes, strict=True):
+            wrote[i] = change.entry
             if change.action in ("exists", "unchanged"):  # an equal entry, other id
                 done.moves[i] = replace(done.moves[i], action="same")
         return
@@ -324,7 +394,7 @@ def transfer(
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
                 if ledger is not None:
-                    ledger.saw(into, entry)
+                    ledger.saw(into, entry, old.updated)
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
@@ -374,17 +444,18 @@ def transfer(
             done.moves.append(Move(scope, action, entry.id, entry.name))
         planned.append((into, writes))
     count, written = sum(len(w) for _, w in planned), 0
+    wrote: dict[int, Entry] = {}  # each write's entry as written, by its move's index
     try:
         for into, writes in planned:
             for at in range(0, len(writes), BATCH):
                 batch = writes[at : at + BATCH]
-                _write(into, batch, done)  # may mark some refused (budget, guard) or same
+                _write(into, batch, done, wrote)  # may mark some refused or same
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
                 tell("Writing", written, count)
                 if ledger is not None:  # "mine" stays edited since the last pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
-                            ledger.saw(into, sent[i])
+                            ledger.saw(into, sent[i], wrote[i].updated)
     except BaseException:  # what was written stays known; the write's error is the one
         if ledger is not None and apply:
             try:

@@ -118,6 +118,9 @@ class AuthGate:
         self.max_body = max_body
         self.sessions = sessions
         self.team = team  # tokens are users' (looked up per request), not the one token
+        from ..pg.wire import MAX_BODY_HEADER
+
+        self.announce = (MAX_BODY_HEADER.encode(), str(max_body).encode())
 
     async def _user(self, given: bytes, send: Send) -> str | None:
         """The team user a token belongs to, looked up in the database for this request
@@ -170,6 +173,9 @@ class AuthGate:
                 {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
+        # the body limit, on every answer to a caller whose token was good (its 413s too;
+        # a push client's probe is one): not told to a caller without one
+        send = _announcing(send, self.announce)
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
@@ -274,6 +280,18 @@ class AuthGate:
         if over:
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
         return None if replay is None else (replay, body)
+
+
+def _announcing(send: Send, header: tuple[bytes, bytes]) -> Send:
+    """``send``, with ``header`` (the body limit, :data:`memdir.pg.wire.MAX_BODY_HEADER`)
+    on the answer it starts."""
+
+    async def announcing(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), header]}
+        await send(message)
+
+    return announcing
 
 
 def _is_mcp(scope: Scope) -> bool:

@@ -24,16 +24,21 @@ class TooLarge(MemdirError):
     """A record :func:`locked` did not write back: it would pass :data:`MAX_BYTES`."""
 
 
-def load(path: Path, what: str) -> dict[str, Any]:
-    """The record's map (empty when the file does not exist yet); read bounded, a regular
-    file only (a FIFO or /dev/zero in its place is an error, never a hang)."""
-    advice = (
+def advice(what: str) -> str:
+    """What a :class:`ParseError` about a record says to do."""
+    return (
         f"It records {what}. Fix it, or move it aside and memdir starts a new, empty one: "
         f"what this one records is then lost to memdir."
     )
-    found = (read_json(path, MAX_BYTES, kind=dict, advice=advice) or {"files": {}}).get("files")
+
+
+def load(path: Path, what: str) -> dict[str, Any]:
+    """The record's map (empty when the file does not exist yet); read bounded, a regular
+    file only (a FIFO or /dev/zero in its place is an error, never a hang)."""
+    fix = advice(what)
+    found = (read_json(path, MAX_BYTES, kind=dict, advice=fix) or {"files": {}}).get("files")
     if not isinstance(found, dict):
-        raise ParseError(path, "no 'files' map", advice=advice)
+        raise ParseError(path, "no 'files' map", advice=fix)
     return found
 
 
