@@ -11,6 +11,7 @@ server is needed. No held-out text is read or shown here."""
 from __future__ import annotations
 
 import json
+import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -22,8 +23,9 @@ import memdir
 from test_team_pull_leftovers import _read_only, _tree
 from test_team_push_server import _laptop, _run
 from test_team_push_server import team as team
-from test_team_rvteam50 import _cli, _entry, _Fake, _fake
+from test_team_rvteam50 import _cli, _entry, _Fake, _fake, _main_src
 from test_team_server import Team
+from test_team_server import one_server as one_server
 from webserver import serving
 
 pytestmark = pytest.mark.slow
@@ -40,9 +42,7 @@ LATER = "2029-01-01T00:00:00+00:00"
     "(the least `memdir serve` takes) gets no entry at all: each refused client-side as "
     "'too big', though its whole request is a few hundred bytes the server accepts",
 )
-def test_a_small_entry_goes_to_a_server_with_the_least_max_body(
-    team: Team, tmp_path: Path
-) -> None:
+def test_a_small_entry_goes_to_a_server_with_the_least_max_body(team: Team, tmp_path: Path) -> None:
     # shows: push refuses (exit 3, "too big for the team server") an entry of ~250 bytes
     # that d1c07a88 sent and the server took; the envelope guess, not the server, refuses
     proc, url = team.serve("--max-body", "1024")
@@ -124,6 +124,38 @@ def test_the_body_limit_is_not_told_to_a_revoked_token(team: Team, tmp_path: Pat
         proc.communicate(timeout=30)
 
 
+def _tree_of(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*.py"))
+        if "__pycache__" not in p.parts
+    }
+
+
+def test_the_downgrade_test_runs_an_older_memdir(tmp_path: Path) -> None:
+    # MEDIUM (a test that cannot fail): test_team_rvteam50's downgrade test runs `git archive
+    # main` as "an older memdir", which since the merge is this very code, so Ledger.stamp's
+    # digest check (the downgrade's fix) can be reverted with the whole suite still green
+    older = _main_src(tmp_path) / "memdir"
+    here = Path(__file__).resolve().parents[1] / "src" / "memdir"
+    same = _tree_of(older) == _tree_of(here)
+    assert not same, "rvteam50's 'older memdir' (git archive main) is this code"
+
+
+def _older_src(tmp: Path, commit: str = "d1c07a88") -> Path:
+    """The src/ of ``commit`` (the main before this change), to run as an older memdir."""
+    repo = Path(__file__).resolve().parents[1]
+    got = subprocess.run(
+        ["git", "-C", str(repo), "archive", commit, "src/memdir"], capture_output=True
+    )
+    if got.returncode != 0:
+        pytest.skip(f"no commit {commit} to run: {got.stderr.decode()[:200]}")
+    out = tmp / "older-code"
+    out.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(out)], input=got.stdout, check=True)
+    return out / "src"
+
+
 # -- gaps: pass on main, fail when the change's line is reverted -----------------------------
 
 
@@ -168,3 +200,27 @@ def test_a_same_copy_is_stamped_with_its_own_updated(tmp_path: Path) -> None:
     assert got.returncode == 3, got.stdout + got.stderr
     (move,) = json.loads(got.stdout)["moves"]
     assert "(by hand?)" in move["reason"] and "moved since" not in move["reason"], move
+
+
+def test_a_pull_by_d1c07a88_leaves_no_stale_stamp_to_misread(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    # pins Ledger.stamp's digest check with a real older memdir (d1c07a88, which keeps
+    # the stamps but does not update them): rvteam50's scenario; reverted, "moved since"
+    env = _laptop(team, tmp_path, "laptop", "alice", one_server)
+    older = {**env, "PYTHONPATH": str(_older_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    mine = alices.store("user")
+    mine.add(type="user", name="Edited here", description="d", body="Server one.")
+    assert _run(env, team.shared, "pull", "--apply", "--json")["counts"] == {"add": 1}
+    mine.replace("Edited here", body="Server two.")
+    assert _run(older, team.shared, "pull", "--apply", "--json")["counts"] == {"update": 1}
+    ledger = json.loads((tmp_path / "laptop" / "pulled.json").read_text())["files"]
+    assert any(k.startswith("\0updated\0") for k in ledger), ledger  # kept by the older
+    edited = tmp_path / "laptop" / "user" / "user_edited-here.md"
+    edited.write_text(edited.read_text().replace("Server two.", "My hand edit."))
+    mine.replace("Edited here", body="Server three.")
+    alices.close()
+    got = _run(env, team.shared, "pull", "--json", status=3)
+    (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
+    assert "moved since" not in conflict["reason"], conflict["reason"]
