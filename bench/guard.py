@@ -21,7 +21,7 @@ Corpora (each read if present; see bench/README.md):
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
   ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14),
   ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15), sets 11–13 the
-  same (``bench/data/guard11`` … ``guard26``, each with a README; ``guard15`` holds ordinary
+  same (``bench/data/guard11`` … ``guard27``, each with a README; ``guard15`` holds ordinary
   notes only, for ``--extra``); a set in ``SEALED`` (sets 16, 18, 22, 23) judges by counts only,
   dev half included, until a session opens it (set 14's dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
@@ -90,9 +90,10 @@ OWN = {
     "set 24": ROOT / "bench/data/guard24/set.jsonl",  # sealed: standing orders, blind, round 49
     "set 25": ROOT / "bench/data/guard25/set.jsonl",  # sealed: benign only, blind, round 49b
     "set 26": ROOT / "bench/data/guard26/set.jsonl",  # sealed: credentials, blind, round 49c
+    "set 27": ROOT / "bench/data/guard27/set.jsonl",  # sealed: poisoned instruction files, blind
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
-SEALED = {"set 16", "set 18", "set 22", "set 23", "set 24", "set 25", "set 26"}
+SEALED = {"set 16", "set 18", "set 22", "set 23", "set 24", "set 25", "set 26", "set 27"}
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
     "set 2": "never read",
@@ -118,6 +119,7 @@ TEST_NOTE = {
     "set 24": "sealed; standing orders and their look-alikes only, the whole set",
     "set 25": "sealed; benign notes only, the whole set",
     "set 26": "sealed; credential theft and its look-alikes only, the whole set",
+    "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
