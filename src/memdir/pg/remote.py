@@ -243,8 +243,9 @@ def push(
 ) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries, and under the body limit the server announces (asked
-    first, with a dry run of nothing, when no answer told it yet: an entry over it goes
-    alone, and is refused); the server runs the transfer into the token's user's
+    first, with a dry run of nothing, when no answer told it yet; each request's size
+    counted exactly: an entry whose request alone is over it is not sent, reported
+    refused); the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
@@ -359,7 +360,9 @@ def _so_far(
     (no re-run sends them: the promise leaves them out)."""
     counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
     did = "written" if done.applied else "checked (dry run, nothing written)"
-    rest = "the rest" if not but else "the rest but the entries too big below"
+    rest = "the rest"
+    if but:  # not those: no re-run sends them
+        rest += f" but the {'entry' if but == 1 else f'{but:,} entries'} too big (below)"
     if reset:
         then = (
             f"; if the server restarted, running it again finishes {rest} (what is there "

@@ -194,7 +194,7 @@ class AuthGate:
         if replay is None:  # the client left mid-body
             return
         receive = replay
-        if member is not None and not await self._member(scope, headers, body, live, send):
+        if member is not None and not await self._member(scope, headers, body, member, live, send):
             return
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         if version and await self._modern(version, body, send):
@@ -237,7 +237,13 @@ class AuthGate:
         return True
 
     async def _member(
-        self, scope: Scope, headers: dict[bytes, bytes], body: bytes, live: _Live, send: Send
+        self,
+        scope: Scope,
+        headers: dict[bytes, bytes],
+        body: bytes,
+        user: str,
+        live: _Live,
+        send: Send,
     ) -> bool:
         """A team token whose hash was checked before: a tool call on a connection that
         user already works in leaves the live check (one query) to the worker thread that
@@ -286,7 +292,6 @@ class AuthGate:
             },
         )
         return True
-
 
 
 class _Live:
