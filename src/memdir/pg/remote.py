@@ -19,12 +19,18 @@ if TYPE_CHECKING:
     from ..core.model import Entry
     from ..core.workspace import Workspace
     from ..sessions.maintenance import Progress
-    from .transfer import Transfer
+    from .transfer import Move, Transfer
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1 MiB)
 BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
-ENVELOPE = 1024  # bytes of a push body around its entries: apply, scope keys, local_scope
+#: the least --max-body `memdir serve` takes: a reset while a request no larger was sent
+#: is never the server's limit
+LEAST_MAX_BODY = 1024
+#: the bytes of a push request with no entry, as :meth:`Server.call` sends it
+#: (``json.dumps``: ", " and ": " between items, ASCII-escaped); "false" is the longer
+#: literal, so a dry run and an apply split their batches alike and refuse the same entries
+ENVELOPE = len(json.dumps({"apply": False, "scopes": {}}))
 
 
 _HEADER_ADVICE = " Send the header 'Authorization: Bearer <token>'."
@@ -154,6 +160,13 @@ class Server:
                         f"{self.max_body:,}): it stopped or restarted, or a proxy in front "
                         f"of it takes less"  # or a proxy's lower limit: it cannot tell
                     ) from None
+                if len(data) <= LEAST_MAX_BODY:  # a push's probe: no server's limit is lower
+                    raise Lost(
+                        f"the team server at {self.base} closed the connection while this "
+                        f"push was sent ({len(data):,} bytes, less than any server's "
+                        f"limit): it stopped or restarted, or {self.base} is not a memdir "
+                        f"team server; try again later"
+                    ) from None
                 limit = (
                     f"over its limit of {self.max_body:,} bytes (--max-body)"
                     if self.max_body is not None
@@ -230,8 +243,9 @@ def push(
 ) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries, and under the body limit the server announces (asked
-    first, with a dry run of nothing, when no answer told it yet: an entry over it goes
-    alone, and is refused); the server runs the transfer into the token's user's
+    first, with a dry run of nothing, when no answer told it yet; each request's size
+    counted exactly: an entry whose request alone is over it is not sent, reported
+    refused); the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
@@ -246,53 +260,58 @@ def push(
     slug = checkout_slug(local)  # the local scope's key only when there is no URL
     if server.max_body is None:  # a dry run of nothing: its answer announces the limit
         server.call("POST", "/api/push", url, {"apply": False, "scopes": {}}, checkout=slug)
-    most = BATCH  # an older server announces none: batches as before
-    fits: int | None = None  # the most one entry may take, as the server announces
-    if server.max_body is not None:
-        fits = max(server.max_body - ENVELOPE, 1)
-        most = min(BATCH, fits)
+    limit = server.max_body  # None: an older server, which announces none
+    most = BATCH if limit is None else min(BATCH, limit)  # bytes of a whole request
+    local_scope = slug if url is None else None  # sent beside a batch with the local scope
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     too_big: list[Move] = []  # not sent: each would be refused, and so would its batch
-    size = count = 0
+    size, count = ENVELOPE, 0
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
-            length = len(json.dumps(item)) + 2  # and ", " after it
-            if fits is not None and length > fits:
+            length = len(json.dumps(item))
+            alone = ENVELOPE + _added({}, scope, length, local_scope)
+            if limit is not None and alone > limit:
                 reason = (
-                    f"{TOO_BIG}: {length:,} bytes as sent, and the server takes at most "
-                    f"{server.max_body:,} a request (--max-body) with {ENVELOPE:,} around "
-                    f"the entries; not sent (shorten it, or raise the server's --max-body)"
+                    f"{TOO_BIG}: a request with it alone is {alone:,} bytes, and the server "
+                    f"takes at most {limit:,} (--max-body); not sent (shorten it, or raise "
+                    f"the server's --max-body)"
                 )
                 too_big.append(Move(scope, "refused", e.id, e.name, reason))
                 continue
-            if size and (size + length > most or count >= BATCH_ENTRIES):
+            added = _added(batches[-1], scope, length, local_scope)
+            if count and (size + added > most or count >= BATCH_ENTRIES):
                 batches.append({})
-                size = count = 0
+                size, count, added = ENVELOPE, 0, alone
             batches[-1].setdefault(scope, []).append(item)
-            size += length
+            size += added
             count += 1
     done = Transfer(applied=apply, notes=notes)
     count_all = sum(len(items) for batch in batches for items in batch.values())
     if not count_all and too_big:  # nothing else to send
         batches = []
+    unsent = _unsent(too_big, limit)
     for k, batch in enumerate(batches):
         try:
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
-            if url is None and "local" in batch:  # an older server takes no local_scope
-                body["local_scope"] = slug
+            if local_scope is not None and "local" in batch:  # an older server takes none
+                body["local_scope"] = local_scope
             answer = server.call("POST", "/api/push", url, body, checkout=slug)
             got = parse_transfer(answer)
         except MemdirError as exc:
             error = exc
             if isinstance(exc, ValidationError):
                 error = MemdirError(f"the team server's answer is not a push report: {exc}")
-            if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
-                raise error from None
-            again = isinstance(exc, Lost)
             said = str(error).rstrip(".")
-            so_far = _so_far(done, k, len(batches), again=again, reset=isinstance(exc, Reset))
-            raise MemdirError(f"{said}. {so_far}") from None
+            if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
+                if not too_big:
+                    raise error from None
+                raise type(error)(f"{said}. {unsent}") from None
+            again = isinstance(exc, Lost)
+            so_far = _so_far(
+                done, k, len(batches), again=again, reset=isinstance(exc, Reset), but=len(too_big)
+            )
+            raise MemdirError(f"{said}. {so_far}" + (f". {unsent}" if unsent else "")) from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
@@ -302,22 +321,56 @@ def push(
     return done
 
 
-def _so_far(done: Transfer, k: int, n: int, *, again: bool, reset: bool = False) -> str:
+def _added(
+    batch: dict[str, list[dict[str, Any]]], scope: str, length: int, local_scope: str | None
+) -> int:
+    """The bytes an entry of ``length`` (its ``json.dumps``) adds to ``batch``'s request
+    body in ``scope``: exact, as :meth:`Server.call` encodes it."""
+    if scope in batch:
+        return len(", ") + length
+    added = len(", ") * bool(batch) + len(json.dumps(scope)) + len(": [") + length + len("]")
+    if scope == "local" and local_scope is not None:  # the body's local_scope comes with it
+        added += len(', "local_scope": ') + len(json.dumps(local_scope))
+    return added
+
+
+def _unsent(too_big: list[Move], limit: int | None) -> str:
+    """What a failed push says of the entries it did not send as too big ("": none)."""
+    if not too_big or limit is None:
+        return ""
+    n = len(too_big)
+    named = ", ".join(f"{m.scope} {m.entry}" for m in too_big[:10])
+    more = f" and {n - 10:,} more" if n > 10 else ""
+    return (
+        f"{n:,} entr{'y' if n == 1 else 'ies'} too big for the server's limit of {limit:,} "
+        f"bytes (--max-body) {'was' if n == 1 else 'were'} not sent, and no re-run sends "
+        f"{'it' if n == 1 else 'them'} (shorten {'it' if n == 1 else 'them'}, or raise the "
+        f"server's --max-body): {named}{more}"
+    )
+
+
+def _so_far(
+    done: Transfer, k: int, n: int, *, again: bool, reset: bool = False, but: int = 0
+) -> str:
     """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did.
     ``again``: the server was lost (:class:`Lost`), so a re-run may finish the rest; any
     other error (a refusal, a batch too big) a re-run meets again, so none is promised.
     ``reset``: lost to a reset (:class:`Reset`), which a proxy's lower limit also gives:
-    the promise names its condition."""
+    the promise names its condition. ``but``: how many entries were not sent as too big
+    (no re-run sends them: the promise leaves them out)."""
     counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
     did = "written" if done.applied else "checked (dry run, nothing written)"
+    rest = "the rest"
+    if but:  # not those: no re-run sends them
+        rest += f" but the {'entry' if but == 1 else f'{but:,} entries'} too big (below)"
     if reset:
         then = (
-            "; if the server restarted, running it again finishes the rest (what is there "
+            f"; if the server restarted, running it again finishes {rest} (what is there "
             f"already is 'same'); if batch {k + 1} fails again, a proxy in front of the "
             "server takes less than the server's limit"
         )
     elif again:
-        then = "; a re-run finishes the rest (what is there already is 'same')"
+        then = f"; a re-run finishes {rest} (what is there already is 'same')"
     else:
         then = f"; nothing from batch {k + 1} on was written" if done.applied else ""
     return f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}){then}"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
     from ..engine import Memdir
-    from ..mcp import HttpSessions
+    from ..mcp import HttpSessions, TokenCheck
     from ..pg.db import PgDatabase
 
 TOKEN_NAME = "mcp-token"
@@ -173,18 +173,28 @@ class AuthGate:
                 {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
-        # the body limit, on every answer to a caller whose token was good (its 413s too;
-        # a push client's probe is one): not told to a caller without one
-        send = _announcing(send, self.announce)
+        # the body limit, on every answer to a caller whose token passed its live check
+        # for this request (its 413s too; a push client's probe is one): not told to a
+        # caller without a token, nor to one revoked since this process checked it
+        live = _Live(member is None)
+        send = _announcing(send, self.announce, live)
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            if member is not None and not await self._live(scope, given, live, send):
+                return
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
             return
-        buffered = await self._body(receive, send)
-        if buffered is None:
+        from ..web.security import read_body  # the whole body first (docs/design/serve.md)
+
+        replay, over, body = await read_body(receive, self.max_body)
+        if over:  # a revoked token's 403 first: the 413 names the limit
+            if member is None or await self._live(scope, given, live, send):
+                await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
             return
-        receive, body = buffered
-        if member is not None and not await self._member(scope, headers, body, member, send):
+        if replay is None:  # the client left mid-body
+            return
+        receive = replay
+        if member is not None and not await self._member(scope, headers, body, member, live, send):
             return
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         if version and await self._modern(version, body, send):
@@ -217,8 +227,23 @@ class AuthGate:
             with anyio.CancelScope(shield=True):
                 await self.sessions.finish(sid, ended=ended)
 
+    async def _live(self, scope: Scope, given: bytes, live: _Live, send: Send) -> bool:
+        """The live check of a token this process checked before; False after a refusal."""
+        checked = await self._user(given, send)
+        if checked is None:
+            return False
+        scope.setdefault("state", {})["memdir_user"] = checked
+        live.now = True
+        return True
+
     async def _member(
-        self, scope: Scope, headers: dict[bytes, bytes], body: bytes, user: str, send: Send
+        self,
+        scope: Scope,
+        headers: dict[bytes, bytes],
+        body: bytes,
+        user: str,
+        live: _Live,
+        send: Send,
     ) -> bool:
         """A team token whose hash was checked before: a tool call on a connection that
         user already works in leaves the live check (one query) to the worker thread that
@@ -238,13 +263,10 @@ class AuthGate:
         ):
             state = scope.setdefault("state", {})
             state["memdir_user"] = user
-            state["memdir_check"] = TokenCheck(self.team, token.decode("latin-1"), user)
+            live.check = TokenCheck(self.team, token.decode("latin-1"), user)
+            state["memdir_check"] = live.check
             return True
-        checked = await self._user(token, send)
-        if checked is None:
-            return False
-        scope.setdefault("state", {})["memdir_user"] = checked
-        return True
+        return await self._live(scope, token, live, send)
 
     async def _modern(self, version: str, body: bytes, send: Send) -> bool:
         from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
@@ -271,23 +293,26 @@ class AuthGate:
         )
         return True
 
-    async def _body(self, receive: Receive, send: Send) -> tuple[Receive, bytes] | None:
-        """Read the whole body first (docs/design/serve.md): a ``receive`` that replays it,
-        and the body; None when the request is done with (answered 413, or abandoned)."""
-        from ..web.security import read_body
 
-        replay, over, body = await read_body(receive, self.max_body)
-        if over:
-            await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
-        return None if replay is None else (replay, body)
+class _Live:
+    """Whether a request's token passed its live check (:func:`memdir.pg.users.
+    authenticate`) by the time its answer starts: at the gate (``now``), or in the worker
+    thread that runs a tool call (``check``, :class:`memdir.mcp.TokenCheck`)."""
+
+    def __init__(self, now: bool) -> None:
+        self.now = now
+        self.check: TokenCheck | None = None
+
+    def __bool__(self) -> bool:
+        return self.now or (self.check is not None and self.check.done)
 
 
-def _announcing(send: Send, header: tuple[bytes, bytes]) -> Send:
+def _announcing(send: Send, header: tuple[bytes, bytes], live: _Live) -> Send:
     """``send``, with ``header`` (the body limit, :data:`memdir.pg.wire.MAX_BODY_HEADER`)
-    on the answer it starts."""
+    on the answer it starts when the token is ``live`` by then."""
 
     async def announcing(message: Message) -> None:
-        if message["type"] == "http.response.start":
+        if message["type"] == "http.response.start" and live:
             message = {**message, "headers": [*message.get("headers", ()), header]}
         await send(message)
 
