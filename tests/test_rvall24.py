@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import socket
 import struct
-import subprocess
 import threading
 import urllib.error
 import urllib.request
@@ -130,20 +129,6 @@ def test_the_downgrade_test_runs_an_older_memdir(tmp_path: Path) -> None:
     assert not same, "rvteam50's 'older memdir' (git archive main) is this code"
 
 
-def _older_src(tmp: Path, commit: str = "d1c07a88") -> Path:
-    """The src/ of ``commit`` (the main before this change), to run as an older memdir."""
-    repo = Path(__file__).resolve().parents[1]
-    got = subprocess.run(
-        ["git", "-C", str(repo), "archive", commit, "src/memdir"], capture_output=True
-    )
-    if got.returncode != 0:
-        pytest.skip(f"no commit {commit} to run: {got.stderr.decode()[:200]}")
-    out = tmp / "older-code"
-    out.mkdir()
-    subprocess.run(["tar", "-x", "-C", str(out)], input=got.stdout, check=True)
-    return out / "src"
-
-
 # -- gaps: pass on main, fail when the change's line is reverted -----------------------------
 
 
@@ -196,7 +181,7 @@ def test_a_pull_by_d1c07a88_leaves_no_stale_stamp_to_misread(
     # pins Ledger.stamp's digest check with a real older memdir (d1c07a88, which keeps
     # the stamps but does not update them): rvteam50's scenario; reverted, "moved since"
     env = _laptop(team, tmp_path, "laptop", "alice", one_server)
-    older = {**env, "PYTHONPATH": str(_older_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    older = {**env, "PYTHONPATH": str(_main_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
     alices = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
     mine = alices.store("user")
     mine.add(type="user", name="Edited here", description="d", body="Server one.")
