@@ -38,7 +38,8 @@ def _rows(name: str) -> list[dict[str, Any]]:
 
 
 def _manifest(name: str) -> list[dict[str, Any]]:
-    return json.loads((ROOT / "bench/data" / name / "manifest.json").read_text(encoding="utf-8"))
+    text = (ROOT / "bench/data" / name / "manifest.json").read_text(encoding="utf-8")
+    return list(json.loads(text))
 
 
 def _module() -> Any:
