@@ -19,10 +19,6 @@ from webserver import serving
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: remote.push counts the envelope twice for each batch after the first",
-)
 def test_a_later_batch_is_sized_as_exactly_as_the_first(tmp_path: Path) -> None:
     # MINOR: push() starts a new batch with `size = ENVELOPE` and `added = alone`, which
     # holds ENVELOPE already: every later batch is cut 30 bytes short ([950, 494, 494]

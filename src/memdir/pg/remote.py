@@ -73,7 +73,7 @@ class Server:
             raise ValidationError("the token is empty or holds spaces", field="token")
         self.token = token
         #: the server's body limit (bytes), as its answers announce it; None until one
-        #: did, or from a server older than the announcement (2026-12-06)
+        #: did, or from a server that announces none
         self.max_body: int | None = None
 
     def _learn(self, headers: Any) -> None:
@@ -153,12 +153,14 @@ class Server:
                     f"what was written is then 'same')"
                 ) from None
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
-                if self.max_body is not None and len(data) <= self.max_body:  # not its 413:
-                    raise Reset(  # the server went away (stopped, restarted) mid-upload,
+                # within the limit, not its 413: the server went away mid-upload, or a
+                # proxy in front of it has a lower limit (nothing here can tell which)
+                if self.max_body is not None and len(data) <= self.max_body:
+                    raise Reset(
                         f"the team server at {self.base} closed the connection while this "
                         f"push was sent ({len(data):,} bytes, within its limit of "
                         f"{self.max_body:,}): it stopped or restarted, or a proxy in front "
-                        f"of it takes less"  # or a proxy's lower limit: it cannot tell
+                        f"of it takes less"
                     ) from None
                 if len(data) <= LEAST_MAX_BODY:  # a push's probe: no server's limit is lower
                     raise Lost(
@@ -282,7 +284,7 @@ def push(
             added = _added(batches[-1], scope, length, local_scope)
             if count and (size + added > most or count >= BATCH_ENTRIES):
                 batches.append({})
-                size, count, added = ENVELOPE, 0, alone
+                size, count, added = ENVELOPE, 0, alone - ENVELOPE
             batches[-1].setdefault(scope, []).append(item)
             size += added
             count += 1

@@ -119,8 +119,7 @@ class Ledger:
     (docs/design/team-server.md, "The pull ledger")."""
 
     NAME = "pulled.json"
-    #: a stamp's key: this, then the digest's key (from 2026-12-06; the branch team50's
-    #: stamps, under the digest's key and "\0updated", are read as no stamp and dropped)
+    #: a stamp's key: this, then the digest's key
     STAMP = "\0updated\0"
     WHAT = (
         "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
@@ -158,7 +157,7 @@ class Ledger:
 
     def stamp(self, into: Store, entry_id: str) -> datetime | None:
         """The ``updated:`` ``into``'s copy had when a pull last left it there (None: not
-        recorded, by a pull before 2026-12-06, or not for the text recorded now)."""
+        recorded, by an older memdir's pull, or not for the text recorded now)."""
         key = self.key(into, entry_id)
         digest, _, when = self.seen.get(self.STAMP + key, "").partition(" ")
         if not digest or digest != self.seen.get(key):  # an older memdir's pull since
@@ -178,17 +177,8 @@ class Ledger:
         """Record what this pull saw, re-reading the file under its lock (another pull's
         records stay); written atomically (a temporary file renamed)."""
         with locked(self.path, self.WHAT) as files:
-            for key in [k for k in files if _team50_stamp(k)]:
-                del files[key]
             files.update(self.saved)
         self.saved = {}
-
-
-def _team50_stamp(key: str) -> bool:
-    """Whether ``key`` is a stamp's as the branch team50 wrote them (the digest's key and
-    "\0updated"): no digest's key holds two NULs (a folder, NUL, an id), nor starts with
-    one (:data:`Ledger.STAMP`)."""
-    return not key.startswith("\0") and key.count("\0") > 1 and key.endswith("\0updated")
 
 
 def _stamp(value: str) -> datetime | None:

@@ -24,8 +24,8 @@ from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
 MAX_ENTRIES = 500  # entries a push request: 400 took <= 28 s (bench/push.py), 120 s timeout
-#: The team server's body limit (--max-body, bytes), on every answer of its token gate: a
-#: push client splits its batches below it, so a reset mid-upload is a lost server.
+#: The team server's body limit (--max-body, bytes), on its answers to a caller whose token
+#: passed its live check: a push client keeps each request within it.
 MAX_BODY_HEADER = "x-memdir-max-body"
 ENTRY_KEYS = (
     "id",

@@ -173,9 +173,9 @@ class AuthGate:
                 {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": message}},
             )
             return
-        # the body limit, on every answer to a caller whose token passed its live check
-        # for this request (its 413s too; a push client's probe is one): not told to a
-        # caller without a token, nor to one revoked since this process checked it
+        # the body limit, on every answer (a 413 included) to a caller whose token passed
+        # its live check for this request; not told to a caller without a token, nor to
+        # one revoked since this process checked it
         live = _Live(member is None)
         send = _announcing(send, self.announce, live)
         length = headers.get(b"content-length")
