@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import socket
-import struct
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -30,7 +28,7 @@ from test_team_push_server import team as team
 from test_team_rvteam50 import _cli, _entry, _Fake, _fake, _main_src
 from test_team_server import Team
 from test_team_server import one_server as one_server
-from webserver import serving
+from webserver import reset, serving, tcp_serving
 
 pytestmark = pytest.mark.slow
 
@@ -186,32 +184,15 @@ def test_a_pull_by_d1c07a88_leaves_no_stale_stamp_to_misread(
 def _resetting() -> Iterator[str]:
     """A server that reads each request's head and body, then resets the connection (a
     server killed, a crash): no answer at all."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(8)
-    stop = threading.Event()
 
-    def serve() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            conn.settimeout(5)
-            with suppress(OSError):
-                conn.recv(65536)
-            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            conn.close()
+    def drop(conn: socket.socket) -> None:
+        conn.settimeout(5)
+        with suppress(OSError):
+            conn.recv(65536)
+        reset(conn)
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}/mcp"
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-        listener.close()
+    with tcp_serving(drop) as url:
+        yield f"{url}/mcp"
 
 
 def test_a_reset_on_the_probe_does_not_blame_the_body_limit(tmp_path: Path) -> None:

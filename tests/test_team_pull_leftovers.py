@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import memdir
+from memdir.web.security import read_body
 from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam49 import _pulled_then_edited
@@ -180,12 +181,7 @@ class _Older:
 
         if scope["type"] != "http":
             return
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
+        _, _, body = await read_body(receive, 1 << 30)
         headers = {
             k.decode(): v.decode()
             for k, v in scope["headers"]

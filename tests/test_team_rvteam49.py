@@ -6,6 +6,7 @@ PostgreSQL, a real `memdir serve --database` on loopback, the real CLI."""
 from __future__ import annotations
 
 import shutil
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from test_team_push_server import _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_server import Team
 from test_team_server import one_server as one_server
-from webserver import serving
+from webserver import reset, serving, tcp_serving
 
 pytestmark = pytest.mark.slow
 
@@ -161,32 +162,13 @@ def test_two_pulls_at_once_keep_each_others_ledger(
 def dropping() -> Iterator[str]:
     """A port whose every connection is reset once its request starts to arrive: what a
     client sees of a server killed (or restarted) while a large push batch is sent."""
-    import socket
-    import struct
-    import threading
 
-    listener = socket.create_server(("127.0.0.1", 0))
-    stop = threading.Event()
+    def drop(conn: socket.socket) -> None:
+        conn.recv(1024)
+        reset(conn)  # unread data: the kernel answers with a reset
 
-    def serve() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            conn.recv(1024)
-            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            conn.close()  # unread data: the kernel answers with a reset
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-        listener.close()
+    with tcp_serving(drop) as url:
+        yield url
 
 
 # shows: a server lost while a large batch is being sent (the connection reset mid-upload)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,11 +19,12 @@ from typing import Any
 
 import pytest
 
+from memdir.web.security import read_body
 from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_server import Team
 from test_team_server import one_server as one_server
-from webserver import serving
+from webserver import reset, serving, tcp_serving
 
 pytestmark = pytest.mark.slow
 
@@ -55,12 +57,7 @@ class _Fake:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             return
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
+        _, _, body = await read_body(receive, 1 << 30)
         self.requests.append((scope["method"], scope["path"], len(body)))
         if scope["path"].startswith("/api/entries"):
             headers = dict(scope["headers"])
@@ -216,14 +213,9 @@ def _proxy(upstream: str, limit: int) -> Iterator[str]:
     """A reverse proxy in front of ``upstream`` (http://host:port) that passes requests
     and answers through whole (X-Memdir-Max-Body too), but resets the connection of a
     request whose body is over ``limit`` bytes, as it arrives (its own, lower limit)."""
-    import socket
-    import struct
-    import threading
     from urllib.parse import urlsplit
 
     there = urlsplit(upstream)
-    listener = socket.create_server(("127.0.0.1", 0))
-    stop = threading.Event()
 
     def one(conn: socket.socket) -> None:
         with conn:
@@ -239,8 +231,7 @@ def _proxy(upstream: str, limit: int) -> Iterator[str]:
                 if line.startswith("content-length:"):
                     length = int(line.split(":", 1)[1])
             if length > limit:
-                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-                return  # closed with unread data: a reset
+                return reset(conn)  # closed with unread data
             while len(data) - len(head) - 4 < length:
                 data += conn.recv(65536)
             with socket.create_connection((there.hostname, there.port)) as up:
@@ -251,23 +242,8 @@ def _proxy(upstream: str, limit: int) -> Iterator[str]:
                         break
                     conn.sendall(chunk)
 
-    def serve() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                continue
-            threading.Thread(target=one, args=(conn,), daemon=True).start()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-        listener.close()
+    with tcp_serving(one) as url:
+        yield url
 
 
 def test_a_proxys_lower_limit_is_no_promised_re_run(team: Team, tmp_path: Path) -> None:

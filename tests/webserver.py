@@ -7,10 +7,11 @@ import contextlib
 import os
 import shutil
 import socket
+import struct
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,38 @@ def serving(app: Any, port: int | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+@contextlib.contextmanager
+def tcp_serving(handle: Callable[[socket.socket], None]) -> Iterator[str]:
+    """A raw TCP server on loopback: each connection to ``handle`` in a thread of its own
+    (a server that resets, a proxy); yields its base URL."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            threading.Thread(target=handle, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        listener.close()
+
+
+def reset(conn: socket.socket) -> None:
+    """Close ``conn`` with a reset (no linger): what a client sees of a server killed."""
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    conn.close()
 
 
 @contextlib.contextmanager

@@ -272,7 +272,8 @@ def push(
         for e in entries:
             item = entry_json(e)
             length = len(json.dumps(item))
-            alone = ENVELOPE + _added({}, scope, length, local_scope)
+            first = _added({}, scope, length, local_scope)  # as a new batch's first entry
+            alone = ENVELOPE + first
             if limit is not None and alone > limit:
                 reason = (
                     f"{TOO_BIG}: a request with it alone is {alone:,} bytes, and the server "
@@ -284,7 +285,7 @@ def push(
             added = _added(batches[-1], scope, length, local_scope)
             if count and (size + added > most or count >= BATCH_ENTRIES):
                 batches.append({})
-                size, count, added = ENVELOPE, 0, alone - ENVELOPE
+                size, count, added = ENVELOPE, 0, first
             batches[-1].setdefault(scope, []).append(item)
             size += added
             count += 1
