@@ -1,0 +1,216 @@
+"""team51: issue 17's last leftovers on the team server. Ctrl-C during push --server names
+the entries it did not send as too big; such an entry's move has an action of its own
+(`unsent`), not a reason's words; the body-limit header on a tool call's answer whose
+token check is deferred to the call's worker thread; the push's probe against a real
+older server (d1c07a88); MCP connections initialised and never used, bounded per user.
+Real PostgreSQL, real HTTP on loopback, the real CLI as a subprocess, the real MCP SDK."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+import memdir
+from memdir.pg import remote
+from test_team_push_server import _files, _laptop, _run, _three
+from test_team_push_server import team as team
+from test_team_rvteam50 import TOKEN, _Fake, _main_src
+from test_team_server import Team, _add, wait_for_port
+from webserver import free_port, serving
+
+pytestmark = pytest.mark.slow
+
+
+def _notes(tmp: Path, sizes: dict[str, int]) -> None:
+    """User entries of those body sizes in the laptop home ``tmp/laptop`` (checkout
+    ``tmp/project``, no remote)."""
+    (tmp / "project").mkdir(exist_ok=True)
+    md = memdir.open(tmp / "laptop", tmp / "project", database_url="")
+    for name, n in sizes.items():
+        md.store("user").add(type="user", name=name, description="d", body="x" * n)
+    md.close()
+
+
+def _push_env(tmp: Path, server: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp / "laptop"),
+        "MEMDIR_MANAGED_DIR": str(tmp / "m"),
+        "MEMDIR_SERVER": server,
+        "MEMDIR_TOKEN": TOKEN,
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
+    for key in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_DISABLE"):
+        env.pop(key, None)
+    return env
+
+
+# -- 1. Ctrl-C during push --server names what it did not send -------------------------------
+
+
+class _StallThird(_Fake):
+    """Announces its limit; the third POST (the probe, batch 1, then batch 2) gets no
+    answer until ``release`` is set (a slow server): ``stalled`` is set when it arrives."""
+
+    def __init__(self, announce: bytes) -> None:
+        super().__init__([], announce)
+        self.posts = 0
+        self.stalled = threading.Event()
+        self.release = threading.Event()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            self.posts += 1
+            if self.posts == 3:
+                while (await receive()).get("more_body"):
+                    pass
+                self.stalled.set()
+                deadline = time.monotonic() + 120
+                while not self.release.is_set() and time.monotonic() < deadline:
+                    await anyio.sleep(0.05)
+                return
+        await super().__call__(scope, receive, send)
+
+
+def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only(
+    tmp_path: Path,
+) -> None:
+    # before: "Interrupted: … Run the same command again to write the rest" — the entry
+    # too big for the server is not named, and the re-run promised leaves it unsent again
+    _notes(tmp_path, {"Note a": 1500, "Note b": 5000, "Note c": 1500})  # b over 3,000
+    fake = _StallThird(b"3000")
+    with serving(fake) as url:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project")]
+            + ["push", "--apply"],
+            env=_push_env(tmp_path, url),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert fake.stalled.wait(120), proc.communicate(timeout=30)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=120)
+        finally:
+            fake.release.set()
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert fake.posts == 3, fake.requests  # the scenario holds: batch 2 of [a], [c]
+    assert proc.returncode == 1, out + err  # as every failed or interrupted push
+    assert "Traceback" not in err, err
+    assert "Interrupted: at least 0 of 2 entries were written" in err, err
+    assert "write the rest but the entry too big (below)" in err, err
+    assert "user_note-b" in err and "too big for the server's limit of 3,000" in err, err
+    assert "user_note-a" not in err and "user_note-c" not in err, err
+
+
+def test_ctrl_c_during_a_dry_run_push_names_the_entry_too_big(tmp_path: Path) -> None:
+    _notes(tmp_path, {"Note a": 1500, "Note b": 5000, "Note c": 1500})
+    fake = _StallThird(b"3000")
+    with serving(fake) as url:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project"), "push"],
+            env=_push_env(tmp_path, url),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert fake.stalled.wait(120), proc.communicate(timeout=30)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=120)
+        finally:
+            fake.release.set()
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert proc.returncode == 1 and "Traceback" not in err, out + err
+    assert "Interrupted: nothing was written (a dry run)." in err, err
+    assert "user_note-b" in err and "not sent" in err, err
+
+
+# -- 2. an entry too big has its own action -----------------------------------------------
+
+
+def test_an_entry_too_big_is_unsent_in_json_and_the_push_exits_3(
+    team: Team, tmp_path: Path
+) -> None:
+    # before: reported "refused", the guard's action; the exit status read the reason's words
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        _three(team, tmp_path, (1000, 30000, 1000)).close()
+        env = _laptop(team, tmp_path, "laptop", "alice", url)
+        for args in ((), ("--apply",)):
+            got = _run(env, team.shared, "push", *args, "--json", ok=False)
+            assert got.returncode == 3, got.stdout + got.stderr
+            done = json.loads(got.stdout)
+            assert done["counts"] == {"add": 2, "unsent": 1}, done
+            (move,) = [m for m in done["moves"] if m["entry"] == "user_note-1"]
+            assert move["action"] == "unsent" and "20,000" in move["reason"], move
+        text = _run(env, team.shared, "push", "--apply", ok=False)
+        assert text.returncode == 3, text.stdout + text.stderr
+        (line,) = [x for x in text.stdout.splitlines() if "user_note-1" in x]
+        assert line.startswith("unsent ") and "1 unsent" in text.stdout, text.stdout
+        names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
+        assert {"user_note-0.md", "user_note-2.md"} <= names, names
+        assert "user_note-1.md" not in names, names
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+class _RefusesWithTooBigWords(_Fake):
+    """Answers every push with one entry refused (as the guard refuses one) whose reason
+    happens to begin with the words a too-big entry's reason begins with."""
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            while (await receive()).get("more_body"):
+                pass
+            move = {
+                "scope": "user",
+                "action": "refused",
+                "entry": "user_note-a",
+                "name": "Note a",
+                "reason": f"{remote.TOO_BIG}? no: prompt-injection: an instruction",
+            }
+            answer = {"memdir": 1, "applied": True, "counts": {}, "notes": [], "moves": [move]}
+            data = json.dumps(answer).encode()
+            headers = [(b"content-type", b"application/json"), (b"x-memdir-max-body", b"50000")]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": data})
+            return
+        await super().__call__(scope, receive, send)
+
+
+def test_no_reasons_wording_makes_a_push_exit_3(tmp_path: Path) -> None:
+    # before: a refusal whose reason began "too big for the team server" exited 3
+    _notes(tmp_path, {"Note a": 100})
+    with serving(_RefusesWithTooBigWords([])) as url:
+        got = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project")]
+            + ["push", "--apply", "--json"],
+            env=_push_env(tmp_path, url),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert json.loads(got.stdout)["counts"] == {"refused": 1}, got.stdout
