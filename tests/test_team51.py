@@ -29,7 +29,7 @@ from memdir.pg import remote
 from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam50 import TOKEN, _Fake, _main_src
-from test_team_server import Team, _add, wait_for_port
+from test_team_server import Team, _add, run_cli, wait_for_port
 from webserver import free_port, serving
 
 pytestmark = pytest.mark.slow
@@ -214,3 +214,48 @@ def test_no_reasons_wording_makes_a_push_exit_3(tmp_path: Path) -> None:
         )
     assert got.returncode == 0, got.stdout + got.stderr
     assert json.loads(got.stdout)["counts"] == {"refused": 1}, got.stdout
+
+
+# -- 4. the push's probe against a real older server -----------------------------------------
+
+
+def test_a_push_to_a_d1c07a88_server_completes_with_todays_batches(
+    team: Team, tmp_path: Path
+) -> None:
+    # d1c07a88 announces no body limit: the probe (a dry run of nothing) must pass there,
+    # and the batches stay 200 entries and 512 KiB, the default of a server that tells none
+    older = {**team.env, "PYTHONPATH": str(_main_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "serve", "--database", team.url, "--port", str(port)],
+        env=older,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        wait_for_port(proc, port)
+        url = f"http://127.0.0.1:{port}/mcp"
+        for who, sizes in (("alice", [100] * 450), ("bob", [60000] * 10)):
+            local = memdir.open(tmp_path / who, team.shared, database_url="")
+            for k, n in enumerate(sizes):
+                local.store("user").add(
+                    type="user", name=f"Note {k}", description="d", body=f"{k} " + "x" * n
+                )
+            steps: list[int] = []
+            to = remote.Server(url, team.tokens[who])
+            done = remote.push(to, local, apply=False, progress=lambda s, n, t: steps.append(n))
+            local.close()
+            assert to.max_body is None  # the scenario holds: an older server tells none
+            assert done.counts() == {"add": len(sizes)}, done.counts()
+            # 200 entries a batch; 60 KB entries 8 to a batch (9 are over 512 KiB)
+            assert steps == ([200, 400, 450] if who == "alice" else [8, 10]), steps
+            env = _laptop(team, tmp_path, who, who, url)
+            got = run_cli(env, team.shared, "push", "--apply", "--json")  # exit 0
+            assert "Traceback" not in got.stderr, got.stderr
+            assert json.loads(got.stdout)["counts"] == {"add": len(sizes)}, got.stdout
+            again = _run(env, team.shared, "push", "--apply", "--json")
+            assert again["counts"] == {"same": len(sizes)}, again
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err, err.decode()[-2000:]
