@@ -216,6 +216,103 @@ def test_no_reasons_wording_makes_a_push_exit_3(tmp_path: Path) -> None:
     assert json.loads(got.stdout)["counts"] == {"refused": 1}, got.stdout
 
 
+# -- 3. the body-limit header on a tool call's deferred answer --------------------------------
+
+
+def _recording_client(url: str, token: str, roots: list[Path], seen: list[Any]) -> Any:
+    """The SDK's client with ``roots``; ``seen`` gets (content type, X-Memdir-Max-Body or
+    None, status, Mcp-Session-Id) of each answer to a tools/call."""
+    from mcp import Client, types
+
+    async def record(response: Any) -> None:
+        method = json.loads(response.request.content or b"{}").get("method")
+        if method == "tools/call":
+            kind = response.headers.get("content-type", "").split(";")[0]
+            header = response.headers.get("x-memdir-max-body")
+            sid = response.request.headers.get("mcp-session-id")
+            seen.append((kind, header, response.status_code, sid))
+
+    http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
+    http.event_hooks = {"response": [record]}
+    transport = streamable_http_client(url, http_client=http)
+
+    async def list_roots(ctx: Any) -> Any:
+        return types.ListRootsResult(
+            roots=[types.Root(uri=f.resolve().as_uri(), name=f.name) for f in roots]
+        )
+
+    return Client(transport, list_roots_callback=list_roots)
+
+
+def _raw_call(url: str, token: str, sid: str) -> tuple[int, Any]:
+    """(status, headers) of a raw tools/call on connection ``sid`` with ``token``."""
+    params = {"name": "memory_search", "arguments": {"query": "tea"}}
+    call = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": params}
+    request = urllib.request.Request(
+        url,
+        json.dumps(call).encode(),
+        {
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Mcp-Session-Id": sid,
+            "Mcp-Protocol-Version": "2025-06-18",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            answer.read()
+            return answer.status, answer.headers
+    except urllib.error.HTTPError as exc:
+        exc.read()
+        return exc.code, exc.headers
+
+
+def test_a_deferred_tool_calls_answer_tells_the_limit_to_a_live_token_only(
+    team: Team,
+) -> None:
+    # a settled connection's tool call leaves its token's live check to the call's worker
+    # thread (TokenCheck): its answer (plain JSON, started once the call is done) carries
+    # the header only when that check passed; the first call's answer (SSE, started before
+    # the call runs) after the gate's own check. A revoked token's answer never has it.
+    proc, url = team.serve("--max-body", "70000")
+    seen: list[Any] = []
+    mark: list[int] = []
+
+    async def calls() -> BaseException | None:
+        async with _recording_client(url, team.tokens["alice"], [team.shared], seen) as c:
+            assert not (await c.call_tool("memory", _add("Tea", "Tea."))).is_error
+            for _ in range(3):  # settled: the token check deferred to the call
+                assert not (await c.call_tool("memory_search", {"query": "tea"})).is_error
+            mark.append(len(seen))
+            team.admin("revoke", "alice")
+            try:
+                await c.call_tool("memory_search", {"query": "tea"})
+            except Exception as exc:  # noqa: BLE001 — the refusal, as the SDK reports it
+                return exc
+        return None
+
+    try:
+        refused = anyio.run(calls)
+        sid = seen[0][3]
+        # on that connection: the revoked token again (forgotten: the gate's 403), a
+        # token nobody made, and a live token of another user (told: it passed its check)
+        after = [_raw_call(url, t, sid) for t in (team.tokens["alice"], "mdt_" + "0" * 60)]
+        other = _raw_call(url, team.tokens["bob"], sid)
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+    live, revoked = seen[: mark[0]], seen[mark[0] :]
+    assert [k for k, *_ in live] == ["text/event-stream"] + ["application/json"] * 3, live
+    assert all(h == "70000" and status == 200 for _, h, status, _ in live), live
+    assert refused is not None and "revoked" in repr(refused), refused
+    assert revoked and revoked[0][0] == "application/json", revoked  # the deferred path
+    assert all(h is None for _, h, *_ in revoked), revoked
+    assert [status for status, _ in after] == [403, 403], after
+    assert all("x-memdir-max-body" not in headers for _, headers in after), after
+    assert other[0] == 403 and other[1].get("x-memdir-max-body") == "70000", other
+
+
 # -- 4. the push's probe against a real older server -----------------------------------------
 
 
