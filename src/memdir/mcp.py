@@ -145,6 +145,7 @@ class HttpSessions:
     def __init__(self, idle_timeout: float | None) -> None:
         self.idle_timeout = idle_timeout
         self._live: dict[str, _Live] = {}
+        self._opening: dict[str, int] = {}  # a team user's initializes being answered
         self._backend: _Backend | None = None  # set by build_server
         self.manager: StreamableHTTPSessionManager | None = None  # set by memdir.serve
 
@@ -176,6 +177,22 @@ class HttpSessions:
         team user ``user``: every later request on it, whatever its method or body, must
         come with a token of theirs (:meth:`owner`, checked by :class:`memdir.serve.AuthGate`)."""
         self._slot(sid).user = user
+
+    def unused(self, user: str) -> int:
+        """How many connections of team user ``user`` were made (or are being made: an
+        initialize not answered yet) and never used: no request of theirs started a
+        memdir session (a tool call, a tools/list, a resource read). Each holds the SDK's
+        transport and task (~43 KiB, bench/README.md "team51") until ``idle_timeout``."""
+        made = sum(1 for x in self._live.values() if x.user == user and x.session is None)
+        return made + self._opening.get(user, 0)
+
+    def opening(self, user: str, by: int) -> None:
+        """An initialize of ``user``'s started (``by`` 1) or was answered (-1)."""
+        left = self._opening.get(user, 0) + by
+        if left > 0:
+            self._opening[user] = left
+        else:
+            self._opening.pop(user, None)
 
     def owner(self, sid: str) -> str | None:
         """The team user connection ``sid`` was made for; None when this process knows no

@@ -30,6 +30,11 @@ TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
+#: the connections a team user may hold that never made a call (initialized, nothing
+#: after): one more is refused until one is used, closed or expires (``IDLE_TIMEOUT``).
+#: Without it one token could open the SDK's 10,000 (its max_sessions, shared by every
+#: user: then each new connection is refused) in under a minute (bench/README.md "team51")
+UNUSED_PER_USER = 16
 
 
 def load_token(home: Path) -> str:
@@ -91,6 +96,10 @@ MCP_PATH = "/mcp"
 BAD_TOKEN = (
     "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
     "with the token `memdir serve --print-token` prints on the server's machine."
+)
+TOO_MANY_UNUSED = (
+    "memdir: {n} connections of yours were initialized and never used; use one, close one "
+    "(DELETE), or wait until they expire ({minutes} minutes idle) before opening another"
 )
 TEAM_NO_TOKEN = (
     "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
@@ -203,8 +212,9 @@ class AuthGate:
         if self.team is not None and self.sessions is not None and _is_mcp(scope):
             user = scope["state"]["memdir_user"]
             if not sid:  # an initialize: the connection it makes is this user's
-                send = _owning(send, self.sessions, user)
-            elif not await _owned(self.sessions, sid, user, send):
+                await self._initialize(scope, receive, send, user)
+                return
+            if not await _owned(self.sessions, sid, user, send):
                 return
         if not sid or self.sessions is None or not _is_mcp(scope):
             # only the MCP endpoint's answers say anything about a session (a 404 for
@@ -226,6 +236,34 @@ class AuthGate:
             ended = status == 404 or (scope["method"] == "DELETE" and 200 <= status < 300)
             with anyio.CancelScope(shield=True):
                 await self.sessions.finish(sid, ended=ended)
+
+    async def _initialize(self, scope: Scope, receive: Receive, send: Send, user: str) -> None:
+        """A request without a connection id from team user ``user`` (an initialize): a
+        503 when they hold :data:`UNUSED_PER_USER` connections never used, else the SDK's
+        answer, the connection it makes noted as theirs."""
+        sessions = self.sessions
+        assert sessions is not None
+        if sessions.unused(user) >= UNUSED_PER_USER:
+            minutes = round((sessions.idle_timeout or IDLE_TIMEOUT) / 60)
+            message = TOO_MANY_UNUSED.format(n=UNUSED_PER_USER, minutes=minutes)
+            error = {"code": -32000, "message": message}
+            await _reply(send, 503, {"jsonrpc": "2.0", "id": None, "error": error})
+            return
+        sessions.opening(user, 1)  # counted while answered: parallel ones see each other
+        counted, owning = True, _owning(send, sessions, user)
+
+        async def answering(message: Message) -> None:
+            nonlocal counted
+            if message["type"] == "http.response.start" and counted:
+                counted = False  # from here the connection `owning` notes counts it
+                sessions.opening(user, -1)
+            await owning(message)
+
+        try:
+            await self.app(scope, receive, answering)
+        finally:
+            if counted:
+                sessions.opening(user, -1)
 
     async def _live(self, scope: Scope, given: bytes, live: _Live, send: Send) -> bool:
         """The live check of a token this process checked before; False after a refusal."""
