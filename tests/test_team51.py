@@ -33,6 +33,7 @@ from test_team_server import Team, _add, run_cli, wait_for_port
 from webserver import free_port, serving
 
 UNUSED_PER_USER = 16  # memdir.serve's
+_MEMDIR = (sys.executable, "-m", "memdir", "-C")
 
 pytestmark = pytest.mark.slow
 
@@ -98,8 +99,7 @@ def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only
     fake = _StallThird(b"3000")
     with serving(fake) as url:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project")]
-            + ["push", "--apply"],
+            [*_MEMDIR, str(tmp_path / "project"), "push", "--apply"],
             env=_push_env(tmp_path, url),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -128,7 +128,7 @@ def test_ctrl_c_during_a_dry_run_push_names_the_entry_too_big(tmp_path: Path) ->
     fake = _StallThird(b"3000")
     with serving(fake) as url:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project"), "push"],
+            [*_MEMDIR, str(tmp_path / "project"), "push"],
             env=_push_env(tmp_path, url),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -207,8 +207,7 @@ def test_no_reasons_wording_makes_a_push_exit_3(tmp_path: Path) -> None:
     _notes(tmp_path, {"Note a": 100})
     with serving(_RefusesWithTooBigWords([])) as url:
         got = subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(tmp_path / "project")]
-            + ["push", "--apply", "--json"],
+            [*_MEMDIR, str(tmp_path / "project"), "push", "--apply", "--json"],
             env=_push_env(tmp_path, url),
             capture_output=True,
             text=True,
@@ -341,8 +340,12 @@ def test_a_push_to_a_d1c07a88_server_completes_with_todays_batches(
                     type="user", name=f"Note {k}", description="d", body=f"{k} " + "x" * n
                 )
             steps: list[int] = []
+
+            def step(stage: str, n: int, total: int | None, steps: list[int] = steps) -> None:
+                steps.append(n)
+
             to = remote.Server(url, team.tokens[who])
-            done = remote.push(to, local, apply=False, progress=lambda s, n, t: steps.append(n))
+            done = remote.push(to, local, apply=False, progress=step)
             local.close()
             assert to.max_body is None  # the scenario holds: an older server tells none
             assert done.counts() == {"add": len(sizes)}, done.counts()

@@ -350,7 +350,8 @@ def _added(
 
 
 def not_sent(too_big: list[Move], limit: int | None) -> str:
-    """What a failed or interrupted push says of the entries it did not send as too big ("": none)."""
+    """What a failed or interrupted push says of the entries it did not send as too big
+    ("": none)."""
     if not too_big or limit is None:
         return ""
     n = len(too_big)
