@@ -77,7 +77,35 @@ def initialize(url: str, token: str | None) -> tuple[int, str]:
         return exc.code, ""
 
 
-def _phase(pid: int, url: str, token: str | None, n: int, name: str) -> dict[str, object]:
+def use(url: str, token: str, sid: str) -> int:
+    """The status of a tools/list on connection ``sid`` (after its initialized
+    notification): the request that starts its memdir session."""
+    status = 0
+    for message in (
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ):
+        headers = {
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Mcp-Session-Id": sid,
+            "Mcp-Protocol-Version": "2025-06-18",
+        }
+        request = urllib.request.Request(url, json.dumps(message).encode(), headers)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                answer.read()
+                status = answer.status
+        except urllib.error.HTTPError as exc:
+            exc.read()
+            status = exc.code
+    return status
+
+
+def _phase(
+    pid: int, url: str, token: str | None, n: int, name: str, used: bool = False
+) -> dict[str, object]:
     rss0, start = _rss_kib(pid), time.perf_counter()
     statuses: Counter[int] = Counter()
     opened = 0
@@ -85,6 +113,8 @@ def _phase(pid: int, url: str, token: str | None, n: int, name: str) -> dict[str
         status, sid = initialize(url, token)
         statuses[status] += 1
         opened += bool(sid)
+        if used and sid and token is not None:
+            statuses[use(url, token, sid) * 1000] += 1  # 200000: tools/list answered 200
     wall = time.perf_counter() - start
     rss1 = _rss_kib(pid)
     return {
@@ -103,6 +133,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database", default=os.environ.get("MEMDIR_TEST_DATABASE_URL"))
     parser.add_argument("--sessions", type=int, default=2000)
+    parser.add_argument(
+        "--used", action="store_true", help="each connection makes one tools/list (a used one)"
+    )
     args = parser.parse_args()
     if not args.database:
         raise SystemExit("give --database URL (or MEMDIR_TEST_DATABASE_URL)")
@@ -139,7 +172,14 @@ def main() -> None:
             url = f"http://127.0.0.1:{port}/mcp"
             initialize(url, token)  # warm: the first request builds what every one uses
             rows = [
-                _phase(proc.pid, url, token, args.sessions, "valid token, never used"),
+                _phase(
+                    proc.pid,
+                    url,
+                    token,
+                    args.sessions,
+                    "valid token, one tools/list" if args.used else "valid token, never used",
+                    used=args.used,
+                ),
                 _phase(proc.pid, url, other, 1, "another user, after"),
                 _phase(proc.pid, url, "mdt_" + "0" * 60, args.sessions, "unknown token"),
                 _phase(proc.pid, url, None, args.sessions, "no token"),

@@ -32,7 +32,7 @@ from test_team_rvteam50 import TOKEN, _Fake, _main_src
 from test_team_server import Team, _add, run_cli, wait_for_port
 from webserver import free_port, serving
 
-UNUSED_PER_USER = 16  # memdir.serve's
+UNUSED_PER_USER, PER_USER = 16, 256  # memdir.serve's
 _MEMDIR = (sys.executable, "-m", "memdir", "-C")
 
 pytestmark = pytest.mark.slow
@@ -437,6 +437,50 @@ def test_a_user_holds_at_most_16_connections_never_used(team: Team) -> None:
         assert sorted(got) == [200] * (UNUSED_PER_USER - 1) + [503] * 9, got
         # a token nobody made, and no token: refused at the gate, nothing held
         assert _initialize(url, "mdt_" + "0" * 60)[0] == 403
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def _use(url: str, token: str, sid: str) -> int:
+    """The status of a tools/list on connection ``sid`` (after its initialized
+    notification): the request that starts its memdir session."""
+    status = 0
+    for message in (
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ):
+        headers = {
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Mcp-Session-Id": sid,
+            "Mcp-Protocol-Version": "2025-06-18",
+        }
+        request = urllib.request.Request(url, json.dumps(message).encode(), headers)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            answer.read()
+            status = answer.status
+    return status
+
+
+def test_a_user_holds_at_most_256_connections(team: Team) -> None:
+    # before: a connection used once (a tools/list) was no longer "never used" and was
+    # held 30 minutes (~65 KiB each): one token could still fill the SDK's 10,000
+    proc, url = team.serve()
+    bob = team.tokens["bob"]
+    try:
+        sids = []
+        for _ in range(PER_USER):
+            status, sid, _ = _initialize(url, bob)
+            assert status == 200 and sid, status
+            assert _use(url, bob, sid) == 200
+            sids.append(sid)
+        status, _, said = _initialize(url, bob)
+        assert status == 503 and "256 connections of yours are open" in said, (status, said)
+        assert _initialize(url, team.tokens["alice"])[0] == 200  # others are not shut out
+        assert _delete(url, bob, sids[0]) == 200
+        assert _initialize(url, bob)[0] == 200
     finally:
         proc.terminate()
         proc.communicate(timeout=30)

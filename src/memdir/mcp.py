@@ -186,6 +186,11 @@ class HttpSessions:
         made = sum(1 for x in self._live.values() if x.user == user and x.session is None)
         return made + self._opening.get(user, 0)
 
+    def held(self, user: str) -> int:
+        """How many connections team user ``user`` holds (or is being given), used or not."""
+        made = sum(1 for x in self._live.values() if x.user == user)
+        return made + self._opening.get(user, 0)
+
     def opening(self, user: str, by: int) -> None:
         """An initialize of ``user``'s started (``by`` 1) or was answered (-1)."""
         left = self._opening.get(user, 0) + by

@@ -35,6 +35,10 @@ IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
 #: Without it one token could open the SDK's 10,000 (its max_sessions, shared by every
 #: user: then each new connection is refused) in under a minute (bench/README.md "team51")
 UNUSED_PER_USER = 16
+#: the connections a team user may hold at all (each used one holds a memdir session too,
+#: ~65 KiB): one more is refused until one is closed or expires. A person's agents, or a
+#: bot's parallel CI jobs, need one each while they run (the SDK's client closes its own)
+PER_USER = 256
 
 
 def load_token(home: Path) -> str:
@@ -100,6 +104,10 @@ BAD_TOKEN = (
 TOO_MANY_UNUSED = (
     "memdir: {n} connections of yours were initialized and never used; use one, close one "
     "(DELETE), or wait until they expire ({minutes} minutes idle) before opening another"
+)
+TOO_MANY_HELD = (
+    "memdir: {n} connections of yours are open; close one (DELETE) or wait until one "
+    "expires ({minutes} minutes idle) before opening another"
 )
 TEAM_NO_TOKEN = (
     "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
@@ -239,14 +247,19 @@ class AuthGate:
 
     async def _initialize(self, scope: Scope, receive: Receive, send: Send, user: str) -> None:
         """A request without a connection id from team user ``user`` (an initialize): a
-        503 when they hold :data:`UNUSED_PER_USER` connections never used, else the SDK's
-        answer, the connection it makes noted as theirs."""
+        503 when they hold :data:`UNUSED_PER_USER` connections never used, or
+        :data:`PER_USER` in all, else the SDK's answer, the connection it makes noted as
+        theirs."""
         sessions = self.sessions
         assert sessions is not None
+        minutes = round((sessions.idle_timeout or IDLE_TIMEOUT) / 60)
+        refusal = ""
         if sessions.unused(user) >= UNUSED_PER_USER:
-            minutes = round((sessions.idle_timeout or IDLE_TIMEOUT) / 60)
-            message = TOO_MANY_UNUSED.format(n=UNUSED_PER_USER, minutes=minutes)
-            error = {"code": -32000, "message": message}
+            refusal = TOO_MANY_UNUSED.format(n=UNUSED_PER_USER, minutes=minutes)
+        elif sessions.held(user) >= PER_USER:
+            refusal = TOO_MANY_HELD.format(n=PER_USER, minutes=minutes)
+        if refusal:
+            error = {"code": -32000, "message": refusal}
             await _reply(send, 503, {"jsonrpc": "2.0", "id": None, "error": error})
             return
         sessions.opening(user, 1)  # counted while answered: parallel ones see each other
