@@ -34,7 +34,7 @@ IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
 #: after): one more is refused until one is used, closed or expires (``IDLE_TIMEOUT``).
 #: Without it one token could open the SDK's 10,000 (its max_sessions, shared by every
 #: user: then each new connection is refused) in under a minute (bench/README.md "team51")
-UNUSED_PER_USER = 16
+UNUSED_PER_USER = 64
 #: the connections a team user may hold at all (each used one holds a memdir session too,
 #: ~65 KiB): one more is refused until one is closed or expires. A person's agents, or a
 #: bot's parallel CI jobs, need one each while they run (the SDK's client closes its own)
