@@ -1,6 +1,8 @@
 """rv51t: review of team51 (issue 17: the per-user cap on MCP connections, `unsent`).
 Each test pins one finding and fails on team51 fe6da130; those judged minor are
-``xfail(strict=True)``. Real PostgreSQL, real `memdir serve` subprocesses, raw HTTP."""
+``xfail(strict=True)``. Real PostgreSQL, real `memdir serve` subprocesses, raw HTTP.
+The first (not xfail) passes on main 6fdfc7ab (no cap) and with `_owning` noting a
+connection only on an answer under 400 (the SDK keeps a new session only then)."""
 
 from __future__ import annotations
 
