@@ -417,15 +417,15 @@ def test_a_user_holds_at_most_64_connections_never_used(team: Team) -> None:
                 status, sid, _ = _initialize(url, alice)  # 64 never used now
                 assert status == 200 and sid, status
                 status, _, said = _initialize(url, alice)  # one more: refused
-                assert status == 503 and "never used" in said, (status, said)
+                assert status == 429 and "never used" in said, (status, said)
 
         anyio.run(use_one)
         status, _, said = _initialize(url, alice)
-        assert status == 503 and "64 connections of yours" in said, (status, said)
+        assert status == 429 and "64 connections of yours" in said, (status, said)
         assert _initialize(url, team.tokens["bob"])[0] == 200  # others are not shut out
         assert _delete(url, alice, opened[0][1]) == 200  # a closed one frees its place
         assert _initialize(url, alice)[0] == 200
-        assert _initialize(url, alice)[0] == 503
+        assert _initialize(url, alice)[0] == 429
         # parallel ones count each other while answered: no more than the cap get in
         bob = team.tokens["bob"]  # who holds one never used already
         got: list[int] = []
@@ -437,7 +437,7 @@ def test_a_user_holds_at_most_64_connections_never_used(team: Team) -> None:
             t.start()
         for t in threads:
             t.join(timeout=120)
-        assert sorted(got) == [200] * (UNUSED_PER_USER - 1) + [503] * 9, got
+        assert sorted(got) == [200] * (UNUSED_PER_USER - 1) + [429] * 9, got
         # a token nobody made, and no token: refused at the gate, nothing held
         assert _initialize(url, "mdt_" + "0" * 60)[0] == 403
     finally:
@@ -480,7 +480,7 @@ def test_a_user_holds_at_most_256_connections(team: Team) -> None:
             assert _use(url, bob, sid) == 200
             sids.append(sid)
         status, _, said = _initialize(url, bob)
-        assert status == 503 and "256 connections of yours are open" in said, (status, said)
+        assert status == 429 and "256 connections of yours are open" in said, (status, said)
         assert _initialize(url, team.tokens["alice"])[0] == 200  # others are not shut out
         assert _delete(url, bob, sids[0]) == 200
         assert _initialize(url, bob)[0] == 200

@@ -1,6 +1,6 @@
 """rv51t: review of team51 (issue 17: the per-user cap on MCP connections, `unsent`).
-Each test pins one finding and fails on team51 fe6da130; those judged minor are
-``xfail(strict=True)``. Real PostgreSQL, real `memdir serve` subprocesses, raw HTTP.
+Each test pins one finding and fails on team51 fe6da130 (those judged minor were
+``xfail(strict=True)`` until mend51t mended them). Real PostgreSQL, real `memdir serve` subprocesses, raw HTTP.
 The first (not xfail) passes on main 6fdfc7ab (no cap) and with `_owning` noting a
 connection only on an answer under 400 (the SDK keeps a new session only then)."""
 
@@ -75,7 +75,6 @@ def test_requests_that_open_no_connection_hold_no_slot(team: Team) -> None:
         _stop(proc)
 
 
-@pytest.mark.xfail(strict=True, reason="minor: revoked tokens' connections count 30 minutes")
 def test_a_revoked_tokens_connections_do_not_lock_its_user_out(team: Team) -> None:
     # a leaked token fills alice's 64; the admin revokes it and gives her a new one: her
     # new token is still refused for 30 minutes, by connections no token of hers can use
@@ -93,7 +92,6 @@ def test_a_revoked_tokens_connections_do_not_lock_its_user_out(team: Team) -> No
         _stop(proc)
 
 
-@pytest.mark.xfail(strict=True, reason="minor (docs): the caps are per server process")
 def test_the_cap_is_per_server_process_and_the_docs_say_so(team: Team) -> None:
     # two `memdir serve` on one database (a supported setup): each lets alice hold 64
     # never-used connections, but the README and team-server.md say "each user may hold
@@ -136,7 +134,6 @@ class _StallProbe(_Fake):
         await super().__call__(scope, receive, send)
 
 
-@pytest.mark.xfail(strict=True, reason="minor: Ctrl-C in the probe speaks of a batch")
 def test_ctrl_c_during_the_probe_does_not_speak_of_a_batch_being_sent(tmp_path: Path) -> None:
     # Ctrl-C while push waits for its probe (a dry run of nothing, no entry in it) says
     # "the batch being sent may be written too": no batch was sent, nothing can be written

@@ -428,22 +428,35 @@ class _Tally:
         self.report(stage, done, total)
 
     def interrupted(
-        self, apply: bool, pushing: bool, *, server: bool, unsent: list[Move], limit: int | None
+        self,
+        apply: bool,
+        pushing: bool,
+        *,
+        server: bool,
+        unsent: list[Move],
+        limit: int | None,
+        sent: bool = True,
     ) -> str:
         """What an interrupted push or pull wrote; ``unsent``: the entries a push --server
         did not send as too big for the server's ``limit`` (named as a failed push names
-        them: no re-run sends them, so the promise leaves them out)."""
+        them: no re-run sends them, so the promise leaves them out); ``sent``: whether a
+        push --server sent a batch yet (not while it waits for its probe)."""
         from ..pg.remote import not_sent
 
         tail = f" {not_sent(unsent, limit)}" if unsent else ""
         if not apply:
             return f"Interrupted: nothing was written (a dry run).{tail}"
         where = "to the team server" if pushing else "into this home"
+        n = len(unsent)
+        but = f" but the {'entry' if n == 1 else f'{n:,} entries'} too big (below)" if n else ""
+        if server and pushing and not sent:  # it was asking the server's limit
+            return (
+                f"Interrupted before any entry was sent: nothing was written {where}. Run "
+                f"the same command again to push the entries{but}.{tail}"
+            )
         wrote = self.done if self.stage in ("Sending", "Writing") else 0
         of = f" of {self.total:,}" if self.total else ""
         maybe = " (the batch being sent may be written too)" if server and pushing else ""
-        n = len(unsent)
-        but = f" but the {'entry' if n == 1 else f'{n:,} entries'} too big (below)" if n else ""
         return (
             f"Interrupted: at least {wrote:,}{of} entries were written {where}{maybe}; they stay. "
             f"Run the same command again to write the rest{but} (nothing is written twice).{tail}"
@@ -483,7 +496,10 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
 
     def interrupted() -> str:
         limit = None if to is None else to.max_body  # as the push learnt it
-        return tally.interrupted(apply, pushing, server=url is None, unsent=unsent, limit=limit)
+        sent = to is None or to.sending
+        return tally.interrupted(
+            apply, pushing, server=url is None, unsent=unsent, limit=limit, sent=sent
+        )
 
     try:
         with bar(as_json=as_json) as tally.report:

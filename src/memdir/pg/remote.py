@@ -75,6 +75,9 @@ class Server:
         #: the server's body limit (bytes), as its answers announce it; None until one
         #: did, or from a server that announces none
         self.max_body: int | None = None
+        #: a push sent a batch of entries (its answer may not have come): until then an
+        #: interrupted push wrote nothing (its probe, a dry run of nothing, writes none)
+        self.sending = False
 
     def _learn(self, headers: Any) -> None:
         """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`)."""
@@ -310,6 +313,7 @@ def push(
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
             if local_scope is not None and "local" in batch:  # an older server takes none
                 body["local_scope"] = local_scope
+            server.sending = True
             answer = server.call("POST", "/api/push", url, body, checkout=slug)
             got = parse_transfer(answer)
         except MemdirError as exc:
