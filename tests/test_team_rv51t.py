@@ -1,8 +1,8 @@
 """rv51t: review of team51 (issue 17: the per-user cap on MCP connections, `unsent`).
 Each test pins one finding and fails on team51 fe6da130 (those judged minor were
-``xfail(strict=True)`` until mend51t mended them). Real PostgreSQL, real `memdir serve` subprocesses, raw HTTP.
-The first (not xfail) passes on main 6fdfc7ab (no cap) and with `_owning` noting a
-connection only on an answer under 400 (the SDK keeps a new session only then)."""
+``xfail(strict=True)`` until mend51t mended them). Real PostgreSQL, real `memdir serve`
+subprocesses, raw HTTP. The first passes on main 6fdfc7ab (no cap) and with the gate
+noting a connection only on an answer under 400 (the SDK keeps a new session only then)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,16 @@ def test_a_revoked_tokens_connections_do_not_lock_its_user_out(team: Team) -> No
     try:
         for _ in range(UNUSED_PER_USER):
             assert _initialize(url, leaked)[0] == 200
+        # one more: a 429 (her limit, not the server's 503) with the wait until one expires
+        opening = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            request = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": opening}
+            headers = {**HEADERS, "Authorization": f"Bearer {leaked}"}
+            urllib.request.urlopen(
+                urllib.request.Request(url, json.dumps(request).encode(), headers)
+            )
+        assert refused.value.code == 429, refused.value.code
+        assert 1 <= int(refused.value.headers["retry-after"]) <= 30 * 60, refused.value.headers
         team.admin("revoke", "alice")
         fresh = team.admin("add", "alice").stdout.strip()
         assert _initialize(url, leaked)[0] == 403  # the revoked token is refused
