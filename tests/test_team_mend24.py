@@ -47,7 +47,7 @@ def test_an_entry_goes_when_its_request_is_the_limit_and_not_a_byte_over(
             assert got.returncode == 3, got.stdout + got.stderr
             moves = {m["entry"]: m for m in json.loads(got.stdout)["moves"]}
             assert moves["user_at-limit"]["action"] == "add", moves
-            assert moves["user_over-limit"]["action"] == "refused", moves
+            assert moves["user_over-limit"]["action"] == "unsent", moves
             assert "is 1,025 bytes" in moves["user_over-limit"]["reason"], moves
         names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
         assert "user_at-limit.md" in names and "user_over-limit.md" not in names, names

@@ -543,13 +543,13 @@ def test_a_failed_later_batch_says_what_the_earlier_ones_wrote(
         local = _three(team, tmp_path, (1000, 1000, 30000))  # the third is over the limit
         to = remote.Server(url, team.tokens["alice"])
         # mend50t: the server announces its limit, so the entry over it is not sent but
-        # reported refused (its size, the limit), and the others go; a server that
+        # reported unsent (its size, the limit), and the others go; a server that
         # announces none still fails the batch (test_team_pull_leftovers, _Older)
         done = remote.push(to, local, apply=True)
-        assert done.counts() == {"add": 2, "refused": 1}, done.moves
-        (too_big,) = [m for m in done.moves if m.action == "refused"]
+        assert done.counts() == {"add": 2, "unsent": 1}, done.moves
+        (too_big,) = [m for m in done.moves if m.action == "unsent"]
         assert too_big.entry == "user_note-2" and "20,000" in too_big.reason, too_big
-        assert remote.push(to, local, apply=True).counts() == {"same": 2, "refused": 1}
+        assert remote.push(to, local, apply=True).counts() == {"same": 2, "unsent": 1}
         assert len(_files(team.url)) >= 2
     finally:
         proc.terminate()

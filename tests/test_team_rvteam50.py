@@ -178,9 +178,9 @@ def test_one_entry_over_the_announced_limit_keeps_no_other_entry_out(
         env = _laptop(team, tmp_path, "laptop", "alice", url)
         for _ in range(2):  # the re-run too
             got = _run(env, team.shared, "push", "--apply", ok=False)
-            # mend50t: reported refused with its size and the limit; the status says so
+            # mend50t: reported unsent with its size and the limit; the status says so
             assert got.returncode == 3, got.stdout + got.stderr
-            (line,) = [x for x in got.stdout.splitlines() if x.startswith("refused")]
+            (line,) = [x for x in got.stdout.splitlines() if x.startswith("unsent")]
             assert "user_note-1" in line and "20,000" in line, got.stdout
         names = {f[1] for f in _files(team.url) if f[0].startswith("user:")}
         assert "user_note-0.md" in names, names

@@ -136,6 +136,7 @@ class _Live:
     plain: bool = False  # answered with plain JSON (no back-channel for roots/list)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
     user: str | None = None  # the team user whose token started it
+    token: str = ""  # the id (not the secret) of that token
 
 
 class HttpSessions:
@@ -145,6 +146,7 @@ class HttpSessions:
     def __init__(self, idle_timeout: float | None) -> None:
         self.idle_timeout = idle_timeout
         self._live: dict[str, _Live] = {}
+        self._opening: dict[str, int] = {}  # a team user's initializes being answered
         self._backend: _Backend | None = None  # set by build_server
         self.manager: StreamableHTTPSessionManager | None = None  # set by memdir.serve
 
@@ -171,11 +173,72 @@ class HttpSessions:
             and not live.stale
         )
 
-    def own(self, sid: str, user: str) -> None:
-        """Connection ``sid`` was just made (its ``initialize`` answered) for a token of
-        team user ``user``: every later request on it, whatever its method or body, must
-        come with a token of theirs (:meth:`owner`, checked by :class:`memdir.serve.AuthGate`)."""
-        self._slot(sid).user = user
+    def own(self, sid: str, user: str, token: str) -> None:
+        """Connection ``sid`` was just made (its ``initialize`` answered) for the token of
+        team user ``user`` whose id is ``token``: every later request on it, whatever its
+        method or body, must come with a token of theirs (:meth:`owner`, checked by
+        :class:`memdir.serve.AuthGate`)."""
+        live = self._slot(sid)
+        live.user, live.token = user, token
+
+    def tokens(self, user: str) -> set[str]:
+        """The ids of the tokens that made team user ``user``'s connections."""
+        return {x.token for x in self._live.values() if x.user == user}
+
+    def expiry(self, user: str, *, unused: bool) -> float:
+        """Seconds until the first of ``user``'s connections (never used ones only, with
+        ``unused``) that no request holds expires, as far as the idle timeout says."""
+        timeout = self.idle_timeout or 0.0
+        idle = [
+            x.idle_since
+            for x in self._live.values()
+            if x.user == user and not x.in_flight and (x.session is None or not unused)
+        ]
+        return max(0.0, min(idle, default=time.monotonic()) + timeout - time.monotonic())
+
+    async def drop(self, sids: Sequence[str]) -> None:
+        """Forget connections ``sids`` and end them (their memdir sessions, and the SDK's
+        transports: a later request on one is a 404)."""
+        gone = [self._live.pop(sid) for sid in sids if sid in self._live]
+        transports = getattr(self.manager, "_server_instances", {})  # no public way (mcp 2.3)
+        for sid in sids:
+            transport = transports.get(sid)
+            if transport is not None:
+                with anyio.CancelScope(shield=True):
+                    await transport.terminate()  # its server task then discards it
+        await self._end(gone)
+
+    async def revoked(self, user: str, tokens: set[str]) -> None:
+        """Drop team user ``user``'s connections no request holds that were made by a
+        token whose id is in ``tokens`` (revoked: they count against the user no more)."""
+        await self.drop(
+            [
+                sid
+                for sid, x in self._live.items()
+                if x.user == user and x.token in tokens and not x.in_flight
+            ]
+        )
+
+    def unused(self, user: str) -> int:
+        """How many connections of team user ``user`` were made (or are being made: an
+        initialize not answered yet) and never used: no request of theirs started a
+        memdir session (a tool call, a tools/list, a resource read). Each holds the SDK's
+        transport and task (~43 KiB, bench/README.md "team51") until ``idle_timeout``."""
+        made = sum(1 for x in self._live.values() if x.user == user and x.session is None)
+        return made + self._opening.get(user, 0)
+
+    def held(self, user: str) -> int:
+        """How many connections team user ``user`` holds (or is being given), used or not."""
+        made = sum(1 for x in self._live.values() if x.user == user)
+        return made + self._opening.get(user, 0)
+
+    def opening(self, user: str, by: int) -> None:
+        """An initialize of ``user``'s started (``by`` 1) or was answered (-1)."""
+        left = self._opening.get(user, 0) + by
+        if left > 0:
+            self._opening[user] = left
+        else:
+            self._opening.pop(user, None)
 
     def owner(self, sid: str) -> str | None:
         """The team user connection ``sid`` was made for; None when this process knows no

@@ -15,6 +15,7 @@ from .app import State, cli, dump
 if TYPE_CHECKING:
     from ..engine import Memdir
     from ..pg.db import PgDatabase
+    from ..pg.transfer import Move
     from ..sessions.maintenance import Progress
 
 #: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
@@ -426,16 +427,39 @@ class _Tally:
         self.stage, self.done, self.total = stage, done, total or 0
         self.report(stage, done, total)
 
-    def interrupted(self, apply: bool, pushing: bool, *, server: bool) -> str:
+    def interrupted(
+        self,
+        apply: bool,
+        pushing: bool,
+        *,
+        server: bool,
+        unsent: list[Move],
+        limit: int | None,
+        sent: bool = True,
+    ) -> str:
+        """What an interrupted push or pull wrote; ``unsent``: the entries a push --server
+        did not send as too big for the server's ``limit`` (named as a failed push names
+        them: no re-run sends them, so the promise leaves them out); ``sent``: whether a
+        push --server sent a batch yet (not while it waits for its probe)."""
+        from ..pg.remote import not_sent
+
+        tail = f" {not_sent(unsent, limit)}" if unsent else ""
         if not apply:
-            return "Interrupted: nothing was written (a dry run)."
+            return f"Interrupted: nothing was written (a dry run).{tail}"
         where = "to the team server" if pushing else "into this home"
+        n = len(unsent)
+        but = f" but the {'entry' if n == 1 else f'{n:,} entries'} too big (below)" if n else ""
+        if server and pushing and not sent:  # it was asking the server's limit
+            return (
+                f"Interrupted before any entry was sent: nothing was written {where}. Run "
+                f"the same command again to push the entries{but}.{tail}"
+            )
         wrote = self.done if self.stage in ("Sending", "Writing") else 0
         of = f" of {self.total:,}" if self.total else ""
         maybe = " (the batch being sent may be written too)" if server and pushing else ""
         return (
             f"Interrupted: at least {wrote:,}{of} entries were written {where}{maybe}; they stay. "
-            f"Run the same command again to write the rest (nothing is written twice)."
+            f"Run the same command again to write the rest{but} (nothing is written twice).{tail}"
         )
 
 
@@ -468,11 +492,20 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
     tally = _Tally()
+    unsent: list[Move] = []  # a push --server's entries too big for the server, not sent
+
+    def interrupted() -> str:
+        limit = None if to is None else to.max_body  # as the push learnt it
+        sent = to is None or to.sending
+        return tally.interrupted(
+            apply, pushing, server=url is None, unsent=unsent, limit=limit, sent=sent
+        )
+
     try:
         with bar(as_json=as_json) as tally.report:
             if url is None:
                 if pushing:
-                    done = remote.push(to, local, apply=apply, progress=tally)
+                    done = remote.push(to, local, apply=apply, progress=tally, unsent=unsent)
                 else:
                     done = remote.pull(to, local, apply=apply, progress=tally, keep_mine=mine)
             else:
@@ -495,10 +528,10 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     keep_mine=mine,
                 )
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
-        raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
+        raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
         if _by_ctrl_c(exc):  # Ctrl-C inside the driver: its cleanup failed in its place
-            raise MemdirError(tally.interrupted(apply, pushing, server=url is None)) from None
+            raise MemdirError(interrupted()) from None
         if not apply or tally.stage != "Writing" or not tally.done:
             raise
         where = "to the team server" if pushing else "into this home"
@@ -514,11 +547,9 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
             f"{exc} Before it, at least {tally.done:,} of {tally.total:,} entries were "
             f"written {where}; they stay{again}."
         ) from None
-    from ..pg.remote import TOO_BIG
-
     conflicts = any(m.action == "conflict" for m in done.moves)
-    unsent = any(m.action == "refused" and m.reason.startswith(TOO_BIG) for m in done.moves)
-    status = CONFLICT if conflicts else UNSENT if unsent else 0
+    left = any(m.action == remote.UNSENT for m in done.moves)  # its own action: no wording
+    status = CONFLICT if conflicts else UNSENT if left else 0
     if as_json:
         dump(done.to_dict())
         if status:
@@ -528,7 +559,9 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         click.echo(f"Note: {note}")
     for m in done.moves:
         line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
-        color = {"refused": "red", "conflict": "yellow", "mine": "yellow"}.get(m.action)
+        color = {"refused": "red", "unsent": "red", "conflict": "yellow", "mine": "yellow"}.get(
+            m.action
+        )
         click.secho(line, fg=color)
     counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
     verb, where = (

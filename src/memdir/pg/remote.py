@@ -75,6 +75,9 @@ class Server:
         #: the server's body limit (bytes), as its answers announce it; None until one
         #: did, or from a server that announces none
         self.max_body: int | None = None
+        #: a push sent a batch of entries (its answer may not have come): until then an
+        #: interrupted push wrote nothing (its probe, a dry run of nothing, writes none)
+        self.sending = False
 
     def _learn(self, headers: Any) -> None:
         """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`)."""
@@ -222,6 +225,9 @@ class Reset(Lost):
 
 #: how a push's report begins the reason of an entry it did not send (too big)
 TOO_BIG = "too big for the team server"
+#: the action of such an entry's move: its own, so that nothing reads the reason's words
+#: (the exit status, a script reading --json); the server never answers with it
+UNSENT = "unsent"
 
 
 def checkout_url(ws: Workspace) -> tuple[str | None, str]:
@@ -241,13 +247,19 @@ def checkout_url(ws: Workspace) -> tuple[str | None, str]:
 
 
 def push(
-    server: Server, local: Workspace, *, apply: bool, progress: Progress | None = None
+    server: Server,
+    local: Workspace,
+    *,
+    apply: bool,
+    progress: Progress | None = None,
+    unsent: list[Move] | None = None,
 ) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries, and under the body limit the server announces (asked
     first, with a dry run of nothing, when no answer told it yet; each request's size
     counted exactly: an entry whose request alone is over it is not sent, reported
-    refused); the server runs the transfer into the token's user's
+    :data:`UNSENT`, and added to ``unsent`` before the first batch goes, so that an
+    interrupted push can name it); the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
@@ -280,7 +292,7 @@ def push(
                     f"takes at most {limit:,} (--max-body); not sent (shorten it, or raise "
                     f"the server's --max-body)"
                 )
-                too_big.append(Move(scope, "refused", e.id, e.name, reason))
+                too_big.append(Move(scope, UNSENT, e.id, e.name, reason))
                 continue
             added = _added(batches[-1], scope, length, local_scope)
             if count and (size + added > most or count >= BATCH_ENTRIES):
@@ -293,12 +305,15 @@ def push(
     count_all = sum(len(items) for batch in batches for items in batch.values())
     if not count_all and too_big:  # nothing else to send
         batches = []
-    unsent = _unsent(too_big, limit)
+    if unsent is not None:
+        unsent += too_big
+    said_unsent = not_sent(too_big, limit)
     for k, batch in enumerate(batches):
         try:
             body: dict[str, Any] = {"apply": apply, "scopes": batch}
             if local_scope is not None and "local" in batch:  # an older server takes none
                 body["local_scope"] = local_scope
+            server.sending = True
             answer = server.call("POST", "/api/push", url, body, checkout=slug)
             got = parse_transfer(answer)
         except MemdirError as exc:
@@ -309,12 +324,13 @@ def push(
             if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
                 if not too_big:
                     raise error from None
-                raise type(error)(f"{said}. {unsent}") from None
+                raise type(error)(f"{said}. {said_unsent}") from None
             again = isinstance(exc, Lost)
             so_far = _so_far(
                 done, k, len(batches), again=again, reset=isinstance(exc, Reset), but=len(too_big)
             )
-            raise MemdirError(f"{said}. {so_far}" + (f". {unsent}" if unsent else "")) from None
+            tail = f". {said_unsent}" if said_unsent else ""
+            raise MemdirError(f"{said}. {so_far}{tail}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
@@ -337,8 +353,9 @@ def _added(
     return added
 
 
-def _unsent(too_big: list[Move], limit: int | None) -> str:
-    """What a failed push says of the entries it did not send as too big ("": none)."""
+def not_sent(too_big: list[Move], limit: int | None) -> str:
+    """What a failed or interrupted push says of the entries it did not send as too big
+    ("": none)."""
     if not too_big or limit is None:
         return ""
     n = len(too_big)

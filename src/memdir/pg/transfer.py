@@ -44,7 +44,9 @@ class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
     since the last pull, though its ``updated`` says otherwise: kept), mine (such a copy
-    kept by ``pull --keep-mine``, its ``updated`` set to now), refused."""
+    kept by ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or
+    the write path), unsent (push --server: too big for the server's body limit, not
+    sent; :data:`memdir.pg.remote.UNSENT`)."""
 
     scope: str
     action: str

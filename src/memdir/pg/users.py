@@ -10,6 +10,7 @@ import secrets
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,6 +181,16 @@ def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes, bool] | Non
             (tid,),
         ).fetchone()
     return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]), bool(row[3]))
+
+
+def live_ids(db: PgDatabase, tids: Sequence[str]) -> set[str]:
+    """Those of the token ids ``tids`` that are live (not revoked, not unknown)."""
+    db.ensure(MEMORY)
+    with db.read("check tokens") as conn:
+        rows = conn.execute(
+            "SELECT id FROM memdir_tokens WHERE id = ANY(%s) AND revoked IS NULL", (list(tids),)
+        ).fetchall()
+    return {str(row[0]) for row in rows}
 
 
 REVOKED = "unknown or revoked token; ask an admin for a new one"

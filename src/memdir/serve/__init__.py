@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import hmac
 import json
+import math
 import os
 import secrets
 import stat
@@ -30,6 +31,15 @@ TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
+#: the connections a team user may hold that never made a call (initialized, nothing
+#: after): one more is refused until one is used, closed or expires (``IDLE_TIMEOUT``).
+#: Without it one token could open the SDK's 10,000 (its max_sessions, shared by every
+#: user: then each new connection is refused) in under a minute (bench/README.md "team51")
+UNUSED_PER_USER = 64
+#: the connections a team user may hold at all (each used one holds a memdir session too,
+#: ~65 KiB): one more is refused until one is closed or expires. A person's agents, or a
+#: bot's parallel CI jobs, need one each while they run (the SDK's client closes its own)
+PER_USER = 256
 
 
 def load_token(home: Path) -> str:
@@ -91,6 +101,14 @@ MCP_PATH = "/mcp"
 BAD_TOKEN = (
     "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
     "with the token `memdir serve --print-token` prints on the server's machine."
+)
+TOO_MANY_UNUSED = (
+    "memdir: {n} connections of yours were initialized and never used; use one, close one "
+    "(DELETE), or wait until they expire ({minutes} minutes idle) before opening another"
+)
+TOO_MANY_HELD = (
+    "memdir: {n} connections of yours are open; close one (DELETE) or wait until one "
+    "expires ({minutes} minutes idle) before opening another"
 )
 TEAM_NO_TOKEN = (
     "memdir: missing bearer token. Send the header 'Authorization: Bearer <token>' with "
@@ -203,8 +221,9 @@ class AuthGate:
         if self.team is not None and self.sessions is not None and _is_mcp(scope):
             user = scope["state"]["memdir_user"]
             if not sid:  # an initialize: the connection it makes is this user's
-                send = _owning(send, self.sessions, user)
-            elif not await _owned(self.sessions, sid, user, send):
+                await self._initialize(scope, receive, send, user)
+                return
+            if not await _owned(self.sessions, sid, user, send):
                 return
         if not sid or self.sessions is None or not _is_mcp(scope):
             # only the MCP endpoint's answers say anything about a session (a 404 for
@@ -226,6 +245,77 @@ class AuthGate:
             ended = status == 404 or (scope["method"] == "DELETE" and 200 <= status < 300)
             with anyio.CancelScope(shield=True):
                 await self.sessions.finish(sid, ended=ended)
+
+    async def _initialize(self, scope: Scope, receive: Receive, send: Send, user: str) -> None:
+        """A request without a connection id from team user ``user`` (an initialize): a
+        429 when they hold :data:`UNUSED_PER_USER` connections never used, or
+        :data:`PER_USER` in all (those of their revoked tokens dropped first), else the
+        SDK's answer, the connection it keeps noted as theirs."""
+        from ..pg.names import token_id
+
+        sessions = self.sessions
+        assert sessions is not None
+        auth = dict(scope["headers"]).get(b"authorization", b"").partition(b" ")[2]
+        token = token_id(auth.strip().decode("latin-1"))[0]  # its check passed: well-formed
+        if await self._refused(sessions, user, token, send):
+            return
+        sessions.opening(user, 1)  # counted while answered: parallel ones see each other
+        counted, noted = True, ""
+
+        async def answering(message: Message) -> None:
+            nonlocal counted, noted
+            if message["type"] == "http.response.start":
+                if counted:
+                    counted = False  # from here the connection noted below counts it
+                    sessions.opening(user, -1)
+                noted = _owned_by(message, sessions, user, token)
+            await send(message)
+
+        kept = False
+        try:
+            await self.app(scope, receive, answering)
+            kept = True
+        finally:
+            if counted:
+                sessions.opening(user, -1)
+            if noted and not kept:  # the SDK discards a connection whose answer failed
+                with anyio.CancelScope(shield=True):
+                    await sessions.drop([noted])
+
+    async def _refused(self, sessions: HttpSessions, user: str, token: str, send: Send) -> bool:
+        """Whether ``user`` holds :data:`UNUSED_PER_USER` connections never used, or
+        :data:`PER_USER` in all, once those made by their revoked tokens are dropped (looked
+        up only then); after answering 429 (a limit of one user's, not the server's 503)."""
+
+        def full() -> bool:
+            return sessions.unused(user) >= UNUSED_PER_USER or sessions.held(user) >= PER_USER
+
+        if full():
+            from ..core.errors import PostgresError
+            from ..pg.users import live_ids
+
+            team = self.team
+            assert team is not None
+            others = sorted(sessions.tokens(user) - {token})
+            if others:
+                try:
+                    live = await anyio.to_thread.run_sync(lambda: live_ids(team, others))
+                except PostgresError:
+                    live = set(others)  # none known revoked: the limit stands
+                await sessions.revoked(user, set(others) - live)
+        if not full():
+            return False
+        minutes = round((sessions.idle_timeout or IDLE_TIMEOUT) / 60)
+        unused = sessions.unused(user) >= UNUSED_PER_USER
+        if unused:
+            refusal = TOO_MANY_UNUSED.format(n=UNUSED_PER_USER, minutes=minutes)
+        else:
+            refusal = TOO_MANY_HELD.format(n=PER_USER, minutes=minutes)
+        wait = max(1, math.ceil(sessions.expiry(user, unused=unused)))
+        error = {"code": -32000, "message": refusal}
+        body = {"jsonrpc": "2.0", "id": None, "error": error}
+        await _reply(send, 429, body, ((b"retry-after", str(wait).encode()),))
+        return True
 
     async def _live(self, scope: Scope, given: bytes, live: _Live, send: Send) -> bool:
         """The live check of a token this process checked before; False after a refusal."""
@@ -329,18 +419,20 @@ ANOTHER_USER = (
 )
 
 
-def _owning(send: Send, sessions: HttpSessions, user: str) -> Send:
-    """``send``, noting the connection a response makes (its ``Mcp-Session-Id``) as
-    ``user``'s before the client can learn its id."""
-
-    async def owning(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            for key, value in message.get("headers", ()):
-                if bytes(key).lower() == b"mcp-session-id":
-                    sessions.own(bytes(value).decode("latin-1"), user)
-        await send(message)
-
-    return owning
+def _owned_by(message: Message, sessions: HttpSessions, user: str, token: str) -> str:
+    """The connection an initialize's answer (``message`` starts it) makes, noted as
+    ``user``'s (made by token id ``token``) before the client can learn its id; "" when it
+    makes none. The SDK keeps a new connection only when that answer's status is under
+    400 (mcp/server/streamable_http_manager.py, ``_serve_opening_request``): a refused
+    request's id (a GET's, a ping's 400) names nothing."""
+    if message["status"] >= 400:
+        return ""
+    for key, value in message.get("headers", ()):
+        if bytes(key).lower() == b"mcp-session-id":
+            sid = bytes(value).decode("latin-1")
+            sessions.own(sid, user, token)
+            return sid
+    return ""
 
 
 async def _owned(sessions: HttpSessions, sid: str, user: str, send: Send) -> bool:
