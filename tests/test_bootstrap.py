@@ -947,3 +947,14 @@ def test_rule_files_past_the_cap_are_noted_and_a_vanished_repository_is_a_proble
     g = _found.Gathered()
     _git.read_history([world.project / "gone"], g)
     assert [p for p in g.problems if "gone: git could not read it" in p]
+
+
+def test_bootstrap_refuses_options_that_do_not_go_together(run) -> None:
+    """The usage errors ``memdir bootstrap --help`` implies: ids after --apply, --apply or
+    --all (not both), --yes only with --all."""
+    for args, said in [
+        (["--apply", "a1", "--all"], "use --apply ID … or --all, not both"),
+        (["--yes"], "--yes only goes with --all"),
+    ]:
+        proc = run("bootstrap", *args, ok=False)
+        assert proc.returncode == 2 and f"Error: {said}" in proc.stderr, proc.stderr

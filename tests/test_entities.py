@@ -119,3 +119,20 @@ def test_mentions_on_hostile_text_are_bounded(text: str) -> None:
 def test_mentions_on_huge_pathological_text_finish() -> None:
     for text in ("A" * 200_000, "a." * 100_000, "@" * 100_000, "Aa " * 70_000, "a/" * 100_000):
         assert len(mentions(text)) <= MAX_MENTIONS
+
+
+def test_entities_name_prints_what_names_it_or_that_nothing_does(
+    md: Memdir, store: memdir.Store, run
+) -> None:
+    """``memdir entities NAME`` without --json: one line per entry and per message, or a
+    sentence when nothing names it."""
+    store.add(type="reference", name="Portal repo", description="d", body="Code: acme/portal.")
+    with md.session(agent="a", session_id="s-portal") as s:
+        s.log("user", "Ask   @carol about\nacme/portal before Friday.")
+    out = run("entities", "acme/portal").stdout.splitlines()
+    assert "entry    local:reference_portal-repo  Portal repo" in out
+    assert [line for line in out if line.startswith("message")] == [
+        f"message  #{md.entity('acme/portal').messages[0][0]} in s-portal  "
+        "Ask @carol about acme/portal before Friday."
+    ]
+    assert run("entities", "nobody/here").stdout == "Nothing names 'nobody/here'.\n"

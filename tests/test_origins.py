@@ -377,3 +377,20 @@ def test_a_symlinked_record_is_not_read(tmp_path: Path) -> None:
     (folder / RECORD_NAME).unlink()
     os.mkfifo(folder / RECORD_NAME)
     assert read_origin(folder) is None
+
+
+def test_scopes_adopt_json_says_what_moved(tmp_path: Path) -> None:
+    """``memdir scopes --adopt OLD --json``: the fields a script reads after a move."""
+    home, repo = tmp_path / "home", make_repo(tmp_path / "app")
+    remember(home, repo, "Use pnpm", "Use ruff")
+    new = moved(tmp_path, repo)
+    done = cli(home, new, "scopes", "--adopt", str(repo), "--json")
+    assert done.stderr == ""
+    assert json.loads(done.stdout) == {
+        "old_folder": str(local_dir(home, repo)),
+        "new_folder": str(local_dir(home, new)),
+        "old_path": str(repo),
+        "active": 2,
+        "archived": 0,
+        "set_aside": None,
+    }

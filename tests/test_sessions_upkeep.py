@@ -269,3 +269,33 @@ def test_a_state_db_that_is_not_a_database_is_reported_not_overwritten(md: Memdi
     )
     assert result.exit_code == 1 and "damaged:" in result.output
     assert md.state_path.read_bytes() == b"this is not sqlite" * 100
+
+
+def test_cli_sessions_ls_this_project(md: Memdir) -> None:
+    """``memdir sessions ls --this-project`` lists only the sessions logged in this project."""
+    from memdir.core.scopes import project_slug
+
+    md.sessions.start("a", session_id="here", scope=project_slug(md.project_root))
+    md.sessions.start("a", session_id="elsewhere", scope="someone-elses-project")
+    assert {row["id"] for row in json.loads(_run(md, "sessions", "ls", "--json"))} == {
+        "here",
+        "elsewhere",
+    }
+    mine = json.loads(_run(md, "sessions", "ls", "--this-project", "--json"))
+    assert [row["id"] for row in mine] == ["here"]
+
+
+def test_cli_sessions_prune_asks_first_without_yes(md: Memdir) -> None:
+    """Without --yes, ``memdir sessions prune`` asks; "n" deletes nothing, "y" deletes."""
+    with md.session(agent="a", session_id="old", started_at="2025-01-01") as s:
+        s.log("user", "an old question", timestamp="2025-01-01")
+    args = ["--home", str(md.home), "sessions", "prune", "--older-than", "2026-01-01"]
+    refused = CliRunner().invoke(cli, args, input="n\n")
+    assert refused.exit_code == 1 and "Delete every session tree with no activity since" in (
+        refused.output
+    )
+    assert [row["id"] for row in json.loads(_run(md, "sessions", "ls", "--json"))] == ["old"]
+    assert "Deleted 1 session(s)" in _run(
+        md, "sessions", "prune", "--older-than", "2026-01-01", input="y\n"
+    )
+    assert json.loads(_run(md, "sessions", "ls", "--json")) == []

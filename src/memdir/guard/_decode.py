@@ -75,10 +75,7 @@ def _readable(data: bytes) -> str | None:
 
 
 def _from_hex(run: str) -> str | None:
-    try:
-        return _readable(bytes.fromhex(run[: len(run) // 2 * 2]))
-    except ValueError:
-        return None
+    return _readable(bytes.fromhex(run[: len(run) // 2 * 2]))  # run: hex digits only
 
 
 def _gunzip(data: bytes) -> bytes:

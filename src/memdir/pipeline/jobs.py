@@ -255,20 +255,6 @@ class JobQueue:
         )
         return [Job.from_row(r) for r in rows]
 
-    def reset(self, kind: str = "extract") -> int:
-        """Forget what every ``kind`` job covered, so the next run redoes all of them."""
-        now = self._now()
-        return self.db.write(
-            lambda c: (
-                c.execute(
-                    "UPDATE jobs SET done_watermark = 0, status = 'pending', retry_at = 0, "
-                    "retries_left = ?, updated_at = ? WHERE kind = ? AND status != 'running'",
-                    (self.retries, now, kind),
-                ).rowcount
-            ),
-            action="reset jobs",
-        )
-
     def reset_watermarks(self, kind: str, project: str) -> None:
         """Forget what the ``kind`` jobs of ``project`` covered (pending ones stay)."""
         self.db.write(
