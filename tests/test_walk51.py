@@ -156,11 +156,6 @@ def test_init_then_add_records_no_hand_edit(cli: Callable[..., Any]) -> None:
     assert "hand edit" not in log.stdout, log.stdout  # nobody edited anything by hand
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: `memdir sessions search QUERY --role usr` (a typo) is accepted and "
-    "answers 'No session matches.' with exit 0",
-)
 def test_sessions_search_role_typo_is_an_error(cli: Callable[..., Any], tmp_path: Path) -> None:
     # --scope and --type reject a typo and list the choices; --role should too
     transcripts = tmp_path / "transcripts" / "p"
@@ -406,3 +401,20 @@ def test_export_agents_md_with_nothing_to_export_leaves_it_alone(
     assert proc.returncode == 0, proc.stderr
     assert "no feedback entries" in proc.stdout + proc.stderr
     assert agents.read_bytes() == before, agents.read_text(encoding="utf-8")
+
+
+def test_session_search_tool_role_typo_is_an_error(home: Path, project: Path) -> None:
+    # the same gap in the MCP/HTTP `session_search` tool and the library: a typo in `role`
+    # is a tool error naming the choices, not an empty answer
+    import memdir
+
+    md = memdir.open(home, project)
+    with md.session() as earlier:
+        earlier.log("user", "Deploy billing to the kiwi cluster.")
+    with md.session() as s:
+        right = s.call_tool("session_search", {"query": "kiwi", "role": "user"})
+        assert right["success"] is True and right["results"], right
+        typo = s.call_tool("session_search", {"query": "kiwi", "role": "usr"})
+        assert typo["success"] is False and "'usr'" in typo["error"], typo
+        assert "assistant" in typo["error"], typo
+    md.close()

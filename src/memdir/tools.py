@@ -14,6 +14,7 @@ from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, Validat
 from .core.frontmatter import format_time
 from .core.model import Entry, Source
 from .review import approval
+from .sessions.records import ROLES
 
 if TYPE_CHECKING:
     from .core.budgets import Budget
@@ -179,7 +180,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                 },
                 "role": {
                     "type": "string",
-                    "description": "only messages with this role (user, assistant, tool)",
+                    "enum": list(ROLES),
+                    "description": "only messages with this role",
                 },
                 "agent": {"type": "string", "description": "only sessions of this agent"},
                 "since": {

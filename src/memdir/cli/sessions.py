@@ -12,6 +12,7 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
+from ..sessions.records import ROLES
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -134,7 +135,7 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, help="Sessions to show.")
 @click.option("--window", default=1, show_default=True, help="Messages either side of a match.")
-@click.option("--role", help="Only messages with this role (user, assistant, tool…).")
+@click.option("--role", type=click.Choice(ROLES), help="Only messages with this role.")
 @click.option("--agent", help="Only sessions of this agent.")
 @click.option("--since", help="Only messages from this date (ISO 8601).")
 @click.option("--until", help="Only messages before this date (ISO 8601).")
