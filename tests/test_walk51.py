@@ -123,12 +123,9 @@ def test_refused_export_writes_nothing(
     assert sorted(p.name for p in folder.iterdir()) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: `memdir import HARNESS --from MISSING --apply` exits 0 "
-    "('Imported from …: nothing found.') instead of failing",
-)
-def test_import_from_a_missing_folder_is_an_error(cli: Callable[..., Any], tmp_path: Path) -> None:
+def test_import_from_a_missing_folder_is_an_error(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
     # a typo in --from (~/.hermes/memorie) must not look like a successful import to a
     # script; `import-sessions codex --from MISSING` already exits 1 with an Error: line
     missing = tmp_path / "no such folder"
@@ -136,6 +133,14 @@ def test_import_from_a_missing_folder_is_an_error(cli: Callable[..., Any], tmp_p
         proc = cli("import", harness, "--from", str(missing), "--apply")
         assert proc.returncode == 1, (harness, proc.stdout, proc.stderr)
         assert proc.stderr.startswith("Error:"), (harness, proc.stderr)
+        assert str(missing) in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+        # the default folder a harness has not created yet is not a typo: nothing found
+        default = cli("import", harness, "--apply")
+        assert default.returncode == 0 and "nothing found" in default.stdout, default.stderr
+    # --from naming Claude Code's MEMORY.md itself reads its folder
+    folder = _claude_memory_folder(tmp_path / "user-home", project)
+    proc = cli("import", "claude-code", "--from", str(folder / "MEMORY.md"))
+    assert proc.returncode == 0 and "Testing style" in proc.stdout, proc.stdout
 
 
 @pytest.mark.xfail(

@@ -66,6 +66,13 @@ def import_memories(
 
     h = harness(name)
     folder = h.default_source(md) if source is None else user_path(source, "source")
+    if source is not None and not folder.exists():  # a typo, not a harness yet to save
+        from ..core.errors import MemdirError
+
+        raise MemdirError(
+            f"No such file or folder: {folder}. Pass --from with the folder to import "
+            f"(default: {h.default_source(md)})."
+        )
     read = h.read(md, folder.absolute())
     plan = plan_import(md, name, folder, read.items, read.problems, read.notes)
     plan = apply_import(md, plan) if apply else plan

@@ -233,7 +233,7 @@ class ClaudeCode:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
         notes on the project's instruction files."""
         read = Read()
-        folder = source
+        folder = source.parent if source.is_file() else source  # --from …/MEMORY.md
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
             folder = folder / "memory"
         if not folder.is_dir():
