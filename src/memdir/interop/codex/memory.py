@@ -11,7 +11,7 @@ from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import resolved, why
+from .._files import read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -28,9 +28,12 @@ SUMMARY_MAX_BYTES = 4 * SUMMARY_MAX_TOKENS  # as Codex counts tokens: 4 bytes ea
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
 
 
-def _text(path: Path, problems: list[str]) -> str | None:
-    """A file's text; None when it is missing or cannot be read (and then why)."""
+def _text(path: Path, problems: list[str], whole: dict[Path, str] | None = None) -> str | None:
+    """A file's text; None when it is missing or cannot be read (and then why). With
+    ``whole``, a file the export rewrites: the bytes read are recorded there."""
     try:
+        if whole is not None:
+            return read_whole(path, FILE_MAX_BYTES, whole)
         return read_text(path, FILE_MAX_BYTES)
     except FileNotFoundError:
         return None
@@ -85,12 +88,12 @@ class CodexHarness:
 
         found = False
         summary = source / "memory_summary.md"
-        if (text := _text(summary, out.problems)) is not None:
+        if (text := _text(summary, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(summary, fmt.parse_summary(text)):
                 add(item, summary, item.section)
         memory = source / "MEMORY.md"
-        if (text := _text(memory, out.problems)) is not None:
+        if (text := _text(memory, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(memory, fmt.parse_memory(text)):
                 add(item, memory, item.section, *placer.place(item.cwd))
