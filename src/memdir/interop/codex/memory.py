@@ -16,7 +16,14 @@ from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import export_skills, read_skills
-from ..agents_md import merge_section, read_existing, render_section, team_rules
+from ..agents_md import (
+    merge_section,
+    read_existing,
+    remove_section,
+    render_section,
+    section_span,
+    team_rules,
+)
 from . import formats as fmt
 from .projects import GLOBAL, Placer, block, projects, recent
 
@@ -247,7 +254,11 @@ def _agents_md(md: Layers, out: Rendered) -> None:
             )
             return
         section, left_out = render_section(rules)
-        merged = merge_section(existing, section)
+        if rules or existing is None:
+            merged = merge_section(existing, section)
+        else:  # no rules left: the old section goes, the rest stays as it is
+            merged = remove_section(existing, section_span(existing) or (0, 0))
+            out.notes.append("AGENTS.md: the memdir section is removed (no feedback rules left)")
     except MemdirError as exc:
         out.notes.append(f"AGENTS.md not updated: {exc}")
         return
