@@ -205,11 +205,6 @@ def test_import_from_a_missing_folder_is_an_error(
     assert proc.returncode == 0 and "Testing style" in proc.stdout, proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: after `memdir init`, the first write records memdir's own .gitignore "
-    "and MEMORY.md as `hand edit: .gitignore, MEMORY.md` in `memdir log`",
-)
 def test_init_then_add_records_no_hand_edit(cli: Callable[..., Any]) -> None:
     assert cli("init").returncode == 0
     added = cli(
@@ -221,6 +216,23 @@ def test_init_then_add_records_no_hand_edit(cli: Callable[..., Any]) -> None:
     assert log.returncode == 0
     assert "add feedback_use-pnpm" in log.stdout
     assert "hand edit" not in log.stdout, log.stdout  # nobody edited anything by hand
+    assert "No unrecorded changes" in cli("diff").stdout  # init's files: in the first commit
+    # the same for the user scope; and a file someone did write by hand is still recorded
+    assert cli("init", "--scope", "user").returncode == 0
+    (user_scope,) = {
+        Path(line.split(" at ", 1)[1]) for line in [cli("init", "--scope", "user").stdout.strip()]
+    }
+    (user_scope / "user_by-hand.md").write_text(
+        "---\nname: By hand\ndescription: written in an editor\ntype: user\n---\nHi.\n",
+        encoding="utf-8",
+    )
+    added = cli(
+        "add", "--scope", "user", "--type", "user", "--name", "Terse", "--description",
+        "terse answers", "--body", "Prefers terse answers.",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    log = cli("log", "--scope", "user").stdout
+    assert "hand edit: user_by-hand.md\n" in log and ".gitignore" not in log, log
 
 
 def test_sessions_search_role_typo_is_an_error(cli: Callable[..., Any], tmp_path: Path) -> None:
