@@ -454,11 +454,6 @@ def test_hand_edit_after_push_survives_push_and_pull(
     assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8"), pushed.stdout + pulled.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: offline, `bootstrap --from NOTES` whose notes hold plain facts answers "
-    "'found nothing new' without naming the notes or saying a model is needed",
-)
 def test_bootstrap_names_the_notes_it_could_not_use(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -474,6 +469,16 @@ def test_bootstrap_names_the_notes_it_could_not_use(
     # it reads the file (a "remember that …" line there is proposed): the report must say
     # what became of it, as it does for AGENTS.md ("not mined")
     assert "work.md" in proc.stdout + proc.stderr, proc.stdout
+    assert "MEMDIR_LLM" in proc.stdout and "remember that" in proc.stdout, proc.stdout
+    # a file that does give a proposal is not listed as giving nothing
+    (notes / "more.md").write_text(
+        "# More\n\nRemember that the staging database is wiped every Sunday.\n",
+        encoding="utf-8",
+    )
+    again = cli("bootstrap", "--from", str(notes))
+    assert again.returncode == 0 and "staging database" in again.stdout, again.stdout
+    (noted,) = [line for line in again.stdout.splitlines() if "nothing proposed" in line]
+    assert "work.md" in noted and "more.md" not in noted, again.stdout
 
 
 def test_export_agents_md_with_nothing_to_export_leaves_it_alone(
