@@ -26,7 +26,7 @@ _LABELS = {
     "--from",
     "source",
     type=click.Path(path_type=Path),
-    help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories).",
+    help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories); it must exist.",
 )
 @click.option("--apply", is_flag=True, help="Write the entries; without it, a dry run.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -85,8 +85,10 @@ def export(
     managed section of AGENTS.md (agents-md).
 
     A dry run by default. A file that holds content memdir did not write is never
-    overwritten unless --force, and then only after a timestamped backup. In AGENTS.md
-    only the text between memdir's markers changes.
+    overwritten unless --force, and then only after a timestamped backup; when one is
+    refused, nothing is written. A MEMORY.md that `memdir import --apply` stored in full
+    counts as memdir's until it is edited. In AGENTS.md only the text between memdir's
+    markers changes.
     """
     from ..interop import export_memories
 
