@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.frontmatter import format_time
-from .core.model import Entry, Source
+from .core.model import ROLES, Entry, Source
 from .review import approval
-from .sessions.records import ROLES
 
 if TYPE_CHECKING:
     from .core.budgets import Budget

@@ -12,7 +12,7 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
-from ..sessions.records import ROLES
+from ..core.model import ROLES
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")

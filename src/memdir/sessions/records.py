@@ -10,9 +10,9 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from ..core.model import ROLES as ROLES
 
 MEMORY_MODES = ("enabled", "disabled", "polluted")
-ROLES = ("user", "assistant", "tool", "system")  # what a search may filter on
 FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC).timestamp()  # the range a stored time may take
 LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
 
