@@ -229,8 +229,8 @@ def test_unknown_summary_sections_and_a_missing_folder(
         ("Ada.", "user"),
         ("kept out", "reference"),
     ]
-    missing = import_memories(md, "codex", tmp_path / "nowhere")
-    assert missing.items == [] and "no such folder" in missing.problems[0]
+    with pytest.raises(MemdirError, match=r"No such file or folder: .*nowhere"):
+        import_memories(md, "codex", tmp_path / "nowhere")  # a --from typo is an error
 
 
 def test_a_task_group_for_a_known_project_that_moved(md: Memdir, user_home: Path) -> None:

@@ -173,8 +173,8 @@ def test_unreadable_files_are_reported_not_skipped(md: Memdir, tmp_path: Path) -
     (folder / "MEMORY.md").unlink()
     (folder / "MEMORY.md").mkdir()
     assert "cannot be read" in import_memories(md, "hermes", folder).problems[0]
-    missing = import_memories(md, "hermes", tmp_path / "nowhere")
-    assert missing.items == [] and "no such folder" in missing.problems[0]
+    with pytest.raises(MemdirError, match=r"No such file or folder: .*nowhere"):
+        import_memories(md, "hermes", tmp_path / "nowhere")  # a --from typo is an error
 
 
 def test_crlf_file_and_the_hermes_folder_itself(md: Memdir, tmp_path: Path) -> None:

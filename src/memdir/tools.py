@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.frontmatter import format_time
-from .core.model import Entry, Source
+from .core.model import ROLES, Entry, Source
 from .review import approval
 
 if TYPE_CHECKING:
@@ -179,7 +179,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                 },
                 "role": {
                     "type": "string",
-                    "description": "only messages with this role (user, assistant, tool)",
+                    "enum": list(ROLES),
+                    "description": "only messages with this role",
                 },
                 "agent": {"type": "string", "description": "only sessions of this agent"},
                 "since": {

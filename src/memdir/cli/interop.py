@@ -26,7 +26,7 @@ _LABELS = {
     "--from",
     "source",
     type=click.Path(path_type=Path),
-    help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories).",
+    help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories); it must exist.",
 )
 @click.option("--apply", is_flag=True, help="Write the entries; without it, a dry run.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -85,8 +85,10 @@ def export(
     managed section of AGENTS.md (agents-md).
 
     A dry run by default. A file that holds content memdir did not write is never
-    overwritten unless --force, and then only after a timestamped backup. In AGENTS.md
-    only the text between memdir's markers changes.
+    overwritten unless --force, and then only after a timestamped backup; when one is
+    refused, nothing is written. A MEMORY.md that `memdir import --apply` stored in full
+    counts as memdir's until it is edited. In AGENTS.md only the text between memdir's
+    markers changes.
     """
     from ..interop import export_memories
 
@@ -98,19 +100,21 @@ def export(
         return
     for note in report.notes:
         click.echo(f"Note: {note}")
+    held = apply and not report.applied  # a file was refused: none was written
     for f in report.files:
         extra = f" (backup: {f.backup})" if f.backup else ""
         why = f" — {f.reason}" if f.reason and f.status != "backup" else ""
-        click.secho(
-            f"{f.status:<10} {f.path}{extra}{why}", fg="red" if f.status == "refused" else None
-        )
+        status = f.status
+        if held and status != "refused":
+            status, why = "held back", f" — would {f.status}; not written, as a file was refused"
+        click.secho(f"{status:<10} {f.path}{extra}{why}", fg="red" if status == "refused" else None)
     for entry, why in report.left_out:
         click.secho(f"left out   {entry} — {why}", fg="yellow")
-    if not report.applied:
+    if not apply:
         click.echo("Dry run: nothing written. Re-run with --apply to write.")
     if report.refused:
         raise click.ClickException(
             f"{len(report.refused)} file(s) hold content memdir did "
-            f"not write; nothing was overwritten. Use --force to "
+            f"not write; nothing was written. Use --force to "
             f"back them up and overwrite"
         )

@@ -12,6 +12,7 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
+from ..core.model import ROLES
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -70,7 +71,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 @JSON_OPTION
 @click.pass_obj
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
-    """Print a session's messages."""
+    """Print a session's messages (SESSION_ID: memdir's id, its start, or the harness's
+    own id, e.g. the one `claude --resume` shows)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
     messages = store.around(around, window) if around is not None else store.messages(info.id)
@@ -134,7 +136,7 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, help="Sessions to show.")
 @click.option("--window", default=1, show_default=True, help="Messages either side of a match.")
-@click.option("--role", help="Only messages with this role (user, assistant, tool…).")
+@click.option("--role", type=click.Choice(ROLES), help="Only messages with this role.")
 @click.option("--agent", help="Only sessions of this agent.")
 @click.option("--since", help="Only messages from this date (ISO 8601).")
 @click.option("--until", help="Only messages before this date (ISO 8601).")

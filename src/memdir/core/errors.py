@@ -252,9 +252,10 @@ class AccessError(MemdirError):
 class UnknownSessionError(MemdirError):
     """No session has this id in ``state.db``."""
 
-    def __init__(self, session_id: str) -> None:
+    def __init__(self, session_id: str, near: Sequence[str] = ()) -> None:
+        close = f" Ids holding it: {', '.join(near)}." if near else ""
         super().__init__(
-            f"No session {session_id!r} in state.db. List sessions with "
+            f"No session {session_id!r} in state.db.{close} List sessions with "
             f"`memdir sessions ls`, or start one with md.session()."
         )
         self.session_id = session_id

@@ -19,6 +19,7 @@ DESCRIPTION_MAX = 150
 BODY_MAX_BYTES = 64 * 1024
 
 SCOPES = ("managed", "user", "project", "local")
+ROLES = ("user", "assistant", "tool", "system")  # a logged message's; search filters on it
 """Scope names in ascending precedence: the most local wins."""
 
 

@@ -257,7 +257,12 @@ class Store:
         """Replace one entry with ``text``, a whole topic file a person edited: every
         frontmatter field they changed is kept (``updated`` is set to now)."""
         old = self.get(target)
-        edited = parse_entry(text, old.id, path="<edited text>")
+        try:
+            edited = parse_entry(text, old.id, path="<edited text>")
+        except ParseError as exc:  # the entry's file is untouched: nothing to fix on disk
+            raise ParseError(
+                exc.path, exc.reason, exc.line, advice=f"Nothing was saved; {old.id} is unchanged."
+            ) from None
         return self.apply([EditOp(old.id, edited)], source=source)[0]
 
     def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:

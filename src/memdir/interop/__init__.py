@@ -66,14 +66,47 @@ def import_memories(
 
     h = harness(name)
     folder = h.default_source(md) if source is None else user_path(source, "source")
+    if source is not None and not folder.exists():  # a typo, not a harness yet to save
+        from ..core.errors import MemdirError
+
+        raise MemdirError(
+            f"No such file or folder: {folder}. Pass --from with the folder to import "
+            f"(default: {h.default_source(md)})."
+        )
     read = h.read(md, folder.absolute())
     plan = plan_import(md, name, folder, read.items, read.problems, read.notes)
     plan = apply_import(md, plan) if apply else plan
+    if plan.applied and read.whole and _all_stored(md, plan):
+        from ._exporting import record_imported
+
+        record_imported(md.home, name, read.whole)
     if read.files:
         from ._scopefiles import import_files
 
         import_files(md, read.files, plan, apply=apply)
     return plan
+
+
+def _all_stored(md: Layers, plan: ImportPlan) -> bool:
+    """True if every file of ``plan`` was read and memdir now holds the text of every
+    item it read (added, updated, or there already): exporting over those files loses
+    nothing. A refused, invalid, conflicting or removed item makes it False."""
+    from ..core.model import normalise
+    from ._importing import _store_for
+
+    if plan.problems:
+        return False
+    seen = {normalise(e.body) for _, e in md.entries()}
+    held: dict[Path, set[str]] = {}
+    for item in plan.sources:
+        bodies = seen
+        if item.folder is not None:
+            if item.folder not in held:
+                held[item.folder] = {normalise(e.body) for e in _store_for(md, item).list()}
+            bodies = held[item.folder]
+        if normalise(item.body) not in bodies:
+            return False
+    return True
 
 
 def export_memories(

@@ -110,6 +110,7 @@ class Ledger:
             if Path(p).parent == real
             and _record(v).get("target") == target
             and not _record(v).get("section")
+            and not _record(v).get("imported")
         ]
 
 
@@ -215,6 +216,25 @@ def _write(
     report.files = done
 
 
+def record_imported(home: Path, target: str, files: dict[Path, str]) -> None:
+    """Note that memdir imported every entry of each file in ``files`` (path -> sha256 of
+    its bytes, as read): while it still holds those bytes, export ``target`` may replace
+    it, as a file memdir wrote (a file edited since is refused as before)."""
+    with locked(home / LEDGER_NAME, _WHAT) as records:
+        for path, sha in files.items():
+            try:
+                now = _read(path)
+            except (ValueError, StorageError):
+                continue
+            if now is not None and _digest(now) == sha:  # unchanged since it was read
+                records[str(_real(path))] = {
+                    "sha": sha,
+                    "target": target,
+                    "section": False,
+                    "imported": True,
+                }
+
+
 def write_exports(
     home: Path,
     target: str,
@@ -227,7 +247,8 @@ def write_exports(
     notes: Sequence[str] = (),
     prune: Sequence[Path] = (),
 ) -> ExportReport:
-    """Plan (and with ``apply``, write) ``files`` for export ``target``. ``prune`` names
+    """Plan (and with ``apply``, write) ``files`` for export ``target``; when any file is
+    refused, nothing is written (``applied`` stays False). ``prune`` names
     folders where whole files this target exported before, and no longer exports, are
     deleted (only when unchanged since)."""
     report = ExportReport(target, destination, left_out=list(left_out), notes=list(notes))
@@ -236,6 +257,8 @@ def write_exports(
         return report
     with locked(home / LEDGER_NAME, _WHAT) as records:
         report.files = _plan(Ledger(home, records), target, files, force, prune)
+        if report.refused:  # all or nothing: no half export beside a file it could not write
+            return report
         _write(report, files, target, records)
     report.applied = True
     return report

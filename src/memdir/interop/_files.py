@@ -3,9 +3,11 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from ..core.errors import ValidationError
+from ..core.storage.regular import read_bytes
 from ..core.storage.regular import why as why
 
 
@@ -29,3 +31,15 @@ def user_path(value: str | Path, what: str = "path") -> Path:
         raise ValidationError(
             f"cannot expand {text!r}: no such user; give the {what} as an absolute path", field=what
         ) from None
+
+
+def read_whole(path: Path, limit: int, whole: dict[Path, str]) -> str:
+    """``path``'s UTF-8 text as ``read_text`` reads it, with the sha256 of the bytes read
+    put in ``whole`` (see :class:`~memdir.interop._harness.Read`)."""
+    data = read_bytes(path, limit)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+    whole[path.absolute()] = hashlib.sha256(data).hexdigest()
+    return text

@@ -32,6 +32,9 @@ class Read:
     files: list[ScopeFile] = field(default_factory=list)  # persona and skills
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
     notes: list[str] = field(default_factory=list)  # what else was found, and what to do
+    # files read whole that the harness's export rewrites (its MEMORY.md): path -> the
+    # sha256 of the bytes read, so an import that stored all they hold can say so
+    whole: dict[Path, str] = field(default_factory=dict)
 
 
 @dataclass

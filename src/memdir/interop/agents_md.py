@@ -56,7 +56,7 @@ def render_section(entries: Iterable[Entry]) -> tuple[str, list[tuple[str, str]]
     return head + "".join(body) + tail, left_out
 
 
-def _span(text: str) -> tuple[int, int] | None:
+def section_span(text: str) -> tuple[int, int] | None:
     """Start and end offsets of the existing section, END line included."""
     starts = [m.start() for m in re.finditer("^" + re.escape(_BEGIN_PREFIX), text, re.M)]
     ends = [m.start() for m in re.finditer("^" + re.escape(END), text, re.M)]
@@ -81,12 +81,23 @@ def merge_section(existing: str | None, section: str) -> str:
     blank line when there is none). Everything outside the markers is kept byte for byte."""
     if not existing:
         return section
-    span = _span(existing)
+    span = section_span(existing)
     if span is None:
         sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
         return existing + sep + section
     start, stop = span
     return existing[:start] + section + existing[stop:]
+
+
+def remove_section(existing: str, span: tuple[int, int]) -> str:
+    """``existing`` without its memdir section (``span``, from :func:`section_span`): the text
+    before and after it byte for byte, less the blank line memdir put before a section it
+    appended (no blank line doubled where the section was)."""
+    start, stop = span
+    before, after = existing[:start], existing[stop:]
+    if before.endswith("\n\n") and (not after or after.startswith(("\n", "\r\n"))):
+        before = before[:-1]
+    return before + after
 
 
 def read_existing(path: Path) -> str | None:
@@ -132,8 +143,15 @@ def export_agents_md(
         ]
     )
     existing = read_existing(path)
-    if existing is None and not rules:
+    span = section_span(existing) if existing and not rules else None
+    if not rules and (existing is None or span is None):  # nothing to add: left alone
         return ExportReport("agents-md", path, left_out=left_out, notes=notes)
+    if existing is not None and span is not None:  # no rules now: the old section goes
+        notes.append(f"the memdir section of {path} is removed; the rest is kept as it is")
+        file = ExportFile(path, remove_section(existing, span), (), section=True)
+        return write_exports(
+            md.home, "agents-md", path, [file], apply=apply, force=force, notes=notes
+        )
     file = ExportFile(
         path, merge_section(existing, section), tuple(e.id for e in rules), section=True
     )

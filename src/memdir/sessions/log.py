@@ -123,30 +123,41 @@ class SessionStore:
 
     def resolve(self, session_id: str) -> SessionInfo:
         """The session whose id is ``session_id`` or, failing that, the one session whose
-        id starts with it (as ``memdir sessions ls`` and git print them, cut short)."""
+        id starts with it (as ``memdir sessions ls`` and git print them, cut short), or
+        else the one whose id after a ``harness:`` prefix is (or starts with) it: the id
+        the harness itself shows. Several matches are listed in the error."""
         try:
             return self.get(session_id)
         except UnknownSessionError:
             if not session_id or len(session_id) < 4:
                 raise
-        prefix = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        ids = self.db.read(
-            lambda c: [
-                r[0]
-                for r in c.execute(
-                    "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
-                    (prefix + "%",),
-                )
-            ]
-        )
+        escaped = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+        def like(pattern: str) -> list[str]:
+            return self.db.read(
+                lambda c: [
+                    r[0]
+                    for r in c.execute(
+                        "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
+                        (pattern,),
+                    )
+                ]
+            )
+
+        ids = like(escaped + "%")
+        what = "starts"
+        if not ids:  # the harness's own id (or its start): `claude-code:<id>` stored
+            ids = like("%:" + escaped + "%")
+            exact = [i for i in ids if i.endswith(":" + session_id)]
+            ids, what = (exact, "ends") if len(exact) == 1 else (ids, "names")
         if len(ids) == 1:
             return self.get(ids[0])
         if ids:
             raise ValidationError(
-                f"{session_id!r} starts {'more than 5' if len(ids) > 5 else len(ids)} session "
+                f"{session_id!r} {what} {'more than 5' if len(ids) > 5 else len(ids)} session "
                 f"ids ({', '.join(ids[:5])}); give more of the id"
             )
-        raise UnknownSessionError(session_id)
+        raise UnknownSessionError(session_id, like("%" + escaped + "%")[:5])
 
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from ..core.model import ROLES as ROLES
 
 MEMORY_MODES = ("enabled", "disabled", "polluted")
 FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC).timestamp()  # the range a stored time may take

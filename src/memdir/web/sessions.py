@@ -12,13 +12,13 @@ from starlette.routing import Route
 
 from ..core.errors import MemdirError, UnknownSessionError
 from ..sessions import MEMORY_MODES, sanitize
+from ..sessions.records import ROLES
 from .site import Site, text
 
 if TYPE_CHECKING:
     from ..engine import Memdir
 
 PAGE = 200  # messages of a transcript per page
-ROLES = ("user", "assistant", "tool", "system")
 
 
 def sessions_context(md: Memdir, q: str, role: str) -> dict[str, Any]:

@@ -297,10 +297,12 @@ class History:
         before = self._files_at(repo, head)
         if before is not None and now == before and not fresh:
             return None
-        if fresh and set(now) <= {".gitignore", "MEMORY.md"}:
-            return None  # a new scope: its first change is its first commit
+        if (fresh or head is None) and set(now) <= {".gitignore", "MEMORY.md"}:
+            return None  # a new scope, or `memdir init`'s: its first change is its first commit
         old = before or {}
         changed = sorted(p for p in set(old) | set(now) if old.get(p) != now.get(p))
+        if head is None:  # the first commit: `memdir init` made these, nobody's hand edit
+            changed = [p for p in changed if p not in (".gitignore", "MEMORY.md")]
         subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
         if before is None and head is not None:
             subject = (

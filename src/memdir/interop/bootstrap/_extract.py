@@ -174,9 +174,11 @@ def extract_docs(
     calls = chars = 0
     dropped: Counter[str] = Counter()
     left = 0
+    empty: list[Path] = []  # notes read whole that gave nothing: said so, not silence
     for i, doc in enumerate(docs, 1):
         if progress is not None and (i % 50 == 0 or provider.uses_model):
             progress(f"extracting: {i:,} of {len(docs):,} texts ({doc.path.name})")
+        had = (len(g.found), len(g.problems), left, cache.unasked)
         for transcript, where in transcripts(doc, when):
             if not transcript.user_ids:
                 continue
@@ -203,6 +205,20 @@ def extract_docs(
                     g.found.append(
                         dataclasses.replace(screened, answer=(key, n)) if key else screened
                     )
+        if doc.kind == "notes" and had == (len(g.found), len(g.problems), left, cache.unasked):
+            empty.append(doc.path)
+    if empty:
+        named = ", ".join(str(p) for p in dict.fromkeys(empty[:5]))
+        more = f" and {len(empty) - 5} more" if len(empty) > 5 else ""
+        g.notes.append(
+            f"{named}{more}: nothing proposed; "
+            + (
+                "the model found no lasting fact there"
+                if provider.uses_model
+                else "without a model only lines such as 'remember that …' are proposed; "
+                "with a model configured (MEMDIR_LLM) their facts are"
+            )
+        )
     if left and provider.uses_model:
         g.notes.append(
             f"stopped after {MAX_MODEL_CALLS} model calls: {left} text(s) not "

@@ -13,7 +13,7 @@ from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
 from ...core.storage.regular import read_bytes, read_json, read_text
 from .._exporting import ExportFile, Ledger
-from .._files import resolved, user_path, why
+from .._files import read_whole, resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
@@ -179,7 +179,7 @@ def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexL
     items, its title and summary a pinned one within ``pin_room`` (docs/design/interop.md)."""
     path = folder / INDEX
     try:
-        index = parse_index(read_text(path, MAX_FILE_BYTES))
+        index = parse_index(read_whole(path, MAX_FILE_BYTES, read.whole))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
@@ -233,7 +233,7 @@ class ClaudeCode:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
         notes on the project's instruction files."""
         read = Read()
-        folder = source
+        folder = source.parent if source.is_file() else source  # --from …/MEMORY.md
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
             folder = folder / "memory"
         if not folder.is_dir():

@@ -11,12 +11,19 @@ from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import resolved, why
+from .._files import read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import export_skills, read_skills
-from ..agents_md import merge_section, read_existing, render_section, team_rules
+from ..agents_md import (
+    merge_section,
+    read_existing,
+    remove_section,
+    render_section,
+    section_span,
+    team_rules,
+)
 from . import formats as fmt
 from .projects import GLOBAL, Placer, block, projects, recent
 
@@ -28,9 +35,12 @@ SUMMARY_MAX_BYTES = 4 * SUMMARY_MAX_TOKENS  # as Codex counts tokens: 4 bytes ea
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
 
 
-def _text(path: Path, problems: list[str]) -> str | None:
-    """A file's text; None when it is missing or cannot be read (and then why)."""
+def _text(path: Path, problems: list[str], whole: dict[Path, str] | None = None) -> str | None:
+    """A file's text; None when it is missing or cannot be read (and then why). With
+    ``whole``, a file the export rewrites: the bytes read are recorded there."""
     try:
+        if whole is not None:
+            return read_whole(path, FILE_MAX_BYTES, whole)
         return read_text(path, FILE_MAX_BYTES)
     except FileNotFoundError:
         return None
@@ -85,12 +95,12 @@ class CodexHarness:
 
         found = False
         summary = source / "memory_summary.md"
-        if (text := _text(summary, out.problems)) is not None:
+        if (text := _text(summary, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(summary, fmt.parse_summary(text)):
                 add(item, summary, item.section)
         memory = source / "MEMORY.md"
-        if (text := _text(memory, out.problems)) is not None:
+        if (text := _text(memory, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(memory, fmt.parse_memory(text)):
                 add(item, memory, item.section, *placer.place(item.cwd))
@@ -244,7 +254,11 @@ def _agents_md(md: Layers, out: Rendered) -> None:
             )
             return
         section, left_out = render_section(rules)
-        merged = merge_section(existing, section)
+        if rules or existing is None:
+            merged = merge_section(existing, section)
+        else:  # no rules left: the old section goes, the rest stays as it is
+            merged = remove_section(existing, section_span(existing) or (0, 0))
+            out.notes.append("AGENTS.md: the memdir section is removed (no feedback rules left)")
     except MemdirError as exc:
         out.notes.append(f"AGENTS.md not updated: {exc}")
         return
