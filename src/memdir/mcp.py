@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import time
 import warnings
 import weakref
@@ -389,7 +390,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = await self._named(headers.get(PROJECT_HEADER), user, live)
+            found = await self._named(*_header_text(headers, PROJECT_HEADER), user, live)
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -451,12 +452,24 @@ class _Backend:
             live.roots = [r for r in [*live.roots, *now] if r not in live.ungranted]
         return live.roots
 
-    async def _named(self, value: str, user: str | None, live: _Live) -> Path:
-        """The folder the X-Memdir-Project header names; on the team backend it may be the
-        repository's URL instead (a client on another machine)."""
+    async def _named(self, value: str, utf8: bool, user: str | None, live: _Live) -> Path:
+        """The folder the X-Memdir-Project header names (its text, and whether its bytes
+        were UTF-8: :func:`_header_text`), maybe percent-encoded (:func:`_unescaped`); on
+        the team backend it may be the repository's URL instead (a client on another
+        machine)."""
         what = "the X-Memdir-Project header"
         if self.md.database is None:
-            return _folder(value, what)
+            try:
+                return _folder(_unescaped(value), what)
+            except MCPError:
+                if utf8:
+                    raise
+                raise MCPError(
+                    code=types.INVALID_PARAMS,
+                    message=f"{what} is not UTF-8 text, and read as Latin-1 it names no "
+                    f"folder ({value!r}); send the folder's path as UTF-8, or "
+                    f"percent-encoded (%C3%BC for ü)",
+                ) from None
         if not value.strip().startswith(("/", "~")):
             from .core.errors import ValidationError
             from .pg.names import remote_folder
@@ -465,7 +478,7 @@ class _Backend:
                 return Path(remote_folder(value))
             except ValidationError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
-        return await self._granted(value, what, user, live)
+        return await self._granted(_unescaped(value), what, user, live)
 
     def _granted_roots(self, roots: list[Path], user: str | None, say: bool) -> list[Path]:
         """Those of ``roots`` that are checkouts of projects ``user`` was granted (each
@@ -561,6 +574,38 @@ class _Backend:
         if self.only is not None:
             only, self.only = self.only, None
             await self.run(only.close)
+
+
+def _header_text(headers: Any, name: str) -> tuple[str, bool]:
+    """The header ``name``'s value as text, and whether its bytes were UTF-8: read as
+    UTF-8 (a shell's ``$(pwd)``, curl, Codex), else as Latin-1, HTTP's old default (Node's
+    fetch, so Claude Code, sends a character up to U+00FF as that one byte). Headers
+    without their bytes (not Starlette's) as they are."""
+    key = name.lower().encode("latin-1")
+    for k, v in getattr(headers, "raw", None) or ():
+        if isinstance(k, bytes) and isinstance(v, bytes) and k.lower() == key:
+            try:
+                return v.decode("utf-8"), True
+            except UnicodeDecodeError:
+                return v.decode("latin-1"), False
+    return str(headers.get(name)), True
+
+
+def _unescaped(value: str) -> str:
+    """``value``, or the path its percent-escapes spell (UTF-8) when it holds some and is
+    not a folder as it is: the README's form for a client that cannot send the path's
+    UTF-8 bytes."""
+    if not _ESCAPE.search(value):
+        return value
+    try:
+        if Path(value.strip()).expanduser().is_dir():  # a folder named "100%25" stays one
+            return value
+        return unquote(value, errors="strict")
+    except (UnicodeDecodeError, RuntimeError, OSError, ValueError):
+        return value
+
+
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
 def _folder(value: object, what: str) -> Path:
