@@ -330,7 +330,7 @@ def _tool_call(url: str, token: str, project: bytes, name: str = "release day") 
                 )
             except MCPError as exc:
                 return {"error": str(exc)}
-            if result.isError:
+            if result.is_error:
                 return {"error": result.content[0].text}  # type: ignore[union-attr]
             return dict(json.loads(result.content[0].text))  # type: ignore[union-attr]
 
