@@ -570,12 +570,16 @@ def push(state: State, /, **options: Any) -> None:
     user `memdir serve users add` made; unset: your login name). A dry
     run by default; a re-run adds nothing; the guard applies on the server.
 
-    Exit status: 0 when done, 3 when (--server) an entry too big for the server's body
-    limit was not sent (everything else was; a dry run exits 3 too when an apply would
-    leave one unsent), 1 on an error. An entry is too big when the request that carries it
-    alone is over the server's --max-body: its JSON (ASCII-escaped: a non-ASCII character
-    takes 6 or 12 bytes) plus 40 to 43 bytes around it (more for a local entry of a
-    checkout without an origin: the scope's key)."""
+    A file edited here by hand since the last push or pull is sent even when the server's
+    copy is stamped later, as long as that copy is the one both sides held then; when it
+    changed too, neither is written over (a conflict).
+
+    Exit status: 0 when done, 3 when an entry was left as a conflict or (--server) an
+    entry too big for the server's body limit was not sent (everything else was; a dry
+    run exits 3 too when an apply would), 1 on an error. An entry is too big when the
+    request that carries it alone is over the server's --max-body: its JSON
+    (ASCII-escaped: a non-ASCII character takes 6 or 12 bytes) plus 40 to 43 bytes
+    around it (more for a local entry of a checkout without an origin: the scope's key)."""
     _transfer(state, True, options)
 
 
