@@ -306,6 +306,41 @@ def test_a_pushed_ledger_reads_both_ways_with_d1c07a88(
     assert _on_server(pg_url, project, tmp_path) == "Use pnpm 10 install."
 
 
+def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
+    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # a team server of d1c07a88 refuses an entry's `base` field: the push sends the batch
+    # again without it (a note says so), the server keeps its copy, and the pull reports
+    # the hand edit as a conflict: nothing lost, nothing refused outright
+    from conftest import team_env
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)
+    token = users.add(PgDatabase.shared(pg_url), "alice")
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / "server-home"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "PYTHONPATH": str(_older_src(tmp_path)),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    _add(cli)
+    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
+        team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
+        assert cli("push", "--apply", extra_env=team).returncode == 0
+        entry = _entry(home)
+        _hand_edit(entry, "Use pnpm 9 install.")
+        pushed = cli("push", "--apply", extra_env=team)
+        assert pushed.returncode == 0 and _lines(pushed, "kept"), pushed.stdout + pushed.stderr
+        assert "older than this memdir client" in pushed.stdout, pushed.stdout
+        pulled = cli("pull", "--apply", extra_env=team)
+        assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
+    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+
+
 # --- item 2: X-Memdir-Project names a folder whose path is not ASCII ---------------------
 
 
@@ -407,3 +442,27 @@ def test_push_without_server_names_server(cli: Callable[..., Any]) -> None:
         assert "MEMDIR_TOKEN is set" not in bare.stderr
         shown = cli(command, "--help")
         assert "--server" in shown.stdout and "--database" in shown.stdout
+
+
+def test_a_pushed_base_is_checked() -> None:
+    # the server takes a base that is a SHA-256 in hex, on a push's entry only
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import parse_push, parse_scopes
+
+    item = {
+        "id": "user_note",
+        "type": "user",
+        "name": "Note",
+        "description": "d",
+        "body": "One.",
+        "updated": "2026-12-01T10:00:00+00:00",
+    }
+    good = "ab" * 32
+    push = parse_push({"apply": False, "scopes": {"user": [{**item, "base": good}]}})
+    assert push.bases == {"user": {"user_note": good}}
+    assert parse_push({"apply": False, "scopes": {"user": [item]}}).bases == {}
+    for bad in ("AB" * 32, "ab" * 31, 7, None):
+        with pytest.raises(ValidationError, match=r"scopes\.user\[0\]\.base must be a SHA-256"):
+            parse_push({"apply": False, "scopes": {"user": [{**item, "base": bad}]}})
+    with pytest.raises(ValidationError, match="unknown field 'base'"):  # a pull's answer
+        parse_scopes({"user": [{**item, "base": good}]}, limit=None)
