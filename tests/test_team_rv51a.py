@@ -1,0 +1,124 @@
+"""Review rv51a of branch mend51a (issue 17: the sync base for push, X-Memdir-Project read
+as UTF-8 / Latin-1 / percent-encoded). Each test here fails on mend51a; minor findings are
+strict xfails. Real CLI subprocesses, a real `memdir serve`, real PostgreSQL where the
+team is involved; no mocks."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_walk51_team import (  # noqa: F401  (fixtures: cli, via)
+    Via,
+    _add,
+    _added_in,
+    _entry,
+    _lines,
+    _on_server,
+    _serving,
+    _tool_call,
+    cli,
+    via,
+)
+
+import memdir
+
+
+def _replace_here(home: Path, project: Path, body: str) -> None:
+    """An edit of the entry through memdir in this home (its ``updated`` moves to now)."""
+    md = memdir.open(home, project, database_url="")
+    try:
+        md.store("local").replace("Use pnpm", body=body)
+    finally:
+        md.close()
+
+
+def _replace_on_server(pg_url: str, project: Path, where: Path, body: str) -> None:
+    """alice's other laptop (or an agent on the team server) edits the server's copy."""
+    team = memdir.open(where, project, database_url=pg_url, user="alice")
+    try:
+        team.store("local").replace("Use pnpm", body=body)
+    finally:
+        team.close()
+
+
+def test_push_overwrites_a_known_concurrent_change_by_the_clock(
+    via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # shows: both sides changed since the recorded base (the other laptop's edit, then
+    # ours through memdir), yet the push sends ours over theirs as a plain `update`, exit
+    # 0, because ours is stamped later: even right after a pull that said "conflict" and
+    # that a plain push would not send it (docs: --keep-mine first); theirs is gone from
+    # the server's live copy (only in its history) and nothing says so
+    _add(cli)
+    assert via.push("--apply").returncode == 0  # the base: "Use pnpm install."
+    _replace_on_server(pg_url, project, tmp_path / "laptop-2", "Use pnpm 8 install.")
+    _replace_here(home, project, "Use pnpm 9 install.")  # through memdir, after laptop-2's
+    pulled = via.pull("--apply")
+    pushed = via.push("--apply")
+    assert pulled.returncode in (0, 3), pulled.stdout + pulled.stderr  # kept, or conflict
+    assert pushed.returncode == 3 and _lines(pushed, "conflict"), pulled.stdout + pushed.stdout
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 8 install."
+    assert "Use pnpm 9 install." in _entry(home).read_text(encoding="utf-8")
+
+
+def _team_mcp(
+    pg_url: str, project: Path, tmp_path: Path
+) -> Any:  # a context manager: (MCP URL, alice's token)
+    from conftest import team_env
+
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)
+    token = users.add(PgDatabase.shared(pg_url), "alice")
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / "server-home"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+    }
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    return _serving(env, tmp_path, "--database", pg_url), token
+
+
+def test_team_header_through_dotdot_reveals_whether_a_folder_exists(
+    pg_url: str, project: Path, tmp_path: Path
+) -> None:
+    # shows: a token holder learns whether any folder on the server's disk exists by naming
+    # "<it>/../<her granted checkout>" (percent-encoded or not): accepted when it exists,
+    # refused when it does not; NOT_YOURS promises the same answer either way
+    there = tmp_path / "a-folder-that-exists"
+    there.mkdir()
+    serving, token = _team_mcp(pg_url, project, tmp_path)
+    with serving as (url, _):
+        assert _tool_call(url, token, str(project).encode()).get("success")  # hers
+        answers = []
+        for i, probe in enumerate((there, tmp_path / "no-such-folder")):
+            header = f"{probe}/../{project.name}".encode()
+            answers.append(_tool_call(url, token, header, f"probe {i}"))
+    ok = [bool(a.get("success")) for a in answers]
+    assert ok[0] == ok[1], answers
+    assert answers[0].get("error") == answers[1].get("error"), answers
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: header bytes that are not UTF-8 are read as Latin-1, so the path of a "
+    "folder whose name is those bytes lands in the UTF-8-named folder beside it",
+)
+def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -> None:
+    # shows: `$(pwd)` in a folder named b"caf\xe9" (a legacy Latin-1 name) sends those bytes;
+    # the server reads them as "café" and writes the memory into that other project folder
+    src = tmp_path / "src"
+    src.mkdir()
+    os.mkdir(os.fsencode(src) + b"/caf\xe9")
+    other = src / "café"
+    other.mkdir()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    with _serving(env, tmp_path) as (url, token):
+        answer = _tool_call(url, token, os.fsencode(src) + b"/caf\xe9")
+    assert not (answer.get("success") and _added_in(home, other)), answer
