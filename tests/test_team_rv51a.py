@@ -122,3 +122,41 @@ def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -
     with _serving(env, tmp_path) as (url, token):
         answer = _tool_call(url, token, os.fsencode(src) + b"/caf\xe9")
     assert not (answer.get("success") and _added_in(home, other)), answer
+
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: a push to a server before the sync base leaves a hand edit unsent "
+    "(kept, with a note) yet exits 0; the pull calls it a conflict",
+)
+def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
+    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # shows: `push --apply` from cron to a d1c07a88 server: the hand edit never reaches the
+    # team, and the exit status says all is well (README: 3 where a conflict is left)
+    from conftest import team_env
+    from test_walk51_team import _hand_edit, _older_src
+
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)
+    token = users.add(PgDatabase.shared(pg_url), "alice")
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / "server-home"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "PYTHONPATH": str(_older_src(tmp_path)),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    _add(cli)
+    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
+        team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
+        assert cli("push", "--apply", extra_env=team).returncode == 0
+        _hand_edit(_entry(home), "Use pnpm 9 install.")
+        pushed = cli("push", "--apply", extra_env=team)
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."  # not sent
+    assert pushed.returncode == 3, pushed.stdout + pushed.stderr
