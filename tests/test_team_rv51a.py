@@ -6,25 +6,48 @@ team is involved; no mocks."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_walk51_team import (  # noqa: F401  (fixtures: cli, via)
+
+import memdir
+from test_walk51_team import (
     Via,
     _add,
     _added_in,
+    _cli,
     _entry,
     _lines,
     _on_server,
     _serving,
     _tool_call,
-    cli,
-    via,
 )
 
-import memdir
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    return _cli(tmp_path, home, project, user_home)
+
+
+@pytest.fixture(params=["database", "server"])
+def via(
+    request: pytest.FixtureRequest,
+    cli: Callable[..., Any],
+    pg_url: str,
+    project: Path,
+    tmp_path: Path,
+) -> Iterator[Via]:
+    """As test_walk51_team's: alice by ``--database``, or by ``--server`` with a token."""
+    serving, token = _team_server(pg_url, project, tmp_path)
+    if request.param == "database":
+        yield Via("database", ("--database", pg_url), {"MEMDIR_USER": "alice"}, cli)
+        return
+    with serving as (url, _):
+        yield Via("server", (), {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}, cli)
 
 
 def _replace_here(home: Path, project: Path, body: str) -> None:
@@ -65,11 +88,10 @@ def test_push_overwrites_a_known_concurrent_change_by_the_clock(
     assert "Use pnpm 9 install." in _entry(home).read_text(encoding="utf-8")
 
 
-def _team_mcp(
-    pg_url: str, project: Path, tmp_path: Path
-) -> Any:  # a context manager: (MCP URL, alice's token)
+def _team_server(pg_url: str, project: Path, tmp_path: Path) -> Any:
+    """A `memdir serve --database` (a context manager: its MCP URL) and a token of alice,
+    granted ``project``'s origin."""
     from conftest import team_env
-
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
 
@@ -93,7 +115,7 @@ def test_team_header_through_dotdot_reveals_whether_a_folder_exists(
     # refused when it does not; NOT_YOURS promises the same answer either way
     there = tmp_path / "a-folder-that-exists"
     there.mkdir()
-    serving, token = _team_mcp(pg_url, project, tmp_path)
+    serving, token = _team_server(pg_url, project, tmp_path)
     with serving as (url, _):
         assert _tool_call(url, token, str(project).encode()).get("success")  # hers
         answers = []
@@ -124,7 +146,6 @@ def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -
     assert not (answer.get("success") and _added_in(home, other)), answer
 
 
-
 @pytest.mark.xfail(
     strict=True,
     reason="minor: a push to a server before the sync base leaves a hand edit unsent "
@@ -136,10 +157,9 @@ def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
     # shows: `push --apply` from cron to a d1c07a88 server: the hand edit never reaches the
     # team, and the exit status says all is well (README: 3 where a conflict is left)
     from conftest import team_env
-    from test_walk51_team import _hand_edit, _older_src
-
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
+    from test_walk51_team import _hand_edit, _older_src
 
     team_env(pg_url, project)
     token = users.add(PgDatabase.shared(pg_url), "alice")
