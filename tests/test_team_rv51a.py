@@ -180,3 +180,47 @@ def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
         pushed = cli("push", "--apply", extra_env=team)
     assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."  # not sent
     assert pushed.returncode == 3, pushed.stdout + pushed.stderr
+
+
+def test_two_users_project_scope_later_edit_overwrites_a_teammates(
+    pg_url: str, tmp_path: Path
+) -> None:
+    # shows: the same on a shared project scope: bob pulled alice's entry (the base), alice
+    # changed it and pushed, bob then changed it through memdir and pushes: alice's text is
+    # replaced on the team server with a plain `update`, exit 0, no conflict said to anyone
+    from conftest import team_env
+
+    checkouts = {}
+    for who in ("alice", "bob"):
+        checkouts[who] = tmp_path / f"{who}-checkout"
+        checkouts[who].mkdir()
+        team_env(pg_url, checkouts[who], who)
+        (tmp_path / f"{who}-user-home").mkdir()
+    a = _cli(tmp_path, tmp_path / "alice-home", checkouts["alice"], tmp_path / "alice-user-home")
+    b = _cli(tmp_path, tmp_path / "bob-home", checkouts["bob"], tmp_path / "bob-user-home")
+    alice, bob = {"MEMDIR_USER": "alice"}, {"MEMDIR_USER": "bob"}
+    added = a(
+        "add", "--scope", "project", "--type", "project", "--name", "Release day",
+        "--description", "when we release", "--body", "We release on Thursdays.",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    assert a("push", "--database", pg_url, "--apply", extra_env=alice).returncode == 0
+    assert b("pull", "--database", pg_url, "--apply", extra_env=bob).returncode == 0
+    for who, body in (("alice", "We release on Fridays."), ("bob", "We release on Mondays.")):
+        md = memdir.open(tmp_path / f"{who}-home", checkouts[who], database_url="")
+        try:
+            md.store("project").replace("Release day", body=body)
+        finally:
+            md.close()
+        if who == "alice":
+            assert a("push", "--database", pg_url, "--apply", extra_env=alice).returncode == 0
+    pushed = b("push", "--database", pg_url, "--apply", extra_env=bob)
+    team = memdir.open(
+        tmp_path / "elsewhere", checkouts["alice"], database_url=pg_url, user="alice"
+    )
+    try:
+        on_server = team.store("project").get("Release day").body
+    finally:
+        team.close()
+    assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout + pushed.stderr
+    assert on_server == "We release on Fridays."
