@@ -88,6 +88,60 @@ def test_push_overwrites_a_known_concurrent_change_by_the_clock(
     assert "Use pnpm 9 install." in _entry(home).read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("mine_newer", [True, False], ids=["memdir-edit", "hand-edit"])
+def test_a_conflict_resolved_in_my_favour_by_keep_mine_then_push(
+    via: Via,
+    cli: Callable[..., Any],
+    pg_url: str,
+    project: Path,
+    home: Path,
+    tmp_path: Path,
+    mine_newer: bool,
+) -> None:
+    # mend51a2: the whole way the conflict's messages give: push (conflict, exit 3), pull
+    # (conflict, exit 3), pull --keep-mine --apply (mine, exit 0), push --apply (update,
+    # exit 0): mine on the server; a later pull and push find both the same
+    from test_walk51_team import _hand_edit
+
+    _add(cli)
+    assert via.push("--apply").returncode == 0
+    _replace_on_server(pg_url, project, tmp_path / "laptop-2", "Use pnpm 8 install.")
+    if mine_newer:
+        _replace_here(home, project, "Use pnpm 9 install.")
+    else:
+        _hand_edit(_entry(home), "Use pnpm 9 install.")
+    first = via.push("--apply")
+    assert first.returncode == 3 and _lines(first, "conflict"), first.stdout + first.stderr
+    assert "--keep-mine" in first.stdout, first.stdout
+    pulled = via.pull("--apply")
+    assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout + pulled.stderr
+    mine = via.pull("--keep-mine", "--apply")
+    assert mine.returncode == 0 and _lines(mine, "mine"), mine.stdout + mine.stderr
+    pushed = via.push("--apply")
+    assert pushed.returncode == 0 and _lines(pushed, "update"), pushed.stdout + pushed.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
+    again = [via.pull("--apply"), via.push("--apply")]
+    assert [a.returncode for a in again] == [0, 0], [a.stdout for a in again]
+    assert all(not _lines(a, "update") and not _lines(a, "conflict") for a in again)
+    assert "Use pnpm 9 install." in _entry(home).read_text(encoding="utf-8")
+
+
+def test_keep_mine_then_a_new_change_on_the_server_is_a_conflict_again(
+    via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # mend51a2: after keep-mine the base is the server's copy then; the server changing
+    # again before the push is a conflict again, not written over
+    _add(cli)
+    assert via.push("--apply").returncode == 0
+    _replace_on_server(pg_url, project, tmp_path / "laptop-2", "Use pnpm 8 install.")
+    _replace_here(home, project, "Use pnpm 9 install.")
+    assert via.pull("--keep-mine", "--apply").returncode == 0
+    _replace_on_server(pg_url, project, tmp_path / "laptop-2", "Use pnpm 10 install.")
+    pushed = via.push("--apply")
+    assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout + pushed.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 10 install."
+
+
 def _team_server(pg_url: str, project: Path, tmp_path: Path) -> Any:
     """A `memdir serve --database` (a context manager: its MCP URL) and a token of alice,
     granted ``project``'s origin."""

@@ -183,6 +183,15 @@ class Ledger:
         stamp = f"{digest} {updated.replace(microsecond=0).isoformat()}"
         self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = stamp
 
+    def based(self, into: Store, entry: Entry) -> None:
+        """Record ``entry`` (the other side's copy) as the sync base of ``into``'s copy,
+        which ``pull --keep-mine`` kept: that copy stays edited since (a pull keeps it), a
+        push sends it as long as the other side still holds ``entry``, and a conflict
+        again when that changed too. Its stamp is none (how it was edited is not known)."""
+        key = self.key(into, entry.id)
+        self.seen[key] = self.saved[key] = _digest(entry)
+        self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = ""
+
     def save(self) -> None:
         """Record what this pull saw, re-reading the file under its lock (another pull's
         records stay); written atomically (a temporary file renamed)."""
@@ -242,8 +251,9 @@ def _both(old: Entry, where: str) -> str:
     return (
         f"edited here since the last push or pull, and the copy {where} changed too (its "
         f"`updated:` {_when(old.updated)}): neither is written over, yours is not sent. "
-        f"`memdir pull` reports it as a conflict too and says how to keep yours "
-        f"(--keep-mine, then push) or take the server's"
+        f"To keep yours and send it, run `memdir pull --keep-mine --apply` (its `updated:` "
+        f"becomes now), then `memdir push --apply`; to take the server's, run "
+        f"`memdir pull --apply` (a conflict there too) and do as it says"
     )
 
 
@@ -418,6 +428,7 @@ def transfer(
     seen = 0
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
     sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
+    theirs: dict[int, Entry] = {}  # a ``mine`` move's source entry: the new sync base
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -444,20 +455,26 @@ def transfer(
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
             base = bases.get(scope, {}).get(entry.id) if bases else None
-            if why and old is not None and base is not None:
+            if old is not None and base is not None:  # whatever the clocks say
                 if _digest(old) != base:  # both changed since the last push or pull
                     why = _both(old, where)
                     done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                     continue
                 why = ""  # the target's copy is the base: only the source changed it
+            edited = old is not None and ledger is not None and ledger.edited(into, old)
+            if why and edited and ledger is not None and old is not None:
+                # newer here by the clock, but the server's changed since too: a conflict
+                if ledger.seen.get(ledger.key(into, old.id)) != _digest(entry):
+                    why = ""
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
-            if old is not None and ledger is not None and ledger.edited(into, old):
+            if old is not None and ledger is not None and edited:
                 if keep_mine:  # yours, made newer than the server's: a push sends it
                     if apply:
                         writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
                         sent[len(done.moves)] = old
+                        theirs[len(done.moves)] = entry
                     why = f"edited {where} since the last pull: yours kept, its `updated:` now"
                     done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
                     continue
@@ -507,6 +524,8 @@ def transfer(
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i], wrote[i].updated)
+                        elif done.moves[i].action == "mine":  # the server's copy is the
+                            ledger.based(into, theirs[i])  # base: a push then sends yours
     except BaseException:  # what was written stays known; the write's error is the one
         if ledger is not None and apply:
             try:
