@@ -200,11 +200,6 @@ def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -
     assert not (answer.get("success") and _added_in(home, other)), answer
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: a push to a server before the sync base leaves a hand edit unsent "
-    "(kept, with a note) yet exits 0; the pull calls it a conflict",
-)
 def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
     cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
 ) -> None:

@@ -310,8 +310,8 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
     cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
 ) -> None:
     # a team server of d1c07a88 refuses an entry's `base` field: the push sends the batch
-    # again without it (a note says so), the server keeps its copy, and the pull reports
-    # the hand edit as a conflict: nothing lost, nothing refused outright
+    # again without it (a note says so), the server keeps its copy, the push and the pull
+    # report the hand edit as a conflict (exit 3): nothing lost; keep-mine then push sends it
     from conftest import team_env
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
@@ -334,11 +334,18 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
         entry = _entry(home)
         _hand_edit(entry, "Use pnpm 9 install.")
         pushed = cli("push", "--apply", extra_env=team)
-        assert pushed.returncode == 0 and _lines(pushed, "kept"), pushed.stdout + pushed.stderr
+        # not sent: a conflict, exit 3 (rv51a), with the way to send it
+        assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout
         assert "older than this memdir client" in pushed.stdout, pushed.stdout
+        assert "--keep-mine" in pushed.stdout, pushed.stdout
         pulled = cli("pull", "--apply", extra_env=team)
         assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
-    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+        assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+        # the way it says: keep-mine, then push (the older server: newest wins)
+        assert cli("pull", "--keep-mine", "--apply", extra_env=team).returncode == 0
+        sent = cli("push", "--apply", extra_env=team)
+        assert sent.returncode == 0 and _lines(sent, "update"), sent.stdout + sent.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
 
 
 # --- item 2: X-Memdir-Project names a folder whose path is not ASCII ---------------------

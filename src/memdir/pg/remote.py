@@ -320,6 +320,10 @@ def push(
                 done, k, len(batches), again=again, reset=isinstance(exc, Reset), but=len(too_big)
             )
             raise MemdirError(f"{said}. {so_far}" + (f". {unsent}" if unsent else "")) from None
+        if any(n.startswith(_OLDER) for n in notes):  # it saw no base: an edit kept
+            got.moves = [
+                _unsent_edit(m) if m.entry in bases.get(m.scope, {}) else m for m in got.moves
+            ]
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
@@ -346,15 +350,34 @@ def _send(
             if "unknown field 'base'" not in str(exc):
                 raise
         notes.append(
-            f"{_OLDER}: an entry edited here by hand since the last push or pull is kept "
-            f"as the server has it when the server's copy is newer, and `memdir pull` "
-            f"reports it as a conflict; update the server"
+            f"{_OLDER}: an entry edited here since the last push or pull is not sent "
+            f"when the server's copy is newer (a conflict: `memdir pull` reports it "
+            f"too); update the server"
         )
     scopes = body["scopes"]
     plain = {
         s: [{k: v for k, v in e.items() if k != "base"} for e in es] for s, es in scopes.items()
     }
     return server.call("POST", "/api/push", url, {**body, "scopes": plain}, checkout=slug)
+
+
+def _unsent_edit(move: Move) -> Move:
+    """A move of an entry edited here since the last push or pull that a server older
+    than the sync base kept as it has it: a conflict (the push exits 3), with the way to
+    send it."""
+    from dataclasses import replace
+
+    if move.action != "kept":
+        return move
+    return replace(
+        move,
+        action="conflict",
+        reason=f"edited here since the last push or pull; {_OLDER} and cannot tell whether "
+        f"its copy changed too, so yours is not sent ({move.reason}). To keep yours and "
+        f"send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
+        f"then `memdir push --apply`; to take the server's, run `memdir pull --apply` (a "
+        f"conflict there too) and do as it says; or update the server",
+    )
 
 
 def _added(
