@@ -181,11 +181,6 @@ def test_team_header_through_dotdot_reveals_whether_a_folder_exists(
     assert answers[0].get("error") == answers[1].get("error"), answers
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: header bytes that are not UTF-8 are read as Latin-1, so the path of a "
-    "folder whose name is those bytes lands in the UTF-8-named folder beside it",
-)
 def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -> None:
     # shows: `$(pwd)` in a folder named b"caf\xe9" (a legacy Latin-1 name) sends those bytes;
     # the server reads them as "café" and writes the memory into that other project folder
@@ -198,6 +193,9 @@ def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -
     with _serving(env, tmp_path) as (url, token):
         answer = _tool_call(url, token, os.fsencode(src) + b"/caf\xe9")
     assert not (answer.get("success") and _added_in(home, other)), answer
+    # mend51a2: the folder the bytes name takes it
+    mine = src / os.fsdecode(b"caf\xe9")
+    assert answer.get("success") and _added_in(home, mine), answer
 
 
 def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
@@ -273,3 +271,30 @@ def test_two_users_project_scope_later_edit_overwrites_a_teammates(
         team.close()
     assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout + pushed.stderr
     assert on_server == "We release on Fridays."
+
+
+def test_latin_1_reading_still_names_a_folder_when_the_bytes_name_none(
+    tmp_path: Path, home: Path
+) -> None:
+    # mend51a2: the Latin-1 reading is the fallback: b"caf\xe9" with only "café" there
+    src = tmp_path / "src"
+    src.mkdir()
+    other = src / "café"
+    other.mkdir()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    with _serving(env, tmp_path) as (url, token):
+        answer = _tool_call(url, token, os.fsencode(src) + b"/caf\xe9")
+    assert answer.get("success") and _added_in(home, other), answer
+
+
+def test_a_folder_named_with_a_percent_escape_stays_itself(tmp_path: Path, home: Path) -> None:
+    # mend51a2 (rv51a's test gap): a folder literally named "100%25" is that folder, not
+    # "100%" beside it (percent-decoding only when the value as given is no folder)
+    literal, decoded = tmp_path / "100%25", tmp_path / "100%"
+    literal.mkdir()
+    decoded.mkdir()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    with _serving(env, tmp_path) as (url, token):
+        answer = _tool_call(url, token, str(literal).encode())
+    assert answer.get("success"), answer
+    assert _added_in(home, literal) and not _added_in(home, decoded)

@@ -462,10 +462,14 @@ def transfer(
                     continue
                 why = ""  # the target's copy is the base: only the source changed it
             edited = old is not None and ledger is not None and ledger.edited(into, old)
-            if why and edited and ledger is not None and old is not None:
-                # newer here by the clock, but the server's changed since too: a conflict
-                if ledger.seen.get(ledger.key(into, old.id)) != _digest(entry):
-                    why = ""
+            if (  # newer here by the clock, but the server's changed since too: a conflict
+                why
+                and edited
+                and ledger is not None
+                and old is not None
+                and ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
+            ):
+                why = ""
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
