@@ -570,9 +570,10 @@ def push(state: State, /, **options: Any) -> None:
     user `memdir serve users add` made; unset: your login name). A dry
     run by default; a re-run adds nothing; the guard applies on the server.
 
-    A file edited here by hand since the last push or pull is sent even when the server's
-    copy is stamped later, as long as that copy is the one both sides held then; when it
-    changed too, neither is written over (a conflict).
+    A file edited here since the last push or pull (by hand or through memdir) is sent
+    even when the server's copy is stamped later, as long as that copy is the one both
+    sides held then; when it changed too, neither is written over, whatever the clocks
+    say (a conflict: `pull --keep-mine --apply`, then push, sends yours).
 
     Exit status: 0 when done, 3 when an entry was left as a conflict or (--server) an
     entry too big for the server's body limit was not sent (everything else was; a dry
@@ -588,8 +589,9 @@ def push(state: State, /, **options: Any) -> None:
 @click.option(
     "--keep-mine",
     is_flag=True,
-    help="A file you edited by hand since the last pull (a conflict): keep it and set its "
-    "`updated:` to now, so that `memdir push` sends it.",
+    help="A file you edited since the last pull or push (a conflict): keep it, set its "
+    "`updated:` to now and record the server's copy as the one it replaces, so that "
+    "`memdir push` sends it (unless the server's copy changes again first).",
 )
 @click.pass_obj
 def pull(state: State, /, **options: Any) -> None:

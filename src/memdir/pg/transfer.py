@@ -416,10 +416,12 @@ def transfer(
     last pull is not replaced but reported (``conflict``), or with ``keep_mine`` kept and
     its ``updated`` set to now (``mine``: a push then sends it); applied, what was written
     or found equal is recorded there. ``bases`` (a push): per scope and id, the
-    :meth:`Ledger.base` of a source entry changed since the last push or pull; when the
-    target's copy is newer by ``updated`` but still that base, the source's change (a
-    hand edit, ``updated`` unmoved) is written over it, and when the target's copy
-    changed since too, neither is written (``conflict``)."""
+    :meth:`Ledger.base` of a source entry changed since the last push or pull; whatever
+    the clocks say, when the target's copy is still that base the source's change is
+    written over it, and when the target's copy changed since too, neither is written
+    (``conflict``). A pull (``ledger``) likewise reports a copy here newer by ``updated``
+    as a ``conflict`` when both it and the source's changed since the record; its
+    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`)."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
