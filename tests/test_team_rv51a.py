@@ -298,3 +298,17 @@ def test_a_folder_named_with_a_percent_escape_stays_itself(tmp_path: Path, home:
         answer = _tool_call(url, token, str(literal).encode())
     assert answer.get("success"), answer
     assert _added_in(home, literal) and not _added_in(home, decoded)
+
+
+def test_a_team_root_with_dotdot_is_not_looked_up(tmp_path: Path) -> None:
+    # mend51a2: an MCP root "<any folder>/../<checkout>" on a team server is dropped unread
+    # (as the header and the argument are refused), so whether the folder exists is not
+    # told by which project the connection gets; a single-user server resolves it
+    from memdir.mcp import _root_folder
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for probe in ("a", "no-such-folder"):
+        uri = f"file://{tmp_path}/{probe}/../b"
+        assert _root_folder(uri, team=True) is None
+    assert _root_folder(f"file://{tmp_path}/a/../b") == (tmp_path / "b").resolve()
