@@ -229,10 +229,11 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
         how = ""
     elif then == old.updated.replace(microsecond=0):
         how = ", with the same `updated:` as then (by hand?)"
-    else:  # memdir moved `updated:`; not after the server's copy, or it was kept
+    else:  # memdir moved `updated:` (after the server's copy too: both changed)
+        later = old.updated > entry.updated
         how = (
             f", its `updated:` moved since ({_when(then)} then, {_when(old.updated)} now: "
-            f"an edit through memdir?), not after the server's copy"
+            f"an edit through memdir?), {'after' if later else 'not after'} the server's copy"
         )
     theirs = (
         f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
