@@ -1,26 +1,19 @@
 """walk51: a newcomer's walkthrough of the README (quick start, entries and history,
-harness import/export and installs, session search, web page, MCP, team server). Each test
-pins one defect found on the way, as a strict xfail: it fails today for that defect's
-reason and passes once it is fixed. docs/walk51.md lists them with what a user expected."""
+harness import/export and installs, session search, web page, MCP). Each test pins one
+defect found on the way (each was a strict xfail before its fix); the team server's are in
+test_walk51_team.py."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
-from mcp import Client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 
 from memdir.interop.claude_code.formats import project_slug
 
@@ -309,19 +302,6 @@ def test_sessions_show_by_the_harness_session_id(
     assert typo.returncode == 1 and "No session" in typo.stderr, typo.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: `memdir push` with MEMDIR_TOKEN set and no --server asks for the "
-    "database URL only, never naming --server / MEMDIR_SERVER",
-)
-def test_push_without_server_names_server(cli: Callable[..., Any]) -> None:
-    # README: a user gets a token and the server's address, "not the URL"; forgetting
-    # --server must point them at --server, not at the database they should never hold
-    proc = cli("push", extra_env={"MEMDIR_TOKEN": "mdt_0123456789abcdef_x"})
-    assert proc.returncode != 0
-    assert "--server" in proc.stderr, proc.stderr
-
-
 def test_refused_edit_does_not_send_the_user_to_fix_a_file(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -344,114 +324,6 @@ def test_refused_edit_does_not_send_the_user_to_fix_a_file(
     assert "Fix the file by hand" not in proc.stderr, proc.stderr
     assert "memdir doctor" not in proc.stderr, proc.stderr
     assert "Nothing was saved" in proc.stderr, proc.stderr  # says what did happen instead
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def _serving(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
-    """A real `memdir serve` on a free loopback port: (MCP URL, token)."""
-    port = _free_port()
-    token = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--print-token"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp", token
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: `X-Memdir-Project: $(pwd)` (the README's registration) is refused for a "
-    "checkout whose path is not ASCII: the UTF-8 header is read as Latin-1",
-)
-def test_project_header_names_a_non_ascii_folder(tmp_path: Path, home: Path) -> None:
-    # README: for a harness that sends no roots, add `--header "X-Memdir-Project: $(pwd)"`;
-    # the shell, curl, Claude Code and Codex send the path's UTF-8 bytes
-    checkout = tmp_path / "src" / "my app ü"
-    checkout.mkdir(parents=True)
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
-    with _serving(env, tmp_path) as (url, token):
-        headers: dict[str, Any] = {
-            "Authorization": f"Bearer {token}",
-            "X-Memdir-Project": str(checkout).encode("utf-8"),
-        }
-
-        async def main() -> dict[str, Any]:
-            http = create_mcp_http_client(headers=headers)
-            async with Client(streamable_http_client(url, http_client=http)) as c:
-                result = await c.call_tool(
-                    "memory",
-                    {
-                        "action": "add",
-                        "type": "project",
-                        "name": "release day",
-                        "description": "Releases on Thursdays",
-                        "body": "We release on Thursdays.",
-                    },
-                )
-                return dict(json.loads(result.content[0].text))
-
-        answer = anyio.run(main)
-    assert answer["success"], answer  # today: the folder's name read as Latin-1
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk51: a hand edit after `push --apply` is not sent by the next push ('the "
-    "copy on the team server is newer') and the next `pull --apply` overwrites it",
-)
-def test_hand_edit_after_push_survives_push_and_pull(
-    cli: Callable[..., Any], pg_url: str, project: Path, home: Path
-) -> None:
-    # README: "Edit topic files in any editor"; push and pull never overwrite "an entry the
-    # other side changed more recently". Here nobody else touched the server's copy.
-    from conftest import team_env
-
-    team_env(pg_url, project)  # alice, granted the checkout's origin
-    team = {"MEMDIR_USER": "alice"}
-    added = cli(
-        "add", "--type", "feedback", "--name", "Use pnpm", "--description", "pnpm, not npm",
-        "--body", "Use pnpm install.",
-    )  # fmt: skip
-    assert added.returncode == 0, added.stderr
-    first = cli("push", "--database", pg_url, "--apply", extra_env=team)
-    assert first.returncode == 0 and "add" in first.stdout, first.stdout + first.stderr
-    (entry,) = (home / "projects").glob("*/feedback_use-pnpm.md")
-    entry.write_text(
-        entry.read_text(encoding="utf-8").replace("Use pnpm install.", "Use pnpm 9 install."),
-        encoding="utf-8",
-    )  # a hand edit: its `updated:` stays as it was
-    pushed = cli("push", "--database", pg_url, "--apply", extra_env=team)
-    pulled = cli("pull", "--database", pg_url, "--apply", extra_env=team)
-    assert pushed.returncode == 0 and pulled.returncode in (0, 3), pushed.stderr + pulled.stderr
-    # the edit is either on the server now, or reported as a conflict: never replaced
-    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8"), pushed.stdout + pulled.stdout
 
 
 def test_bootstrap_names_the_notes_it_could_not_use(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
+import re
 import time
 import warnings
 import weakref
@@ -452,7 +454,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = await self._named(headers.get(PROJECT_HEADER), user, live)
+            found = await self._named(*_header_text(headers, PROJECT_HEADER), user, live)
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -502,7 +504,8 @@ class _Backend:
                 return live.roots or []
             except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
-            live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
+            team = self.md.database is not None  # a root with ".." is not looked up
+            live.roots = [f for f in (_root_folder(str(r.uri), team) for r in found.roots) if f]
             live.ungranted = list(live.roots) if self.md.database is not None else []
             live.roots = [] if live.ungranted else live.roots
             live.stale = asked = False
@@ -514,12 +517,29 @@ class _Backend:
             live.roots = [r for r in [*live.roots, *now] if r not in live.ungranted]
         return live.roots
 
-    async def _named(self, value: str, user: str | None, live: _Live) -> Path:
-        """The folder the X-Memdir-Project header names; on the team backend it may be the
-        repository's URL instead (a client on another machine)."""
+    async def _named(self, value: str, utf8: bool, user: str | None, live: _Live) -> Path:
+        """The folder the X-Memdir-Project header names (its text, and whether its bytes
+        were UTF-8: :func:`_header_text`), maybe percent-encoded (:func:`_unescaped`); on
+        the team backend it may be the repository's URL instead (a client on another
+        machine). Bytes that are not UTF-8 name the folder whose name is those bytes
+        first (on Linux a name is bytes), then, only when that is none, their Latin-1
+        reading."""
         what = "the X-Memdir-Project header"
+        latin = os.fsencode(value).decode("latin-1") if not utf8 else value
+        readings = [value] if utf8 else [value, latin]
         if self.md.database is None:
-            return _folder(value, what)
+            for reading in readings:
+                try:
+                    return _folder(_unescaped(reading), what)
+                except MCPError:
+                    if utf8:
+                        raise
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"{what} is not UTF-8 text, and neither as its bytes nor read as "
+                f"Latin-1 it names a folder ({latin!r}); send the folder's path as UTF-8, "
+                f"or percent-encoded (%C3%BC for ü)",
+            ) from None
         if not value.strip().startswith(("/", "~")):
             from .core.errors import ValidationError
             from .pg.names import remote_folder
@@ -528,7 +548,9 @@ class _Backend:
                 return Path(remote_folder(value))
             except ValidationError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
-        return await self._granted(value, what, user, live)
+        # a path with ".." is refused as it is: not unescaped (a look at the disk)
+        named = [r if _dotdot(r) else _unescaped(r) for r in readings]
+        return await self._granted(named[0], what, user, live, also=named[1:])
 
     def _granted_roots(self, roots: list[Path], user: str | None, say: bool) -> list[Path]:
         """Those of ``roots`` that are checkouts of projects ``user`` was granted (each
@@ -543,26 +565,32 @@ class _Backend:
                 log.warning("memdir serve: user %r sent the root %s, not used: %s", user, root, why)
         return kept
 
-    async def _granted(self, value: object, what: str, user: str | None, live: _Live) -> Path:
+    async def _granted(
+        self, value: object, what: str, user: str | None, live: _Live, also: Sequence[str] = ()
+    ) -> Path:
         """The folder a token holder's argument or header names on the team server: a
         checkout on this disk of a project ``user`` was granted. Anything else is refused
         in the same words (:data:`NOT_YOURS`) whether the folder does not exist, is no
         repository with a remote 'origin', or holds one the user was not granted: a token
         holder learns nothing of this disk, not even what is there. Why goes to the
         server's log, for the admin. The folder this connection already works in is not
-        looked up again (its Memdir looks its grant up on every use)."""
+        looked up again (its Memdir looks its grant up on every use). ``also``: other
+        readings of the same value (a header's bytes as Latin-1), each looked up alike:
+        the first that is such a checkout is taken, so the answer is the same whichever
+        of them exist."""
         if not isinstance(value, str) or not value.strip() or "\x00" in value:
             raise MCPError(code=types.INVALID_PARAMS, message=f"{what} must be a folder path")
         assert self.md.database is not None
         database = self.md.database
+        for reading in (value, *also):
 
-        def look() -> tuple[Path | None, str]:
-            return _granted_checkout(value, database, user or "")
+            def look(reading: str = reading) -> tuple[Path | None, str]:
+                return _granted_checkout(reading, database, user or "")
 
-        folder, why = await self.run(look)
-        if folder is not None and (folder == live.project or not why):
-            return folder
-        log.warning("memdir serve: user %r named the project folder %r: %s", user, value, why)
+            folder, why = await self.run(look)
+            if folder is not None and (folder == live.project or not why):
+                return folder
+            log.warning("memdir serve: user %r named the project folder %r: %s", user, reading, why)
         raise MCPError(code=types.INVALID_PARAMS, message=f"{what} {NOT_YOURS}")
 
     def _allowed(self, folder: Path) -> bool:
@@ -626,6 +654,39 @@ class _Backend:
             await self.run(only.close)
 
 
+def _header_text(headers: Any, name: str) -> tuple[str, bool]:
+    """The header ``name``'s value as text, and whether its bytes were UTF-8: read as
+    UTF-8 (a shell's ``$(pwd)``, curl, Codex), else as a file name of those bytes
+    (:func:`os.fsdecode`; :meth:`_Sessions._named` then tries their Latin-1 reading,
+    HTTP's old default: Node's fetch, so Claude Code, sends a character up to U+00FF as
+    that one byte). Headers without their bytes (not Starlette's) as they are."""
+    key = name.lower().encode("latin-1")
+    for k, v in getattr(headers, "raw", None) or ():
+        if isinstance(k, bytes) and isinstance(v, bytes) and k.lower() == key:
+            try:
+                return v.decode("utf-8"), True
+            except UnicodeDecodeError:  # the bytes as a file name (surrogateescape)
+                return os.fsdecode(v), False
+    return str(headers.get(name)), True
+
+
+def _unescaped(value: str) -> str:
+    """``value``, or the path its percent-escapes spell (UTF-8) when it holds some and is
+    not a folder as it is: the README's form for a client that cannot send the path's
+    UTF-8 bytes."""
+    if not _ESCAPE.search(value):
+        return value
+    try:
+        if Path(value.strip()).expanduser().is_dir():  # a folder named "100%25" stays one
+            return value
+        return unquote(value, errors="strict")
+    except (UnicodeDecodeError, RuntimeError, OSError, ValueError):
+        return value
+
+
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
 def _folder(value: object, what: str) -> Path:
     """An existing absolute folder named by a client; MCPError saying what is wrong."""
     if not isinstance(value, str) or not value.strip() or "\x00" in value:
@@ -653,6 +714,8 @@ def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path
     from .pg.names import project_url, remote_url
     from .pg.users import is_granted
 
+    if _dotdot(value):  # refused unread: the kernel would look at the folder before ".."
+        return None, "a path with '..' (refused without looking at the disk)"
     try:
         path = Path(value.strip()).expanduser()
         if not path.is_absolute() or not path.is_dir():
@@ -675,16 +738,27 @@ def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path
     return folder, ""
 
 
+def _dotdot(value: str) -> bool:
+    """Whether the path ``value`` has a ``..`` part. A team server refuses such a path
+    without looking at the disk: resolving it there would tell whether the folder before
+    the ``..`` exists, and collapsing it lexically can name another folder than the one
+    the kernel would where that folder is a link; ``$(pwd)`` and MCP roots carry none."""
+    return ".." in Path(value.strip()).parts
+
+
 def _is_root(folder: Path) -> bool:
     """Whether ``folder`` is the file system's root, which is nobody's project."""
     return folder.is_absolute() and folder.parent == folder
 
 
-def _root_folder(uri: str) -> Path | None:
-    """The local folder of a ``file://`` root (None for other roots or missing folders)."""
+def _root_folder(uri: str, team: bool = False) -> Path | None:
+    """The local folder of a ``file://`` root (None for other roots or missing folders;
+    ``team``: for one with a ``..`` part too, unread, as :func:`_dotdot` says why)."""
     try:
         parsed = urlparse(uri)
         if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+            return None
+        if team and _dotdot(unquote(parsed.path)):
             return None
         path = Path(unquote(parsed.path))
         return path.resolve() if path.is_absolute() and path.is_dir() else None

@@ -396,6 +396,21 @@ def _server(server: str | None, database: str | None, token_file: Path | None) -
     return Server(url, token)
 
 
+def _team_database(url: str | None) -> str:
+    """A push's or pull's team database (--database or $MEMDIR_DATABASE_URL); when there
+    is none, a usage error naming both ways to the team: most users hold a token and the
+    server's address, not the database's URL."""
+    import os
+
+    if url or os.environ.get("MEMDIR_DATABASE_URL"):
+        return _database(url)
+    token = " (MEMDIR_TOKEN is set)" if os.environ.get("MEMDIR_TOKEN", "").strip() else ""
+    raise click.UsageError(
+        f"name the team: --server URL (or MEMDIR_SERVER) with your token{token}, or "
+        f"--database postgresql://USER@HOST:PORT/DB (or MEMDIR_DATABASE_URL)"
+    )
+
+
 def _known_user(team: Memdir) -> None:
     """Refuse a ``--database`` transfer as a user nobody added: $MEMDIR_USER unset is the
     login name, whose scopes no token reads (a push there reached nobody)."""
@@ -480,7 +495,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import Ledger, entries_of, transfer
+    from ..pg.transfer import Ledger, entries_of, push_bases, pushed, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
@@ -488,7 +503,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
     mine = bool(options.get("keep_mine"))
-    url = None if to is not None else _database(options["database"])
+    url = None if to is not None else _team_database(options["database"])
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
     tally = _Tally()
@@ -515,8 +530,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
                 into = team if pushing else local
-                # this home's files only; a dry run needs no write (a read-only home)
-                ledger = None if pushing else Ledger(local.home, apply=apply)
+                # this home's files only (a push's source); a dry run needs no write
+                ledger = Ledger(local.home, apply=apply)
                 done = transfer(
                     side,
                     into,
@@ -524,9 +539,12 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     where=where,
                     notes=notes,
                     progress=tally,
-                    ledger=ledger,
+                    ledger=None if pushing else ledger,
                     keep_mine=mine,
+                    bases=push_bases(ledger, local, side) if pushing else None,
                 )
+                if pushing:  # what the server holds now: a later hand edit is a change
+                    pushed(ledger, local, side, done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
@@ -585,12 +603,17 @@ def push(state: State, /, **options: Any) -> None:
     user `memdir serve users add` made; unset: your login name). A dry
     run by default; a re-run adds nothing; the guard applies on the server.
 
-    Exit status: 0 when done, 3 when (--server) an entry too big for the server's body
-    limit was not sent (everything else was; a dry run exits 3 too when an apply would
-    leave one unsent), 1 on an error. An entry is too big when the request that carries it
-    alone is over the server's --max-body: its JSON (ASCII-escaped: a non-ASCII character
-    takes 6 or 12 bytes) plus 40 to 43 bytes around it (more for a local entry of a
-    checkout without an origin: the scope's key)."""
+    A file edited here since the last push or pull (by hand or through memdir) is sent
+    even when the server's copy is stamped later, as long as that copy is the one both
+    sides held then; when it changed too, neither is written over, whatever the clocks
+    say (a conflict: `pull --keep-mine --apply`, then push, sends yours).
+
+    Exit status: 0 when done, 3 when an entry was left as a conflict or (--server) an
+    entry too big for the server's body limit was not sent (everything else was; a dry
+    run exits 3 too when an apply would), 1 on an error. An entry is too big when the
+    request that carries it alone is over the server's --max-body: its JSON
+    (ASCII-escaped: a non-ASCII character takes 6 or 12 bytes) plus 40 to 43 bytes
+    around it (more for a local entry of a checkout without an origin: the scope's key)."""
     _transfer(state, True, options)
 
 
@@ -599,8 +622,9 @@ def push(state: State, /, **options: Any) -> None:
 @click.option(
     "--keep-mine",
     is_flag=True,
-    help="A file you edited by hand since the last pull (a conflict): keep it and set its "
-    "`updated:` to now, so that `memdir push` sends it.",
+    help="A file you edited since the last pull or push (a conflict): keep it, set its "
+    "`updated:` to now and record the server's copy as the one it replaces, so that "
+    "`memdir push` sends it (unless the server's copy changes again first).",
 )
 @click.pass_obj
 def pull(state: State, /, **options: Any) -> None:

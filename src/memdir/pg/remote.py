@@ -263,14 +263,18 @@ def push(
     scopes and reports it. A failed batch's error says what the earlier ones did.
     ``progress``: told ``("Sending", n, total)`` after each batch the server answered
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
-    'kept' or refused ones; without it, ``n`` entries checked so far)."""
-    from .transfer import Move, Transfer, checkout_slug, entries_of
-    from .wire import entry_json, parse_transfer
+    'kept' or refused ones; without it, ``n`` entries checked so far). An entry changed
+    here since the last push or pull carries its sync base (:func:`push_bases`); applied,
+    what the server then holds is recorded in this home's ledger (:func:`pushed`)."""
+    from .transfer import Ledger, Move, Transfer, checkout_slug, entries_of, push_bases, pushed
+    from .wire import BASE, entry_json, parse_transfer
 
+    ledger = Ledger(local.home, apply=apply)  # unreadable, or not writable: before anything
     side, notes = entries_of(local)
     url, why = checkout_url(local)
     if url is None and side.pop("project", None) is not None:
         notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
+    bases = push_bases(ledger, local, side)
     slug = checkout_slug(local)  # the local scope's key only when there is no URL
     if server.max_body is None:  # a dry run of nothing: its answer announces the limit
         server.call("POST", "/api/push", url, {"apply": False, "scopes": {}}, checkout=slug)
@@ -283,6 +287,8 @@ def push(
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
+            if e.id in bases.get(scope, {}):
+                item[BASE] = bases[scope][e.id]
             length = len(json.dumps(item))
             first = _added({}, scope, length, local_scope)  # as a new batch's first entry
             alone = ENVELOPE + first
@@ -314,8 +320,7 @@ def push(
             if local_scope is not None and "local" in batch:  # an older server takes none
                 body["local_scope"] = local_scope
             server.sending = True
-            answer = server.call("POST", "/api/push", url, body, checkout=slug)
-            got = parse_transfer(answer)
+            got = parse_transfer(_send(server, url, body, slug, notes))
         except MemdirError as exc:
             error = exc
             if isinstance(exc, ValidationError):
@@ -331,13 +336,64 @@ def push(
             )
             tail = f". {said_unsent}" if said_unsent else ""
             raise MemdirError(f"{said}. {so_far}{tail}") from None
+        if any(n.startswith(_OLDER) for n in notes):  # it saw no base: an edit kept
+            got.moves = [
+                _edit_conflict(m) if m.entry in bases.get(m.scope, {}) else m for m in got.moves
+            ]
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
         if progress is not None:
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
     done.moves += too_big
+    pushed(ledger, local, side, done)
     return done
+
+
+_OLDER = "the team server is older than this memdir client"
+
+
+def _send(
+    server: Server, url: str | None, body: dict[str, Any], slug: str, notes: list[str]
+) -> Any:
+    """The server's answer to the push ``body``. A server older than the sync base
+    refuses an entry that carries one (``base``): it gets the batch again without them
+    (and every later batch), and ``notes`` says what that means."""
+    if not any(n.startswith(_OLDER) for n in notes):
+        try:
+            return server.call("POST", "/api/push", url, body, checkout=slug)
+        except MemdirError as exc:
+            if "unknown field 'base'" not in str(exc):
+                raise
+        notes.append(
+            f"{_OLDER}: an entry edited here since the last push or pull is not sent "
+            f"when the server's copy is newer (a conflict: `memdir pull` reports it "
+            f"too); update the server"
+        )
+    scopes = body["scopes"]
+    plain = {
+        s: [{k: v for k, v in e.items() if k != "base"} for e in es] for s, es in scopes.items()
+    }
+    return server.call("POST", "/api/push", url, {**body, "scopes": plain}, checkout=slug)
+
+
+def _edit_conflict(move: Move) -> Move:
+    """A move of an entry edited here since the last push or pull that a server older
+    than the sync base kept as it has it: a conflict (the push exits 3), with the way to
+    send it."""
+    from dataclasses import replace
+
+    if move.action != "kept":
+        return move
+    return replace(
+        move,
+        action="conflict",
+        reason=f"edited here since the last push or pull; {_OLDER} and cannot tell whether "
+        f"its copy changed too, so yours is not sent ({move.reason}). To keep yours and "
+        f"send it, run `memdir pull --keep-mine --apply` (its `updated:` becomes now), "
+        f"then `memdir push --apply`; to take the server's, run `memdir pull --apply` (a "
+        f"conflict there too) and do as it says; or update the server",
+    )
 
 
 def _added(

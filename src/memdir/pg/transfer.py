@@ -43,10 +43,11 @@ WRITES = ("add", "update", "mine")  # the moves that write
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
-    since the last pull, though its ``updated`` says otherwise: kept), mine (such a copy
-    kept by ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or
-    the write path), unsent (push --server: too big for the server's body limit, not
-    sent; :data:`memdir.pg.remote.UNSENT`)."""
+    since the last pull or push, though its ``updated`` says otherwise: kept; a push's
+    entry changed on both sides since then: neither written), mine (such a copy kept by
+    ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or the write
+    path), unsent (push --server: too big for the server's body limit, not sent;
+    :data:`memdir.pg.remote.UNSENT`)."""
 
     scope: str
     action: str
@@ -106,26 +107,28 @@ def _digest(e: Entry) -> str:
 
 
 class Ledger:
-    """What pulls last wrote into a home, or found there equal: per entry (its scope
-    folder, relative to the home when inside it, and id), the :func:`_digest` of its text
-    then, and under its own key (:data:`STAMP` and that key: no scope folder is empty, so
-    no digest's key starts with NUL) that digest again with the ``updated:`` its copy here
-    had then. A pull reads it to tell a copy edited here since (by hand, keeping
-    ``updated:``, which memdir's clock cannot see) from one it may replace, and an edit
-    through memdir (``updated:`` moved) from one by hand; a stamp whose digest is not the
-    entry's record (written by an older memdir since, which keeps the stamps but does not
-    update them) is none. Kept as ``pulled.json`` in the home; one that cannot be read,
-    or holds a record that is not a string, is an error before anything is written, and
-    so is (``apply``) a home where it cannot be written; a dry run needs no write. Saved
-    under a lock, merged into what another pull saved meanwhile
-    (docs/design/team-server.md, "The pull ledger")."""
+    """The sync base of a home's files: what pulls last wrote into them, or found there equal,
+    and what pushes last sent from them, or found equal on the other side (both sides then
+    held that text): per entry (its scope folder, relative to the home when inside it, and
+    id), the :func:`_digest` of its text then, and under its own key (:data:`STAMP` and that
+    key: no scope folder is empty, so no digest's key starts with NUL) that digest again
+    with the ``updated:`` its copy here had then. A pull reads it to tell a copy edited here
+    since (by hand, keeping ``updated:``, which memdir's clock cannot see) from one it may
+    replace, and an edit through memdir (``updated:`` moved) from one by hand; a push reads
+    it to send such an edit over a server copy stamped later that is still the base
+    (:meth:`base`); a stamp whose digest is not the entry's record (written by an older
+    memdir since, which keeps the stamps but does not update them) is none. Kept as
+    ``pulled.json`` in the home; one that cannot be read, or holds a record that is not a
+    string, is an error before anything is written, and so is (``apply``) a home where it
+    cannot be written; a dry run needs no write. Saved under a lock, merged into what
+    another push or pull saved meanwhile (docs/design/team-server.md, "The pull ledger")."""
 
     NAME = "pulled.json"
     #: a stamp's key: this, then the digest's key
     STAMP = "\0updated\0"
     WHAT = (
-        "what `memdir pull` last wrote into this home, so that it keeps a file you edited "
-        "by hand since"
+        "what `memdir pull` and `memdir push` last found the same here and on the team "
+        "server, so that a file you edited by hand since is sent or kept, never overwritten"
     )
 
     def __init__(self, home: Path, *, apply: bool = True) -> None:
@@ -157,6 +160,13 @@ class Ledger:
         last = self.seen.get(self.key(into, old.id))
         return last is not None and last != _digest(old)
 
+    def base(self, store: Store, entry: Entry) -> str | None:
+        """For a push: the digest recorded for ``store``'s ``entry`` when its text changed
+        here since (what both sides held at the last push or pull), else None (unchanged,
+        or no record: ``updated`` alone decides)."""
+        last = self.seen.get(self.key(store, entry.id))
+        return last if last is not None and last != _digest(entry) else None
+
     def stamp(self, into: Store, entry_id: str) -> datetime | None:
         """The ``updated:`` ``into``'s copy had when a pull last left it there (None: not
         recorded, by an older memdir's pull, or not for the text recorded now)."""
@@ -174,6 +184,15 @@ class Ledger:
         self.seen[key] = self.saved[key] = digest
         stamp = f"{digest} {updated.replace(microsecond=0).isoformat()}"
         self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = stamp
+
+    def based(self, into: Store, entry: Entry) -> None:
+        """Record ``entry`` (the other side's copy) as the sync base of ``into``'s copy,
+        which ``pull --keep-mine`` kept: that copy stays edited since (a pull keeps it), a
+        push sends it as long as the other side still holds ``entry``, and a conflict
+        again when that changed too. Its stamp is none (how it was edited is not known)."""
+        key = self.key(into, entry.id)
+        self.seen[key] = self.saved[key] = _digest(entry)
+        self.seen[self.STAMP + key] = self.saved[self.STAMP + key] = ""
 
     def save(self) -> None:
         """Record what this pull saw, re-reading the file under its lock (another pull's
@@ -212,10 +231,11 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
         how = ""
     elif then == old.updated.replace(microsecond=0):
         how = ", with the same `updated:` as then (by hand?)"
-    else:  # memdir moved `updated:`; not after the server's copy, or it was kept
+    else:  # memdir moved `updated:` (after the server's copy too: both changed)
+        later = old.updated > entry.updated
         how = (
             f", its `updated:` moved since ({_when(then)} then, {_when(old.updated)} now: "
-            f"an edit through memdir?), not after the server's copy"
+            f"an edit through memdir?), {'after' if later else 'not after'} the server's copy"
         )
     theirs = (
         f"the server's copy changed too (its `updated:` {_when(entry.updated)})"
@@ -223,10 +243,50 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
         else "the server's copy is still the one pulled then"
     )
     return (
-        f"edited {where} since the last pull{how}; {theirs}. Yours is kept, the server's "
+        f"edited {where} since the last pull or push{how}; {theirs}. Yours is kept, the server's "
         f"not written. To keep yours and send it, run `memdir pull --keep-mine --apply` "
         f"(its `updated:` becomes now), then `memdir push --apply`; to take the server's, {take}"
     )
+
+
+def _both(old: Entry, where: str) -> str:
+    """The reason a push leaves an entry changed on both sides since the last sync."""
+    return (
+        f"edited here since the last push or pull, and the copy {where} changed too (its "
+        f"`updated:` {_when(old.updated)}): neither is written over, yours is not sent. "
+        f"To keep yours and send it, run `memdir pull --keep-mine --apply` (its `updated:` "
+        f"becomes now), then `memdir push --apply`; to take the server's, run "
+        f"`memdir pull --apply` (a conflict there too) and do as it says"
+    )
+
+
+def push_bases(ledger: Ledger, source: Workspace, side: Side) -> dict[str, dict[str, str]]:
+    """For a push of ``side`` (:func:`entries_of` ``source``, this home's files): the
+    :meth:`Ledger.base` of each entry changed here since the last push or pull, per
+    scope and id (:func:`transfer`'s ``bases``; sent to the server as each entry's
+    ``base``)."""
+    out: dict[str, dict[str, str]] = {}
+    for scope, entries in side.items():
+        store = _store(source, scope, None)
+        for e in entries:
+            base = ledger.base(store, e)
+            if base is not None:
+                out.setdefault(scope, {})[e.id] = base
+    return out
+
+
+def pushed(ledger: Ledger, source: Workspace, side: Side, done: Transfer) -> None:
+    """Record in ``ledger`` each entry of ``side`` that the push ``done`` sent or found
+    equal (the server holds its text now), stamped with its ``updated`` here; saved when
+    the push was applied (a dry run writes no ledger)."""
+    if not done.applied:
+        return
+    by_id = {(scope, e.id): e for scope, entries in side.items() for e in entries}
+    for m in done.moves:
+        e = by_id.get((m.scope, m.entry))
+        if e is not None and m.action in ("add", "update", "same"):
+            ledger.saw(_store(source, m.scope, None), e, e.updated)
+    ledger.save()
 
 
 def _when(at: datetime) -> str:
@@ -344,6 +404,7 @@ def transfer(
     progress: Progress | None = None,
     ledger: Ledger | None = None,
     keep_mine: bool = False,
+    bases: Mapping[str, Mapping[str, str]] | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -357,7 +418,13 @@ def transfer(
     counted). ``ledger`` (a pull into this home's files): a copy edited here since the
     last pull is not replaced but reported (``conflict``), or with ``keep_mine`` kept and
     its ``updated`` set to now (``mine``: a push then sends it); applied, what was written
-    or found equal is recorded there."""
+    or found equal is recorded there. ``bases`` (a push): per scope and id, the
+    :meth:`Ledger.base` of a source entry changed since the last push or pull; whatever
+    the clocks say, when the target's copy is still that base the source's change is
+    written over it, and when the target's copy changed since too, neither is written
+    (``conflict``). A pull (``ledger``) likewise reports a copy here newer by ``updated``
+    as a ``conflict`` when both it and the source's changed since the record; its
+    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`)."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -366,6 +433,7 @@ def transfer(
     seen = 0
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
     sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
+    theirs: dict[int, Entry] = {}  # a ``mine`` move's source entry: the new sync base
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -391,14 +459,31 @@ def transfer(
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
+            base = bases.get(scope, {}).get(entry.id) if bases else None
+            if old is not None and base is not None:  # whatever the clocks say
+                if _digest(old) != base:  # both changed since the last push or pull
+                    why = _both(old, where)
+                    done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
+                    continue
+                why = ""  # the target's copy is the base: only the source changed it
+            edited = old is not None and ledger is not None and ledger.edited(into, old)
+            if (  # newer here by the clock, but the server's changed since too: a conflict
+                why
+                and edited
+                and ledger is not None
+                and old is not None
+                and ledger.seen.get(ledger.key(into, old.id)) != _digest(entry)
+            ):
+                why = ""
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
-            if old is not None and ledger is not None and ledger.edited(into, old):
+            if old is not None and ledger is not None and edited:
                 if keep_mine:  # yours, made newer than the server's: a push sends it
                     if apply:
                         writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
                         sent[len(done.moves)] = old
+                        theirs[len(done.moves)] = entry
                     why = f"edited {where} since the last pull: yours kept, its `updated:` now"
                     done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
                     continue
@@ -448,6 +533,8 @@ def transfer(
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i], wrote[i].updated)
+                        elif done.moves[i].action == "mine":  # the server's copy is the
+                            ledger.based(into, theirs[i])  # base: a push then sends yours
     except BaseException:  # what was written stays known; the write's error is the one
         if ledger is not None and apply:
             try:

@@ -40,7 +40,11 @@ ENTRY_KEYS = (
 
 _ID = re.compile(r"[^/\\\x00-\x1f\x7f]{1,200}")
 MAX_ORIGINS, MAX_ORIGIN = 256, 1000
-ACTIONS = ("add", "update", "same", "kept", "refused")
+ACTIONS = ("add", "update", "same", "kept", "refused", "conflict")
+#: a pushed entry's optional field: its sync base (transfer.Ledger.base), the SHA-256 of
+#: the text both sides held at the last push or pull, sent when it changed here since
+BASE = "base"
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def entry_json(e: Entry) -> dict[str, Any]:
@@ -124,10 +128,16 @@ def parse_entry(value: object, what: str) -> Entry:
         raise ValidationError(f"{what}: {exc}", field=exc.field) from None
 
 
-def parse_scopes(value: object, *, limit: int | None = MAX_ENTRIES) -> dict[str, list[Entry]]:
+def parse_scopes(
+    value: object,
+    *,
+    limit: int | None = MAX_ENTRIES,
+    bases: dict[str, dict[str, str]] | None = None,
+) -> dict[str, list[Entry]]:
     """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope; at most
     ``limit`` entries (a push request's cap; None: a pull's answer, every entry a user
-    has)."""
+    has). ``bases`` (a push's body): an entry may carry :data:`BASE`, put there by scope
+    and id."""
     obj = _object(value, "scopes", SCOPES, ())
     count = sum(len(v) for v in obj.values() if isinstance(v, list))
     if limit is not None and count > limit:
@@ -140,7 +150,18 @@ def parse_scopes(value: object, *, limit: int | None = MAX_ENTRIES) -> dict[str,
     for scope, items in obj.items():
         if not isinstance(items, list):
             raise ValidationError(f"scopes.{scope} must be a list of entries", field="scopes")
-        entries = [parse_entry(v, f"scopes.{scope}[{i}]") for i, v in enumerate(items)]
+        entries = []
+        for i, v in enumerate(items):
+            what = f"scopes.{scope}[{i}]"
+            base = None
+            if bases is not None and isinstance(v, dict) and BASE in v:
+                v = dict(v)
+                base = v.pop(BASE)
+                if not isinstance(base, str) or not _DIGEST.fullmatch(base):
+                    raise ValidationError(f"{what}.base must be a SHA-256 in hex", field=BASE)
+            entries.append(parse_entry(v, what))
+            if base is not None and bases is not None:
+                bases.setdefault(scope, {})[entries[-1].id] = base
         seen: set[str] = set()
         for e in entries:
             if e.id in seen:
@@ -151,11 +172,13 @@ def parse_scopes(value: object, *, limit: int | None = MAX_ENTRIES) -> dict[str,
 
 
 class Push(NamedTuple):
-    """A push's body, checked: entries per scope, whether to write, the local scope."""
+    """A push's body, checked: entries per scope, whether to write, the local scope,
+    and the sync base of each entry that sent one (per scope and id)."""
 
     scopes: dict[str, list[Entry]]
     apply: bool
     local: str | None
+    bases: dict[str, dict[str, str]]
 
 
 def parse_push(value: object) -> Push:
@@ -169,8 +192,9 @@ def parse_push(value: object) -> Push:
     local = obj.get("local_scope")
     if local is not None:
         local = local_slug_name(local)
-    scopes = parse_scopes(obj["scopes"])
-    return Push(scopes, obj["apply"], local)
+    bases: dict[str, dict[str, str]] = {}
+    scopes = parse_scopes(obj["scopes"], bases=bases)
+    return Push(scopes, obj["apply"], local, bases)
 
 
 def _strings(value: object, what: str) -> list[str]:

@@ -157,7 +157,12 @@ class Api:
                         field="local_scope",
                     )
             done = transfer(
-                push.scopes, ws, apply=push.apply, where="on the team server", local=local
+                push.scopes,
+                ws,
+                apply=push.apply,
+                where="on the team server",
+                local=local,
+                bases=push.bases,
             )
             done.notes += ws.left_behind(slug)
             return done.to_dict()

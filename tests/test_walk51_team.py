@@ -1,0 +1,475 @@
+"""walk51's team and server defects, fixed (docs/walk51.md items 1, 2 and 11): a hand
+edit after `push --apply` survives the next push and pull (the sync base in pulled.json),
+`X-Memdir-Project` names a folder whose path is not ASCII, and `push`/`pull` without a
+team name `--server` as well as `--database`. Real CLI subprocesses, a real `memdir serve`,
+PostgreSQL where the team is involved."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
+
+import memdir
+
+
+def _cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
+    """The CLI as a real subprocess with ``HOME`` moved to ``user_home``; returns the
+    finished process, exit status unchecked, and asserts that no traceback leaked."""
+    env = {
+        **os.environ,
+        "HOME": str(user_home),
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
+    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
+        env.pop(name, None)
+
+    def run(*args: str, extra_env: dict[str, str] | None = None) -> Any:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), *args],
+            capture_output=True,
+            text=True,
+            env={**env, **(extra_env or {})},
+            timeout=120,
+        )
+        assert "Traceback" not in proc.stderr, proc.stderr
+        return proc
+
+    return run
+
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    return _cli(tmp_path, home, project, user_home)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def _serving(env: dict[str, str], cwd: Path, *extra: str) -> Iterator[tuple[str, str]]:
+    """A real `memdir serve` (``extra``: its options) on a free loopback port: (MCP URL,
+    token; none on the team backend). Its log must hold no traceback when it stops."""
+    port = _free_port()
+    token = ""
+    if not extra:
+        token = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(cwd), "serve", "--print-token"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(cwd), "serve", "--port", str(port), *extra],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()[1]
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp", token
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert b"Traceback" not in err, err.decode(errors="replace")
+
+
+# --- item 1: a hand edit after push --apply ------------------------------------------
+
+
+@dataclass
+class Via:
+    """One way to the team: ``--database`` as alice, or ``--server`` with her token."""
+
+    name: str
+    args: tuple[str, ...]
+    env: dict[str, str]
+    cli: Callable[..., Any]
+
+    def push(self, *args: str) -> Any:
+        return self.cli("push", *self.args, *args, extra_env=self.env)
+
+    def pull(self, *args: str) -> Any:
+        return self.cli("pull", *self.args, *args, extra_env=self.env)
+
+
+@pytest.fixture(params=["database", "server"])
+def via(
+    request: pytest.FixtureRequest,
+    cli: Callable[..., Any],
+    pg_url: str,
+    project: Path,
+    tmp_path: Path,
+) -> Iterator[Via]:
+    from conftest import team_env
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)  # alice, granted the checkout's origin
+    if request.param == "database":
+        yield Via("database", ("--database", pg_url), {"MEMDIR_USER": "alice"}, cli)
+        return
+    token = users.add(PgDatabase.shared(pg_url), "alice")  # another token of hers
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / "server-home"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+    }
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
+        yield Via("server", (), {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}, cli)
+
+
+def _add(cli: Callable[..., Any]) -> None:
+    added = cli(
+        "add", "--type", "feedback", "--name", "Use pnpm", "--description", "pnpm, not npm",
+        "--body", "Use pnpm install.",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+
+
+def _entry(home: Path) -> Path:
+    (entry,) = (home / "projects").glob("*/feedback_use-pnpm.md")
+    return entry
+
+
+def _hand_edit(entry: Path, new: str) -> None:
+    """Edit ``entry``'s body in place, as an editor does: its ``updated:`` stays."""
+    text = entry.read_text(encoding="utf-8")
+    assert "Use pnpm install." in text
+    entry.write_text(text.replace("Use pnpm install.", new), encoding="utf-8")
+
+
+def _on_server(pg_url: str, project: Path, tmp_path: Path) -> str:
+    """The body of alice's copy of the entry on the team database."""
+    team = memdir.open(tmp_path / "elsewhere", project, database_url=pg_url, user="alice")
+    try:
+        return team.store("local").get("Use pnpm").body
+    finally:
+        team.close()
+
+
+def _lines(proc: Any, action: str) -> list[str]:
+    return [x for x in proc.stdout.splitlines() if x.startswith(action)]
+
+
+def test_hand_edit_after_push_survives_push_and_pull(
+    via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # README: "Edit topic files in any editor"; push and pull never overwrite "an entry the
+    # other side changed more recently". Here nobody else touched the server's copy.
+    _add(cli)
+    first = via.push("--apply")
+    assert first.returncode == 0 and "add" in first.stdout, first.stdout + first.stderr
+    entry = _entry(home)
+    _hand_edit(entry, "Use pnpm 9 install.")
+    pushed = via.push("--apply")
+    pulled = via.pull("--apply")
+    assert pushed.returncode == 0 and pulled.returncode in (0, 3), pushed.stderr + pulled.stderr
+    # the edit is either on the server now, or reported as a conflict: never replaced
+    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8"), pushed.stdout + pulled.stdout
+    # ...and here it is sent: the server's copy was still the one pushed before
+    assert _lines(pushed, "update"), pushed.stdout
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
+    assert pulled.returncode == 0 and "Pulled from the team server: 1 same" in pulled.stdout
+
+
+def test_hand_edit_and_a_change_on_the_server_are_a_conflict(
+    via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # (a) after the push, alice changes the server's copy elsewhere (another laptop, an
+    # agent on the team server); here the file is edited by hand: both moved since
+    _add(cli)
+    assert via.push("--apply").returncode == 0
+    team = memdir.open(tmp_path / "laptop-2", project, database_url=pg_url, user="alice")
+    team.store("local").replace("Use pnpm", body="Use pnpm 8 install.")
+    team.close()
+    entry = _entry(home)
+    _hand_edit(entry, "Use pnpm 9 install.")
+    dry = via.push()
+    assert dry.returncode == 3 and _lines(dry, "conflict"), dry.stdout + dry.stderr
+    pushed = via.push("--apply")
+    assert pushed.returncode == 3, pushed.stdout + pushed.stderr
+    (line,) = _lines(pushed, "conflict")
+    assert "changed too" in line and "memdir pull" in line, line
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 8 install."  # not written over
+    pulled = via.pull("--apply")
+    assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout + pulled.stderr
+    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")  # nothing lost
+    # the way out the conflict names: keep mine, then push
+    assert via.pull("--keep-mine", "--apply").returncode == 0
+    again = via.push("--apply")
+    assert again.returncode == 0 and _lines(again, "update"), again.stdout + again.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
+
+
+def test_untouched_after_push_is_same_both_ways(
+    via: Via, cli: Callable[..., Any], home: Path
+) -> None:
+    # (b) nothing edited: push says same, pull changes nothing
+    _add(cli)
+    assert via.push("--apply").returncode == 0
+    entry = _entry(home)
+    before = entry.read_bytes()
+    again = via.push("--apply")
+    assert again.returncode == 0 and "Pushed to the team server: 1 same" in again.stdout
+    pulled = via.pull("--apply")
+    assert pulled.returncode == 0 and "Pulled from the team server: 1 same" in pulled.stdout
+    assert entry.read_bytes() == before
+
+
+def test_a_dry_run_push_writes_no_ledger(
+    via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # (c) a dry run writes nothing, the ledger included; an applied push records it
+    _add(cli)
+    ledger = home / "pulled.json"
+    assert via.push().returncode == 0 and not ledger.exists()
+    assert via.push("--apply").returncode == 0 and ledger.exists()
+    recorded = ledger.read_bytes()
+    _hand_edit(_entry(home), "Use pnpm 9 install.")
+    dry = via.push()
+    assert dry.returncode == 0 and _lines(dry, "update"), dry.stdout  # what an apply sends
+    assert "Dry run: nothing written" in dry.stdout
+    assert ledger.read_bytes() == recorded
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."
+
+
+def _older_src(tmp_path: Path) -> Path:
+    from test_team_rvteam50 import _main_src
+
+    return _main_src(tmp_path)
+
+
+def test_a_pushed_ledger_reads_both_ways_with_d1c07a88(
+    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # the same pulled.json, new records in it: d1c07a88's pull reads what this push
+    # recorded (a hand edit is its conflict), and this push reads what that pull recorded
+    from conftest import team_env
+
+    team_env(pg_url, project)
+    team = {"MEMDIR_USER": "alice"}
+    older = {**team, "PYTHONPATH": str(_older_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    _add(cli)
+    assert cli("push", "--database", pg_url, "--apply", extra_env=team).returncode == 0
+    entry = _entry(home)
+    _hand_edit(entry, "Use pnpm 9 install.")
+    old_pull = cli("pull", "--database", pg_url, "--apply", extra_env=older)
+    assert old_pull.returncode in (0, 3) and _lines(old_pull, "conflict"), old_pull.stdout
+    assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+    # the other way: the older pull records the server's copy, this push sends a hand edit
+    entry.write_text(
+        entry.read_text(encoding="utf-8").replace("Use pnpm 9 install.", "Use pnpm install."),
+        encoding="utf-8",
+    )
+    assert cli("pull", "--database", pg_url, "--apply", extra_env=older).returncode == 0
+    _hand_edit(entry, "Use pnpm 10 install.")
+    pushed = cli("push", "--database", pg_url, "--apply", extra_env=team)
+    assert pushed.returncode == 0 and _lines(pushed, "update"), pushed.stdout + pushed.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 10 install."
+
+
+def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
+    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+) -> None:
+    # a team server of d1c07a88 refuses an entry's `base` field: the push sends the batch
+    # again without it (a note says so), the server keeps its copy, the push and the pull
+    # report the hand edit as a conflict (exit 3): nothing lost; keep-mine then push sends it
+    from conftest import team_env
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)
+    token = users.add(PgDatabase.shared(pg_url), "alice")
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / "server-home"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "PYTHONPATH": str(_older_src(tmp_path)),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    _add(cli)
+    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
+        team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
+        assert cli("push", "--apply", extra_env=team).returncode == 0
+        entry = _entry(home)
+        _hand_edit(entry, "Use pnpm 9 install.")
+        pushed = cli("push", "--apply", extra_env=team)
+        # not sent: a conflict, exit 3 (rv51a), with the way to send it
+        assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout
+        assert "older than this memdir client" in pushed.stdout, pushed.stdout
+        assert "--keep-mine" in pushed.stdout, pushed.stdout
+        pulled = cli("pull", "--apply", extra_env=team)
+        assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
+        assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+        # the way it says: keep-mine, then push (the older server: newest wins)
+        assert cli("pull", "--keep-mine", "--apply", extra_env=team).returncode == 0
+        sent = cli("push", "--apply", extra_env=team)
+        assert sent.returncode == 0 and _lines(sent, "update"), sent.stdout + sent.stderr
+    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
+
+
+# --- item 2: X-Memdir-Project names a folder whose path is not ASCII ---------------------
+
+
+def _tool_call(url: str, token: str, project: bytes, name: str = "release day") -> dict[str, Any]:
+    """The `memory` tool's answer to an add, the header X-Memdir-Project being
+    ``project``'s bytes as sent; a protocol error as ``{"error": message}``."""
+    headers: dict[str, Any] = {"Authorization": f"Bearer {token}", "X-Memdir-Project": project}
+
+    async def main() -> dict[str, Any]:
+        http = create_mcp_http_client(headers=headers)
+        async with Client(streamable_http_client(url, http_client=http)) as c:
+            try:
+                result = await c.call_tool(
+                    "memory",
+                    {
+                        "action": "add",
+                        "type": "project",
+                        "name": name,
+                        "description": f"{name}: releases on Thursdays",
+                        "body": f"{name}: we release on Thursdays.",
+                    },
+                )
+            except MCPError as exc:
+                return {"error": str(exc)}
+            if result.is_error:
+                return {"error": result.content[0].text}  # type: ignore[union-attr]
+            return dict(json.loads(result.content[0].text))  # type: ignore[union-attr]
+
+    return anyio.run(main)
+
+
+@pytest.fixture
+def non_ascii_server(tmp_path: Path, home: Path) -> Iterator[tuple[str, str, Path]]:
+    checkout = tmp_path / "src" / "my app ü"
+    checkout.mkdir(parents=True)
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    with _serving(env, tmp_path) as (url, token):
+        yield url, token, checkout
+
+
+def _added_in(home: Path, checkout: Path, name: str = "release day") -> bool:
+    md = memdir.open(home, checkout, database_url="")
+    try:
+        return any(e.name == name for e in md.store("local").list())
+    finally:
+        md.close()
+
+
+def test_project_header_names_a_non_ascii_folder(
+    non_ascii_server: tuple[str, str, Path], home: Path
+) -> None:
+    # README: for a harness that sends no roots, add `--header "X-Memdir-Project: $(pwd)"`;
+    # the shell, curl and Codex send the path's UTF-8 bytes
+    url, token, checkout = non_ascii_server
+    answer = _tool_call(url, token, str(checkout).encode("utf-8"))
+    assert answer.get("success"), answer  # before: the folder's name read as Latin-1
+    assert _added_in(home, checkout)
+
+
+def test_project_header_percent_encoded_and_latin_1(
+    non_ascii_server: tuple[str, str, Path], home: Path
+) -> None:
+    # percent-encoded (the README's way for a client that cannot send the path's UTF-8:
+    # Node's fetch, so Claude Code, refuses a header character past U+00FF) ...
+    url, token, checkout = non_ascii_server
+    answer = _tool_call(url, token, quote(str(checkout)).encode("ascii"), "percent")
+    assert answer.get("success"), answer
+    assert _added_in(home, checkout, "percent")
+    # ... and as Node's fetch sends a character up to U+00FF: one Latin-1 byte (not UTF-8)
+    answer = _tool_call(url, token, str(checkout).encode("latin-1"), "latin")
+    assert answer.get("success"), answer
+    assert _added_in(home, checkout, "latin")
+
+
+def test_project_header_that_is_not_utf_8_is_a_clear_error(
+    non_ascii_server: tuple[str, str, Path],
+) -> None:
+    # bytes that are neither UTF-8 nor a folder's name: one clear error naming the header
+    url, token, checkout = non_ascii_server
+    answer = _tool_call(url, token, str(checkout).encode("utf-8") + b"/\xff\xfe")
+    error = str(answer.get("error") or answer)
+    assert "X-Memdir-Project" in error and "UTF-8" in error, answer
+    assert "Traceback" not in error
+
+
+# --- item 11: push/pull without a team name --server too ----------------------------------
+
+
+def test_push_without_server_names_server(cli: Callable[..., Any]) -> None:
+    # README: a user gets a token and the server's address, "not the URL"; forgetting
+    # --server must point them at --server, not at the database they should never hold
+    for command in ("push", "pull"):
+        proc = cli(command, extra_env={"MEMDIR_TOKEN": "mdt_0123456789abcdef_x"})
+        assert proc.returncode == 2, proc.stderr
+        for way in ("--server", "MEMDIR_SERVER", "--database", "MEMDIR_TOKEN is set"):
+            assert way in proc.stderr, (command, proc.stderr)
+        bare = cli(command)
+        assert "--server" in bare.stderr and "--database" in bare.stderr, bare.stderr
+        assert "MEMDIR_TOKEN is set" not in bare.stderr
+        shown = cli(command, "--help")
+        assert "--server" in shown.stdout and "--database" in shown.stdout
+
+
+def test_a_pushed_base_is_checked() -> None:
+    # the server takes a base that is a SHA-256 in hex, on a push's entry only
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import parse_push, parse_scopes
+
+    item = {
+        "id": "user_note",
+        "type": "user",
+        "name": "Note",
+        "description": "d",
+        "body": "One.",
+        "updated": "2026-12-01T10:00:00+00:00",
+    }
+    good = "ab" * 32
+    push = parse_push({"apply": False, "scopes": {"user": [{**item, "base": good}]}})
+    assert push.bases == {"user": {"user_note": good}}
+    assert parse_push({"apply": False, "scopes": {"user": [item]}}).bases == {}
+    for bad in ("AB" * 32, "ab" * 31, 7, None):
+        with pytest.raises(ValidationError, match=r"scopes\.user\[0\]\.base must be a SHA-256"):
+            parse_push({"apply": False, "scopes": {"user": [{**item, "base": bad}]}})
+    with pytest.raises(ValidationError, match="unknown field 'base'"):  # a pull's answer
+        parse_scopes({"user": [{**item, "base": good}]}, limit=None)
