@@ -1,8 +1,8 @@
-"""walk51's team and server defects, fixed (docs/walk51.md items 1, 2 and 11): a hand
-edit after `push --apply` survives the next push and pull (the sync base in pulled.json),
-`X-Memdir-Project` names a folder whose path is not ASCII, and `push`/`pull` without a
-team name `--server` as well as `--database`. Real CLI subprocesses, a real `memdir serve`,
-PostgreSQL where the team is involved."""
+"""walk51's team and server defects, fixed (items 1, 2 and 11 of a newcomer's
+walkthrough): a hand edit after `push --apply` survives the next push and pull (the sync
+base in pulled.json), `X-Memdir-Project` names a folder whose path is not ASCII, and
+`push`/`pull` without a team name `--server` as well as `--database`. Real CLI
+subprocesses, a real `memdir serve`, PostgreSQL where the team is involved."""
 
 from __future__ import annotations
 
