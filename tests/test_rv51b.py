@@ -1,0 +1,121 @@
+"""Review of mend51b (rv51b): reproducers for what the branch gets wrong. Each test fails
+on mend51b; see the one-line comment above each for what it shows."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memdir.interop.claude_code.formats import project_slug
+
+
+def _cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
+    env = {
+        **os.environ,
+        "HOME": str(user_home),
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
+    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
+        env.pop(name, None)
+
+    def run(*args: str) -> Any:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert "Traceback" not in proc.stderr, proc.stderr
+        return proc
+
+    return run
+
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    return _cli(tmp_path, home, project, user_home)
+
+
+def _memory(tmp_path: Path, project: Path, extra: str) -> Path:
+    """Claude Code's memory folder for ``project``: MEMORY.md (title, summary, one link,
+    then ``extra``) and its topic file; returns MEMORY.md."""
+    folder = tmp_path / "user-home" / ".claude" / "projects" / project_slug(str(project))
+    folder = folder / "memory"
+    folder.mkdir(parents=True)
+    (folder / "feedback_testing.md").write_text(
+        "---\nname: Testing style\ndescription: Integration tests hit a real database\n"
+        "type: feedback\n---\nIntegration tests must hit a real database, not mocks.\n",
+        encoding="utf-8",
+    )
+    index = folder / "MEMORY.md"
+    index.write_text(
+        "# Project memory\n\nNotes for the acme app.\n\n"
+        "- [Testing style](feedback_testing.md) — integration tests hit a real database\n"
+        + extra,
+        encoding="utf-8",
+    )
+    return index
+
+
+def _import_then_export(cli: Callable[..., Any], index: Path, kept: str) -> None:
+    """import --apply, then export --apply: either the export refuses MEMORY.md (and
+    leaves it as it was) or the MEMORY.md it writes still holds ``kept``."""
+    before = index.read_bytes()
+    imported = cli("import", "claude-code", "--apply")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    exported = cli("export", "claude-code", "--apply")
+    after = index.read_text(encoding="utf-8")
+    if exported.returncode != 0:
+        assert index.read_bytes() == before
+        return
+    assert kept in after, f"{kept!r} lost from MEMORY.md:\n{after}\n{exported.stdout}"
+
+
+# MEMORY.md with an HTML comment the user wrote: parse_index drops comments, so the import
+# "stored every entry" and the export replaces the file, the comment's text gone for good
+def test_export_does_not_drop_a_comment_in_an_imported_memory_md(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
+    note = "<!-- staging DB password rotates on the 1st; ask Dana -->"
+    _import_then_export(cli, _memory(tmp_path, project, f"\n{note}\n"), "ask Dana")
+
+
+# a link to a web page in MEMORY.md (filename None): neither an item nor a problem, so
+# _all_stored is True and the export replaces MEMORY.md without the user's runbook link
+def test_export_does_not_drop_a_url_link_in_an_imported_memory_md(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
+    line = "- [On-call runbook](https://wiki.example.com/oncall) — pager steps\n"
+    _import_then_export(cli, _memory(tmp_path, project, line), "wiki.example.com/oncall")
+
+
+# a link to a topic file that is gone is only a note at import; its title and hook (the
+# only copy of that memory left) are not stored, yet the export replaces MEMORY.md
+def test_export_does_not_drop_a_dangling_link_in_an_imported_memory_md(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
+    line = "- [Deploy freeze](project_freeze.md) — no deploys Fridays after 3pm\n"
+    _import_then_export(cli, _memory(tmp_path, project, line), "no deploys Fridays")
+
+
+# a level-1 heading with only links under it (a title memdir does not store as an entry's
+# text once links follow): is it kept when the imported MEMORY.md is replaced?
+def test_export_keeps_a_heading_over_links_in_an_imported_memory_md(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
+    extra = "\n## Billing service\n\n- [Testing style](feedback_testing.md) — again\n"
+    _import_then_export(cli, _memory(tmp_path, project, extra), "Billing service")
