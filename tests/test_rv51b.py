@@ -207,3 +207,30 @@ def test_removing_the_section_from_a_crlf_agents_md_leaves_no_blank_line(
     assert cli("rm", "pnpm").returncode == 0
     assert cli("export", "agents-md", "--apply").returncode == 0
     assert agents.read_bytes() == original
+
+
+# Codex: its memory_summary.md's "What's in Memory" index (desc/learnings lines) is not
+# imported, yet the import counts as storing every entry and the export replaces the file
+@pytest.mark.xfail(strict=True, reason="minor: Codex's own index text, rebuilt by Codex")
+def test_codex_export_keeps_the_learnings_of_an_imported_summary(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    import shutil
+
+    user_home = tmp_path / "codex-home"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "codex" / "home", user_home)
+    for path in user_home.rglob("*.md"):
+        text = path.read_text("utf-8").replace("/home/ada/code/app", str(project))
+        path.write_text(text.replace("/home/ada", str(user_home)), "utf-8")
+    notes = user_home / ".codex" / "memories" / "extensions" / "ad_hoc" / "notes"
+    (poisoned,) = notes.glob("*helpful-shortcut.md")
+    poisoned.unlink()
+    summary = user_home / ".codex" / "memories" / "memory_summary.md"
+    before = summary.read_bytes()
+    cli = _cli(tmp_path, home, project, user_home)
+    assert cli("import", "codex", "--apply").returncode == 0
+    exported = cli("export", "codex", "--apply")
+    kept = "run the slow marker separately"
+    assert exported.returncode != 0 and summary.read_bytes() == before or (
+        kept in summary.read_text("utf-8")
+    ), exported.stdout
