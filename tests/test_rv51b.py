@@ -64,8 +64,7 @@ def _memory(tmp_path: Path, project: Path, extra: str) -> Path:
     index = folder / "MEMORY.md"
     index.write_text(
         "# Project memory\n\nNotes for the acme app.\n\n"
-        "- [Testing style](feedback_testing.md) — integration tests hit a real database\n"
-        + extra,
+        "- [Testing style](feedback_testing.md) — integration tests hit a real database\n" + extra,
         encoding="utf-8",
     )
     return index
@@ -149,7 +148,9 @@ def test_removing_the_section_keeps_an_agents_md_without_final_newline(
 
 
 # an AGENTS.md saved with a UTF-8 BOM (Windows editors): is it kept byte for byte?
-def test_removing_the_section_keeps_an_agents_md_bom(cli: Callable[..., Any], project: Path) -> None:
+def test_removing_the_section_keeps_an_agents_md_bom(
+    cli: Callable[..., Any], project: Path
+) -> None:
     original = "\ufeff# Agents\r\nRun `make check` before committing.\r\n".encode()
     assert _agents_round_trip(cli, project / "AGENTS.md", original) == original
 
@@ -231,6 +232,6 @@ def test_codex_export_keeps_the_learnings_of_an_imported_summary(
     assert cli("import", "codex", "--apply").returncode == 0
     exported = cli("export", "codex", "--apply")
     kept = "run the slow marker separately"
-    assert exported.returncode != 0 and summary.read_bytes() == before or (
+    assert (exported.returncode != 0 and summary.read_bytes() == before) or (
         kept in summary.read_text("utf-8")
     ), exported.stdout
