@@ -147,14 +147,6 @@ def test_removing_the_section_keeps_an_agents_md_without_final_newline(
     assert _agents_round_trip(cli, project / "AGENTS.md", original) == original
 
 
-# an AGENTS.md saved with a UTF-8 BOM (Windows editors): is it kept byte for byte?
-def test_removing_the_section_keeps_an_agents_md_bom(
-    cli: Callable[..., Any], project: Path
-) -> None:
-    original = "\ufeff# Agents\r\nRun `make check` before committing.\r\n".encode()
-    assert _agents_round_trip(cli, project / "AGENTS.md", original) == original
-
-
 # a library caller logging its own role ("developer", as OpenAI's API names it) could
 # filter on it before; now session_search refuses the role the stored messages carry
 def test_session_search_finds_a_stored_role_outside_the_four(home: Path, project: Path) -> None:
