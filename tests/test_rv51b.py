@@ -111,8 +111,8 @@ def test_export_does_not_drop_a_dangling_link_in_an_imported_memory_md(
     _import_then_export(cli, _memory(tmp_path, project, line), "no deploys Fridays")
 
 
-# a level-1 heading with only links under it (a title memdir does not store as an entry's
-# text once links follow): is it kept when the imported MEMORY.md is replaced?
+# a "## Billing service" heading with only links under it (and a second link to the same
+# topic file) is neither stored nor kept: the export rewrites MEMORY.md without it
 def test_export_keeps_a_heading_over_links_in_an_imported_memory_md(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:
