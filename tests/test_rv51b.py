@@ -227,3 +227,28 @@ def test_codex_export_keeps_the_learnings_of_an_imported_summary(
     assert (exported.returncode != 0 and summary.read_bytes() == before) or (
         kept in summary.read_text("utf-8")
     ), exported.stdout
+
+
+# the start of a Claude Code session id ("or its start", as the branch documents) is
+# refused as ambiguous as soon as the session ran a sub-agent: the child's id
+# (claude-code:<id>:<root>) holds it too, though it is plainly the parent meant
+def test_sessions_show_by_the_start_of_a_harness_id_with_a_sub_agent(
+    cli: Callable[..., Any], home: Path, project: Path
+) -> None:
+    import memdir
+
+    sid = "3f2a1b9c-1111-4222-8333-944445555666"
+    md = memdir.open(home, project)
+    parent = md.sessions.start("claude-code", session_id=f"claude-code:{sid}")
+    md.sessions.log(parent.id, "user", "Deploy billing to the kiwi cluster.")
+    child = md.sessions.start(
+        "claude-code",
+        session_id=f"claude-code:{sid}:7d1e0c2a-aaaa-4bbb-8ccc-0123456789ab",
+        parent_id=parent.id,
+    )
+    md.sessions.log(child.id, "assistant", "Searching the repository for the deploy script.")
+    md.close()
+    full = cli("sessions", "show", sid)  # the whole id works
+    assert full.returncode == 0 and "kiwi" in full.stdout, full.stdout + full.stderr
+    start = cli("sessions", "show", sid[:8])
+    assert start.returncode == 0 and "kiwi" in start.stdout, start.stdout + start.stderr
