@@ -204,7 +204,6 @@ def test_removing_the_section_from_a_crlf_agents_md_leaves_no_blank_line(
 
 # Codex: its memory_summary.md's "What's in Memory" index (desc/learnings lines) is not
 # imported, yet the import counts as storing every entry and the export replaces the file
-@pytest.mark.xfail(strict=True, reason="minor: Codex's own index text, rebuilt by Codex")
 def test_codex_export_keeps_the_learnings_of_an_imported_summary(
     tmp_path: Path, home: Path, project: Path
 ) -> None:

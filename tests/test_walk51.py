@@ -98,7 +98,12 @@ def test_readme_claude_code_import_then_export_as_written(
     # memdir could replace MEMORY.md because it holds every entry of it: none is lost
     index = (folder / "MEMORY.md").read_text(encoding="utf-8")
     assert "Notes for the acme app." in index and "(feedback_testing.md)" in index, index
+    # and it kept the file as Claude Code wrote it, as --force does
+    (backup,) = folder.glob("MEMORY.md.memdir-backup-*")
+    assert "Notes for the acme app." in backup.read_text(encoding="utf-8")
+    assert "backup" in exported.stdout, exported.stdout
     assert cli("export", "claude-code", "--apply").returncode == 0  # again: unchanged
+    assert len(list(folder.glob("MEMORY.md.memdir-backup-*"))) == 1
 
 
 def test_export_still_refuses_a_memory_md_edited_after_the_import(
@@ -160,9 +165,19 @@ def test_readme_codex_import_then_export_as_written(
     (poisoned,) = notes.glob("*helpful-shortcut.md")  # the guard refuses it: left out here
     poisoned.unlink()
     cli = _cli(tmp_path, home, project, user_home)
-    assert cli("import", "codex", "--apply").returncode == 0
-    exported = cli("export", "codex", "--apply")
+    imported = cli("import", "codex", "--apply")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    # its summary holds Codex's own index ("What's in Memory"), which is not imported: the
+    # import says so, the export refuses the file and writes nothing, --force keeps a backup
+    assert "export codex will not replace this file" in imported.stdout, imported.stdout
+    memories = user_home / ".codex" / "memories"
+    before = sorted(p.name for p in memories.iterdir())
+    refused = cli("export", "codex", "--apply")
+    assert refused.returncode == 1 and "memory_summary.md" in refused.stdout, refused.stdout
+    assert sorted(p.name for p in memories.iterdir()) == before
+    exported = cli("export", "codex", "--apply", "--force")
     assert exported.returncode == 0, exported.stdout + exported.stderr
+    assert list(memories.glob("memory_summary.md.memdir-backup-*")), exported.stdout
 
 
 def test_refused_export_writes_nothing(
