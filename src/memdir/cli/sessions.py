@@ -12,7 +12,6 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
-from ..core.model import ROLES
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -136,7 +135,11 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, help="Sessions to show.")
 @click.option("--window", default=1, show_default=True, help="Messages either side of a match.")
-@click.option("--role", type=click.Choice(ROLES), help="Only messages with this role.")
+@click.option(
+    "--role",
+    help="Only messages with this role (user, assistant, tool, system, or another a "
+    "harness stored; a role no message has is named, with the roles stored).",
+)
 @click.option("--agent", help="Only sessions of this agent.")
 @click.option("--since", help="Only messages from this date (ISO 8601).")
 @click.option("--until", help="Only messages before this date (ISO 8601).")
@@ -164,12 +167,15 @@ def search_sessions(
         "scope": _project_scope(state) if this_project else None,
     }
     hits = _session_hits(state, query, limit, window, filters)
+    why = state.md.sessions.role_note(role) if role is not None and not hits else None
     if as_json:
         dump(hits)
+        if why:
+            click.echo(f"Note: {why}", err=True)
     elif hits:
         _print_session_hits(hits)
     else:
-        click.echo("No session matches.")
+        click.echo(f"No session matches: {why}." if why else "No session matches.")
 
 
 @sessions.command()

@@ -296,6 +296,22 @@ class SessionStore:
         )
         return [Message.from_row(r) for r in rows]
 
+    def roles(self) -> builtins.list[str]:
+        """The roles stored messages have, sorted (``log`` takes any role string)."""
+        rows = self.db.read(
+            lambda c: c.execute("SELECT DISTINCT role FROM messages ORDER BY role").fetchall(),
+            action="list message roles",
+        )
+        return [r[0] for r in rows]
+
+    def role_note(self, role: str) -> str | None:
+        """Why a search filtered on ``role`` can find nothing: no stored message has that
+        role (a typo?), naming the roles stored; None when some message has it."""
+        stored = self.roles()
+        if role in stored:
+            return None
+        return f"no message has role {role!r}; stored roles: {', '.join(stored) or 'none'}"
+
     def around(self, message_id: int, window: int = 3) -> builtins.list[Message]:
         """Message ``message_id`` and up to ``window`` messages of its session either
         side (empty when there is no such message)."""
