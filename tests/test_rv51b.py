@@ -163,7 +163,6 @@ def test_session_search_finds_a_stored_role_outside_the_four(home: Path, project
 
 # a 6-character start of a Claude Code session id that also starts a memdir session id:
 # `sessions show` silently opens memdir's session instead of saying two match
-@pytest.mark.xfail(strict=True, reason="minor: needs a shared 4-8 hex start of two ids")
 def test_sessions_show_by_a_start_shared_by_a_native_and_a_harness_id(
     cli: Callable[..., Any], home: Path, project: Path
 ) -> None:

@@ -71,7 +71,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 @click.pass_obj
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
     """Print a session's messages (SESSION_ID: memdir's id, its start, or the harness's
-    own id, e.g. the one `claude --resume` shows)."""
+    own id or its start, e.g. the one `claude --resume` shows; the session, not its
+    sub-agents)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
     messages = store.around(around, window) if around is not None else store.messages(info.id)
