@@ -181,7 +181,6 @@ def test_sessions_show_by_a_start_shared_by_a_native_and_a_harness_id(
 
 # AGENTS.md checked out with CRLF line ends (git's autocrlf converts memdir's section
 # too): removing the stale section leaves the blank line memdir had put before it
-@pytest.mark.xfail(strict=True, reason="minor: one blank line left, no text lost")
 def test_removing_the_section_from_a_crlf_agents_md_leaves_no_blank_line(
     cli: Callable[..., Any], project: Path
 ) -> None:

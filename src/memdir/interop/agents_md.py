@@ -95,8 +95,11 @@ def remove_section(existing: str, span: tuple[int, int]) -> str:
     appended (no blank line doubled where the section was)."""
     start, stop = span
     before, after = existing[:start], existing[stop:]
-    if before.endswith("\n\n") and (not after or after.startswith(("\n", "\r\n"))):
-        before = before[:-1]
+    if not after or after.startswith(("\n", "\r\n")):
+        if before.endswith("\r\n\r\n"):  # converted to CRLF since (git's autocrlf)
+            before = before[:-2]
+        elif before.endswith("\n\n"):
+            before = before[:-1]
     return before + after
 
 
