@@ -139,7 +139,6 @@ def _agents_round_trip(cli: Callable[..., Any], agents: Path, original: bytes) -
 
 # an AGENTS.md with no final newline: removing the stale section leaves a "\n" the team
 # never wrote (not "the rest kept byte for byte", as the README promises)
-@pytest.mark.xfail(strict=True, reason="minor: one added newline, no text lost")
 def test_removing_the_section_keeps_an_agents_md_without_final_newline(
     cli: Callable[..., Any], project: Path
 ) -> None:
