@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.frontmatter import format_time
-from .core.model import ROLES, Entry, Source
+from .core.model import Entry, Source
 from .review import approval
 
 if TYPE_CHECKING:
@@ -179,8 +179,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                 },
                 "role": {
                     "type": "string",
-                    "enum": list(ROLES),
-                    "description": "only messages with this role",
+                    "description": "only messages with this role (user, assistant, tool, "
+                    "system, or another a harness stored)",
                 },
                 "agent": {"type": "string", "description": "only sessions of this agent"},
                 "since": {
@@ -692,10 +692,14 @@ class Dispatcher:
                 "note": found.note,
             }
         if not results and not (extra.get("deep") or {}).get("answer"):
+            role = filters["role"]
+            why = self.md.sessions.role_note(role) if role is not None else None
             return {
                 "success": True,
                 "results": [],
-                "message": "No earlier session matches. Try other keywords.",
+                "message": f"No earlier session matches: {why}."
+                if why
+                else "No earlier session matches. Try other keywords.",
                 **extra,
             }
         if summarize and model is None:

@@ -12,7 +12,6 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
-from ..core.model import ROLES
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -72,7 +71,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 @click.pass_obj
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
     """Print a session's messages (SESSION_ID: memdir's id, its start, or the harness's
-    own id, e.g. the one `claude --resume` shows)."""
+    own id or its start, e.g. the one `claude --resume` shows; the session, not its
+    sub-agents)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
     messages = store.around(around, window) if around is not None else store.messages(info.id)
@@ -136,7 +136,11 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, help="Sessions to show.")
 @click.option("--window", default=1, show_default=True, help="Messages either side of a match.")
-@click.option("--role", type=click.Choice(ROLES), help="Only messages with this role.")
+@click.option(
+    "--role",
+    help="Only messages with this role (user, assistant, tool, system, or another a "
+    "harness stored; a role no message has is named, with the roles stored).",
+)
 @click.option("--agent", help="Only sessions of this agent.")
 @click.option("--since", help="Only messages from this date (ISO 8601).")
 @click.option("--until", help="Only messages before this date (ISO 8601).")
@@ -164,12 +168,15 @@ def search_sessions(
         "scope": _project_scope(state) if this_project else None,
     }
     hits = _session_hits(state, query, limit, window, filters)
+    why = state.md.sessions.role_note(role) if role is not None and not hits else None
     if as_json:
         dump(hits)
+        if why:
+            click.echo(f"Note: {why}", err=True)
     elif hits:
         _print_session_hits(hits)
     else:
-        click.echo("No session matches.")
+        click.echo(f"No session matches: {why}." if why else "No session matches.")
 
 
 @sessions.command()

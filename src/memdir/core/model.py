@@ -19,7 +19,12 @@ DESCRIPTION_MAX = 150
 BODY_MAX_BYTES = 64 * 1024
 
 SCOPES = ("managed", "user", "project", "local")
-ROLES = ("user", "assistant", "tool", "system")  # a logged message's; search filters on it
+ROLES = (
+    "user",
+    "assistant",
+    "tool",
+    "system",
+)  # the usual roles of a logged message (any is stored)
 """Scope names in ascending precedence: the most local wins."""
 
 

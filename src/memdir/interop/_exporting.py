@@ -101,6 +101,12 @@ class Ledger:
         """True if ``data`` is exactly what memdir last wrote at ``path``."""
         return _record(self.files.get(str(_real(path)), {})).get("sha") == _digest(data)
 
+    def imported(self, path: Path, data: bytes) -> bool:
+        """True if ``data`` is exactly what an import read whole at ``path`` (and stored
+        every line of): the export replaces it, after a backup."""
+        record = _record(self.files.get(str(_real(path)), {}))
+        return bool(record.get("imported")) and record.get("sha") == _digest(data)
+
     def exported(self, folder: Path, target: str) -> list[Path]:
         """Whole files ``target`` wrote directly inside ``folder`` (sections excluded)."""
         real = _real(folder)
@@ -134,6 +140,8 @@ def _plan_file(ledger: Ledger, f: ExportFile, force: bool) -> FileResult:
         return FileResult(f.path, "create")
     if old == new:
         return FileResult(f.path, "unchanged")
+    if ledger.imported(f.path, old):  # every line stored by an import: kept as --force keeps
+        return FileResult(f.path, "backup", reason="imported whole; saved before replacing")
     if f.section or ledger.wrote(f.path, old):
         return FileResult(f.path, "update")
     if not force:

@@ -78,12 +78,15 @@ def section_span(text: str) -> tuple[int, int] | None:
 
 def merge_section(existing: str | None, section: str) -> str:
     """``existing`` with its memdir section replaced by ``section`` (appended after a
-    blank line when there is none). Everything outside the markers is kept byte for byte."""
+    blank line when there is none; after a line end to a file with no final newline).
+    Everything outside the markers is kept byte for byte."""
     if not existing:
         return section
     span = section_span(existing)
     if span is None:
-        sep = "" if existing.endswith("\n\n") else ("\n" if existing.endswith("\n") else "\n\n")
+        # a file with no final newline gets one line end before the section, not a blank
+        # line, so that removing the section can give back the file as it was
+        sep = "" if existing.endswith("\n\n") else "\n"
         return existing + sep + section
     start, stop = span
     return existing[:start] + section + existing[stop:]
@@ -95,8 +98,13 @@ def remove_section(existing: str, span: tuple[int, int]) -> str:
     appended (no blank line doubled where the section was)."""
     start, stop = span
     before, after = existing[:start], existing[stop:]
-    if before.endswith("\n\n") and (not after or after.startswith(("\n", "\r\n"))):
-        before = before[:-1]
+    if not after and not before.endswith(("\n\n", "\r\n\r\n")):
+        return before.removesuffix("\n").removesuffix("\r")  # a file with no final newline
+    if not after or after.startswith(("\n", "\r\n")):
+        if before.endswith("\r\n\r\n"):  # converted to CRLF since (git's autocrlf)
+            before = before[:-2]
+        elif before.endswith("\n\n"):
+            before = before[:-1]
     return before + after
 
 

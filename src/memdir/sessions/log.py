@@ -124,8 +124,10 @@ class SessionStore:
     def resolve(self, session_id: str) -> SessionInfo:
         """The session whose id is ``session_id`` or, failing that, the one session whose
         id starts with it (as ``memdir sessions ls`` and git print them, cut short), or
-        else the one whose id after a ``harness:`` prefix is (or starts with) it: the id
-        the harness itself shows. Several matches are listed in the error."""
+        whose id after a ``harness:`` prefix is (or starts with) it: the id the harness
+        itself shows. ``harness:<id>`` itself wins over its sub-agents'
+        ``harness:<id>:<root>``, which only extend it; when ids still differ (a memdir id
+        and a harness's starting alike), they are listed in the error."""
         try:
             return self.get(session_id)
         except UnknownSessionError:
@@ -138,24 +140,25 @@ class SessionStore:
                 lambda c: [
                     r[0]
                     for r in c.execute(
-                        "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
+                        "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 50",
                         (pattern,),
                     )
                 ]
             )
 
-        ids = like(escaped + "%")
-        what = "starts"
-        if not ids:  # the harness's own id (or its start): `claude-code:<id>` stored
-            ids = like("%:" + escaped + "%")
-            exact = [i for i in ids if i.endswith(":" + session_id)]
-            ids, what = (exact, "ends") if len(exact) == 1 else (ids, "names")
+        found = like(escaped + "%") + like("%:" + escaped + "%")
+        ids = list(dict.fromkeys(found))  # in order, once each
+        exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
+        if len(exact) == 1:
+            return self.get(exact[0])
+        # a sub-agent's id (harness:<id>:<root>) only extends its parent's, when that matched
+        ids = [i for i in ids if not any(i.startswith(j + ":") for j in ids if j != i)]
         if len(ids) == 1:
             return self.get(ids[0])
         if ids:
             raise ValidationError(
-                f"{session_id!r} {what} {'more than 5' if len(ids) > 5 else len(ids)} session "
-                f"ids ({', '.join(ids[:5])}); give more of the id"
+                f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
+                f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
         raise UnknownSessionError(session_id, like("%" + escaped + "%")[:5])
 
@@ -295,6 +298,22 @@ class SessionStore:
             ).fetchall()
         )
         return [Message.from_row(r) for r in rows]
+
+    def roles(self) -> builtins.list[str]:
+        """The roles stored messages have, sorted (``log`` takes any role string)."""
+        rows = self.db.read(
+            lambda c: c.execute("SELECT DISTINCT role FROM messages ORDER BY role").fetchall(),
+            action="list message roles",
+        )
+        return [r[0] for r in rows]
+
+    def role_note(self, role: str) -> str | None:
+        """Why a search filtered on ``role`` can find nothing: no stored message has that
+        role (a typo?), naming the roles stored; None when some message has it."""
+        stored = self.roles()
+        if role in stored:
+            return None
+        return f"no message has role {role!r}; stored roles: {', '.join(stored) or 'none'}"
 
     def around(self, message_id: int, window: int = 3) -> builtins.list[Message]:
         """Message ``message_id`` and up to ``window`` messages of its session either

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.errors import ValidationError
 from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
-from .records import MEMORY_MODES, ROLES, Message, MessageHit, SessionHit, to_datetime, to_epoch
+from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch
 
 SNIPPET_CHARS = 200
 MAX_DEPTH = 64  # session trees deeper than this are treated as cut (guards against cycles)
@@ -49,10 +49,6 @@ class Filters:
         for name, value in (("role", role), ("agent", agent), ("scope", scope)):
             if value is not None and not isinstance(value, str):
                 raise ValidationError(f"{name} must be a string", field=name)
-        if role is not None and role not in ROLES:
-            raise ValidationError(
-                f"unknown role {role!r}; use one of {', '.join(ROLES)}", field="role"
-            )
         modes = tuple(memory_modes)
         bad = [m for m in modes if m not in MEMORY_MODES]
         if bad:

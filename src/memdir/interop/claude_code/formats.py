@@ -113,6 +113,9 @@ class ParsedIndex:
     links: tuple[IndexLink, ...]
     sections: tuple[Section, ...]
     exported: bool
+    # non-blank lines neither a link nor in a note, (line from 1, text stripped): comments,
+    # headings with no text of their own that no note keeps as its title
+    skipped: tuple[tuple[int, str], ...] = ()
 
 
 def project_slug(path: str) -> str:
@@ -279,7 +282,9 @@ def parse_index(text: str) -> ParsedIndex:
     heading, level, start, group, lines = "", 0, 1, None, list[str]()
     fence = False
 
-    title: tuple[int, str] | None = None  # the last heading with no text of its own
+    title: tuple[int, str, int] | None = None  # the last heading with no text of its own
+    kept: dict[int, str] = {}  # lines of the current section's text
+    skipped: dict[int, str] = {}
 
     def close() -> None:
         nonlocal title
@@ -287,9 +292,13 @@ def parse_index(text: str) -> ParsedIndex:
         if body.strip():
             gap = next(n for n, ln in enumerate(lines) if ln.strip())
             above = title[1] if title and title[0] < level else None
+            if above is not None and title is not None:
+                skipped.pop(title[2], None)
             sections.append(Section(heading, body, level, start, gap if heading else 0, above))
-        elif heading and not any(link.line > start for link in links):
-            title = (level, group or "")
+        else:
+            skipped.update(kept)
+            if heading and not any(link.line > start for link in links):
+                title = (level, group or "", start)
 
     for number, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith(("```", "~~~")):
@@ -303,12 +312,17 @@ def parse_index(text: str) -> ParsedIndex:
             close()
             heading, lines = one_line(_UNESCAPE.sub(r"\1", match.group(2))), []
             level, start, group = len(match.group(1)), number, line.strip()
+            kept = {number: line.strip()}
         elif fence or not (line.strip().startswith("<!--") or (exported and _TAIL.match(line))):
             if not lines and not heading:
                 start = number
             lines.append(line)
+            if line.strip():
+                kept[number] = line.strip()
+        elif not (exported and (line.startswith(EXPORT_MARK) or _TAIL.match(line))):
+            skipped[number] = line.strip()  # a comment the user wrote (memdir's own lines excepted)
     close()
-    return ParsedIndex(tuple(links), tuple(sections), exported)
+    return ParsedIndex(tuple(links), tuple(sections), exported, tuple(sorted(skipped.items())))
 
 
 def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:

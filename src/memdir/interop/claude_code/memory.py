@@ -186,13 +186,30 @@ def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexL
         read.problems.append(f"{path}: {_why(exc)}")
         return {}
     hooks: dict[str, IndexLink] = {}
+    topics = {p.name for p in _md_files(folder)}
+    lost = [line for line, _ in index.skipped]  # lines no stored entry keeps
     for link in index.links:
         name = link.filename
-        if name is None:
+        if name is None or name == INDEX:
+            lost.append(link.line)
             continue
+        if name in hooks or name not in topics:  # a second link's hook is not kept
+            lost.append(link.line)
         hooks.setdefault(name, link)
         if not (folder / name).exists():
             read.notes.append(f"{path} links to {name}, which does not exist")
+    for name, link in hooks.items():  # the heading a kept link stands under is kept too
+        over = [n for n, text in index.skipped if n < link.line and text == link.group]
+        if name in topics and over and max(over) in lost:
+            lost.remove(max(over))
+    if lost:  # the export would drop these lines: it may not replace MEMORY.md
+        read.whole.pop(path.absolute(), None)
+        shown = ", ".join(str(n) for n in sorted(lost)[:5]) + (", …" if len(lost) > 5 else "")
+        read.notes.append(
+            f"{path}: line(s) {shown} are not stored as entries (comments, web links, "
+            "links to missing files, headings over them); export claude-code will not "
+            "replace it (--force saves a backup first)"
+        )
     seen: set[str] = set()
     first_link = min((link.line for link in index.links), default=1 << 30)
     for section in index.sections:

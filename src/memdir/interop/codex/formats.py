@@ -64,6 +64,7 @@ class Parsed:
     items: list[Item] = field(default_factory=list)
     problems: list[tuple[int, str]] = field(default_factory=list)
     notes: list[tuple[int, str]] = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)  # non-blank lines no item holds
 
 
 def _lines(text: str) -> list[str]:
@@ -202,6 +203,8 @@ def parse_summary(text: str) -> Parsed:
             if not section and line.strip() and not pending and not out.items:
                 out.notes.append((no, "text before the first `##` section: imported"))
             pending.append((no, line))
+        elif line.strip():  # Codex's own index ("What's in Memory"): not imported
+            out.skipped.append(no)
     flush()
     return out
 

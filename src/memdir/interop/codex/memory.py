@@ -97,8 +97,16 @@ class CodexHarness:
         summary = source / "memory_summary.md"
         if (text := _text(summary, out.problems, out.whole)) is not None:
             found = True
-            for item in parsed(summary, fmt.parse_summary(text)):
+            result = fmt.parse_summary(text)
+            for item in parsed(summary, result):
                 add(item, summary, item.section)
+            if result.skipped:  # the export would drop these lines: it may not replace it
+                out.whole.pop(summary.absolute(), None)
+                out.notes.append(
+                    f"{summary}:{result.skipped[0]}: {len(result.skipped)} line(s) of Codex's "
+                    "own index are not imported; export codex will not replace this file "
+                    "(--force saves a backup first)"
+                )
         memory = source / "MEMORY.md"
         if (text := _text(memory, out.problems, out.whole)) is not None:
             found = True
