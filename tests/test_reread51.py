@@ -100,3 +100,31 @@ def test_no_test_is_named_for_the_defect_it_refutes() -> None:
         "test_two_users_project_scope_later_edit_overwrites_a_teammates",
     ]
     assert [n for n in stale if hasattr(test_team_rv51a, n)] == []
+
+
+@pytest.mark.xfail(
+    strict=True, reason="minor: an edit over a removal is 'kept', exit 0, not a conflict"
+)
+def test_an_edit_here_of_an_entry_removed_on_the_server_is_a_conflict(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sync base decides only when the server holds a copy (transfer: `old is not None`):
+    # an entry edited here since the push, removed on the server meanwhile, is `kept` with
+    # exit 0 at every push, though the README says a change on both sides is a conflict
+    proc, url = team.serve()
+    try:
+        laptop = memdir.open(tmp_path / "laptop", team.shared, database_url="")
+        entry_id = laptop.store("user").add(type="user", name="Note", description="d", body="b").id
+        alice = remote.Server(url, team.tokens["alice"])
+        assert remote.push(alice, laptop, apply=True).counts() == {"add": 1}
+        monkeypatch.setenv("MEMDIR_USER", "alice")
+        on_server = memdir.open(tmp_path / "srv", team.shared, database_url=team.url)
+        on_server.store("user").remove(entry_id)
+        on_server.close()
+        _edit(laptop, entry_id, "edited here")
+        done = remote.push(remote.Server(url, team.tokens["alice"]), laptop, apply=True)
+        laptop.close()
+        assert [m.action for m in done.moves] == ["conflict"], done.moves  # main: "kept"
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
