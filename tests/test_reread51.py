@@ -39,7 +39,9 @@ def test_an_interrupted_push_records_the_batches_it_sent_in_the_ledger(
     try:
         laptop = memdir.open(tmp_path / "laptop", team.shared, database_url="")
         ids = [
-            laptop.store("user").add(type="user", name=f"Note {k}", description="d", body=f"b{k}").id
+            laptop.store("user")
+            .add(type="user", name=f"Note {k}", description="d", body=f"b{k}")
+            .id
             for k in range(2)
         ]
         alice = remote.Server(url, team.tokens["alice"])
@@ -60,9 +62,12 @@ def test_an_interrupted_push_records_the_batches_it_sent_in_the_ledger(
         assert Ledger(laptop.home).base(store, mine) is None  # main: the digest before
         # what that costs: alice's other laptop changes Note 0, pushes; this laptop pulls
         _edit(other, first.id, "changed on the other laptop")
-        assert remote.push(remote.Server(url, team.tokens["alice"]), other, apply=True).counts()[
-            "update"
-        ] == 1
+        assert (
+            remote.push(remote.Server(url, team.tokens["alice"]), other, apply=True).counts()[
+                "update"
+            ]
+            == 1
+        )
         back = remote.pull(remote.Server(url, team.tokens["alice"]), laptop, apply=True)
         by_name = {m.name: m.action for m in back.moves}
         assert by_name["Note 0"] == "update", back.moves  # main: "conflict"
