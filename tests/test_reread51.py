@@ -116,6 +116,8 @@ def test_an_edit_here_of_an_entry_removed_on_the_server_is_a_conflict(
     # the sync base decides only when the server holds a copy (transfer: `old is not None`):
     # an entry edited here since the push, removed on the server meanwhile, is `kept` with
     # exit 0 at every push, though the README says a change on both sides is a conflict
+    # (team-server.md does say a removal wins; what is pinned is that nothing says the
+    # edit was not sent: a design question, hence minor)
     proc, url = team.serve()
     try:
         laptop = memdir.open(tmp_path / "laptop", team.shared, database_url="")
