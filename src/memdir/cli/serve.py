@@ -495,7 +495,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import Ledger, entries_of, push_bases, pushed, transfer
+    from ..pg.transfer import Ledger, entries_of, push_bases, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
@@ -542,9 +542,10 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     ledger=None if pushing else ledger,
                     keep_mine=mine,
                     bases=push_bases(ledger, local, side) if pushing else None,
+                    # what the server holds now, recorded as each write lands (an
+                    # interrupted push too): a later hand edit there is a change
+                    pushed_from=(ledger, local) if pushing else None,
                 )
-                if pushing:  # what the server holds now: a later hand edit is a change
-                    pushed(ledger, local, side, done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)

@@ -405,6 +405,7 @@ def transfer(
     ledger: Ledger | None = None,
     keep_mine: bool = False,
     bases: Mapping[str, Mapping[str, str]] | None = None,
+    pushed_from: tuple[Ledger, Workspace] | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -424,7 +425,10 @@ def transfer(
     written over it, and when the target's copy changed since too, neither is written
     (``conflict``). A pull (``ledger``) likewise reports a copy here newer by ``updated``
     as a ``conflict`` when both it and the source's changed since the record; its
-    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`)."""
+    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`).
+    ``pushed_from`` (a push from this home's files, applied): the home's ledger and
+    workspace, where each entry found equal or written is recorded as :func:`pushed` does,
+    after each write and saved even when a later write fails or is interrupted."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -434,6 +438,11 @@ def transfer(
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
     sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
     theirs: dict[int, Entry] = {}  # a ``mine`` move's source entry: the new sync base
+
+    def synced(scope: str, entry: Entry) -> None:  # the target holds ``entry``'s text now
+        if pushed_from is not None and apply:
+            home, source_ws = pushed_from
+            home.saw(_store(source_ws, scope, None), entry, entry.updated)
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -455,6 +464,7 @@ def transfer(
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
                 if ledger is not None:
                     ledger.saw(into, entry, old.updated)
+                synced(scope, entry)
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
@@ -528,20 +538,25 @@ def transfer(
                 batch = writes[at : at + BATCH]
                 _write(into, batch, done, wrote)  # may mark some refused or same
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
-                tell("Writing", written, count)
                 if ledger is not None:  # "mine" stays edited since the last pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i], wrote[i].updated)
                         elif done.moves[i].action == "mine":  # the server's copy is the
                             ledger.based(into, theirs[i])  # base: a push then sends yours
+                for i, _ in batch:
+                    if done.moves[i].action in ("add", "update", "same"):
+                        synced(done.moves[i].scope, sent[i])
+                tell("Writing", written, count)  # after the records: an interruption keeps them
     except BaseException:  # what was written stays known; the write's error is the one
-        if ledger is not None and apply:
-            try:
-                ledger.save()
-            except MemdirError as lost:
-                warn_once(str(lost))
+        for kept in (ledger, pushed_from[0] if pushed_from is not None else None):
+            if kept is not None and apply:
+                try:
+                    kept.save()
+                except MemdirError as lost:
+                    warn_once(str(lost))
         raise
-    if ledger is not None and apply:
-        ledger.save()  # a clear StorageError when it cannot be written (checked at start)
+    for kept in (ledger, pushed_from[0] if pushed_from is not None else None):
+        if kept is not None and apply:
+            kept.save()  # a clear StorageError when it cannot be written (checked at start)
     return done
