@@ -443,6 +443,7 @@ def transfer(
         if pushed_from is not None and apply:
             home, source_ws = pushed_from
             home.saw(_store(source_ws, scope, None), entry, entry.updated)
+
     for scope in SCOPES:
         if scope not in source:
             continue
