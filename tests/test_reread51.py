@@ -162,9 +162,6 @@ def test_no_test_is_named_for_the_defect_it_refutes() -> None:
     assert [n for n in stale if hasattr(test_team_rv51a, n)] == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="minor: an edit over a removal is 'kept', exit 0, not a conflict"
-)
 def test_an_edit_here_of_an_entry_removed_on_the_server_is_a_conflict(
     team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -185,8 +182,31 @@ def test_an_edit_here_of_an_entry_removed_on_the_server_is_a_conflict(
         on_server.close()
         _edit(laptop, entry_id, "edited here")
         done = remote.push(remote.Server(url, team.tokens["alice"]), laptop, apply=True)
-        laptop.close()
         assert [m.action for m in done.moves] == ["conflict"], done.moves  # main: "kept"
+        reason = done.moves[0].reason
+        assert "removed on the team server" in reason and "not sent" in reason, reason
+        assert "`memdir add`" in reason and "`memdir rm`" in reason, reason
+        srv = memdir.open(tmp_path / "srv", team.shared, database_url=team.url)
+        assert srv.store("user").list() == []  # nothing written: the removal stands
+        srv.close()
+        # the same at every push, until it is resolved: pull --keep-mine does not (the
+        # server sends no removed entry), the way the reason gives does
+        kept = remote.pull(
+            remote.Server(url, team.tokens["alice"]), laptop, apply=True, keep_mine=True
+        )
+        assert kept.moves == [], kept.moves
+        again = remote.push(remote.Server(url, team.tokens["alice"]), laptop, apply=True)
+        assert [m.action for m in again.moves] == ["conflict"], again.moves
+        laptop.store("user").add(
+            type="user", name="Note again", description="d", body="edited here"
+        )
+        laptop.store("user").remove(entry_id)
+        sent = remote.push(remote.Server(url, team.tokens["alice"]), laptop, apply=True)
+        assert sent.counts() == {"add": 1}, sent.moves
+        laptop.close()
+        srv = memdir.open(tmp_path / "srv", team.shared, database_url=team.url)
+        assert [e.body for e in srv.store("user").list()] == ["edited here"]
+        srv.close()
     finally:
         proc.terminate()
         proc.communicate(timeout=60)

@@ -260,6 +260,17 @@ def _both(old: Entry, where: str) -> str:
     )
 
 
+def _removed_both(removed: str) -> str:
+    """The reason a push does not send an entry edited here since the last push or pull
+    that the target removed since (``removed``: :func:`_kept`'s reason)."""
+    return (
+        f"edited here since the last push or pull, and {removed.removesuffix('; not brought back')}"
+        f" since: yours is not sent, and no push brings the removed entry back. To send "
+        f"yours, add it again under a new name (`memdir add`, then `memdir rm` this one "
+        f"here) and push; to accept the removal, `memdir rm` it here"
+    )
+
+
 def push_bases(ledger: Ledger, source: Workspace, side: Side) -> dict[str, dict[str, str]]:
     """For a push of ``side`` (:func:`entries_of` ``source``, this home's files): the
     :meth:`Ledger.base` of each entry changed here since the last push or pull, per
@@ -471,6 +482,10 @@ def transfer(
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
             base = bases.get(scope, {}).get(entry.id) if bases else None
+            if old is None and base is not None and why:  # removed there, edited here
+                why = _removed_both(why)
+                done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
+                continue
             if old is not None and base is not None:  # whatever the clocks say
                 if _digest(old) != base:  # both changed since the last push or pull
                     why = _both(old, where)
