@@ -133,7 +133,6 @@ def test_an_interrupted_database_push_records_the_writes_it_made_in_the_ledger(
     laptop.close()
 
 
-@pytest.mark.xfail(strict=True, reason="minor: pull's words for the sync base name pulls only")
 def test_pull_help_speaks_of_the_sync_base_as_push_does() -> None:
     # push --help says "edited since the last push or pull"; pull --help still says "a file
     # edited here since the last pull", though a push sets the same base (transfer.pushed)
@@ -143,6 +142,7 @@ def test_pull_help_speaks_of_the_sync_base_as_push_does() -> None:
 
     text = " ".join(CliRunner().invoke(cli, ["pull", "--help"]).output.split())
     assert "since the last pull (a conflict" not in text, text
+    assert "since the last push or pull (a conflict" in text, text
 
 
 @pytest.mark.xfail(strict=True, reason="minor: tests named for the defect they now refute")

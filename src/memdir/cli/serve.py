@@ -623,7 +623,7 @@ def push(state: State, /, **options: Any) -> None:
 @click.option(
     "--keep-mine",
     is_flag=True,
-    help="A file you edited since the last pull or push (a conflict): keep it, set its "
+    help="A file you edited since the last push or pull (a conflict): keep it, set its "
     "`updated:` to now and record the server's copy as the one it replaces, so that "
     "`memdir push` sends it (unless the server's copy changes again first).",
 )
@@ -632,7 +632,7 @@ def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
     by default; a re-run writes nothing; an entry changed here more recently is kept, and
-    so is a file edited here since the last pull (a conflict; --keep-mine).
+    so is a file edited here since the last push or pull (a conflict; --keep-mine).
 
     Exit status: 0 when done, 3 when an entry was left as a conflict (everything else
     was written; a dry run exits 3 too when an apply would leave one), 1 on an error."""

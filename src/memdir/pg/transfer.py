@@ -43,7 +43,7 @@ WRITES = ("add", "update", "mine")  # the moves that write
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
-    since the last pull or push, though its ``updated`` says otherwise: kept; a push's
+    since the last push or pull, though its ``updated`` says otherwise: kept; a push's
     entry changed on both sides since then: neither written), mine (such a copy kept by
     ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or the write
     path), unsent (push --server: too big for the server's body limit, not sent;
@@ -210,7 +210,7 @@ def _stamp(value: str) -> datetime | None:
 
 
 def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, apply: bool) -> str:
-    """The reason a pull keeps ``old``, edited {where} since the last pull; applied, the
+    """The reason a pull keeps ``old``, edited {where} since the last push or pull; applied, the
     edit is committed to the scope's history first, so that deleting the file loses
     nothing."""
     file = Path(str(into.backend.location)) / old.filename
@@ -243,7 +243,7 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
         else "the server's copy is still the one pulled then"
     )
     return (
-        f"edited {where} since the last pull or push{how}; {theirs}. Yours is kept, the server's "
+        f"edited {where} since the last push or pull{how}; {theirs}. Yours is kept, the server's "
         f"not written. To keep yours and send it, run `memdir pull --keep-mine --apply` "
         f"(its `updated:` becomes now), then `memdir push --apply`; to take the server's, {take}"
     )
@@ -510,7 +510,10 @@ def transfer(
                         writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
                         sent[len(done.moves)] = old
                         theirs[len(done.moves)] = entry
-                    why = f"edited {where} since the last pull: yours kept, its `updated:` now"
+                    why = (
+                        f"edited {where} since the last push or pull: yours kept, its "
+                        "`updated:` now"
+                    )
                     done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
                     continue
                 why = _edited(entry, old, into, where, ledger, apply)
@@ -554,7 +557,7 @@ def transfer(
                 batch = writes[at : at + BATCH]
                 _write(into, batch, done, wrote)  # may mark some refused or same
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
-                if ledger is not None:  # "mine" stays edited since the last pull: a
+                if ledger is not None:  # "mine" stays edited since the last push or pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i], wrote[i].updated)
