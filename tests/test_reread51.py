@@ -145,7 +145,6 @@ def test_pull_help_speaks_of_the_sync_base_as_push_does() -> None:
     assert "since the last push or pull (a conflict" in text, text
 
 
-@pytest.mark.xfail(strict=True, reason="minor: tests named for the defect they now refute")
 def test_no_test_is_named_for_the_defect_it_refutes() -> None:
     # tests/test_team_rv51a.py kept its reproducers' names after the mend: each now asserts
     # the opposite (the older-server one asserts exit 3, and repeats
