@@ -168,7 +168,7 @@ def test_a_pull_keeps_a_hand_edit_that_kept_updated_and_says_so(
         assert got["counts"] == {"conflict": 1, "update": 1}, got
         (conflict,) = [m for m in got["moves"] if m["action"] == "conflict"]
         assert conflict["entry"] == "user_edited-here", conflict
-        assert "edited in this home since the last pull" in conflict["reason"], conflict
+        assert "edited in this home since the last push or pull" in conflict["reason"], conflict
         assert f"delete {edited}" in conflict["reason"], conflict
         assert "My hand edit." in edited.read_text()
     assert "Server two, changed." in untouched.read_text()

@@ -1,7 +1,7 @@
-"""Review rv51a of branch mend51a (issue 17: the sync base for push, X-Memdir-Project read
-as UTF-8 / Latin-1 / percent-encoded). Each test here fails on mend51a; minor findings are
-strict xfails. Real CLI subprocesses, a real `memdir serve`, real PostgreSQL where the
-team is involved; no mocks."""
+"""The sync base for push (issue 17) where both sides changed an entry, and
+X-Memdir-Project read as UTF-8 / Latin-1 / percent-encoded, or with a `..` part. Real CLI
+subprocesses, a real `memdir serve`, real PostgreSQL where the team is involved; no
+mocks."""
 
 from __future__ import annotations
 
@@ -68,14 +68,12 @@ def _replace_on_server(pg_url: str, project: Path, where: Path, body: str) -> No
         team.close()
 
 
-def test_push_overwrites_a_known_concurrent_change_by_the_clock(
+def test_a_push_of_a_change_on_both_sides_stamped_later_here_is_a_conflict(
     via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
 ) -> None:
-    # shows: both sides changed since the recorded base (the other laptop's edit, then
-    # ours through memdir), yet the push sends ours over theirs as a plain `update`, exit
-    # 0, because ours is stamped later: even right after a pull that said "conflict" and
-    # that a plain push would not send it (docs: --keep-mine first); theirs is gone from
-    # the server's live copy (only in its history) and nothing says so
+    # both sides changed since the recorded base (the other laptop's edit, then ours
+    # through memdir, stamped later): the push writes nothing over theirs, reports a
+    # conflict and exits 3, after a pull as before it (docs: --keep-mine first)
     _add(cli)
     assert via.push("--apply").returncode == 0  # the base: "Use pnpm install."
     _replace_on_server(pg_url, project, tmp_path / "laptop-2", "Use pnpm 8 install.")
@@ -98,7 +96,7 @@ def test_a_conflict_resolved_in_my_favour_by_keep_mine_then_push(
     tmp_path: Path,
     mine_newer: bool,
 ) -> None:
-    # mend51a2: the whole way the conflict's messages give: push (conflict, exit 3), pull
+    # the whole way the conflict's messages give: push (conflict, exit 3), pull
     # (conflict, exit 3), pull --keep-mine --apply (mine, exit 0), push --apply (update,
     # exit 0): mine on the server; a later pull and push find both the same
     from test_walk51_team import _hand_edit
@@ -129,7 +127,7 @@ def test_a_conflict_resolved_in_my_favour_by_keep_mine_then_push(
 def test_keep_mine_then_a_new_change_on_the_server_is_a_conflict_again(
     via: Via, cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
 ) -> None:
-    # mend51a2: after keep-mine the base is the server's copy then; the server changing
+    # after keep-mine the base is the server's copy then; the server changing
     # again before the push is a conflict again, not written over
     _add(cli)
     assert via.push("--apply").returncode == 0
@@ -161,12 +159,11 @@ def _team_server(pg_url: str, project: Path, tmp_path: Path) -> Any:
     return _serving(env, tmp_path, "--database", pg_url), token
 
 
-def test_team_header_through_dotdot_reveals_whether_a_folder_exists(
+def test_a_team_header_through_dotdot_answers_alike_whether_the_folder_exists(
     pg_url: str, project: Path, tmp_path: Path
 ) -> None:
-    # shows: a token holder learns whether any folder on the server's disk exists by naming
-    # "<it>/../<her granted checkout>" (percent-encoded or not): accepted when it exists,
-    # refused when it does not; NOT_YOURS promises the same answer either way
+    # "<a folder>/../<her granted checkout>" gets the same answer whether that folder
+    # exists or not: a token holder learns nothing of the server's disk (NOT_YOURS)
     there = tmp_path / "a-folder-that-exists"
     there.mkdir()
     serving, token = _team_server(pg_url, project, tmp_path)
@@ -181,9 +178,11 @@ def test_team_header_through_dotdot_reveals_whether_a_folder_exists(
     assert answers[0].get("error") == answers[1].get("error"), answers
 
 
-def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -> None:
-    # shows: `$(pwd)` in a folder named b"caf\xe9" (a legacy Latin-1 name) sends those bytes;
-    # the server reads them as "café" and writes the memory into that other project folder
+def test_header_bytes_name_their_own_folder_before_a_latin_1_reading(
+    tmp_path: Path, home: Path
+) -> None:
+    # `$(pwd)` in a folder named b"caf\xe9" (a legacy Latin-1 name) sends those bytes;
+    # with "café" beside it, the memory goes to the folder the bytes name, not to "café"
     src = tmp_path / "src"
     src.mkdir()
     os.mkdir(os.fsencode(src) + b"/caf\xe9")
@@ -193,48 +192,16 @@ def test_latin_1_fallback_names_a_different_folder(tmp_path: Path, home: Path) -
     with _serving(env, tmp_path) as (url, token):
         answer = _tool_call(url, token, os.fsencode(src) + b"/caf\xe9")
     assert not (answer.get("success") and _added_in(home, other)), answer
-    # mend51a2: the folder the bytes name takes it
     mine = src / os.fsdecode(b"caf\xe9")
     assert answer.get("success") and _added_in(home, mine), answer
 
 
-def test_push_to_an_older_server_leaves_an_edit_unsent_with_exit_0(
-    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
-) -> None:
-    # shows: `push --apply` from cron to a d1c07a88 server: the hand edit never reaches the
-    # team, and the exit status says all is well (README: 3 where a conflict is left)
-    from conftest import team_env
-    from memdir.pg import users
-    from memdir.pg.db import PgDatabase
-    from test_walk51_team import _hand_edit, _older_src
-
-    team_env(pg_url, project)
-    token = users.add(PgDatabase.shared(pg_url), "alice")
-    env = {
-        **os.environ,
-        "MEMDIR_HOME": str(tmp_path / "server-home"),
-        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-        "PYTHONPATH": str(_older_src(tmp_path)),
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
-    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
-        env.pop(name, None)
-    _add(cli)
-    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
-        team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
-        assert cli("push", "--apply", extra_env=team).returncode == 0
-        _hand_edit(_entry(home), "Use pnpm 9 install.")
-        pushed = cli("push", "--apply", extra_env=team)
-    assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."  # not sent
-    assert pushed.returncode == 3, pushed.stdout + pushed.stderr
-
-
-def test_two_users_project_scope_later_edit_overwrites_a_teammates(
+def test_two_users_project_scope_a_later_edit_over_a_teammates_is_a_conflict(
     pg_url: str, tmp_path: Path
 ) -> None:
-    # shows: the same on a shared project scope: bob pulled alice's entry (the base), alice
-    # changed it and pushed, bob then changed it through memdir and pushes: alice's text is
-    # replaced on the team server with a plain `update`, exit 0, no conflict said to anyone
+    # the same on a shared project scope: bob pulled alice's entry (the base), alice
+    # changed it and pushed, bob then changed it through memdir and pushes: a conflict
+    # (exit 3), alice's text stays on the team server
     from conftest import team_env
 
     checkouts = {}
@@ -276,7 +243,7 @@ def test_two_users_project_scope_later_edit_overwrites_a_teammates(
 def test_latin_1_reading_still_names_a_folder_when_the_bytes_name_none(
     tmp_path: Path, home: Path
 ) -> None:
-    # mend51a2: the Latin-1 reading is the fallback: b"caf\xe9" with only "café" there
+    # the Latin-1 reading is the fallback: b"caf\xe9" with only "café" there
     src = tmp_path / "src"
     src.mkdir()
     other = src / "café"
@@ -288,7 +255,7 @@ def test_latin_1_reading_still_names_a_folder_when_the_bytes_name_none(
 
 
 def test_a_folder_named_with_a_percent_escape_stays_itself(tmp_path: Path, home: Path) -> None:
-    # mend51a2 (rv51a's test gap): a folder literally named "100%25" is that folder, not
+    # a folder literally named "100%25" is that folder, not
     # "100%" beside it (percent-decoding only when the value as given is no folder)
     literal, decoded = tmp_path / "100%25", tmp_path / "100%"
     literal.mkdir()
@@ -301,7 +268,7 @@ def test_a_folder_named_with_a_percent_escape_stays_itself(tmp_path: Path, home:
 
 
 def test_a_team_root_with_dotdot_is_not_looked_up(tmp_path: Path) -> None:
-    # mend51a2: an MCP root "<any folder>/../<checkout>" on a team server is dropped unread
+    # an MCP root "<any folder>/../<checkout>" on a team server is dropped unread
     # (as the header and the argument are refused), so whether the folder exists is not
     # told by which project the connection gets; a single-user server resolves it
     from memdir.mcp import _root_folder

@@ -334,10 +334,11 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
         entry = _entry(home)
         _hand_edit(entry, "Use pnpm 9 install.")
         pushed = cli("push", "--apply", extra_env=team)
-        # not sent: a conflict, exit 3 (rv51a), with the way to send it
+        # not sent: a conflict, exit 3, with the way to send it
         assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout
         assert "older than this memdir client" in pushed.stdout, pushed.stdout
         assert "--keep-mine" in pushed.stdout, pushed.stdout
+        assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."  # not sent
         pulled = cli("pull", "--apply", extra_env=team)
         assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
         assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")

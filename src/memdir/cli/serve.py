@@ -495,7 +495,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.errors import MemdirError, PostgresError
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import Ledger, entries_of, push_bases, pushed, transfer
+    from ..pg.transfer import Ledger, entries_of, push_bases, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
@@ -542,9 +542,10 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     ledger=None if pushing else ledger,
                     keep_mine=mine,
                     bases=push_bases(ledger, local, side) if pushing else None,
+                    # what the server holds now, recorded as each write lands (an
+                    # interrupted push too): a later hand edit there is a change
+                    pushed_from=(ledger, local) if pushing else None,
                 )
-                if pushing:  # what the server holds now: a later hand edit is a change
-                    pushed(ledger, local, side, done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
@@ -622,7 +623,7 @@ def push(state: State, /, **options: Any) -> None:
 @click.option(
     "--keep-mine",
     is_flag=True,
-    help="A file you edited since the last pull or push (a conflict): keep it, set its "
+    help="A file you edited since the last push or pull (a conflict): keep it, set its "
     "`updated:` to now and record the server's copy as the one it replaces, so that "
     "`memdir push` sends it (unless the server's copy changes again first).",
 )
@@ -631,7 +632,7 @@ def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database as $MEMDIR_USER). A dry run
     by default; a re-run writes nothing; an entry changed here more recently is kept, and
-    so is a file edited here since the last pull (a conflict; --keep-mine).
+    so is a file edited here since the last push or pull (a conflict; --keep-mine).
 
     Exit status: 0 when done, 3 when an entry was left as a conflict (everything else
     was written; a dry run exits 3 too when an apply would leave one), 1 on an error."""

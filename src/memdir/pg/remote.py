@@ -265,7 +265,8 @@ def push(
     (with ``apply``, ``n`` entries the server added or replaced so far, not the 'same',
     'kept' or refused ones; without it, ``n`` entries checked so far). An entry changed
     here since the last push or pull carries its sync base (:func:`push_bases`); applied,
-    what the server then holds is recorded in this home's ledger (:func:`pushed`)."""
+    what the server then holds is recorded in this home's ledger (:func:`pushed`) as soon
+    as it answered each batch, so an interrupted or failed push keeps what it wrote."""
     from .transfer import Ledger, Move, Transfer, checkout_slug, entries_of, push_bases, pushed
     from .wire import BASE, entry_json, parse_transfer
 
@@ -342,11 +343,13 @@ def push(
             ]
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
+        # what the server holds now, recorded as soon as it answered: an interrupted or
+        # failed later batch leaves this one's entries the sync base of the next push or pull
+        pushed(ledger, local, side, Transfer(applied=apply, moves=got.moves))
         if progress is not None:
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
     done.moves += too_big
-    pushed(ledger, local, side, done)
     return done
 
 

@@ -43,7 +43,7 @@ WRITES = ("add", "update", "mine")  # the moves that write
 class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
-    since the last pull or push, though its ``updated`` says otherwise: kept; a push's
+    since the last push or pull, though its ``updated`` says otherwise: kept; a push's
     entry changed on both sides since then: neither written), mine (such a copy kept by
     ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or the write
     path), unsent (push --server: too big for the server's body limit, not sent;
@@ -210,7 +210,7 @@ def _stamp(value: str) -> datetime | None:
 
 
 def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, apply: bool) -> str:
-    """The reason a pull keeps ``old``, edited {where} since the last pull; applied, the
+    """The reason a pull keeps ``old``, edited {where} since the last push or pull; applied, the
     edit is committed to the scope's history first, so that deleting the file loses
     nothing."""
     file = Path(str(into.backend.location)) / old.filename
@@ -243,7 +243,7 @@ def _edited(entry: Entry, old: Entry, into: Store, where: str, ledger: Ledger, a
         else "the server's copy is still the one pulled then"
     )
     return (
-        f"edited {where} since the last pull or push{how}; {theirs}. Yours is kept, the server's "
+        f"edited {where} since the last push or pull{how}; {theirs}. Yours is kept, the server's "
         f"not written. To keep yours and send it, run `memdir pull --keep-mine --apply` "
         f"(its `updated:` becomes now), then `memdir push --apply`; to take the server's, {take}"
     )
@@ -257,6 +257,17 @@ def _both(old: Entry, where: str) -> str:
         f"To keep yours and send it, run `memdir pull --keep-mine --apply` (its `updated:` "
         f"becomes now), then `memdir push --apply`; to take the server's, run "
         f"`memdir pull --apply` (a conflict there too) and do as it says"
+    )
+
+
+def _removed_both(removed: str) -> str:
+    """The reason a push does not send an entry edited here since the last push or pull
+    that the target removed since (``removed``: :func:`_kept`'s reason)."""
+    return (
+        f"edited here since the last push or pull, and {removed.removesuffix('; not brought back')}"
+        f" since: yours is not sent, and no push brings the removed entry back. To send "
+        f"yours, add it again under a new name (`memdir add`, then `memdir rm` this one "
+        f"here) and push; to accept the removal, `memdir rm` it here"
     )
 
 
@@ -405,6 +416,7 @@ def transfer(
     ledger: Ledger | None = None,
     keep_mine: bool = False,
     bases: Mapping[str, Mapping[str, str]] | None = None,
+    pushed_from: tuple[Ledger, Workspace] | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
@@ -424,7 +436,10 @@ def transfer(
     written over it, and when the target's copy changed since too, neither is written
     (``conflict``). A pull (``ledger``) likewise reports a copy here newer by ``updated``
     as a ``conflict`` when both it and the source's changed since the record; its
-    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`)."""
+    ``mine`` records the source's copy as the new base (:meth:`Ledger.based`).
+    ``pushed_from`` (a push from this home's files, applied): the home's ledger and
+    workspace, where each entry found equal or written is recorded as :func:`pushed` does,
+    after each write and saved even when a later write fails or is interrupted."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -434,6 +449,12 @@ def transfer(
     planned: list[tuple[Store, list[tuple[int, AddOp | ReplaceOp]]]] = []
     sent: dict[int, Entry] = {}  # each planned write's source entry, by its move's index
     theirs: dict[int, Entry] = {}  # a ``mine`` move's source entry: the new sync base
+
+    def synced(scope: str, entry: Entry) -> None:  # the target holds ``entry``'s text now
+        if pushed_from is not None and apply:
+            home, source_ws = pushed_from
+            home.saw(_store(source_ws, scope, None), entry, entry.updated)
+
     for scope in SCOPES:
         if scope not in source:
             continue
@@ -455,11 +476,16 @@ def transfer(
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
                 if ledger is not None:
                     ledger.saw(into, entry, old.updated)
+                synced(scope, entry)
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
             why = _kept(entry, old, gone, where)
             base = bases.get(scope, {}).get(entry.id) if bases else None
+            if old is None and base is not None and why:  # removed there, edited here
+                why = _removed_both(why)
+                done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
+                continue
             if old is not None and base is not None:  # whatever the clocks say
                 if _digest(old) != base:  # both changed since the last push or pull
                     why = _both(old, where)
@@ -484,7 +510,10 @@ def transfer(
                         writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
                         sent[len(done.moves)] = old
                         theirs[len(done.moves)] = entry
-                    why = f"edited {where} since the last pull: yours kept, its `updated:` now"
+                    why = (
+                        f"edited {where} since the last push or pull: yours kept, its "
+                        "`updated:` now"
+                    )
                     done.moves.append(Move(scope, "mine", entry.id, entry.name, why))
                     continue
                 why = _edited(entry, old, into, where, ledger, apply)
@@ -528,20 +557,25 @@ def transfer(
                 batch = writes[at : at + BATCH]
                 _write(into, batch, done, wrote)  # may mark some refused or same
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
-                tell("Writing", written, count)
-                if ledger is not None:  # "mine" stays edited since the last pull: a
+                if ledger is not None:  # "mine" stays edited since the last push or pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
                         if done.moves[i].action in ("add", "update"):
                             ledger.saw(into, sent[i], wrote[i].updated)
                         elif done.moves[i].action == "mine":  # the server's copy is the
                             ledger.based(into, theirs[i])  # base: a push then sends yours
+                for i, _ in batch:
+                    if done.moves[i].action in ("add", "update", "same"):
+                        synced(done.moves[i].scope, sent[i])
+                tell("Writing", written, count)  # after the records: an interruption keeps them
     except BaseException:  # what was written stays known; the write's error is the one
-        if ledger is not None and apply:
-            try:
-                ledger.save()
-            except MemdirError as lost:
-                warn_once(str(lost))
+        for kept in (ledger, pushed_from[0] if pushed_from is not None else None):
+            if kept is not None and apply:
+                try:
+                    kept.save()
+                except MemdirError as lost:
+                    warn_once(str(lost))
         raise
-    if ledger is not None and apply:
-        ledger.save()  # a clear StorageError when it cannot be written (checked at start)
+    for kept in (ledger, pushed_from[0] if pushed_from is not None else None):
+        if kept is not None and apply:
+            kept.save()  # a clear StorageError when it cannot be written (checked at start)
     return done
