@@ -107,6 +107,9 @@ def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # a job started in the background inherits SIGINT ignored (POSIX); Python then
+            # never raises KeyboardInterrupt, so the Ctrl-C under test must be restored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             assert fake.stalled.wait(120), proc.communicate(timeout=30)
@@ -136,6 +139,9 @@ def test_ctrl_c_during_a_dry_run_push_names_the_entry_too_big(tmp_path: Path) ->
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # a job started in the background inherits SIGINT ignored (POSIX); Python then
+            # never raises KeyboardInterrupt, so the Ctrl-C under test must be restored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             assert fake.stalled.wait(120), proc.communicate(timeout=30)

@@ -156,6 +156,9 @@ def test_ctrl_c_during_the_probe_does_not_speak_of_a_batch_being_sent(tmp_path: 
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # a job started in the background inherits SIGINT ignored (POSIX); Python then
+            # never raises KeyboardInterrupt, so the Ctrl-C under test must be restored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             assert fake.stalled.wait(120), proc.communicate(timeout=30)
