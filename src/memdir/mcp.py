@@ -657,7 +657,7 @@ class _Backend:
 def _header_text(headers: Any, name: str) -> tuple[str, bool]:
     """The header ``name``'s value as text, and whether its bytes were UTF-8: read as
     UTF-8 (a shell's ``$(pwd)``, curl, Codex), else as a file name of those bytes
-    (:func:`os.fsdecode`; :meth:`_Sessions._named` then tries their Latin-1 reading,
+    (:func:`os.fsdecode`; :meth:`_Backend._named` then tries their Latin-1 reading,
     HTTP's old default: Node's fetch, so Claude Code, sends a character up to U+00FF as
     that one byte). Headers without their bytes (not Starlette's) as they are."""
     key = name.lower().encode("latin-1")
