@@ -3,9 +3,6 @@ on mend51b; see the one-line comment above each for what it shows."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,41 +10,14 @@ from typing import Any
 import pytest
 
 from memdir.interop.claude_code.formats import project_slug
-
-
-def _cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
-    env = {
-        **os.environ,
-        "HOME": str(user_home),
-        "MEMDIR_HOME": str(home),
-        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-        "NO_COLOR": "1",
-        "COLUMNS": "200",
-    }
-    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
-        env.pop(name, None)
-    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
-        env.pop(name, None)
-
-    def run(*args: str) -> Any:
-        proc = subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(project), *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=60,
-        )
-        assert "Traceback" not in proc.stderr, proc.stderr
-        return proc
-
-    return run
+from usercli import user_cli
 
 
 @pytest.fixture
 def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     user_home = tmp_path / "user-home"
     user_home.mkdir()
-    return _cli(tmp_path, home, project, user_home)
+    return user_cli(tmp_path, home, project, user_home)
 
 
 def _memory(tmp_path: Path, project: Path, extra: str) -> Path:
@@ -216,7 +186,7 @@ def test_codex_export_keeps_the_learnings_of_an_imported_summary(
     poisoned.unlink()
     summary = user_home / ".codex" / "memories" / "memory_summary.md"
     before = summary.read_bytes()
-    cli = _cli(tmp_path, home, project, user_home)
+    cli = user_cli(tmp_path, home, project, user_home)
     assert cli("import", "codex", "--apply").returncode == 0
     exported = cli("export", "codex", "--apply")
     kept = "run the slow marker separately"

@@ -93,16 +93,12 @@ class _StallThird(_Fake):
         await super().__call__(scope, receive, send)
 
 
-def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only(
-    tmp_path: Path,
-) -> None:
-    # before: "Interrupted: … Run the same command again to write the rest" — the entry
-    # too big for the server is not named, and the re-run promised leaves it unsent again
-    _notes(tmp_path, {"Note a": 1500, "Note b": 5000, "Note c": 1500})  # b over 3,000
-    fake = _StallThird(b"3000")
+def _interrupted_push(tmp_path: Path, fake: Any, *args: str) -> tuple[int, str, str]:
+    """Run ``memdir push ARGS`` against ``fake`` (a loopback server with ``stalled`` and
+    ``release`` events), press Ctrl-C once it stalls; (exit status, stdout, stderr)."""
     with serving(fake) as url:
         proc = subprocess.Popen(
-            [*_MEMDIR, str(tmp_path / "project"), "push", "--apply"],
+            [*_MEMDIR, str(tmp_path / "project"), "push", *args],
             env=_push_env(tmp_path, url),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -120,8 +116,19 @@ def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only
             if proc.poll() is None:
                 proc.kill()
                 proc.communicate()
+    return proc.returncode, out, err
+
+
+def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only(
+    tmp_path: Path,
+) -> None:
+    # before: "Interrupted: … Run the same command again to write the rest" — the entry
+    # too big for the server is not named, and the re-run promised leaves it unsent again
+    _notes(tmp_path, {"Note a": 1500, "Note b": 5000, "Note c": 1500})  # b over 3,000
+    fake = _StallThird(b"3000")
+    code, out, err = _interrupted_push(tmp_path, fake, "--apply")
     assert fake.posts == 3, fake.requests  # the scenario holds: batch 2 of [a], [c]
-    assert proc.returncode == 1, out + err  # as every failed or interrupted push
+    assert code == 1, out + err  # as every failed or interrupted push
     assert "Traceback" not in err, err
     assert "Interrupted: at least 0 of 2 entries were written" in err, err
     assert "write the rest but the entry too big (below)" in err, err
@@ -132,27 +139,8 @@ def test_ctrl_c_during_a_push_names_the_entry_too_big_and_promises_the_rest_only
 def test_ctrl_c_during_a_dry_run_push_names_the_entry_too_big(tmp_path: Path) -> None:
     _notes(tmp_path, {"Note a": 1500, "Note b": 5000, "Note c": 1500})
     fake = _StallThird(b"3000")
-    with serving(fake) as url:
-        proc = subprocess.Popen(
-            [*_MEMDIR, str(tmp_path / "project"), "push"],
-            env=_push_env(tmp_path, url),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            # a job started in the background inherits SIGINT ignored (POSIX); Python then
-            # never raises KeyboardInterrupt, so the Ctrl-C under test must be restored
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        )
-        try:
-            assert fake.stalled.wait(120), proc.communicate(timeout=30)
-            proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=120)
-        finally:
-            fake.release.set()
-            if proc.poll() is None:
-                proc.kill()
-                proc.communicate()
-    assert proc.returncode == 1 and "Traceback" not in err, out + err
+    code, out, err = _interrupted_push(tmp_path, fake)
+    assert code == 1 and "Traceback" not in err, out + err
     assert "Interrupted: nothing was written (a dry run)." in err, err
     assert "user_note-b" in err and "not sent" in err, err
 

@@ -7,8 +7,6 @@ noting a connection only on an answer under 400 (the SDK keeps a new session onl
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 import threading
 import urllib.error
 import urllib.request
@@ -18,11 +16,10 @@ from typing import Any
 import anyio
 import pytest
 
-from test_team51 import _MEMDIR, UNUSED_PER_USER, _initialize, _notes, _push_env
+from test_team51 import UNUSED_PER_USER, _initialize, _interrupted_push, _notes
 from test_team_push_server import team as team
 from test_team_rvteam50 import _Fake
 from test_team_server import Team
-from webserver import serving
 
 pytestmark = pytest.mark.slow
 
@@ -149,25 +146,6 @@ def test_ctrl_c_during_the_probe_does_not_speak_of_a_batch_being_sent(tmp_path: 
     # "the batch being sent may be written too": no batch was sent, nothing can be written
     _notes(tmp_path, {"Note a": 1500, "Note b": 5000})
     fake = _StallProbe(b"3000")
-    with serving(fake) as url:
-        proc = subprocess.Popen(
-            [*_MEMDIR, str(tmp_path / "project"), "push", "--apply"],
-            env=_push_env(tmp_path, url),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            # a job started in the background inherits SIGINT ignored (POSIX); Python then
-            # never raises KeyboardInterrupt, so the Ctrl-C under test must be restored
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        )
-        try:
-            assert fake.stalled.wait(120), proc.communicate(timeout=30)
-            proc.send_signal(signal.SIGINT)
-            _, err = proc.communicate(timeout=120)
-        finally:
-            fake.release.set()
-            if proc.poll() is None:
-                proc.kill()
-                proc.communicate()
-    assert proc.returncode == 1 and "Interrupted" in err, err
+    code, _, err = _interrupted_push(tmp_path, fake, "--apply")
+    assert code == 1 and "Interrupted" in err, err
     assert "batch being sent" not in err, err

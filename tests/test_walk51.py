@@ -6,7 +6,6 @@ test_walk51_team.py."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,46 +15,16 @@ from typing import Any
 import pytest
 
 from memdir.interop.claude_code.formats import project_slug
+from usercli import user_cli
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
-
-
-def _cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
-    """The CLI as a real subprocess with ``HOME`` moved to ``user_home`` (where the
-    harnesses keep their files); returns the finished process, exit status unchecked, and
-    asserts that no traceback leaked."""
-    env = {
-        **os.environ,
-        "HOME": str(user_home),
-        "MEMDIR_HOME": str(home),
-        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-        "NO_COLOR": "1",
-        "COLUMNS": "200",
-    }
-    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
-        env.pop(name, None)
-    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
-        env.pop(name, None)
-
-    def run(*args: str, extra_env: dict[str, str] | None = None) -> Any:
-        proc = subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(project), *args],
-            capture_output=True,
-            text=True,
-            env={**env, **(extra_env or {})},
-            timeout=60,
-        )
-        assert "Traceback" not in proc.stderr, proc.stderr
-        return proc
-
-    return run
 
 
 @pytest.fixture
 def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     user_home = tmp_path / "user-home"
     user_home.mkdir()
-    return _cli(tmp_path, home, project, user_home)
+    return user_cli(tmp_path, home, project, user_home)
 
 
 def _claude_memory_folder(user_home: Path, project: Path) -> Path:
@@ -157,7 +126,7 @@ def test_readme_codex_import_then_export_as_written(
     notes = user_home / ".codex" / "memories" / "extensions" / "ad_hoc" / "notes"
     (poisoned,) = notes.glob("*helpful-shortcut.md")  # the guard refuses it: left out here
     poisoned.unlink()
-    cli = _cli(tmp_path, home, project, user_home)
+    cli = user_cli(tmp_path, home, project, user_home)
     imported = cli("import", "codex", "--apply")
     assert imported.returncode == 0, imported.stdout + imported.stderr
     # its summary holds Codex's own index ("What's in Memory"), which is not imported: the

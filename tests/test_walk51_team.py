@@ -27,43 +27,14 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
 import memdir
-
-
-def _cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
-    """The CLI as a real subprocess with ``HOME`` moved to ``user_home``; returns the
-    finished process, exit status unchecked, and asserts that no traceback leaked."""
-    env = {
-        **os.environ,
-        "HOME": str(user_home),
-        "MEMDIR_HOME": str(home),
-        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-        "NO_COLOR": "1",
-        "COLUMNS": "200",
-    }
-    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
-        env.pop(name, None)
-    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
-        env.pop(name, None)
-
-    def run(*args: str, extra_env: dict[str, str] | None = None) -> Any:
-        proc = subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(project), *args],
-            capture_output=True,
-            text=True,
-            env={**env, **(extra_env or {})},
-            timeout=120,
-        )
-        assert "Traceback" not in proc.stderr, proc.stderr
-        return proc
-
-    return run
+from usercli import user_cli
 
 
 @pytest.fixture
 def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     user_home = tmp_path / "user-home"
     user_home.mkdir()
-    return _cli(tmp_path, home, project, user_home)
+    return user_cli(tmp_path, home, project, user_home)
 
 
 def _free_port() -> int:

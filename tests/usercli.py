@@ -1,0 +1,42 @@
+"""The CLI as a newcomer runs it: a real ``python -m memdir`` subprocess with ``HOME`` moved
+to a folder of its own (where the harnesses keep their files) and no memdir or harness
+variable of the caller's environment leaking in."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def user_cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
+    """``run(*args, extra_env=None)``: the finished process in ``project``, exit status
+    unchecked; asserts that no traceback leaked."""
+    env = {
+        **os.environ,
+        "HOME": str(user_home),
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
+    for name in ("EDITOR", "VISUAL", "MEMDIR_DISABLE", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "CODEX_HOME", "HERMES_HOME"):
+        env.pop(name, None)
+
+    def run(*args: str, extra_env: dict[str, str] | None = None) -> Any:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), *args],
+            capture_output=True,
+            text=True,
+            env={**env, **(extra_env or {})},
+            timeout=120,
+        )
+        assert "Traceback" not in proc.stderr, proc.stderr
+        return proc
+
+    return run
