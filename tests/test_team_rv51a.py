@@ -17,20 +17,20 @@ from test_walk51_team import (
     Via,
     _add,
     _added_in,
-    _cli,
     _entry,
     _lines,
     _on_server,
     _serving,
     _tool_call,
 )
+from usercli import user_cli
 
 
 @pytest.fixture
 def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     user_home = tmp_path / "user-home"
     user_home.mkdir()
-    return _cli(tmp_path, home, project, user_home)
+    return user_cli(tmp_path, home, project, user_home)
 
 
 @pytest.fixture(params=["database", "server"])
@@ -210,8 +210,10 @@ def test_two_users_project_scope_a_later_edit_over_a_teammates_is_a_conflict(
         checkouts[who].mkdir()
         team_env(pg_url, checkouts[who], who)
         (tmp_path / f"{who}-user-home").mkdir()
-    a = _cli(tmp_path, tmp_path / "alice-home", checkouts["alice"], tmp_path / "alice-user-home")
-    b = _cli(tmp_path, tmp_path / "bob-home", checkouts["bob"], tmp_path / "bob-user-home")
+    a = user_cli(
+        tmp_path, tmp_path / "alice-home", checkouts["alice"], tmp_path / "alice-user-home"
+    )
+    b = user_cli(tmp_path, tmp_path / "bob-home", checkouts["bob"], tmp_path / "bob-user-home")
     alice, bob = {"MEMDIR_USER": "alice"}, {"MEMDIR_USER": "bob"}
     added = a(
         "add", "--scope", "project", "--type", "project", "--name", "Release day",
