@@ -1,0 +1,175 @@
+"""walk52: a newcomer's walkthrough of what walk51 did not walk (the web page in Chromium,
+Hermes through its own loader, the Claude Code hooks, Codex's notify, the CLI's help).
+Each test pins one defect found on the way, as a strict xfail until it is mended."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memdir.engine import Memdir
+from test_web_browser import _css, _sign_in, _submit
+from usercli import user_cli
+from webserver import chromium, quit_chromium, web_server
+
+BENCH_PYTHON = Path(__file__).resolve().parents[1] / ".venv-bench" / "bin" / "python"
+
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    return user_cli(tmp_path, home, project, user_home)
+
+
+# --- CLI help -------------------------------------------------------------------------
+
+# the commands a newcomer reaches for first (README, "The CLI at a glance")
+EVERYDAY = ("add", "search", "show", "edit", "log", "diff", "revert", "rm", "ls",
+            "context", "install", "uninstall", "import", "export", "serve", "ui")  # fmt: skip
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="walk52: no `memdir <command> --help` shows an example of its use; a newcomer "
+    "reads only flag lists (e.g. `memdir add --help` never shows `memdir add --type "
+    "feedback --name … --description … --body …`)",
+)
+def test_every_everyday_command_help_shows_an_example(cli: Callable[..., Any]) -> None:
+    without = []
+    for command in EVERYDAY:
+        done = cli(command, "--help")
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        if not any("example" in line.lower() or line.strip().startswith("memdir ")
+                   for line in lines):  # fmt: skip
+            without.append(command)
+    assert without == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="walk52: `memdir skills show NAME` for a missing skill tells a shell user to "
+    "'read one with memory_read and id skill:<name>' (an MCP tool) instead of a CLI command",
+)
+def test_skills_show_of_a_missing_skill_points_at_the_cli(cli: Callable[..., Any]) -> None:
+    done = cli("skills", "show", "nosuch")
+    assert done.returncode != 0
+    assert "No skill named 'nosuch'" in done.stderr
+    assert "memory_read" not in done.stderr
+
+
+# --- the web page ---------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="walk52: two tabs open the same entry, the second saves, then the first saves "
+    "its stale form: the page says 'Saved.' and the second tab's edit is silently "
+    "overwritten (only the history keeps it); it should refuse the stale save and keep "
+    "the first tab's text, as `memdir pull` does with a conflict",
+)
+def test_a_save_from_a_stale_tab_does_not_overwrite_a_newer_edit(md: Memdir, project: Path) -> None:
+    (project / ".git").mkdir()
+    md = md.for_project(project)
+    local = md.store("local")
+    local.add(type="project", name="Cache host", description="cache server name",
+              body="The cache server is walrus-cache-7.")  # fmt: skip
+    driver = chromium()
+    try:
+        with web_server(md) as site:
+            _sign_in(driver, site)
+            entry = site + "/entry/local/project_cache-host"
+            driver.get(entry)
+            first = driver.current_window_handle
+            driver.switch_to.new_window("tab")
+            driver.get(entry)
+            body = _css(driver, "#e-body")
+            body.clear()
+            body.send_keys("The cache server is walrus-cache-8.")
+            _submit(driver, "form[action*='/save']")
+            assert local.get("project_cache-host").body == "The cache server is walrus-cache-8."
+
+            driver.switch_to.window(first)  # still shows walrus-cache-7
+            body = _css(driver, "#e-body")
+            body.clear()
+            body.send_keys("The cache server is walrus-cache-9.")
+            _submit(driver, "form[action*='/save']")
+            assert local.get("project_cache-host").body == "The cache server is walrus-cache-8."
+            assert _css(driver, "[role=alert]").text
+            kept = _css(driver, "#e-body").get_attribute("value")
+            assert kept == "The cache server is walrus-cache-9."
+    finally:
+        quit_chromium(driver)
+
+
+# --- Hermes ---------------------------------------------------------------------------
+
+_HERMES_DRIVER = """
+import json, sys
+from agent.memory_manager import MemoryManager
+from hermes_constants import get_hermes_home
+from plugins.memory import load_memory_provider
+
+provider = load_memory_provider("memdir")
+manager = MemoryManager()
+manager.add_provider(provider)
+manager.initialize_all(session_id="walk52", platform="cli",
+                       hermes_home=str(get_hermes_home()), agent_context="primary")
+tools = [schema["name"] for schema in manager.get_all_tool_schemas()]
+print(json.dumps({"block": manager.build_system_prompt(), "tools": tools}))
+manager.shutdown_all()
+"""
+
+
+def _hermes_python() -> Path:
+    if not BENCH_PYTHON.exists():
+        pytest.skip(f"no hermes-agent venv at {BENCH_PYTHON}")
+    probe = subprocess.run(
+        [str(BENCH_PYTHON), "-c", "import agent.memory_provider, plugins.memory"],
+        capture_output=True,
+        timeout=120,
+    )
+    if probe.returncode != 0:
+        pytest.skip("hermes-agent is not installed in .venv-bench")
+    return BENCH_PYTHON
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="walk52: in Hermes the system-prompt block tells the model to 'Read an entry in "
+    "full with memory_read', a tool Hermes does not have (memdir's is memdir_read there)",
+)
+def test_hermes_system_prompt_names_only_tools_hermes_has(
+    cli: Callable[..., Any], tmp_path: Path, project: Path
+) -> None:
+    python = _hermes_python()
+    hermes_home = tmp_path / "hermes"
+    extra = {"HERMES_HOME": str(hermes_home)}
+    assert cli("add", "--type", "project", "--name", "Deploy target", "--description",
+               "where we deploy", "--body", "fly.io, region ams").returncode == 0  # fmt: skip
+    done = cli("install", "hermes", "--activate", "--yes", extra_env=extra)
+    assert done.returncode == 0, done.stderr
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, **extra, "HOME": str(tmp_path / "user-home"),
+           "MEMDIR_HOME": str(tmp_path / "home"), "MEMDIR_BACKGROUND": "0",
+           "PYTHONPATH": str(src), "TERMINAL_CWD": str(project)}  # fmt: skip
+    ran = subprocess.run(
+        [str(python), "-c", _HERMES_DRIVER],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=project,
+        timeout=180,
+    )
+    assert ran.returncode == 0, ran.stderr
+    answer = json.loads(ran.stdout.strip().splitlines()[-1])
+    assert "memdir_read" in answer["tools"]
+    assert "Deploy target" in answer["block"]  # the provider Hermes loaded is memdir's
+    assert "memory_read" not in answer["block"]
