@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from memdir.engine import Memdir
+from test_claude_code_hooks import Hook
 from test_web_browser import _css, _sign_in, _submit
 from usercli import user_cli
 from webserver import chromium, quit_chromium, web_server
@@ -240,3 +241,29 @@ def test_hermes_compression_child_session_holds_only_its_own_turns(
                       "glaze number four is celadon", "noted the celadon glaze"]  # fmt: skip
     assert [c for c in child if c in parent] == []
     assert child[-2:] == ["fire the kiln on friday", "friday firing booked"]
+
+
+# --- Claude Code hooks ----------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="walk52: UserPromptSubmit recalls an unrelated past-session passage when the "
+    "prompt and the passage share only a bare number ('what is 2+2' brings back 'release "
+    "version 2 of the billing service'); the README says nothing is added otherwise",
+)
+def test_a_prompt_sharing_only_a_number_recalls_nothing(tmp_path: Path) -> None:
+    hook = Hook(tmp_path)
+    hook.say(
+        ("user", "How do I release version 2 of the billing service?"),
+        ("assistant", "Step 1: tag the release. Step 2: run the migrations. Step 3: deploy."),
+    )
+    hook.run(hook.payload("stop"))
+    later = "0f1e2d3c-0000-4000-8000-000000000002"  # a later session: the first is recalled
+    relevant = hook.run(
+        hook.payload("user_prompt_submit", session_id=later, prompt="how do we release billing?")
+    )
+    assert "release version 2 of the billing service" in relevant.stdout  # recall works
+    for prompt in ("what is 2+2", "write a haiku about 2 cats", "convert 3 km to miles"):
+        miss = hook.run(hook.payload("user_prompt_submit", session_id=later, prompt=prompt))
+        assert miss.stdout == "", prompt
