@@ -56,14 +56,24 @@ def test_every_everyday_command_help_shows_an_example(cli: Callable[..., Any]) -
 
 @pytest.mark.xfail(
     strict=True,
-    reason="walk52: `memdir skills show NAME` for a missing skill tells a shell user to "
-    "'read one with memory_read and id skill:<name>' (an MCP tool) instead of a CLI command",
+    reason="walk52: a CLI error for a missing thing points a shell user at the MCP tool or "
+    "the Python API: `memdir skills show nosuch` says 'read one with memory_read and id "
+    "skill:<name>', `memdir sessions show nosuch` says 'or start one with md.session()'",
 )
-def test_skills_show_of_a_missing_skill_points_at_the_cli(cli: Callable[..., Any]) -> None:
-    done = cli("skills", "show", "nosuch")
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("skills", "show", "nosuch"), "No skill named 'nosuch'"),
+        (("sessions", "show", "nosuch"), "No session 'nosuch'"),
+    ],
+)
+def test_a_cli_error_names_cli_commands_not_the_api(
+    cli: Callable[..., Any], args: tuple[str, ...], says: str
+) -> None:
+    done = cli(*args)
     assert done.returncode != 0
-    assert "No skill named 'nosuch'" in done.stderr
-    assert "memory_read" not in done.stderr
+    assert says in done.stderr
+    assert "memory_read" not in done.stderr and "md." not in done.stderr
 
 
 # --- the web page ---------------------------------------------------------------------
