@@ -54,17 +54,13 @@ def test_every_everyday_command_help_shows_an_example(cli: Callable[..., Any]) -
     assert without == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: a CLI error for a missing thing points a shell user at the MCP tool or "
-    "the Python API: `memdir skills show nosuch` says 'read one with memory_read and id "
-    "skill:<name>', `memdir sessions show nosuch` says 'or start one with md.session()'",
-)
 @pytest.mark.parametrize(
     ("args", "says"),
     [
         (("skills", "show", "nosuch"), "No skill named 'nosuch'"),
         (("sessions", "show", "nosuch"), "No session 'nosuch'"),
+        (("sessions", "rm", "nosuch", "--yes"), "No session 'nosuch'"),
+        (("sessions", "mode", "nosuch", "polluted"), "No session 'nosuch'"),
     ],
 )
 def test_a_cli_error_names_cli_commands_not_the_api(
@@ -74,6 +70,7 @@ def test_a_cli_error_names_cli_commands_not_the_api(
     assert done.returncode != 0
     assert says in done.stderr
     assert "memory_read" not in done.stderr and "md." not in done.stderr
+    assert f"`memdir {args[0]} ls`" in done.stderr  # what to run instead
 
 
 # --- the web page ---------------------------------------------------------------------
