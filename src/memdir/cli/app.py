@@ -48,6 +48,12 @@ class State:
         return open_memdir(self.home, self.project, repair=repair, database_url=self.database)
 
 
+def examples(*lines: str) -> str:
+    """A command's epilog: ``Examples:`` and ``lines`` kept as written (click's ``\\b``).
+    Each line runs as given in a shell (tests/test_walk52.py runs them)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 def dump(data: Any) -> None:
     """Print ``data`` as indented JSON (``--json``)."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
