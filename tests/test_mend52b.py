@@ -75,14 +75,12 @@ def _says_unknown(answers: list[tuple[bool, dict[str, Any]]]) -> None:
         assert "not allowed" not in error and "agent_write_scopes" not in error, error
 
 
-@pytest.mark.xfail(strict=True, reason="mend52b item 1: reads as a permission problem")
 def test_mcp_memory_with_a_mistyped_scope_says_it_is_unknown(
     tmp_path: Path, home: Path, project: Path
 ) -> None:
     _says_unknown(_mcp_calls(_env(tmp_path, home), project, _TYPO_CALLS))
 
 
-@pytest.mark.xfail(strict=True, reason="mend52b item 1: reads as a permission problem")
 def test_mcp_memory_with_a_mistyped_scope_says_it_is_unknown_on_the_team_backend(
     tmp_path: Path, home: Path, project: Path, pg_url: str
 ) -> None:
