@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import subprocess
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 from usercli import user_cli
 
@@ -57,6 +62,77 @@ def _mcp_calls(
     return out
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def team_server(tmp_path: Path, project: Path, pg_url: str) -> Iterator[tuple[str, str]]:
+    """A real team server (`memdir serve --database`) on a free loopback port: its MCP URL
+    and a token of alice's (granted ``project``'s origin). Its log holds no traceback."""
+    from conftest import team_env
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_env(pg_url, project)
+    token = users.add(PgDatabase.shared(pg_url), "alice")
+    env = _env(tmp_path, tmp_path / "server-home")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "memdir",
+            "-C",
+            str(tmp_path),
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            pg_url,
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()[1]
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp", token
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert b"Traceback" not in err, err.decode(errors="replace")
+
+
+def _served_calls(
+    server: tuple[str, str], project: Path, calls: list[tuple[str, dict[str, Any]]]
+) -> list[tuple[bool, dict[str, Any]]]:
+    """The same calls to the team server over streamable HTTP, in ``project``."""
+    url, token = server
+    headers = {"Authorization": f"Bearer {token}", "X-Memdir-Project": str(project)}
+    out: list[tuple[bool, dict[str, Any]]] = []
+
+    async def main() -> None:
+        http = create_mcp_http_client(headers=headers)
+        async with Client(streamable_http_client(url, http_client=http)) as c:
+            for name, args in calls:
+                result = await c.call_tool(name, args)
+                out.append((bool(result.is_error), json.loads(result.content[0].text)))  # type: ignore[union-attr]
+
+    anyio.run(main)
+    return out
+
+
 # --- item 1: a mistyped scope is unknown, not forbidden --------------------------------
 
 _ADD = {"type": "feedback", "name": "Use pnpm", "description": "pnpm", "body": "Run pnpm."}
@@ -90,6 +166,12 @@ def test_mcp_memory_with_a_mistyped_scope_says_it_is_unknown_on_the_team_backend
     _says_unknown(_mcp_calls(env, project, _TYPO_CALLS))
 
 
+def test_mcp_memory_with_a_mistyped_scope_says_it_is_unknown_on_the_team_server(
+    team_server: tuple[str, str], project: Path
+) -> None:
+    _says_unknown(_served_calls(team_server, project, _TYPO_CALLS))
+
+
 def test_mcp_memory_a_known_scope_the_config_forbids_still_says_so(
     tmp_path: Path, home: Path, project: Path
 ) -> None:
@@ -99,3 +181,99 @@ def test_mcp_memory_a_known_scope_the_config_forbids_still_says_so(
         _env(tmp_path, home), project, [("memory", {"action": "add", **_ADD, "scope": "user"})]
     )
     assert is_error and "not allowed" in answer["error"], answer
+
+
+# --- item 2: a role filter that empties a session search names the stored roles ---------
+
+
+def _transcript(session_id: str, cwd: str) -> str:
+    rows = [
+        {
+            "type": "user",
+            "uuid": "a1",
+            "parentUuid": None,
+            "sessionId": session_id,
+            "cwd": cwd,
+            "timestamp": "2026-12-01T10:00:00Z",
+            "message": {"role": "user", "content": "Deploy billing to the kiwi cluster."},
+        },
+        {
+            "type": "assistant",
+            "uuid": "a2",
+            "parentUuid": "a1",
+            "sessionId": session_id,
+            "cwd": cwd,
+            "timestamp": "2026-12-01T10:00:05Z",
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "text", "text": "Deployed: rollout R-7731 on kiwi."}],
+            },
+        },
+    ]
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
+def _import_one(cli: Callable[..., Any], tmp_path: Path, sid: str, **env: str) -> None:
+    transcripts = tmp_path / "transcripts" / "p"
+    transcripts.mkdir(parents=True, exist_ok=True)
+    (transcripts / f"{sid}.jsonl").write_text(_transcript(sid, str(tmp_path)), encoding="utf-8")
+    imported = cli(
+        "import-sessions", "claude-code", "--from", str(tmp_path / "transcripts"), extra_env=env
+    )
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+
+
+def test_sessions_search_role_typo_names_the_stored_roles_on_postgresql(
+    cli: Callable[..., Any], tmp_path: Path, project: Path, pg_url: str
+) -> None:
+    from conftest import team_env
+
+    env = team_env(pg_url, project)
+    _import_one(cli, tmp_path, "3f1c6a52-0000-4000-8000-000000000001", **env)
+    right = cli("sessions", "search", "kiwi", "--role", "user", extra_env=env)
+    assert right.returncode == 0 and "kiwi cluster" in right.stdout, right.stdout + right.stderr
+    typo = cli("sessions", "search", "kiwi", "--role", "usr", extra_env=env)
+    assert typo.returncode == 0, typo.stdout + typo.stderr
+    assert "no message has role 'usr'; stored roles: assistant, user" in typo.stdout, typo.stdout
+    as_json = cli("sessions", "search", "kiwi", "--role", "usr", "--json", extra_env=env)
+    assert json.loads(as_json.stdout) == [], as_json.stdout
+    assert "no message has role 'usr'" in as_json.stderr, as_json.stderr
+
+
+def test_mcp_session_search_role_typo_names_the_stored_roles_on_postgresql(
+    cli: Callable[..., Any], tmp_path: Path, home: Path, project: Path, pg_url: str
+) -> None:
+    from conftest import team_env
+
+    env = team_env(pg_url, project)
+    _import_one(cli, tmp_path, "3f1c6a52-0000-4000-8000-000000000001", **env)
+    [(_, right), (_, typo)] = _mcp_calls(
+        _env(tmp_path, home, **env),
+        project,
+        [
+            ("session_search", {"query": "kiwi", "role": "user"}),
+            ("session_search", {"query": "kiwi", "role": "usr"}),
+        ],
+    )
+    assert right["success"] is True and right["results"], right
+    assert typo["success"] is True and typo["results"] == [], typo
+    assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
+
+
+def test_team_server_session_search_role_typo_names_the_stored_roles(
+    cli: Callable[..., Any], tmp_path: Path, project: Path, pg_url: str,
+    team_server: tuple[str, str],
+) -> None:  # fmt: skip
+    env = {"MEMDIR_DATABASE_URL": pg_url, "MEMDIR_USER": "alice"}
+    _import_one(cli, tmp_path, "3f1c6a52-0000-4000-8000-000000000001", **env)
+    [(_, right), (_, typo)] = _served_calls(
+        team_server,
+        project,
+        [
+            ("session_search", {"query": "kiwi", "role": "user"}),
+            ("session_search", {"query": "kiwi", "role": "usr"}),
+        ],
+    )
+    assert right["success"] is True and right["results"], right
+    assert typo["success"] is True and typo["results"] == [], typo
+    assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
