@@ -279,7 +279,6 @@ def test_team_server_session_search_role_typo_names_the_stored_roles(
     assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
 
 
-@pytest.mark.xfail(strict=True, reason="mend52b item 2: no role note beside a deep answer")
 def test_mcp_session_search_deep_answer_keeps_the_role_note(
     cli: Callable[..., Any], tmp_path: Path, home: Path, project: Path
 ) -> None:

@@ -702,9 +702,9 @@ class Dispatcher:
                 "steps": found.steps,
                 "note": found.note,
             }
+        role = filters["role"]
+        why = self.md.sessions.role_note(role) if role is not None and not results else None
         if not results and not (extra.get("deep") or {}).get("answer"):
-            role = filters["role"]
-            why = self.md.sessions.role_note(role) if role is not None else None
             return {
                 "success": True,
                 "results": [],
@@ -713,6 +713,8 @@ class Dispatcher:
                 else "No earlier session matches. Try other keywords.",
                 **extra,
             }
+        if why:  # a deep answer found without the filter's role: say the role is stored nowhere
+            extra = {"message": f"No earlier session matches: {why}.", **extra}
         if summarize and model is None:
             extra = {"note": "summaries need MEMDIR_LLM", **extra}
         elif helper is not None and helper.skipped:
