@@ -313,3 +313,56 @@ def test_mcp_session_search_deep_answer_keeps_the_role_note(
     assert typo["deep"]["answer"] == "Nothing in the history says so.", typo
     assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
     assert right["results"] and "stored roles" not in json.dumps(right), right
+
+
+# --- item 3: a section placed by hand keeps every byte around it -----------------------
+
+
+def _rule(cli: Callable[..., Any], name: str) -> None:
+    added = cli(
+        "add", "--scope", "project", "--type", "feedback", "--name", name,
+        "--description", f"{name}, always", "--body", f"{name} before committing.",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+
+
+def _section(cli: Callable[..., Any], project: Path) -> bytes:
+    """memdir's section as `export agents-md` writes it into an empty folder."""
+    agents = project / "AGENTS.md"
+    assert cli("export", "agents-md", "--apply").returncode == 0
+    section = agents.read_bytes()
+    assert section.startswith(b"<!-- memdir:begin") and section.endswith(b"<!-- memdir:end -->\n")
+    return section
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        pytest.param(
+            b"",
+            id="at-the-end",
+            marks=pytest.mark.xfail(strict=True, reason="mend52b item 3: loses the line end"),
+        ),
+        pytest.param(b"bar\n", id="before-a-line"),
+    ],
+)
+@pytest.mark.parametrize("eol", [b"\n", b"\r\n"], ids=["lf", "crlf"])
+def test_agents_md_section_placed_by_hand_after_a_line_keeps_the_bytes_around_it(
+    cli: Callable[..., Any], project: Path, after: bytes, eol: bytes
+) -> None:
+    agents = project / "AGENTS.md"
+    _rule(cli, "Run make check")
+    section = _section(cli, project)
+    before = b"foo" + eol  # the section right after a line, no blank line between
+    agents.write_bytes(before + section + after)
+    _rule(cli, "Run ruff")  # a rewrite of the section: the bytes around it stay
+    updated = cli("export", "agents-md", "--apply")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    text = agents.read_bytes()
+    assert text.startswith(before + b"<!-- memdir:begin") and b"Run ruff" in text, text
+    assert text.endswith(b"<!-- memdir:end -->\n" + after), text
+    assert cli("rm", "make check").returncode == 0
+    assert cli("rm", "ruff").returncode == 0
+    removed = cli("export", "agents-md", "--apply")  # no rules: the section goes
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert agents.read_bytes() == before + after
