@@ -341,7 +341,6 @@ def _section(cli: Callable[..., Any], project: Path) -> bytes:
         pytest.param(
             b"",
             id="at-the-end",
-            marks=pytest.mark.xfail(strict=True, reason="mend52b item 3: loses the line end"),
         ),
         pytest.param(b"bar\n", id="before-a-line"),
     ],
