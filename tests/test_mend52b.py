@@ -365,3 +365,42 @@ def test_agents_md_section_placed_by_hand_after_a_line_keeps_the_bytes_around_it
     removed = cli("export", "agents-md", "--apply")  # no rules: the section goes
     assert removed.returncode == 0, removed.stdout + removed.stderr
     assert agents.read_bytes() == before + after
+
+
+# --- item 4: `sessions show` with an exact id and others starting with it ---------------
+
+
+@pytest.mark.xfail(strict=True, reason="mend52b item 4: the exact match hides the other")
+def test_sessions_show_exact_harness_id_wins_and_names_the_others_starting_with_it(
+    cli: Callable[..., Any], home: Path, project: Path
+) -> None:
+    # the help: SESSION_ID is memdir's id, its start, or the harness's own id or its
+    # start. Given a harness's whole id, that session opens (the id the harness shows is
+    # enough), and a session whose memdir id merely starts with the same text is named
+    # on stderr, so it is not hidden; stdout (and --json) stay the session's alone
+    import memdir
+
+    md = memdir.open(home, project)
+    native = md.sessions.start("agent", session_id="3f2a1b9c" + "0" * 24)
+    md.sessions.log(native.id, "user", "Native session about pears.")
+    harness = md.sessions.start("claude-code", session_id="claude-code:3f2a1b9c")
+    md.sessions.log(harness.id, "user", "Deploy billing to the kiwi cluster.")
+    md.sessions.start("claude-code", session_id="claude-code:3f2a1b9c:agent-1")  # sub-agent
+    md.close()
+    shown = cli("sessions", "show", "3f2a1b9c")
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "# session claude-code:3f2a1b9c " in shown.stdout and "kiwi" in shown.stdout
+    assert "pears" not in shown.stdout
+    assert native.id in shown.stderr and "start with '3f2a1b9c'" in shown.stderr, shown.stderr
+    assert "agent-1" not in shown.stderr, shown.stderr  # its own sub-agent only extends it
+    as_json = cli("sessions", "show", "3f2a1b9c", "--json")
+    assert json.loads(as_json.stdout)["session"]["id"] == "claude-code:3f2a1b9c"
+    assert native.id in as_json.stderr, as_json.stderr
+    # memdir's whole id opens its session, with no note when nothing else starts with it
+    whole = cli("sessions", "show", native.id)
+    assert whole.returncode == 0 and "pears" in whole.stdout, whole.stdout + whole.stderr
+    assert "other" not in whole.stderr.lower(), whole.stderr  # nothing else starts with it
+    # a start shared by both is still refused with both listed (7c80cd30)
+    both = cli("sessions", "show", "3f2a1b")
+    assert both.returncode != 0 and native.id in both.stderr, both.stdout + both.stderr
+    assert "claude-code:3f2a1b9c" in both.stderr, both.stderr
