@@ -41,6 +41,11 @@ class PruneReport:
     bytes_after: int
 
 
+def _escaped(text: str) -> str:
+    """``text`` as a literal inside a LIKE pattern (``ESCAPE '\\'``)."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def _bounded(value: int, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValidationError(f"{name} must be an integer from {low} to {high}", field=name)
@@ -125,29 +130,16 @@ class SessionStore:
         """The session whose id is ``session_id`` or, failing that, the one session whose
         id starts with it (as ``memdir sessions ls`` and git print them, cut short), or
         whose id after a ``harness:`` prefix is (or starts with) it: the id the harness
-        itself shows. ``harness:<id>`` itself wins over its sub-agents'
-        ``harness:<id>:<root>``, which only extend it; when ids still differ (a memdir id
-        and a harness's starting alike), they are listed in the error."""
+        itself shows. A whole id wins: memdir's, then one ``harness:<id>`` (over its
+        sub-agents' ``harness:<id>:<root>``, which only extend it, and over other ids
+        starting alike: :meth:`also_starting_with` names those); when ids still differ (a
+        memdir id and a harness's starting alike), they are listed in the error."""
         try:
             return self.get(session_id)
         except UnknownSessionError:
             if not session_id or len(session_id) < 4:
                 raise
-        escaped = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-        def like(pattern: str) -> list[str]:
-            return self.db.read(
-                lambda c: [
-                    r[0]
-                    for r in c.execute(
-                        "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 50",
-                        (pattern,),
-                    )
-                ]
-            )
-
-        found = like(escaped + "%") + like("%:" + escaped + "%")
-        ids = list(dict.fromkeys(found))  # in order, once each
+        ids = self._starting_with(session_id)
         exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
         if len(exact) == 1:
             return self.get(exact[0])
@@ -160,7 +152,33 @@ class SessionStore:
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
                 f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
-        raise UnknownSessionError(session_id, like("%" + escaped + "%")[:5])
+        raise UnknownSessionError(session_id, self._ids_like(f"%{_escaped(session_id)}%")[:5])
+
+    def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
+        """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
+        or whose id after a ``harness:`` prefix does: the sessions an exact match in
+        :meth:`resolve` passed over (``memdir sessions show`` names them)."""
+        if len(session_id) < 4:
+            return []
+        ids = [chosen, *(i for i in self._starting_with(session_id) if i != chosen)]
+        # a sub-agent's id (harness:<id>:<root>) only extends its parent's, as in resolve
+        return [i for i in ids[1:] if not any(i.startswith(j + ":") for j in ids if j != i)]
+
+    def _starting_with(self, session_id: str) -> builtins.list[str]:
+        escaped = _escaped(session_id)
+        found = self._ids_like(escaped + "%") + self._ids_like("%:" + escaped + "%")
+        return list(dict.fromkeys(found))  # in order, once each
+
+    def _ids_like(self, pattern: str) -> builtins.list[str]:
+        return self.db.read(
+            lambda c: [
+                r[0]
+                for r in c.execute(
+                    "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 50",
+                    (pattern,),
+                )
+            ]
+        )
 
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""
