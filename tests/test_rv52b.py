@@ -146,11 +146,6 @@ def test_sessions_show_note_does_not_understate_how_many_ids_start_alike(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: SQLite's LIKE ignores ASCII case, so an id that does not start with "
-    "the text is named as if it did (PostgreSQL's LIKE does not: backends disagree)",
-)
 def test_sessions_show_note_names_only_ids_that_start_with_the_text(
     cli: Callable[..., Any], home: Path, project: Path
 ) -> None:
@@ -178,6 +173,23 @@ def test_also_starting_with_takes_like_wildcards_literally(md: Memdir, given: st
     assert chosen == given
     others = md.sessions.also_starting_with(given, chosen)
     assert others == [i for i in [given + "zz"] if i in {"ab_dzz", "ab%dzz", "a\\bcdzz"}]
+
+
+@pytest.mark.backends
+def test_prefix_lookup_is_case_sensitive_on_both_backends(md: Memdir) -> None:
+    # mend52b2: resolve's prefix lookup and the note match case as `get` does, on SQLite
+    # (whose LIKE ignored ASCII case) as on PostgreSQL
+    from memdir.core.errors import UnknownSessionError
+
+    for sid in ["ABCD1234", "claude-code:ABCD5678", "abcd9999", "codex:abcd0000x"]:
+        md.sessions.start("agent", session_id=sid)
+    with pytest.raises(UnknownSessionError):
+        md.sessions.resolve("abcd1234")
+    with pytest.raises(UnknownSessionError):
+        md.sessions.resolve("abcd5678")
+    assert md.sessions.resolve("ABCD12").id == "ABCD1234"
+    assert md.sessions.resolve("ABCD56").id == "claude-code:ABCD5678"
+    assert md.sessions.also_starting_with("abcd", "abcd9999") == ["codex:abcd0000x"]
 
 
 @pytest.mark.slow

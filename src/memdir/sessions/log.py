@@ -152,7 +152,8 @@ class SessionStore:
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
                 f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
-        raise UnknownSessionError(session_id, self._ids_like(f"%{_escaped(session_id)}%")[:5])
+        like = f"%{_escaped(session_id)}%"  # suggestions: SQLite's LIKE ignores ASCII case
+        raise UnknownSessionError(session_id, self._ids_where("id LIKE ? ESCAPE '\\'", like)[:5])
 
     def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
         """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
@@ -165,17 +166,19 @@ class SessionStore:
         return [i for i in ids[1:] if not any(i.startswith(j + ":") for j in ids if j != i)]
 
     def _starting_with(self, session_id: str) -> builtins.list[str]:
-        escaped = _escaped(session_id)
-        found = self._ids_like(escaped + "%") + self._ids_like("%:" + escaped + "%")
+        # case-sensitive on both backends, as ids are (SQLite's LIKE ignores ASCII case),
+        # and portable (PostgreSQL has no instr): the id starts with the text, or holds
+        # ':' + the text. Each a scan of the sessions table, as the LIKE was, cut at 50 ids
+        found = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
+        found += self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
         return list(dict.fromkeys(found))  # in order, once each
 
-    def _ids_like(self, pattern: str) -> builtins.list[str]:
+    def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
         return self.db.read(
             lambda c: [
                 r[0]
                 for r in c.execute(
-                    "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 50",
-                    (pattern,),
+                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT 50", params
                 )
             ]
         )
