@@ -75,12 +75,13 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
     sub-agents; a whole id wins over ids that only start with it, which are named)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
-    others = store.also_starting_with(session_id, info.id)
+    others, complete = store.others_starting_with(session_id, info.id)
     if others:  # an exact match won: the sessions it passed over are not hidden
         shown = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+        how_many = str(len(others)) if complete else f"{len(others)} or more"  # bounded look
         click.echo(
-            f"Note: {len(others)} other session "
-            + ("ids start" if len(others) > 1 else "id starts")
+            f"Note: {how_many} other session "
+            + ("ids start" if len(others) > 1 or not complete else "id starts")
             + f" with {session_id!r} ({shown}); give more of it to open that session",
             err=True,
         )

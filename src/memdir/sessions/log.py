@@ -28,6 +28,7 @@ from .specs import ImportCounts, SessionSpec
 
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
+ALIKE = 50  # ids a prefix lookup of session ids reads (per kind of match; one more: "or more")
 STAGE_MIN = 16  # log_many batches this big go through the staging table
 
 
@@ -139,7 +140,7 @@ class SessionStore:
         except UnknownSessionError:
             if not session_id or len(session_id) < 4:
                 raise
-        ids = self._starting_with(session_id)
+        ids, _ = self._starting_with(session_id)
         exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
         if len(exact) == 1:
             return self.get(exact[0])
@@ -158,27 +159,38 @@ class SessionStore:
     def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
         """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
         or whose id after a ``harness:`` prefix does: the sessions an exact match in
-        :meth:`resolve` passed over (``memdir sessions show`` names them)."""
-        if len(session_id) < 4:
-            return []
-        ids = [chosen, *(i for i in self._starting_with(session_id) if i != chosen)]
-        # a sub-agent's id (harness:<id>:<root>) only extends its parent's, as in resolve
-        return [i for i in ids[1:] if not any(i.startswith(j + ":") for j in ids if j != i)]
+        :meth:`resolve` passed over (``memdir sessions show`` names them). A bounded
+        look (:data:`ALIKE`): :meth:`others_starting_with` says whether that is all."""
+        return self.others_starting_with(session_id, chosen)[0]
 
-    def _starting_with(self, session_id: str) -> builtins.list[str]:
+    def others_starting_with(self, session_id: str, chosen: str) -> tuple[builtins.list[str], bool]:
+        """:meth:`also_starting_with`'s ids, and whether they are all of them (False:
+        more than :data:`ALIKE` ids start alike; the rest were not read)."""
+        if len(session_id) < 4:
+            return [], True
+        found, complete = self._starting_with(session_id)
+        ids = [chosen, *(i for i in found if i != chosen)]
+        # a sub-agent's id (harness:<id>:<root>) only extends its parent's, as in resolve
+        others = [i for i in ids[1:] if not any(i.startswith(j + ":") for j in ids if j != i)]
+        return others, complete
+
+    def _starting_with(self, session_id: str) -> tuple[builtins.list[str], bool]:
+        """The ids starting with ``session_id`` or holding ``:`` + it (at most
+        :data:`ALIKE` + 1 of each), and whether that is all of them."""
         # case-sensitive on both backends, as ids are (SQLite's LIKE ignores ASCII case),
-        # and portable (PostgreSQL has no instr): the id starts with the text, or holds
-        # ':' + the text. Each a scan of the sessions table, as the LIKE was, cut at 50 ids
-        found = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
-        found += self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
-        return list(dict.fromkeys(found))  # in order, once each
+        # and portable (PostgreSQL has no instr). Each a scan of the sessions table
+        start = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
+        within = self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
+        complete = len(start) <= ALIKE and len(within) <= ALIKE
+        return list(dict.fromkeys(start + within)), complete  # in order, once each
 
     def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
         return self.db.read(
             lambda c: [
                 r[0]
                 for r in c.execute(
-                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT 50", params
+                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT {ALIKE + 1}",
+                    params,
                 )
             ]
         )
