@@ -228,11 +228,6 @@ def test_mcp_memory_a_name_that_is_no_scope_is_unknown(md: Memdir, scope: str) -
     assert md.search("pnpm") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: a look-alike (Cyrillic o) is printed as-is, so the error reads "
-    "\"unknown scope 'prоject'; use one of local, user, project\": no visible difference",
-)
 def test_mcp_memory_a_look_alike_scope_shows_what_differs(md: Memdir) -> None:
     # an agent (or user) reading the error cannot see why 'prоject' is not 'project'
     from memdir.tools import Dispatcher
@@ -240,6 +235,7 @@ def test_mcp_memory_a_look_alike_scope_shows_what_differs(md: Memdir) -> None:
     answer = Dispatcher(md).call("memory", {"action": "add", **_ADD, "scope": "pr\u043eject"})
     assert answer["success"] is False, answer
     assert "pr\u043eject" not in answer["error"], answer["error"]  # e.g. ascii(): '\u043e'
+    assert "unknown scope 'pr\\u043eject'; use one of local" in answer["error"], answer["error"]
 
 
 @pytest.mark.backends

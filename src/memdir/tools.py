@@ -477,16 +477,17 @@ class Dispatcher:
     def _scope(self, scope: str | None) -> str:
         """The scope a write goes to: the session's unless the call names one, which
         config must allow (``agent_write_scopes``); managed is never writable by agents.
-        A name that is no scope at all is a typo: said as unknown, with the ones to use."""
+        A name that is no scope at all is a typo: said as unknown, with the ones to use (the
+        name as ``ascii()`` shows it, so a look-alike's other letters show as ``\\u`` escapes)."""
         if scope is None:
             return self.write_scope
         if scope not in SCOPES:  # a typo: unknown, not forbidden
             named = self.md.settings.agent_write_scopes
             writable = ", ".join(s for s in named if s in SCOPES and s != "managed")
             raise ValidationError(
-                f"unknown scope {scope!r}; use one of {writable}"
+                f"unknown scope {scope!a}; use one of {writable}"
                 if writable
-                else f"unknown scope {scope!r}, and no scope may be named here "
+                else f"unknown scope {scope!a}, and no scope may be named here "
                 f"(agent_write_scopes in {self.md.home / 'config.toml'} is empty)",
                 field="scope",
             )
