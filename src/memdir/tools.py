@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.frontmatter import format_time
-from .core.model import Entry, Source
+from .core.model import SCOPES, Entry, Source
 from .review import approval
 
 if TYPE_CHECKING:
@@ -476,9 +476,21 @@ class Dispatcher:
 
     def _scope(self, scope: str | None) -> str:
         """The scope a write goes to: the session's unless the call names one, which
-        config must allow (``agent_write_scopes``); managed is never writable by agents."""
+        config must allow (``agent_write_scopes``); managed is never writable by agents.
+        A name that is no scope at all is a typo: said as unknown, with the ones to use (the
+        name as ``ascii()`` shows it, so a look-alike's other letters show as ``\\u`` escapes)."""
         if scope is None:
             return self.write_scope
+        if scope not in SCOPES:  # a typo: unknown, not forbidden
+            named = self.md.settings.agent_write_scopes
+            writable = ", ".join(s for s in named if s in SCOPES and s != "managed")
+            raise ValidationError(
+                f"unknown scope {scope!a}; use one of {writable}"
+                if writable
+                else f"unknown scope {scope!a}, and no scope may be named here "
+                f"(agent_write_scopes in {self.md.home / 'config.toml'} is empty)",
+                field="scope",
+            )
         if scope == "managed":
             raise ReadOnlyScopeError(
                 "managed", "it is set by an administrator and agents cannot change it"
@@ -691,9 +703,9 @@ class Dispatcher:
                 "steps": found.steps,
                 "note": found.note,
             }
+        role = filters["role"]
+        why = self.md.sessions.role_note(role) if role is not None and not results else None
         if not results and not (extra.get("deep") or {}).get("answer"):
-            role = filters["role"]
-            why = self.md.sessions.role_note(role) if role is not None else None
             return {
                 "success": True,
                 "results": [],
@@ -702,6 +714,8 @@ class Dispatcher:
                 else "No earlier session matches. Try other keywords.",
                 **extra,
             }
+        if why:  # a deep answer found without the filter's role: say the role is stored nowhere
+            extra = {"message": f"No earlier session matches: {why}.", **extra}
         if summarize and model is None:
             extra = {"note": "summaries need MEMDIR_LLM", **extra}
         elif helper is not None and helper.skipped:

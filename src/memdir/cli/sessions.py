@@ -72,9 +72,19 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
     """Print a session's messages (SESSION_ID: memdir's id, its start, or the harness's
     own id or its start, e.g. the one `claude --resume` shows; the session, not its
-    sub-agents)."""
+    sub-agents; a whole id wins over ids that only start with it, which are named)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
+    others, complete = store.others_starting_with(session_id, info.id)
+    if others:  # an exact match won: the sessions it passed over are not hidden
+        shown = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+        how_many = str(len(others)) if complete else f"{len(others)} or more"  # bounded look
+        click.echo(
+            f"Note: {how_many} other session "
+            + ("ids start" if len(others) > 1 or not complete else "id starts")
+            + f" with {session_id!r} ({shown}); give more of it to open that session",
+            err=True,
+        )
     messages = store.around(around, window) if around is not None else store.messages(info.id)
     if around is not None and not any(m.session_id == info.id for m in messages):
         raise click.BadParameter(

@@ -245,7 +245,7 @@ class Workspace:
         self._require_enabled()
         if scope not in self.locations:
             raise ValidationError(
-                f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
+                f"unknown scope {scope!a}; use one of {', '.join(SCOPES)}", field="scope"
             )
         loc = self.locations[scope]
         if loc.unavailable and scope == "project" and self._ungranted:

@@ -78,27 +78,35 @@ def section_span(text: str) -> tuple[int, int] | None:
 
 def merge_section(existing: str | None, section: str) -> str:
     """``existing`` with its memdir section replaced by ``section`` (appended after a
-    blank line when there is none; after a line end to a file with no final newline).
-    Everything outside the markers is kept byte for byte."""
+    blank line when there is none; after a line end to a file with no final newline, the
+    section then ending without one). Everything outside the markers is kept byte for
+    byte."""
     if not existing:
         return section
     span = section_span(existing)
     if span is None:
-        # a file with no final newline gets one line end before the section, not a blank
-        # line, so that removing the section can give back the file as it was
+        if not existing.endswith("\n"):
+            # a file with no final newline: one line end before the section, which ends
+            # without one, so that removing it can tell memdir's line end from a hand
+            # placement right after a line (whose line end stays) and give the file back
+            return existing + "\n" + section.removesuffix("\n")
         sep = "" if existing.endswith("\n\n") else "\n"
         return existing + sep + section
     start, stop = span
+    if not existing[start:stop].endswith("\n"):  # the section ends the file, no line end
+        section = section.removesuffix("\n")
     return existing[:start] + section + existing[stop:]
 
 
 def remove_section(existing: str, span: tuple[int, int]) -> str:
     """``existing`` without its memdir section (``span``, from :func:`section_span`): the text
     before and after it byte for byte, less the blank line memdir put before a section it
-    appended (no blank line doubled where the section was)."""
+    appended (no blank line doubled where the section was), and less the line end memdir
+    put before a section it appended to a file with no final newline (the section then
+    ends the file without one)."""
     start, stop = span
     before, after = existing[:start], existing[stop:]
-    if not after and not before.endswith(("\n\n", "\r\n\r\n")):
+    if not after and not existing[start:stop].endswith("\n"):
         return before.removesuffix("\n").removesuffix("\r")  # a file with no final newline
     if not after or after.startswith(("\n", "\r\n")):
         if before.endswith("\r\n\r\n"):  # converted to CRLF since (git's autocrlf)

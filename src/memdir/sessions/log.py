@@ -28,6 +28,7 @@ from .specs import ImportCounts, SessionSpec
 
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
+ALIKE = 50  # ids a prefix lookup of session ids reads (per kind of match; one more: "or more")
 STAGE_MIN = 16  # log_many batches this big go through the staging table
 
 
@@ -39,6 +40,11 @@ class PruneReport:
     messages: int
     bytes_before: int
     bytes_after: int
+
+
+def _escaped(text: str) -> str:
+    """``text`` as a literal inside a LIKE pattern (``ESCAPE '\\'``)."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _bounded(value: int, name: str, low: int, high: int) -> int:
@@ -125,29 +131,16 @@ class SessionStore:
         """The session whose id is ``session_id`` or, failing that, the one session whose
         id starts with it (as ``memdir sessions ls`` and git print them, cut short), or
         whose id after a ``harness:`` prefix is (or starts with) it: the id the harness
-        itself shows. ``harness:<id>`` itself wins over its sub-agents'
-        ``harness:<id>:<root>``, which only extend it; when ids still differ (a memdir id
-        and a harness's starting alike), they are listed in the error."""
+        itself shows. A whole id wins: memdir's, then one ``harness:<id>`` (over its
+        sub-agents' ``harness:<id>:<root>``, which only extend it, and over other ids
+        starting alike: :meth:`also_starting_with` names those); when ids still differ (a
+        memdir id and a harness's starting alike), they are listed in the error."""
         try:
             return self.get(session_id)
         except UnknownSessionError:
             if not session_id or len(session_id) < 4:
                 raise
-        escaped = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-        def like(pattern: str) -> list[str]:
-            return self.db.read(
-                lambda c: [
-                    r[0]
-                    for r in c.execute(
-                        "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 50",
-                        (pattern,),
-                    )
-                ]
-            )
-
-        found = like(escaped + "%") + like("%:" + escaped + "%")
-        ids = list(dict.fromkeys(found))  # in order, once each
+        ids, _ = self._starting_with(session_id)
         exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
         if len(exact) == 1:
             return self.get(exact[0])
@@ -160,7 +153,47 @@ class SessionStore:
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
                 f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
-        raise UnknownSessionError(session_id, like("%" + escaped + "%")[:5])
+        like = f"%{_escaped(session_id)}%"  # suggestions: SQLite's LIKE ignores ASCII case
+        raise UnknownSessionError(session_id, self._ids_where("id LIKE ? ESCAPE '\\'", like)[:5])
+
+    def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
+        """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
+        or whose id after a ``harness:`` prefix does: the sessions an exact match in
+        :meth:`resolve` passed over (``memdir sessions show`` names them). A bounded
+        look (:data:`ALIKE`): :meth:`others_starting_with` says whether that is all."""
+        return self.others_starting_with(session_id, chosen)[0]
+
+    def others_starting_with(self, session_id: str, chosen: str) -> tuple[builtins.list[str], bool]:
+        """:meth:`also_starting_with`'s ids, and whether they are all of them (False:
+        more than :data:`ALIKE` ids start alike; the rest were not read)."""
+        if len(session_id) < 4:
+            return [], True
+        found, complete = self._starting_with(session_id)
+        ids = [chosen, *(i for i in found if i != chosen)]
+        # a sub-agent's id (harness:<id>:<root>) only extends its parent's, as in resolve
+        others = [i for i in ids[1:] if not any(i.startswith(j + ":") for j in ids if j != i)]
+        return others, complete
+
+    def _starting_with(self, session_id: str) -> tuple[builtins.list[str], bool]:
+        """The ids starting with ``session_id`` or holding ``:`` + it (at most
+        :data:`ALIKE` + 1 of each), and whether that is all of them."""
+        # case-sensitive on both backends, as ids are (SQLite's LIKE ignores ASCII case),
+        # and portable (PostgreSQL has no instr). Each a scan of the sessions table
+        start = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
+        within = self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
+        complete = len(start) <= ALIKE and len(within) <= ALIKE
+        return list(dict.fromkeys(start + within)), complete  # in order, once each
+
+    def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
+        return self.db.read(
+            lambda c: [
+                r[0]
+                for r in c.execute(
+                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT {ALIKE + 1}",
+                    params,
+                )
+            ]
+        )
 
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""
