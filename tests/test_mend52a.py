@@ -149,16 +149,7 @@ def _provider_at(lines: list[str]) -> int:
 
 
 @pytest.mark.parametrize("config", HERMES_CONFIGS, ids=lambda p: p.parent.name)
-@pytest.mark.parametrize(
-    "comment",
-    [
-        "",
-        pytest.param(
-            "  # set by me",
-            marks=pytest.mark.xfail(strict=True, reason="mend52a 3: the comment is dropped"),
-        ),
-    ],
-)
+@pytest.mark.parametrize("comment", ["", "  # set by me"])
 def test_install_hermes_activate_keeps_the_provider_lines_comment(
     cli: Callable[..., Any], tmp_path: Path, config: Path, comment: str
 ) -> None:

@@ -131,6 +131,25 @@ def load_config(text: str, path: Path) -> Any:
     return load_yaml(text, path, "Hermes's config", first=1, expand=EXPAND)
 
 
+#: A ``provider:`` line cut in three: up to the value, the value (plain, or quoted as
+#: YAML quotes), and what follows it (a comment, the line ending), kept as it is.
+_VALUE = re.compile(
+    r"""(?P<head>[ \t]+provider:[ \t]*)"""
+    r"""(?P<value>'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|(?:[^#\s]\S*(?:[ \t]+[^#\s]\S*)*)?)"""
+    r"""(?P<tail>(?:[ \t]+#.*|[ \t]*)\r?\n?)"""
+)
+
+
+def _with_value(line: str, value: str) -> str:
+    """``line`` (a ``provider:`` line) with its value replaced by ``value``: the key, its
+    indent, a comment after the value and the line ending are kept byte for byte."""
+    found = _VALUE.fullmatch(line)
+    if found is None:  # not a line this reads: the whole line, as before
+        return f"{line[: len(line) - len(line.lstrip())]}provider: {value}\n"
+    head = found.group("head")
+    return head + ("" if head[-1].isspace() else " ") + value + found.group("tail")
+
+
 class _Config:
     """``memory.provider`` in Hermes's ``config.yaml``, one line edited in place."""
 
@@ -201,7 +220,7 @@ class _Config:
             if lines[at].split("#")[0].strip() == "provider: memdir":
                 return text  # uninstall sets Hermes's default: the plugin named goes with it
             state.setdefault("previous", lines[at])
-            lines[at] = line
+            lines[at] = _with_value(lines[at], "memdir")
         elif start is not None:
             state.setdefault("previous", None)
             lines.insert(start + 1, line)
