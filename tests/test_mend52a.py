@@ -180,7 +180,6 @@ def test_install_hermes_activate_keeps_the_provider_lines_comment(
 # -- 4. a file added by hand to a scope folder ---------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="mend52a 4: the index rewrite becomes a second hand edit")
 def test_a_file_added_by_hand_is_one_hand_edit_commit(cli: Callable[..., Any], home: Path) -> None:
     added = cli("add", "--type", "project", "--name", "Release day", "--description",
                 "We release on Thursdays", "--body", "We release on Thursdays.")  # fmt: skip
