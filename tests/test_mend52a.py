@@ -103,7 +103,6 @@ def _claude_feedback(user_home: Path, project: Path, body: str) -> None:
     )
 
 
-@pytest.mark.xfail(strict=True, reason="mend52a 2: a promoted entry is reported as removed")
 def test_bootstrap_says_an_entry_review_promoted_was_promoted_not_removed(
     cli: Callable[..., Any], user_home: Path, project: Path
 ) -> None:
