@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -167,7 +168,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def _columns(rows: list[tuple[str, ...]], width: int) -> list[str]:
+def _columns(rows: Sequence[tuple[str, ...]], width: int) -> list[str]:
     """``memdir ls``'s table in ``width`` columns: scope, id, type and updated whole (to
     copy and paste; an id wider than the terminal is printed whole, never cut), name and
     description wrapped between words in the room left. When that room is too narrow for
