@@ -142,8 +142,9 @@ def test_a_deleted_index_is_rebuilt_without_a_hand_edit_and_a_rebuild(
 def test_ls_measures_a_description_with_a_tab_as_it_prints_it(cli: Callable[..., Any]) -> None:
     # shows: _columns sizes the description column from the raw text (a tab is 0 cells),
     # then prints it with the tab made a space, so it wraps at 200 columns with room to spare
+    description = "Deploys wait for canary\tthen roll out"
     _ok(cli("add", "--type", "project", "--name", "Deploy notes", "--description",
-            "Deploys wait for canary\tthen roll out", "--body", "Deploys wait for canary."))  # fmt: skip
+            description, "--body", "Deploys wait."))  # fmt: skip
     lines = _ok(cli("ls", extra_env={"COLUMNS": "200"})).stdout.splitlines()
     assert len(lines) == 2, lines  # the heading and the one entry's row
 
