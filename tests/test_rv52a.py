@@ -59,6 +59,39 @@ def test_uninstall_hermes_gives_back_an_aligned_provider_after_another_edit(
     assert f"provider:{gap}honcho" in text and text.endswith("display: compact\n"), text
 
 
+def test_uninstall_hermes_gives_back_a_provider_the_user_quoted_since(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    # mend52a2: memdir's value is read as YAML reads it, quotes and a comment included
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    config = hermes / "config.yaml"
+    config.write_text("memory:\n  provider:   honcho\n")
+    _hermes(cli, hermes, "install", "--activate")
+    config.write_text(config.read_text().replace("memdir", "'memdir'  # quoted"))
+    _hermes(cli, hermes, "uninstall")
+    assert config.read_text() == "memory:\n  provider:   honcho  # quoted\n"
+    assert not (hermes / "plugins" / "memdir").exists()
+
+
+def test_uninstall_hermes_refuses_a_memdir_provider_it_cannot_edit_line_by_line(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    # mend52a2: Hermes still names memdir (a flow mapping now): uninstall says so, fails,
+    # and keeps the plugin Hermes would load
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    config = hermes / "config.yaml"
+    config.write_text("memory:\n  provider: honcho\n")
+    _hermes(cli, hermes, "install", "--activate")
+    config.write_text("memory: {provider: memdir}\n")
+    proc = cli("uninstall", "hermes", "--hermes-home", str(hermes), "--yes")
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "cannot edit line by line" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    assert (hermes / "plugins" / "memdir" / "__init__.py").exists()
+    assert config.read_text() == "memory: {provider: memdir}\n"
+
+
 @pytest.mark.xfail(strict=True, reason="minor, pre-existing: a CRLF config.yaml is refused")
 def test_install_hermes_activates_a_crlf_config(cli: Callable[..., Any], tmp_path: Path) -> None:
     # shows: _MEMORY does not match `memory:\r\n`, so a CRLF config (Windows editors) is
@@ -149,7 +182,6 @@ def test_ls_measures_a_description_with_a_tab_as_it_prints_it(cli: Callable[...,
     assert len(lines) == 2, lines  # the heading and the one entry's row
 
 
-@pytest.mark.xfail(strict=True, reason="minor, as on main: uninstall puts the whole old line back")
 def test_uninstall_hermes_keeps_a_comment_written_on_the_provider_line_after_install(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
