@@ -28,6 +28,7 @@ from ..core.notices import warn_once
 from ..core.slug import entry_id
 from ..core.storage.records import TooLarge, load, locked
 from ..core.store import state_key
+from ..sessions.usage import content_hash
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -146,7 +147,9 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | 
     """Why this item must not come back, as (action, reason): the user removed the same
     text or name here, or superseded the same text ("removed"); or the entry left this
     scope for another one this project sees, as ``memdir review`` promotes a team
-    convention ("promoted": it was moved, not forgotten)."""
+    convention ("promoted": it was moved, not forgotten). A promotion removes the entry
+    here and adds its copy there, same id, same text: the tombstone's text hash is what
+    tells a move from a removal while another scope happens to hold an entry of that id."""
     if not md.has_state:
         return None
     found = md.tombstones.forgotten(state_key(store), item.body, item.name)
@@ -154,7 +157,13 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | 
         return None
     when = f"{found.created_at:%Y-%m-%d}"
     if found.kind == "removed":
-        moved = [s for s, e in md.entries() if e.id == found.entry_id and s != store.scope]
+        moved = [
+            s
+            for s, e in md.entries()
+            if e.id == found.entry_id
+            and s != store.scope
+            and content_hash(e.body) == found.content_hash
+        ]
         if moved:
             return "promoted", f"{found.entry_id} was promoted to the {moved[0]} scope on {when}"
     verb = "removed" if found.kind == "removed" else "superseded"
