@@ -92,7 +92,6 @@ def test_uninstall_hermes_refuses_a_memdir_provider_it_cannot_edit_line_by_line(
     assert config.read_text() == "memory: {provider: memdir}\n"
 
 
-@pytest.mark.xfail(strict=True, reason="minor, pre-existing: a CRLF config.yaml is refused")
 def test_install_hermes_activates_a_crlf_config(cli: Callable[..., Any], tmp_path: Path) -> None:
     # shows: _MEMORY does not match `memory:\r\n`, so a CRLF config (Windows editors) is
     # refused as "not a block memdir can edit line by line"; the branch's kept CRLF tail
@@ -106,6 +105,24 @@ def test_install_hermes_activates_a_crlf_config(cli: Callable[..., Any], tmp_pat
     assert config.read_bytes() == original.replace(b"honcho", b"memdir")
     _hermes(cli, hermes, "uninstall")
     assert config.read_bytes() == original
+
+
+def test_install_hermes_adds_a_provider_line_to_a_crlf_config_with_crlf(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    # mend52a2: a line memdir adds ends as the file's lines do; uninstall takes it out
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    config = hermes / "config.yaml"
+    original = b"model: x\r\nmemory:\r\n  nudge_interval: 3\r\n"
+    config.write_bytes(original)
+    _hermes(cli, hermes, "install", "--activate")
+    assert config.read_bytes() == original.replace(
+        b"memory:\r\n", b"memory:\r\n  provider: memdir\r\n"
+    )
+    config.write_bytes(config.read_bytes() + b"display: compact\r\n")
+    _hermes(cli, hermes, "uninstall")
+    assert config.read_bytes() == original + b"display: compact\r\n"
 
 
 # -- 'promoted' on import/bootstrap --------------------------------------------------------

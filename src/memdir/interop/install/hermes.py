@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from . import Plan
 
 MARKER = "# Written by `memdir install hermes`"
-_MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?$")
+_MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?\r?$")  # CRLF too (Windows editors)
 _PROVIDER = re.compile(r"^(?P<indent>[ \t]+)provider:(?P<value>.*)$")
 
 _PLUGIN = '''"""memdir for Hermes: memory kept as plain Markdown, a frozen snapshot in the system
@@ -236,7 +236,8 @@ class _Config:
                 f"memory in {self.path} is not a block memdir can edit line by line; set "
                 f"the provider with `hermes config set memory.provider memdir`."
             )
-        line = f"{indent}provider: memdir\n"
+        end = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # the file's own
+        line = f"{indent}provider: memdir{end}"
         if at is not None:
             if _is_memdir(lines[at]):
                 return text  # uninstall sets Hermes's default: the plugin named goes with it
@@ -248,9 +249,9 @@ class _Config:
         else:
             state.setdefault("previous", None)
             if lines and not lines[-1].endswith("\n"):
-                lines[-1] += "\n"
+                lines[-1] += end
                 state["newline"] = True
-            lines += ["memory:\n", line]
+            lines += [f"memory:{end}", line]
             state["block"] = True
         return self._check(text, "".join(lines), "memdir", "memdir")
 
@@ -289,7 +290,7 @@ class _Config:
             if state.get("block") and start is not None and start == at - 1:
                 del lines[start]
                 if state.get("newline") and start == len(lines) and lines:
-                    lines[-1] = lines[-1].removesuffix("\n")
+                    lines[-1] = lines[-1].removesuffix("\n").removesuffix("\r")
         else:  # no record of what was there: Hermes's own default, no external provider
             lines[at] = _with_value(lines[at], "''")
         new = "".join(lines)
