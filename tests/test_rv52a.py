@@ -188,7 +188,6 @@ def test_a_deleted_index_is_rebuilt_without_a_hand_edit_and_a_rebuild(
 # -- memdir ls -----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="minor: an extra wrapped line, nothing lost")
 def test_ls_measures_a_description_with_a_tab_as_it_prints_it(cli: Callable[..., Any]) -> None:
     # shows: _columns sizes the description column from the raw text (a tab is 0 cells),
     # then prints it with the tab made a space, so it wraps at 200 columns with room to spare

@@ -190,6 +190,8 @@ def _columns(rows: Sequence[tuple[str, ...]], width: int) -> list[str]:
     description wrapped between words in the room left. When that room is too narrow for
     them, each entry's name and description go on the lines below its row, under its id."""
     fixed = (0, 1, 2, 5)
+    # measured as printed: _wrap joins words with one space (a tab, a run of spaces)
+    rows = [(*r[:3], " ".join(r[3].split()), " ".join(r[4].split()), *r[5:]) for r in rows]
     widths = {
         i: max(_cells(_HEADINGS[i]), *(_cells(r[i]) for r in rows)) for i in range(len(_HEADINGS))
     }
