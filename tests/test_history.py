@@ -172,8 +172,9 @@ def test_an_index_edited_by_hand_is_committed_before_it_is_regenerated(
     [e.name for _, e in reopened.entries()]
     assert b"MY NOTE" not in index.read_bytes()  # regenerated from the topic files …
     log = Versions(reopened).log()
-    assert log[0].commit.subject == "hand edit: MEMORY.md"  # … after committing the note
-    assert b"MY NOTE" in Versions(reopened).change(log[0].commit.short)[1]["MEMORY.md"][1]
+    assert log[1].commit.subject == "hand edit: MEMORY.md"  # … after committing the note
+    assert b"MY NOTE" in Versions(reopened).change(log[1].commit.short)[1]["MEMORY.md"][1]
+    assert log[0].commit.subject == "rebuild MEMORY.md (memdir)"  # the rewrite is memdir's
     assert len(Versions(memdir.open(home, project)).log()) == len(log)  # only once
 
 

@@ -89,7 +89,7 @@ def test_config_edited_after_install_keeps_the_edit(tmp_path: Path) -> None:
         ),
         (
             "memory:\n  provider: honcho  # was\n  nudge_interval: 3\n",
-            "memory:\n  provider: memdir\n  nudge_interval: 3\n",
+            "memory:\n  provider: memdir  # was\n  nudge_interval: 3\n",  # the comment stays
         ),
     ],
 )

@@ -319,6 +319,7 @@ def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
         "duplicate": 0,
         "conflict": 0,
         "removed": 0,
+        "promoted": 0,
         "refused": 1,
         "invalid": 0,
     }

@@ -133,6 +133,7 @@ def test_import_maps_sections_task_groups_and_notes(md: Memdir, user_home: Path)
         "duplicate": 0,
         "conflict": 0,
         "removed": 0,
+        "promoted": 0,
         "refused": 1,
         "invalid": 0,
     }

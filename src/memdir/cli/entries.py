@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -129,20 +130,94 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     if not rows:
         click.echo("No entries. Add one with `memdir add` or let an agent save one.")
         return
-    from rich.console import Console
-    from rich.table import Table
+    import shutil
 
-    table = Table(box=None, pad_edge=False)
-    for column in ("scope", "id", "type", "name", "description", "updated"):
-        if column in ("scope", "id", "type", "updated"):  # whole, to copy and paste
-            table.add_column(column, no_wrap=True, overflow="ignore")
+    table = [
+        (s, e.id, e.type.value, e.name + _flags(e), e.description, f"{e.updated:%Y-%m-%d}")
+        for s, e in rows
+    ]
+    for line in _columns(table, shutil.get_terminal_size().columns):
+        click.echo(line)
+
+
+def _flags(e: Entry) -> str:
+    return (" (pinned)" if e.pinned else "") + (" (archived)" if e.archived else "")
+
+
+_HEADINGS = ("scope", "id", "type", "name", "description", "updated")
+_GAP = "  "
+_NAME_MIN, _DESCRIPTION_MIN = 12, 24  # narrower than this: name and description go below
+
+
+def _cells(text: str) -> int:
+    """Terminal columns ``text`` takes (a CJK wide character is 2)."""
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _cells(text))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words; only a word
+    wider than a whole line (a long path, CJK text without spaces) is broken inside,
+    between two characters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if not line:
+            line = word
+        elif _cells(line) + 1 + _cells(word) <= width:
+            line += " " + word
         else:
-            table.add_column(column, overflow="fold", ratio=1)
-    for s, e in rows:
-        flags = " (pinned)" if e.pinned else ""
-        flags += " (archived)" if e.archived else ""
-        table.add_row(s, e.id, e.type.value, e.name + flags, e.description, f"{e.updated:%Y-%m-%d}")
-    Console().print(table)
+            lines.append(line)
+            line = word
+        while _cells(line) > width:  # only a word wider than the line
+            cut = 0
+            while _cells(line[: cut + 1]) <= width:
+                cut += 1
+            cut = max(cut, 1)
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line] if line or not lines else lines
+
+
+def _columns(rows: Sequence[tuple[str, ...]], width: int) -> list[str]:
+    """``memdir ls``'s table in ``width`` columns: scope, id, type and updated whole (to
+    copy and paste; an id wider than the terminal is printed whole, never cut), name and
+    description wrapped between words in the room left. When that room is too narrow for
+    them, each entry's name and description go on the lines below its row, under its id."""
+    fixed = (0, 1, 2, 5)
+    # measured as printed: _wrap joins words with one space (a tab, a run of spaces)
+    rows = [(*r[:3], " ".join(r[3].split()), " ".join(r[4].split()), *r[5:]) for r in rows]
+    widths = {
+        i: max(_cells(_HEADINGS[i]), *(_cells(r[i]) for r in rows)) for i in range(len(_HEADINGS))
+    }
+    room = width - sum(widths[i] for i in fixed) - len(_GAP) * (len(_HEADINGS) - 1)
+    if room >= _NAME_MIN + _DESCRIPTION_MIN:
+        if widths[3] + widths[4] > room:  # share it: the name up to 2/5, the rest
+            widths[3] = min(widths[3], max(_NAME_MIN, room * 2 // 5))
+            widths[4] = room - widths[3]
+        out = [_GAP.join(_pad(h, widths[i]) for i, h in enumerate(_HEADINGS)).rstrip()]
+        for row in rows:
+            name, description = _wrap(row[3], widths[3]), _wrap(row[4], widths[4])
+            for n in range(max(len(name), len(description))):
+                cells = [row[i] if n == 0 else "" for i in range(len(row))]
+                cells[3] = name[n] if n < len(name) else ""
+                cells[4] = description[n] if n < len(description) else ""
+                out.append(_GAP.join(_pad(c, widths[i]) for i, c in enumerate(cells)).rstrip())
+        return out
+    indent = " " * (widths[0] + len(_GAP))
+    below = max(width - len(indent), _DESCRIPTION_MIN)
+    out = [_GAP.join(_pad(_HEADINGS[i], widths[i]) for i in fixed).rstrip()]
+    for row in rows:
+        out.append(_GAP.join(_pad(row[i], widths[i]) for i in fixed).rstrip())
+        out += [indent + line for line in _wrap(row[3], below)]
+        if row[4] != row[3]:
+            out += [indent + line for line in _wrap(row[4], below)]
+    return out
 
 
 @cli.command(

@@ -15,6 +15,7 @@ _LABELS = {
     "duplicate": "skip (duplicate)",
     "conflict": "skip (name conflict)",
     "removed": "skip (you removed it)",
+    "promoted": "skip (promoted)",
     "refused": "refused by the guard",
     "invalid": "skip (invalid)",
 }

@@ -55,6 +55,13 @@ def source_trailer(source: Source | str) -> str:
     return f"{SOURCE_TRAILER}{source}\n"  # a Source is a StrEnum: its value
 
 
+#: The commit of an index :meth:`Store.repair` rebuilt (after a file added, edited or
+#: deleted by hand, which the commit before it records as the hand edit it is).
+REBUILT = f"rebuild {INDEX_NAME} (memdir)\n\n{INDEX_NAME}: rebuilt from the entry files\n" + (
+    source_trailer("memdir")
+)
+
+
 def commit_source(message: str) -> str | None:
     """Who made a change, read back from its message's :func:`source_trailer` line;
     None for a commit memdir did not write."""
@@ -548,4 +555,6 @@ class Store:
                     self.history.absorb()  # an index edited by hand stays in history (no-op
                     # when nothing differs from the last commit, as for a missing index)
                 self.backend.write(INDEX_NAME, index)
+                if self.history is not None and self.history.head() is not None:
+                    self.history.record([INDEX_NAME], REBUILT)  # memdir's, not a hand edit
             return RepairReport(index is not None, leftovers, snap.problems + snap.archive_problems)

@@ -28,12 +28,23 @@ from ..core.notices import warn_once
 from ..core.slug import entry_id
 from ..core.storage.records import TooLarge, load, locked
 from ..core.store import state_key
+from ..sessions.usage import content_hash
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused", "invalid")
+ACTIONS = (
+    "add",
+    "update",
+    "unchanged",
+    "duplicate",
+    "conflict",
+    "removed",
+    "promoted",
+    "refused",
+    "invalid",
+)
 LEDGER_NAME = "imports.json"
 _WHAT = "what memdir imported from where"
 
@@ -61,7 +72,7 @@ class Planned:
     item: ImportItem
     action: str  # one of ACTIONS
     entry_id: str = ""  # the entry it adds, updates or duplicates
-    reason: str = ""  # for refused / invalid / removed / duplicate
+    reason: str = ""  # for refused / invalid / removed / promoted / duplicate
     source_digest: str = ""  # what the source said (see :func:`digest`), once valid
 
 
@@ -132,16 +143,31 @@ def ledger_key(item: ImportItem) -> str:
     return f"{item.origin}\n{item.name}"
 
 
-def _forgotten(md: Layers, store: Store, item: ImportItem) -> str | None:
-    """Why this item must not come back: the user removed the same text or name here,
-    or superseded the same text."""
+def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | None:
+    """Why this item must not come back, as (action, reason): the user removed the same
+    text or name here, or superseded the same text ("removed"); or the entry left this
+    scope for another one this project sees, as ``memdir review`` promotes a team
+    convention ("promoted": it was moved, not forgotten). A promotion removes the entry
+    here and adds its copy there, same id, same text: the tombstone's text hash is what
+    tells a move from a removal while another scope happens to hold an entry of that id."""
     if not md.has_state:
         return None
     found = md.tombstones.forgotten(state_key(store), item.body, item.name)
     if found is None:
         return None
+    when = f"{found.created_at:%Y-%m-%d}"
+    if found.kind == "removed":
+        moved = [
+            s
+            for s, e in md.entries()
+            if e.id == found.entry_id
+            and s != store.scope
+            and content_hash(e.body) == found.content_hash
+        ]
+        if moved:
+            return "promoted", f"{found.entry_id} was promoted to the {moved[0]} scope on {when}"
     verb = "removed" if found.kind == "removed" else "superseded"
-    return f"you {verb} {found.entry_id} on {found.created_at:%Y-%m-%d}"
+    return "removed", f"you {verb} {found.entry_id} on {when}"
 
 
 def _valid(item: ImportItem) -> Planned | str:
@@ -208,7 +234,7 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
         item, eid = dataclasses.replace(item, name=name), entry_id(kind, name)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
-        return Planned(item, "removed", eid, forgotten)
+        return Planned(item, forgotten[0], eid, forgotten[1])
     existing = t.active.get(eid)
     if existing is None:
         return Planned(item, "add", eid)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from . import Plan
 
 MARKER = "# Written by `memdir install hermes`"
-_MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?$")
+_MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?\r?$")  # CRLF too (Windows editors)
 _PROVIDER = re.compile(r"^(?P<indent>[ \t]+)provider:(?P<value>.*)$")
 
 _PLUGIN = '''"""memdir for Hermes: memory kept as plain Markdown, a frozen snapshot in the system
@@ -131,6 +131,46 @@ def load_config(text: str, path: Path) -> Any:
     return load_yaml(text, path, "Hermes's config", first=1, expand=EXPAND)
 
 
+#: A ``provider:`` line cut in three: up to the value, the value (plain, or quoted as
+#: YAML quotes), and what follows it (a comment, the line ending), kept as it is.
+_VALUE = re.compile(
+    r"""(?P<head>[ \t]+provider:[ \t]*)"""
+    r"""(?P<value>'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|(?:[^#\s]\S*(?:[ \t]+[^#\s]\S*)*)?)"""
+    r"""(?P<tail>(?:[ \t]+#.*|[ \t]*)\r?\n?)"""
+)
+
+
+def _value(line: str) -> tuple[str, str] | None:
+    """A ``provider:`` line's value as written (quotes kept) and as YAML reads it, or None
+    when the line is not one this reads. The one reading of the line for install and
+    uninstall: ``provider:   memdir``, ``provider: 'memdir'  # mine`` are all memdir."""
+    found = _VALUE.fullmatch(line)
+    if found is None:
+        return None
+    written = found.group("value")
+    try:
+        read = load_yaml(f"v: {written}\n", "provider", "Hermes's config", first=1)
+    except ParseError:
+        return None
+    meant = read.get("v") if isinstance(read, dict) else None
+    return written, "" if meant is None else str(meant)
+
+
+def _with_value(line: str, value: str) -> str:
+    """``line`` (a ``provider:`` line) with its value replaced by ``value``: the key, its
+    indent, the spacing before the value, a comment after it and the line ending are kept
+    byte for byte."""
+    found = _VALUE.fullmatch(line)
+    if found is None:  # not a line this reads: the whole line, as before
+        return f"{line[: len(line) - len(line.lstrip())]}provider: {value}\n"
+    head = found.group("head")
+    return head + ("" if head[-1].isspace() else " ") + value + found.group("tail")
+
+
+def _is_memdir(line: str) -> bool:
+    return (_value(line) or ("", ""))[1] == "memdir"
+
+
 class _Config:
     """``memory.provider`` in Hermes's ``config.yaml``, one line edited in place."""
 
@@ -196,43 +236,63 @@ class _Config:
                 f"memory in {self.path} is not a block memdir can edit line by line; set "
                 f"the provider with `hermes config set memory.provider memdir`."
             )
-        line = f"{indent}provider: memdir\n"
+        end = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"  # the file's own
+        line = f"{indent}provider: memdir{end}"
         if at is not None:
-            if lines[at].split("#")[0].strip() == "provider: memdir":
+            if _is_memdir(lines[at]):
                 return text  # uninstall sets Hermes's default: the plugin named goes with it
             state.setdefault("previous", lines[at])
-            lines[at] = line
+            lines[at] = _with_value(lines[at], "memdir")
         elif start is not None:
             state.setdefault("previous", None)
             lines.insert(start + 1, line)
         else:
             state.setdefault("previous", None)
             if lines and not lines[-1].endswith("\n"):
-                lines[-1] += "\n"
+                lines[-1] += end
                 state["newline"] = True
-            lines += ["memory:\n", line]
+            lines += [f"memory:{end}", line]
             state["block"] = True
         return self._check(text, "".join(lines), "memdir", "memdir")
+
+    def _unrecognised(self, text: str) -> None:
+        """Raise when Hermes would still read memdir as its provider in ``text``, which
+        memdir found no line of its own to take out of."""
+        try:
+            value = ((load_config(text, self.path) or {}).get("memory") or {}).get("provider")
+        except (ParseError, AttributeError):
+            return  # Hermes cannot read it either: it names no provider
+        if value == "memdir":
+            raise MemdirError(
+                f"memory.provider in {self.path} names memdir in a way memdir cannot edit "
+                f"line by line; nothing was changed. Set it back with `hermes config set "
+                f"memory.provider <your provider>` (or '' for Hermes's own memory), then "
+                f"uninstall again."
+            )
 
     def remove(self, text: str, state: dict[str, Any]) -> str | None:
         lines = text.splitlines(keepends=True)
         start, at, _ = self._find(lines)
-        if at is None or lines[at].split("#")[0].strip() != "provider: memdir":
+        if at is None or not _is_memdir(lines[at]):
+            self._unrecognised(text)
             return text
         previous = state.get("previous", "")
         recorded = "previous" in state
-        if previous and previous.split("#")[0].strip() == "provider: memdir":
+        if previous and _is_memdir(previous):
             previous, recorded = "", False  # kept by an earlier build: its plugin goes now
-        if previous:
+        old = _value(previous) if previous else None
+        if old is not None and old[0]:  # the value given back, the line as it is now
+            lines[at] = _with_value(lines[at], old[0])
+        elif previous:  # a line this does not read: the whole line, as recorded
             lines[at] = previous
         elif recorded:  # memdir added the line (and maybe the block)
             del lines[at]
             if state.get("block") and start is not None and start == at - 1:
                 del lines[start]
                 if state.get("newline") and start == len(lines) and lines:
-                    lines[-1] = lines[-1].removesuffix("\n")
+                    lines[-1] = lines[-1].removesuffix("\n").removesuffix("\r")
         else:  # no record of what was there: Hermes's own default, no external provider
-            lines[at] = re.sub(r"(provider:\s*)memdir", r"\1''", lines[at], count=1)
+            lines[at] = _with_value(lines[at], "''")
         new = "".join(lines)
         if not new.strip():
             return None
@@ -240,7 +300,7 @@ class _Config:
             value = ((load_config(new, self.path) or {}).get("memory") or {}).get("provider")
         except (ParseError, AttributeError):
             value = None
-        shown = previous.split("#")[0].partition(":")[2].strip() if previous else ""
+        shown = old[0] if old is not None else ""
         return self._check(text, new, value, shown or "''")
 
 
