@@ -274,13 +274,6 @@ print(json.dumps({}))
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: after Hermes compresses a conversation into a child session, "
-    "on_session_end logs the kept head and tail turns (already in the parent) again into "
-    "the child, after its newest turn: search shows them twice and the child's transcript "
-    "is out of order",
-)
 def test_hermes_compression_child_session_holds_only_its_own_turns(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:

@@ -37,6 +37,9 @@ _TOOLS_NOTE = (
     "`memdir_read`, `memdir_search` and `memdir_session_search`; what you save with Hermes's "
     "own `memory` tool is copied into memdir too.\n"
 )
+#: how Hermes's context compressor opens the summary it puts in place of the turns it
+#: drops (``agent/context_compressor.py``: ``SUMMARY_PREFIX``, ``LEGACY_SUMMARY_PREFIX``)
+_SUMMARY_OPENINGS = ("[CONTEXT COMPACTION", "[CONTEXT SUMMARY]")
 _FENCE = re.compile(r"\A<memory-context>\n[^\n]*\n(?P<body>.*)</memory-context>\Z", re.S)
 
 
@@ -106,7 +109,9 @@ class MemdirProvider:
         parent = kwargs.get("parent_session_id")
         self._start(session_id, str(parent) if parent else None)
 
-    def _start(self, session_id: str, parent: str | None) -> None:
+    def _start(self, session_id: str, parent: str | None, *, continues: bool = False) -> None:
+        """Start memdir session ``hermes:<session_id>``; ``continues``: it carries on the
+        conversation so far (compression, branch), whose logged messages stay logged."""
         assert self._md is not None
         with self._lock:
             self._session = self._md.session(
@@ -114,7 +119,8 @@ class MemdirProvider:
                 session_id=f"hermes:{session_id}",
                 parent_id=f"hermes:{parent}" if parent else None,
             )
-            self._logged = set()
+            if not continues:
+                self._logged = set()
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -166,6 +172,8 @@ class MemdirProvider:
         if key in self._logged:
             return False
         content = _text(message.get("content"))
+        if content.lstrip().startswith(_SUMMARY_OPENINGS):  # Hermes's, of logged turns
+            return False
         calls = message.get("tool_calls") if role == "assistant" else None
         if isinstance(calls, list) and calls:
             parsed = []
@@ -271,7 +279,13 @@ class MemdirProvider:
         if self._session is not None and self._writes:
             self._guarded("session switch", self._session.close)
         parent = None if reset or not parent_session_id else parent_session_id
-        self._guarded("session switch", lambda: self._start(new_session_id, parent))
+        # a continuation's message list still holds turns logged before the switch (the
+        # head and tail compression keeps, a branch's history): they stay logged, counted
+        # from the conversation's start as before
+        self._guarded(
+            "session switch",
+            lambda: self._start(new_session_id, parent, continues=parent is not None),
+        )
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
