@@ -221,11 +221,6 @@ def _in_hermes(
     return dict(json.loads(ran.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: in Hermes the system-prompt block tells the model to 'Read an entry in "
-    "full with memory_read', a tool Hermes does not have (memdir's is memdir_read there)",
-)
 def test_hermes_system_prompt_names_only_tools_hermes_has(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:

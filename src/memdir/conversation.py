@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -38,6 +38,7 @@ class MemorySession:
         started_at: Time | None = None,
         write_scope: str = "local",
         paths: Sequence[str | Path] | None = None,
+        tools: Mapping[str, str] | None = None,
     ) -> None:
         self.md = md
         self._pipeline = pipeline  # built on first need: most sessions never queue work
@@ -51,7 +52,7 @@ class MemorySession:
         self.started_at = md.clock() if started_at is None else started_at
         self.paths = tuple(paths or ())
         self._recorded = False
-        self._system_block = md.system_block(self.paths)
+        self._system_block = md.system_block(self.paths, tools)
         self._dispatcher = Dispatcher(
             md, write_scope=write_scope, source=Source.AGENT, session=self
         )

@@ -31,11 +31,14 @@ TOOL_NAMES = {
     "memdir_search": "memory_search",
     "memdir_session_search": "session_search",
 }
+#: memdir tool name → Hermes tool name (what the system block names)
+HERMES_NAMES = {memdir: hermes for hermes, memdir in TOOL_NAMES.items()}
 _WRITERS = ("primary",)  # agent contexts whose turns memdir records
 _TOOLS_NOTE = (
-    "\n\nIn Hermes, memdir's tools are `memdir` (save, correct or remove a memory), "
-    "`memdir_read`, `memdir_search` and `memdir_session_search`; what you save with Hermes's "
-    "own `memory` tool is copied into memdir too.\n"
+    f"\n\nIn Hermes, memdir's tools are `{HERMES_NAMES['memory']}` (save, correct or remove "
+    f"a memory), `{HERMES_NAMES['memory_read']}`, `{HERMES_NAMES['memory_search']}` and "
+    f"`{HERMES_NAMES['session_search']}`; what you save with Hermes's own `memory` tool is "
+    "copied into memdir too.\n"
 )
 #: how Hermes's context compressor opens the summary it puts in place of the turns it
 #: drops (``agent/context_compressor.py``: ``SUMMARY_PREFIX``, ``LEGACY_SUMMARY_PREFIX``)
@@ -118,6 +121,7 @@ class MemdirProvider:
                 agent="hermes",
                 session_id=f"hermes:{session_id}",
                 parent_id=f"hermes:{parent}" if parent else None,
+                tools=HERMES_NAMES,
             )
             if not continues:
                 self._logged = set()
@@ -328,11 +332,10 @@ class MemdirProvider:
         """memdir's tools in OpenAI function form, under their Hermes names."""
         from ...tools import tool_schemas
 
-        memdir_names = {v: k for k, v in TOOL_NAMES.items()}
         schemas = []
         for tool in tool_schemas("openai"):
             fn = dict(tool["function"])
-            fn["name"] = memdir_names[fn["name"]]
+            fn["name"] = HERMES_NAMES[fn["name"]]
             schemas.append(fn)
         return schemas
 
