@@ -289,12 +289,6 @@ def test_hermes_compression_child_session_holds_only_its_own_turns(
 # --- Claude Code hooks ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: UserPromptSubmit recalls an unrelated past-session passage when the "
-    "prompt and the passage share only a bare number ('what is 2+2' brings back 'release "
-    "version 2 of the billing service'); the README says nothing is added otherwise",
-)
 def test_a_prompt_sharing_only_a_number_recalls_nothing(tmp_path: Path) -> None:
     hook = Hook(tmp_path)
     hook.say(

@@ -13,6 +13,7 @@ from .core.model import Source
 from .core.notices import warn_once
 from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
 from .core.scopes import project_slug
+from .sessions.query import sanitize
 from .tools import Dispatcher, tool_schemas
 
 if TYPE_CHECKING:
@@ -229,7 +230,13 @@ class MemorySession:
             deep = self.md.settings.deep_recall
         if not self.md.enabled:
             return None
-        found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
+        # nothing rests on bare numbers and stop words alone ("what is 2+2"): no recall
+        anchored = sanitize(query).anchored
+        found = (
+            [hit.entry for hit in self.md.search(query, limit=entries)]
+            if entries and anchored
+            else []
+        )
         passages: list[RecallPassage] = []
         note = ""
         if sessions:
@@ -237,7 +244,11 @@ class MemorySession:
                 "exclude": sorted(self.lineage()),
                 "memory_modes": ("enabled",),
             }
-            hits = self.md.sessions.search(query, limit=sessions, window=0, **where)
+            hits = (
+                self.md.sessions.search(query, limit=sessions, window=0, **where)
+                if anchored
+                else []
+            )
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
             if deep:
                 from .pipeline import deep as deeper

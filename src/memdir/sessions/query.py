@@ -134,6 +134,17 @@ def _core(run: str) -> str:
     return run[start:end]
 
 
+def anchors(text: str) -> bool:
+    """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
+    match at all: it holds a token that is neither a bare number (2, 2026) nor a stop
+    word. A number shared with a row helps rank it, but "what is 2+2" matches no row
+    about "version 2" on that alone."""
+    return any(
+        not t.isdecimal() and t not in STOP_WORDS and t not in CJK_STOP
+        for t in _TOKEN.findall(text.casefold())
+    )
+
+
 def quote(term: str) -> str:
     """``term`` as an FTS5 string literal: everything inside is plain text."""
     return '"' + term.replace('"', '""') + '"'
@@ -157,6 +168,12 @@ class Query:
     def empty(self) -> bool:
         """Nothing searchable (only punctuation, emoji or whitespace)."""
         return not (self.words or self.phrases)
+
+    @property
+    def anchored(self) -> bool:
+        """Some term is one a match can rest on (:func:`anchors`): not only bare
+        numbers and stop words."""
+        return any(anchors(t) for t in (*self.words, *self.phrases))
 
     def highlights(self) -> tuple[str, ...]:
         """Lower-case text fragments to look for when cutting a snippet."""
