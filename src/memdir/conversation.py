@@ -233,7 +233,7 @@ class MemorySession:
         # nothing rests on bare numbers and stop words alone ("what is 2+2"): no recall
         anchored = sanitize(query).anchored
         found = (
-            [hit.entry for hit in self.md.search(query, limit=entries)]
+            [hit.entry for hit in self.md.search(query, limit=entries, strict=True)]
             if entries and anchored
             else []
         )
@@ -245,7 +245,7 @@ class MemorySession:
                 "memory_modes": ("enabled",),
             }
             hits = (
-                self.md.sessions.search(query, limit=sessions, window=0, **where)
+                self.md.sessions.search(query, limit=sessions, window=0, strict=True, **where)
                 if anchored
                 else []
             )

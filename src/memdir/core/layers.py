@@ -215,9 +215,12 @@ class Layers(PersonaLayer, SkillsLayer):
         self._entry_index.sync(docs, [(loc, False) for loc in locations])
         return locations
 
-    def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
+    def search(
+        self, query: str, *, limit: int = 10, include_archived: bool = False, strict: bool = False
+    ) -> list[Hit]:
         """Entries across scopes ranked against ``query`` (full-text, the same ranking as
-        session search); history too if asked. Never raises on the query text."""
+        session search); history too if asked; ``strict`` (recall): an entry sharing only
+        bare numbers or stop words with it is no match. Never raises on the query text."""
         self._require_enabled()
         from ..sessions import Database, EntryDoc, EntryIndex
 
@@ -232,14 +235,24 @@ class Layers(PersonaLayer, SkillsLayer):
         locations = [s.backend.location for s in stores]
         try:
             ranked = self._entry_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
+                query,
+                docs,
+                locations,
+                include_archived=include_archived,
+                limit=limit,
+                strict=strict,
             )
         except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
             warn_once(f"memory search used a temporary index: {exc}")
             if self._scratch_index is None:
                 self._scratch_index = EntryIndex(Database(":memory:"))
             ranked = self._scratch_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
+                query,
+                docs,
+                locations,
+                include_archived=include_archived,
+                limit=limit,
+                strict=strict,
             )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 

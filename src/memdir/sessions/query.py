@@ -163,6 +163,9 @@ class Query:
     words: tuple[str, ...] = ()
     phrases: tuple[str, ...] = ()
     substrings: tuple[str, ...] = ()
+    #: recall's rule: a row matches only on a term :func:`anchors` accepts (an explicit
+    #: search keeps a row that shares only a number: it asked, and such rows rank low)
+    strict: bool = False
 
     @property
     def empty(self) -> bool:
