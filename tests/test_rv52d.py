@@ -98,6 +98,22 @@ def test_two_compressions_in_a_row_lose_no_repeated_turn(
     assert ("user", "yes") in c.logged("s3")
 
 
+def test_continue_after_in_place_compression_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hermes's in-place compression switches to the SAME id (conversation_compression.py):
+    # the switch returns early, keys stay, and the next "continue" is lost (main too)
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Refactor the parser module.", "Starting with the lexer.")
+    for n in range(3):
+        c.say("continue", f"Step {n} done.")
+    c.compress("s1", "s1", keep_head=2, keep_tail=2)
+    c.say("continue", "Step 3 done.")
+    c.end()
+    logged = c.logged("s1")
+    assert logged[logged.index(("assistant", "Step 3 done.")) - 1] == ("user", "continue")
+
+
 def test_resume_does_not_inherit_the_left_conversations_logged_turns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
