@@ -155,11 +155,6 @@ def test_summary_merged_into_the_kept_tail_is_not_logged(
     assert c.logged("s2") == [("user", "Thanks."), ("assistant", "You're welcome.")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: any message opening with [CONTEXT SUMMARY] or [CONTEXT COMPACTION is "
-    "dropped, whoever wrote it (user, tool result), not only Hermes's marked summary",
-)
 def test_a_user_message_opening_like_a_summary_is_still_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -168,6 +163,68 @@ def test_a_user_message_opening_like_a_summary_is_still_logged(
     c.say("[CONTEXT SUMMARY] the deploy key lives at vault kv/deploy", "Noted.")
     c.end()
     assert ("user", "[CONTEXT SUMMARY] the deploy key lives at vault kv/deploy") in c.logged("s1")
+
+
+def test_a_turn_saying_the_kept_tail_again_word_for_word_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mend52d2: the new turn repeats the kept tail exactly ("continue" / "OK."), so the
+    # child's list after the head also aligns with a longer end of what the parent logged
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Refactor the parser module.", "Starting with the lexer.")
+    for _ in range(3):
+        c.say("continue", "OK.")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    c.say("continue", "OK.")
+    c.end()
+    assert c.logged("s2") == [("user", "continue"), ("assistant", "OK.")]
+
+
+def test_compression_within_a_tool_loop_logs_each_message_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mend52d2: Hermes compresses mid-turn (the turn's user message and first tool call are
+    # in the kept tail, logged by on_pre_compress); the same poll is called again after it
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Watch the deploy.", "Watching.")
+    c.say("continue", "Still rolling.")
+
+    def call(n: int) -> list[dict[str, Any]]:
+        fn = {"name": "terminal", "arguments": '{"command": "kubectl rollout status"}'}
+        return [
+            {"role": "assistant", "content": "", "tool_calls": [{"id": f"c{n}", "function": fn}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": "waiting"},
+        ]
+
+    c.messages += [{"role": "user", "content": "continue"}, *call(1)]
+    c.compress("s2", "s1", keep_head=2, keep_tail=3)  # the turn so far is the tail
+    c.messages += [*call(2), {"role": "assistant", "content": "Rolled out."}]
+    c.provider.sync_turn("continue", "Rolled out.", messages=list(c.messages))
+    c.end()
+    parent, child = c.logged("s1"), c.logged("s2")
+    assert parent[-3:] == [("user", "continue"), ("assistant", ""), ("tool", "waiting")]
+    assert child == [("assistant", ""), ("tool", "waiting"), ("assistant", "Rolled out.")]
+
+
+def test_summary_merged_into_the_turns_own_message_loses_nothing_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mend52d2: mid-turn, the summary is merged into the kept user message of this very
+    # turn; the turn's user text is then nowhere unmarked, and its answer is still logged
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Migrate the users table.", "Done.")
+    c.say("yes", "Next?")
+    c.messages.append({"role": "user", "content": "yes"})
+    c.provider.on_pre_compress(list(c.messages))
+    merged = {"role": "user", "content": f"{MERGED_HEADER}\nyes\n\n{MERGED_DELIMITER}\n\n"}
+    merged["_compressed_summary"] = True
+    c.messages = [*c.messages[:3], merged]
+    c.provider.on_session_switch("s2", parent_session_id="s1", reset=False, reason="compression")
+    c.messages.append({"role": "assistant", "content": "Migrated the orders table."})
+    c.provider.sync_turn("yes", "Migrated the orders table.", messages=list(c.messages))
+    c.end()
+    assert c.logged("s1")[-1] == ("user", "yes")
+    assert c.logged("s2") == [("assistant", "Migrated the orders table.")]
 
 
 # --- Hermes: the names of memdir's tools ----------------------------------------------

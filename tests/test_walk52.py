@@ -304,7 +304,8 @@ history += later
 provider.sync_turn(later[0]["content"], later[1]["content"], session_id="h1",
                    messages=list(history))
 manager.on_pre_compress(list(history))
-summary = {"role": "user", "content": "[CONTEXT COMPACTION] the kiln and the glazes"}
+summary = {"role": "user", "content": "[CONTEXT COMPACTION] the kiln and the glazes",
+           "_compressed_summary": True}  # Hermes marks its summary so
 manager.on_session_switch("h2", parent_session_id="h1", reset=False, reason="compression")
 compacted = [system, *first, summary, *later]
 turn = [{"role": "user", "content": "fire the kiln on friday"},
