@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import memdir
+from memdir.sessions.query import sanitize
 
 HERE = Path(__file__).resolve().parent
 LOCOMO = (
@@ -238,7 +239,9 @@ class Memdir:
             store.clock = lambda: at
         try:
             msgs = store.search_messages(q.text, limit=50)
-            groups = store.search(q.text, limit=5, **({"strict": True} if self.strict else {}))
+            # --strict: as MemorySession.recall asks (a question naming a time is not strict)
+            strict = self.strict and not sanitize(q.text).timed
+            groups = store.search(q.text, limit=5, **({"strict": True} if strict else {}))
         finally:
             store.clock = self.real_clock
         return (

@@ -318,3 +318,38 @@ def test_recall_rests_on_a_word_not_on_a_bare_number(md: Memdir) -> None:
     with md.session(agent="t") as s:
         assert s.recall("what is 7*7") is None
         assert "Billing on-call" in (s.recall("who is on call for billing") or "")
+
+
+@pytest.mark.parametrize(
+    ("term", "anchors"),
+    [
+        ("1234", True),  # a ticket, a port, a year: three digits or more
+        ("413", True),
+        ("#12", True),  # digits joined as an identifier
+        ("2.3", True),
+        ("2027-03-31", True),
+        ("192.168.1.10", True),
+        ("10:00", True),
+        ("3/31", True),
+        ("2", False),  # a small bare cardinal
+        ("42", False),
+        ("2+2", False),
+        ("2 2", False),
+        ("what", False),
+        ("cats", True),
+    ],
+)
+def test_what_a_recall_match_can_rest_on(term: str, anchors: bool) -> None:
+    from memdir.sessions.query import anchors as can_anchor
+
+    assert can_anchor(term) is anchors
+
+
+def test_a_question_naming_a_time_is_not_held_to_the_anchor_rule(md: Memdir) -> None:
+    # "what did we do last week" is all stop words once its time is taken out: it asks
+    # for what was said then, and recall keeps it
+    now = md.clock()
+    _log(md, "week", now - timedelta(days=6), ("user", "We moved billing to the new cluster."))
+    with md.session(agent="t") as s:
+        assert "billing to the new cluster" in (s.recall("what did we do last week?") or "")
+        assert s.recall("what did we do?") is None

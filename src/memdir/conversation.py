@@ -230,10 +230,14 @@ class MemorySession:
             deep = self.md.settings.deep_recall
         if not self.md.enabled:
             return None
-        # nothing rests on bare numbers and stop words alone ("what is 2+2"): no recall
-        anchored = sanitize(query).anchored
+        # nothing rests on small bare numbers and stop words alone ("what is 2+2"): no
+        # recall; a question naming a time ("what did we do yesterday?") asks for what was
+        # said then, whatever its words, and is searched as before the rule
+        parsed = sanitize(query)
+        strict = not parsed.timed
+        anchored = parsed.anchored or not strict
         found = (
-            [hit.entry for hit in self.md.search(query, limit=entries, strict=True)]
+            [hit.entry for hit in self.md.search(query, limit=entries, strict=strict)]
             if entries and anchored
             else []
         )
@@ -245,7 +249,7 @@ class MemorySession:
                 "memory_modes": ("enabled",),
             }
             hits = (
-                self.md.sessions.search(query, limit=sessions, window=0, strict=True, **where)
+                self.md.sessions.search(query, limit=sessions, window=0, strict=strict, **where)
                 if anchored
                 else []
             )

@@ -134,13 +134,22 @@ def _core(run: str) -> str:
     return run[start:end]
 
 
+#: digits joined as an identifier is: a ticket (#12), a version or IP (2.3, 10.0.0.1), a
+#: date (2027-03-31, 3/31) or a time (10:00); not a sum (2+2) or a product (3x4)
+_IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
+
+
 def anchors(text: str) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
-    match at all: it holds a token that is neither a bare number (2, 2026) nor a stop
-    word. A number shared with a row helps rank it, but "what is 2+2" matches no row
-    about "version 2" on that alone."""
+    match at all: it holds a word that is not a stop word, a number of three digits or
+    more (a ticket, an HTTP code, a port, a year), or digits joined as an identifier
+    (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare number (1–2 digits) shared
+    with a row helps rank it, but "what is 2+2" matches no row about "version 2" on that
+    alone."""
+    if _IDENTIFIER.search(text):
+        return True
     return any(
-        not t.isdecimal() and t not in STOP_WORDS and t not in CJK_STOP
+        len(t) >= 3 if t.isdecimal() else t not in STOP_WORDS and t not in CJK_STOP
         for t in _TOKEN.findall(text.casefold())
     )
 
@@ -174,9 +183,15 @@ class Query:
 
     @property
     def anchored(self) -> bool:
-        """Some term is one a match can rest on (:func:`anchors`): not only bare
+        """Some term is one a match can rest on (:func:`anchors`): not only small bare
         numbers and stop words."""
-        return any(anchors(t) for t in (*self.words, *self.phrases))
+        return any(anchors(t) for t in (*self.words, *self.phrases, *self.substrings))
+
+    @property
+    def timed(self) -> bool:
+        """It names a time ("yesterday", "last week", a date): what was said then is
+        what it asks for, whatever its words (recall keeps such a question unstrict)."""
+        return bool(spans(self.text))
 
     def highlights(self) -> tuple[str, ...]:
         """Lower-case text fragments to look for when cutting a snippet."""
