@@ -301,11 +301,6 @@ def test_hook_recalls_a_ticket_passage_by_its_number(tmp_path: Path) -> None:
     assert "breaks the login page" in out.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the rule is skipped when the prompt's only words are _EXTRA_STOP ones "
-    "('again', 'just', 'only'): Query.anchored ignores EXTRA_STOP, rank_rows' set is empty",
-)
 def test_an_extra_stop_word_does_not_bring_back_number_only_recall(md: Memdir) -> None:
     # "is it 2+2 again?" recalls "release version 2" although "what is 2+2" does not
     now = md.clock()

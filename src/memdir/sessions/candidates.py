@@ -107,8 +107,8 @@ def query_terms(query: Query, table: Table) -> list[Term]:
     out = [Term("w:" + w, "word", word, quote(w), w) for w in words]
     out += [Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
     out += [Term("s:" + s, "sub", "", "", s) for s in query.substrings if not s.isalnum()]
-    for t in out:
-        t.anchor = anchors(t.text) and t.text not in EXTRA_STOP
+    for t in out:  # an extra stop-word is a term only when nothing else is left: it anchors
+        t.anchor = anchors(t.text)
     return out
 
 
