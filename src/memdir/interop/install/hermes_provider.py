@@ -46,6 +46,9 @@ _SUMMARY_KEY = "_compressed_summary"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
+#: memdir's own tool names as a description spells them ("Call memory_search first");
+#: bare "memory" is a word there, not the tool, and is left as it is
+_NAMED = re.compile(r"\b(?:memory_read|memory_search|session_search)\b")
 _FENCE = re.compile(r"\A<memory-context>\n[^\n]*\n(?P<body>.*)</memory-context>\Z", re.S)
 
 
@@ -408,6 +411,10 @@ class MemdirProvider:
         for tool in tool_schemas("openai"):
             fn = dict(tool["function"])
             fn["name"] = HERMES_NAMES[fn["name"]]
+            # a description naming another of memdir's tools names it as Hermes does
+            fn["description"] = _NAMED.sub(
+                lambda m: HERMES_NAMES[m.group(0)], str(fn.get("description") or "")
+            )
             schemas.append(fn)
         return schemas
 
