@@ -1,0 +1,105 @@
+"""Review rv52d2 of 0e08170c: memdir's Hermes provider aligning message lists by position.
+
+Drives memdir's own ``MemdirProvider`` (``test_rv52d.Conversation``) with the message lists
+Hermes 0.19 hands it. Shapes from Hermes 0.19's source: a ``/skill`` turn's user message is
+the expanded skill text (``agent/skill_commands.py``: ``build_skill_invocation_message``)
+while ``sync_turn`` gets only the user's instruction
+(``MemoryManager._strip_skill_scaffolding``); an image turn keeps its list content while
+``sync_turn`` gets ``[1 image] text`` (``_summarize_user_message_for_log``); ``/compress``
+keeps the last user message and answer in the tail (``context_compressor.py``:
+``_ensure_last_user_message_in_tail``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memdir.interop.install.hermes_provider import MemdirProvider
+from test_rv52d import SUMMARY, SYSTEM, Conversation
+
+
+def skill_turn(skill: str, instruction: str) -> str:
+    """The user message Hermes 0.19 puts in its list for ``/<skill> <instruction>``."""
+    return "\n".join(
+        [
+            f'[IMPORTANT: The user has invoked the "{skill}" skill, indicating they want '
+            "you to follow its instructions. The full skill content is loaded below.]",
+            "",
+            f"# {skill}\nRun `gh run list --limit 5` and report whether CI is green.",
+            "",
+            "The user has provided the following instruction alongside the skill "
+            f"invocation: {instruction}",
+        ]
+    )
+
+
+def say_skill(c: Conversation, instruction: str, answer: str) -> None:
+    c.messages += [
+        {"role": "user", "content": skill_turn("ci-status", instruction)},
+        {"role": "assistant", "content": answer},
+    ]
+    # MemoryManager.sync_all strips the scaffolding: the provider gets the instruction only
+    c.provider.sync_turn(instruction, answer, session_id="", messages=list(c.messages))
+
+
+def test_repeated_skill_turn_after_compression_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MAJOR. The user checks CI with the same skill turn and gets the same answer; /compress
+    # keeps the last turn as the tail. sync_turn's user_content (the instruction) matches no
+    # message text, so `turn` is None and the new turn, which repeats the kept tail, aligns
+    # as a longer suffix of what was logged: nothing is logged, the turn is lost.
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Watch CI for the release branch.", "Will do.")
+    for _ in range(3):
+        say_skill(c, "release branch", "CI is still running.")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    say_skill(c, "release branch", "CI is still running.")
+    c.end()
+    logged = c.logged("s2")
+    assert [r for r, _ in logged] == ["user", "assistant"], logged
+
+
+def test_repeated_image_turn_after_compression_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MAJOR. Same hole with an image turn: Hermes keeps the list content (a plain-text
+    # persist override does not replace image blocks) and passes sync_turn
+    # "[1 image] same error?", which no message's text equals.
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+
+    def say_image(text: str, answer: str) -> None:
+        c.messages += [
+            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
+            {"role": "assistant", "content": answer},
+        ]
+        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
+
+    c.say("The build keeps failing.", "Send me a screenshot.")
+    for _ in range(3):
+        say_image("same error?", "Yes, the same linker error.")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    say_image("same error?", "Yes, the same linker error.")
+    c.end()
+    assert len(c.logged("s2")) == 2, c.logged("s2")
+
+
+@pytest.mark.xfail(strict=True, reason="minor: a restarted provider logs the history again")
+def test_provider_restart_does_not_log_the_conversation_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # minor (duplicates). A new process (gateway agent evicted and rebuilt, hermes
+    # --resume) builds a fresh provider on the same session id; its first sync_turn gets the
+    # whole history and logs every earlier turn again.
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Rotate the deploy key.", "Rotated.")
+    c.say("Now the staging one.", "Done.")
+    c.provider.shutdown()
+    c.provider = MemdirProvider(tmp_path / "home")
+    c.provider.initialize("s1", platform="cli", agent_context="primary")
+    c.say("Thanks.", "Welcome.")
+    c.end()
+    assert len(c.logged("s1")) == 6, c.logged("s1")
