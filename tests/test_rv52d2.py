@@ -12,12 +12,11 @@ keeps the last user message and answer in the tail (``context_compressor.py``:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from memdir.interop.install.hermes_provider import MemdirProvider
-from test_rv52d import SUMMARY, SYSTEM, Conversation
+from test_rv52d import Conversation
 
 
 def skill_turn(skill: str, instruction: str) -> str:
