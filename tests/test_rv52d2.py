@@ -102,3 +102,21 @@ def test_provider_restart_does_not_log_the_conversation_again(
     c.say("Thanks.", "Welcome.")
     c.end()
     assert len(c.logged("s1")) == 6, c.logged("s1")
+
+
+def test_turn_repeating_the_one_compressed_turn_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MAJOR. /compress drops one "continue"/"OK." turn (the middle) and keeps the last as
+    # the tail. The next identical turn makes the child's list (head, tail, new turn; the
+    # summary left out) equal, message for message, to what was logged (head, middle,
+    # tail): the `said[:len(seen)] == seen` fast path runs before the new summary mark is
+    # looked at, so the new turn counts as logged and is never written.
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Refactor the parser module.", "Starting with the lexer.")
+    c.say("continue", "OK.")
+    c.say("continue", "OK.")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    c.say("continue", "OK.")
+    c.end()
+    assert c.logged("s2") == [("user", "continue"), ("assistant", "OK.")]
