@@ -7,7 +7,14 @@ while ``sync_turn`` gets only the user's instruction
 (``MemoryManager._strip_skill_scaffolding``); an image turn keeps its list content while
 ``sync_turn`` gets ``[1 image] text`` (``_summarize_user_message_for_log``); ``/compress``
 keeps the last user message and answer in the tail (``context_compressor.py``:
-``_ensure_last_user_message_in_tail``)."""
+``_ensure_last_user_message_in_tail``).
+
+Findings (lost turns fail; duplicates/pollution are strict xfail): a turn whose user text
+differs from sync_turn's ``user_content`` (/skill, image) is lost when it repeats the kept
+tail after compression; a turn repeating the one compressed turn is lost (the extends-what-
+was-logged fast path runs before the new summary is looked at); a restarted provider logs
+the history again; a reloaded summary (no ``_compressed_summary`` key) is logged as the
+user's words."""
 
 from __future__ import annotations
 
