@@ -28,6 +28,7 @@ from ..core.errors import (
     UnknownRevisionError,
     UnknownSessionError,
 )
+from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from .security import Keys, Viewer
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ class Site:
             lstrip_blocks=True,
         )
         self.env.filters.update(ago=ago, datetime=when, markdown=markdown, highlight=highlight)
+        # what the forms let be typed: the limits the library validates with
+        self.env.globals["limits"] = {"name": NAME_MAX, "description": DESCRIPTION_MAX}
         self.env.globals["kinds_title"] = {
             "merge": "Duplicates",
             "conflict": "Conflicts",
