@@ -95,16 +95,14 @@ def signed_in(md: Memdir, project: Path) -> Iterator[tuple[Any, str, Memdir]]:
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: two tabs open the same entry, the second saves, then the first saves "
-    "its stale form: the page says 'Saved.' and the second tab's edit is silently "
-    "overwritten (only the history keeps it); it should refuse the stale save and keep "
-    "the first tab's text, as `memdir pull` does with a conflict",
-)
 def test_a_save_from_a_stale_tab_does_not_overwrite_a_newer_edit(
     signed_in: tuple[Any, str, Memdir],
 ) -> None:
+    """walk52: two tabs open the same entry, the second saves, then the first saves its
+    stale form: the page said 'Saved.' and the second tab's edit was silently overwritten
+    (only the history kept it). The stale save is refused, saying someone else saved a
+    newer version and showing it, with the first tab's text kept; saving again then is a
+    deliberate overwrite."""
     driver, site, md = signed_in
     local = md.store("local")
     local.add(type="project", name="Cache host", description="cache server name",
@@ -127,7 +125,12 @@ def test_a_save_from_a_stale_tab_does_not_overwrite_a_newer_edit(
     _submit(driver, "form[action*='/save']")
     assert local.get("project_cache-host").body == "The cache server is walrus-cache-8."
     assert _css(driver, "[role=alert]").text
+    assert "someone else saved a newer version" in _css(driver, "[role=alert]").text
+    assert "walrus-cache-8" in _css(driver, "#current").text  # their version, shown
     assert _css(driver, "#e-body").get_attribute("value") == "The cache server is walrus-cache-9."
+    _submit(driver, "form[action*='/save']")  # again, knowing: now it replaces theirs
+    assert local.get("project_cache-host").body == "The cache server is walrus-cache-9."
+    assert "Saved." in _css(driver, "[role=status]").text
 
 
 def test_the_add_form_limits_what_can_be_typed_to_memdirs_limits(
