@@ -153,14 +153,12 @@ def test_the_add_form_limits_what_can_be_typed_to_memdirs_limits(
     assert name.get_attribute("value") == "N" * 80  # Chromium stops at the limit
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: after a refused add (the refusal is the POST's own answer, not a "
-    "redirect), going on to an entry and pressing Back shows Chromium's 'Confirm Form "
-    "Resubmission' (ERR_CACHE_MISS) page instead of the memory page",
-)
 def test_back_after_a_refused_add_returns_to_a_page(signed_in: tuple[Any, str, Memdir]) -> None:
-    driver, site, _ = signed_in
+    """walk52: after a refused add (the refusal was the POST's own answer, not a
+    redirect), going on to an entry and pressing Back showed Chromium's 'Confirm Form
+    Resubmission' (ERR_CACHE_MISS) page instead of the memory page. The refusal is now a
+    page of its own (post/redirect/get) that still shows the reason and the typed text."""
+    driver, site, md = signed_in
     _css(driver, "details.add summary").click()
     _css(driver, "#add-type").send_keys("project")
     # the form takes it; memdir refuses it (a name too long no longer: the form stops it)
@@ -169,10 +167,16 @@ def test_back_after_a_refused_add_returns_to_a_page(signed_in: tuple[Any, str, M
     _css(driver, "#add-body").send_keys("kept")
     _submit(driver, "details.add form")
     assert "An entry named 'Deploy target' already exists" in _css(driver, "[role=alert]").text
+    assert "kept" not in driver.current_url  # the text is never in the URL (history)
+    assert _css(driver, "#add-body").get_attribute("value") == "kept"
+    assert _css(driver, "#add-description").get_attribute("value") == "a second entry of that name"
     driver.get(site + "/entry/local/project_deploy-target")
     driver.back()
     assert "Deploy target" in _css(driver, "body").text
     assert "Resubmission" not in _css(driver, "body").text
+    assert "already exists" in _css(driver, "[role=alert]").text  # the refusal, still
+    assert _css(driver, "#add-body").get_attribute("value") == "kept"
+    assert [e.name for e in md.store("local").list()] == ["Deploy target"]  # nothing added
 
 
 # --- Hermes ---------------------------------------------------------------------------
