@@ -21,6 +21,7 @@ from ..core.errors import (
     GuardError,
     MemdirError,
     ParseError,
+    StaleError,
     StorageError,
     ValidationError,
 )
@@ -44,7 +45,8 @@ class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
     since the last push or pull, though its ``updated`` says otherwise: kept; a push's
-    entry changed on both sides since then: neither written), mine (such a copy kept by
+    entry changed on both sides since then, or the target's while comparing: neither
+    written), mine (such a copy kept by
     ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or the write
     path), unsent (push --server: too big for the server's body limit, not sent;
     :data:`memdir.pg.remote.UNSENT`)."""
@@ -341,12 +343,27 @@ def _write(
     """Apply ``writes`` (each with the index of its move in ``done``) in one write, each
     entry as written put in ``wrote`` by that index. An
     entry the guard refuses is marked refused (logged once, by that write) and the others
-    written again; when the pinned budget refuses the write, each alone: one refused
-    entry keeps no other out, as one write each did. Any other error is no entry's."""
+    written again; one written by someone else since it was compared (its ``if_match``
+    no longer matches) is marked conflict, the others written again; when the pinned
+    budget refuses the write, each alone: one refused entry keeps no other out, as one
+    write each did. Any other error is no entry's."""
     writes = list(writes)
     while writes:
         try:
             changes = into.apply([op for _, op in writes], source=Source.IMPORT)
+        except StaleError as exc:
+            stale = next(
+                n
+                for n, (_, op) in enumerate(writes)
+                if isinstance(op, ReplaceOp) and op.target == exc.entry_id
+            )
+            i, _ = writes.pop(stale)
+            why = (
+                "changed there by someone else while this was comparing: not written over, "
+                "yours is not sent; run it again to compare with that change"
+            )
+            done.moves[i] = replace(done.moves[i], action="conflict", reason=why)
+            continue
         except (GuardError, BudgetError) as exc:
             at = 0 if len(writes) == 1 else exc.at if isinstance(exc, GuardError) else None
             if at is None:
@@ -543,6 +560,7 @@ def transfer(
                         body=entry.body,
                         type=entry.type,
                         pinned=entry.pinned,
+                        if_match=old.revision,  # as compared: else a write since is lost
                     )
                 )
                 writes.append((len(done.moves), op))
