@@ -310,3 +310,23 @@ def test_the_edit_form_accepts_a_name_the_library_accepts(md: Memdir, project: P
             assert valid, "Chromium refuses a 49-character name that memdir accepts"
     finally:
         quit_chromium(driver)
+
+
+def test_a_target_deleted_while_comparing_never_touches_another_entry(md: Memdir) -> None:
+    # shows: the same StopIteration when the target's file is deleted by hand meanwhile and
+    # another entry's body names its id (the ReplaceOp's target resolves by substring to
+    # it; on main that unrelated entry was overwritten, on mend52c the push crashes)
+    local = md.store("local")
+    old = local.add(type="project", name="Cache host", description="d", body="walrus-7")
+    notes = local.add(
+        type="project", name="Ops notes", description="d", body="see project_cache-host"
+    )
+    sent = [dataclasses.replace(old, body="walrus-7-pushed", updated=old.updated + timedelta(1))]
+
+    def meanwhile(stage: str, n: int, total: int) -> None:
+        if stage == "Comparing" and n == total:
+            (Path(local.backend.location) / f"{old.id}.md").unlink()  # rm by hand
+
+    done = transfer({"local": sent}, md, apply=True, progress=meanwhile)
+    assert local.get(notes.id).body == "see project_cache-host"  # the other entry intact
+    assert notes.id in {e.id for e in local.list()} and done.moves[0].action != "update"
