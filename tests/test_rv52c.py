@@ -123,6 +123,7 @@ def test_a_hand_edit_makes_an_open_tab_stale(site: str, md: Memdir) -> None:
 # --- push/pull ------------------------------------------------------------------------
 
 
+@pytest.mark.backends
 def test_a_target_renamed_while_comparing_is_a_conflict_not_a_crash(md: Memdir) -> None:
     # shows: _write's next() finds no op for a StaleError whose entry_id is the entry the
     # target id now resolves to by substring (renamed meanwhile): StopIteration escapes
