@@ -331,3 +331,25 @@ def test_a_target_deleted_while_comparing_never_touches_another_entry(md: Memdir
     done = transfer({"local": sent}, md, apply=True, progress=meanwhile)
     assert local.get(notes.id).body == "see project_cache-host"  # the other entry intact
     assert notes.id in {e.id for e in local.list()} and done.moves[0].action != "update"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: the new conflict's reason is push wording whatever the direction: a "
+    "pull is told 'changed there … yours is not sent' for an edit made in this home",
+)
+def test_a_pull_race_conflict_says_where_and_what_happened(md: Memdir) -> None:
+    # shows: transfer ignores ``where`` for the compare/write race; a pull (where="in this
+    # home") sends nothing, yet its conflict says "yours is not sent" and "there"
+    local = md.store("local")
+    old = local.add(type="project", name="Cache host", description="d", body="walrus-7")
+    sent = [dataclasses.replace(old, body="walrus-7-pulled", updated=old.updated + timedelta(1))]
+
+    def meanwhile(stage: str, n: int, total: int) -> None:
+        if stage == "Comparing" and n == total:
+            local.replace(old.id, body="walrus-8, edited in this home meanwhile")
+
+    done = transfer({"local": sent}, md, apply=True, where="in this home", progress=meanwhile)
+    (move,) = done.moves
+    assert move.action == "conflict"  # as it should: nothing lost
+    assert "in this home" in move.reason and "not sent" not in move.reason
