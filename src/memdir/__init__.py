@@ -31,6 +31,7 @@ from .core.errors import (
     StaleError,
     StorageError,
     UnknownSessionError,
+    UnknownSkillError,
     UnreadableScopeError,
     ValidationError,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "Store",
     "SupersedeOp",
     "UnknownSessionError",
+    "UnknownSkillError",
     "UnreadableScopeError",
     "ValidationError",
     "open",
