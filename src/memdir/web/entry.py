@@ -98,6 +98,7 @@ def entry_context(
             "body": entry.body,
         },
         "types": TYPES,
+        "revision": entry.revision,  # the version the forms are made from
     }
 
 
@@ -134,6 +135,11 @@ def routes(site: Site) -> list[Route]:
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
+                    # refused as stale: the form is re-armed with the newest version (saving
+                    # again is a deliberate overwrite); refused for any other reason, it
+                    # keeps the version it was made from, so a later save is still checked
+                    if not stale and revision:
+                        context["revision"] = revision
                     return {**context, "error": error, "failed": name, "stale": stale}
                 return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
 
