@@ -20,6 +20,7 @@ from ..core.errors import (
     BudgetError,
     GuardError,
     MemdirError,
+    NotFoundError,
     ParseError,
     StaleError,
     StorageError,
@@ -339,28 +340,38 @@ def _write(
     writes: Sequence[tuple[int, AddOp | ReplaceOp]],
     done: Transfer,
     wrote: dict[int, Entry],
+    where: str,
 ) -> None:
     """Apply ``writes`` (each with the index of its move in ``done``) in one write, each
     entry as written put in ``wrote`` by that index. An
     entry the guard refuses is marked refused (logged once, by that write) and the others
     written again; one written by someone else since it was compared (its ``if_match``
-    no longer matches) is marked conflict, the others written again; when the pinned
+    no longer matches) or removed since is marked conflict (``where``: where the target
+    is, for the reason), the others written again; when the pinned
     budget refuses the write, each alone: one refused entry keeps no other out, as one
     write each did. Any other error is no entry's."""
     writes = list(writes)
     while writes:
         try:
             changes = into.apply([op for _, op in writes], source=Source.IMPORT)
-        except StaleError as exc:
-            stale = next(
-                n
-                for n, (_, op) in enumerate(writes)
-                if isinstance(op, ReplaceOp) and op.target == exc.entry_id
+        except (StaleError, NotFoundError) as exc:
+            gone = isinstance(exc, NotFoundError)
+            target = exc.target if isinstance(exc, NotFoundError) else exc.entry_id
+            at = next(  # each ReplaceOp names its entry by exact id: the error's own
+                (
+                    n
+                    for n, (_, op) in enumerate(writes)
+                    if isinstance(op, ReplaceOp) and op.exact and op.target == target
+                ),
+                None,
             )
-            i, _ = writes.pop(stale)
+            if at is None:  # not one of the compared entries: no entry's to report
+                raise
+            i, _ = writes.pop(at)
             why = (
-                "changed there by someone else while this was comparing: not written over, "
-                "yours is not sent; run it again to compare with that change"
+                f"{'removed' if gone else 'changed'} there by someone else while this was "
+                "comparing: not written over, yours is not sent; run it again to compare "
+                "with that change"
             )
             done.moves[i] = replace(done.moves[i], action="conflict", reason=why)
             continue
@@ -368,7 +379,7 @@ def _write(
             at = 0 if len(writes) == 1 else exc.at if isinstance(exc, GuardError) else None
             if at is None:
                 for one in writes:
-                    _write(into, [one], done, wrote)
+                    _write(into, [one], done, wrote, where)
                 return
             i, _ = writes.pop(at)
             done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
@@ -524,7 +535,7 @@ def transfer(
             if old is not None and ledger is not None and edited:
                 if keep_mine:  # yours, made newer than the server's: a push sends it
                     if apply:
-                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
+                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True, exact=True)))
                         sent[len(done.moves)] = old
                         theirs[len(done.moves)] = entry
                     why = (
@@ -561,6 +572,7 @@ def transfer(
                         type=entry.type,
                         pinned=entry.pinned,
                         if_match=old.revision,  # as compared: else a write since is lost
+                        exact=True,  # that entry only, never one its id is a substring of
                     )
                 )
                 writes.append((len(done.moves), op))
@@ -573,7 +585,7 @@ def transfer(
         for into, writes in planned:
             for at in range(0, len(writes), BATCH):
                 batch = writes[at : at + BATCH]
-                _write(into, batch, done, wrote)  # may mark some refused or same
+                _write(into, batch, done, wrote, where)  # may mark some refused/same/conflict
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
                 if ledger is not None:  # "mine" stays edited since the last push or pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update
