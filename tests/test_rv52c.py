@@ -333,11 +333,6 @@ def test_a_target_deleted_while_comparing_never_touches_another_entry(md: Memdir
     assert notes.id in {e.id for e in local.list()} and done.moves[0].action != "update"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the new conflict's reason is push wording whatever the direction: a "
-    "pull is told 'changed there … yours is not sent' for an edit made in this home",
-)
 def test_a_pull_race_conflict_says_where_and_what_happened(md: Memdir) -> None:
     # shows: transfer ignores ``where`` for the compare/write race; a pull (where="in this
     # home") sends nothing, yet its conflict says "yours is not sent" and "there"

@@ -369,9 +369,8 @@ def _write(
                 raise
             i, _ = writes.pop(at)
             why = (
-                f"{'removed' if gone else 'changed'} there by someone else while this was "
-                "comparing: not written over, yours is not sent; run it again to compare "
-                "with that change"
+                f"{'removed' if gone else 'changed'} {where} while this was comparing: "
+                "that change is kept, not written over; run it again to compare with it"
             )
             done.moves[i] = replace(done.moves[i], action="conflict", reason=why)
             continue
