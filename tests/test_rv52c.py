@@ -222,11 +222,6 @@ def _refused_add(client: httpx.Client, csrf: str, body: str) -> str:
     return str(r.headers["location"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the 64 flashes are shared by every browser (and every user of a team "
-    "server): another browser's 64 refused adds push this one's typed text out first",
-)
 def test_another_browsers_refusals_do_not_push_out_this_ones_text(site: str) -> None:
     # shows: Flashes evicts the oldest of all owners, so one browser (or user) refusing
     # 64 adds loses another's kept text within seconds, not after 15 minutes

@@ -44,7 +44,8 @@ _T = TypeVar("_T")
 COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
 MAX_FORM = 1 << 20
 FLASH_SECONDS = 15 * 60  # how long a refused form's text is kept for the page after it
-FLASHES = 64  # refused forms kept at most (the oldest go first)
+FLASHES = 64  # refused forms kept at most, of all browsers (the oldest go first)
+FLASHES_EACH = 8  # of which one browser's at most (its own oldest go first)
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
@@ -98,7 +99,9 @@ class Flashes:
     for the page its POST redirects to (post/redirect/get: Back and Reload never post it
     again), never in the URL, which the browser's history keeps (the text may be a secret
     the guard refused). Each is readable only by the browser that posted it (its sign-in
-    cookie), for :data:`FLASH_SECONDS`; at most :data:`FLASHES` are kept."""
+    cookie), for :data:`FLASH_SECONDS`; at most :data:`FLASHES_EACH` per browser (its own
+    oldest make room for its next) and :data:`FLASHES` in all, so one browser refusing
+    many forms pushes out its own kept text, not another's."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -110,6 +113,9 @@ class Flashes:
         now = time.monotonic()
         with self._lock:
             for old in [k for k, (t, _, _) in self._kept.items() if t < now]:
+                del self._kept[old]
+            mine = [k for k, (_, o, _) in self._kept.items() if o == owner]  # oldest first
+            for old in mine[: max(0, len(mine) - FLASHES_EACH + 1)]:
                 del self._kept[old]
             while len(self._kept) >= FLASHES:
                 del self._kept[next(iter(self._kept))]
