@@ -354,7 +354,7 @@ class Plan:
         return Change("remove", gone, old)
 
     def _supersede(self, op: SupersedeOp) -> Change:
-        old = self._matching(op.target, op.if_match, exact=op.exact)
+        old = self._matching(op.target, op.if_match)
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name)
         new = Entry(
