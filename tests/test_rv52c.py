@@ -345,12 +345,6 @@ def test_a_pull_race_conflict_says_where_and_what_happened(md: Memdir) -> None:
     assert "in this home" in move.reason and "not sent" not in move.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: Back to the entry page after one's own save restores the hidden revision "
-    "input as it was (Chromium restores the form's state on Back): the next save is refused "
-    "as 'someone else saved a newer version' when nobody else did",
-)
 def test_back_after_ones_own_save_is_not_a_false_stale(md: Memdir) -> None:
     # shows: after Back the revision field names the version before the user's own save
     # (the browser restores form state; no autocomplete="off"), a false "someone else"
