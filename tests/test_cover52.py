@@ -8,17 +8,25 @@ for a corrupt state.db. Real parts only: the MCP SDK's client over loopback HTTP
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 
-from test_team_server import SECRET, SHARED, Team, _add, _client, _data
+from test_team_server import SECRET, SHARED, Team, _add, _client, _data, wait_for_port
 from test_team_server import one_server as one_server
 from test_team_server import team as team
+from usercli import user_cli
+from webserver import free_port
 
 SECRET_RULE = "Secret builds use the gnu target."  # the secret checkout's AGENTS.md
 SHARED_RULE = "Shared builds run make check."  # the shared checkout's AGENTS.md
@@ -154,3 +162,143 @@ def test_a_project_argument_that_contradicts_the_roots_is_refused(
     assert str(team.shared) in done["error"] and str(team.secret) in done["error"], done
     assert "Alice contradiction" not in _project_names(team, team.secret)
     assert "Alice contradiction" not in _project_names(team, team.shared)
+
+
+# -- 3. memdir serve's own start-up --------------------------------------------------------
+
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    return user_cli(tmp_path, home, project, tmp_path / "user-home")
+
+
+def _refused(proc: Any, *words: str) -> None:
+    """A start-up refused: exit status 1 or 2, each of ``words`` on stderr, no banner
+    claiming a server runs (user_cli asserts no traceback)."""
+    assert proc.returncode in (1, 2), proc.stdout + proc.stderr
+    for word in words:
+        assert word in proc.stderr, proc.stderr
+    assert "Ctrl-C stops it" not in proc.stderr, proc.stderr
+
+
+def test_serve_on_a_port_in_use_says_so_before_any_banner(
+    cli: Callable[..., Any], pg_url: str
+) -> None:
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = str(held.getsockname()[1])
+        _refused(cli("serve", "--port", port), f"Port {port} on 127.0.0.1 is in use")
+        team = cli("serve", "--database", pg_url, "--port", port)
+        _refused(team, f"Port {port} on 127.0.0.1 is in use")
+
+
+def test_serve_on_a_host_it_cannot_bind_says_which(cli: Callable[..., Any]) -> None:
+    port = str(free_port())
+    _refused(cli("serve", "--host", "no-such-host.invalid", "--port", port), "Cannot listen on")
+    _refused(cli("serve", "--host", "192.0.2.7", "--port", port), f"Port {port} on 192.0.2.7")
+
+
+def test_serve_with_a_database_it_cannot_reach_says_so(cli: Callable[..., Any]) -> None:
+    port = str(free_port())
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        dead = f"postgresql://memdir:hunter2@127.0.0.1:{closed.getsockname()[1]}/none"
+        proc = cli("serve", "--database", dead, "--port", port)
+    _refused(proc, "127.0.0.1")
+    assert "hunter2" not in proc.stderr + proc.stdout, proc.stderr
+    _refused(cli("serve", "--database", "mysql://x@y/z", "--port", port), "postgresql://")
+
+
+def test_serve_with_a_token_file_it_cannot_use_names_it(
+    cli: Callable[..., Any], home: Path, tmp_path: Path
+) -> None:
+    port = str(free_port())
+    home.mkdir(parents=True, exist_ok=True)
+    token = home / "mcp-token"
+    token.mkdir()
+    _refused(cli("serve", "--port", port), f"{token} is not a regular file")
+    token.rmdir()
+    token.symlink_to(tmp_path / "elsewhere")
+    _refused(cli("serve", "--port", port), f"{token} is not a regular file")
+    assert not (tmp_path / "elsewhere").exists()  # no token written through the link
+    token.unlink()
+    token.write_text("short\n")
+    _refused(cli("serve", "--print-token"), f"{token} does not hold a usable token")
+
+
+def _serving(
+    env: dict[str, str], project: Path, *args: str, host: str = "127.0.0.1"
+) -> tuple[subprocess.Popen[str], str]:
+    """``memdir serve`` started as a person starts it (SIGINT as a terminal's Ctrl-C
+    delivers it), its banner once it listens."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port), *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    wait_for_port(proc, port, host)
+    return proc, f"http://{host}:{port}"
+
+
+def _env(home: Path, tmp_path: Path) -> dict[str, str]:
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    env.update(NO_COLOR="1", COLUMNS="200", MEMDIR_BACKGROUND="0")
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    return env
+
+
+@pytest.mark.xfail(strict=True, reason="DEFECT: Ctrl-C ends memdir serve with 'Aborted!', exit 1")
+def test_ctrl_c_stops_serve_cleanly_with_a_connection_open(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    """The banner says where MCP is, where the token is kept and how to stop; Ctrl-C
+    with a client's session open ends the server, exit status 0 and no traceback, and
+    what the client wrote is kept."""
+    import memdir
+
+    proc, base = _serving(_env(home, tmp_path), project)
+    try:
+        token = (home / "mcp-token").read_text().strip()
+
+        async def write() -> None:
+            async with _client(f"{base}/mcp", token, roots=[project]) as c:
+                done = _data(await c.call_tool("memory", _add("Kept over Ctrl-C", "k")))
+                assert done["success"], done
+                proc.send_signal(signal.SIGINT)
+                proc.wait(timeout=60)
+
+        anyio.run(write)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err, err
+    assert f"memdir MCP on {base}/mcp" in err and f"kept in {home / 'mcp-token'}" in err, err
+    assert "serve --print-token" in err and "Ctrl-C stops it" in err, err
+    assert "not loopback" not in err, err
+    names = {e.name for e in memdir.open(home, project).store("project").list()}
+    assert "Kept over Ctrl-C" in names
+
+
+def test_serve_off_loopback_warns_and_a_team_banner_names_no_password(
+    home: Path, project: Path, tmp_path: Path, pg_url: str
+) -> None:
+    proc, base = _serving(_env(home, tmp_path), project, "--host", "127.0.0.2", host="127.0.0.2")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert "Warning: listening on 127.0.0.2, not loopback" in err, err
+    assert "Traceback" not in err, err
+
+    secret_url = pg_url.replace("postgresql://memdir@", "postgresql://memdir:pw-hunter2@")
+    proc, base = _serving(_env(home, tmp_path), project, "--database", secret_url)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert f"memdir team MCP on {base}/mcp, web page on {base}/" in err, err
+    assert "pw-hunter2" not in err and "serve users add NAME" in err, err
+    assert "Traceback" not in err, err

@@ -147,13 +147,17 @@ class Team:
         return proc, f"http://127.0.0.1:{port}/mcp"
 
 
-def wait_for_port(proc: subprocess.Popen[bytes] | Child, port: int) -> None:
-    """Wait until ``proc`` (a server just started) listens on ``port``; fail if it exits
-    or takes over a minute."""
+def wait_for_port(
+    proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
+    port: int,
+    host: str = "127.0.0.1",
+) -> None:
+    """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
+    fail if it exits or takes over a minute."""
     deadline = time.monotonic() + 60
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            socket.create_connection((host, port), timeout=1).close()
             return
         except OSError:
             assert proc.poll() is None, proc.communicate()[1]
