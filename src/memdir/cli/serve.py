@@ -131,13 +131,15 @@ def serve(
             f"Ctrl-C stops it.",
             err=True,
         )
-        run(
-            md,
-            host=host,
-            port=port,
-            max_body=max_body,
-            threads=threads,
-            projects_under=projects_under,
+        _until_ctrl_c(
+            lambda: run(
+                md,
+                host=host,
+                port=port,
+                max_body=max_body,
+                threads=threads,
+                projects_under=projects_under,
+            )
         )
         return
     token = load_token(md.home)
@@ -157,7 +159,19 @@ def serve(
         f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
-    run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+    _until_ctrl_c(
+        lambda: run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+    )
+
+
+def _until_ctrl_c(run: Any) -> None:
+    """``run()``, the server; Ctrl-C, the way the banner says to stop it, ends it with
+    a word and exit status 0, not click's "Aborted!" and 1 (uvicorn shuts down on the
+    signal, then raises it again)."""
+    try:
+        run()
+    except KeyboardInterrupt:
+        click.echo("memdir serve stopped (Ctrl-C).", err=True)
 
 
 @serve.group()
