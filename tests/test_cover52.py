@@ -22,11 +22,13 @@ from typing import Any
 import anyio
 import pytest
 
+from memdir.engine import Memdir
+from test_team_push_server import _http
 from test_team_server import SECRET, SHARED, Team, _add, _client, _data, wait_for_port
 from test_team_server import one_server as one_server
 from test_team_server import team as team
 from usercli import user_cli
-from webserver import free_port
+from webserver import TOKEN, free_port, web_server
 
 SECRET_RULE = "Secret builds use the gnu target."  # the secret checkout's AGENTS.md
 SHARED_RULE = "Shared builds run make check."  # the shared checkout's AGENTS.md
@@ -302,3 +304,43 @@ def test_serve_off_loopback_warns_and_a_team_banner_names_no_password(
     assert f"memdir team MCP on {base}/mcp, web page on {base}/" in err, err
     assert "pw-hunter2" not in err and "serve users add NAME" in err, err
     assert proc.returncode == 0 and "stopped (Ctrl-C)" in err and "Traceback" not in err, err
+
+
+# -- 2. the web API's error statuses ---------------------------------------------------------
+
+
+def test_each_wrong_api_request_gets_its_own_4xx_and_a_message(team: Team, one_server: str) -> None:
+    """/api as a client gets it wrong: an unknown route, the wrong method, a folder or
+    no URL at all in X-Memdir-Project, a body over the limit, no token or a wrong one.
+    Each is a 4xx JSON answer saying what to do, never a 500 or a traceback; nothing is
+    written."""
+    tok = team.tokens["alice"]
+    shared = {"X-Memdir-Project": SHARED}
+    cases: list[tuple[str, bytes | None, dict[str, str], int, str]] = [
+        ("/api/nope", None, {}, 404, "no such route: use /api/entries or /api/push"),
+        ("/api", None, {}, 404, "no such route"),
+        ("/api/push", None, {}, 405, "/api/push takes POST"),
+        ("/api/entries", b"{}", {}, 405, "/api/entries takes GET"),
+        ("/api/entries", None, {"X-Memdir-Project": str(team.shared)}, 400, "not a folder"),
+        ("/api/entries", None, {"X-Memdir-Project": "~/src/app"}, 400, "remote URL here"),
+        ("/api/entries", None, {"X-Memdir-Project": "no url at all"}, 400, ""),
+        ("/api/push", b"\xff\xfe", shared, 400, "the body is not JSON"),
+        ("/api/push", b"[" * 100_000, shared, 400, "the body is not JSON"),
+        ("/api/push", b"x" * (2 << 20), shared, 413, "request body over 1,048,576 bytes"),
+    ]
+    for path, body, headers, status, words in cases:
+        got, answer = _http(one_server, tok, path, body, **headers)
+        assert got == status, (path, headers, got, answer)
+        assert words in answer["error"] and "Traceback" not in json.dumps(answer), answer
+    for token, words in (("", "Authorization"), ("mdt_" + "0" * 60, "token")):
+        got, answer = _http(one_server, token, "/api/entries", **shared)
+        assert got == 403 and words in answer["error"]["message"], answer
+    assert "Saved" not in team.cli("ls", user="alice", cwd=team.shared).stdout
+
+
+def test_the_api_of_a_one_person_server_says_it_needs_a_team_server(md: Memdir) -> None:
+    with web_server(md) as url:
+        for path, body in (("/api/entries", None), ("/api/push", b"{}")):
+            got, answer = _http(f"{url}/mcp", TOKEN, path, body)
+            assert got == 404, answer
+            assert answer["error"] == "push and pull need a team server (--database)", answer
