@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,6 +25,8 @@ import anyio
 import pytest
 
 from memdir.engine import Memdir
+from test_edges import Run, _sessions
+from test_edges import cli as cli
 from test_team_push_server import _http
 from test_team_server import SECRET, SHARED, Team, _add, _client, _data, wait_for_port
 from test_team_server import one_server as one_server
@@ -170,7 +174,7 @@ def test_a_project_argument_that_contradicts_the_roots_is_refused(
 
 
 @pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+def newcomer(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     return user_cli(tmp_path, home, project, tmp_path / "user-home")
 
 
@@ -184,49 +188,51 @@ def _refused(proc: Any, *words: str) -> None:
 
 
 def test_serve_on_a_port_in_use_says_so_before_any_banner(
-    cli: Callable[..., Any], pg_url: str
+    newcomer: Callable[..., Any], pg_url: str
 ) -> None:
     with socket.socket() as held:
         held.bind(("127.0.0.1", 0))
         held.listen()
         port = str(held.getsockname()[1])
-        _refused(cli("serve", "--port", port), f"Port {port} on 127.0.0.1 is in use")
-        team = cli("serve", "--database", pg_url, "--port", port)
+        _refused(newcomer("serve", "--port", port), f"Port {port} on 127.0.0.1 is in use")
+        team = newcomer("serve", "--database", pg_url, "--port", port)
         _refused(team, f"Port {port} on 127.0.0.1 is in use")
 
 
-def test_serve_on_a_host_it_cannot_bind_says_which(cli: Callable[..., Any]) -> None:
+def test_serve_on_a_host_it_cannot_bind_says_which(newcomer: Callable[..., Any]) -> None:
     port = str(free_port())
-    _refused(cli("serve", "--host", "no-such-host.invalid", "--port", port), "Cannot listen on")
-    _refused(cli("serve", "--host", "192.0.2.7", "--port", port), f"Port {port} on 192.0.2.7")
+    _refused(
+        newcomer("serve", "--host", "no-such-host.invalid", "--port", port), "Cannot listen on"
+    )
+    _refused(newcomer("serve", "--host", "192.0.2.7", "--port", port), f"Port {port} on 192.0.2.7")
 
 
-def test_serve_with_a_database_it_cannot_reach_says_so(cli: Callable[..., Any]) -> None:
+def test_serve_with_a_database_it_cannot_reach_says_so(newcomer: Callable[..., Any]) -> None:
     port = str(free_port())
     with socket.socket() as closed:  # a port nothing listens on
         closed.bind(("127.0.0.1", 0))
         dead = f"postgresql://memdir:hunter2@127.0.0.1:{closed.getsockname()[1]}/none"
-        proc = cli("serve", "--database", dead, "--port", port)
+        proc = newcomer("serve", "--database", dead, "--port", port)
     _refused(proc, "127.0.0.1")
     assert "hunter2" not in proc.stderr + proc.stdout, proc.stderr
-    _refused(cli("serve", "--database", "mysql://x@y/z", "--port", port), "postgresql://")
+    _refused(newcomer("serve", "--database", "mysql://x@y/z", "--port", port), "postgresql://")
 
 
 def test_serve_with_a_token_file_it_cannot_use_names_it(
-    cli: Callable[..., Any], home: Path, tmp_path: Path
+    newcomer: Callable[..., Any], home: Path, tmp_path: Path
 ) -> None:
     port = str(free_port())
     home.mkdir(parents=True, exist_ok=True)
     token = home / "mcp-token"
     token.mkdir()
-    _refused(cli("serve", "--port", port), f"{token} is not a regular file")
+    _refused(newcomer("serve", "--port", port), f"{token} is not a regular file")
     token.rmdir()
     token.symlink_to(tmp_path / "elsewhere")
-    _refused(cli("serve", "--port", port), f"{token} is not a regular file")
+    _refused(newcomer("serve", "--port", port), f"{token} is not a regular file")
     assert not (tmp_path / "elsewhere").exists()  # no token written through the link
     token.unlink()
     token.write_text("short\n")
-    _refused(cli("serve", "--print-token"), f"{token} does not hold a usable token")
+    _refused(newcomer("serve", "--print-token"), f"{token} does not hold a usable token")
 
 
 def _serving(
@@ -344,3 +350,65 @@ def test_the_api_of_a_one_person_server_says_it_needs_a_team_server(md: Memdir) 
             got, answer = _http(f"{url}/mcp", TOKEN, path, body)
             assert got == 404, answer
             assert answer["error"] == "push and pull need a team server (--database)", answer
+
+
+# -- 4. the .recover fallback for a corrupt state.db ----------------------------------------
+
+
+def _truncated(home: Path, project: Path) -> tuple[Path, bytes]:
+    """A state.db of 6 sessions of 150 messages cut to its first 60 % (a disk that
+    filled up, a copy cut short), and the bytes left."""
+    _sessions(home, project, sessions=6, each=150)
+    db = home / "state.db"
+    data = db.read_bytes()
+    cut = data[: (len(data) * 6 // 10) // 4096 * 4096]
+    db.write_bytes(cut)
+    return db, cut
+
+
+@pytest.mark.parametrize("shell", [True, False], ids=["sqlite3-recover", "no-sqlite3-shell"])
+def test_a_truncated_state_db_is_named_then_salvaged_with_the_damaged_file_kept(
+    cli: Run, home: Path, project: Path, tmp_path: Path, shell: bool
+) -> None:
+    """doctor names the damage and the command that salvages it; doctor --repair (with
+    the sqlite3 shell's .recover, or without that shell on PATH) says how, where the
+    damaged file is kept (byte for byte), how many rows each table had readable before
+    and has after; memory is untouched, the sessions kept are searchable, and doctor
+    then calls it healthy."""
+    import memdir
+
+    cli("add", "--type", "user", "--name", "Kept entry", "--description", "d", "--body", "b")
+    _, cut = _truncated(home, project)
+    path = {}
+    if not shell:  # the sqlite3 shell is not installed: only git on PATH
+        bare = tmp_path / "bin"
+        bare.mkdir()
+        (bare / "git").symlink_to(shutil.which("git") or "/usr/bin/git")
+        path = {"PATH": str(bare)}
+    doctor = cli("doctor", ok=False, extra_env=path)
+    assert "damaged" in doctor.stdout and "memdir doctor --repair" in doctor.stdout, doctor.stdout
+    repaired = cli("doctor", "--repair", extra_env=path)
+    out = repaired.stdout
+    from memdir.sessions.recovery import _shell
+
+    usable = shell and _shell() is not None  # Debian's sqlite3 3.40.1: .recover fails
+    method = "sqlite3 .recover" if usable else "SQLite reads, skipping what fails"
+    assert f"salvaged with {method}; damaged file kept at" in out, out
+    kept = Path(out.split("damaged file kept at", 1)[1].split()[0])
+    assert kept.parent == home and kept.read_bytes() == cut
+    rows = re.findall(
+        r"\n\s+(\w+): ([\d,]+|\? \(unreadable\)) readable before, ([\d,]+) after", out
+    )
+    assert {t for t, _, _ in rows} >= {"sessions", "messages"}, out
+    for table, before, after in rows:
+        if before[0].isdigit():  # nothing SQLite could read before is gone after
+            assert int(after.replace(",", "")) >= int(before.replace(",", "")), (table, out)
+    if not usable:  # the schema's pages are past the cut: nothing is readable, and it says so
+        assert "messages: ? (unreadable) readable before, 0 after" in out, out
+        assert "messages: 1 damaged range(s) could not be read" in out, out
+    else:
+        assert int(dict((t, a) for t, _, a in rows)["messages"].replace(",", "")) > 0, out
+    assert "All scopes healthy" in out, out
+    md = memdir.open(home, project)
+    assert [e.name for s in md.stores() for e in s.list()] == ["Kept entry"]
+    assert "All scopes healthy" in cli("doctor").stdout
