@@ -23,6 +23,7 @@ from typing import Any
 
 import anyio
 import pytest
+from dulwich.repo import Repo
 
 from memdir.engine import Memdir
 from test_edges import Run, _sessions
@@ -412,3 +413,48 @@ def test_a_truncated_state_db_is_named_then_salvaged_with_the_damaged_file_kept(
     md = memdir.open(home, project)
     assert [e.name for s in md.stores() for e in s.list()] == ["Kept entry"]
     assert "All scopes healthy" in cli("doctor").stdout
+
+
+# -- 5. a team server's withheld-instructions note ------------------------------------------
+
+
+def test_a_team_session_in_a_checkout_not_granted_says_its_files_were_not_read(
+    team: Team, tmp_path: Path
+) -> None:
+    """The server's own table of workspaces (what MCP, /api and the page take from):
+    bob's session in alice's checkout and alice's in a checkout with no remote leave the
+    checkout's AGENTS.md out of the system block and say so, naming the folder and why
+    (not a silent drop); alice's in her granted checkout reads it, with no such note.
+    Over MCP the connection's filters refuse such folders first; this is the session's
+    own guard behind them."""
+    import memdir
+    from memdir.serve.workspaces import Workspaces
+
+    _rules(team)
+    bare = tmp_path / "no-origin"
+    Repo.init(str(bare), mkdir=True).close()
+    (bare / "AGENTS.md").write_text("No origin rule.\n")
+    server = memdir.open(team.home, team.shared, database_url=team.url, user="root")
+    table = Workspaces(server)
+
+    def block(folder: Path, user: str) -> str:
+        md = table.take(folder.resolve(), user)
+        try:
+            with md.session(agent="cover52") as s:
+                return s.system_block()
+        finally:
+            table.give(md)
+
+    note = "(AGENTS.md, CLAUDE.md and their local and nested variants) were not read: "
+    only = ". A team server reads a project folder's files only for the users granted its project."
+    bobs = block(team.secret, "bob")
+    assert SECRET_RULE not in bobs, bobs
+    why = "user 'bob' is not granted the project git.example.test/acme/secret"
+    assert f"The instruction files of {team.secret} {note}{why}{only}" in bobs, bobs
+    alices = block(bare, "alice")
+    assert "No origin rule" not in alices, alices
+    why = f"{bare.resolve()} has no git remote 'origin', so it is no project of this team server"
+    assert f"{note}{why}{only}" in alices, alices
+    granted = block(team.secret, "alice")
+    assert SECRET_RULE in granted and "were not read" not in granted, granted
+    table.close()
