@@ -32,7 +32,7 @@ from test_team_push_server import _http
 from test_team_server import SECRET, SHARED, Team, _add, _client, _data, wait_for_port
 from test_team_server import one_server as one_server
 from test_team_server import team as team
-from test_web import ENTRY, _csrf, _signed_in
+from test_web import ENTRY, _csrf, _disk, _signed_in
 from test_web import site as site
 from usercli import user_cli
 from webserver import TOKEN, free_port, web_server
@@ -491,3 +491,33 @@ def test_saving_an_entry_from_a_page_opened_before_another_save_is_a_409_keeping
     taken = tab_b.post(f"{page}/save", data={**again, **fields, "body": "Tab B's text."})
     assert taken.status_code == 303, taken.text
     assert md.store("local").get(ENTRY).body.strip() == "Tab B's text."
+
+
+def test_the_pages_wrong_methods_and_reverts_are_clear_pages_never_tracebacks(
+    site: str, md: Memdir
+) -> None:
+    """The web page as a person's browser (or a stale bookmark) gets it wrong: a GET of
+    a form's address, a POST to a page, a revert of a change that does not exist. Each
+    is an error page with its status (405, 404) and a message; a revert from the
+    activity page (no entry to go back to) goes back to the activity page."""
+    client = _signed_in(site)
+    before = _disk(md)
+    for method, path in (
+        ("GET", f"/entry/local/{ENTRY}/save"),
+        ("GET", "/history/local/HEAD/revert"),
+        ("POST", "/activity"),
+        ("PUT", f"/entry/local/{ENTRY}"),
+    ):
+        r = client.request(method, path)
+        assert r.status_code == 405, (method, path, r.status_code, r.text[:300])
+        assert "Something went wrong" in r.text and "Method Not Allowed" in r.text, r.text
+        assert "Traceback" not in r.text
+    csrf = _csrf(client, "/activity")
+    r = client.post("/history/local/0123456789abcdef/revert", data={"csrf": csrf})
+    assert r.status_code == 404 and "Something went wrong" in r.text, r.text[:500]
+    assert _disk(md) == before
+    md.store("local").replace(ENTRY, body="Use `pnpm install --frozen-lockfile`.")
+    (rev,) = [r.commit.rev for r in md.history.log(ENTRY, scope="local", limit=1)]
+    r = client.post(f"/history/local/{rev}/revert", data={"csrf": csrf})
+    assert r.status_code == 303 and r.headers["location"] == "/activity?done=reverted", r.text
+    assert md.store("local").get(ENTRY).body.strip() == "Use `pnpm install`."
