@@ -91,6 +91,29 @@ def test_of_several_roots_bob_works_in_the_one_granted_to_him_only(
     assert "Bob roots note" not in _project_names(team, team.secret)
 
 
+def test_a_root_with_a_dotdot_part_names_the_folder_it_spells_and_its_grant_decides(
+    team: Team, one_server: str
+) -> None:
+    """A root's URL loses its '..' parts to URL parsing (the SDK's FileUrl, on both
+    sides) before the server sees it, so secret/../shared is the shared checkout: alice
+    (granted) works there; bob's shared/../secret is alice's checkout, not used for him,
+    and nothing of it reaches him."""
+    _rules(team)
+
+    async def as_user(user: str, root: Path) -> tuple[str, dict[str, Any]]:
+        async with _client(one_server, team.tokens[user], roots=[root]) as c:
+            context = _text(await c.read_resource("memdir://context"))
+            note = _add(f"{user} dotted", "x", scope="project")
+            return context, _data(await c.call_tool("memory", note))
+
+    context, done = anyio.run(as_user, "alice", team.secret / ".." / team.shared.name)
+    assert SHARED_RULE in context and done["success"], (context, done)
+    context, done = anyio.run(as_user, "bob", team.shared / ".." / team.secret.name)
+    assert SECRET_RULE not in context and "acme/secret" not in context, context
+    assert not done.get("success") and "did not say which project" in done["error"], done
+    assert "bob dotted" not in _project_names(team, team.secret)
+
+
 def test_roots_changed_to_an_ungranted_project_mid_connection_are_not_followed(
     team: Team, one_server: str
 ) -> None:
