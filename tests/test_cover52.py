@@ -485,6 +485,7 @@ def test_a_team_session_in_a_checkout_not_granted_says_its_files_were_not_read(
     table.close()
 
 
+@pytest.mark.xfail(strict=True, reason="DEFECT: a stale edit form silently overwrites")
 def test_saving_an_entry_from_a_page_opened_before_another_save_is_a_409_keeping_both(
     site: str, md: Memdir
 ) -> None:

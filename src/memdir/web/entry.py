@@ -33,34 +33,6 @@ DONE = {
 }
 
 
-class StaleEdit(MemdirError):
-    """A save from an entry page loaded before another change of that entry."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "This entry changed since you opened it (saved in another tab, by an agent or "
-            "by another process): nothing was saved. The entry as it is now is shown above, "
-            "your text is kept in the form: save again to replace it."
-        )
-
-
-def edit_base(entry: Entry) -> str:
-    """A digest of what the edit form shows of ``entry`` (the form sends it back): a save
-    from a page loaded before another change of the entry is refused (409), not a silent
-    overwrite of that change."""
-    import hashlib
-
-    shown = "\0".join((entry.name, entry.description, entry.type.value, entry.body))
-    return hashlib.sha256(shown.encode()).hexdigest()[:32]
-
-
-def _unchanged(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> None:
-    """Raise :class:`StaleEdit` when the form was loaded from another version of the
-    entry than the one saved now (a form without ``base`` is not checked)."""
-    if f.get("base") and f["base"] != edit_base(md.store(scope).get(entry_id)):
-        raise StaleEdit()
-
-
 def diff_lines(diff: str) -> list[tuple[str, str]]:
     """A unified diff as ``(css class, line)`` pairs."""
     out = []
@@ -112,7 +84,6 @@ def entry_context(
         "history": history,
         "no_history": no_history,
         "writable": not store.read_only and not entry.archived,
-        "base": edit_base(entry),
         "form": form
         or {
             "name": entry.name,
@@ -144,29 +115,22 @@ def routes(site: Site) -> list[Route]:
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
-            keys = ("name", "description", "type", "body", "base")
-            fields = {k: text(form, k) for k in keys}
+            fields = {k: text(form, k) for k in ("name", "description", "type", "body")}
             scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
-            stale = []
 
             def run(md: Memdir) -> Mapping[str, Any] | Response:
                 try:
                     shown = act(md, scope, entry_id, fields)
                 except MemdirError as exc:
-                    stale.append(isinstance(exc, StaleEdit))
                     context = entry_context(md, scope, entry_id, fields)
                     return {**context, "error": str(exc), "failed": name}
                 return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
 
-            response = await site.page(request, "entry.html", run, status=422)
-            if any(stale) and response.status_code == 422:
-                response.status_code = 409  # the page loaded is out of date: a conflict
-            return response
+            return await site.page(request, "entry.html", run, status=422)
 
         return endpoint
 
     def save(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
-        _unchanged(md, scope, entry_id, f)
         entry = md.store(scope).replace(
             entry_id,
             name=f["name"],
@@ -187,7 +151,6 @@ def routes(site: Site) -> list[Route]:
         return md.store(scope).remove(entry_id, source=Source.USER).id
 
     def supersede(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
-        _unchanged(md, scope, entry_id, f)
         entry = md.store(scope).supersede(
             entry_id,
             name=f["name"],
