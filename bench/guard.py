@@ -91,6 +91,7 @@ OWN = {
     "set 25": ROOT / "bench/data/guard25/set.jsonl",  # sealed: benign only, blind, round 49b
     "set 26": ROOT / "bench/data/guard26/set.jsonl",  # sealed: credentials, blind, round 49c
     "set 27": ROOT / "bench/data/guard27/set.jsonl",  # sealed: poisoned instruction files, blind
+    "set 52": ROOT / "bench/data/guard52/set.jsonl",  # credentials, before tuning; dev opened
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {"set 16", "set 18", "set 22", "set 23", "set 24", "set 25", "set 26", "set 27"}
@@ -120,6 +121,7 @@ TEST_NOTE = {
     "set 25": "sealed; benign notes only, the whole set",
     "set 26": "sealed; credential theft and its look-alikes only, the whole set",
     "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
+    "set 52": "counts only; credential theft and its look-alikes, written by guard52",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted

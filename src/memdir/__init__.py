@@ -30,6 +30,7 @@ from .core.errors import (
     ReadOnlyScopeError,
     StorageError,
     UnknownSessionError,
+    UnknownSkillError,
     UnreadableScopeError,
     ValidationError,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Store",
     "SupersedeOp",
     "UnknownSessionError",
+    "UnknownSkillError",
     "UnreadableScopeError",
     "ValidationError",
     "open",

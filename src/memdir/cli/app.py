@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..core.errors import DisabledError, MemdirError
+from ..core.errors import DisabledError, MemdirError, UnknownSessionError, UnknownSkillError
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -46,6 +46,12 @@ class State:
         from ..engine import open as open_memdir
 
         return open_memdir(self.home, self.project, repair=repair, database_url=self.database)
+
+
+def examples(*lines: str) -> str:
+    """A command's epilog: ``Examples:`` and ``lines`` kept as written (click's ``\\b``).
+    Each line runs as given in a shell (tests/test_walk52.py runs them)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def dump(data: Any) -> None:
@@ -109,8 +115,27 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except MemdirError as exc:
-            click.secho(f"Error: {exc}", fg="red", err=True)
+            click.secho(f"Error: {_message(exc)}", fg="red", err=True)
             ctx.exit(1)
+
+
+def _message(exc: MemdirError) -> str:
+    """``exc``'s message for a shell user: the library's own names the API or the MCP
+    tools (``md.session()``, ``memory_read``), so those it raises are said here with the
+    commands to run instead."""
+    if isinstance(exc, UnknownSessionError):
+        near = f" Ids holding it: {', '.join(exc.near)}." if exc.near else ""
+        return (
+            f"No session {exc.session_id!r} in state.db.{near} List sessions with "
+            f"`memdir sessions ls`, or find one with `memdir sessions search QUERY`."
+        )
+    if isinstance(exc, UnknownSkillError):
+        why = f" (withheld by the memory guard, rule {exc.withheld})" if exc.withheld else ""
+        return (
+            f"No skill named {exc.name!r}{why}. Skills: {', '.join(exc.names) or 'none'}; "
+            f"print one with `memdir skills show NAME`, list them with `memdir skills ls`."
+        )
+    return str(exc)
 
 
 @click.group(cls=_Group)

@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.prompt import approx_tokens as _tokens
-from .app import State, cli, dump
+from .app import State, cli, dump, examples
 
 if TYPE_CHECKING:
     from ..core.layers import ScopeHealth
@@ -17,7 +17,13 @@ if TYPE_CHECKING:
     from ..sessions.recovery import Recovery
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir context",
+        "memdir context --explain",
+        "memdir context --path src/app.py --json",
+    ),
+)
 @click.option(
     "--explain",
     is_flag=True,

@@ -12,7 +12,7 @@ import click
 from ..core.errors import MemdirError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import BODY_MAX_BYTES, SCOPES, Entry
-from .app import State, cli, dump
+from .app import State, cli, dump, examples
 from .files import read_input
 
 SCOPE_OPTION = click.option(
@@ -48,7 +48,16 @@ def _read_body(body: str | None) -> str:
     raise click.UsageError("give the body with --body, or pipe it on stdin")
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        'memdir add --type project --name "Deploy target" \\',
+        '    --description "where we deploy" --body "fly.io, region ams"',
+        'echo "Use pytest -q, never unittest." | memdir add --type feedback \\',
+        '    --name "Test runner" --description "how to run the tests"',
+        'memdir add --type user --name Role --description "who I am" --scope user \\',
+        '    --body "Backend developer" --pinned',
+    ),
+)
 @click.option(
     "--type",
     "type_",
@@ -90,7 +99,14 @@ def add(
         click.echo(f"Already exists as {change.entry.id}; nothing saved.")
 
 
-@cli.command(name="ls")
+@cli.command(
+    name="ls",
+    epilog=examples(
+        "memdir ls",
+        "memdir ls --scope local --all",
+        "memdir ls --json",
+    ),
+)
 @click.option("--scope", type=click.Choice(SCOPES), help="Only this scope (default: all).")
 @click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")
 @JSON_OPTION
@@ -129,7 +145,13 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     Console().print(table)
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir show deploy",
+        "memdir show project_deploy-target --depth overview",
+        "memdir show deploy@HEAD --scope local   # as of the last commit",
+    ),
+)
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
 @click.option(
@@ -189,7 +211,12 @@ def _save_recovery(state: State, entry: Entry, text: str) -> Path:
     raise MemdirError(f"Could not keep your text anywhere; here it is:\n{text}")
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir edit deploy                      # opens $EDITOR",
+        "memdir edit project_deploy-target --scope local --json",
+    ),
+)
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
 @click.option(
@@ -229,7 +256,13 @@ def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: 
         click.echo(f"Updated {change.entry.id}." if change.action == "replace" else "No changes.")
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir rm deploy",
+        "memdir rm feedback_test-runner --scope local --json",
+        "memdir ls --all   # removed entries are kept, archived",
+    ),
+)
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
 @JSON_OPTION

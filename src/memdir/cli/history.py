@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.model import SCOPES
-from .app import State, cli, dump
+from .app import State, cli, dump, examples
 
 SCOPE_OPTION = click.option(
     "--scope",
@@ -22,7 +22,14 @@ def _when(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M")
 
 
-@cli.command(name="log")
+@cli.command(
+    name="log",
+    epilog=examples(
+        "memdir log",
+        "memdir log deploy -n 5",
+        "memdir log --scope local --json",
+    ),
+)
 @click.argument("entry", required=False)
 @SCOPE_OPTION
 @click.option("-n", "--limit", type=click.IntRange(1), help="Show at most this many.")
@@ -60,7 +67,13 @@ def log_cmd(
         click.echo(f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  {r.commit.subject}")
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir diff                     # edits not recorded yet",
+        "memdir diff HEAD --scope local",
+        "memdir diff HEAD~1 --scope local --json",
+    ),
+)
 @click.argument("rev", required=False)
 @SCOPE_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -91,7 +104,13 @@ def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> Non
     click.echo(unified(change), nl=False)
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir revert HEAD --scope local   # undo the last change to the local scope",
+        "memdir revert HEAD --scope local   # again: undo the undo",
+        "memdir log --scope local -n 3",
+    ),
+)
 @click.argument("rev")
 @SCOPE_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")

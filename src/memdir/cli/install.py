@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .app import State, cli
+from .app import State, cli, examples
 
 _HARNESSES = click.Choice(["claude-code", "codex", "hermes"])
 
@@ -104,7 +104,14 @@ def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
     return {k: v for k, v in given.items() if k in wanted and v not in (None, False)}
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir install claude-code --dry-run",
+        "memdir install claude-code --project .   # this project only",
+        "memdir install codex --required --yes",
+        "memdir install hermes --activate --yes",
+    ),
+)
 @_options
 @click.option(
     "--activate",
@@ -150,7 +157,13 @@ def install(
     _run(installer.plan_install(harness, _home(state), **options), yes, dry_run, as_json)
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir uninstall claude-code --dry-run",
+        "memdir uninstall claude-code --project . --yes",
+        "memdir uninstall codex --yes",
+    ),
+)
 @_options
 @click.pass_obj
 def uninstall(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .app import Harnesses, State, cli, dump
+from .app import Harnesses, State, cli, dump, examples
 
 _LABELS = {
     "add": "add",
@@ -20,7 +20,14 @@ _LABELS = {
 }
 
 
-@cli.command("import")
+@cli.command(
+    "import",
+    epilog=examples(
+        "memdir import claude-code            # a dry run: what would be imported",
+        "memdir import claude-code --apply",
+        "memdir import hermes --apply --json",
+    ),
+)
 @click.argument("harness", type=Harnesses("memory"))
 @click.option(
     "--from",
@@ -61,7 +68,14 @@ def import_(state: State, harness: str, source: Path | None, apply: bool, as_jso
         click.echo("Dry run: nothing written. Re-run with --apply to import.")
 
 
-@cli.command("export")
+@cli.command(
+    "export",
+    epilog=examples(
+        "memdir export claude-code            # a dry run: what would be written",
+        "memdir export agents-md --apply      # memdir's section of ./AGENTS.md",
+        "memdir export hermes --apply --force",
+    ),
+)
 @click.argument("target", type=Harnesses("memory", "agents-md"))
 @click.option(
     "--to",

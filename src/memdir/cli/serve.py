@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import State, cli, dump
+from .app import State, cli, dump, examples
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -56,7 +56,14 @@ def _database(url: str | None) -> str:
     return found
 
 
-@cli.group(invoke_without_command=True)
+@cli.group(
+    invoke_without_command=True,
+    epilog=examples(
+        "memdir serve                          # MCP at /mcp and the web page, on 127.0.0.1:8765",
+        "memdir serve --print-token            # the bearer token for clients",
+        "memdir serve --port 8800 --projects-under ~/src",
+    ),
+)
 @click.option(
     "--host",
     default="127.0.0.1",
@@ -324,7 +331,12 @@ def command() -> str:
     return f"{shlex.quote(sys.executable)} -m memdir"
 
 
-@cli.command()
+@cli.command(
+    epilog=examples(
+        "memdir ui",
+        "memdir ui --no-open --port 8766",
+    ),
+)
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--no-open", is_flag=True, help="Print the sign-in link instead of opening it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (implies --no-open).")

@@ -12,7 +12,7 @@ import click
 
 from ..core.errors import DatabaseError
 from ..core.index import short
-from .app import State, cli, dump
+from .app import State, cli, dump, examples
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
@@ -257,7 +257,14 @@ def mode(state: State, session_id: str, mode: str, as_json: bool) -> None:
         click.echo(f"Session {info.id} is now {mode}.")
 
 
-@cli.command(name="search")
+@cli.command(
+    name="search",
+    epilog=examples(
+        "memdir search deploy",
+        'memdir search "test runner" --all',
+        "memdir search pytest --limit 3 --json",
+    ),
+)
 @click.argument("query")
 @click.option("--limit", default=5, show_default=True, help="Results of each kind.")
 @click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")

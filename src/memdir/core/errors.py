@@ -19,6 +19,7 @@ boundary, so callers catch :class:`MemdirError` and nothing else::
     ├── PostgresError                        the PostgreSQL server refused or is unreachable
     ├── AccessError                          a user's token does not allow that scope
     ├── UnknownSessionError                  no such session in state.db
+    ├── UnknownSkillError                    no such skill (or one the guard withheld)
     ├── DisabledError                        memory is turned off
     ├── AdoptError                           a local scope cannot be re-attached
     ├── ProviderError                        an LLM provider cannot be set up or called
@@ -259,6 +260,22 @@ class UnknownSessionError(MemdirError):
             f"`memdir sessions ls`, or start one with md.session()."
         )
         self.session_id = session_id
+        self.near = list(near)
+
+
+class UnknownSkillError(MemdirError):
+    """No skill has this name (or the memory guard withheld it); lists those there are."""
+
+    def __init__(self, name: str, names: Sequence[str], withheld: str | None = None) -> None:
+        why = f" (withheld by the memory guard, rule {withheld})" if withheld else ""
+        listing = ", ".join(f"skill:{n}" for n in names)
+        super().__init__(
+            f"No skill named {name!r}{why}. Skills: {listing or 'none'}; read one with "
+            f"memory_read and id skill:<name>."
+        )
+        self.name = name
+        self.names = list(names)
+        self.withheld = withheld
 
 
 class AdoptError(MemdirError):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import MemdirError, ParseError, StorageError, ValidationError
+from .errors import ParseError, StorageError, UnknownSkillError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
 from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
@@ -258,12 +258,8 @@ class SkillsLayer(Workspace):
         found = {s.name: s for s in self.skills()}
         skill = found.get(name)
         if skill is None or skill.withheld:
-            why = f" (withheld by the memory guard, rule {skill.withheld})" if skill else ""
-            names = ", ".join(f"skill:{k}" for k, v in found.items() if not v.withheld)
-            raise MemdirError(
-                f"No skill named {name!r}{why}. Skills: {names or 'none'}; read one with "
-                f"memory_read and id skill:<name>."
-            )
+            names = [k for k, v in found.items() if not v.withheld]
+            raise UnknownSkillError(name, names, skill.withheld if skill else None)
         return skill
 
     def write_skill(
