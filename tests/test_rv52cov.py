@@ -118,9 +118,9 @@ def _fake_sqlite3(tmp_path: Path) -> dict[str, str]:
 
 
 # doctor --repair of a truncated state.db (6 sessions, 900 messages) salvages 0 sessions
-# and 0 messages, lists 13 tables with damaged ranges, yet ends "All scopes healthy." with
-# exit status 0, and a later doctor says the same: the loss of every session reads as a
-# clean bill of health. Output on cover52 (paths shortened):
+# and 0 messages and lists 13 tables with damaged ranges: it says nothing was salvaged
+# and exits 1 (on cover52 it ended "All scopes healthy." with exit status 0: the loss of
+# every session read as a clean bill of health). Output on cover52 (paths shortened):
 #   state    salvaged with SQLite reads, skipping what fails; damaged file kept at
 #            .../state.db.damaged-…
 #            sessions: ? (unreadable) readable before, 0 after
@@ -130,20 +130,19 @@ def _fake_sqlite3(tmp_path: Path) -> dict[str, str]:
 #            (… the same line for 11 more tables)
 #   state    0 sessions, 0 messages, 0.2 MB at .../state.db
 #   All scopes healthy.
-@pytest.mark.xfail(
-    strict=True, reason="doctor --repair that salvaged 0 of 900 messages says healthy"
-)
 def test_a_repair_that_salvaged_nothing_does_not_end_all_scopes_healthy(
     cli: Run, home: Path, project: Path, tmp_path: Path
 ) -> None:
     path = _fake_sqlite3(tmp_path)
     _truncated(home, project)
-    repaired = cli("doctor", "--repair", extra_env=path)
+    repaired = cli("doctor", "--repair", ok=False, extra_env=path)  # exit status 1
     out = repaired.stdout
     assert "salvaged with SQLite reads, skipping what fails" in out, out  # .recover was refused
     assert "messages: ? (unreadable) readable before, 0 after" in out, out
     assert "0 sessions, 0 messages" in out, out
     assert "All scopes healthy." not in out, out
+    assert "state.db: nothing could be salvaged" in out, out
+    assert "the new state.db holds 0 sessions and 0 messages" in out, out
 
 
 # One connection whose client lists 1,000 roots of a checkout bob was not granted (and
