@@ -398,7 +398,7 @@ def test_a_truncated_state_db_is_named_then_salvaged_with_the_damaged_file_kept(
     """doctor names the damage and the command that salvages it; doctor --repair without
     the sqlite3 shell on PATH (so the same path on every machine: Debian's shell cannot
     ``.recover`` either) says how, where the damaged file is kept (byte for byte), how
-    many rows each table had readable before and has after, and that the salvage lost
+    many rows each table had readable before and has after, and that it salvaged
     nothing (exit status 1, not "All scopes healthy."); memory is
     untouched, and a later doctor finds the new file sound."""
     import memdir
