@@ -17,9 +17,10 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import anyio
 import pytest
@@ -29,9 +30,17 @@ from memdir.engine import Memdir
 from test_edges import Run, _sessions
 from test_edges import cli as cli
 from test_team_push_server import _http
-from test_team_server import SECRET, SHARED, Team, _add, _client, _data, wait_for_port
-from test_team_server import one_server as one_server
-from test_team_server import team as team
+from test_team_server import (
+    SECRET,
+    SHARED,
+    Team,
+    _add,
+    _client,
+    _data,
+    make_team,
+    serving_team,
+    wait_for_port,
+)
 from test_web import ENTRY, _csrf, _disk, _signed_in
 from test_web import site as site
 from usercli import user_cli
@@ -39,6 +48,19 @@ from webserver import TOKEN, free_port, web_server
 
 SECRET_RULE = "Secret builds use the gnu target."  # the secret checkout's AGENTS.md
 SHARED_RULE = "Shared builds run make check."  # the shared checkout's AGENTS.md
+
+
+@pytest.fixture(scope="module")
+def team(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Team:
+    """One team for the module's team tests: each writes entries of its own names and
+    checks only those, so they share it (a team takes 15-30 s to set up here)."""
+    return make_team(module_pg_url, tmp_path_factory.mktemp("team"))
+
+
+@pytest.fixture(scope="module")
+def one_server(team: Team) -> Iterator[str]:
+    with serving_team(team) as url:
+        yield url
 
 
 def _text(result: object) -> str:
@@ -55,6 +77,13 @@ def _project_names(team: Team, folder: Path) -> set[str]:
     sees them through the CLI."""
     out = team.cli("ls", "--scope", "project", "--json", user="alice", cwd=folder).stdout
     return {e["name"] for e in json.loads(out)}
+
+
+def _all_names(team: Team, scope: str) -> list[str]:
+    """Every entry of ``scope`` as alice sees it in the shared checkout (names, with the
+    time each was last changed)."""
+    out = team.cli("ls", "--scope", scope, "--json", user="alice", cwd=team.shared).stdout
+    return sorted(json.dumps(e, sort_keys=True) for e in json.loads(out))
 
 
 async def _changed(client: Any) -> None:
@@ -91,19 +120,21 @@ def test_of_several_roots_bob_works_in_the_one_granted_to_him_only(
     assert "Bob roots note" not in _project_names(team, team.secret)
 
 
-def test_a_root_with_a_dotdot_part_names_the_folder_it_spells_and_its_grant_decides(
+def test_a_root_with_a_dotdot_part_is_collapsed_by_url_parsing_or_not_used_at_all(
     team: Team, one_server: str
 ) -> None:
     """A root's URL loses its '..' parts to URL parsing (the SDK's FileUrl, on both
     sides) before the server sees it, so secret/../shared is the shared checkout: alice
-    (granted) works there; bob's shared/../secret is alice's checkout, not used for him,
-    and nothing of it reaches him."""
+    (granted) works there; bob's shared/../secret is alice's checkout, not used for him.
+    A '..' that URL parsing keeps (behind a percent-encoded '/') reaches the server's
+    own guard: that root is not used even for alice, granted the folder it leads to
+    (the disk is not looked at for it)."""
     _rules(team)
 
-    async def as_user(user: str, root: Path) -> tuple[str, dict[str, Any]]:
+    async def as_user(user: str, root: Path | str) -> tuple[str, dict[str, Any]]:
         async with _client(one_server, team.tokens[user], roots=[root]) as c:
             context = _text(await c.read_resource("memdir://context"))
-            note = _add(f"{user} dotted", "x", scope="project")
+            note = _add(f"{user} dotted {root}", "x", scope="project")
             return context, _data(await c.call_tool("memory", note))
 
     context, done = anyio.run(as_user, "alice", team.secret / ".." / team.shared.name)
@@ -111,7 +142,12 @@ def test_a_root_with_a_dotdot_part_names_the_folder_it_spells_and_its_grant_deci
     context, done = anyio.run(as_user, "bob", team.shared / ".." / team.secret.name)
     assert SECRET_RULE not in context and "acme/secret" not in context, context
     assert not done.get("success") and "did not say which project" in done["error"], done
-    assert "bob dotted" not in _project_names(team, team.secret)
+    assert not {n for n in _project_names(team, team.secret) if n.startswith("bob dotted")}
+
+    hidden = f"{team.shared.as_uri()}%2F..%2F{team.secret.name}"  # kept by URL parsing
+    context, done = anyio.run(as_user, "alice", hidden)
+    assert SECRET_RULE not in context and SHARED_RULE not in context, context
+    assert not done.get("success") and "did not say which project" in done["error"], done
 
 
 def test_roots_changed_to_an_ungranted_project_mid_connection_are_not_followed(
@@ -323,19 +359,26 @@ def test_ctrl_c_stops_serve_cleanly_with_a_connection_open(
 def test_serve_off_loopback_warns_and_a_team_banner_names_no_password(
     home: Path, project: Path, tmp_path: Path, pg_url: str
 ) -> None:
-    proc, base = _serving(_env(home, tmp_path), project, "--host", "127.0.0.2", host="127.0.0.2")
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert "Warning: listening on 127.0.0.2, not loopback" in err, err
-    assert proc.returncode == 0 and "Traceback" not in err, err
+    def stopped(*args: str, host: str = "127.0.0.1") -> tuple[str, str]:
+        proc, base = _serving(_env(home, tmp_path), project, *args, host=host)
+        try:
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+        assert proc.returncode == 0 and "stopped (Ctrl-C)" in err, err
+        assert "Traceback" not in err, err
+        return base, err
 
-    secret_url = pg_url.replace("postgresql://memdir@", "postgresql://memdir:pw-hunter2@")
-    proc, base = _serving(_env(home, tmp_path), project, "--database", secret_url)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = stopped("--host", "127.0.0.2", host="127.0.0.2")
+    assert "Warning: listening on 127.0.0.2, not loopback" in err, err
+
+    parts = urlsplit(pg_url)  # the test server's URL, with a password whatever it has
+    password = parts.password or "pw-hunter2"  # (a server that trusts loopback ignores it)
+    netloc = f"{parts.username or 'memdir'}:{password}@{parts.hostname}:{parts.port or 5432}"
+    base, err = stopped("--database", urlunsplit(parts._replace(netloc=netloc)))
     assert f"memdir team MCP on {base}/mcp, web page on {base}/" in err, err
-    assert "pw-hunter2" not in err and "serve users add NAME" in err, err
-    assert proc.returncode == 0 and "stopped (Ctrl-C)" in err and "Traceback" not in err, err
+    assert password not in err and "serve users add NAME" in err, err
 
 
 # -- 2. the web API's error statuses ---------------------------------------------------------
@@ -348,6 +391,7 @@ def test_each_wrong_api_request_gets_its_own_4xx_and_a_message(team: Team, one_s
     written."""
     tok = team.tokens["alice"]
     shared = {"X-Memdir-Project": SHARED}
+    before = {s: _all_names(team, s) for s in ("user", "project", "local")}
     cases: list[tuple[str, bytes | None, dict[str, str], int, str]] = [
         ("/api/nope", None, {}, 404, "no such route: use /api/entries or /api/push"),
         ("/api", None, {}, 404, "no such route"),
@@ -355,7 +399,7 @@ def test_each_wrong_api_request_gets_its_own_4xx_and_a_message(team: Team, one_s
         ("/api/entries", b"{}", {}, 405, "/api/entries takes GET"),
         ("/api/entries", None, {"X-Memdir-Project": str(team.shared)}, 400, "not a folder"),
         ("/api/entries", None, {"X-Memdir-Project": "~/src/app"}, 400, "remote URL here"),
-        ("/api/entries", None, {"X-Memdir-Project": "no url at all"}, 400, ""),
+        ("/api/entries", None, {"X-Memdir-Project": "no url"}, 400, "not a shared repository URL"),
         ("/api/push", b"\xff\xfe", shared, 400, "the body is not JSON"),
         ("/api/push", b"[" * 100_000, shared, 400, "the body is not JSON"),
         ("/api/push", b"x" * (2 << 20), shared, 413, "request body over 1,048,576 bytes"),
@@ -367,7 +411,7 @@ def test_each_wrong_api_request_gets_its_own_4xx_and_a_message(team: Team, one_s
     for token, words in (("", "Authorization"), ("mdt_" + "0" * 60, "token")):
         got, answer = _http(one_server, token, "/api/entries", **shared)
         assert got == 403 and words in answer["error"]["message"], answer
-    assert "Saved" not in team.cli("ls", user="alice", cwd=team.shared).stdout
+    assert {s: _all_names(team, s) for s in ("user", "project", "local")} == before
 
 
 def test_the_api_of_a_one_person_server_says_it_needs_a_team_server(md: Memdir) -> None:
