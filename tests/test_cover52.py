@@ -8,13 +8,10 @@ for a corrupt state.db. Real parts only: the MCP SDK's client over loopback HTTP
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import signal
 import socket
-import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -39,12 +36,11 @@ from test_team_server import (
     _data,
     make_team,
     serving_team,
-    wait_for_port,
 )
 from test_web import ENTRY, _csrf, _disk, _signed_in
 from test_web import site as site
 from usercli import user_cli
-from webserver import TOKEN, free_port, web_server
+from webserver import TOKEN, free_port, memdir_serving, serve_env, web_server
 
 SECRET_RULE = "Secret builds use the gnu target."  # the secret checkout's AGENTS.md
 SHARED_RULE = "Shared builds run make check."  # the shared checkout's AGENTS.md
@@ -297,32 +293,6 @@ def test_serve_with_a_token_file_it_cannot_use_names_it(
     _refused(newcomer("serve", "--print-token"), f"{token} does not hold a usable token")
 
 
-def _serving(
-    env: dict[str, str], project: Path, *args: str, host: str = "127.0.0.1"
-) -> tuple[subprocess.Popen[str], str]:
-    """``memdir serve`` started as a person starts it (SIGINT as a terminal's Ctrl-C
-    delivers it), its banner once it listens."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port), *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    wait_for_port(proc, port, host)
-    return proc, f"http://{host}:{port}"
-
-
-def _env(home: Path, tmp_path: Path) -> dict[str, str]:
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
-    env.update(NO_COLOR="1", COLUMNS="200", MEMDIR_BACKGROUND="0")
-    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
-        env.pop(name, None)
-    return env
-
-
 def test_ctrl_c_stops_serve_cleanly_with_a_connection_open(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
@@ -331,8 +301,7 @@ def test_ctrl_c_stops_serve_cleanly_with_a_connection_open(
     what the client wrote is kept."""
     import memdir
 
-    proc, base = _serving(_env(home, tmp_path), project)
-    try:
+    with memdir_serving(serve_env(home, tmp_path), project) as (proc, base):
         token = (home / "mcp-token").read_text().strip()
 
         async def write() -> None:
@@ -344,8 +313,6 @@ def test_ctrl_c_stops_serve_cleanly_with_a_connection_open(
 
         anyio.run(write)
         _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
     assert proc.returncode == 0, err
     assert "Traceback" not in err, err
     assert f"memdir MCP on {base}/mcp" in err and f"kept in {home / 'mcp-token'}" in err, err
@@ -360,12 +327,9 @@ def test_serve_off_loopback_warns_and_a_team_banner_names_no_password(
     home: Path, project: Path, tmp_path: Path, pg_url: str
 ) -> None:
     def stopped(*args: str, host: str = "127.0.0.1") -> tuple[str, str]:
-        proc, base = _serving(_env(home, tmp_path), project, *args, host=host)
-        try:
+        with memdir_serving(serve_env(home, tmp_path), project, *args, host=host) as (proc, base):
             proc.send_signal(signal.SIGINT)
             _, err = proc.communicate(timeout=60)
-        finally:
-            proc.kill()
         assert proc.returncode == 0 and "stopped (Ctrl-C)" in err, err
         assert "Traceback" not in err, err
         return base, err

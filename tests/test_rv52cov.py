@@ -17,12 +17,12 @@ import anyio
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from test_cover52 import _env, _serving, _truncated
+from test_cover52 import _truncated
 from test_edges import Run
 from test_edges import cli as cli
 from test_team_server import Team, _add, _client, _data, wait_for_port
 from test_team_server import team as team
-from webserver import free_port
+from webserver import free_port, memdir_serving, serve_env
 
 
 def _as_from_a_terminal() -> None:
@@ -41,7 +41,7 @@ def test_ctrl_c_while_connecting_to_postgresql_stops_like_ctrl_c_after(
         url = f"postgresql://memdir@127.0.0.1:{hanging.getsockname()[1]}/none"
         proc = subprocess.Popen(
             [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--database", url],
-            env=_env(home, tmp_path),
+            env=serve_env(home, tmp_path),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -68,8 +68,7 @@ def test_ctrl_c_while_connecting_to_postgresql_stops_like_ctrl_c_after(
 def test_a_second_ctrl_c_during_shutdown_prints_no_traceback(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
-    proc, base = _serving(_env(home, tmp_path), project)
-    try:
+    with memdir_serving(serve_env(home, tmp_path), project) as (proc, base):
         token = (home / "mcp-token").read_text().strip()
         acked: list[str] = []
 
@@ -95,8 +94,6 @@ def test_a_second_ctrl_c_during_shutdown_prints_no_traceback(
 
         anyio.run(main)
         _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
     import memdir
 
     names = {e.name for s in memdir.open(home, project).stores() for e in s.list()}
