@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -265,10 +266,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
+@contextlib.contextmanager
+def pg_schema() -> Iterator[str]:
     """A URL on the test server whose ``search_path`` is a fresh schema of its own, dropped
-    afterwards; the test is skipped when ``MEMDIR_TEST_DATABASE_URL`` is not set."""
+    afterwards; skips when ``MEMDIR_TEST_DATABASE_URL`` is not set."""
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     if not base:
         pytest.skip(PG_SKIP)
@@ -290,6 +291,21 @@ def pg_url() -> Iterator[str]:
             "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)", (f"{schema}_",)
         ).fetchall():
             conn.execute(f'DROP SCHEMA "{other}" CASCADE')
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """:func:`pg_schema` for one test; the test is skipped when ``MEMDIR_TEST_DATABASE_URL``
+    is not set."""
+    with pg_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def module_pg_url() -> Iterator[str]:
+    """:func:`pg_schema` shared by a module's tests (those that do not interfere)."""
+    with pg_schema() as url:
+        yield url
 
 
 def dream_diary(md: Memdir, store: memdir.Store) -> str:

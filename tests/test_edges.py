@@ -23,6 +23,7 @@ import pytest
 
 import memdir
 from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
+from webserver import memdir_serving, print_token
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -502,35 +503,9 @@ def test_search_answers_from_memory_when_state_db_cannot_be_read(
 def _serve(home: Path, project: Path, *args: str) -> Iterator[tuple[int, str, Any]]:
     """``memdir serve`` on a free loopback port: (port, token, the process)."""
     env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0"}
-    base = [sys.executable, "-m", "memdir", "-C", str(project), "serve"]
-    token = subprocess.run(
-        [*base, "--print-token"], env=env, capture_output=True, text=True, check=True
-    ).stdout.strip()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    proc = subprocess.Popen(
-        [*base, "--port", str(port), *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
-        yield port, token, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-        proc.communicate(timeout=30)
+    token = print_token(env, project)
+    with memdir_serving(env, project, *args) as (proc, base):
+        yield int(base.rsplit(":", 1)[1]), token, proc
 
 
 def _chunked(port: int, token: str, size: int, *, abort: bool = False) -> int | None:

@@ -33,6 +33,7 @@ from memdir.review.versions import Versions
 from memdir.serve import AuthGate, load_token, make_app
 from memdir.serve.workspaces import Workspaces
 from memdir.tools import tool_schemas
+from webserver import memdir_serving, print_token
 
 pytestmark = pytest.mark.slow
 
@@ -218,48 +219,11 @@ def server(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
 @contextlib.contextmanager
 def _serving(
     env: dict[str, str], project: Path, *extra: str
-) -> Iterator[tuple[str, str, subprocess.Popen[bytes]]]:
+) -> Iterator[tuple[str, str, subprocess.Popen[str]]]:
     """A real `memdir serve` in ``project`` (``extra``: more options): URL, token, process."""
-    port = _free_port()
-    token = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--print-token"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "memdir",
-            "-C",
-            str(project),
-            "serve",
-            "--port",
-            str(port),
-            "--max-body",
-            "65536",
-            *extra,
-        ],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp", token, proc
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    token = print_token(env, project)
+    with memdir_serving(env, project, "--max-body", "65536", *extra) as (proc, base):
+        yield f"{base}/mcp", token, proc
 
 
 def _post(url: str, body: bytes, token: str | None) -> int:

@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,15 +125,19 @@ class Team:
     ) -> subprocess.CompletedProcess[str]:
         return self.cli("serve", "--database", self.url, "users", *args, ok=ok, fresh=fresh)
 
-    def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    def serve(self, *extra: str, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+        """``memdir serve`` on the team's database; its stderr a pipe, or the file ``log``
+        (a server the test keeps running: a pipe nobody reads blocks it at ~64 KB)."""
         port = free_port()
         args = ["serve", "--database", self.url, "--port", str(port), *extra]
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", *args],
-            env=self.env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
+        with contextlib.ExitStack() as files:
+            err = files.enter_context(open(log, "wb")) if log else subprocess.PIPE
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "memdir", *args],
+                env=self.env,
+                stdout=subprocess.DEVNULL if log else subprocess.PIPE,
+                stderr=err,
+            )
         wait_for_port(proc, port)
         return proc, f"http://127.0.0.1:{port}/mcp"
 
@@ -147,13 +151,17 @@ class Team:
         return proc, f"http://127.0.0.1:{port}/mcp"
 
 
-def wait_for_port(proc: subprocess.Popen[bytes] | Child, port: int) -> None:
-    """Wait until ``proc`` (a server just started) listens on ``port``; fail if it exits
-    or takes over a minute."""
+def wait_for_port(
+    proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
+    port: int,
+    host: str = "127.0.0.1",
+) -> None:
+    """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
+    fail if it exits or takes over a minute."""
     deadline = time.monotonic() + 60
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            socket.create_connection((host, port), timeout=1).close()
             return
         except OSError:
             assert proc.poll() is None, proc.communicate()[1]
@@ -161,10 +169,10 @@ def wait_for_port(proc: subprocess.Popen[bytes] | Child, port: int) -> None:
             time.sleep(0.05)
 
 
-@pytest.fixture
-def team(pg_url: str, tmp_path: Path) -> Team:
-    """The team; its first command a fresh ``python -m memdir``, the others forked."""
-    t = Team(pg_url, tmp_path, forked=True)
+def make_team(url: str, tmp: Path) -> Team:
+    """The team; its first command a fresh ``python -m memdir``, the others forked:
+    alice granted both projects, bob the shared one, root an admin."""
+    t = Team(url, tmp, forked=True)
     for name, extra in (("alice", ()), ("bob", ()), ("root", ("--admin",))):
         token = t.admin("add", name, *extra, fresh=name == "alice").stdout.strip()
         assert token.startswith("mdt_") and len(token) == 64
@@ -176,17 +184,32 @@ def team(pg_url: str, tmp_path: Path) -> Team:
 
 
 @pytest.fixture
-def one_server(team: Team) -> Iterator[str]:
+def team(pg_url: str, tmp_path: Path) -> Team:
+    """:func:`make_team` for one test."""
+    return make_team(pg_url, tmp_path)
+
+
+@contextlib.contextmanager
+def serving_team(team: Team) -> Iterator[str]:
     """One ``memdir serve`` process on the team's database, its MCP address (``…/mcp``);
-    its log must hold no traceback when it stops. The one server fixture of the team
-    tests: import it (``as server`` where a module names it so)."""
-    proc, url = team.serve()
+    its log (a file) must hold no traceback when it stops."""
+    log = team.home.parent / f"serve-{free_port()}.log"
+    proc, url = team.serve(log=log)
     try:
         yield url
     finally:
         proc.terminate()
-        _, err = proc.communicate(timeout=30)
-        assert b"Traceback" not in err, err.decode()
+        proc.wait(timeout=30)
+        err = log.read_text(errors="replace")
+        assert "Traceback" not in err, err
+
+
+@pytest.fixture
+def one_server(team: Team) -> Iterator[str]:
+    """:func:`serving_team` for one test. The one server fixture of the team tests:
+    import it (``as server`` where a module names it so)."""
+    with serving_team(team) as url:
+        yield url
 
 
 @pytest.fixture
@@ -209,7 +232,7 @@ def servers(team: Team) -> Iterator[list[str]]:
 
 
 def _client(
-    url: str, token: str, roots: list[Path] | None = None, header: str | None = None
+    url: str, token: str, roots: Sequence[Path | str] | None = None, header: str | None = None
 ) -> Client:
     """The SDK's client; ``header``: X-Memdir-Project (a folder, or on the team server a
     repository URL, as a client on another machine names its project)."""
@@ -223,7 +246,10 @@ def _client(
         from mcp import types
 
         return types.ListRootsResult(
-            roots=[types.Root(uri=f.as_uri(), name=f.name) for f in roots or []]
+            roots=[
+                types.Root.model_validate({"uri": f if isinstance(f, str) else f.as_uri()})
+                for f in roots or []
+            ]
         )
 
     return Client(transport, list_roots_callback=list_roots if roots else None)

@@ -144,16 +144,14 @@ def signed_in(md: Memdir, project: Path) -> Iterator[tuple[Any, str, Memdir]]:
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: two tabs open the same entry, the second saves, then the first saves "
-    "its stale form: the page says 'Saved.' and the second tab's edit is silently "
-    "overwritten (only the history keeps it); it should refuse the stale save and keep "
-    "the first tab's text, as `memdir pull` does with a conflict",
-)
 def test_a_save_from_a_stale_tab_does_not_overwrite_a_newer_edit(
     signed_in: tuple[Any, str, Memdir],
 ) -> None:
+    """walk52: two tabs open the same entry, the second saves, then the first saves its
+    stale form: the page said 'Saved.' and the second tab's edit was silently overwritten
+    (only the history kept it). The stale save is refused, saying someone else saved a
+    newer version and showing it, with the first tab's text kept; saving again then is a
+    deliberate overwrite."""
     driver, site, md = signed_in
     local = md.store("local")
     local.add(type="project", name="Cache host", description="cache server name",
@@ -176,42 +174,58 @@ def test_a_save_from_a_stale_tab_does_not_overwrite_a_newer_edit(
     _submit(driver, "form[action*='/save']")
     assert local.get("project_cache-host").body == "The cache server is walrus-cache-8."
     assert _css(driver, "[role=alert]").text
+    assert "someone else saved a newer version" in _css(driver, "[role=alert]").text
+    assert "walrus-cache-8" in _css(driver, "#current").text  # their version, shown
     assert _css(driver, "#e-body").get_attribute("value") == "The cache server is walrus-cache-9."
+    _submit(driver, "form[action*='/save']")  # again, knowing: now it replaces theirs
+    assert local.get("project_cache-host").body == "The cache server is walrus-cache-9."
+    assert "Saved." in _css(driver, "[role=status]").text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: the add form lets a name of 200 characters and a description of any "
-    "length be typed, while memdir's limits are 80 and 150 (`memdir add --help`): the user "
-    "learns it only from the refusal after submitting",
-)
 def test_the_add_form_limits_what_can_be_typed_to_memdirs_limits(
     signed_in: tuple[Any, str, Memdir],
 ) -> None:
-    driver, _, _ = signed_in
+    """walk52: the add form let a name of 200 characters and a description of any length
+    be typed, while memdir's limits are 80 and 150: the user learnt it only from the
+    refusal after submitting. The edit and supersede forms likewise."""
+    driver, site, _ = signed_in
     assert _css(driver, "#add-name").get_attribute("maxlength") == "80"
     assert _css(driver, "#add-description").get_attribute("maxlength") == "150"
+    driver.get(site + "/entry/local/project_deploy-target")
+    for field in ("#e-name", "#s-name"):
+        assert _css(driver, field).get_attribute("maxlength") == "80"
+    for field in ("#e-description", "#s-description"):
+        assert _css(driver, field).get_attribute("maxlength") == "150"
+    name = _css(driver, "#e-name")
+    name.clear()
+    name.send_keys("N" * 100)
+    assert name.get_attribute("value") == "N" * 80  # Chromium stops at the limit
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: after a refused add (the refusal is the POST's own answer, not a "
-    "redirect), going on to an entry and pressing Back shows Chromium's 'Confirm Form "
-    "Resubmission' (ERR_CACHE_MISS) page instead of the memory page",
-)
 def test_back_after_a_refused_add_returns_to_a_page(signed_in: tuple[Any, str, Memdir]) -> None:
-    driver, site, _ = signed_in
+    """walk52: after a refused add (the refusal was the POST's own answer, not a
+    redirect), going on to an entry and pressing Back showed Chromium's 'Confirm Form
+    Resubmission' (ERR_CACHE_MISS) page instead of the memory page. The refusal is now a
+    page of its own (post/redirect/get) that still shows the reason and the typed text."""
+    driver, site, md = signed_in
     _css(driver, "details.add summary").click()
     _css(driver, "#add-type").send_keys("project")
-    _css(driver, "#add-name").send_keys("N" * 100)  # the form takes it; memdir refuses it
-    _css(driver, "#add-description").send_keys("too long a name")
+    # the form takes it; memdir refuses it (a name too long no longer: the form stops it)
+    _css(driver, "#add-name").send_keys("Deploy target")
+    _css(driver, "#add-description").send_keys("a second entry of that name")
     _css(driver, "#add-body").send_keys("kept")
     _submit(driver, "details.add form")
-    assert "the limit is 80 characters" in _css(driver, "[role=alert]").text
+    assert "An entry named 'Deploy target' already exists" in _css(driver, "[role=alert]").text
+    assert "kept" not in driver.current_url  # the text is never in the URL (history)
+    assert _css(driver, "#add-body").get_attribute("value") == "kept"
+    assert _css(driver, "#add-description").get_attribute("value") == "a second entry of that name"
     driver.get(site + "/entry/local/project_deploy-target")
     driver.back()
     assert "Deploy target" in _css(driver, "body").text
     assert "Resubmission" not in _css(driver, "body").text
+    assert "already exists" in _css(driver, "[role=alert]").text  # the refusal, still
+    assert _css(driver, "#add-body").get_attribute("value") == "kept"
+    assert [e.name for e in md.store("local").list()] == ["Deploy target"]  # nothing added
 
 
 # --- Hermes ---------------------------------------------------------------------------

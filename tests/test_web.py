@@ -4,6 +4,7 @@ every page's actions reaching the library (browser tests: test_web_browser.py)."
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -260,6 +261,29 @@ def test_memory_page_lists_scopes_filters_and_searches(site: str, md: Memdir) ->
     found = client.get("/", params={"q": "pnpm"}).text
     assert "Best matches" in found and "Use pnpm, not npm" in found
     assert "Prefers short answers" not in found
+
+
+def test_a_refused_add_redirects_to_a_page_only_its_browser_sees(site: str, md: Memdir) -> None:
+    """Post/redirect/get: the refusal and the typed text come back on a GET page (Back
+    never posts again) without the text in its URL, to the browser that posted only."""
+    client = _signed_in(site)
+    form = {"scope": "local", "type": "feedback", "name": "Use pnpm, not npm",
+            "description": "a clash of names", "body": "typed-text-kept"}  # fmt: skip
+    r = client.post("/entries", data={**form, "csrf": _csrf(client)})
+    assert r.status_code == 303 and r.headers["location"].startswith("/?refused=")
+    assert "typed-text-kept" not in r.headers["location"]
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and 'role="alert"' in page.text
+    assert "already exists" in page.text and "typed-text-kept" in page.text
+    assert client.get(r.headers["location"]).text.count("typed-text-kept") == 1  # a reload
+    other = _client(site)  # another browser signed in to the same server
+    cookie = Keys(TOKEN).cookie(Viewer(), time.time() - 60)  # signed in a minute earlier
+    other.cookies.set(f"memdir_web_{site.rsplit(':', 1)[1]}", cookie)
+    theirs = other.get(r.headers["location"])
+    assert theirs.status_code == 200 and "typed-text-kept" not in theirs.text
+    assert "no longer kept here" in theirs.text  # as for an unknown or expired one
+    assert "no longer kept here" in client.get("/", params={"refused": "nosuch"}).text
+    assert [e.name for e in md.store("local").list()] == ["Use pnpm, not npm"]
 
 
 def test_add_edit_pin_remove_and_revert_through_the_forms(site: str, md: Memdir) -> None:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import struct
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -69,6 +72,64 @@ def serving(app: Any, port: int | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def serve_env(home: Path, tmp: Path) -> dict[str, str]:
+    """The environment of ``memdir serve`` for one person on ``home``: no team database,
+    user or server from the test runner's own environment."""
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp / "m")}
+    env.update(NO_COLOR="1", COLUMNS="200", MEMDIR_BACKGROUND="0")
+    for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
+        env.pop(name, None)
+    return env
+
+
+def print_token(env: dict[str, str], project: Path) -> str:
+    """``memdir serve --print-token`` (made on first use)."""
+    return subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--print-token"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+
+
+@contextlib.contextmanager
+def memdir_serving(
+    env: dict[str, str], project: Path, *args: str, host: str = "127.0.0.1"
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``memdir serve`` in ``project`` on a free port of ``host``, started as a person
+    starts it (SIGINT as a terminal's Ctrl-C delivers it; background jobs inherit it
+    ignored): the process (stdout and stderr text pipes) and its base URL once it
+    listens; stopped at the end if the test did not stop it."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port), *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection((host, port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+        yield proc, f"http://{host}:{port}"
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        try:
+            proc.communicate(timeout=30)
+        except ValueError:  # the test read its pipes to the end already
+            proc.wait(timeout=30)
 
 
 @contextlib.contextmanager

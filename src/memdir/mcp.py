@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
+#: distinct roots of a client's list that are looked at (the first ones; the rest are
+#: ignored): each is a look at the disk and, on a team server, a grant lookup per request
+MAX_ROOTS = 64
 #: A team server's refusal of a project folder a token holder named that is not a checkout
 #: of a project they were granted: the same words whatever the reason (issue 17;
 #: docs/design/team-server.md, "A folder named by argument or header")
@@ -505,7 +508,9 @@ class _Backend:
             except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
             team = self.md.database is not None  # a root with ".." is not looked up
-            live.roots = [f for f in (_root_folder(str(r.uri), team) for r in found.roots) if f]
+            uris = list(dict.fromkeys(str(r.uri) for r in found.roots))[:MAX_ROOTS]
+            folders = (_root_folder(uri, team) for uri in uris)
+            live.roots = list(dict.fromkeys(f for f in folders if f))
             live.ungranted = list(live.roots) if self.md.database is not None else []
             live.roots = [] if live.ungranted else live.roots
             live.stale = asked = False
@@ -556,13 +561,18 @@ class _Backend:
         """Those of ``roots`` that are checkouts of projects ``user`` was granted (each
         as it is in ``roots``); why each other one is not used goes to the log (``say``)."""
         assert self.md.database is not None
-        kept = []
+        kept, refused = [], []
         for root in roots:
             folder, why = _granted_checkout(str(root), self.md.database, user or "")
             if folder is not None and not why:
                 kept.append(root)
-            elif say:
-                log.warning("memdir serve: user %r sent the root %s, not used: %s", user, root, why)
+            else:
+                refused.append(f"{root} ({why})")
+        if say and refused:  # one line per request, however many roots
+            shown = "; ".join(refused[:5]) + (f"; {len(refused) - 5} more" if refused[5:] else "")
+            log.warning(
+                "memdir serve: user %r sent %d root(s) not used: %s", user, len(refused), shown
+            )
         return kept
 
     async def _granted(

@@ -112,7 +112,8 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
     "--repair",
     is_flag=True,
     help="Salvage a damaged state.db into a new file (the damaged one is kept beside it) "
-    "and report the rows before and after. Stop agents using memdir first.",
+    "and report the rows before and after; exit status 1 when damage left no session "
+    "and no message to salvage. Stop agents using memdir first.",
 )
 @click.option(
     "--deep",
@@ -153,6 +154,7 @@ def doctor(state: State, repair: bool, deep: bool, as_json: bool) -> None:
         out = _doctor_json(health, db, recovery, deep)
         out.update(budget_warnings=budgets, persona_error=soul_problem)
         out["healthy"] = out["healthy"] and soul_problem is None
+        out["healthy"] = out["healthy"] and not _salvaged_nothing(recovery)
         dump(out)
     else:
         _print_scopes(health)
@@ -169,8 +171,33 @@ def doctor(state: State, repair: bool, deep: bool, as_json: bool) -> None:
         raise SystemExit(1)
     if not db.healthy:
         raise SystemExit(1)
+    if recovery is not None and _salvaged_nothing(recovery):  # a sound file, but empty
+        if not as_json:
+            _print_loss(recovery)
+        raise SystemExit(1)
     if not as_json:
         click.echo("All scopes healthy.")
+
+
+def _salvaged_nothing(recovery: Recovery | None) -> bool:
+    """A salvage that stepped over damaged ranges and kept no session and no message:
+    every past conversation is gone from the new file, which is no "healthy"."""
+    return bool(
+        recovery is not None
+        and recovery.skipped
+        and not recovery.after.get("sessions")
+        and not recovery.after.get("messages")
+    )
+
+
+def _print_loss(recovery: Recovery) -> None:
+    ranges = sum(recovery.skipped.values())
+    click.secho(
+        f"state.db: nothing could be salvaged: {ranges:,} damaged range(s) in "
+        f"{len(recovery.skipped)} table(s) could not be read, and the new state.db holds "
+        f"0 sessions and 0 messages. The damaged file is kept at {recovery.kept}.",
+        fg="red",
+    )
 
 
 def _print_scopes(health: list[ScopeHealth]) -> None:

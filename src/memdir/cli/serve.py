@@ -5,8 +5,9 @@ from __future__ import annotations
 import shlex
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 #: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
 #: usage error's): a script or a cron job can tell it from a clean pull.
 CONFLICT = 3
+T = TypeVar("T")
 #: `memdir push --server`'s exit status when it did not send an entry over the server's
 #: body limit (everything else went): the same 3, "not everything went"
 UNSENT = 3
@@ -38,7 +40,11 @@ def mcp(state: State, agent: str) -> None:
     """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
     from ..mcp import run_stdio
 
-    md = state.open()  # disabled memory still serves: with no tools and no resources
+    # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
+    # database is still connecting (a server that hangs) stops it as Ctrl-C after does
+    md = _until_ctrl_c(state.open)
+    if md is None:
+        return
     state.warn(md)
     run_stdio(md, agent=agent)
 
@@ -125,7 +131,11 @@ def serve(
         state.database = _database(database)
     if ctx.invoked_subcommand is not None:
         return
-    md = state.open()  # disabled memory still serves: with no tools and no resources
+    # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
+    # database is still connecting (a server that hangs) stops it as Ctrl-C after does
+    md = _until_ctrl_c(state.open)
+    if md is None:
+        return
     state.warn(md)
     if md.database is not None:
         if print_token:
@@ -138,13 +148,15 @@ def serve(
             f"Ctrl-C stops it.",
             err=True,
         )
-        run(
-            md,
-            host=host,
-            port=port,
-            max_body=max_body,
-            threads=threads,
-            projects_under=projects_under,
+        _until_ctrl_c(
+            lambda: run(
+                md,
+                host=host,
+                port=port,
+                max_body=max_body,
+                threads=threads,
+                projects_under=projects_under,
+            )
         )
         return
     token = load_token(md.home)
@@ -164,7 +176,20 @@ def serve(
         f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
-    run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+    _until_ctrl_c(
+        lambda: run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+    )
+
+
+def _until_ctrl_c(run: Callable[[], T]) -> T | None:
+    """``run()`` (the server, or the database's open before it), its result; Ctrl-C, the
+    way the banner says to stop it, ends it with a word and exit status 0 (None), not
+    click's "Aborted!" and 1 (uvicorn shuts down on the signal, then raises it again)."""
+    try:
+        return run()
+    except KeyboardInterrupt:
+        click.echo("memdir serve stopped (Ctrl-C).", err=True)
+        return None
 
 
 @serve.group()

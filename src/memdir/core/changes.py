@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .errors import AmbiguousError, ConflictError, NotFoundError, ValidationError
+from .errors import AmbiguousError, ConflictError, NotFoundError, StaleError, ValidationError
 from .model import (
     Entry,
     EntryType,
@@ -60,6 +60,8 @@ class ReplaceOp:
     extra: Mapping[str, Any] | None = None
     origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
     touch: bool = False  # written with ``updated`` now even when nothing else changes
+    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    exact: bool = False  # ``target`` is an id only: never a name or substring of another
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class SupersedeOp:
     pinned: bool | None = None
     origins: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. the new fact's overview
+    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
 
 
 @dataclass(frozen=True)
@@ -242,8 +245,19 @@ class Plan:
         self._write(entry)
         return Change("add", entry)
 
+    def _matching(self, target: str, if_match: str | None, *, exact: bool = False) -> Entry:
+        """The entry ``target`` names, if it is still the version ``if_match`` (its
+        :attr:`Entry.revision` when the writer read it; None: any version); with
+        ``exact``, only the entry whose id is ``target`` (gone: :class:`NotFoundError`)."""
+        if exact and target not in self.active:
+            raise NotFoundError(target, [e.preview() for e in self.active.values()])
+        old = self._resolve(target)
+        if if_match is not None and old.revision != if_match:
+            raise StaleError(old.id)
+        return old
+
     def _replace(self, op: ReplaceOp) -> Change:
-        old = self._resolve(op.target)
+        old = self._matching(op.target, op.if_match, exact=op.exact)
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name) if op.name is not None else old.name
         description = (
@@ -340,7 +354,7 @@ class Plan:
         return Change("remove", gone, old)
 
     def _supersede(self, op: SupersedeOp) -> Change:
-        old = self._resolve(op.target)
+        old = self._matching(op.target, op.if_match)
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name)
         new = Entry(

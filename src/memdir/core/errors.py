@@ -8,6 +8,7 @@ boundary, so callers catch :class:`MemdirError` and nothing else::
     ├── ParseError                           a file on disk that cannot be parsed
     ├── NotFoundError, AmbiguousError        a target that names no entry, or several
     ├── ConflictError                        another entry already has that name
+    ├── StaleError                           the entry changed since the writer read it
     ├── GuardError                           the scanner refused a write
     ├── BudgetError                          pinned entries over their budget
     ├── ReadOnlyScopeError                   a write to managed (or a read-only folder)
@@ -113,6 +114,19 @@ class ConflictError(MemdirError):
         super().__init__(
             f"An entry named {name!r} already exists ({entry_id}) with different content. "
             f"Replace it, supersede it, or choose another name."
+        )
+        self.entry_id = entry_id
+
+
+class StaleError(MemdirError):
+    """A write made from an older version of an entry than the one stored: someone else
+    saved the entry after the writer read it (see ``if_match`` of
+    :meth:`~memdir.Store.replace` and :attr:`~memdir.Entry.revision`)."""
+
+    def __init__(self, entry_id: str) -> None:
+        super().__init__(
+            f"{entry_id} was changed by someone else after you read it; nothing was saved. "
+            f"Read its newer version, then make your change to that one."
         )
         self.entry_id = entry_id
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 import unicodedata
@@ -148,6 +149,14 @@ class Entry:
         out["filename"] = self.filename
         out["extra"] = json.loads(json.dumps(dict(self.extra), default=str))
         return out
+
+    @functools.cached_property
+    def revision(self) -> str:
+        """A digest of everything stored of this version of the entry: it changes with
+        every write. A writer that read the entry passes it as ``if_match``
+        (:meth:`~memdir.Store.replace`) to be refused if someone else wrote since."""
+        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
     @functools.cached_property
     def body_key(self) -> str:

@@ -231,10 +231,19 @@ class Store:
         type: EntryType | str | None = None,
         pinned: bool | None = None,
         source: Source | str = Source.USER,
+        if_match: str | None = None,
     ) -> Entry:
-        """Change fields of one entry in place (id or unique substring)."""
+        """Change fields of one entry in place (id or unique substring). ``if_match``:
+        the :attr:`Entry.revision` the caller read; a newer one stored raises
+        :class:`StaleError` and nothing is written."""
         op = ReplaceOp(
-            target, name=name, description=description, body=body, type=type, pinned=pinned
+            target,
+            name=name,
+            description=description,
+            body=body,
+            type=type,
+            pinned=pinned,
+            if_match=if_match,
         )
         return self.apply([op], source=source)[0].entry
 
@@ -253,10 +262,19 @@ class Store:
         pinned: bool = False,
         source: Source | str = Source.USER,
         origins: Sequence[str] = (),
+        if_match: str | None = None,
     ) -> Entry:
-        """Replace a fact with a new entry; the old one is archived with ``valid_until``."""
+        """Replace a fact with a new entry; the old one is archived with ``valid_until``.
+        ``if_match``: as for :meth:`replace`."""
         op = SupersedeOp(
-            target, name, description, body, type=type, pinned=pinned, origins=tuple(origins)
+            target,
+            name,
+            description,
+            body,
+            type=type,
+            pinned=pinned,
+            origins=tuple(origins),
+            if_match=if_match,
         )
         return self.apply([op], source=source)[0].entry
 

@@ -20,7 +20,9 @@ from ..core.errors import (
     BudgetError,
     GuardError,
     MemdirError,
+    NotFoundError,
     ParseError,
+    StaleError,
     StorageError,
     ValidationError,
 )
@@ -44,7 +46,8 @@ class Move:
     """What happens to one entry: add, update, same (already there), kept (the target's
     copy is newer, or the target removed it), conflict (a pull's target copy was edited
     since the last push or pull, though its ``updated`` says otherwise: kept; a push's
-    entry changed on both sides since then: neither written), mine (such a copy kept by
+    entry changed on both sides since then, or the target's while comparing: neither
+    written), mine (such a copy kept by
     ``pull --keep-mine``, its ``updated`` set to now), refused (by the guard or the write
     path), unsent (push --server: too big for the server's body limit, not sent;
     :data:`memdir.pg.remote.UNSENT`)."""
@@ -337,21 +340,45 @@ def _write(
     writes: Sequence[tuple[int, AddOp | ReplaceOp]],
     done: Transfer,
     wrote: dict[int, Entry],
+    where: str,
 ) -> None:
     """Apply ``writes`` (each with the index of its move in ``done``) in one write, each
     entry as written put in ``wrote`` by that index. An
     entry the guard refuses is marked refused (logged once, by that write) and the others
-    written again; when the pinned budget refuses the write, each alone: one refused
-    entry keeps no other out, as one write each did. Any other error is no entry's."""
+    written again; one written by someone else since it was compared (its ``if_match``
+    no longer matches) or removed since is marked conflict (``where``: where the target
+    is, for the reason), the others written again; when the pinned
+    budget refuses the write, each alone: one refused entry keeps no other out, as one
+    write each did. Any other error is no entry's."""
     writes = list(writes)
     while writes:
         try:
             changes = into.apply([op for _, op in writes], source=Source.IMPORT)
+        except (StaleError, NotFoundError) as exc:
+            gone = isinstance(exc, NotFoundError)
+            target = exc.target if isinstance(exc, NotFoundError) else exc.entry_id
+            at = next(  # each ReplaceOp names its entry by exact id: the error's own
+                (
+                    n
+                    for n, (_, op) in enumerate(writes)
+                    if isinstance(op, ReplaceOp) and op.exact and op.target == target
+                ),
+                None,
+            )
+            if at is None:  # not one of the compared entries: no entry's to report
+                raise
+            i, _ = writes.pop(at)
+            why = (
+                f"{'removed' if gone else 'changed'} {where} while this was comparing: "
+                "that change is kept, not written over; run it again to compare with it"
+            )
+            done.moves[i] = replace(done.moves[i], action="conflict", reason=why)
+            continue
         except (GuardError, BudgetError) as exc:
             at = 0 if len(writes) == 1 else exc.at if isinstance(exc, GuardError) else None
             if at is None:
                 for one in writes:
-                    _write(into, [one], done, wrote)
+                    _write(into, [one], done, wrote, where)
                 return
             i, _ = writes.pop(at)
             done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
@@ -507,7 +534,7 @@ def transfer(
             if old is not None and ledger is not None and edited:
                 if keep_mine:  # yours, made newer than the server's: a push sends it
                     if apply:
-                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True)))
+                        writes.append((len(done.moves), ReplaceOp(old.id, touch=True, exact=True)))
                         sent[len(done.moves)] = old
                         theirs[len(done.moves)] = entry
                     why = (
@@ -543,6 +570,8 @@ def transfer(
                         body=entry.body,
                         type=entry.type,
                         pinned=entry.pinned,
+                        if_match=old.revision,  # as compared: else a write since is lost
+                        exact=True,  # that entry only, never one its id is a substring of
                     )
                 )
                 writes.append((len(done.moves), op))
@@ -555,7 +584,7 @@ def transfer(
         for into, writes in planned:
             for at in range(0, len(writes), BATCH):
                 batch = writes[at : at + BATCH]
-                _write(into, batch, done, wrote)  # may mark some refused or same
+                _write(into, batch, done, wrote, where)  # may mark some refused/same/conflict
                 written += sum(done.moves[i].action in WRITES for i, _ in batch)
                 if ledger is not None:  # "mine" stays edited since the last push or pull: a
                     for i, _ in batch:  # newer server copy is a conflict again, not an update

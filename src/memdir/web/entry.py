@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import MemdirError
+from ..core.errors import MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
@@ -31,6 +31,12 @@ DONE = {
     "reverted": "Reverted; the revert is itself a change you can revert.",
     "unchanged": "Nothing changed.",
 }
+STALE = (
+    "Not saved: someone else saved a newer version of this entry after this page was "
+    "opened. Their version is shown on this page; your text is kept in the form. Save "
+    "again to replace theirs with yours."
+)
+Form = Mapping[str, str]  # a posted entry form's fields
 
 
 def diff_lines(diff: str) -> list[tuple[str, str]]:
@@ -92,6 +98,7 @@ def entry_context(
             "body": entry.body,
         },
         "types": TYPES,
+        "revision": entry.revision,  # the version the forms are made from
     }
 
 
@@ -108,29 +115,39 @@ def routes(site: Site) -> list[Route]:
         )
 
     def action(
-        name: str, act: Callable[[Memdir, str, str, Mapping[str, str]], str]
+        name: str, act: Callable[[Memdir, str, str, Mapping[str, str], str | None], str]
     ) -> Callable[[Request], Any]:
         """A POST on an entry: ``act`` returns the entry id to show next; a refusal
-        shows the entry page again with the reason and the text that was sent."""
+        shows the entry page again with the reason and the text that was sent. A form
+        sends the :attr:`~memdir.Entry.revision` it was made from: a save or supersede
+        from it is refused if someone else has written the entry since (``if_match``)."""
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
             fields = {k: text(form, k) for k in ("name", "description", "type", "body")}
+            revision = text(form, "revision") or None  # the version the form was made from
             scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
 
             def run(md: Memdir) -> Mapping[str, Any] | Response:
                 try:
-                    shown = act(md, scope, entry_id, fields)
+                    shown = act(md, scope, entry_id, fields, revision)
                 except MemdirError as exc:
                     context = entry_context(md, scope, entry_id, fields)
-                    return {**context, "error": str(exc), "failed": name}
+                    stale = isinstance(exc, StaleError)
+                    error = STALE if stale else str(exc)
+                    # refused as stale: the form is re-armed with the newest version (saving
+                    # again is a deliberate overwrite); refused for any other reason, it
+                    # keeps the version it was made from, so a later save is still checked
+                    if not stale and revision:
+                        context["revision"] = revision
+                    return {**context, "error": error, "failed": name, "stale": stale}
                 return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
 
             return await site.page(request, "entry.html", run, status=422)
 
         return endpoint
 
-    def save(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+    def save(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
         entry = md.store(scope).replace(
             entry_id,
             name=f["name"],
@@ -138,19 +155,20 @@ def routes(site: Site) -> list[Route]:
             type=f["type"],
             body=f["body"],
             source=Source.USER,
+            if_match=revision,
         )
         return entry.id
 
-    def pin(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+    def pin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=True, source=Source.USER).id
 
-    def unpin(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+    def unpin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=False, source=Source.USER).id
 
-    def remove(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+    def remove(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
         return md.store(scope).remove(entry_id, source=Source.USER).id
 
-    def supersede(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+    def supersede(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
         entry = md.store(scope).supersede(
             entry_id,
             name=f["name"],
@@ -158,6 +176,7 @@ def routes(site: Site) -> list[Route]:
             body=f["body"],
             type=f["type"] or None,
             source=Source.USER,
+            if_match=revision,
         )
         return entry.id
 

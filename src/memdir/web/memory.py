@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from ..engine import Memdir
 
 TYPES = [t.value for t in EntryType]
+EXPIRED = (
+    "An add was refused, but what it sent is no longer kept here (after a while, or after "
+    "the server restarted): nothing was added. Fill in the form again."
+)
 SOURCES = [s.value for s in Source]
 
 
@@ -83,16 +87,22 @@ def routes(site: Site) -> list[Route]:
     """``/`` and ``POST /entries``."""
 
     async def memory_page(request: Request) -> Response:
-        return await site.page(
-            request, "memory.html", lambda md: memory_context(md, request.query_params)
-        )
+        refused = request.query_params.get("refused")  # a refused add's id (see ``add``)
+        kept = site.flashed(request, refused) if refused else None
+        if refused and kept is None:
+            kept = {"add_error": EXPIRED}
+
+        def build(md: Memdir) -> dict[str, Any]:
+            return {**memory_context(md, request.query_params), **(kept or {})}
+
+        return await site.page(request, "memory.html", build)
 
     async def add(request: Request) -> Response:
         form = await site.form(request)
         fields = {k: text(form, k) for k in ("scope", "type", "name", "description", "body")}
         pinned = text(form, "pinned") == "on"
 
-        def run(md: Memdir) -> dict[str, Any] | Response:
+        def run(md: Memdir) -> Response:
             try:
                 entry = md.store(fields["scope"] or "local").add(
                     type=fields["type"],
@@ -104,12 +114,13 @@ def routes(site: Site) -> list[Route]:
                 )
             except AccessError:
                 raise  # a scope this viewer may not use: 403, not a form to fix
-            except MemdirError as exc:  # the form comes back with the text and the reason
-                context = memory_context(md, request.query_params)
-                return {**context, "add_error": str(exc), "add": {**fields, "pinned": pinned}}
+            except MemdirError as exc:  # the form comes back with the text and the reason,
+                # on a page of its own (post/redirect/get: Back never posts it again)
+                kept = {"add_error": str(exc), "add": {**fields, "pinned": pinned}}
+                return site.redirect(request, "/", refused=site.flash(request, kept))
             return site.redirect(request, f"/entry/{fields['scope'] or 'local'}/{entry.id}")
 
-        return await site.page(request, "memory.html", run, status=422)
+        return await site.page(request, "memory.html", run)
 
     return [
         Route("/", memory_page, methods=["GET"]),

@@ -3,7 +3,11 @@ checked forms, and library calls run off the event loop."""
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -28,6 +32,7 @@ from ..core.errors import (
     UnknownRevisionError,
     UnknownSessionError,
 )
+from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from .security import Keys, Viewer
 
 if TYPE_CHECKING:
@@ -38,6 +43,9 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
 MAX_FORM = 1 << 20
+FLASH_SECONDS = 15 * 60  # how long a refused form's text is kept for the page after it
+FLASHES = 64  # refused forms kept at most, of all browsers (the oldest go first)
+FLASHES_EACH = 8  # of which one browser's at most (its own oldest go first)
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
@@ -86,6 +94,44 @@ def highlight(text: str, terms: list[str]) -> Markup:
     return Markup("").join(out)
 
 
+class Flashes:
+    """What a refused form sent and why it was refused, kept in this process's memory
+    for the page its POST redirects to (post/redirect/get: Back and Reload never post it
+    again), never in the URL, which the browser's history keeps (the text may be a secret
+    the guard refused). Each is readable only by the browser that posted it (its sign-in
+    cookie), for :data:`FLASH_SECONDS`; at most :data:`FLASHES_EACH` per browser (its own
+    oldest make room for its next) and :data:`FLASHES` in all, so one browser refusing
+    many forms pushes out its own kept text, not another's."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[str, tuple[float, str, dict[str, Any]]] = {}
+
+    def put(self, owner: str, data: dict[str, Any]) -> str:
+        """Keep ``data`` for ``owner``; the id to read it back with."""
+        key = secrets.token_urlsafe(12)
+        now = time.monotonic()
+        with self._lock:
+            for old in [k for k, (t, _, _) in self._kept.items() if t < now]:
+                del self._kept[old]
+            mine = [k for k, (_, o, _) in self._kept.items() if o == owner]  # oldest first
+            for old in mine[: max(0, len(mine) - FLASHES_EACH + 1)]:
+                del self._kept[old]
+            while len(self._kept) >= FLASHES:
+                del self._kept[next(iter(self._kept))]
+            self._kept[key] = (now + FLASH_SECONDS, owner, data)
+        return key
+
+    def get(self, owner: str, key: str) -> dict[str, Any] | None:
+        """What :meth:`put` kept under ``key`` for ``owner`` (kept till it expires, so a
+        reload shows it again), or None: expired, another browser's, or unknown."""
+        with self._lock:
+            kept = self._kept.get(key)
+        if kept is None or kept[0] < time.monotonic() or kept[1] != owner:
+            return None
+        return kept[2]
+
+
 class Site:
     """The web page's shared state over one :class:`~memdir.Memdir` (the server's)."""
 
@@ -102,6 +148,7 @@ class Site:
         self.keys = keys
         self.team = team  # the team server: each user signs in with their own tokens
         self.cookie_name = COOKIE.format(port=port)
+        self.flashes = Flashes()
         self.env = Environment(
             loader=PackageLoader("memdir.web", "templates"),
             autoescape=select_autoescape(default=True),
@@ -109,6 +156,8 @@ class Site:
             lstrip_blocks=True,
         )
         self.env.filters.update(ago=ago, datetime=when, markdown=markdown, highlight=highlight)
+        # what the forms let be typed: the limits the library validates with
+        self.env.globals["limits"] = {"name": NAME_MAX, "description": DESCRIPTION_MAX}
         self.env.globals["kinds_title"] = {
             "merge": "Duplicates",
             "conflict": "Conflicts",
@@ -247,6 +296,19 @@ class Site:
             refused = isinstance(exc, AccessError | ReadOnlyScopeError)
             status = 404 if missing else 403 if refused else 400
         return self.render(request, "error.html", {"message": str(exc)}, status)
+
+    def _owner(self, request: Request) -> str:
+        cookie = request.cookies.get(self.cookie_name, "")
+        return hashlib.sha256(cookie.encode()).hexdigest()
+
+    def flash(self, request: Request, data: dict[str, Any]) -> str:
+        """Keep what a refused form sent, for this browser's next page (:class:`Flashes`);
+        the id its URL carries."""
+        return self.flashes.put(self._owner(request), data)
+
+    def flashed(self, request: Request, key: str) -> dict[str, Any] | None:
+        """What :meth:`flash` kept under ``key`` for this browser, or None."""
+        return self.flashes.get(self._owner(request), key)
 
     def redirect(self, request: Request, path: str, **query: Any) -> Response:
         """303 to another page of the same project (after a form post)."""
