@@ -214,39 +214,39 @@ class MemdirProvider:
         fingerprints, Hermes's summaries left out; ``marks``: where a summary seen for the
         first time stood in it; ``turn``: where this turn's user message stands, if known).
 
-        A list that extends what was logged is new past it. Compression keeps a head (a
-        prefix of what was logged), puts its summary, then keeps a tail (a suffix of what
-        was logged): only what follows the tail is new. A message said again ("continue")
-        is told apart by where it stands, so none is lost; what cannot be aligned is
-        logged again (a duplicate rather than a loss)."""
+        A list with no new summary is new past what it shares with what was logged.
+        Compression keeps a head (a prefix of what was logged), puts its summary, then keeps
+        a tail (a suffix of what was logged): only what follows the tail is new. A list
+        holding a new summary is never taken as a plain extension, and of the alignments
+        that fit, the one counting the least as logged is taken: a message said again
+        ("continue", a repeated /skill or image turn) is logged, and what cannot be aligned
+        is logged again (a duplicate rather than a loss)."""
         seen = self._seen
-        if said[: len(seen)] == seen:
-            return len(seen)
         common = 0
         for a, b in zip(said, seen, strict=False):
             if a != b:
                 break
             common += 1
         heads = [m for m in marks if m <= common]
-        if not heads:  # no new compression (an undone turn, another conversation)
-            return common
+        if not heads:  # no new compression: a plain extension, an undone turn, another
+            return common  # conversation (a list holding a new summary never extends)
         head = max(heads)
 
         def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
             return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
 
-        longest = max(n for n in range(min(len(said), len(seen)) - head + 1) if tail(n))
+        # of the kept tails that fit, the shortest: when a turn says again what the tail
+        # says (a repeated skill or image turn whose start sync_turn's text cannot find),
+        # a longer fit would count the new turn as logged; the worst case of the shortest
+        # is a duplicate, never a loss
+        fits = [n for n in range(1, min(len(said), len(seen)) - head + 1) if tail(n)]
+        shortest = min(fits, default=0)
         # compressed between turns (what was logged ended with an answer): the tail is
         # what precedes this turn, whose messages are all new even when they say again
         # what the tail says ("continue", "yes")
-        if (
-            turn is not None
-            and turn >= head
-            and tail(turn - head)
-            and (self._answered or head + longest <= turn)
-        ):
-            return turn
-        return head + longest  # compressed within the turn: it goes on past the tail
+        if turn is not None and turn >= head and tail(turn - head) and self._answered:
+            return min(turn, head + shortest)
+        return head + shortest  # compressed within the turn: it goes on past the tail
 
     def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> bool:
         """Log the messages of Hermes's list ``messages`` that were not logged yet
