@@ -56,3 +56,36 @@ def test_revert_head_after_a_hand_added_file_undoes_the_last_change(
     reverted = cli("revert", "HEAD", "--scope", "local")
     assert reverted.returncode == 0, reverted.stderr
     assert not (folder / "project_hand-note.md").exists()
+
+
+@pytest.mark.xfail(strict=True, reason="minor: `memdir diff`'s example says it shows edits not "
+                   "recorded yet, but its own open absorbs a hand edit that stales the index")
+def test_diff_example_shows_a_file_added_by_hand(cli: Callable[..., Any], md: Memdir) -> None:
+    # `memdir diff --help`: "memdir diff   # edits not recorded yet". A file added by hand
+    # is such an edit, yet `memdir diff` answers "No unrecorded changes": opening memdir
+    # repaired the stale index, absorbing the file as a hand-edit commit (and, new here,
+    # committing the index too; on a92e70bf it showed MEMORY.md's line alone)
+    local = md.store("local")
+    local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
+    folder = Path(local.backend.root)  # type: ignore[attr-defined]
+    (folder / "project_hand-note.md").write_text(_HAND, encoding="utf-8")
+    shown = cli("diff", "--scope", "local")
+    assert shown.returncode == 0, shown.stderr
+    assert "project_hand-note.md" in shown.stdout, shown.stdout
+
+
+# --- CLI messages on the team backend -----------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="minor: the CLI's rewritten message names state.db on "
+                   "the team backend, where sessions are rows in PostgreSQL")
+def test_unknown_session_on_the_team_backend_names_no_state_db(
+    cli: Callable[..., Any], project: Path, pg_url: str
+) -> None:
+    from conftest import team_env
+
+    env = team_env(pg_url, project)
+    shown = cli("sessions", "show", "nosuch12", extra_env=env)
+    assert shown.returncode == 1
+    assert "No session 'nosuch12'" in shown.stderr, shown.stderr
+    assert "state.db" not in shown.stderr, shown.stderr
