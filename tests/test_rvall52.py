@@ -111,3 +111,26 @@ def test_the_note_does_not_name_a_sub_agent_whose_root_starts_alike(md: Memdir) 
     )
     assert md.sessions.resolve("abcd1234").id == "abcd1234"
     assert md.sessions.also_starting_with("abcd1234", "abcd1234") == []
+
+
+@pytest.mark.backends
+def test_repair_commit_reads_back_as_memdir_on_both_backends(md: Memdir) -> None:
+    # checked fine: a stale index rebuilt is one commit, source "memdir", on git and on
+    # PostgreSQL (the team server's history), as `memdir log` and the activity page read it
+    from memdir.core.store import commit_source
+    from memdir.web.activity import source_of
+
+    local = md.store("local")
+    local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
+    with local.backend.lock(5):
+        local.backend.write("MEMORY.md", b"# stale\n")
+        if local.history is not None:
+            local.history.record(["MEMORY.md"], "hand edit: MEMORY.md\n")
+    assert local.needs_repair()
+    assert local.repair().index_rewritten
+    assert not local.needs_repair()
+    assert local.history is not None
+    newest = local.history.log(limit=1)[0]
+    assert newest.subject == "rebuild MEMORY.md (memdir)"
+    assert commit_source(newest.message) == "memdir" == source_of(newest)
+    assert b"Deploy target" in (local.backend.read_index() or b"")
