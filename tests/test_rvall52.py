@@ -58,8 +58,11 @@ def test_revert_head_after_a_hand_added_file_undoes_the_last_change(
     assert not (folder / "project_hand-note.md").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="minor: `memdir diff`'s example says it shows edits not "
-                   "recorded yet, but its own open absorbs a hand edit that stales the index")
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: `memdir diff`'s example says it shows edits not "
+    "recorded yet, but its own open absorbs a hand edit that stales the index",
+)
 def test_diff_example_shows_a_file_added_by_hand(cli: Callable[..., Any], md: Memdir) -> None:
     # `memdir diff --help`: "memdir diff   # edits not recorded yet". A file added by hand
     # is such an edit, yet `memdir diff` answers "No unrecorded changes": opening memdir
@@ -77,8 +80,11 @@ def test_diff_example_shows_a_file_added_by_hand(cli: Callable[..., Any], md: Me
 # --- CLI messages on the team backend -----------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="minor: the CLI's rewritten message names state.db on "
-                   "the team backend, where sessions are rows in PostgreSQL")
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: the CLI's rewritten message names state.db on "
+    "the team backend, where sessions are rows in PostgreSQL",
+)
 def test_unknown_session_on_the_team_backend_names_no_state_db(
     cli: Callable[..., Any], project: Path, pg_url: str
 ) -> None:
@@ -94,9 +100,12 @@ def test_unknown_session_on_the_team_backend_names_no_state_db(
 # --- `sessions show`'s prefix match (SessionStore._starting_with) --------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="minor: `replace(id, ':' + given, '') <> id` matches a "
-                   "sub-agent's root (a message uuid) anywhere after a colon, not only the id "
-                   "after the harness prefix")
+@pytest.mark.xfail(
+    strict=True,
+    reason="minor: `replace(id, ':' + given, '') <> id` matches a "
+    "sub-agent's root (a message uuid) anywhere after a colon, not only the id "
+    "after the harness prefix",
+)
 @pytest.mark.backends
 def test_the_note_does_not_name_a_sub_agent_whose_root_starts_alike(md: Memdir) -> None:
     # claude-code sub-agents are "claude-code:<session>:<root>", root a message uuid; one of
