@@ -187,11 +187,12 @@ def test_the_show_note_reads_session_ids_through_the_index(md: Memdir) -> None:
         md.sessions.db.read(lambda c: c.set_trace_callback(None))
     selects = [s for s in ran if s.lstrip().upper().startswith("SELECT") and "sessions" in s]
     assert selects, ran
-    plans = [
-        " ".join(
-            str(r[-1])
-            for r in md.sessions.db.read(lambda c, s=s: list(c.execute("EXPLAIN QUERY PLAN " + s)))
-        )  # fmt: skip
-        for s in selects
-    ]
+
+    def plan(sql: str) -> str:
+        def explain(c: Any) -> list[Any]:
+            return list(c.execute("EXPLAIN QUERY PLAN " + sql))
+
+        return " ".join(str(r[-1]) for r in md.sessions.db.read(explain))
+
+    plans = [plan(s) for s in selects]
     assert not [p for p in plans if "SCAN sessions" in p], list(zip(selects, plans, strict=True))
