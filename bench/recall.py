@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import memdir
+from memdir.sessions.query import sanitize
 
 HERE = Path(__file__).resolve().parent
 LOCOMO = (
@@ -201,6 +202,7 @@ class Memdir:
     semantic = False  # True: keep the embedder MEMDIR_EMBED configures, embed after indexing
 
     database: str | None = None  # PostgreSQL (a fresh schema per conversation)
+    strict = False  # --strict: grp@5 by search(strict=True), as MemorySession.recall asks
 
     def __init__(self, home: Path, configure: Callable[[Any], None] | None = None) -> None:
         from memdir.sessions import rank
@@ -237,7 +239,9 @@ class Memdir:
             store.clock = lambda: at
         try:
             msgs = store.search_messages(q.text, limit=50)
-            groups = store.search(q.text, limit=5)
+            # --strict: as MemorySession.recall asks (a question naming a time is not strict)
+            strict = self.strict and not sanitize(q.text).timed
+            groups = store.search(q.text, limit=5, **({"strict": True} if strict else {}))
         finally:
             store.clock = self.real_clock
         return (
@@ -529,6 +533,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
     ap.add_argument("--database", help="also run memdir with its state on this PostgreSQL URL")
     ap.add_argument(
+        "--strict",
+        action="store_true",
+        help="grp@5 with search(strict=True): recall's rule (no match on bare numbers alone)",
+    )
+    ap.add_argument(
         "--fusion",
         action="append",
         default=[],
@@ -550,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
         print("no data: LoCoMo not found and bench/data/recall empty", file=sys.stderr)
         return 2
     systems: dict[str, Callable[[Path], System]] = {"memdir": Memdir, "baseline": Baseline}
+    if a.strict:
+        systems["memdir"] = type("StrictMemdir", (Memdir,), {"strict": True})
     if os.environ.get("MEMDIR_EMBED"):
         systems["memdir+semantic"] = SemanticMemdir
         systems.update(fusion_variant(spec) for spec in a.fusion)

@@ -300,3 +300,56 @@ def test_fuzz_times_never_raise(text: str, now: datetime) -> None:
         assert lo < hi
     assert when.intent(text) in (None, "latest", "earliest")
     assert all(0 <= a < b <= len(text) for a, b in when.spans(text))
+
+
+def test_recall_rests_on_a_word_not_on_a_bare_number(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    _log(md, "release", t0, ("user", "How do I release version 2 of the billing service?"))
+    add(md.store("local"), "Billing on-call", "Team 7, rota in PagerDuty", type="project")
+    # recall's rule: a row holding only the number (and stop words) is no match ...
+    assert md.sessions.search("write a haiku about 2 cats", strict=True) == []
+    assert md.search("7 times 7", strict=True) == []
+    # ... the number still ranks: with a word shared, the row holding both comes first
+    _log(md, "other", t0 + timedelta(days=1), ("user", "We release the mobile app on Fridays."))
+    assert md.sessions.search("release 2", strict=True, limit=5)[0].session_id == "release"
+    # an explicit search, which asked for the number, still finds it
+    assert [h.session_id for h in md.sessions.search("2 cats")] == ["release"]
+    assert [h.entry.name for h in md.search("7 times 7")] == ["Billing on-call"]
+    with md.session(agent="t") as s:
+        assert s.recall("what is 7*7") is None
+        assert "Billing on-call" in (s.recall("who is on call for billing") or "")
+
+
+@pytest.mark.parametrize(
+    ("term", "anchors"),
+    [
+        ("1234", True),  # a ticket, a port, a year: three digits or more
+        ("413", True),
+        ("#12", True),  # digits joined as an identifier
+        ("2.3", True),
+        ("2027-03-31", True),
+        ("192.168.1.10", True),
+        ("10:00", True),
+        ("3/31", True),
+        ("2", False),  # a small bare cardinal
+        ("42", False),
+        ("2+2", False),
+        ("2 2", False),
+        ("what", False),
+        ("cats", True),
+    ],
+)
+def test_what_a_recall_match_can_rest_on(term: str, anchors: bool) -> None:
+    from memdir.sessions.query import anchors as can_anchor
+
+    assert can_anchor(term) is anchors
+
+
+def test_a_question_naming_a_time_is_not_held_to_the_anchor_rule(md: Memdir) -> None:
+    # "what did we do last week" is all stop words once its time is taken out: it asks
+    # for what was said then, and recall keeps it
+    now = md.clock()
+    _log(md, "week", now - timedelta(days=6), ("user", "We moved billing to the new cluster."))
+    with md.session(agent="t") as s:
+        assert "billing to the new cluster" in (s.recall("what did we do last week?") or "")
+        assert s.recall("what did we do?") is None

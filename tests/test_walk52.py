@@ -270,11 +270,6 @@ def _in_hermes(
     return dict(json.loads(ran.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: in Hermes the system-prompt block tells the model to 'Read an entry in "
-    "full with memory_read', a tool Hermes does not have (memdir's is memdir_read there)",
-)
 def test_hermes_system_prompt_names_only_tools_hermes_has(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:
@@ -309,7 +304,8 @@ history += later
 provider.sync_turn(later[0]["content"], later[1]["content"], session_id="h1",
                    messages=list(history))
 manager.on_pre_compress(list(history))
-summary = {"role": "user", "content": "[CONTEXT COMPACTION] the kiln and the glazes"}
+summary = {"role": "user", "content": "[CONTEXT COMPACTION] the kiln and the glazes",
+           "_compressed_summary": True}  # Hermes marks its summary so
 manager.on_session_switch("h2", parent_session_id="h1", reset=False, reason="compression")
 compacted = [system, *first, summary, *later]
 turn = [{"role": "user", "content": "fire the kiln on friday"},
@@ -323,13 +319,6 @@ print(json.dumps({}))
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: after Hermes compresses a conversation into a child session, "
-    "on_session_end logs the kept head and tail turns (already in the parent) again into "
-    "the child, after its newest turn: search shows them twice and the child's transcript "
-    "is out of order",
-)
 def test_hermes_compression_child_session_holds_only_its_own_turns(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:
@@ -350,12 +339,6 @@ def test_hermes_compression_child_session_holds_only_its_own_turns(
 # --- Claude Code hooks ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="walk52: UserPromptSubmit recalls an unrelated past-session passage when the "
-    "prompt and the passage share only a bare number ('what is 2+2' brings back 'release "
-    "version 2 of the billing service'); the README says nothing is added otherwise",
-)
 def test_a_prompt_sharing_only_a_number_recalls_nothing(tmp_path: Path) -> None:
     hook = Hook(tmp_path)
     hook.say(

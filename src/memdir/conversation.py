@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -13,6 +13,7 @@ from .core.model import Source
 from .core.notices import warn_once
 from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
 from .core.scopes import project_slug
+from .sessions.query import sanitize
 from .tools import Dispatcher, tool_schemas
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class MemorySession:
         started_at: Time | None = None,
         write_scope: str = "local",
         paths: Sequence[str | Path] | None = None,
+        tools: Mapping[str, str] | None = None,
     ) -> None:
         self.md = md
         self._pipeline = pipeline  # built on first need: most sessions never queue work
@@ -51,7 +53,7 @@ class MemorySession:
         self.started_at = md.clock() if started_at is None else started_at
         self.paths = tuple(paths or ())
         self._recorded = False
-        self._system_block = md.system_block(self.paths)
+        self._system_block = md.system_block(self.paths, tools)
         self._dispatcher = Dispatcher(
             md, write_scope=write_scope, source=Source.AGENT, session=self
         )
@@ -228,7 +230,17 @@ class MemorySession:
             deep = self.md.settings.deep_recall
         if not self.md.enabled:
             return None
-        found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
+        # nothing rests on small bare numbers and stop words alone ("what is 2+2"): no
+        # recall; a question naming a time ("what did we do yesterday?") asks for what was
+        # said then, whatever its words, and is searched as before the rule
+        parsed = sanitize(query)
+        strict = not parsed.timed
+        anchored = parsed.anchored or not strict
+        found = (
+            [hit.entry for hit in self.md.search(query, limit=entries, strict=strict)]
+            if entries and anchored
+            else []
+        )
         passages: list[RecallPassage] = []
         note = ""
         if sessions:
@@ -236,7 +248,11 @@ class MemorySession:
                 "exclude": sorted(self.lineage()),
                 "memory_modes": ("enabled",),
             }
-            hits = self.md.sessions.search(query, limit=sessions, window=0, **where)
+            hits = (
+                self.md.sessions.search(query, limit=sessions, window=0, strict=strict, **where)
+                if anchored
+                else []
+            )
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
             if deep:
                 from .pipeline import deep as deeper

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -63,13 +63,16 @@ class Memdir(Layers):
         started_at: Time | None = None,
         write_scope: str = "local",
         paths: Sequence[str | Path] | None = None,
+        tools: Mapping[str, str] | None = None,
     ) -> MemorySession:
         """Start a session: its system block is frozen now.
 
         ``session_id`` continues (or names) a logged session; ``parent_id`` makes this a
         child of another (compaction, delegation), so its messages are found under that
         session's root; ``started_at`` lets importers keep the original time; ``paths``
-        (files the session works on) select the path-scoped rules.
+        (files the session works on) select the path-scoped rules; ``tools`` maps
+        memdir's tool names to the harness's where it renames them (the system block names
+        the tools the model has).
         """
         from .conversation import MemorySession
 
@@ -82,6 +85,7 @@ class Memdir(Layers):
             started_at=started_at,
             write_scope=write_scope,
             paths=paths,
+            tools=tools,
         )
 
     def for_project(

@@ -5,7 +5,7 @@ block see memory that way."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -215,9 +215,12 @@ class Layers(PersonaLayer, SkillsLayer):
         self._entry_index.sync(docs, [(loc, False) for loc in locations])
         return locations
 
-    def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
+    def search(
+        self, query: str, *, limit: int = 10, include_archived: bool = False, strict: bool = False
+    ) -> list[Hit]:
         """Entries across scopes ranked against ``query`` (full-text, the same ranking as
-        session search); history too if asked. Never raises on the query text."""
+        session search); history too if asked; ``strict`` (recall): an entry sharing only
+        bare numbers or stop words with it is no match. Never raises on the query text."""
         self._require_enabled()
         from ..sessions import Database, EntryDoc, EntryIndex
 
@@ -232,14 +235,24 @@ class Layers(PersonaLayer, SkillsLayer):
         locations = [s.backend.location for s in stores]
         try:
             ranked = self._entry_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
+                query,
+                docs,
+                locations,
+                include_archived=include_archived,
+                limit=limit,
+                strict=strict,
             )
         except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
             warn_once(f"memory search used a temporary index: {exc}")
             if self._scratch_index is None:
                 self._scratch_index = EntryIndex(Database(":memory:"))
             ranked = self._scratch_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
+                query,
+                docs,
+                locations,
+                include_archived=include_archived,
+                limit=limit,
+                strict=strict,
             )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 
@@ -328,13 +341,13 @@ class Layers(PersonaLayer, SkillsLayer):
         )
 
     def _sections(
-        self, paths: Sequence[str | Path] | None
+        self, paths: Sequence[str | Path] | None, tools: Mapping[str, str] | None = None
     ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
         views = self._views(merged)
         withheld = self.folder_withheld()
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
-        sections = system_sections(views, instructions, checkout=self.checkout_root)
+        sections = system_sections(views, instructions, checkout=self.checkout_root, tools=tools)
         if withheld is not None and not self.stand_in:  # said where they are: no silent drop
             where = str(self.checkout_root)
             sections.append(Section("withheld", "project", where, withheld_files(where, withheld)))
@@ -342,7 +355,7 @@ class Layers(PersonaLayer, SkillsLayer):
         if persona:  # seed 004's order: persona, then the user's memory, then the rules
             sections.insert(0, Section("soul", None, "SOUL.md", persona))
         skills, problems = self._skills()
-        listed = skill_listing(skills)
+        listed = skill_listing(skills, tools)
         if listed:  # after memory, before the instruction files
             at = next((i for i, x in enumerate(sections) if x.kind == "heading"), len(sections))
             sections.insert(at, Section("skills", None, "skills/*/SKILL.md", listed))
@@ -447,11 +460,14 @@ class Layers(PersonaLayer, SkillsLayer):
         ]
         return Explanation(sections, notes)
 
-    def system_block(self, paths: Sequence[str | Path] | None = None) -> str:
-        """The block a session started now would get ("" when memory is disabled)."""
+    def system_block(
+        self, paths: Sequence[str | Path] | None = None, tools: Mapping[str, str] | None = None
+    ) -> str:
+        """The block a session started now would get ("" when memory is disabled);
+        ``tools`` maps memdir's tool names to the harness's, where it renames them."""
         if not self.settings.enabled:
             return ""
-        return "".join(s.text for s in self._sections(paths)[0])
+        return "".join(s.text for s in self._sections(paths, tools)[0])
 
     # -- browsing (the web page) ----------------------------------------------------------
 

@@ -7,6 +7,7 @@ import dataclasses
 import errno
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from .errors import ParseError, StorageError, UnknownSkillError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
+from .prompt import tool_name
 from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
 from .storage.regular import read_text
 from .tiers import summarize
@@ -212,14 +214,16 @@ class SkillDraft:
         return cls(str(name), text, tuple(sessions), base)
 
 
-def listing(skills: list[Skill]) -> str:
-    """The system block's skills section: name, scope and hook of each, never bodies."""
+def listing(skills: list[Skill], tools: Mapping[str, str] | None = None) -> str:
+    """The system block's skills section: name, scope and hook of each, never bodies
+    (``tools``: the harness's names for memdir's tools, as for the system block)."""
     shown = [s for s in skills if s.withheld is None]
     if not shown:
         return ""
+    read = tool_name("memory_read", tools)
     lines = [
         "\n## Skills\n"
-        "Procedures saved as skills. Read one before following it: memory_read with id "
+        f"Procedures saved as skills. Read one before following it: {read} with id "
         "skill:<name>.\n"
     ]
     lines += [f"- skill:{s.name} ({s.scope}): {s.hook}\n" for s in shown[:LISTED_MAX]]

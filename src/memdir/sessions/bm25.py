@@ -192,6 +192,10 @@ def rank_rows(
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
         if t.kind == "sub":
             idf[t.key] = max(idf.values(), default=1.0) or 1.0
+    if query.strict:  # a row that shares only small numbers or stop words with it is no
+        # match (none is when the query's terms are only those: "is it 2+2 again?")
+        anchored = {t.key for t in terms if t.anchor}
+        rows = [r for r in rows if not tf.get(r[0]) or tf[r[0]].keys() & anchored]
     meta = {r[0]: (r[2], r[3] or 0.0) for r in rows}
     scores: dict[int, dict[str, float]] = {}
     for rid in meta:  # every candidate matched the index: it stays, even at 0

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .query import Query, quote
+from .query import Query, anchors, quote
 from .schema import FTS_COLUMNS
 
 
@@ -96,6 +96,7 @@ class Term:
     df: float = 0.0
     common: bool = False
     ids: list[int] = field(default_factory=list)
+    anchor: bool = True  # a match can rest on it (not a bare number or a stop word)
 
 
 def query_terms(query: Query, table: Table) -> list[Term]:
@@ -106,6 +107,8 @@ def query_terms(query: Query, table: Table) -> list[Term]:
     out = [Term("w:" + w, "word", word, quote(w), w) for w in words]
     out += [Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
     out += [Term("s:" + s, "sub", "", "", s) for s in query.substrings if not s.isalnum()]
+    for t in out:  # an extra stop-word is a term only when nothing else is left: it anchors
+        t.anchor = anchors(t.text)
     return out
 
 

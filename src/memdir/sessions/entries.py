@@ -3,6 +3,7 @@ See docs/design/sessions.md."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import sqlite3
 from collections.abc import Sequence
@@ -102,11 +103,12 @@ class EntryIndex:
         *,
         include_archived: bool = False,
         limit: int = 10,
+        strict: bool = False,
     ) -> list[tuple[EntryDoc, float]]:
         """``docs`` — every entry of the scope folders ``locations`` — ranked against
         ``query`` (best first, at most ``limit``); the index is synced with ``docs``
-        first. Never raises on the query text."""
-        q = sanitize(query)
+        first (``strict``: as session search's). Never raises on the query text."""
+        q = dataclasses.replace(sanitize(query), strict=strict)
         locations = sorted(set(locations) | {d.location for d in docs})
         if q.empty or not locations:
             return []  # nothing to search for, or nowhere: state.db is not even opened

@@ -4,6 +4,7 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -370,19 +371,26 @@ class SessionStore:
             return 0
 
     def search(
-        self, query: str, *, limit: int = 10, window: int = 1, **filters: Any
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        window: int = 1,
+        strict: bool = False,
+        **filters: Any,
     ) -> builtins.list[SessionHit]:
         """Root sessions matching ``query``, best first, each with its best message, a
         snippet and ``window`` neighbouring messages either side.
 
         Filters: ``role``, ``agent``, ``scope``, ``since``, ``until`` (exclusive),
         ``exclude`` (session ids; :meth:`MemorySession.recall` passes its lineage) and
-        ``memory_modes``. Never raises on the query text.
+        ``memory_modes``. ``strict`` (recall): a message sharing only bare numbers or stop
+        words with ``query`` is no match. Never raises on the query text.
         """
         limit = _bounded(limit, "limit", 1, MAX_LIMIT)
         window = _bounded(window, "window", 0, MAX_WINDOW)
         flt = _filters(filters)
-        q = sanitize(query)
+        q = dataclasses.replace(sanitize(query), strict=strict)
         if q.empty:
             return []
         return self.db.read(

@@ -134,6 +134,26 @@ def _core(run: str) -> str:
     return run[start:end]
 
 
+#: digits joined as an identifier is: a ticket (#12), a version or IP (2.3, 10.0.0.1), a
+#: date (2027-03-31, 3/31) or a time (10:00); not a sum (2+2) or a product (3x4)
+_IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
+
+
+def anchors(text: str) -> bool:
+    """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
+    match at all: it holds a word that is not a stop word, a number of three digits or
+    more (a ticket, an HTTP code, a port, a year), or digits joined as an identifier
+    (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare number (1–2 digits) shared
+    with a row helps rank it, but "what is 2+2" matches no row about "version 2" on that
+    alone."""
+    if _IDENTIFIER.search(text):
+        return True
+    return any(
+        len(t) >= 3 if t.isdecimal() else t not in STOP_WORDS and t not in CJK_STOP
+        for t in _TOKEN.findall(text.casefold())
+    )
+
+
 def quote(term: str) -> str:
     """``term`` as an FTS5 string literal: everything inside is plain text."""
     return '"' + term.replace('"', '""') + '"'
@@ -152,11 +172,26 @@ class Query:
     words: tuple[str, ...] = ()
     phrases: tuple[str, ...] = ()
     substrings: tuple[str, ...] = ()
+    #: recall's rule: a row matches only on a term :func:`anchors` accepts (an explicit
+    #: search keeps a row that shares only a number: it asked, and such rows rank low)
+    strict: bool = False
 
     @property
     def empty(self) -> bool:
         """Nothing searchable (only punctuation, emoji or whitespace)."""
         return not (self.words or self.phrases)
+
+    @property
+    def anchored(self) -> bool:
+        """Some term is one a match can rest on (:func:`anchors`): not only small bare
+        numbers and stop words."""
+        return any(anchors(t) for t in (*self.words, *self.phrases, *self.substrings))
+
+    @property
+    def timed(self) -> bool:
+        """It names a time ("yesterday", "last week", a date): what was said then is
+        what it asks for, whatever its words (recall keeps such a question unstrict)."""
+        return bool(spans(self.text))
 
     def highlights(self) -> tuple[str, ...]:
         """Lower-case text fragments to look for when cutting a snippet."""

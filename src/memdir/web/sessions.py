@@ -27,7 +27,7 @@ def sessions_context(md: Memdir, q: str, role: str) -> dict[str, Any]:
     if not md.has_state:  # nothing logged: do not create state.db to say so
         return {"q": q, "role": role, "hits": None, "recent": [], "terms": [], "roles": ROLES}
     if q.strip():
-        filters = {"role": role} if role else {}
+        filters: dict[str, Any] = {"role": role} if role else {}
         hits = md.sessions.search(q, limit=20, window=1, **filters)
         terms = list(sanitize(q).highlights())
         return {"q": q, "role": role, "hits": hits, "terms": terms, "roles": ROLES}

@@ -10,7 +10,6 @@ import logging
 import os
 import re
 import threading
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,12 +30,25 @@ TOOL_NAMES = {
     "memdir_search": "memory_search",
     "memdir_session_search": "session_search",
 }
+#: memdir tool name → Hermes tool name (what the system block names)
+HERMES_NAMES = {memdir: hermes for hermes, memdir in TOOL_NAMES.items()}
 _WRITERS = ("primary",)  # agent contexts whose turns memdir records
 _TOOLS_NOTE = (
-    "\n\nIn Hermes, memdir's tools are `memdir` (save, correct or remove a memory), "
-    "`memdir_read`, `memdir_search` and `memdir_session_search`; what you save with Hermes's "
-    "own `memory` tool is copied into memdir too.\n"
+    f"\n\nIn Hermes, memdir's tools are `{HERMES_NAMES['memory']}` (save, correct or remove "
+    f"a memory), `{HERMES_NAMES['memory_read']}`, `{HERMES_NAMES['memory_search']}` and "
+    f"`{HERMES_NAMES['session_search']}`; what you save with Hermes's own `memory` tool is "
+    "copied into memdir too.\n"
 )
+#: the key Hermes's context compressor sets on the message that holds its summary, standalone
+#: or merged into the first kept tail message (``agent/context_compressor.py``:
+#: ``COMPRESSED_SUMMARY_METADATA_KEY``); in-process only, never sent to a model
+_SUMMARY_KEY = "_compressed_summary"
+#: switch reasons (``reason=``) that carry the conversation on under a new id, as the
+#: child of the session it leaves (``conversation_compression.py``, ``/branch``)
+_CONTINUATIONS = ("compression", "branch")
+#: memdir's own tool names as a description spells them ("Call memory_search first");
+#: bare "memory" is a word there, not the tool, and is left as it is
+_NAMED = re.compile(r"\b(?:memory_read|memory_search|session_search)\b")
 _FENCE = re.compile(r"\A<memory-context>\n[^\n]*\n(?P<body>.*)</memory-context>\Z", re.S)
 
 
@@ -52,8 +64,11 @@ def _text(content: object) -> str:
 
 
 def _fingerprint(message: dict[str, Any]) -> str:
+    """What a message says, for telling it apart: Hermes's in-process marks (keys opening
+    with ``_``, such as ``_db_persisted``) and sidecars do not count."""
+    said = {k: message.get(k) for k in ("role", "content", "tool_calls", "tool_call_id", "name")}
     return hashlib.sha256(
-        json.dumps(message, sort_keys=True, default=str).encode("utf-8", "replace")
+        json.dumps(said, sort_keys=True, default=str).encode("utf-8", "replace")
     ).hexdigest()
 
 
@@ -68,6 +83,11 @@ def _calls(message: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]
     ]
 
 
+def _answer(message: dict[str, Any]) -> bool:
+    """A turn's final answer: an assistant message that calls no tool."""
+    return message.get("role") == "assistant" and not _calls(message)
+
+
 class MemdirProvider:
     """Hermes's ``MemoryProvider`` lifecycle over one memdir session at a time."""
 
@@ -78,7 +98,11 @@ class MemdirProvider:
         self._writes = False
         self._hermes_home: Path | None = None
         self._lock = threading.RLock()
-        self._logged: set[str] = set()  # fingerprints of the messages logged this session
+        # the conversation as logged, in order: fingerprints of the messages of the last list
+        # Hermes passed that are logged (or were before a switch); summaries left out
+        self._seen: list[str] = []
+        self._summaries: set[str] = set()  # fingerprints of Hermes's summaries seen
+        self._answered = False  # the last message in _seen is a final answer (no tool call)
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -106,15 +130,22 @@ class MemdirProvider:
         parent = kwargs.get("parent_session_id")
         self._start(session_id, str(parent) if parent else None)
 
-    def _start(self, session_id: str, parent: str | None) -> None:
+    def _start(self, session_id: str, parent: str | None, *, continues: bool = False) -> None:
+        """Start memdir session ``hermes:<session_id>``; ``continues``: it carries on the
+        conversation so far (compression, branch), whose message list is aligned with what
+        was logged (see :meth:`_new_from`)."""
         assert self._md is not None
         with self._lock:
             self._session = self._md.session(
                 agent="hermes",
                 session_id=f"hermes:{session_id}",
                 parent_id=f"hermes:{parent}" if parent else None,
+                tools=HERMES_NAMES,
             )
-            self._logged = set()
+            if not continues:
+                self._seen = []
+                self._summaries = set()
+                self._answered = False
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -156,15 +187,12 @@ class MemdirProvider:
 
     # -- the session log -------------------------------------------------------------------
 
-    def _log(self, message: dict[str, Any], names: dict[str, str], key: str) -> bool:
-        """Log one OpenAI-style message once (``key``: its fingerprint and which
-        occurrence of it this is); True when it was logged now."""
+    def _log(self, message: dict[str, Any], names: dict[str, str]) -> None:
+        """Log one OpenAI-style message (a system message is not logged)."""
         assert self._session is not None
         role = str(message.get("role") or "")
         if role not in ("user", "assistant", "tool"):
-            return False
-        if key in self._logged:
-            return False
+            return
         content = _text(message.get("content"))
         calls = message.get("tool_calls") if role == "assistant" else None
         if isinstance(calls, list) and calls:
@@ -172,7 +200,6 @@ class MemdirProvider:
             for call, fn in _calls(message):
                 name = str(fn.get("name") or "")
                 args = json_or_text(fn.get("arguments") or "{}")
-                names[str(call.get("id"))] = name
                 parsed.append({"id": call.get("id"), "name": name, "input": args})
             first = parsed[0]["name"] if parsed else None
             self._session.log(role, content, tool_name=first, tool_calls=parsed or None)
@@ -181,29 +208,83 @@ class MemdirProvider:
             self._session.log(role, content, tool_name=str(tool) if tool else None)
         elif content:
             self._session.log(role, content)
-        self._logged.add(key)  # only once logged: a failed write is tried again later
-        return True
 
-    def _log_all(self, messages: list[dict[str, Any]], start: int = 0) -> bool:
-        """Log ``messages[start:]``; a message said again ("continue") is a new message,
-        told apart by counting its occurrences from the start of the conversation."""
+    def _new_from(self, said: list[str], marks: list[int], turn: int | None) -> int:
+        """Where the new messages of a conversation's list start (``said``: its messages'
+        fingerprints, Hermes's summaries left out; ``marks``: where a summary seen for the
+        first time stood in it; ``turn``: where this turn's user message stands, if known).
+
+        A list that extends what was logged is new past it. Compression keeps a head (a
+        prefix of what was logged), puts its summary, then keeps a tail (a suffix of what
+        was logged): only what follows the tail is new. A message said again ("continue")
+        is told apart by where it stands, so none is lost; what cannot be aligned is
+        logged again (a duplicate rather than a loss)."""
+        seen = self._seen
+        if said[: len(seen)] == seen:
+            return len(seen)
+        common = 0
+        for a, b in zip(said, seen, strict=False):
+            if a != b:
+                break
+            common += 1
+        heads = [m for m in marks if m <= common]
+        if not heads:  # no new compression (an undone turn, another conversation)
+            return common
+        head = max(heads)
+
+        def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
+            return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
+
+        longest = max(n for n in range(min(len(said), len(seen)) - head + 1) if tail(n))
+        # compressed between turns (what was logged ended with an answer): the tail is
+        # what precedes this turn, whose messages are all new even when they say again
+        # what the tail says ("continue", "yes")
+        if (
+            turn is not None
+            and turn >= head
+            and tail(turn - head)
+            and (self._answered or head + longest <= turn)
+        ):
+            return turn
+        return head + longest  # compressed within the turn: it goes on past the tail
+
+    def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> bool:
+        """Log the messages of Hermes's list ``messages`` that were not logged yet
+        (``turn``: the index of this turn's user message, when known)."""
         names: dict[str, str] = {}
-        wrote_memory = False
-        logged = False
-        seen: Counter[str] = Counter()
+        kept: list[dict[str, Any]] = []
+        said: list[str] = []
+        marks: list[int] = []
+        at: int | None = None
         for i, message in enumerate(messages):
             if not isinstance(message, dict):
                 continue
+            for call, fn in _calls(message):
+                names[str(call.get("id"))] = str(fn.get("name") or "")
             fingerprint = _fingerprint(message)
-            seen[fingerprint] += 1
-            if i >= start and self._log(message, names, f"{fingerprint}:{seen[fingerprint]}"):
-                logged = True
-                for _, fn in _calls(message):
-                    wrote_memory |= fn.get("name") in ("memdir", "memory")
+            if message.get(_SUMMARY_KEY):  # Hermes's summary, never the user's words
+                if fingerprint not in self._summaries:
+                    marks.append(len(said))
+                    self._summaries.add(fingerprint)
+                continue
+            if i == turn:
+                at = len(said)
+            kept.append(message)
+            said.append(fingerprint)
+        new = self._new_from(said, marks, at)
+        self._seen = said[:new]
+        self._answered = bool(new) and _answer(kept[new - 1])
+        wrote_memory = False
+        for message, fingerprint in zip(kept[new:], said[new:], strict=True):
+            self._log(message, names)
+            self._seen.append(fingerprint)  # only once logged: a failed write is tried again
+            self._answered = _answer(message)
+            for _, fn in _calls(message):
+                wrote_memory |= fn.get("name") in ("memdir", "memory")
         if wrote_memory:  # the agent saved memory itself this turn: extraction skips it
             assert self._md is not None and self._session is not None
             self._md.pipeline.note_write(self._session.id)
-        return logged
+        return new < len(kept)
 
     def sync_turn(
         self,
@@ -217,20 +298,24 @@ class MemdirProvider:
         included (just the two texts when Hermes gives no message list)."""
         if not self._writes:
             return
-        turn = [{"role": "user", "content": user_content}]
         if messages:
-            starts = [
-                i for i, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "user"
+            same = [
+                i
+                for i, m in enumerate(messages)
+                if isinstance(m, dict)
+                and m.get("role") == "user"
+                and not m.get(_SUMMARY_KEY)
+                and _text(m.get("content")) == user_content
             ]
-            same = [i for i in starts if _text(messages[i].get("content")) == user_content]
-            first = (same or starts or [len(messages)])[-1]
-            if same:  # counted from the conversation's start, logged from the turn's
-                self._guarded("sync_turn", lambda: self._log_all(messages, first))
-                return
-            turn = [*turn, *messages[first:]]
-        else:
-            turn.append({"role": "assistant", "content": assistant_content})
-        self._guarded("sync_turn", lambda: self._log_all(turn))
+            turn = same[-1] if same else None
+            self._guarded("sync_turn", lambda: self._log_all(messages, turn))
+            return
+
+        def log_pair() -> None:
+            self._log({"role": "user", "content": user_content}, {})
+            self._log({"role": "assistant", "content": assistant_content}, {})
+
+        self._guarded("sync_turn", log_pair)
 
     def _queue(self, messages: list[dict[str, Any]], *, end: bool) -> None:
         assert self._md is not None and self._session is not None
@@ -262,7 +347,9 @@ class MemdirProvider:
         **kwargs: Any,
     ) -> None:
         """Follow Hermes to its new session id: a continuation (compression, branch) is a
-        child of the session it continues; ``/new`` starts afresh."""
+        child of the session it continues; ``/resume`` goes to another conversation and
+        ``/new`` starts afresh. In-place compression and ``/undo`` keep the id: the next
+        message list is aligned with what was logged (:meth:`_new_from`)."""
         if self._md is None or not new_session_id:
             return
         current = self._session.id if self._session is not None else None
@@ -270,8 +357,14 @@ class MemdirProvider:
             return
         if self._session is not None and self._writes:
             self._guarded("session switch", self._session.close)
-        parent = None if reset or not parent_session_id else parent_session_id
-        self._guarded("session switch", lambda: self._start(new_session_id, parent))
+        reason = kwargs.get("reason")
+        continues = bool(parent_session_id) and not reset
+        if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
+            continues = continues and reason in _CONTINUATIONS
+        parent = parent_session_id if continues else None
+        self._guarded(
+            "session switch", lambda: self._start(new_session_id, parent, continues=continues)
+        )
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
@@ -314,11 +407,14 @@ class MemdirProvider:
         """memdir's tools in OpenAI function form, under their Hermes names."""
         from ...tools import tool_schemas
 
-        memdir_names = {v: k for k, v in TOOL_NAMES.items()}
         schemas = []
         for tool in tool_schemas("openai"):
             fn = dict(tool["function"])
-            fn["name"] = memdir_names[fn["name"]]
+            fn["name"] = HERMES_NAMES[fn["name"]]
+            # a description naming another of memdir's tools names it as Hermes does
+            fn["description"] = _NAMED.sub(
+                lambda m: HERMES_NAMES[m.group(0)], str(fn.get("description") or "")
+            )
             schemas.append(fn)
         return schemas
 
