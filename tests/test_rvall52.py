@@ -145,11 +145,6 @@ def test_repair_commit_reads_back_as_memdir_on_both_backends(md: Memdir) -> None
     assert b"Deploy target" in (local.backend.read_index() or b"")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: an index deleted by hand is absorbed as a hand-edit deletion, then the "
-    "rebuild is committed: two commits that cancel out (and HEAD is not revertable)",
-)
 def test_an_index_deleted_by_hand_and_rebuilt_leaves_history_as_it_was(md: Memdir) -> None:
     # Store.repair's comment: absorb is a "no-op when nothing differs from the last commit,
     # as for a missing index"; it is not: `memdir log` gains "hand edit: MEMORY.md" (the
