@@ -80,11 +80,6 @@ def test_diff_example_shows_a_file_added_by_hand(cli: Callable[..., Any], md: Me
 # --- CLI messages on the team backend -----------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the CLI's rewritten message names state.db on "
-    "the team backend, where sessions are rows in PostgreSQL",
-)
 def test_unknown_session_on_the_team_backend_names_no_state_db(
     cli: Callable[..., Any], project: Path, pg_url: str
 ) -> None:
