@@ -95,12 +95,6 @@ def test_unknown_session_on_the_team_backend_names_no_state_db(
 # --- `sessions show`'s prefix match (SessionStore._starting_with) --------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: `replace(id, ':' + given, '') <> id` matches a "
-    "sub-agent's root (a message uuid) anywhere after a colon, not only the id "
-    "after the harness prefix",
-)
 @pytest.mark.backends
 def test_the_note_does_not_name_a_sub_agent_whose_root_starts_alike(md: Memdir) -> None:
     # claude-code sub-agents are "claude-code:<session>:<root>", root a message uuid; one of
