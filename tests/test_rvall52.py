@@ -58,23 +58,24 @@ def test_revert_head_after_a_hand_added_file_undoes_the_last_change(
     assert not (folder / "project_hand-note.md").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: `memdir diff`'s example says it shows edits not "
-    "recorded yet, but its own open absorbs a hand edit that stales the index",
-)
-def test_diff_example_shows_a_file_added_by_hand(cli: Callable[..., Any], md: Memdir) -> None:
-    # `memdir diff --help`: "memdir diff   # edits not recorded yet". A file added by hand
-    # is such an edit, yet `memdir diff` answers "No unrecorded changes": opening memdir
-    # repaired the stale index, absorbing the file as a hand-edit commit (and, new here,
-    # committing the index too; on a92e70bf it showed MEMORY.md's line alone)
+def test_diff_help_says_where_a_file_added_by_hand_shows(
+    cli: Callable[..., Any], md: Memdir
+) -> None:
+    # `memdir diff --help` said "memdir diff   # edits not recorded yet", yet a file added
+    # by hand is recorded as soon as memdir opens (it stales the index); the help now
+    # says so, and `memdir diff HEAD` shows that file (mend52r)
     local = md.store("local")
     local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
     folder = Path(local.backend.root)  # type: ignore[attr-defined]
     (folder / "project_hand-note.md").write_text(_HAND, encoding="utf-8")
-    shown = cli("diff", "--scope", "local")
+    assert "No unrecorded changes" in cli("diff", "--scope", "local").stdout
+    shown = cli("diff", "HEAD", "--scope", "local")
     assert shown.returncode == 0, shown.stderr
-    assert "project_hand-note.md" in shown.stdout, shown.stdout
+    assert "hand edit: project_hand-note.md" in shown.stdout, shown.stdout
+    assert "+hand body" in shown.stdout, shown.stdout
+    helped = " ".join(cli("diff", "--help").stdout.split())
+    assert "recorded as soon as memdir opens the scope" in helped, helped
+    assert "`memdir diff HEAD` shows it" in helped, helped
 
 
 # --- CLI messages on the team backend -----------------------------------------------------
