@@ -167,7 +167,6 @@ def _log(folder: Path) -> list[str]:
     ).stdout.splitlines()
 
 
-@pytest.mark.xfail(strict=True, reason="minor: two commits that change nothing together")
 def test_a_deleted_index_is_rebuilt_without_a_hand_edit_and_a_rebuild(
     cli: Callable[..., Any], home: Path
 ) -> None:

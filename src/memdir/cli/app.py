@@ -126,7 +126,7 @@ def _message(exc: MemdirError) -> str:
     if isinstance(exc, UnknownSessionError):
         near = f" Ids holding it: {', '.join(exc.near)}." if exc.near else ""
         return (
-            f"No session {exc.session_id!r} in state.db.{near} List sessions with "
+            f"No session {exc.session_id!r} stored.{near} List sessions with "
             f"`memdir sessions ls`, or find one with `memdir sessions search QUERY`."
         )
     if isinstance(exc, UnknownSkillError):

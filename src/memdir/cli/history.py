@@ -69,8 +69,8 @@ def log_cmd(
 
 @cli.command(
     epilog=examples(
-        "memdir diff                     # edits not recorded yet",
-        "memdir diff HEAD --scope local",
+        "memdir diff                     # edits not recorded yet (index untouched)",
+        "memdir diff HEAD --scope local  # the last change (an entry file added by hand)",
         "memdir diff HEAD~1 --scope local --json",
     ),
 )
@@ -80,7 +80,9 @@ def log_cmd(
 @click.pass_obj
 def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> None:
     """Show what REV changed; without REV, edits not recorded yet (the next write
-    commits them as hand edits)."""
+    commits them as hand edits). An edit that makes MEMORY.md stale (an entry file
+    added, edited or deleted by hand) is recorded as soon as memdir opens the scope, with
+    the index rebuilt: `memdir diff HEAD` shows it."""
     from ..review.versions import Versions, unified
 
     versions = Versions(state.md)

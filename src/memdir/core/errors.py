@@ -19,7 +19,7 @@ boundary, so callers catch :class:`MemdirError` and nothing else::
     ├── DatabaseError                        state.db refused
     ├── PostgresError                        the PostgreSQL server refused or is unreachable
     ├── AccessError                          a user's token does not allow that scope
-    ├── UnknownSessionError                  no such session in state.db
+    ├── UnknownSessionError                  no such session stored
     ├── UnknownSkillError                    no such skill (or one the guard withheld)
     ├── DisabledError                        memory is turned off
     ├── AdoptError                           a local scope cannot be re-attached
@@ -265,12 +265,12 @@ class AccessError(MemdirError):
 
 
 class UnknownSessionError(MemdirError):
-    """No session has this id in ``state.db``."""
+    """No session has this id (in ``state.db``, or the team server's sessions table)."""
 
     def __init__(self, session_id: str, near: Sequence[str] = ()) -> None:
         close = f" Ids holding it: {', '.join(near)}." if near else ""
         super().__init__(
-            f"No session {session_id!r} in state.db.{close} List sessions with "
+            f"No session {session_id!r} stored.{close} List sessions with "
             f"`memdir sessions ls`, or start one with md.session()."
         )
         self.session_id = session_id

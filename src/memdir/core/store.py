@@ -55,8 +55,10 @@ def source_trailer(source: Source | str) -> str:
     return f"{SOURCE_TRAILER}{source}\n"  # a Source is a StrEnum: its value
 
 
-#: The commit of an index :meth:`Store.repair` rebuilt (after a file added, edited or
-#: deleted by hand, which the commit before it records as the hand edit it is).
+#: The commit of an index :meth:`Store.repair` rebuilt on its own (a hand edit of the
+#: index itself, recorded by the commit before it; a stale index already committed). An
+#: index rebuilt after a file added, edited or deleted by hand goes into that hand edit's
+#: commit instead.
 REBUILT = f"rebuild {INDEX_NAME} (memdir)\n\n{INDEX_NAME}: rebuilt from the entry files\n" + (
     source_trailer("memdir")
 )
@@ -552,6 +554,33 @@ class Store:
         leftovers = bool(self.backend.leftovers())  # then no need to render the index
         return leftovers or self._index_bytes(snap.active, snap.problems) is not None
 
+    def _rewrite_index(self, index: bytes) -> None:
+        """Write the regenerated index (under the lock) and record it: with the hand edit
+        that made it stale, as one commit (``memdir revert HEAD`` then undoes that edit);
+        after a hand edit of the index itself, which stays in history, as memdir's own
+        commit; not at all when it puts back the bytes of the last commit (an index
+        deleted by hand)."""
+        history = self.history
+        if history is None or history.head() is None:
+            if history is not None:
+                history.absorb()  # a history's first commit holds every file
+            self.backend.write(INDEX_NAME, index)
+            if history is not None and history.head() is not None:
+                history.record([INDEX_NAME], REBUILT)
+            return
+        pending = history.worktree_changes()  # hand edits not recorded yet ({} on PG)
+        committed, on_disk = pending.get(INDEX_NAME, (self.backend.read_index(), None))
+        if INDEX_NAME in pending and on_disk is not None:
+            history.absorb()  # a note typed into the index stays in history
+            self.backend.write(INDEX_NAME, index)
+            history.record([INDEX_NAME], REBUILT)  # memdir's, not a hand edit
+            return
+        self.backend.write(INDEX_NAME, index)
+        if set(pending) - {INDEX_NAME}:
+            history.absorb(rewritten=[INDEX_NAME])  # the edit and the index it staled
+        elif committed != index:
+            history.record([INDEX_NAME], REBUILT)  # a stale index that was committed
+
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
 
@@ -569,10 +598,5 @@ class Store:
             snap = self._load(archive=True)
             index = self._index_bytes(snap.active, snap.problems)  # rendered once
             if index is not None:
-                if self.history is not None:
-                    self.history.absorb()  # an index edited by hand stays in history (no-op
-                    # when nothing differs from the last commit, as for a missing index)
-                self.backend.write(INDEX_NAME, index)
-                if self.history is not None and self.history.head() is not None:
-                    self.history.record([INDEX_NAME], REBUILT)  # memdir's, not a hand edit
+                self._rewrite_index(index)
             return RepairReport(index is not None, leftovers, snap.problems + snap.archive_problems)

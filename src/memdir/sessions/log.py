@@ -176,14 +176,16 @@ class SessionStore:
         return others, complete
 
     def _starting_with(self, session_id: str) -> tuple[builtins.list[str], bool]:
-        """The ids starting with ``session_id`` or holding ``:`` + it (at most
-        :data:`ALIKE` + 1 of each), and whether that is all of them."""
+        """The ids starting with ``session_id`` or whose id after a ``harness:`` prefix
+        does (read among at most :data:`ALIKE` + 1 of each), and whether that is all."""
         # case-sensitive on both backends, as ids are (SQLite's LIKE ignores ASCII case),
         # and portable (PostgreSQL has no instr). Each a scan of the sessions table
         start = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
         within = self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
         complete = len(start) <= ALIKE and len(within) <= ALIKE
-        return list(dict.fromkeys(start + within)), complete  # in order, once each
+        # only the id after the harness: prefix, not a sub-agent's root after a second colon
+        after = [i for i in within if i.partition(":")[2].startswith(session_id)]
+        return list(dict.fromkeys(start + after)), complete  # in order, once each
 
     def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
         return self.db.read(

@@ -143,7 +143,7 @@ class HistoryBackend(Protocol):
         """True when the scope has a history."""
         ...
 
-    def absorb(self, message: str = "hand edit") -> str | None:
+    def absorb(self, message: str = "hand edit", *, rewritten: Iterable[str] = ()) -> str | None:
         """Commit changes made outside memdir (under the lock); the new id, or None."""
         ...
 

@@ -272,23 +272,27 @@ class History:
         self._tree = (head, files, None)
         return dict(files)
 
-    def absorb(self, message: str = "hand edit") -> str | None:
+    def absorb(self, message: str = "hand edit", *, rewritten: Iterable[str] = ()) -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
         memdir, or a write that died before its commit); the new commit id, or None.
+        ``rewritten``: files memdir itself just rewrote to follow those edits (the index),
+        committed with them but not named as edited by hand.
         When a person's commit moves the branch meanwhile, the folder is scanned again
         against it: a commit built on the old HEAD would undo theirs."""
         try:
             repo, fresh = self._start()
             for _ in range(_ATTEMPTS):
                 try:
-                    return self._absorb(repo, fresh, message)
+                    return self._absorb(repo, fresh, message, frozenset(rewritten))
                 except _BranchMoved:
                     fresh = False
             raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
-    def _absorb(self, repo: Repo, fresh: bool, message: str) -> str | None:
+    def _absorb(
+        self, repo: Repo, fresh: bool, message: str, rewritten: frozenset[str] = frozenset()
+    ) -> str | None:
         """One :meth:`absorb` on the HEAD read now; _BranchMoved when it moved meanwhile.
         HEAD is read before the folder (as ``git commit`` does): a commit landing after
         the scan then fails the branch's compare-and-swap, never hides in the base."""
@@ -303,13 +307,19 @@ class History:
         changed = sorted(p for p in set(old) | set(now) if old.get(p) != now.get(p))
         if head is None:  # the first commit: `memdir init` made these, nobody's hand edit
             changed = [p for p in changed if p not in (".gitignore", "MEMORY.md")]
-        subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
+        named = [p for p in changed if p not in rewritten] or changed
+        subject = "start history" if fresh else f"{message}: {', '.join(named)}"
         if before is None and head is not None:
             subject = (
                 f"history restarted: the last commit ({head.decode()[:12]}) could "
                 f"not be read, so this records the files as they are"
             )
-        body = subject + "\n\nsource: outside memdir\n"
+        notes = "".join(
+            f"{p}: rebuilt by memdir from the entry files\n"
+            for p in changed
+            if p in rewritten and p not in named
+        )
+        body = subject + "\n\n" + notes + "source: outside memdir\n"
         return self._commit(
             repo, lambda _: dict(now), hashed, body, head, stats=stats, rebase=False
         )

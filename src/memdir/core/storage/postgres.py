@@ -508,7 +508,7 @@ class PgHistory:
         """True when the scope has a commit."""
         return self.head() is not None
 
-    def absorb(self, message: str = "hand edit") -> str | None:
+    def absorb(self, message: str = "hand edit", *, rewritten: Iterable[str] = ()) -> str | None:
         """Nothing to absorb: no one edits rows behind memdir's back."""
         return None
 
