@@ -1,0 +1,89 @@
+"""reread52: the src/ and docs/ changes merged after the whole-change review
+(2ed6af58..c15e8ee4) read as a reviewer. Real parts only (no mocks of memdir's code).
+Each test fails on main c15e8ee4 (strict xfails: minor findings)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.core.errors import MemdirError
+from memdir.review.versions import Versions
+from webserver import serve_env
+
+
+def _as_from_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # background jobs inherit SIGINT ignored
+
+
+# `memdir mcp` runs its open through serve.py's _until_ctrl_c, whose one message is
+# "memdir serve stopped (Ctrl-C).": Ctrl-C while `memdir mcp` connects to a hanging
+# PostgreSQL names a command the user never ran.
+@pytest.mark.xfail(strict=True, reason="MINOR: memdir mcp's Ctrl-C says 'memdir serve stopped'")
+def test_ctrl_c_while_memdir_mcp_connects_names_memdir_mcp(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    with socket.socket() as hanging:  # accepts the TCP connection, never answers
+        hanging.bind(("127.0.0.1", 0))
+        hanging.listen(8)
+        env = serve_env(home, tmp_path)
+        env["MEMDIR_DATABASE_URL"] = f"postgresql://memdir@127.0.0.1:{hanging.getsockname()[1]}/x"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=_as_from_a_terminal,
+        )
+        try:
+            conn, _ = hanging.accept()
+            with conn:
+                conn.recv(1024)  # its startup message: it now waits for our answer
+                proc.send_signal(signal.SIGINT)
+                _, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+    assert "Traceback" not in err and proc.returncode == 0, err  # holds on main
+    assert "memdir serve" not in err, err  # main: "memdir serve stopped (Ctrl-C)."
+
+
+# Entry.revision is a 16-hex digest of the entry's content, while everywhere else in
+# memdir a "revision" is a commit: `memdir log`, `memdir show ENTRY@REV`, `memdir diff
+# REV`, UnknownRevisionError, review.versions.Revision (and entry.html renders both: the
+# edit form's hidden "revision" beside the history list's item.revision.commit). A
+# library user who reads entry.revision and hands it to the history gets "no revision".
+@pytest.mark.xfail(strict=True, reason="MINOR: Entry.revision is no revision memdir log knows")
+def test_an_entrys_revision_is_a_revision_the_history_knows(md: memdir.Memdir) -> None:
+    entry = md.store("local").add(type="project", name="Cache host", description="d", body="b")
+    if md.store("local").history is None:
+        pytest.skip("a scope without history")
+    try:
+        Versions(md).entry_at(entry.id, entry.revision, "local")
+    except MemdirError as exc:
+        pytest.fail(f"entry.revision {entry.revision!r} is no revision: {exc}")
+
+
+# recall's anchor rule (docs/design/recall.md: 'a prompt with no other term ("what is
+# 2+2") recalls no entry or passage') stops the quick search, but recall(deep=True) still
+# goes on to deep recall with no hits: offline it returns a <memory-context> block that
+# only says deep recall was not run; with a chat model it spends a model call searching
+# past sessions for "what is 2+2".
+@pytest.mark.xfail(strict=True, reason="MINOR: deep recall runs on a prompt the rule refuses")
+def test_a_number_only_prompt_recalls_nothing_with_deep_recall_too(
+    md: memdir.Memdir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("MEMDIR_LLM", raising=False)
+    with md.session(agent="test") as first:
+        first.log("user", "How do I release version 2 of the billing service?")
+        first.log("assistant", "Step 1: tag the release. Step 2: run the migrations.")
+    later = md.session(agent="test")
+    assert later.recall("what is 2+2", deep=False) is None  # holds on main
+    assert later.recall("what is 2+2", deep=True) is None  # main: a block with a note
