@@ -87,3 +87,37 @@ def test_a_number_only_prompt_recalls_nothing_with_deep_recall_too(
     later = md.session(agent="test")
     assert later.recall("what is 2+2", deep=False) is None  # holds on main
     assert later.recall("what is 2+2", deep=True) is None  # main: a block with a note
+
+
+# --- Hermes: a turn logged from its two texts, then the session's end ------------------
+
+
+# sync_turn without a message list logs the two texts (log_pair) but no longer records
+# them in what was logged (_seen): on_session_end / on_pre_compress with the list then
+# logs the whole conversation again. Before the alignment rewrite, log_pair went through
+# _log_all and its fingerprints, so the end's list skipped what sync_turn had logged.
+def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.interop.install.hermes_provider import MemdirProvider
+
+    (tmp_path / "project").mkdir()
+    monkeypatch.setenv("TERMINAL_CWD", str(tmp_path / "project"))
+    monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
+    provider = MemdirProvider(tmp_path / "home")
+    provider.initialize("s1", platform="cli", agent_context="primary")
+    provider.sync_turn("Which port does the cache use?", "Port 6380.", session_id="s1")
+    provider.on_session_end(
+        [
+            {"role": "system", "content": "You are Hermes."},
+            {"role": "user", "content": "Which port does the cache use?"},
+            {"role": "assistant", "content": "Port 6380."},
+        ]
+    )
+    provider.shutdown()
+    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    logged = [(m.role, m.content) for m in md.sessions.messages("hermes:s1")]
+    assert logged == [
+        ("user", "Which port does the cache use?"),
+        ("assistant", "Port 6380."),
+    ]  # main: each twice
