@@ -121,3 +121,35 @@ def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
         ("user", "Which port does the cache use?"),
         ("assistant", "Port 6380."),
     ]  # main: each twice
+
+
+# The Hermes alignment names memdir's tools by their Hermes names in the system block
+# (md.session(tools=HERMES_NAMES)) and in the tool descriptions (_NAMED), but the tools'
+# own answers still name memdir's: a replace through Hermes's `memdir` tool says "(memory_
+# search with include_history)" and a bad `memdir_read` call "memory_read takes ...",
+# tools Hermes does not have (its own `session_search` is another tool altogether).
+@pytest.mark.xfail(strict=True, reason="MINOR: Hermes tool answers name memdir's tool names")
+def test_hermes_tool_answers_name_the_tools_hermes_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from memdir.interop.install.hermes_provider import MemdirProvider
+
+    (tmp_path / "project").mkdir()
+    monkeypatch.setenv("TERMINAL_CWD", str(tmp_path / "project"))
+    monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
+    provider = MemdirProvider(tmp_path / "home")
+    provider.initialize("s1", platform="cli", agent_context="primary")
+    add = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
+    provider.handle_tool_call("memdir", {**add, "body": "The cache runs on host a."})
+    edit = {"action": "replace", "target": "Cache host", "body": "The cache runs on host b."}
+    answers = [
+        provider.handle_tool_call("memdir", edit),
+        provider.handle_tool_call("memdir_read", {"id": "Cache host", "bogus": 1}),
+    ]
+    provider.shutdown()
+    assert "include_history" in answers[0] and "takes id" in answers[1], answers  # holds
+    for answer in answers:
+        said = json.dumps(json.loads(answer))
+        assert "memory_search" not in said and "memory_read" not in said, said
