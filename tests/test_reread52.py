@@ -181,3 +181,38 @@ def test_a_refused_review_decision_answers_with_a_redirect_as_web_md_says(
         assert csrf, page
         r = client.post("/review/apply", data={"csrf": csrf.group(1), "id": "no-such-proposal"})
         assert r.status_code == 303, (r.status_code, r.text[:300])  # main: 422, refused
+
+
+# serve.py's comment on `memdir mcp`: Ctrl-C while the team database is still connecting
+# "stops it as Ctrl-C after does". It does not: Ctrl-C after (the stdio server running) is
+# click's "Aborted!" and exit status 1, while connecting it is "memdir serve stopped
+# (Ctrl-C)." and 0 (the test above: and the wrong command's name).
+@pytest.mark.xfail(strict=True, reason="MINOR: memdir mcp's Ctrl-C after start is 'Aborted!', 1")
+def test_ctrl_c_on_a_running_memdir_mcp_ends_as_ctrl_c_while_connecting(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    import json
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
+        env=serve_env(home, tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_as_from_a_terminal,
+    )
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        hello = {"name": "t", "version": "1"}
+        params = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": hello}
+        request = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params}
+        proc.stdin.write(json.dumps(request) + "\n")
+        proc.stdin.flush()
+        assert '"result"' in proc.stdout.readline()  # it serves
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "Traceback" not in err, err  # holds on main
+    assert "Aborted!" not in err and proc.returncode == 0, (proc.returncode, err)
