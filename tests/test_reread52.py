@@ -9,12 +9,14 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import memdir
 from memdir.core.errors import MemdirError
 from memdir.review.versions import Versions
+from test_edges import cli as cli
 from webserver import serve_env
 
 
@@ -216,3 +218,63 @@ def test_ctrl_c_on_a_running_memdir_mcp_ends_as_ctrl_c_while_connecting(
         proc.kill()
     assert "Traceback" not in err, err  # holds on main
     assert "Aborted!" not in err and proc.returncode == 0, (proc.returncode, err)
+
+
+# --- memdir edit: the CLI's edit form ---------------------------------------------------
+
+# The editor of this test: while the person edits (minutes, in real life), an agent
+# updates the entry (another process, through the library); the person then saves their
+# edit of the version they opened.
+AGENT_WHILE_EDITING = """
+import os
+import sys
+from pathlib import Path
+
+import memdir
+
+project, path = Path(sys.argv[1]), Path(sys.argv[2])
+md = memdir.open(os.environ["MEMDIR_HOME"], project)
+scope, entry = md.find("cache-host")
+md.store(scope).replace(entry.id, body="The agent's fix: the cache moved to host c.")
+md.close()
+(project.parent / "agent-wrote").write_text("yes")
+path.write_text(path.read_text().replace("host a", "host b (the person's edit)"))
+"""
+
+
+# Entry.revision / if_match was made for exactly this (docs/design/web.md: "Two tabs (or
+# two people) can edit one entry"), but `memdir edit` (read, $EDITOR, Store.edit) has no
+# such check: an agent's write made while the person edits is overwritten without a word
+# (only `memdir log` still holds it).
+def test_memdir_edit_does_not_silently_overwrite_a_write_made_while_editing(
+    cli: Any, home: Path, project: Path, tmp_path: Path
+) -> None:
+    editor = tmp_path / "editor.py"
+    editor.write_text(AGENT_WHILE_EDITING)
+    cli(
+        "add",
+        "--type",
+        "project",
+        "--name",
+        "Cache host",
+        "--description",
+        "where",
+        "--body",
+        "The cache runs on host a.",
+    )
+    env = {**serve_env(home, tmp_path), "MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    env["EDITOR"] = f"{sys.executable} {editor} {project}"
+    done = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), "edit", "cache-host"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert (project.parent / "agent-wrote").exists(), done.stderr  # the editor ran
+    md = memdir.open(home, project)
+    body = md.find("cache-host")[1].body
+    md.close()
+    # either refused (the person's text kept in a recovery file) or the agent's text kept
+    assert done.returncode != 0 or "host c" in body, (done.stdout, done.stderr, body)
