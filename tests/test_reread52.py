@@ -283,7 +283,6 @@ def test_memdir_edit_does_not_silently_overwrite_a_write_made_while_editing(
 # MemdirProvider._log_all returns whether it logged anything new (`new < len(kept)`),
 # a result its two callers (sync_turn's _guarded lambda, _queue) drop: dead code, and its
 # docstring does not say what the bool means.
-@pytest.mark.xfail(strict=True, reason="TRIVIAL: _log_all's bool result is read by no caller")
 def test_hermes_log_all_returns_nothing_nobody_reads() -> None:
     import typing
 

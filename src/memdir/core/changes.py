@@ -94,6 +94,7 @@ class EditOp:
 
     target: str
     entry: Entry
+    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
 
 
 Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp | EditOp
@@ -296,7 +297,7 @@ class Plan:
         return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:
-        old = self._resolve(op.target)
+        old = self._matching(op.target, op.if_match)
         edited = op.entry
         name = validate_name(edited.name)
         description = validate_description(edited.description) if edited.description else ""

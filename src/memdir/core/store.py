@@ -280,9 +280,17 @@ class Store:
         )
         return self.apply([op], source=source)[0].entry
 
-    def edit(self, target: str, text: str, *, source: Source | str = Source.USER) -> Change:
+    def edit(
+        self,
+        target: str,
+        text: str,
+        *,
+        source: Source | str = Source.USER,
+        if_match: str | None = None,
+    ) -> Change:
         """Replace one entry with ``text``, a whole topic file a person edited: every
-        frontmatter field they changed is kept (``updated`` is set to now)."""
+        frontmatter field they changed is kept (``updated`` is set to now). ``if_match``:
+        as for :meth:`replace`."""
         old = self.get(target)
         try:
             edited = parse_entry(text, old.id, path="<edited text>")
@@ -290,7 +298,7 @@ class Store:
             raise ParseError(
                 exc.path, exc.reason, exc.line, advice=f"Nothing was saved; {old.id} is unchanged."
             ) from None
-        return self.apply([EditOp(old.id, edited)], source=source)[0]
+        return self.apply([EditOp(old.id, edited, if_match=if_match)], source=source)[0]
 
     def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
         """Guard every text an operation would write; extractor output gets secrets

@@ -103,6 +103,9 @@ class MemdirProvider:
         self._seen: list[str] = []
         self._summaries: set[str] = set()  # fingerprints of Hermes's summaries seen
         self._answered = False  # the last message in _seen is a final answer (no tool call)
+        # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
+        # the next list's messages matching them are not logged again
+        self._paired: list[str] = []
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -146,6 +149,7 @@ class MemdirProvider:
                 self._seen = []
                 self._summaries = set()
                 self._answered = False
+                self._paired = []
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -248,7 +252,7 @@ class MemdirProvider:
             return min(turn, head + shortest)
         return head + shortest  # compressed within the turn: it goes on past the tail
 
-    def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> bool:
+    def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> None:
         """Log the messages of Hermes's list ``messages`` that were not logged yet
         (``turn``: the index of this turn's user message, when known)."""
         names: dict[str, str] = {}
@@ -276,15 +280,18 @@ class MemdirProvider:
         self._answered = bool(new) and _answer(kept[new - 1])
         wrote_memory = False
         for message, fingerprint in zip(kept[new:], said[new:], strict=True):
-            self._log(message, names)
+            if self._paired and self._paired[0] == fingerprint:
+                self._paired.pop(0)  # logged by sync_turn from its two texts
+            else:
+                self._log(message, names)
             self._seen.append(fingerprint)  # only once logged: a failed write is tried again
             self._answered = _answer(message)
             for _, fn in _calls(message):
                 wrote_memory |= fn.get("name") in ("memdir", "memory")
+        self._paired = []  # a pair this list did not hold is never matched later (no loss)
         if wrote_memory:  # the agent saved memory itself this turn: extraction skips it
             assert self._md is not None and self._session is not None
             self._md.pipeline.note_write(self._session.id)
-        return new < len(kept)
 
     def sync_turn(
         self,
@@ -312,8 +319,12 @@ class MemdirProvider:
             return
 
         def log_pair() -> None:
-            self._log({"role": "user", "content": user_content}, {})
-            self._log({"role": "assistant", "content": assistant_content}, {})
+            for message in (
+                {"role": "user", "content": user_content},
+                {"role": "assistant", "content": assistant_content},
+            ):
+                self._log(message, {})
+                self._paired.append(_fingerprint(message))
 
         self._guarded("sync_turn", log_pair)
 
