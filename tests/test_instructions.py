@@ -81,7 +81,7 @@ def test_precedence_is_managed_user_project_local_byte_for_byte(layout: dict[str
     md.store("local").add(type="feedback", name="Pnpm", description="use pnpm", body="pnpm.")
     managed = layout["managed"]
     expected = (
-        PREAMBLE + "\n## Index\n"
+        PREAMBLE.format(memory_read="memory_read", memory="memory") + "\n## Index\n"
         "- [Pnpm](feedback_pnpm.md) — use pnpm\n"
         "- [Tea](user_tea.md) [user] — drinks tea\n"
         + _INSTRUCTIONS

@@ -168,4 +168,4 @@ def test_a_folder_bob_names_is_refused_in_the_same_words_whatever_is_there(
     assert f"{paths['missing']!r}: no such folder" in log, log
     assert "has no git remote 'origin'" in log, log
     assert "not granted the project git.example.test/acme/secret" in log, log
-    assert f"sent the root {team.secret}, not used: not granted the project" in log, log
+    assert f"sent 1 root(s) not used: {team.secret} (not granted the project" in log, log

@@ -13,7 +13,6 @@ from .core.model import Source
 from .core.notices import warn_once
 from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
 from .core.scopes import project_slug
-from .sessions.query import sanitize
 from .tools import Dispatcher, tool_schemas
 
 if TYPE_CHECKING:
@@ -233,6 +232,8 @@ class MemorySession:
         # nothing rests on small bare numbers and stop words alone ("what is 2+2"): no
         # recall; a question naming a time ("what did we do yesterday?") asks for what was
         # said then, whatever its words, and is searched as before the rule
+        from .sessions.query import sanitize  # on the first recall: `import memdir` stays light
+
         parsed = sanitize(query)
         strict = not parsed.timed
         anchored = parsed.anchored or not strict
