@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +20,8 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
-from usercli import user_cli
+from usercli import claude_transcript, user_cli
+from webserver import memdir_serving
 
 pytestmark = pytest.mark.slow
 
@@ -62,12 +60,6 @@ def _mcp_calls(
     return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def team_server(tmp_path: Path, project: Path, pg_url: str) -> Iterator[tuple[str, str]]:
     """A real team server (`memdir serve --database`) on a free loopback port: its MCP URL
@@ -79,39 +71,11 @@ def team_server(tmp_path: Path, project: Path, pg_url: str) -> Iterator[tuple[st
     team_env(pg_url, project)
     token = users.add(PgDatabase.shared(pg_url), "alice")
     env = _env(tmp_path, tmp_path / "server-home")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "memdir",
-            "-C",
-            str(tmp_path),
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            pg_url,
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp", token
-    finally:
+    with memdir_serving(env, tmp_path, "--database", pg_url) as (proc, base):
+        yield f"{base}/mcp", token
         proc.terminate()
         _, err = proc.communicate(timeout=30)
-        assert b"Traceback" not in err, err.decode(errors="replace")
+        assert "Traceback" not in err, err
 
 
 def _served_calls(
@@ -186,37 +150,12 @@ def test_mcp_memory_a_known_scope_the_config_forbids_still_says_so(
 # --- item 2: a role filter that empties a session search names the stored roles ---------
 
 
-def _transcript(session_id: str, cwd: str) -> str:
-    rows = [
-        {
-            "type": "user",
-            "uuid": "a1",
-            "parentUuid": None,
-            "sessionId": session_id,
-            "cwd": cwd,
-            "timestamp": "2026-12-01T10:00:00Z",
-            "message": {"role": "user", "content": "Deploy billing to the kiwi cluster."},
-        },
-        {
-            "type": "assistant",
-            "uuid": "a2",
-            "parentUuid": "a1",
-            "sessionId": session_id,
-            "cwd": cwd,
-            "timestamp": "2026-12-01T10:00:05Z",
-            "message": {
-                "role": "assistant",
-                "content": [{"type": "text", "text": "Deployed: rollout R-7731 on kiwi."}],
-            },
-        },
-    ]
-    return "".join(json.dumps(r) + "\n" for r in rows)
-
-
 def _import_one(cli: Callable[..., Any], tmp_path: Path, sid: str, **env: str) -> None:
     transcripts = tmp_path / "transcripts" / "p"
     transcripts.mkdir(parents=True, exist_ok=True)
-    (transcripts / f"{sid}.jsonl").write_text(_transcript(sid, str(tmp_path)), encoding="utf-8")
+    (transcripts / f"{sid}.jsonl").write_text(
+        claude_transcript(sid, str(tmp_path)), encoding="utf-8"
+    )
     imported = cli(
         "import-sessions", "claude-code", "--from", str(tmp_path / "transcripts"), extra_env=env
     )

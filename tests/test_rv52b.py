@@ -21,6 +21,7 @@ from memdir.interop.agents_md import (
     remove_section,
     section_span,
 )
+from test_mend52b import _rule, _section
 from usercli import user_cli
 
 
@@ -29,23 +30,6 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     user_home = tmp_path / "user-home"
     user_home.mkdir()
     return user_cli(tmp_path, home, project, user_home)
-
-
-def _rule(cli: Callable[..., Any], name: str) -> None:
-    added = cli(
-        "add", "--scope", "project", "--type", "feedback", "--name", name,
-        "--description", f"{name}, always", "--body", f"{name} before committing.",
-    )  # fmt: skip
-    assert added.returncode == 0, added.stderr
-
-
-def _section(cli: Callable[..., Any], project: Path) -> bytes:
-    """memdir's section as `export agents-md` writes it into an empty folder."""
-    agents = project / "AGENTS.md"
-    assert cli("export", "agents-md", "--apply").returncode == 0
-    section = agents.read_bytes()
-    assert section.startswith(b"<!-- memdir:begin") and section.endswith(END.encode() + b"\n")
-    return section
 
 
 # --- item 3: AGENTS.md round trips ------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from memdir.interop.claude_code.formats import project_slug
-from usercli import user_cli
+from usercli import claude_transcript, user_cli
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -220,7 +220,7 @@ def test_sessions_search_role_typo_names_the_stored_roles(
     transcripts = tmp_path / "transcripts" / "p"
     transcripts.mkdir(parents=True)
     (transcripts / "3f1c6a52-0000-4000-8000-000000000001.jsonl").write_text(
-        _transcript("3f1c6a52-0000-4000-8000-000000000001", str(tmp_path)), encoding="utf-8"
+        claude_transcript("3f1c6a52-0000-4000-8000-000000000001", str(tmp_path)), encoding="utf-8"
     )
     imported = cli("import-sessions", "claude-code", "--from", str(tmp_path / "transcripts"))
     assert imported.returncode == 0, imported.stderr
@@ -233,40 +233,15 @@ def test_sessions_search_role_typo_names_the_stored_roles(
     assert stored.returncode == 0 and "stored roles" not in stored.stdout, stored.stdout
 
 
-def _transcript(session_id: str, cwd: str) -> str:
-    rows = [
-        {
-            "type": "user",
-            "uuid": "a1",
-            "parentUuid": None,
-            "sessionId": session_id,
-            "cwd": cwd,
-            "timestamp": "2026-12-01T10:00:00Z",
-            "message": {"role": "user", "content": "Deploy billing to the kiwi cluster."},
-        },
-        {
-            "type": "assistant",
-            "uuid": "a2",
-            "parentUuid": "a1",
-            "sessionId": session_id,
-            "cwd": cwd,
-            "timestamp": "2026-12-01T10:00:05Z",
-            "message": {
-                "role": "assistant",
-                "content": [{"type": "text", "text": "Deployed: rollout R-7731 on kiwi."}],
-            },
-        },
-    ]
-    return "".join(json.dumps(r) + "\n" for r in rows)
-
-
 def test_sessions_show_by_the_harness_session_id(
     cli: Callable[..., Any], tmp_path: Path, home: Path, project: Path
 ) -> None:
     sid = "803d6fdb-6a12-4abb-a4c5-24c869d15248"  # what `claude --resume` shows
     transcripts = tmp_path / "transcripts" / "p"
     transcripts.mkdir(parents=True)
-    (transcripts / f"{sid}.jsonl").write_text(_transcript(sid, str(tmp_path)), encoding="utf-8")
+    (transcripts / f"{sid}.jsonl").write_text(
+        claude_transcript(sid, str(tmp_path)), encoding="utf-8"
+    )
     assert (
         cli("import-sessions", "claude-code", "--from", str(tmp_path / "transcripts")).returncode
         == 0

@@ -9,10 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +24,7 @@ from mcp.shared.exceptions import MCPError
 
 import memdir
 from usercli import user_cli
+from webserver import memdir_serving, print_token
 
 
 @pytest.fixture
@@ -37,47 +34,16 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
     return user_cli(tmp_path, home, project, user_home)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def _serving(env: dict[str, str], cwd: Path, *extra: str) -> Iterator[tuple[str, str]]:
     """A real `memdir serve` (``extra``: its options) on a free loopback port: (MCP URL,
     token; none on the team backend). Its log must hold no traceback when it stops."""
-    port = _free_port()
-    token = ""
-    if not extra:
-        token = subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(cwd), "serve", "--print-token"],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "-C", str(cwd), "serve", "--port", str(port), *extra],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp", token
-    finally:
+    token = "" if extra else print_token(env, cwd)
+    with memdir_serving(env, cwd, *extra) as (proc, base):
+        yield f"{base}/mcp", token
         proc.terminate()
         _, err = proc.communicate(timeout=30)
-        assert b"Traceback" not in err, err.decode(errors="replace")
+        assert "Traceback" not in err, err
 
 
 # --- item 1: a hand edit after push --apply ------------------------------------------

@@ -4,6 +4,7 @@ variable of the caller's environment leaking in."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -40,3 +41,31 @@ def user_cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Call
         return proc
 
     return run
+
+
+def claude_transcript(session_id: str, cwd: str) -> str:
+    """A two-message Claude Code transcript (JSONL) of session ``session_id`` in ``cwd``."""
+    rows = [
+        {
+            "type": "user",
+            "uuid": "a1",
+            "parentUuid": None,
+            "sessionId": session_id,
+            "cwd": cwd,
+            "timestamp": "2026-12-01T10:00:00Z",
+            "message": {"role": "user", "content": "Deploy billing to the kiwi cluster."},
+        },
+        {
+            "type": "assistant",
+            "uuid": "a2",
+            "parentUuid": "a1",
+            "sessionId": session_id,
+            "cwd": cwd,
+            "timestamp": "2026-12-01T10:00:05Z",
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "text", "text": "Deployed: rollout R-7731 on kiwi."}],
+            },
+        },
+    ]
+    return "".join(json.dumps(r) + "\n" for r in rows)
