@@ -24,10 +24,9 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # background jobs inherit SIGINT ignored
 
 
-# `memdir mcp` runs its open through serve.py's _until_ctrl_c, whose one message is
+# `memdir mcp` runs its open through serve.py's _until_ctrl_c, whose one message was
 # "memdir serve stopped (Ctrl-C).": Ctrl-C while `memdir mcp` connects to a hanging
-# PostgreSQL names a command the user never ran.
-@pytest.mark.xfail(strict=True, reason="MINOR: memdir mcp's Ctrl-C says 'memdir serve stopped'")
+# PostgreSQL named a command the user never ran. Now it names the one that ran.
 def test_ctrl_c_while_memdir_mcp_connects_names_memdir_mcp(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
@@ -55,6 +54,7 @@ def test_ctrl_c_while_memdir_mcp_connects_names_memdir_mcp(
             proc.kill()
     assert "Traceback" not in err and proc.returncode == 0, err  # holds on main
     assert "memdir serve" not in err, err  # main: "memdir serve stopped (Ctrl-C)."
+    assert err == "memdir mcp stopped (Ctrl-C).\n", err
 
 
 # Entry.revision is a 16-hex digest of the entry's content, while everywhere else in
@@ -186,10 +186,10 @@ def test_a_refused_review_decision_answers_with_a_redirect_as_web_md_says(
 
 
 # serve.py's comment on `memdir mcp`: Ctrl-C while the team database is still connecting
-# "stops it as Ctrl-C after does". It does not: Ctrl-C after (the stdio server running) is
-# click's "Aborted!" and exit status 1, while connecting it is "memdir serve stopped
-# (Ctrl-C)." and 0 (the test above: and the wrong command's name).
-@pytest.mark.xfail(strict=True, reason="MINOR: memdir mcp's Ctrl-C after start is 'Aborted!', 1")
+# "stops it as Ctrl-C after does". It did not: Ctrl-C after (the stdio server running) was
+# click's "Aborted!" and exit status 1, while connecting it was "memdir serve stopped
+# (Ctrl-C)." and 0 (the test above: and the wrong command's name). Now both end with
+# "memdir mcp stopped (Ctrl-C)." and 0.
 def test_ctrl_c_on_a_running_memdir_mcp_ends_as_ctrl_c_while_connecting(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
@@ -218,6 +218,7 @@ def test_ctrl_c_on_a_running_memdir_mcp_ends_as_ctrl_c_while_connecting(
         proc.kill()
     assert "Traceback" not in err, err  # holds on main
     assert "Aborted!" not in err and proc.returncode == 0, (proc.returncode, err)
+    assert err == "memdir mcp stopped (Ctrl-C).\n", err
 
 
 # --- memdir edit: the CLI's edit form ---------------------------------------------------

@@ -42,11 +42,11 @@ def mcp(state: State, agent: str) -> None:
 
     # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
     # database is still connecting (a server that hangs) stops it as Ctrl-C after does
-    md = _until_ctrl_c(state.open)
+    md = _until_ctrl_c("mcp", state.open)
     if md is None:
         return
     state.warn(md)
-    run_stdio(md, agent=agent)
+    _until_ctrl_c("mcp", lambda: run_stdio(md, agent=agent))
 
 
 def _database(url: str | None) -> str:
@@ -133,7 +133,7 @@ def serve(
         return
     # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
     # database is still connecting (a server that hangs) stops it as Ctrl-C after does
-    md = _until_ctrl_c(state.open)
+    md = _until_ctrl_c("serve", state.open)
     if md is None:
         return
     state.warn(md)
@@ -149,6 +149,7 @@ def serve(
             err=True,
         )
         _until_ctrl_c(
+            "serve",
             lambda: run(
                 md,
                 host=host,
@@ -156,7 +157,7 @@ def serve(
                 max_body=max_body,
                 threads=threads,
                 projects_under=projects_under,
-            )
+            ),
         )
         return
     token = load_token(md.home)
@@ -177,18 +178,20 @@ def serve(
         err=True,
     )
     _until_ctrl_c(
-        lambda: run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+        "serve",
+        lambda: run(md, host=host, port=port, max_body=max_body, projects_under=projects_under),
     )
 
 
-def _until_ctrl_c(run: Callable[[], T]) -> T | None:
+def _until_ctrl_c(name: str, run: Callable[[], T]) -> T | None:
     """``run()`` (the server, or the database's open before it), its result; Ctrl-C, the
-    way the banner says to stop it, ends it with a word and exit status 0 (None), not
-    click's "Aborted!" and 1 (uvicorn shuts down on the signal, then raises it again)."""
+    way the banner says to stop it, ends ``memdir NAME`` with a word and exit status 0
+    (None), not click's "Aborted!" and 1 (uvicorn shuts down on the signal, then raises
+    it again; anyio's run of the stdio server raises it)."""
     try:
         return run()
     except KeyboardInterrupt:
-        click.echo("memdir serve stopped (Ctrl-C).", err=True)
+        click.echo(f"memdir {name} stopped (Ctrl-C).", err=True)
         return None
 
 
