@@ -21,6 +21,8 @@ from ..core.storage.regular import read_text
 from .workspaces import Workspaces
 
 if TYPE_CHECKING:
+    import socket
+
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
     from ..engine import Memdir
@@ -591,4 +593,16 @@ def serve(
         lifespan="on",
         h11_max_incomplete_event_size=max_body,
     )
-    uvicorn.Server(config).run()
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, whose force quit (a second Ctrl-C while clients are still
+        connected: it stops waiting for them) still ends the app's lifespan as one
+        Ctrl-C does, its sessions and workspaces closed; uvicorn skips it then, and the
+        lifespan task it cancels instead logs a traceback as a failed shutdown."""
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().shutdown(sockets)
+            if self.force_exit:  # skipped by uvicorn (or run already: then a no-op)
+                await self.lifespan.shutdown()
+
+    Server(config).run()
