@@ -223,25 +223,29 @@ def test_mcp_memory_a_look_alike_scope_shows_what_differs(md: Memdir) -> None:
 
 
 @pytest.mark.backends
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor (kind pre-existing in the 'not allowed' message): on the team backend "
-    "the unknown-scope error names the server's own config.toml path to a team user",
-)
 def test_team_backend_unknown_scope_error_names_no_server_path(md: Memdir, backend: str) -> None:
-    # with agent_write_scopes = [] the new message says "(agent_write_scopes in
+    # with agent_write_scopes = [] the new message said "(agent_write_scopes in
     # <server home>/config.toml is empty)": a server-side path a team user cannot edit
+    # (and so did the "not allowed" one); now "the team server's agent_write_scopes"
     import dataclasses
 
     from memdir.tools import Dispatcher
 
     if backend != "postgres":
         pytest.skip("files backend: the user's own config path is fine to name")
-    closed = Memdir(dataclasses.replace(md.settings, agent_write_scopes=()), clock=md.clock)
-    try:
-        answer = Dispatcher(closed).call("memory", {"action": "add", **_ADD, "scope": "projcet"})
-    finally:
-        closed.close()
-    assert answer["success"] is False, answer
-    assert "unknown scope 'projcet'" in answer["error"], answer
-    assert str(md.home) not in answer["error"], answer["error"]
+    answers = []
+    for scopes, scope in (((), "projcet"), (("local",), "user")):
+        closed = Memdir(dataclasses.replace(md.settings, agent_write_scopes=scopes), clock=md.clock)
+        try:
+            add = {"action": "add", **_ADD, "scope": scope}
+            answers.append(Dispatcher(closed).call("memory", add))
+        finally:
+            closed.close()
+    unknown, refused = answers
+    assert unknown["success"] is False, unknown
+    assert "unknown scope 'projcet'" in unknown["error"], unknown
+    assert "(the team server's agent_write_scopes is empty)" in unknown["error"], unknown
+    assert refused["success"] is False, refused
+    assert "(allowed: local; the team server's agent_write_scopes)" in refused["error"], refused
+    for answer in answers:
+        assert str(md.home) not in answer["error"] and "config.toml" not in answer["error"]

@@ -488,7 +488,7 @@ class Dispatcher:
                 f"unknown scope {scope!a}; use one of {writable}"
                 if writable
                 else f"unknown scope {scope!a}, and no scope may be named here "
-                f"(agent_write_scopes in {self.md.home / 'config.toml'} is empty)",
+                f"({self._write_scopes_setting()} is empty)",
                 field="scope",
             )
         if scope == "managed":
@@ -499,11 +499,19 @@ class Dispatcher:
             allowed = ", ".join(self.md.settings.agent_write_scopes) or "none"
             raise ValidationError(
                 f"writing to the {scope!r} scope through a tool is not allowed here (allowed: "
-                f"{allowed}; agent_write_scopes in {self.md.home / 'config.toml'}). Write to "
-                f"the default scope instead, or ask the user.",
+                f"{allowed}; {self._write_scopes_setting()}). Write to the default scope "
+                f"instead, or ask the user.",
                 field="scope",
             )
         return scope
+
+    def _write_scopes_setting(self) -> str:
+        """Where ``agent_write_scopes`` is set, as the person behind the agent can act on
+        it: their own config.toml, or on the team backend the server's setting (its
+        config.toml is a path on the server, none of a team user's business)."""
+        if self.md.database is not None:
+            return "the team server's agent_write_scopes"
+        return f"agent_write_scopes in {self.md.home / 'config.toml'}"
 
     def _point_to_scope(self, ops: list[Operation]) -> None:
         """A replace/remove target missing from the write scope but shown in the index
