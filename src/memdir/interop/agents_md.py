@@ -77,10 +77,11 @@ def section_span(text: str) -> tuple[int, int] | None:
 
 
 def merge_section(existing: str | None, section: str) -> str:
-    """``existing`` with its memdir section replaced by ``section`` (appended after a
-    blank line when there is none; after a line end to a file with no final newline, the
-    section then ending without one). Everything outside the markers is kept byte for
-    byte."""
+    """``existing`` with its memdir section replaced by ``section`` (appended after one
+    more line end when there is none: a blank line, another one to a file ending in a
+    blank line already, so that removing the section takes exactly that line end away;
+    after a line end to a file with no final newline, the section then ending without
+    one). Everything outside the markers is kept byte for byte."""
     if not existing:
         return section
     span = section_span(existing)
@@ -90,8 +91,7 @@ def merge_section(existing: str | None, section: str) -> str:
             # without one, so that removing it can tell memdir's line end from a hand
             # placement right after a line (whose line end stays) and give the file back
             return existing + "\n" + section.removesuffix("\n")
-        sep = "" if existing.endswith("\n\n") else "\n"
-        return existing + sep + section
+        return existing + "\n" + section
     start, stop = span
     if not existing[start:stop].endswith("\n"):  # the section ends the file, no line end
         section = section.removesuffix("\n")
