@@ -4,6 +4,7 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import builtins
+import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -580,14 +581,31 @@ class Store:
         committed, on_disk = pending.get(INDEX_NAME, (self.backend.read_index(), None))
         if INDEX_NAME in pending and on_disk is not None:
             history.absorb()  # a note typed into the index stays in history
+            # memdir's, not a hand edit
+            self._index_then(index, lambda: history.record([INDEX_NAME], REBUILT))
+        elif set(pending) - {INDEX_NAME}:  # the edit and the index it staled
+            self._index_then(index, lambda: history.absorb(rewritten=[INDEX_NAME]))
+        elif committed != index:  # a stale index that was committed
+            self._index_then(index, lambda: history.record([INDEX_NAME], REBUILT))
+        else:
             self.backend.write(INDEX_NAME, index)
-            history.record([INDEX_NAME], REBUILT)  # memdir's, not a hand edit
-            return
+
+    def _index_then(self, index: bytes, commit: Callable[[], object]) -> None:
+        """Write ``index`` and ``commit()`` it. When the commit fails (git's index.lock
+        held by a person's git, say) the index's bytes before are put back: the repair
+        did not happen, as its warning says, and the next commit does not record memdir's
+        rebuild as a hand edit (the next repair or write rebuilds it again)."""
+        before = self.backend.read_index()
         self.backend.write(INDEX_NAME, index)
-        if set(pending) - {INDEX_NAME}:
-            history.absorb(rewritten=[INDEX_NAME])  # the edit and the index it staled
-        elif committed != index:
-            history.record([INDEX_NAME], REBUILT)  # a stale index that was committed
+        try:
+            commit()
+        except MemdirError:
+            with contextlib.suppress(MemdirError):  # the commit's error is the one to say
+                if before is None:
+                    self.backend.delete(INDEX_NAME)
+                else:
+                    self.backend.write(INDEX_NAME, before)
+            raise
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
