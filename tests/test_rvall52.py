@@ -149,17 +149,23 @@ def test_an_index_deleted_by_hand_and_rebuilt_leaves_history_as_it_was(md: Memdi
     assert [c.rev for c in local.history.log()] == before, subjects
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor (performance): each `memdir sessions show` scans the sessions table twice "
-    "(substr and replace cannot use the id index): 75-250 ms on SQLite, 300-550 ms on "
-    "PostgreSQL with 100k sessions, where resolve takes 0-30 ms",
-)
-def test_the_show_note_reads_session_ids_through_the_index(md: Memdir) -> None:
-    # the statements others_starting_with runs, as SQLite plans them: a prefix range on the
-    # primary key (id >= ? AND id < ?) is a SEARCH; substr(id, 1, ?) = ? is a SCAN
+@pytest.mark.backends
+def test_the_show_note_reads_session_ids_through_the_index(
+    md: Memdir, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each `memdir sessions show` scanned the sessions table twice (substr and replace
+    # cannot use the id index): 75-250 ms on SQLite, 300-550 ms on PostgreSQL with 100k
+    # sessions, where resolve takes 0-30 ms. The statements others_starting_with runs, as
+    # each engine plans them: a prefix range on the primary key (id >= ? AND id < ?) and
+    # on the index of the ids after their harness: prefix (sessions_bare) is a search;
+    # substr(id, 1, ?) = ? is a scan
     md.sessions.start("agent", session_id="abcd1234")
     md.sessions.start("claude-code", session_id="claude-code:abcd1234x")
+    md.sessions.start("claude-code", session_id="claude-code:ABCD1234y")
+    md.sessions.start("claude-code", session_id="claude-code:ffff0000:abcd1234z")  # a root
+    if backend == "postgres":
+        _postgres_plans(md, monkeypatch)
+        return
     ran: list[str] = []
 
     def traced(c: Any) -> None:
@@ -181,3 +187,43 @@ def test_the_show_note_reads_session_ids_through_the_index(md: Memdir) -> None:
 
     plans = [plan(s) for s in selects]
     assert not [p for p in plans if "SCAN sessions" in p], list(zip(selects, plans, strict=True))
+    assert any("sessions_bare" in p for p in plans), plans
+
+
+def _postgres_plans(md: Memdir, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same on PostgreSQL: each statement it is sent, explained with sequential scans
+    off (a table this small is read whole otherwise), is an index scan."""
+    import psycopg
+
+    sent: list[tuple[str, Any]] = []
+    execute = psycopg.Cursor.execute
+
+    def recorded(self: Any, query: Any, params: Any = None, **kw: Any) -> Any:
+        sent.append((query, params))
+        return execute(self, query, params, **kw)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", recorded)
+    try:
+        assert md.sessions.also_starting_with("abcd1234", "abcd1234") == ["claude-code:abcd1234x"]
+    finally:
+        monkeypatch.undo()
+    texts = [(q, p) for q, p in sent if isinstance(q, str)]  # not the pool's own
+    selects = [(q, p) for q, p in texts if q.lstrip().upper().startswith("SELECT")]
+    selects = [(q, p) for q, p in selects if "FROM sessions" in q]
+    assert selects, sent
+
+    def plan(query: str, params: Any) -> str:
+        def explain(c: Any) -> str:
+            c.raw.execute("SET LOCAL enable_seqscan = off")
+            rows = c.raw.execute("EXPLAIN (COSTS OFF) " + query, params).fetchall()
+            return " ".join(str(r[0]) for r in rows)
+
+        return str(md.sessions.db.read(explain))
+
+    plans = [plan(q, p) for q, p in selects]
+    # an index read whole with a filter (sessions_pkey on main) is a scan too: each plan
+    # reads a range of an index (Index Cond), and nothing sequentially
+    assert all("Index Cond" in p and "Seq Scan" not in p for p in plans), list(
+        zip(selects, plans, strict=True)
+    )
+    assert any("sessions_bare" in p for p in plans), plans

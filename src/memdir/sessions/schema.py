@@ -17,6 +17,12 @@ _TOOL_OLD = "coalesce(old.tool_name, '') || ' ' || coalesce(old.tool_calls, '')"
 
 Progress = Callable[[int, int], None]  # (rows done, rows in all)
 
+#: A session id after its ``harness:`` prefix (the id the harness itself shows), for the
+#: ids that have one (:data:`HAS_HARNESS`): the expression index ``sessions_bare`` holds
+#: (step 0013; PostgreSQL's step 0012, where the dialect spells ``instr`` ``strpos``).
+BARE_ID = "substr(id, instr(id, ':') + 1)"
+HAS_HARNESS = "instr(id, ':') > 0"
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -438,5 +444,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE entry_row IS NOT NULL",
             "CREATE TABLE entity_marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
         ),
+    ),
+    # A session id given to ``memdir sessions show`` is looked up among the ids after a
+    # ``harness:`` prefix too (SessionStore._starting_with): a prefix range on this index
+    # of those ids (the index keeps itself right on every insert), not a scan of sessions.
+    Migration(
+        "0013_session_bare_ids",
+        (f"CREATE INDEX sessions_bare ON sessions({BARE_ID}, id) WHERE {HAS_HARNESS}",),
     ),
 )
