@@ -227,3 +227,110 @@ def _postgres_plans(md: Memdir, monkeypatch: pytest.MonkeyPatch) -> None:
         zip(selects, plans, strict=True)
     )
     assert any("sessions_bare" in p for p in plans), plans
+
+
+_OLD_IDS = [
+    "abcd1234",
+    "abcd1234ff",
+    "claude-code:abcd1234x",
+    "claude-code:abcd1234x:agent-1",
+    "codex:ABCD1234y",
+    "claude-code:ffff0000:abcd1234z",
+    "hermes:abcd12",
+]
+
+
+def test_a_state_db_from_before_step_0013_keeps_its_sessions_and_answers_the_note(
+    tmp_path: Path,
+) -> None:
+    # a state.db made through step 0012 (main's schema) with sessions in it: opening it
+    # applies 0013_session_bare_ids over them; every session is kept, the note names the
+    # same ids, and reads them through the new index
+    import sqlite3
+
+    from memdir.sessions import SessionStore
+    from memdir.sessions.db import Database, _apply
+    from memdir.sessions.schema import MIGRATIONS
+
+    assert MIGRATIONS[12].name == "0013_session_bare_ids"
+    path = tmp_path / "state.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(
+        "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+        "applied_at REAL NOT NULL)"
+    )
+    for step in MIGRATIONS[:12]:
+        _apply(conn, step)
+    conn.executemany(
+        "INSERT INTO sessions (id, agent, started_at) VALUES (?, 'agent', 0)",
+        [(sid,) for sid in _OLD_IDS],
+    )
+    conn.close()
+    db = Database(path)
+    try:
+        assert [n for n, _ in db.migrations()][-1] == "0013_session_bare_ids"
+        kept = db.read(lambda c: sorted(r[0] for r in c.execute("SELECT id FROM sessions")))
+        assert kept == sorted(_OLD_IDS)
+        store = SessionStore(db)
+        assert store.others_starting_with("abcd1234", "abcd1234") == (
+            ["abcd1234ff", "claude-code:abcd1234x"],
+            True,
+        )
+        assert store.resolve("abcd1234x").id == "claude-code:abcd1234x"
+        bare = db.read(
+            lambda c: c.execute(
+                "EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE instr(id, ':') > 0 AND "
+                "substr(id, instr(id, ':') + 1) >= 'a' AND substr(id, instr(id, ':') + 1) < 'b'"
+            ).fetchall()
+        )
+        assert "sessions_bare" in str(bare[0][-1]), bare
+    finally:
+        db.close()
+
+
+def test_a_postgres_state_from_before_step_0012_keeps_its_sessions_and_answers_the_note(
+    pg_url: str,
+) -> None:
+    # the same on PostgreSQL: a state made through step 0011 gets 0012_session_id_ranges
+    import psycopg
+
+    from memdir.pg.db import PgDatabase, Schema
+    from memdir.pg.sessions import PgStateDatabase, schema_name
+    from memdir.pg.state_schema import state_schema
+    from memdir.sessions import SessionStore
+
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(name, "state/older")
+    assert full.steps[11].name == "0012_session_id_ranges"
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:11]))
+    older.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        for sid in _OLD_IDS:
+            conn.execute(
+                "INSERT INTO sessions (id, agent, started_at) VALUES (%s, 'agent', 0)", (sid,)
+            )
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    try:
+        store = SessionStore(db)
+        kept = db.read(lambda c: sorted(r[0] for r in c.execute("SELECT id FROM sessions")))
+        assert kept == sorted(_OLD_IDS)
+        assert [n for n, _ in db.pg.migrations("state/older")][-1] == "0012_session_id_ranges"
+        assert store.others_starting_with("abcd1234", "abcd1234") == (
+            ["abcd1234ff", "claude-code:abcd1234x"],
+            True,
+        )
+        assert store.resolve("abcd1234x").id == "claude-code:abcd1234x"
+        made = db.read(
+            lambda c: sorted(
+                r[0]
+                for r in c.execute(
+                    "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' "
+                    "AND schemaname = current_schema()"
+                )
+            )
+        )
+        assert {"sessions_bare", "sessions_id_bytes"} <= set(made), made
+    finally:
+        db.pg.close()
