@@ -19,6 +19,8 @@ _LIMIT = re.compile(r"\bLIMIT \?")
 _MINMAX = re.compile(r"\b(max|min)\(", re.I)
 _INSERT_INTO = re.compile(r"^\s*INSERT INTO (\w+)\b", re.I)
 _IN_LIST = re.compile(r"\b(NOT )?IN \((\?(?:, \?){3,})\)")
+_INSTR = re.compile(r"\binstr\(")
+_BINARY = re.compile(r"\bCOLLATE BINARY\b")
 
 #: ``INSERT OR REPLACE`` targets: the conflict they replace on.
 REPLACE_ON = {"removed_imports": "(session_id) DO UPDATE SET removed_at = excluded.removed_at"}
@@ -122,6 +124,8 @@ def _outside(chunk: str) -> str:
     chunk = _WHERE_ONE.sub("TRUE", chunk)
     chunk = _PAREN_ONE.sub("(TRUE)", chunk)
     chunk = _scalar_minmax(chunk)
+    chunk = _INSTR.sub("strpos(", chunk)  # the same arguments, the same answer
+    chunk = _BINARY.sub('COLLATE "C"', chunk)  # code point order (UTF-8's byte order)
     return chunk.replace("?", "%s")
 
 

@@ -71,6 +71,11 @@ class PgStateDatabase(Database):
         self.write_lock = 0  # this state's advisory lock key, once the schema is known
         self._newest_ids: dict[str, int] = {}  # hints for a phrase's probe (pg/fts.py)
 
+    def as_stored(self, text: str) -> str:
+        """``text`` as PostgreSQL stores it: NUL, which its text cannot hold, as U+FFFD
+        (:func:`memdir.pg.dialect.value`)."""
+        return text.replace("\x00", "\ufffd")
+
     def _fork_locks(self) -> list[Any]:
         return [self._lock, self._ready]
 

@@ -463,4 +463,18 @@ _STEPS: tuple[Step, ...] = (
         )""",
         ),
     ),
+    # SQLite's 0013: a session id's start looked up by prefix ranges on indexes, not by a
+    # scan of sessions (SessionStore._starting_with). Its queries compare ids by code point
+    # (their COLLATE BINARY is COLLATE "C" here, whatever the database's collation), so the
+    # ids need an index in that order; and the ids after a ``harness:`` prefix (the
+    # expression and predicate are those of sessions.schema.BARE_ID and HAS_HARNESS).
+    Step(
+        "0012_session_id_ranges",
+        (
+            'CREATE INDEX sessions_id_bytes ON sessions (id COLLATE "C")',
+            "CREATE INDEX sessions_bare ON sessions "
+            """((substr(id, strpos(id, ':') + 1)) COLLATE "C", id COLLATE "C") """
+            "WHERE strpos(id, ':') > 0",
+        ),
+    ),
 )

@@ -248,6 +248,10 @@ class Database:
             raise
         return result
 
+    def as_stored(self, text: str) -> str:
+        """``text`` as this engine stores it (a bound compared with stored text)."""
+        return text
+
     #: What a ``SELECT`` appends to lock the rows it picks, skipping rows another
     #: transaction holds (PostgreSQL); SQLite's one writer needs nothing.
     skip_locked = ""

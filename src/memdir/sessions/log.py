@@ -24,6 +24,7 @@ from .rows import insert_staged as _insert_staged
 from .rows import message as _message
 from .rows import text as _text
 from .rows import title as _title
+from .schema import BARE_ID, HAS_HARNESS
 from .search import Filters, Time, around, search_messages, search_sessions, tree
 from .specs import ImportCounts, SessionSpec
 
@@ -46,6 +47,21 @@ class PruneReport:
 def _escaped(text: str) -> str:
     """``text`` as a literal inside a LIKE pattern (``ESCAPE '\\'``)."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _prefix_range(prefix: str) -> tuple[str, str | None]:
+    """The strings starting with ``prefix`` as a range in code point order: ``prefix``
+    and the least string after all of them (None: there is none, ``prefix`` is all
+    U+10FFFF). Not LIKE, which ignores ASCII case on SQLite."""
+    kept = prefix
+    while kept:
+        nxt = ord(kept[-1]) + 1
+        if 0xD800 <= nxt <= 0xDFFF:  # surrogates cannot be stored: none sorts between
+            nxt = 0xE000
+        if nxt <= 0x10FFFF:
+            return prefix, kept[:-1] + chr(nxt)
+        kept = kept[:-1]
+    return prefix, None
 
 
 def _bounded(value: int, name: str, low: int, high: int) -> int:
@@ -178,14 +194,29 @@ class SessionStore:
     def _starting_with(self, session_id: str) -> tuple[builtins.list[str], bool]:
         """The ids starting with ``session_id`` or whose id after a ``harness:`` prefix
         does (read among at most :data:`ALIKE` + 1 of each), and whether that is all."""
-        # case-sensitive on both backends, as ids are (SQLite's LIKE ignores ASCII case),
-        # and portable (PostgreSQL has no instr). Each a scan of the sessions table
-        start = self._ids_where("substr(id, 1, ?) = ?", len(session_id), session_id)
-        within = self._ids_where("replace(id, ?, '') <> id", ":" + session_id)
-        complete = len(start) <= ALIKE and len(within) <= ALIKE
-        # only the id after the harness: prefix, not a sub-agent's root after a second colon
-        after = [i for i in within if i.partition(":")[2].startswith(session_id)]
-        return list(dict.fromkeys(start + after)), complete  # in order, once each
+        # case-sensitive on both backends, as ids are (not LIKE: SQLite's ignores ASCII
+        # case): prefix ranges in code point order, one on the primary key, one on the
+        # index of the ids after their harness: prefix (schema step 0013_session_bare_ids,
+        # not a sub-agent's root after a second colon); each a search, not a scan
+        given = self.db.as_stored(session_id)
+        start = self._ids_starting("id", given)
+        after = self._ids_starting(BARE_ID, given, HAS_HARNESS)
+        complete = len(start) <= ALIKE and len(after) <= ALIKE
+        return list(dict.fromkeys(start + sorted(after))), complete  # in order, once each
+
+    def _ids_starting(self, key: str, prefix: str, *where: str) -> builtins.list[str]:
+        """The first :data:`ALIKE` + 1 ids (``where`` holds) whose ``key`` starts with
+        ``prefix``: a range of ``key`` in code point order (BINARY; "C" on PostgreSQL)."""
+        low, high = _prefix_range(prefix)
+        ordered = f"{key} COLLATE BINARY"
+        conditions = [*where, f"{ordered} >= ?"] + ([] if high is None else [f"{ordered} < ?"])
+        order = ordered if key == "id" else f"{ordered}, id COLLATE BINARY"
+        sql = (
+            f"SELECT id FROM sessions WHERE {' AND '.join(conditions)} "
+            f"ORDER BY {order} LIMIT {ALIKE + 1}"
+        )
+        bounds = (low,) if high is None else (low, high)
+        return self.db.read(lambda c: [r[0] for r in c.execute(sql, bounds)])
 
     def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
         return self.db.read(

@@ -17,6 +17,13 @@ _TOOL_OLD = "coalesce(old.tool_name, '') || ' ' || coalesce(old.tool_calls, '')"
 
 Progress = Callable[[int, int], None]  # (rows done, rows in all)
 
+#: A session id after its ``harness:`` prefix (the id the harness itself shows), for the
+#: ids that have one (:data:`HAS_HARNESS`): the expression index ``sessions_bare`` holds
+#: (step 0013; PostgreSQL's step 0012, where the dialect spells ``instr`` ``strpos``).
+#: A query uses that index only with these very expressions.
+BARE_ID = "substr(id, instr(id, ':') + 1)"
+HAS_HARNESS = "instr(id, ':') > 0"
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -437,6 +444,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX entity_links_entry ON entity_links(entry_row) "
             "WHERE entry_row IS NOT NULL",
             "CREATE TABLE entity_marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+        ),
+    ),
+    # A session id given to ``memdir sessions show`` is looked up among the ids after a
+    # ``harness:`` prefix too (SessionStore._starting_with): a prefix range on this index
+    # of those ids (the index keeps itself right on every insert), not a scan of sessions.
+    # Its expression and predicate are BARE_ID and HAS_HARNESS, spelled out as released.
+    Migration(
+        "0013_session_bare_ids",
+        (
+            "CREATE INDEX sessions_bare ON sessions(substr(id, instr(id, ':') + 1), id) "
+            "WHERE instr(id, ':') > 0",
         ),
     ),
 )
