@@ -20,17 +20,11 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
-from usercli import claude_transcript, user_cli
+from usercli import claude_transcript
+from usercli import cli as cli
 from webserver import memdir_serving
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 def _env(tmp_path: Path, home: Path, **extra: str) -> dict[str, str]:

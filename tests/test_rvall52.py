@@ -11,14 +11,7 @@ from typing import Any
 import pytest
 
 from memdir import Memdir
-from usercli import user_cli
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
+from usercli import cli as cli
 
 
 @pytest.mark.backends

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 
 def user_cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
     """``run(*args, extra_env=None)``: the finished process in ``project``, exit status
@@ -41,6 +43,25 @@ def user_cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Call
         return proc
 
     return run
+
+
+def _user_home(tmp_path: Path) -> Path:
+    path = tmp_path / "user-home"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def user_home(tmp_path: Path) -> Path:
+    """The newcomer's own ``HOME`` (empty at first): the one :func:`cli` runs with."""
+    return _user_home(tmp_path)
+
+
+@pytest.fixture
+def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
+    """:func:`user_cli` on this test's ``home``, ``project`` and :func:`user_home`
+    (``from usercli import cli as cli``, and ``user_home`` where the test reads it)."""
+    return user_cli(tmp_path, home, project, _user_home(tmp_path))
 
 
 def claude_transcript(session_id: str, cwd: str) -> str:
