@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from forkserver import Child
 from memdir.engine import Memdir
 from memdir.serve import make_app
 from memdir.serve.workspaces import Workspaces
@@ -150,6 +151,24 @@ def hanging_postgresql() -> Iterator[HangingPostgresql]:
         yield HangingPostgresql(listener)
 
 
+def wait_for_port(
+    proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
+    port: int,
+    host: str = "127.0.0.1",
+) -> None:
+    """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
+    fail if it exits or takes over a minute."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return
+        except OSError:
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def memdir_serving(
     env: dict[str, str], project: Path, *args: str, host: str = "127.0.0.1"
@@ -168,15 +187,7 @@ def memdir_serving(
         preexec_fn=as_from_a_terminal,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection((host, port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
+        wait_for_port(proc, port, host)
         yield proc, f"http://{host}:{port}"
     finally:
         if proc.poll() is None:
