@@ -21,31 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from pathlib import Path
 
 from scale import fresh_schema
 
-INITIALIZE = json.dumps(
-    {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "idle-bench", "version": "1"},
-        },
-    }
-).encode()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from webserver import free_port, mcp_initialize, mcp_use
 
 
 def _rss_kib(pid: int) -> int:
@@ -59,50 +41,6 @@ def _load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def initialize(url: str, token: str | None) -> tuple[int, str]:
-    """(status, Mcp-Session-Id or "") of one initialize at ``url`` (the /mcp address)."""
-    headers = {
-        "Content-Type": "application/json",
-        "Accept": "application/json, text/event-stream",
-    }
-    if token is not None:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, INITIALIZE, headers)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            answer.read()
-            return answer.status, answer.headers.get("mcp-session-id", "")
-    except urllib.error.HTTPError as exc:
-        exc.read()
-        return exc.code, ""
-
-
-def use(url: str, token: str, sid: str) -> int:
-    """The status of a tools/list on connection ``sid`` (after its initialized
-    notification): the request that starts its memdir session."""
-    status = 0
-    for message in (
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-    ):
-        headers = {
-            "Authorization": f"Bearer {token}",
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "Mcp-Session-Id": sid,
-            "Mcp-Protocol-Version": "2025-06-18",
-        }
-        request = urllib.request.Request(url, json.dumps(message).encode(), headers)
-        try:
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                answer.read()
-                status = answer.status
-        except urllib.error.HTTPError as exc:
-            exc.read()
-            status = exc.code
-    return status
-
-
 def _phase(
     pid: int, url: str, token: str | None, n: int, name: str, used: bool = False
 ) -> dict[str, object]:
@@ -110,11 +48,11 @@ def _phase(
     statuses: Counter[int] = Counter()
     opened = 0
     for _ in range(n):
-        status, sid = initialize(url, token)
+        status, sid, _ = mcp_initialize(url, token)
         statuses[status] += 1
         opened += bool(sid)
         if used and sid and token is not None:
-            statuses[use(url, token, sid) * 1000] += 1  # 200000: tools/list answered 200
+            statuses[mcp_use(url, token, sid) * 1000] += 1  # 200000: tools/list answered 200
     wall = time.perf_counter() - start
     rss1 = _rss_kib(pid)
     return {
@@ -155,7 +93,7 @@ def main() -> None:
             ).stdout.strip()
             for name in ("idle", "other")
         )
-        port = _free_port()
+        port = free_port()
         proc = subprocess.Popen(
             [*memdir, "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=sys.stderr
         )
@@ -170,7 +108,7 @@ def main() -> None:
                         raise SystemExit("serve did not start") from None
                     time.sleep(0.05)
             url = f"http://127.0.0.1:{port}/mcp"
-            initialize(url, token)  # warm: the first request builds what every one uses
+            mcp_initialize(url, token)  # warm: the first request builds what every one uses
             rows = [
                 _phase(
                     proc.pid,

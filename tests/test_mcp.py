@@ -33,7 +33,7 @@ from memdir.review.versions import Versions
 from memdir.serve import AuthGate, load_token, make_app
 from memdir.serve.workspaces import Workspaces
 from memdir.tools import tool_schemas
-from webserver import memdir_serving, print_token
+from webserver import MCP_INITIALIZE, memdir_serving, print_token
 
 pytestmark = pytest.mark.slow
 
@@ -449,19 +449,7 @@ def test_a_404_elsewhere_does_not_end_the_connections_session(home: Path, projec
                 last = events[-1] if events else data  # answers are SSE streams
                 return resp.headers, json.loads(last) if last.strip() else None
 
-        headers, init = post(
-            {
-                "jsonrpc": "2.0",
-                "id": 1,
-                "method": "initialize",
-                "params": {
-                    "protocolVersion": "2025-06-18",
-                    "capabilities": {},
-                    "clientInfo": {"name": "t", "version": "1"},
-                },
-            },
-            {},
-        )
+        headers, init = post(MCP_INITIALIZE, {})
         conn = {
             "mcp-session-id": headers["mcp-session-id"],
             "mcp-protocol-version": init["result"]["protocolVersion"],

@@ -16,25 +16,14 @@ from typing import Any
 import pytest
 
 from memdir.interop.claude_code.formats import project_slug
-from usercli import user_cli
+from usercli import cli as cli
+from usercli import user_home as user_home
 
 REAL = Path(__file__).parent / "fixtures" / "harness_configs"
 HERMES_CONFIGS = [
     REAL / "Industrial__nixos-dotfiles" / "hermes-config.yaml",  # provider: ''
     REAL / "channingwalton__dotfiles" / "hermes-config.yaml",  # provider: ""
 ]
-
-
-@pytest.fixture
-def user_home(tmp_path: Path) -> Path:
-    path = tmp_path / "user-home"
-    path.mkdir()
-    return path
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
-    return user_cli(tmp_path, home, project, user_home)
 
 
 def _cells(text: str) -> int:

@@ -20,17 +20,11 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
-from usercli import claude_transcript, user_cli
+from usercli import claude_transcript
+from usercli import cli as cli
 from webserver import memdir_serving
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 def _env(tmp_path: Path, home: Path, **extra: str) -> dict[str, str]:
@@ -162,6 +156,21 @@ def _import_one(cli: Callable[..., Any], tmp_path: Path, sid: str, **env: str) -
     assert imported.returncode == 0, imported.stdout + imported.stderr
 
 
+# a search with the right role and one with a typo in it
+ROLE_TYPO = [
+    ("session_search", {"query": "kiwi", "role": "user"}),
+    ("session_search", {"query": "kiwi", "role": "usr"}),
+]
+
+
+def _right_and_typo(right_call: Any, typo_call: Any) -> None:
+    """The right role finds the message; the typo finds none and names the stored roles."""
+    (_, right), (_, typo) = right_call, typo_call
+    assert right["success"] is True and right["results"], right
+    assert typo["success"] is True and typo["results"] == [], typo
+    assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
+
+
 def test_sessions_search_role_typo_names_the_stored_roles_on_postgresql(
     cli: Callable[..., Any], tmp_path: Path, project: Path, pg_url: str
 ) -> None:
@@ -186,17 +195,7 @@ def test_mcp_session_search_role_typo_names_the_stored_roles_on_postgresql(
 
     env = team_env(pg_url, project)
     _import_one(cli, tmp_path, "3f1c6a52-0000-4000-8000-000000000001", **env)
-    [(_, right), (_, typo)] = _mcp_calls(
-        _env(tmp_path, home, **env),
-        project,
-        [
-            ("session_search", {"query": "kiwi", "role": "user"}),
-            ("session_search", {"query": "kiwi", "role": "usr"}),
-        ],
-    )
-    assert right["success"] is True and right["results"], right
-    assert typo["success"] is True and typo["results"] == [], typo
-    assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
+    _right_and_typo(*_mcp_calls(_env(tmp_path, home, **env), project, ROLE_TYPO))
 
 
 def test_team_server_session_search_role_typo_names_the_stored_roles(
@@ -205,17 +204,7 @@ def test_team_server_session_search_role_typo_names_the_stored_roles(
 ) -> None:  # fmt: skip
     env = {"MEMDIR_DATABASE_URL": pg_url, "MEMDIR_USER": "alice"}
     _import_one(cli, tmp_path, "3f1c6a52-0000-4000-8000-000000000001", **env)
-    [(_, right), (_, typo)] = _served_calls(
-        team_server,
-        project,
-        [
-            ("session_search", {"query": "kiwi", "role": "user"}),
-            ("session_search", {"query": "kiwi", "role": "usr"}),
-        ],
-    )
-    assert right["success"] is True and right["results"], right
-    assert typo["success"] is True and typo["results"] == [], typo
-    assert "no message has role 'usr'; stored roles: assistant, user" in typo["message"], typo
+    _right_and_typo(*_served_calls(team_server, project, ROLE_TYPO))
 
 
 def test_mcp_session_search_deep_answer_keeps_the_role_note(

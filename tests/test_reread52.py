@@ -5,7 +5,6 @@ Each test fails on main c15e8ee4 (strict xfails: minor findings)."""
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +16,7 @@ import memdir
 from memdir.core.errors import MemdirError
 from memdir.review.versions import Versions
 from test_edges import cli as cli
-from webserver import serve_env
-
-
-def _as_from_a_terminal() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # background jobs inherit SIGINT ignored
+from webserver import hanging_postgresql, memdir_popen, serve_env
 
 
 # `memdir mcp` runs its open through serve.py's _until_ctrl_c, whose one message was
@@ -30,28 +25,11 @@ def _as_from_a_terminal() -> None:
 def test_ctrl_c_while_memdir_mcp_connects_names_memdir_mcp(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
-    with socket.socket() as hanging:  # accepts the TCP connection, never answers
-        hanging.bind(("127.0.0.1", 0))
-        hanging.listen(8)
+    with hanging_postgresql() as postgresql:
         env = serve_env(home, tmp_path)
-        env["MEMDIR_DATABASE_URL"] = f"postgresql://memdir@127.0.0.1:{hanging.getsockname()[1]}/x"
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            preexec_fn=_as_from_a_terminal,
-        )
-        try:
-            conn, _ = hanging.accept()
-            with conn:
-                conn.recv(1024)  # its startup message: it now waits for our answer
-                proc.send_signal(signal.SIGINT)
-                _, err = proc.communicate(timeout=60)
-        finally:
-            proc.kill()
+        env["MEMDIR_DATABASE_URL"] = postgresql.url
+        proc = memdir_popen(env, project, "mcp")
+        err = postgresql.ctrl_c(proc)
     assert "Traceback" not in err and proc.returncode == 0, err  # holds on main
     assert "memdir serve" not in err, err  # main: "memdir serve stopped (Ctrl-C)."
     assert err == "memdir mcp stopped (Ctrl-C).\n", err
@@ -94,13 +72,9 @@ def test_a_number_only_prompt_recalls_nothing_with_deep_recall_too(
 # --- Hermes: a turn logged from its two texts, then the session's end ------------------
 
 
-# sync_turn without a message list logs the two texts (log_pair) but no longer records
-# them in what was logged (_seen): on_session_end / on_pre_compress with the list then
-# logs the whole conversation again. Before the alignment rewrite, log_pair went through
-# _log_all and its fingerprints, so the end's list skipped what sync_turn had logged.
-def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _hermes_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """memdir's Hermes provider in session s1 of a project in ``tmp_path``, as Hermes's
+    CLI starts it."""
     from memdir.interop.install.hermes_provider import MemdirProvider
 
     (tmp_path / "project").mkdir()
@@ -108,6 +82,17 @@ def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
     monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
     provider = MemdirProvider(tmp_path / "home")
     provider.initialize("s1", platform="cli", agent_context="primary")
+    return provider
+
+
+# sync_turn without a message list logs the two texts (log_pair) but no longer records
+# them in what was logged (_seen): on_session_end / on_pre_compress with the list then
+# logs the whole conversation again. Before the alignment rewrite, log_pair went through
+# _log_all and its fingerprints, so the end's list skipped what sync_turn had logged.
+def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    provider = _hermes_session(tmp_path, monkeypatch)
     provider.sync_turn("Which port does the cache use?", "Port 6380.", session_id="s1")
     provider.on_session_end(
         [
@@ -136,13 +121,7 @@ def test_hermes_tool_answers_name_the_tools_hermes_has(
 ) -> None:
     import json
 
-    from memdir.interop.install.hermes_provider import MemdirProvider
-
-    (tmp_path / "project").mkdir()
-    monkeypatch.setenv("TERMINAL_CWD", str(tmp_path / "project"))
-    monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
-    provider = MemdirProvider(tmp_path / "home")
-    provider.initialize("s1", platform="cli", agent_context="primary")
+    provider = _hermes_session(tmp_path, monkeypatch)
     add = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
     provider.handle_tool_call("memdir", {**add, "body": "The cache runs on host a."})
     edit = {"action": "replace", "target": "Cache host", "body": "The cache runs on host b."}
@@ -195,15 +174,7 @@ def test_ctrl_c_on_a_running_memdir_mcp_ends_as_ctrl_c_while_connecting(
 ) -> None:
     import json
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
-        env=serve_env(home, tmp_path),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_as_from_a_terminal,
-    )
+    proc = memdir_popen(serve_env(home, tmp_path), project, "mcp")
     try:
         assert proc.stdin is not None and proc.stdout is not None
         hello = {"name": "t", "version": "1"}

@@ -7,17 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from memdir.interop.claude_code.formats import project_slug
+from usercli import cli as cli
 from usercli import user_cli
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 def _memory(tmp_path: Path, project: Path, extra: str) -> Path:

@@ -13,19 +13,8 @@ from typing import Any
 import pytest
 
 from memdir.interop.claude_code.formats import project_slug
-from usercli import user_cli
-
-
-@pytest.fixture
-def user_home(tmp_path: Path) -> Path:
-    path = tmp_path / "user-home"
-    path.mkdir()
-    return path
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path, user_home: Path) -> Callable[..., Any]:
-    return user_cli(tmp_path, home, project, user_home)
+from usercli import cli as cli
+from usercli import user_home as user_home
 
 
 def _ok(proc: Any) -> Any:
@@ -40,17 +29,29 @@ def _hermes(cli: Callable[..., Any], hermes: Path, *args: str) -> None:
     _ok(cli(*args, "hermes", "--hermes-home", str(hermes), "--yes"))
 
 
+def _activated(cli: Callable[..., Any], tmp_path: Path, config: str | bytes) -> tuple[Path, Path]:
+    """A Hermes home whose config.yaml holds ``config``, memdir installed into it with
+    --activate: (the home, its config.yaml)."""
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    path = hermes / "config.yaml"
+    if isinstance(config, bytes):
+        path.write_bytes(config)
+    else:
+        path.write_text(config)
+    _hermes(cli, hermes, "install", "--activate")
+    return hermes, path
+
+
 @pytest.mark.parametrize("gap", ["       ", "\t"], ids=["aligned", "tab"])
 def test_uninstall_hermes_gives_back_an_aligned_provider_after_another_edit(
     cli: Callable[..., Any], tmp_path: Path, gap: str
 ) -> None:
     # shows: the value edit keeps `provider:<gap>memdir`, which remove() no longer knows
     # as "provider: memdir", so uninstall leaves Hermes naming the plugin it deletes
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
-    config.write_text(f"model: x\nmemory:\n  provider:{gap}honcho\n  nudge_interval: 3\n")
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(
+        cli, tmp_path, f"model: x\nmemory:\n  provider:{gap}honcho\n  nudge_interval: 3\n"
+    )
     assert "memdir" in config.read_text()
     config.write_text(config.read_text() + "display: compact\n")  # the user edits it later
     _hermes(cli, hermes, "uninstall")
@@ -63,11 +64,7 @@ def test_uninstall_hermes_gives_back_a_provider_the_user_quoted_since(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
     # mend52a2: memdir's value is read as YAML reads it, quotes and a comment included
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
-    config.write_text("memory:\n  provider:   honcho\n")
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(cli, tmp_path, "memory:\n  provider:   honcho\n")
     config.write_text(config.read_text().replace("memdir", "'memdir'  # quoted"))
     _hermes(cli, hermes, "uninstall")
     assert config.read_text() == "memory:\n  provider:   honcho  # quoted\n"
@@ -79,11 +76,7 @@ def test_uninstall_hermes_refuses_a_memdir_provider_it_cannot_edit_line_by_line(
 ) -> None:
     # mend52a2: Hermes still names memdir (a flow mapping now): uninstall says so, fails,
     # and keeps the plugin Hermes would load
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
-    config.write_text("memory:\n  provider: honcho\n")
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(cli, tmp_path, "memory:\n  provider: honcho\n")
     config.write_text("memory: {provider: memdir}\n")
     proc = cli("uninstall", "hermes", "--hermes-home", str(hermes), "--yes")
     assert proc.returncode != 0, proc.stdout + proc.stderr
@@ -96,12 +89,8 @@ def test_install_hermes_activates_a_crlf_config(cli: Callable[..., Any], tmp_pat
     # shows: _MEMORY does not match `memory:\r\n`, so a CRLF config (Windows editors) is
     # refused as "not a block memdir can edit line by line"; the branch's kept CRLF tail
     # is never reached
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
     original = b"model: x\r\nmemory:\r\n  provider: honcho  # mine\r\n  nudge_interval: 3\r\n"
-    config.write_bytes(original)
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(cli, tmp_path, original)
     assert config.read_bytes() == original.replace(b"honcho", b"memdir")
     _hermes(cli, hermes, "uninstall")
     assert config.read_bytes() == original
@@ -111,12 +100,8 @@ def test_install_hermes_adds_a_provider_line_to_a_crlf_config_with_crlf(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
     # mend52a2: a line memdir adds ends as the file's lines do; uninstall takes it out
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
     original = b"model: x\r\nmemory:\r\n  nudge_interval: 3\r\n"
-    config.write_bytes(original)
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(cli, tmp_path, original)
     assert config.read_bytes() == original.replace(
         b"memory:\r\n", b"memory:\r\n  provider: memdir\r\n"
     )
@@ -202,11 +187,9 @@ def test_uninstall_hermes_keeps_a_comment_written_on_the_provider_line_after_ins
 ) -> None:
     # shows: install now replaces only the value, but uninstall still restores the whole
     # recorded line, so a comment the user wrote on that line since is lost
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
-    config.write_text("memory:\n  provider: honcho  # was\n  nudge_interval: 3\n")
-    _hermes(cli, hermes, "install", "--activate")
+    hermes, config = _activated(
+        cli, tmp_path, "memory:\n  provider: honcho  # was\n  nudge_interval: 3\n"
+    )
     edited = config.read_text().replace("# was", "# trying memdir since May, see ticket 42")
     config.write_text(edited)
     _hermes(cli, hermes, "uninstall")
@@ -246,9 +229,5 @@ def test_an_index_rebuilt_while_git_is_locked_is_not_a_hand_edit_later(
 def test_install_hermes_activate_keeps_a_utf8_bom(cli: Callable[..., Any], tmp_path: Path) -> None:
     # shows: config.yaml is read as utf-8-sig and written back as utf-8, so --activate drops
     # a byte-order mark (given back by uninstall only when the file was not edited since)
-    hermes = tmp_path / "hermes"
-    hermes.mkdir()
-    config = hermes / "config.yaml"
-    config.write_bytes(b"\xef\xbb\xbfmodel: x\nmemory:\n  provider: honcho\n")
-    _hermes(cli, hermes, "install", "--activate")
+    _, config = _activated(cli, tmp_path, b"\xef\xbb\xbfmodel: x\nmemory:\n  provider: honcho\n")
     assert config.read_bytes() == b"\xef\xbb\xbfmodel: x\nmemory:\n  provider: memdir\n"

@@ -22,15 +22,7 @@ from memdir.interop.agents_md import (
     section_span,
 )
 from test_mend52b import _rule, _section
-from usercli import user_cli
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
-
+from usercli import cli as cli
 
 # --- item 3: AGENTS.md round trips ------------------------------------------------------
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,11 +20,7 @@ from test_edges import Run
 from test_edges import cli as cli
 from test_team_server import Team, _add, _client, _data, wait_for_port
 from test_team_server import team as team
-from webserver import free_port, memdir_serving, serve_env
-
-
-def _as_from_a_terminal() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # background jobs inherit SIGINT ignored
+from webserver import free_port, hanging_postgresql, memdir_popen, memdir_serving, serve_env
 
 
 # Ctrl-C while `memdir serve --database` is still connecting to PostgreSQL (a server that
@@ -34,27 +29,10 @@ def _as_from_a_terminal() -> None:
 def test_ctrl_c_while_connecting_to_postgresql_stops_like_ctrl_c_after(
     home: Path, project: Path, tmp_path: Path
 ) -> None:
-    with socket.socket() as hanging:  # accepts the TCP connection, never answers
-        hanging.bind(("127.0.0.1", 0))
-        hanging.listen(8)
-        url = f"postgresql://memdir@127.0.0.1:{hanging.getsockname()[1]}/none"
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--database", url],
-            env=serve_env(home, tmp_path),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            preexec_fn=_as_from_a_terminal,
-        )
-        try:
-            # the server's side of the connection exists once the client is connecting
-            conn, _ = hanging.accept()
-            with conn:
-                conn.recv(1024)  # its startup message: it now waits for our answer
-                proc.send_signal(signal.SIGINT)
-                _, err = proc.communicate(timeout=60)
-        finally:
-            proc.kill()
+    with hanging_postgresql() as postgresql:
+        url = postgresql.url
+        proc = memdir_popen(serve_env(home, tmp_path), project, "serve", "--database", url)
+        err = postgresql.ctrl_c(proc)
     assert "Aborted!" not in err and "Traceback" not in err, err
     assert proc.returncode == 0 and "memdir serve stopped (Ctrl-C)." in err, (proc.returncode, err)
 

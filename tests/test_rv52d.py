@@ -8,6 +8,7 @@ prefetch take (one through the real Claude Code hook)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,19 @@ class Conversation:
         self.messages = [*head, summary, *tail]
         self.provider.on_session_switch(new_id, parent_session_id=parent, reset=False)
 
+    def repeat_across_compression(
+        self, turn: Callable[[int], object], times: int, new_id: str = "s2"
+    ) -> list[tuple[str, str]]:
+        """``turn(n)`` for each n below ``times``; Hermes's compression of session s1 into
+        ``new_id`` (s1 itself: in place) keeping the first turn and the last one;
+        ``turn(times)``; the end: what ``new_id`` logged."""
+        for n in range(times):
+            turn(n)
+        self.compress(new_id, "s1", keep_head=2, keep_tail=2)
+        turn(times)
+        self.end()
+        return self.logged(new_id)
+
     def logged(self, session_id: str) -> list[tuple[str, str]]:
         md = memdir.open(self.tmp / "home", self.tmp / "project")
         return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
@@ -73,12 +87,8 @@ def test_continue_said_again_after_compression_is_logged(
     # the user's 2nd-since-compression "continue" collides with a parent key ("continue":2): lost
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Refactor the parser module.", "Starting with the lexer.")
-    for n in range(4):
-        c.say("continue", f"Step {n} done.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)  # keeps one "continue" of four
-    c.say("continue", "Step 4 done.")
-    c.end()
-    logged = c.logged("s2")
+    # the compression keeps one "continue" of four
+    logged = c.repeat_across_compression(lambda n: c.say("continue", f"Step {n} done."), 4)
     assert ("assistant", "Step 4 done.") in logged
     assert logged[logged.index(("assistant", "Step 4 done.")) - 1] == ("user", "continue")
 
@@ -106,12 +116,9 @@ def test_continue_after_in_place_compression_is_logged(
     # the switch returns early, keys stay, and the next "continue" is lost (main too)
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Refactor the parser module.", "Starting with the lexer.")
-    for n in range(3):
-        c.say("continue", f"Step {n} done.")
-    c.compress("s1", "s1", keep_head=2, keep_tail=2)
-    c.say("continue", "Step 3 done.")
-    c.end()
-    logged = c.logged("s1")
+    logged = c.repeat_across_compression(
+        lambda n: c.say("continue", f"Step {n} done."), 3, new_id="s1"
+    )
     assert logged[logged.index(("assistant", "Step 3 done.")) - 1] == ("user", "continue")
 
 
@@ -173,12 +180,8 @@ def test_a_turn_saying_the_kept_tail_again_word_for_word_is_logged(
     # child's list after the head also aligns with a longer end of what the parent logged
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Refactor the parser module.", "Starting with the lexer.")
-    for _ in range(3):
-        c.say("continue", "OK.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.say("continue", "OK.")
-    c.end()
-    assert c.logged("s2") == [("user", "continue"), ("assistant", "OK.")]
+    logged = c.repeat_across_compression(lambda _: c.say("continue", "OK."), 3)
+    assert logged == [("user", "continue"), ("assistant", "OK.")]
 
 
 def test_compression_within_a_tool_loop_logs_each_message_once(

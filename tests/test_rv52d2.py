@@ -59,12 +59,9 @@ def test_repeated_skill_turn_after_compression_is_logged(
     # as a longer suffix of what was logged: nothing is logged, the turn is lost.
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Watch CI for the release branch.", "Will do.")
-    for _ in range(3):
-        say_skill(c, "release branch", "CI is still running.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    say_skill(c, "release branch", "CI is still running.")
-    c.end()
-    logged = c.logged("s2")
+    logged = c.repeat_across_compression(
+        lambda _: say_skill(c, "release branch", "CI is still running."), 3
+    )
     assert [r for r, _ in logged] == ["user", "assistant"], logged
 
 
@@ -85,12 +82,10 @@ def test_repeated_image_turn_after_compression_is_logged(
         c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
 
     c.say("The build keeps failing.", "Send me a screenshot.")
-    for _ in range(3):
-        say_image("same error?", "Yes, the same linker error.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    say_image("same error?", "Yes, the same linker error.")
-    c.end()
-    assert len(c.logged("s2")) == 2, c.logged("s2")
+    logged = c.repeat_across_compression(
+        lambda _: say_image("same error?", "Yes, the same linker error."), 3
+    )
+    assert len(logged) == 2, logged
 
 
 @pytest.mark.xfail(strict=True, reason="minor: a restarted provider logs the history again")
@@ -121,12 +116,8 @@ def test_turn_repeating_the_one_compressed_turn_is_logged(
     # looked at, so the new turn counts as logged and is never written.
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Refactor the parser module.", "Starting with the lexer.")
-    c.say("continue", "OK.")
-    c.say("continue", "OK.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.say("continue", "OK.")
-    c.end()
-    assert c.logged("s2") == [("user", "continue"), ("assistant", "OK.")]
+    logged = c.repeat_across_compression(lambda _: c.say("continue", "OK."), 2)
+    assert logged == [("user", "continue"), ("assistant", "OK.")]
 
 
 @pytest.mark.xfail(strict=True, reason="minor: a reloaded summary is logged as the user's turn")

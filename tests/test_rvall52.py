@@ -11,14 +11,7 @@ from typing import Any
 import pytest
 
 from memdir import Memdir
-from usercli import user_cli
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
+from usercli import cli as cli
 
 
 @pytest.mark.backends
@@ -39,6 +32,15 @@ def test_prefix_lookup_of_non_ascii_ids_on_both_backends(md: Memdir, stem: str) 
 _HAND = "---\nname: Hand note\ndescription: added by hand\ntype: project\n---\nhand body\n"
 
 
+def _hand_added(md: Memdir) -> Path:
+    """The local scope's folder, an entry added through memdir and then a file by hand."""
+    local = md.store("local")
+    local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
+    folder = Path(local.backend.root)  # type: ignore[attr-defined]
+    (folder / "project_hand-note.md").write_text(_HAND, encoding="utf-8")
+    return folder
+
+
 def test_revert_head_after_a_hand_added_file_undoes_the_last_change(
     cli: Callable[..., Any], md: Memdir
 ) -> None:
@@ -47,10 +49,7 @@ def test_revert_head_after_a_hand_added_file_undoes_the_last_change(
     # this change, the rebuilt index is committed after it ("rebuild MEMORY.md (memdir)").
     # HEAD is then a commit of the index alone, and revert HEAD says "changed no entry file;
     # nothing to revert" (exit 1); on a92e70bf it reverted the hand edit
-    local = md.store("local")
-    local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
-    folder = Path(local.backend.root)  # type: ignore[attr-defined]
-    (folder / "project_hand-note.md").write_text(_HAND, encoding="utf-8")
+    folder = _hand_added(md)
     listed = cli("ls", "--scope", "local")  # any command repairs the stale index
     assert listed.returncode == 0 and "Hand note" in listed.stdout, listed.stderr
     reverted = cli("revert", "HEAD", "--scope", "local")
@@ -64,10 +63,7 @@ def test_diff_help_says_where_a_file_added_by_hand_shows(
     # `memdir diff --help` said "memdir diff   # edits not recorded yet", yet a file added
     # by hand is recorded as soon as memdir opens (it stales the index); the help now
     # says so, and `memdir diff HEAD` shows that file (mend52r)
-    local = md.store("local")
-    local.add(type="project", name="Deploy target", description="where we deploy", body="fly.io")
-    folder = Path(local.backend.root)  # type: ignore[attr-defined]
-    (folder / "project_hand-note.md").write_text(_HAND, encoding="utf-8")
+    _hand_added(md)
     assert "No unrecorded changes" in cli("diff", "--scope", "local").stdout
     shown = cli("diff", "HEAD", "--scope", "local")
     assert shown.returncode == 0, shown.stderr

@@ -33,7 +33,7 @@ from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam50 import TOKEN, _Fake, _main_src
 from test_team_server import Team, _add, run_cli, wait_for_port
-from webserver import free_port, serving
+from webserver import free_port, mcp_delete, mcp_initialize, mcp_use, serving
 
 UNUSED_PER_USER, PER_USER = 64, 256  # memdir.serve's
 _MEMDIR = (sys.executable, "-m", "memdir", "-C")
@@ -363,38 +363,6 @@ def test_a_push_to_a_d1c07a88_server_completes_with_todays_batches(
 # -- 5. connections initialised and never used ----------------------------------------------
 
 
-def _initialize(url: str, token: str) -> tuple[int, str, str]:
-    """(status, Mcp-Session-Id or "", body) of one raw initialize, as a client sends it."""
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        },
-    }
-    headers = {
-        "Authorization": f"Bearer {token}",
-        "Content-Type": "application/json",
-        "Accept": "application/json, text/event-stream",
-    }
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return answer.status, answer.headers.get("mcp-session-id", ""), answer.read().decode()
-    except urllib.error.HTTPError as exc:
-        return exc.code, "", exc.read().decode()
-
-
-def _delete(url: str, token: str, sid: str) -> int:
-    headers = {"Authorization": f"Bearer {token}", "Mcp-Session-Id": sid}
-    request = urllib.request.Request(url, headers=headers, method="DELETE")
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return int(answer.status)
-
-
 def test_a_user_holds_at_most_64_connections_never_used(team: Team) -> None:
     # before: every initialize with a live token made a connection the server held for
     # 30 minutes (~43 KiB each), up to the SDK's 10,000 for all users together: one token
@@ -402,29 +370,29 @@ def test_a_user_holds_at_most_64_connections_never_used(team: Team) -> None:
     proc, url = team.serve()
     alice = team.tokens["alice"]
     try:
-        opened = [_initialize(url, alice) for _ in range(UNUSED_PER_USER - 1)]
+        opened = [mcp_initialize(url, alice) for _ in range(UNUSED_PER_USER - 1)]
         assert all(status == 200 and sid for status, sid, _ in opened), opened
 
         async def use_one() -> None:  # the 64th, used: it no longer counts
             async with _recording_client(url, alice, [team.shared], []) as c:
                 assert not (await c.call_tool("memory_search", {"query": "x"})).is_error
-                status, sid, _ = _initialize(url, alice)  # 64 never used now
+                status, sid, _ = mcp_initialize(url, alice)  # 64 never used now
                 assert status == 200 and sid, status
-                status, _, said = _initialize(url, alice)  # one more: refused
+                status, _, said = mcp_initialize(url, alice)  # one more: refused
                 assert status == 429 and "never used" in said, (status, said)
 
         anyio.run(use_one)
-        status, _, said = _initialize(url, alice)
+        status, _, said = mcp_initialize(url, alice)
         assert status == 429 and "64 connections of yours" in said, (status, said)
-        assert _initialize(url, team.tokens["bob"])[0] == 200  # others are not shut out
-        assert _delete(url, alice, opened[0][1]) == 200  # a closed one frees its place
-        assert _initialize(url, alice)[0] == 200
-        assert _initialize(url, alice)[0] == 429
+        assert mcp_initialize(url, team.tokens["bob"])[0] == 200  # others are not shut out
+        assert mcp_delete(url, alice, opened[0][1]) == 200  # a closed one frees its place
+        assert mcp_initialize(url, alice)[0] == 200
+        assert mcp_initialize(url, alice)[0] == 429
         # parallel ones count each other while answered: no more than the cap get in
         bob = team.tokens["bob"]  # who holds one never used already
         got: list[int] = []
         threads = [
-            threading.Thread(target=lambda: got.append(_initialize(url, bob)[0]))
+            threading.Thread(target=lambda: got.append(mcp_initialize(url, bob)[0]))
             for _ in range(UNUSED_PER_USER + 8)
         ]
         for t in threads:
@@ -433,32 +401,10 @@ def test_a_user_holds_at_most_64_connections_never_used(team: Team) -> None:
             t.join(timeout=120)
         assert sorted(got) == [200] * (UNUSED_PER_USER - 1) + [429] * 9, got
         # a token nobody made, and no token: refused at the gate, nothing held
-        assert _initialize(url, "mdt_" + "0" * 60)[0] == 403
+        assert mcp_initialize(url, "mdt_" + "0" * 60)[0] == 403
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
-
-
-def _use(url: str, token: str, sid: str) -> int:
-    """The status of a tools/list on connection ``sid`` (after its initialized
-    notification): the request that starts its memdir session."""
-    status = 0
-    for message in (
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-    ):
-        headers = {
-            "Authorization": f"Bearer {token}",
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "Mcp-Session-Id": sid,
-            "Mcp-Protocol-Version": "2025-06-18",
-        }
-        request = urllib.request.Request(url, json.dumps(message).encode(), headers)
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            answer.read()
-            status = answer.status
-    return status
 
 
 def test_a_user_holds_at_most_256_connections(team: Team) -> None:
@@ -469,15 +415,15 @@ def test_a_user_holds_at_most_256_connections(team: Team) -> None:
     try:
         sids = []
         for _ in range(PER_USER):
-            status, sid, _ = _initialize(url, bob)
+            status, sid, _ = mcp_initialize(url, bob)
             assert status == 200 and sid, status
-            assert _use(url, bob, sid) == 200
+            assert mcp_use(url, bob, sid) == 200
             sids.append(sid)
-        status, _, said = _initialize(url, bob)
+        status, _, said = mcp_initialize(url, bob)
         assert status == 429 and "256 connections of yours are open" in said, (status, said)
-        assert _initialize(url, team.tokens["alice"])[0] == 200  # others are not shut out
-        assert _delete(url, bob, sids[0]) == 200
-        assert _initialize(url, bob)[0] == 200
+        assert mcp_initialize(url, team.tokens["alice"])[0] == 200  # others are not shut out
+        assert mcp_delete(url, bob, sids[0]) == 200
+        assert mcp_initialize(url, bob)[0] == 200
     finally:
         proc.terminate()
         proc.communicate(timeout=30)

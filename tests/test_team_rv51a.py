@@ -23,14 +23,8 @@ from test_walk51_team import (
     _serving,
     _tool_call,
 )
+from usercli import cli as cli
 from usercli import user_cli
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 @pytest.fixture(params=["database", "server"])

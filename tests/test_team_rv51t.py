@@ -16,10 +16,11 @@ from typing import Any
 import anyio
 import pytest
 
-from test_team51 import UNUSED_PER_USER, _initialize, _interrupted_push, _notes
+from test_team51 import UNUSED_PER_USER, _interrupted_push, _notes
 from test_team_push_server import team as team
 from test_team_rvteam50 import _Fake
 from test_team_server import Team
+from webserver import mcp_initialize
 
 pytestmark = pytest.mark.slow
 
@@ -66,7 +67,7 @@ def test_requests_that_open_no_connection_hold_no_slot(team: Team) -> None:
             else:
                 status, sid, _ = _post(url, alice, {"jsonrpc": "2.0", "id": 1, "method": "ping"})
             assert status == 400 and sid, (k, status)  # refused: no connection was made
-        status, sid, said = _initialize(url, alice)
+        status, sid, said = mcp_initialize(url, alice)
         assert status == 200 and sid, (status, said)
     finally:
         _stop(proc)
@@ -79,7 +80,7 @@ def test_a_revoked_tokens_connections_do_not_lock_its_user_out(team: Team) -> No
     leaked = team.tokens["alice"]
     try:
         for _ in range(UNUSED_PER_USER):
-            assert _initialize(url, leaked)[0] == 200
+            assert mcp_initialize(url, leaked)[0] == 200
         # one more: a 429 (her limit, not the server's 503) with the wait until one expires
         opening = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
         with pytest.raises(urllib.error.HTTPError) as refused:
@@ -92,8 +93,8 @@ def test_a_revoked_tokens_connections_do_not_lock_its_user_out(team: Team) -> No
         assert 1 <= int(refused.value.headers["retry-after"]) <= 30 * 60, refused.value.headers
         team.admin("revoke", "alice")
         fresh = team.admin("add", "alice").stdout.strip()
-        assert _initialize(url, leaked)[0] == 403  # the revoked token is refused
-        status, sid, said = _initialize(url, fresh)
+        assert mcp_initialize(url, leaked)[0] == 403  # the revoked token is refused
+        status, sid, said = mcp_initialize(url, fresh)
         assert status == 200 and sid, (status, said)
     finally:
         _stop(proc)
@@ -108,7 +109,7 @@ def test_the_cap_is_per_server_process_and_the_docs_say_so(team: Team) -> None:
     try:
         for _, url in procs:
             for _ in range(UNUSED_PER_USER):
-                assert _initialize(url, alice)[0] == 200
+                assert mcp_initialize(url, alice)[0] == 200
     finally:
         for proc, _ in procs:
             _stop(proc)

@@ -30,6 +30,7 @@ from test_team_server import SECRET, Team, _add, _client, _data, _rows
 from test_team_server import one_server as one_server
 from test_team_server import servers as servers
 from test_team_server import team as team
+from webserver import MCP_INITIALIZE
 
 pytestmark = pytest.mark.slow
 
@@ -360,16 +361,7 @@ def _rpc(
     return httpx.post(url, headers=h, json=body, timeout=60)
 
 
-INIT = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "probe", "version": "1"},
-    },
-}
+INIT = MCP_INITIALIZE
 SEARCH = {
     "jsonrpc": "2.0",
     "id": 2,

@@ -9,7 +9,6 @@ import atexit
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -30,7 +29,7 @@ from forkserver import Child, ForkServer, memdir_modules
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
-from webserver import free_port
+from webserver import free_port, wait_for_port
 
 pytestmark = pytest.mark.slow
 
@@ -149,24 +148,6 @@ class Team:
         proc = self.forks.spawn(args, module="memdir", env=self.env)
         wait_for_port(proc, port)
         return proc, f"http://127.0.0.1:{port}/mcp"
-
-
-def wait_for_port(
-    proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
-    port: int,
-    host: str = "127.0.0.1",
-) -> None:
-    """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
-    fail if it exits or takes over a minute."""
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            socket.create_connection((host, port), timeout=1).close()
-            return
-        except OSError:
-            assert proc.poll() is None, proc.communicate()[1]
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
 
 
 def make_team(url: str, tmp: Path) -> Team:

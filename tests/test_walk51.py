@@ -12,19 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from memdir.interop.claude_code.formats import project_slug
 from usercli import claude_transcript, user_cli
+from usercli import cli as cli
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 def _claude_memory_folder(user_home: Path, project: Path) -> Path:

@@ -23,15 +23,8 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
 import memdir
-from usercli import user_cli
+from usercli import cli as cli
 from webserver import memdir_serving, print_token
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 @contextlib.contextmanager
@@ -317,13 +310,21 @@ def _tool_call(url: str, token: str, project: bytes, name: str = "release day") 
     return anyio.run(main)
 
 
-@pytest.fixture
-def non_ascii_server(tmp_path: Path, home: Path) -> Iterator[tuple[str, str, Path]]:
-    checkout = tmp_path / "src" / "my app ü"
+@pytest.fixture(scope="module")
+def non_ascii_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    """One `memdir serve` for the module's header tests (each adds entries of names of its
+    own): MCP URL, token, a checkout with a non-ASCII name; the server's home is
+    :func:`non_ascii_home`."""
+    tmp = tmp_path_factory.mktemp("non-ascii")
+    checkout = tmp / "src" / "my app ü"
     checkout.mkdir(parents=True)
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
-    with _serving(env, tmp_path) as (url, token):
+    env = {**os.environ, "MEMDIR_HOME": str(tmp / "home"), "MEMDIR_MANAGED_DIR": str(tmp / "m")}
+    with _serving(env, tmp) as (url, token):
         yield url, token, checkout
+
+
+def non_ascii_home(server: tuple[str, str, Path]) -> Path:
+    return server[2].parent.parent / "home"
 
 
 def _added_in(home: Path, checkout: Path, name: str = "release day") -> bool:
@@ -334,23 +335,23 @@ def _added_in(home: Path, checkout: Path, name: str = "release day") -> bool:
         md.close()
 
 
-def test_project_header_names_a_non_ascii_folder(
-    non_ascii_server: tuple[str, str, Path], home: Path
-) -> None:
+def test_project_header_names_a_non_ascii_folder(non_ascii_server: tuple[str, str, Path]) -> None:
     # README: for a harness that sends no roots, add `--header "X-Memdir-Project: $(pwd)"`;
     # the shell, curl and Codex send the path's UTF-8 bytes
     url, token, checkout = non_ascii_server
+    home = non_ascii_home(non_ascii_server)
     answer = _tool_call(url, token, str(checkout).encode("utf-8"))
     assert answer.get("success"), answer  # before: the folder's name read as Latin-1
     assert _added_in(home, checkout)
 
 
 def test_project_header_percent_encoded_and_latin_1(
-    non_ascii_server: tuple[str, str, Path], home: Path
+    non_ascii_server: tuple[str, str, Path],
 ) -> None:
     # percent-encoded (the README's way for a client that cannot send the path's UTF-8:
     # Node's fetch, so Claude Code, refuses a header character past U+00FF) ...
     url, token, checkout = non_ascii_server
+    home = non_ascii_home(non_ascii_server)
     answer = _tool_call(url, token, quote(str(checkout)).encode("ascii"), "percent")
     assert answer.get("success"), answer
     assert _added_in(home, checkout, "percent")

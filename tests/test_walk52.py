@@ -17,17 +17,10 @@ import pytest
 from memdir.engine import Memdir
 from test_claude_code_hooks import Hook
 from test_web_browser import _css, _sign_in, _submit
-from usercli import user_cli
+from usercli import cli as cli
 from webserver import chromium, quit_chromium, web_server
 
 BENCH_PYTHON = Path(__file__).resolve().parents[1] / ".venv-bench" / "bin" / "python"
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
 
 
 # --- CLI help -------------------------------------------------------------------------

@@ -4,6 +4,7 @@ loopback port in a thread, and headless Chromium from the distribution's package
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -14,12 +15,15 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from forkserver import Child
 from memdir.engine import Memdir
 from memdir.serve import make_app
 from memdir.serve.workspaces import Workspaces
@@ -95,6 +99,76 @@ def print_token(env: dict[str, str], project: Path) -> str:
     ).stdout.strip()
 
 
+def as_from_a_terminal() -> None:
+    """``preexec_fn`` of a child started as a person starts it from a terminal: SIGINT at
+    its default, as a terminal's Ctrl-C finds it (background jobs inherit it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def memdir_popen(env: dict[str, str], project: Path, *args: str) -> subprocess.Popen[str]:
+    """``memdir -C project *args`` started as from a terminal (:func:`as_from_a_terminal`),
+    with text pipes for stdin, stdout and stderr."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), *args],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=as_from_a_terminal,
+    )
+
+
+class HangingPostgresql:
+    """A PostgreSQL server that hangs: a loopback port that accepts a connection and never
+    answers (:attr:`url` names it)."""
+
+    def __init__(self, listener: socket.socket) -> None:
+        self.listener = listener
+        self.url = f"postgresql://memdir@127.0.0.1:{listener.getsockname()[1]}/x"
+
+    def ctrl_c(self, proc: subprocess.Popen[str]) -> str:
+        """Ctrl-C (SIGINT) to ``proc`` once it has connected and sent its startup message
+        (it then waits for an answer); its stderr once it ended (killed if it had not)."""
+        try:
+            conn, _ = self.listener.accept()
+            with conn:
+                conn.recv(1024)  # its startup message: it now waits for our answer
+                proc.send_signal(signal.SIGINT)
+                _, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+        return err
+
+
+@contextlib.contextmanager
+def hanging_postgresql() -> Iterator[HangingPostgresql]:
+    """A :class:`HangingPostgresql` for the block."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.settimeout(60)  # a client that never connects fails the test, not hangs it
+        yield HangingPostgresql(listener)
+
+
+def wait_for_port(
+    proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
+    port: int,
+    host: str = "127.0.0.1",
+) -> None:
+    """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
+    fail if it exits or takes over a minute."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return
+        except OSError:
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def memdir_serving(
     env: dict[str, str], project: Path, *args: str, host: str = "127.0.0.1"
@@ -110,18 +184,10 @@ def memdir_serving(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=as_from_a_terminal,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection((host, port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
+        wait_for_port(proc, port, host)
         yield proc, f"http://{host}:{port}"
     finally:
         if proc.poll() is None:
@@ -176,6 +242,64 @@ def web_server(
     web = build_app(md, token, port=port, workspaces=workspaces)
     with serving(with_web(mcp, web), port) as url:
         yield url
+
+
+# -- raw MCP over HTTP: what any client sends, one request at a time ---------------------
+
+
+MCP_INITIALIZE = {  # the request that opens a connection
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    },
+}
+
+
+def _mcp(request: urllib.request.Request) -> tuple[int, str, str]:
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.headers.get("mcp-session-id", ""), answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, "", exc.read().decode()
+
+
+def mcp_initialize(url: str, token: str | None) -> tuple[int, str, str]:
+    """(status, Mcp-Session-Id or "", body) of one raw initialize at ``url`` (the /mcp
+    address), as a client sends it; ``token`` None: no Authorization header."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return _mcp(urllib.request.Request(url, json.dumps(MCP_INITIALIZE).encode(), headers))
+
+
+def mcp_use(url: str, token: str, sid: str) -> int:
+    """The status of a tools/list on connection ``sid`` after its initialized notification
+    (the request that starts its memdir session); the notification's, if that failed."""
+    statuses = []
+    for message in (
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ):
+        headers = {
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Mcp-Session-Id": sid,
+            "Mcp-Protocol-Version": "2025-06-18",
+        }
+        request = urllib.request.Request(url, json.dumps(message).encode(), headers)
+        statuses.append(_mcp(request)[0])
+    return next((s for s in statuses if s >= 300), statuses[-1])
+
+
+def mcp_delete(url: str, token: str, sid: str) -> int:
+    """The status of a DELETE of connection ``sid`` (a client closing it)."""
+    headers = {"Authorization": f"Bearer {token}", "Mcp-Session-Id": sid}
+    return _mcp(urllib.request.Request(url, headers=headers, method="DELETE"))[0]
 
 
 def chromium(**prefs: Any) -> Any:
