@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 from .analyzer import is_cjk, run_terms
 from .when import spans
@@ -139,17 +141,77 @@ def _core(run: str) -> str:
 _IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
 
 
-def anchors(text: str) -> bool:
+def fold(word: str) -> str:
+    """``word`` (case-folded already) without accents, as the stop lists are matched:
+    cuánto = cuanto, é = e, её = ее."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@functools.cache
+def foreign_stops() -> dict[str, frozenset[str]]:
+    """The function words of each language the rule knows beyond English (German,
+    French, Spanish, Portuguese, Italian, Dutch, Russian), folded: Snowball's stop lists
+    and memdir's few additions, read once from ``stopwords.txt`` (its header: source,
+    version, licence). Chinese and Japanese have ``CJK_STOP``."""
+    lists: dict[str, set[str]] = {}
+    words: set[str] = set()
+    path = Path(__file__).with_name("stopwords.txt")
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("["):
+            words = lists.setdefault(line.strip("[]").split()[0], set())
+        else:
+            words.update(fold(w.casefold()) for w in line.split())
+    return {lang: frozenset(ws) for lang, ws in lists.items()}
+
+
+def prompt_stops(text: str) -> frozenset[str]:
+    """The foreign function words that anchor nothing in ``text``: those of the
+    language(s) whose function words it holds most, when it holds more of them than of
+    English ones ("Was ist 2+2?": German 2, English 1). A tie with English keeps English
+    alone, so an English question keeps "die", "war", "man" or "also" as words ("is the
+    die fixed?": English 2, Dutch 2); languages tied with each other (Spanish and
+    Portuguese share many) all count."""
+    tokens = {t for t in _TOKEN.findall(text.casefold()) if not t.isdecimal()}
+    english = len(tokens & STOP_WORDS)
+    folded = {fold(t) for t in tokens}
+    counts = {lang: len(folded & words) for lang, words in foreign_stops().items()}
+    best = max(counts.values(), default=0)
+    if best <= english:
+        return frozenset()
+    return frozenset().union(*(w for lang, w in foreign_stops().items() if counts[lang] == best))
+
+
+def _hiragana(c: str) -> bool:
+    return "\u3040" <= c <= "\u309f"
+
+
+def _stop_cjk(token: str) -> bool:
+    """A CJK term that is a function word, or made of one-character function words
+    only (the bigram は何 of それは何ですか, 你是 of 你是谁), or of hiragana only (これ,
+    れは: Japanese writes its particles, endings and pronouns in hiragana, its content
+    words mostly in kanji or katakana)."""
+    if token in CJK_STOP:
+        return True
+    if not is_cjk(token[:1]):
+        return False
+    return all(c in CJK_STOP for c in token) or all(_hiragana(c) for c in token)
+
+
+def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
-    match at all: it holds a word that is not a stop word, a number of three digits or
-    more (a ticket, an HTTP code, a port, a year), or digits joined as an identifier
-    (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare number (1–2 digits) shared
-    with a row helps rank it, but "what is 2+2" matches no row about "version 2" on that
-    alone."""
+    match at all: it holds a word that is not a stop word (English, Chinese and
+    Japanese ones always; ``stops``: the prompt's language's, :func:`prompt_stops`), a
+    number of three digits or more (a ticket, an HTTP code, a port, a year), or digits
+    joined as an identifier (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare
+    number (1–2 digits) shared with a row helps rank it, but "what is 2+2" matches no
+    row about "version 2" on that alone."""
     if _IDENTIFIER.search(text):
         return True
     return any(
-        len(t) >= 3 if t.isdecimal() else t not in STOP_WORDS and t not in CJK_STOP
+        len(t) >= 3
+        if t.isdecimal()
+        else t not in STOP_WORDS and not _stop_cjk(t) and not (stops and fold(t) in stops)
         for t in _TOKEN.findall(text.casefold())
     )
 
@@ -181,11 +243,18 @@ class Query:
         """Nothing searchable (only punctuation, emoji or whitespace)."""
         return not (self.words or self.phrases)
 
+    @functools.cached_property
+    def stops(self) -> frozenset[str]:
+        """The foreign function words that anchor nothing in this prompt
+        (:func:`prompt_stops`: those of its language, when it is not English)."""
+        return prompt_stops(self.text)
+
     @property
     def anchored(self) -> bool:
         """Some term is one a match can rest on (:func:`anchors`): not only small bare
         numbers and stop words."""
-        return any(anchors(t) for t in (*self.words, *self.phrases, *self.substrings))
+        terms = (*self.words, *self.phrases, *self.substrings)
+        return any(anchors(t, self.stops) for t in terms)
 
     @property
     def timed(self) -> bool:

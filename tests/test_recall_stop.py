@@ -1,0 +1,137 @@
+"""Recall's anchor rule beyond English (docs/design/recall.md, "Recall rests on a word"):
+a prompt that shares only its language's function words or small numbers with a past
+passage recalls nothing; one that shares a content word still does; an English question
+keeps the words that are function words elsewhere ("die", "war", "man", "also")."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from memdir.engine import Memdir
+from memdir.sessions.query import anchors, foreign_stops, prompt_stops, sanitize
+from test_claude_code_hooks import Hook
+
+
+def _recall(md: Memdir, said: str, asked: str) -> str | None:
+    when = md.clock() - timedelta(days=3)
+    with md.session(agent="t", session_id="past", started_at=when) as s:
+        s.log("user", said, timestamp=when)
+        s.log("assistant", "OK.", timestamp=when + timedelta(minutes=1))
+    with md.session(agent="t") as now:
+        return now.recall(asked, deep=False)
+
+
+# (stored passage, a prompt sharing only function words / small numbers with it,
+#  a prompt sharing a content word with it)
+LANGUAGES = {
+    "de": (
+        "Version 2 der Abrechnung ist in Arbeit.",
+        "Wie ist das Wetter in Berlin?",
+        "Wie weit ist die Abrechnung?",
+    ),
+    "fr": (
+        "Vous avez choisi PostgreSQL pour les rapports.",
+        "Et vous, vous avez fini ?",
+        "Quelle base pour les rapports ?",
+    ),
+    "es": (
+        "Lo que falta es memoria para el servidor de pagos.",
+        "¿Qué es lo que tienes para mí?",
+        "¿Qué le falta al servidor?",
+    ),
+    "pt": (
+        "A versão 2 do aplicativo já está pronta para o backup.",
+        "Quanto é 2+2?",
+        "Quando sai o aplicativo?",
+    ),
+    "it": (
+        "La versione 2 del gestionale è pronta per il rilascio.",
+        "Quanto fa 2+2? Perché è così?",
+        "Quando esce il gestionale?",
+    ),
+    "nl": (
+        "Dat is voor de facturatie op de nieuwe server.",
+        "Kun je dat voor mij doen?",
+        "Wanneer draait de facturatie?",
+    ),
+    "ru": (
+        "Мы об этом уже писали в тикете про базу данных.",
+        "А что ты об этом думаешь?",
+        "Куда перенесли базу данных?",
+    ),
+    "zh": ("你是负责数据库迁移的人吗？", "你是谁？", "数据库迁移到哪里了？"),
+    "ja": (
+        "これは何のためのスクリプトですか？",
+        "それは何ですか？",
+        "スクリプトはどこですか？",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_only_function_words_shared_recall_nothing(md: Memdir, lang: str) -> None:
+    said, asked, _ = LANGUAGES[lang]
+    assert _recall(md, said, asked) is None
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_shared_content_word_still_recalls(md: Memdir, lang: str) -> None:
+    said, _, asked = LANGUAGES[lang]
+    block = _recall(md, said, asked)
+    assert block is not None and said[:8] in block
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("War is a bad metaphor for a sprint, said the coach.", "What did we say about the war?"),
+        ("The die cast machine in hall 4 is broken again.", "Is the die fixed yet?"),
+        ("The new hire, a man from Lisbon, starts on Monday.", "Who was the man we hired?"),
+        ("Also ran: the Kafka consumer group rebalanced.", "also ran?"),
+    ],
+)
+def test_an_english_question_keeps_words_that_are_function_words_elsewhere(
+    md: Memdir, said: str, asked: str
+) -> None:
+    block = _recall(md, said, asked)
+    assert block is not None and said[:8] in block
+
+
+def test_the_prompts_language_decides_which_function_words_stop() -> None:
+    assert {"ist", "was"} <= prompt_stops("Was ist 2+2?")  # German 2, English 1
+    assert prompt_stops("Is the die fixed yet?") == frozenset()  # English 2 = Dutch 2
+    assert prompt_stops("what is the war about") == frozenset()
+    assert not sanitize("Was ist 2+2?").anchored
+    assert sanitize("Is the die fixed yet?").anchored
+    # accents fold as the index folds them: cuánto = cuanto, é = e
+    assert not anchors("cuánto", prompt_stops("¿Cuánto es 2+2?"))
+    assert anchors("cuánto")  # no language decided: only English stop words stop
+    # a CJK bigram of one-character function words anchors nothing (は何, 你是)
+    assert not anchors("は何") and not anchors("你是") and anchors("数据")
+    assert not anchors("れは") and anchors("スク") and anchors("移し")
+
+
+def test_the_lists_are_read_once_with_every_language() -> None:
+    assert foreign_stops() is foreign_stops()
+    assert {"de", "fr", "es", "pt", "it", "nl", "ru"} <= set(foreign_stops())
+    assert "nicht" in foreign_stops()["de"] and "это" in foreign_stops()["ru"]
+
+
+def test_hook_recalls_nothing_for_a_german_sum(tmp_path: Path) -> None:
+    # the real UserPromptSubmit hook: "Was ist 2+2?" beside a passage about Version 2
+    hook = Hook(tmp_path)
+    hook.say(
+        ("user", "Version 2 der Abrechnung ist fertig."),
+        ("assistant", "Gut, ich melde es dem Team."),
+    )
+    hook.run(hook.payload("stop"))
+    later = "0f1e2d3c-0000-4000-8000-000000000002"
+    out = hook.run(hook.payload("user_prompt_submit", session_id=later, prompt="Was ist 2+2?"))
+    assert "Abrechnung" not in out.stdout
+    out = hook.run(
+        hook.payload("user_prompt_submit", session_id=later, prompt="Ist die Abrechnung fertig?")
+    )
+    assert "Abrechnung" in out.stdout
