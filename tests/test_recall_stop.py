@@ -43,9 +43,9 @@ LANGUAGES = {
         "¿Qué le falta al servidor?",
     ),
     "pt": (
-        "A versão 2 do aplicativo já está pronta para o backup.",
-        "Quanto é 2+2?",
-        "Quando sai o aplicativo?",
+        "Isso é para o backup do banco.",
+        "Você pode fazer isso para mim?",
+        "Quando roda o backup do banco?",
     ),
     "it": (
         "La versione 2 del gestionale è pronta per il rilascio.",
