@@ -24,17 +24,17 @@ def _recall(md: Memdir, said: str, asked: str) -> str | None:
         return now.recall(asked, deep=False)
 
 
-# (stored passage, a prompt sharing only function words / small numbers with it,
-#  a prompt sharing a content word with it)
+# (stored passage, a prompt of only function words / small numbers that it shares some
+#  of, a prompt sharing a content word with it)
 LANGUAGES = {
     "de": (
-        "Version 2 der Abrechnung ist in Arbeit.",
-        "Wie ist das Wetter in Berlin?",
-        "Wie weit ist die Abrechnung?",
+        "Version 2 der Abrechnung ist fertig.",
+        "Was ist 2+2?",
+        "Ist die Abrechnung fertig?",
     ),
     "fr": (
-        "Vous avez choisi PostgreSQL pour les rapports.",
-        "Et vous, vous avez fini ?",
+        "Où en es-tu avec les rapports PostgreSQL ?",
+        "Et toi, tu en es où ?",
         "Quelle base pour les rapports ?",
     ),
     "es": (
@@ -43,13 +43,13 @@ LANGUAGES = {
         "¿Qué le falta al servidor?",
     ),
     "pt": (
-        "Isso é para o backup do banco.",
-        "Você pode fazer isso para mim?",
+        "O que é isso no backup do banco?",
+        "O que é isso?",
         "Quando roda o backup do banco?",
     ),
     "it": (
-        "La versione 2 del gestionale è pronta per il rilascio.",
-        "Quanto fa 2+2? Perché è così?",
+        "La versione 2 del gestionale è pronta.",
+        "Quanto è 2+2?",
         "Quando esce il gestionale?",
     ),
     "nl": (
@@ -58,9 +58,9 @@ LANGUAGES = {
         "Wanneer draait de facturatie?",
     ),
     "ru": (
-        "Мы об этом уже писали в тикете про базу данных.",
-        "А что ты об этом думаешь?",
-        "Куда перенесли базу данных?",
+        "Версия 2 биллинга уже готова, это было быстро.",
+        "А что это было? 2+2?",
+        "Когда готова версия биллинга?",
     ),
     "zh": ("你是负责数据库迁移的人吗？", "你是谁？", "数据库迁移到哪里了？"),
     "ja": (
@@ -87,10 +87,10 @@ def test_a_shared_content_word_still_recalls(md: Memdir, lang: str) -> None:
 @pytest.mark.parametrize(
     ("said", "asked"),
     [
-        ("War is a bad metaphor for a sprint, said the coach.", "What did we say about the war?"),
-        ("The die cast machine in hall 4 is broken again.", "Is the die fixed yet?"),
-        ("The new hire, a man from Lisbon, starts on Monday.", "Who was the man we hired?"),
-        ("Also ran: the Kafka consumer group rebalanced.", "also ran?"),
+        ("War is a bad metaphor for a sprint, said the coach.", "Was it the war?"),
+        ("The die cast machine in hall 4 is broken again.", "Is it the die?"),
+        ("The new hire, a man from Lisbon, starts on Monday.", "Who was the man?"),
+        ("Hat trick: the Kafka consumer group rebalanced.", "Who has the hat?"),
     ],
 )
 def test_an_english_question_keeps_words_that_are_function_words_elsewhere(
