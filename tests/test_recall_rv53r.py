@@ -16,7 +16,9 @@ import pytest
 from llmserver import Server, chat_completion
 from memdir.core.config import load_settings
 from memdir.engine import Memdir
+from memdir.sessions import query
 from memdir.sessions.query import sanitize
+from test_claude_code_hooks import Hook
 
 
 def _recall(md: Memdir, said: str, asked: str) -> str | None:
@@ -109,13 +111,79 @@ def test_chinese_word_made_of_two_stop_characters_recalls(md: Memdir) -> None:
         ("Tal vez la versión 2 del servidor esté lista.", "¿Qué tal?"),
     ],
 )
-def test_everyday_function_word_question_recalls_nothing(
-    md: Memdir, said: str, asked: str
-) -> None:
+def test_everyday_function_word_question_recalls_nothing(md: Memdir, said: str, asked: str) -> None:
     # minor: the commonest "what is it?/how are you?" questions of it/fr/ru/es hold a
     # function word the lists lack (cosa, ça, такое, tal), so they still recall a passage
     # that shares only that word
     assert _recall(md, said, asked) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("La versione 2 del gestionale è uscita due giorni fa.", "Quanto fa 2+2?"),
+        ("Ils font la version 2 du rapport demain.", "Combien font 2+2 ?"),
+        ("Das macht Version 2 der Abrechnung schneller.", "Wie viel macht 2+2?"),
+    ],
+)
+def test_the_sum_in_its_usual_wording_recalls_nothing(md: Memdir, said: str, asked: str) -> None:
+    # MEDIUM: the branch's headline case ("what is 2+2") in the wording Italians, French and
+    # Germans actually use ("Quanto fa", "Combien font", "Wie viel macht"): the verb is
+    # missing from the lists (only "fai"/"fanno", "machen"), so it still recalls a passage
+    # sharing that verb and the 2
+    assert _recall(md, said, asked) is None
+
+
+@pytest.mark.xfail(strict=True, reason="minor: Snowball lists hold nouns (Weg, человек)")
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("Der Weg zum Serverraum führt über den Hof.", "Wo ist der Weg?"),
+        ("Этот человек — наш новый администратор баз данных.", "Кто этот человек?"),
+    ],
+)
+def test_a_noun_in_a_snowball_list_still_recalls(md: Memdir, said: str, asked: str) -> None:
+    # minor: German "weg" (path) and Russian "человек" (person), "жизнь" (life) are in the
+    # Snowball lists, so a question resting on them recalls nothing (main recalls it)
+    block = _recall(md, said, asked)
+    assert block is not None and said[:8] in block
+
+
+def test_hook_recalls_for_an_english_question_judged_foreign(tmp_path: Path) -> None:
+    # MAJOR (the first finding through the real UserPromptSubmit hook)
+    hook = Hook(tmp_path)
+    hook.say(
+        ("user", "Many men die in war, the history teacher said on Friday."),
+        ("assistant", "Noted for the essay."),
+    )
+    hook.run(hook.payload("stop"))
+    later = "0f1e2d3c-0000-4000-8000-000000000002"
+    out = hook.run(
+        hook.payload("user_prompt_submit", session_id=later, prompt="Did men die in war?")
+    )
+    assert "history teacher" in out.stdout
+
+
+# -- (d) the stop word file -------------------------------------------------------------
+
+
+def test_the_lists_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # fine on mend53r: after the first read no prompt touches the file again
+    assert not sanitize("Was ist 2+2?").anchored
+
+    def refuse(*args: object, **kw: object) -> str:
+        raise AssertionError("stopwords.txt read again")
+
+    monkeypatch.setattr(Path, "read_text", refuse)
+    assert not sanitize("Wat is 2 + 2?").anchored and sanitize("Ist die Abrechnung da?").anchored
+
+
+@pytest.mark.xfail(strict=True, reason="minor: BSD conditions and disclaimer not reproduced")
+def test_the_vendored_lists_carry_their_bsd_licence_text() -> None:
+    # minor: BSD clause 1 asks a redistribution of the lists to keep the copyright notice,
+    # the conditions and the disclaimer; the header has a copyright line and a link only
+    head = (Path(query.__file__).with_name("stopwords.txt")).read_text(encoding="utf-8")[:4000]
+    assert "Redistribution and use" in head and "AS IS" in head
 
 
 # -- (c) explicit search unchanged ----------------------------------------------------
@@ -128,7 +196,6 @@ def test_explicit_session_search_of_a_german_sum_is_unchanged(md: Memdir) -> Non
         s.log("user", "Version 2 der Abrechnung ist fertig.", timestamp=when)
     hits = md.sessions.search("Was ist 2+2?", limit=3, window=0)
     assert [h.session_id for h in hits] == ["past"]
-    assert not sanitize("Was ist 2+2?").anchored
 
 
 # -- (e) deep recall through a loopback OpenAI-compatible server -------------------------
