@@ -98,6 +98,15 @@ def test_chinese_word_made_of_two_stop_characters_recalls(md: Memdir) -> None:
     assert block is not None and said[:4] in block
 
 
+@pytest.mark.xfail(strict=True, reason="minor: accent folding turns té (tea) into te (you)")
+def test_an_accented_content_word_is_not_its_unaccented_function_word(md: Memdir) -> None:
+    # minor: stop lists are matched with accents folded, so Spanish "té" (tea) is the
+    # pronoun "te" and "¿Y el té?" recalls nothing (main recalls it)
+    said = "Compré té verde para la oficina, está en el armario."
+    block = _recall(md, said, "¿Y el té?")
+    assert block is not None and said[:8] in block
+
+
 # -- (b) still-wrong recall the branch claims to stop -----------------------------------
 
 
