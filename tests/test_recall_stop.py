@@ -100,18 +100,26 @@ def test_an_english_question_keeps_words_that_are_function_words_elsewhere(
     assert block is not None and said[:8] in block
 
 
-def test_the_prompts_language_decides_which_function_words_stop() -> None:
-    assert {"ist", "was"} <= prompt_stops("Was ist 2+2?")  # German 2, English 1
-    assert prompt_stops("Is the die fixed yet?") == frozenset()  # English 2 = Dutch 2
+def test_one_language_covering_every_word_decides_which_function_words_stop() -> None:
+    assert {"ist", "was"} <= prompt_stops("Was ist 2+2?")  # both German, "ist" no English
+    assert prompt_stops("Is the die fixed yet?") == frozenset()  # "the" is no Dutch word
     assert prompt_stops("what is the war about") == frozenset()
+    assert prompt_stops("Will man die?") == frozenset()  # all German, all English words too
+    assert prompt_stops("EU AI?") == frozenset()  # capitals: names, not French "eu", "ai"
+    assert prompt_stops("Van?") == frozenset()  # one word: English alone judges it
     assert not sanitize("Was ist 2+2?").anchored
     assert sanitize("Is the die fixed yet?").anchored
-    # accents fold as the index folds them: cuánto = cuanto, é = e
+    # accents are kept: cuánto (how much) and cuanto (as much as) are both Spanish, listed
+    # both; té (tea) is not te (you)
     assert not anchors("cuánto", prompt_stops("¿Cuánto es 2+2?"))
+    assert not anchors("cuanto", prompt_stops("¿Cuanto es 2+2?"))
+    assert anchors("té", prompt_stops("¿Y el té?")) and sanitize("¿Y el té?").anchored
     assert anchors("cuánto")  # no language decided: only English stop words stop
-    # a CJK bigram of one-character function words anchors nothing (は何, 你是)
-    assert not anchors("は何") and not anchors("你是") and anchors("数据")
-    assert not anchors("れは") and anchors("スク") and anchors("移し")
+    # a CJK run made of function words anchors nothing (それは何ですか, 你是谁); one
+    # holding a content word, even one in hiragana (めがね), anchors
+    assert not sanitize("それは何ですか？").anchored and not sanitize("你是谁？").anchored
+    assert sanitize("めがねはどこ？").anchored and sanitize("数据库在哪里？").anchored
+    assert anchors("れは") and anchors("数据")  # a term alone is judged by main's rule
 
 
 def test_the_lists_are_read_once_with_every_language() -> None:
