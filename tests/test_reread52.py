@@ -56,7 +56,6 @@ def test_an_entrys_revision_is_a_revision_the_history_knows(md: memdir.Memdir) -
 # goes on to deep recall with no hits: offline it returns a <memory-context> block that
 # only says deep recall was not run; with a chat model it spends a model call searching
 # past sessions for "what is 2+2".
-@pytest.mark.xfail(strict=True, reason="MINOR: deep recall runs on a prompt the rule refuses")
 def test_a_number_only_prompt_recalls_nothing_with_deep_recall_too(
     md: memdir.Memdir, monkeypatch: pytest.MonkeyPatch
 ) -> None:

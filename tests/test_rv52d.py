@@ -310,11 +310,6 @@ def test_an_extra_stop_word_does_not_bring_back_number_only_recall(md: Memdir) -
         assert s.recall("is it 2+2 again?") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: the stop list is English only, so the walk52 rule does not hold in "
-    "German ('ist' anchors): 'Was ist 2+2?' still recalls a row about Version 2",
-)
 def test_a_german_sum_recalls_nothing(md: Memdir) -> None:
     # the rule the branch promises ("what is 2+2" recalls nothing), asked in German
     now = md.clock()

@@ -255,7 +255,7 @@ class MemorySession:
                 else []
             )
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
-            if deep:
+            if deep and anchored:  # the same rule: a prompt it refuses asks no model either
                 from .pipeline import deep as deeper
 
                 limits = deeper.Limits()

@@ -177,8 +177,8 @@ def rank_rows(
     """``(row id, score)`` of ``table``, best first, at most ``limit``; ``now`` is what
     relative times in the query are read against."""
     terms = candidates.query_terms(query, table)
-    if not terms:
-        return []
+    if not terms or (query.strict and not query.anchored):  # recall's rule as a whole:
+        return []  # only function words and small numbers ("Was ist 2+2?") match nothing
     want = max(p.candidates, limit)
     cap = max(p.common_df, want) + 1  # one more: whether a term is common (candidates.find)
     n_rows, avgdl, max_id = candidates.lookup(conn, terms, cap, where, params, table)

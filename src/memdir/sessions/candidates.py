@@ -108,7 +108,8 @@ def query_terms(query: Query, table: Table) -> list[Term]:
     out += [Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
     out += [Term("s:" + s, "sub", "", "", s) for s in query.substrings if not s.isalnum()]
     for t in out:  # an extra stop-word is a term only when nothing else is left: it anchors
-        t.anchor = anchors(t.text)
+        t.anchor = anchors(t.text)  # English and CJK stop words; other languages' function
+        # words only as the prompt as a whole decides (Query.anchored, bm25.rank_rows)
     return out
 
 

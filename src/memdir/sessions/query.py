@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 from .analyzer import is_cjk, run_terms
 from .when import spans
@@ -139,17 +141,95 @@ def _core(run: str) -> str:
 _IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
 
 
-def anchors(text: str) -> bool:
+@functools.cache
+def foreign_stops() -> dict[str, frozenset[str]]:
+    """The function words of each language the rule knows beyond English (German,
+    French, Spanish, Portuguese, Italian, Dutch, Russian), lower-cased as the lists spell
+    them (accents kept: Spanish té is not te): Snowball's stop lists less a few content
+    nouns, and memdir's few additions, read once from ``stopwords.txt`` (its header:
+    source, version, licence, memdir's changes). Chinese and Japanese have ``CJK_STOP``."""
+    lists: dict[str, set[str]] = {}
+    words: set[str] = set()
+    path = Path(__file__).with_name("stopwords.txt")
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("["):
+            words = lists.setdefault(line.strip("[]").split()[0], set())
+        else:
+            words.update(w.casefold() for w in line.split())
+    return {lang: frozenset(ws) for lang, ws in lists.items()}
+
+
+#: Foreign function words that are English words too ("Will man die?" is all German
+#: function words, "Did men die in war?" nearly all Dutch ones): a prompt made only of
+#: these and English stop words stays English, whatever list covers it.
+_ENGLISH_ALIKE_TEXT = """
+a ad al also am an ante as bat be ben bin col come con dam dan dell den des die dies do
+door e el em en er era fuse had ha has hat he hem her hum i in is la lo man me men mine
+no nun o of on op or over per pour sans sea sin so son sort sun to um us van want war
+was we will
+"""
+ENGLISH_ALIKE = frozenset(_ENGLISH_ALIKE_TEXT.split())
+
+#: Japanese demonstratives (これ, それ …) and Chinese 你好: function words for the anchor
+#: rule only (a run made of them and ``CJK_STOP`` words anchors nothing); queries are not
+#: cut at them.
+_CJK_ANCHOR_ONLY_TEXT = "これ それ あれ どれ この その あの ここ そこ あそこ 你好"
+_CJK_ANCHOR_ONLY = frozenset(_CJK_ANCHOR_ONLY_TEXT.split())
+
+
+def _all_stop(run: str) -> bool:
+    """Whether the CJK ``run`` is a sequence of function words (それは何ですか, 你是谁)."""
+    words = CJK_STOP | _CJK_ANCHOR_ONLY
+    done = [True] + [False] * len(run)
+    for i in range(len(run)):
+        if done[i]:
+            for w in words:
+                if run.startswith(w, i):
+                    done[i + len(w)] = True
+    return done[len(run)]
+
+
+def prompt_stops(text: str) -> frozenset[str]:
+    """The words of ``text`` beyond English stop words that anchor nothing in it.
+
+    Latin and Cyrillic words: the stop list of a language that covers EVERY word of the
+    prompt (its numbers aside), when the prompt has two such words or more and one of
+    them is no English word (:data:`ENGLISH_ALIKE`): "Was ist 2+2?", "Quanto fa 2+2?".
+    No vote between languages: one word outside the list ("Did men die in war?") or a
+    word written in capitals ("EU AI?": names, acronyms) keeps every word an anchor, and
+    a one-word prompt is judged by English alone. CJK: the terms of a run that is a
+    sequence of function words (それは何ですか, 你是谁), so 你是 of 你是谁 stops but
+    めがね of めがねはどこ does not."""
+    out: set[str] = set()
+    raw = [t for t in _TOKEN.findall(text) if not t.isdecimal()]
+    latin = [t for t in raw if not is_cjk(t[:1])]
+    for run in (t for t in raw if is_cjk(t[:1])):
+        if _all_stop(unicodedata.normalize("NFKC", run)):
+            out.update(cjk_terms(unicodedata.normalize("NFKC", run)), [run])
+    words = {t.casefold() for t in latin}
+    capitals = any(len(t) >= 2 and t.isupper() for t in latin)
+    if len(words) >= 2 and not capitals and not words <= STOP_WORDS | ENGLISH_ALIKE:
+        lists = foreign_stops().values()
+        out.update(next((w for w in lists if words <= w), frozenset()))
+    return frozenset(out)
+
+
+def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
-    match at all: it holds a word that is not a stop word, a number of three digits or
-    more (a ticket, an HTTP code, a port, a year), or digits joined as an identifier
-    (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare number (1–2 digits) shared
-    with a row helps rank it, but "what is 2+2" matches no row about "version 2" on that
-    alone."""
+    match at all: it holds a word that is not a stop word (English, Chinese and
+    Japanese ones always; ``stops``: those the prompt as a whole decides,
+    :func:`prompt_stops`), a
+    number of three digits or more (a ticket, an HTTP code, a port, a year), or digits
+    joined as an identifier (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare
+    number (1–2 digits) shared with a row helps rank it, but "what is 2+2" matches no
+    row about "version 2" on that alone."""
     if _IDENTIFIER.search(text):
         return True
     return any(
-        len(t) >= 3 if t.isdecimal() else t not in STOP_WORDS and t not in CJK_STOP
+        len(t) >= 3
+        if t.isdecimal()
+        else t not in STOP_WORDS and t not in CJK_STOP and t not in stops
         for t in _TOKEN.findall(text.casefold())
     )
 
@@ -181,11 +261,19 @@ class Query:
         """Nothing searchable (only punctuation, emoji or whitespace)."""
         return not (self.words or self.phrases)
 
+    @functools.cached_property
+    def stops(self) -> frozenset[str]:
+        """The words beyond English stop words that anchor nothing in this prompt
+        (:func:`prompt_stops`: the list of one language covering all of it, the terms of
+        a CJK run of function words)."""
+        return prompt_stops(self.text)
+
     @property
     def anchored(self) -> bool:
         """Some term is one a match can rest on (:func:`anchors`): not only small bare
         numbers and stop words."""
-        return any(anchors(t) for t in (*self.words, *self.phrases, *self.substrings))
+        terms = (*self.words, *self.phrases, *self.substrings)
+        return any(anchors(t, self.stops) for t in terms)
 
     @property
     def timed(self) -> bool:
