@@ -13,10 +13,16 @@ from typing import Any
 
 import pytest
 
+import memdir
 from llmserver import Server, chat_completion
 from memdir.pipeline.entities import ENTITY_PROMPT
 from memdir.pipeline.providers import EXTRACT_PROMPT
+from test_team_server import Team
+from test_team_server import one_server as one_server
+from test_team_server import one_site as one_site
+from test_team_server import team as team
 from usercli import claude_transcript, user_cli
+from webserver import chromium, quit_chromium
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
 
@@ -125,3 +131,45 @@ def test_review_does_not_offer_a_model_proposed_injection(
         assert "Ignore all previous instructions" not in review.stdout, review.stdout
     finally:
         server.close()
+
+
+# --- the team server's web page ---------------------------------------------------------
+
+
+def _signed_in(site: str, token: str) -> Any:
+    """A real Chromium signed in to the team server's web page with ``token``."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = chromium()
+    driver.get(site + "/")
+    driver.find_element(By.CSS_SELECTOR, "#token").send_keys(token)
+    driver.find_element(By.CSS_SELECTOR, ".signin button").click()
+    WebDriverWait(driver, 30).until(lambda d: "/signin" not in d.current_url)
+    return driver
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="on the team server, an org entry's page tells a signed-in user that the "
+    "managed scope keeps no history and to edit the server's own config.toml, naming "
+    "the server's MEMDIR_HOME path",
+)
+def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
+    team: Team, one_site: str
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    md = memdir.open(team.home, database_url=team.url, user="root")  # root is an admin
+    entry = md.store("managed").add(
+        type="feedback", name="Org uses pnpm", description="installs", body="Use pnpm."
+    )
+    md.close()
+    driver = _signed_in(one_site, team.tokens["alice"])
+    try:
+        driver.get(f"{one_site}/entry/managed/{entry.id}")
+        text = driver.find_element(By.CSS_SELECTOR, "main").text
+        assert "Use pnpm." in text  # alice reads the org's entry
+        assert str(team.home) not in driver.page_source, text
+    finally:
+        quit_chromium(driver)
