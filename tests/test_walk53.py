@@ -11,13 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 import memdir
 from llmserver import Server, chat_completion
 from memdir.pipeline.entities import ENTITY_PROMPT
 from memdir.pipeline.providers import EXTRACT_PROMPT
-from test_team_server import Team
+from test_team_server import SHARED, Team, _client, _data
 from test_team_server import one_server as one_server
 from test_team_server import one_site as one_site
 from test_team_server import team as team
@@ -122,13 +123,48 @@ def test_review_does_not_offer_a_model_proposed_injection(
         assert "reference_deploy-cluster" in cli("ls").stdout
         # a later session moves billing to lime; the model's update smuggles an order in
         later = claude_transcript("s2", str(project)).replace("kiwi", "lime")
-        (sessions / "s2.jsonl").write_text(later.replace('"a1"', '"b1"').replace('"a2"', '"b2"'))
+        later = later.replace('"a1"', '"b1"').replace('"a2"', '"b2"')
+        (sessions / "s2.jsonl").write_text(later)
         assert cli("import-sessions", "claude-code", extra_env=model).returncode == 0
         ask = {**model, "MEMDIR_APPROVAL": "ask"}
         cli("maintain", extra_env=ask)
         review = cli("review", extra_env=ask)
         assert review.returncode == 0, review.stderr
         assert "Ignore all previous instructions" not in review.stdout, review.stdout
+    finally:
+        server.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with approval = ask, two sessions that taught the same fact each leave a "
+    "pending add: `memdir review` lists the same write twice (and `maintain` reports "
+    "both as 'apply: … add' though nothing was applied)",
+)
+def test_review_lists_one_pending_write_for_one_fact_taught_twice(
+    tmp_path: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    server = Server(_injecting_model)  # no entry exists: it only extracts and adds
+    try:
+        env = {
+            "MEMDIR_LLM": "openai:test-model",
+            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+            "OPENAI_API_KEY": "sk-test",
+            "MEMDIR_APPROVAL": "ask",
+        }
+        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
+        sessions.mkdir(parents=True)
+        for n in (1, 2):
+            text = claude_transcript(f"s{n}", str(project))
+            text = text.replace('"a1"', f'"{n}a1"').replace('"a2"', f'"{n}a2"')
+            (sessions / f"s{n}.jsonl").write_text(text)
+            assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+            done = cli("maintain", extra_env=env)
+            assert done.returncode == 0, done.stdout + done.stderr
+        review = cli("review", extra_env=env)
+        assert review.returncode == 0, review.stderr
+        pending = re.findall(r"\[(pending-[0-9a-f]+)\]", review.stdout)
+        assert len(pending) == 1, review.stdout
     finally:
         server.close()
 
@@ -173,3 +209,26 @@ def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
         assert str(team.home) not in driver.page_source, text
     finally:
         quit_chromium(driver)
+
+
+# --- two agents on the team server's MCP endpoint ---------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="memory and memory_read refuse an argument they do not take, but memory_search "
+    "and session_search ignore it silently: a search an agent meant to narrow "
+    "(scope=project) answers from every scope as if it had been narrowed",
+)
+def test_search_tools_refuse_an_argument_they_do_not_take(team: Team, one_server: str) -> None:
+    async def main() -> None:
+        async with _client(one_server, team.tokens["alice"], header=SHARED) as a:
+            read = _data(await a.call_tool("memory_read", {"id": "x", "scope_name": "org"}))
+            assert read["success"] is False and "scope_name" in read["error"], read
+            for tool in ("memory_search", "session_search"):
+                args = {"query": "pnpm", "scope": "project"}  # neither takes a scope
+                found = _data(await a.call_tool(tool, args))
+                assert found["success"] is False, (tool, found)
+                assert "scope" in found["error"], (tool, found)
+
+    anyio.run(main)
