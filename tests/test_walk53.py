@@ -327,8 +327,8 @@ def test_search_tools_refuse_an_argument_they_do_not_take(team: Team, one_server
                 assert found["success"] is False, (tool, found)
                 assert "scope" in found["error"], (tool, found)
             # log takes one message: a list of them is dropped without a word
-            args = {"role": "user", "content": "hi", "messages": [{"role": "user"}]}
-            logged = _data(await a.call_tool("log", args))
+            many = {"role": "user", "content": "hi", "messages": [{"role": "user"}]}
+            logged = _data(await a.call_tool("log", many))
             assert logged["success"] is False and "messages" in logged["error"], logged
 
     anyio.run(main)
