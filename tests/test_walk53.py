@@ -115,12 +115,6 @@ def _injecting_model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, An
     return 200, chat_completion(body["model"], json.dumps(reply))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with approval = ask, a model's consolidation update carrying a prompt injection "
-    "is held and listed by `memdir review` as a write awaiting approval (the guard refuses "
-    "it only at --apply; with approval = auto the same op is refused at once)",
-)
 def test_review_does_not_offer_a_model_proposed_injection(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
@@ -144,7 +138,9 @@ def test_review_does_not_offer_a_model_proposed_injection(
         (sessions / "s2.jsonl").write_text(later)
         assert cli("import-sessions", "claude-code", extra_env=model).returncode == 0
         ask = {**model, "MEMDIR_APPROVAL": "ask"}
-        cli("maintain", extra_env=ask)
+        held = cli("maintain", extra_env=ask)  # refused when proposed, as with auto
+        assert "Refused by memory guard (rule" in held.stdout, held.stdout + held.stderr
+        assert "apply:" not in held.stdout and "proposed" not in held.stdout, held.stdout
         review = cli("review", extra_env=ask)
         assert review.returncode == 0, review.stderr
         assert "Ignore all previous instructions" not in review.stdout, review.stdout

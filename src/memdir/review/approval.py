@@ -101,8 +101,10 @@ def _load(md: Layers) -> dict[str, dict[str, Any]]:
 def hold(
     md: Layers, store: Store, ops: Sequence[Operation], *, source: Source, session: str | None
 ) -> dict[str, Any]:
-    """Keep a write for the user instead of making it; returns its record (with ``id``)."""
-    plain = [_plain(op) for op in ops]
+    """Keep a write for the user instead of making it; returns its record (with ``id``).
+    The guard decides now, as it would for the write made at once (a refusal raises
+    :class:`GuardError`, naming its rule): nothing it refuses is ever offered for review."""
+    plain = [_plain(op) for op in store.screen(ops, source)]
     location = state_key(store)
     digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
