@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,43 @@ def test_review_lists_one_pending_write_for_one_fact_taught_twice(
         pending = re.findall(r"\[(pending-[0-9a-f]+)\]", review.stdout)
         assert len(pending) == 1, review.stdout
     finally:
+        server.close()
+
+
+def test_a_slow_model_server_is_reported_as_slow_with_the_setting_to_raise(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    """A reachable model that answers after llm_timeout: `maintain` says it did not answer
+    in time and names the setting, not "Cannot reach … start it or fix llm_base_url"."""
+    release = threading.Event()
+
+    def slow(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        release.wait(60)  # until the test is over: longer than any llm_timeout below
+        return 200, chat_completion(body["model"], json.dumps({"candidates": []}))
+
+    server = Server(slow)
+    try:
+        env = {
+            "MEMDIR_LLM": "openai:test-model",
+            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+            "OPENAI_API_KEY": "sk-test",
+        }
+        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
+        sessions.mkdir(parents=True)
+        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
+        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+        done = cli("maintain", extra_env={**env, "MEMDIR_LLM_TIMEOUT": "1.5"})
+        assert done.returncode == 1, done.stdout + done.stderr
+        said = done.stdout + done.stderr
+        assert server.requests, said  # it was reached
+        assert "did not answer within 1.5 s" in said, said
+        assert "MEMDIR_LLM_TIMEOUT" in said and "llm_timeout" in said, said
+        assert "Cannot reach" not in said and "start it" not in said, said
+        # the config.toml key, as documented beside llm_base_url
+        (home / "config.toml").write_text("llm_timeout = 2.5\n")
+        assert memdir.open(home=home, project=project).settings.llm_timeout == 2.5
+    finally:
+        release.set()
         server.close()
 
 
