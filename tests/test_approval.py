@@ -22,7 +22,12 @@ import memdir
 from conftest import team_env
 from memdir.cli import cli
 from memdir.cli import review as _review_command  # noqa: F401  (registers it)
+from memdir.core.changes import AddOp, ReplaceOp
 from memdir.core.errors import ParseError
+from memdir.core.model import Source
+from memdir.pipeline import RunReport
+from memdir.review import approval
+from memdir.testing import ScriptedProvider
 
 pytestmark = pytest.mark.backends
 
@@ -152,6 +157,47 @@ def test_apply_through_the_pipeline_writes_what_was_proposed(
     assert any("pnpm" in name for name in entries)
     pnpm = next(e for n, e in entries.items() if "pnpm" in n)
     assert any(o.startswith("session:") for o in pnpm.origins)  # provenance kept
+
+
+def test_a_fact_held_or_saved_already_is_not_held_again(
+    asking: memdir.Memdir, home: Path, project: Path
+) -> None:
+    """Taught again by another session: one pending write, not two; once the entry exists,
+    the same fact proposed again changes nothing, so it is not held (walk53)."""
+
+    def model(kind: str, user: str) -> str:
+        if kind == "extract":
+            said = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+            fact = {"type": "reference", "name": "Deploy cluster", "description": "Where "
+                    "billing deploys", "body": "Billing deploys to the kiwi cluster.",
+                    "scope": "local", "evidence": said[:1], "confidence": 0.95}  # fmt: skip
+            return json.dumps({"candidates": [fact], "entities": []})
+        if kind == "entities":
+            return json.dumps({"entities": []})
+        return json.dumps({"ops": [{"op": "add", "candidate": 0}]})
+
+    asking.provider = ScriptedProvider(model)
+
+    def teach() -> RunReport:
+        with asking.session(agent="test") as s:
+            s.log("user", "Billing deploys to the kiwi cluster.")
+        return asking.pipeline.run()
+
+    def pending() -> list[dict[str, Any]]:
+        found = json.loads(review(home, project, "--json")[1])
+        return [p for p in found if p["kind"] == "pending"]
+
+    assert teach().held
+    assert teach().held and len(pending()) == 1  # proposed again: the same pending write
+    store = asking.store("local")
+    fact = ("reference", "Deploy cluster", "Where billing deploys", "Billing deploys to kiwi.")
+    store.add(**dict(zip(("type", "name", "description", "body"), fact, strict=True)))
+    again = [  # the same entry again, from another session; and a real change
+        AddOp(*fact, origins=("session:s3",)),
+        ReplaceOp("reference_deploy-cluster", body="Billing deploys to kiwi.", origins=("s:4",)),
+        ReplaceOp("reference_deploy-cluster", body="Billing deploys to lime."),
+    ]
+    assert approval.changing(store, again, store.list(), Source.EXTRACTOR) == again[2:]
 
 
 def test_approval_per_scope_and_user_writes(home: Path, project: Path) -> None:

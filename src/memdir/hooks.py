@@ -5,6 +5,7 @@ an entry point in the ``memdir`` group (README: Plugins; docs/design/architectur
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,8 @@ class Specs:
     @hookspec
     def register_providers(self, register: Callable[..., None]) -> None:
         """``register(kind, factory, usage)``: ``factory(model, api_key=…, base_url=…)``
-        returns a provider for ``llm = "kind:model"``; ``usage`` shows how to name it."""
+        returns a provider for ``llm = "kind:model"``; ``usage`` shows how to name it. A
+        factory that takes a ``timeout`` argument is also given ``llm_timeout`` (seconds)."""
 
     @hookspec
     def register_embedders(self, register: Callable[..., None]) -> None:
@@ -136,16 +138,38 @@ def bootstrap_sources() -> list[Source]:
     return _collect("register_bootstrap_sources", Source)
 
 
-def make_provider(spec: str, *, api_key: str | None = None, base_url: str | None = None) -> Any:
+def make_provider(
+    spec: str,
+    *,
+    api_key: str | None = None,
+    base_url: str | None = None,
+    timeout: float | None = None,
+) -> Any:
     """The provider ``spec`` (``kind:model``) names, e.g. ``rules``, ``openai:gpt-5.4-mini``.
-    A missing key or model names the setting to fix."""
+    A missing key or model names the setting to fix. ``timeout`` (``llm_timeout``, seconds
+    a model call may take) goes to a factory that takes a ``timeout`` argument."""
     kind, _, model = spec.strip().partition(":")
     found = providers()
     if kind.lower() not in found:
         usages = [p.usage for p in found.values()]
         listed = ", ".join(usages[:-1]) + f" or {usages[-1]}" if len(usages) > 1 else usages[0]
         raise ProviderError(f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}")
-    return found[kind.lower()].factory(model.strip(), api_key=api_key, base_url=base_url)
+    factory = found[kind.lower()].factory
+    extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
+    return factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+
+
+def _takes(function: Callable[..., Any], name: str) -> bool:
+    """Whether ``function`` accepts the keyword argument ``name`` (a plugin's factory
+    written before it existed does not)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        (p.name == name and p.kind is not p.POSITIONAL_ONLY) or p.kind is p.VAR_KEYWORD
+        for p in parameters
+    )
 
 
 def make_embedder(spec: str | None, base_url: str | None, api_key: str | None) -> Any:

@@ -27,7 +27,10 @@ def _summary(report: RunReport, *, dry: bool) -> list[str]:
             "candidates dropped: "
             + ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
         )
-    lines += [f"{would}apply: {op}" for op in report.ops]
+    held = set(report.held)  # approval = ask: those wait in `memdir review`
+    lines += [f"{would}apply: {op}" for op in report.ops if op not in held]
+    proposed = "would propose" if dry else "proposed"
+    lines += [f"{proposed} (approval = ask, see `memdir review`): {op}" for op in report.held]
     lines += [f"{would}archive (unused): {a}" for a in report.archived]
     lines += [f"review: {r}" for r in report.review]
     if report.deferred:

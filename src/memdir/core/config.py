@@ -24,8 +24,10 @@ _NUMBERS: dict[str, type] = {
     "lock_timeout": float,
     "search_model_seconds": float,
     "soul_budget": int,
+    "llm_timeout": float,
 }
 HISTORY_SCOPES = ("local", "user")
+LLM_TIMEOUT = 120.0  # seconds: llm_timeout's default
 _CHOICES = {
     "instruction_files": INSTRUCTION_FILES,
     "agent_write_scopes": WRITABLE_SCOPES,
@@ -102,6 +104,7 @@ class Settings:
     llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
     llm_base_url: str | None = None
     llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    llm_timeout: float = LLM_TIMEOUT  # seconds a model call may take before it fails
     search_model_seconds: float = 15.0  # session search's budget for model help
     embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
     embed_base_url: str | None = None
@@ -220,6 +223,9 @@ def load_settings(
         llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
         llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
         llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        llm_timeout=_seconds(env["MEMDIR_LLM_TIMEOUT"], "MEMDIR_LLM_TIMEOUT")
+        if env.get("MEMDIR_LLM_TIMEOUT")
+        else float(data.get("llm_timeout", LLM_TIMEOUT)),
         search_model_seconds=float(data.get("search_model_seconds", 15.0)),
         embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
         embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
@@ -247,6 +253,21 @@ def load_settings(
         or None,  # "": the files, even when MEMDIR_DATABASE_URL is set
         user=user or env.get("MEMDIR_USER") or None,
     )
+
+
+def _seconds(value: str, name: str) -> float:
+    """The positive number of seconds in the environment variable ``name``."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValidationError(
+            f"the environment variable {name} must be a positive number of seconds, "
+            f"not {value[:40]!r}",
+            field=name,
+        )
+    return seconds
 
 
 def _approval(value: object, path: Path | str) -> tuple[str, ...]:

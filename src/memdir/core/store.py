@@ -301,9 +301,10 @@ class Store:
             ) from None
         return self.apply([EditOp(old.id, edited, if_match=if_match)], source=source)[0]
 
-    def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
+    def screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
         """Guard every text an operation would write; extractor output gets secrets
-        redacted, every other writer has them refused."""
+        redacted, every other writer has them refused. A write held for approval is
+        screened here too, when it is held (:func:`memdir.review.approval.hold`)."""
         from .. import guard  # imported on the first write: reads never pay for it
 
         screened: builtins.list[Operation] = []
@@ -355,7 +356,7 @@ class Store:
         if self.read_only:
             raise ReadOnlyScopeError(self.scope)
         writer = Source.parse(source)
-        ops = self._screen(ops, writer)
+        ops = self.screen(ops, writer)
         now = self.clock()
         unsynced: builtins.list[str] = []
         written = False

@@ -542,7 +542,9 @@ class Workspace:
         from .. import hooks
 
         s = self.settings
-        made: Provider = hooks.make_provider(s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url)
+        made: Provider = hooks.make_provider(
+            s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url, timeout=s.llm_timeout
+        )
         return made
 
     def _judged(self, text: str) -> str | None:

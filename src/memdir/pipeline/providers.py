@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import hooks
+from ..core.config import LLM_TIMEOUT
 from ..core.errors import ProviderError
 from ..core.model import Entry
 from .answers import (
@@ -193,7 +194,7 @@ class OpenAIProvider(ChatProvider):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = 120.0,
+        timeout: float = LLM_TIMEOUT,
         setting: str = "llm",
     ) -> None:
         try:
@@ -206,6 +207,7 @@ class OpenAIProvider(ChatProvider):
         self.model = model
         self.base_url = base_url
         self.setting = setting
+        self.timeout = timeout
         self._openai = openai
         self._client = openai.OpenAI(
             api_key=api_key or "unused", base_url=base_url, timeout=timeout, max_retries=0
@@ -224,6 +226,8 @@ class OpenAIProvider(ChatProvider):
             raise ProviderError(
                 f"{where} refused the API key ({exc.status_code}): check OPENAI_API_KEY"
             ) from None
+        except o.APITimeoutError:  # reached, or not, but no answer in time
+            raise ProviderError(_slow(where, self.timeout)) from None
         except o.APIConnectionError as exc:
             raise ProviderError(
                 f"Cannot reach the model server at {where} ({exc}): start it "
@@ -249,7 +253,7 @@ class AnthropicProvider(ChatProvider):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = 120.0,
+        timeout: float = LLM_TIMEOUT,
         max_tokens: int = 4096,
     ) -> None:
         try:
@@ -261,6 +265,7 @@ class AnthropicProvider(ChatProvider):
         self.name = f"anthropic:{model}"
         self.model = model
         self.base_url = base_url
+        self.timeout = timeout
         self.max_tokens = max_tokens
         self._anthropic = anthropic
         self._client = anthropic.Anthropic(
@@ -282,6 +287,8 @@ class AnthropicProvider(ChatProvider):
             raise ProviderError(
                 f"{where} refused the API key ({exc.status_code}): check ANTHROPIC_API_KEY"
             ) from None
+        except a.APITimeoutError:
+            raise ProviderError(_slow(where, self.timeout)) from None
         except a.APIConnectionError as exc:
             raise ProviderError(
                 f"Cannot reach {where} ({exc}): check the network or "
@@ -298,6 +305,14 @@ class AnthropicProvider(ChatProvider):
         return "".join(getattr(p, "text", "") for p in parts if getattr(p, "type", "") == "text")
 
 
+def _slow(where: str, timeout: float) -> str:
+    return (
+        f"The model server at {where} did not answer within {timeout:g} s (llm_timeout): "
+        f"a slow or busy model may need longer; raise llm_timeout in config.toml or "
+        f"MEMDIR_LLM_TIMEOUT (seconds)"
+    )
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise ProviderError(
@@ -311,11 +326,17 @@ OLLAMA_URL = "http://127.0.0.1:11434/v1"
 
 
 def make_provider(
-    spec: str, *, api_key: str | None = None, base_url: str | None = None
+    spec: str,
+    *,
+    api_key: str | None = None,
+    base_url: str | None = None,
+    timeout: float | None = None,
 ) -> Provider:
     """The provider ``spec`` names: ``rules``, ``openai:MODEL``, ``ollama:MODEL``,
     ``anthropic:MODEL``, or a plugin's. A missing key names the environment variable."""
-    provider: Provider = hooks.make_provider(spec, api_key=api_key, base_url=base_url)
+    provider: Provider = hooks.make_provider(
+        spec, api_key=api_key, base_url=base_url, timeout=timeout
+    )
     return provider
 
 
@@ -328,13 +349,20 @@ def _model(kind: str, model: str) -> str:
     return model
 
 
-def _ollama(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+def _ollama(
+    model: str, *, api_key: str | None, base_url: str | None, timeout: float = LLM_TIMEOUT
+) -> Provider:
     return OpenAIProvider(
-        _model("ollama", model), api_key=api_key or "ollama", base_url=base_url or OLLAMA_URL
+        _model("ollama", model),
+        api_key=api_key or "ollama",
+        base_url=base_url or OLLAMA_URL,
+        timeout=timeout,
     )
 
 
-def _openai(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+def _openai(
+    model: str, *, api_key: str | None, base_url: str | None, timeout: float = LLM_TIMEOUT
+) -> Provider:
     model = _model("openai", model)
     if not api_key and not base_url:
         raise ProviderError(
@@ -342,16 +370,18 @@ def _openai(model: str, *, api_key: str | None, base_url: str | None) -> Provide
             f"environment, or point llm_base_url (MEMDIR_LLM_BASE_URL) at "
             f"a local OpenAI-compatible server"
         )
-    return OpenAIProvider(model, api_key=api_key, base_url=base_url)
+    return OpenAIProvider(model, api_key=api_key, base_url=base_url, timeout=timeout)
 
 
-def _anthropic(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+def _anthropic(
+    model: str, *, api_key: str | None, base_url: str | None, timeout: float = LLM_TIMEOUT
+) -> Provider:
     model = _model("anthropic", model)
     if not api_key:
         raise ProviderError(
             f"llm = 'anthropic:{model}' needs an API key: set ANTHROPIC_API_KEY in the environment"
         )
-    return AnthropicProvider(model, api_key=api_key, base_url=base_url)
+    return AnthropicProvider(model, api_key=api_key, base_url=base_url, timeout=timeout)
 
 
 @hooks.hookimpl

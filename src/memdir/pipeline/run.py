@@ -58,6 +58,7 @@ class RunReport:
     candidates: int = 0
     dropped: Counter[str] = field(default_factory=Counter)
     ops: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)  # of ops, those held for review (ask)
     errors: list[str] = field(default_factory=list)
     model_calls: int = 0  # extraction and consolidation
     consolidation_calls: int = 0  # at most MODEL_CALLS per run
@@ -443,13 +444,18 @@ class Pipeline:
             if self.dreams:
                 ops, again = dreaming.deep(ops, entries, self.limits.deep, run, sources)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
-            if held:  # approval = "ask": the ops wait in `memdir review`
+            if held:  # approval = "ask": the ops that change something wait in review
+                ops = approval.changing(store, ops, entries, Source.EXTRACTOR)
+                held = bool(ops)
+            if held:
                 approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:
             self._failed(job, report, f"consolidate {store.scope}", exc)
             return
         report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+        if held:
+            report.held += [f"{store.scope}: {describe(op)}" for op in ops]
         if self.dreams:
             self._dream_on(store, run, themes, candidates, report)
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
@@ -577,6 +583,8 @@ class Pipeline:
             result = self.provider.consolidate(found[: self.batch], entries)
             ops = to_operations(result.ops, found[: self.batch], entries)
             report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+            if approval.asks(self.md, store, Source.EXTRACTOR):
+                report.held += [f"{store.scope}: {describe(op)}" for op in ops]
         report.archived = self.archive_unused(dry_run=True)
         report.review = self.review()
         return report

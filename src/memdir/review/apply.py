@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
-from ..core.errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
+from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError, UnreadableScopeError
 from ..core.model import Source
 from ..core.store import source_trailer, state_key
 from ..sessions.usage import quietly
+from .approval import PREFIX
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -142,6 +143,15 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
             if not isinstance(op, RemoveOp):
                 guard.check(_texts(op))
             plan.apply(op)
+        except GuardError as exc:  # its own text, whatever else was named
+            drop = (
+                f"; reject it with `memdir review --reject {owner}`"
+                if owner.startswith(PREFIX)
+                else ""
+            )
+            raise MemdirError(
+                f"proposal {owner} cannot be applied to {where}: {exc} Nothing was applied{drop}."
+            ) from exc
         except MemdirError as exc:
             raise MemdirError(
                 f"proposal {owner} cannot be applied to {where}: {exc} "

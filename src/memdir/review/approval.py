@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError
-from ..core.model import Source
+from ..core.model import Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
 
@@ -101,10 +101,15 @@ def _load(md: Layers) -> dict[str, dict[str, Any]]:
 def hold(
     md: Layers, store: Store, ops: Sequence[Operation], *, source: Source, session: str | None
 ) -> dict[str, Any]:
-    """Keep a write for the user instead of making it; returns its record (with ``id``)."""
-    plain = [_plain(op) for op in ops]
+    """Keep a write for the user instead of making it; returns its record (with ``id``).
+    The guard decides now, as it would for the write made at once (a refusal raises
+    :class:`GuardError`, naming its rule): nothing it refuses is ever offered for review.
+    The id hashes what the write would do, not where it was learned (``origins``), so the
+    same write proposed from two sessions is one record (the first one's)."""
+    plain = [_plain(op) for op in store.screen(ops, source)]
     location = state_key(store)
-    digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
+    what = [{k: v for k, v in op.items() if k != "origins"} for op in plain]
+    digest = hashlib.sha1(json.dumps([location, what], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
         "id": PREFIX + digest[:8],
         "scope": store.scope,
@@ -131,6 +136,31 @@ def hold(
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
         pending.setdefault(record["id"], record)
     return record
+
+
+def changing(
+    store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
+) -> list[Operation]:
+    """``ops`` less those that would change nothing in ``store`` (holding ``entries``) but
+    provenance: an add of an entry it holds, an update to what an entry already says, as
+    :meth:`Store.apply` finds them. Such a write is not held for review. When the batch
+    cannot be planned, every op is kept (review says why when it is applied)."""
+    from ..core.changes import Plan
+
+    plan = Plan({e.id: e for e in entries}, lambda _id: (), now=store.clock(), source=source)
+    kept = []
+    try:
+        for op in ops:
+            bare = (
+                dataclasses.replace(op, origins=())
+                if isinstance(op, AddOp | ReplaceOp | SupersedeOp)
+                else op
+            )
+            if plan.apply(bare).action not in ("exists", "unchanged"):
+                kept.append(op)
+    except MemdirError:
+        return list(ops)
+    return kept
 
 
 def message(record: dict[str, Any]) -> str:
