@@ -38,13 +38,8 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
 # --- Claude Code sub-agents -----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a session-search hit in a sub-agent's message is shown under the parent session "
-    "with a message number that `sessions show PARENT --around N` refuses as not in it",
-)
 def test_subagent_search_hit_can_be_opened_with_sessions_show(
-    tmp_path: Path, cli: Callable[..., Any]
+    tmp_path: Path, cli: Callable[..., Any], md: memdir.Memdir
 ) -> None:
     claude = FIXTURES / "subagents" / "home" / ".claude"
     shutil.copytree(claude, tmp_path / "user-home" / ".claude")
@@ -60,6 +55,24 @@ def test_subagent_search_hit_can_be_opened_with_sessions_show(
     shown = cli("sessions", "show", session, "--around", number)
     assert shown.returncode == 0, shown.stderr
     assert "parcel weight rounding" in shown.stdout
+    # the sub-agent is named, and opens by its own id too
+    child = re.search(r"^\s+in child session (\S+)$", done.stdout, re.M)
+    assert child and child.group(1) != session, done.stdout
+    shown = cli("sessions", "show", child.group(1), "--around", number)
+    assert shown.returncode == 0 and "parcel weight rounding" in shown.stdout, shown.stderr
+    # the session_search tool: its hit scrolls as given, and names the sub-agent too
+    with md.session(agent="a", session_id="now") as s:
+        found = s.call_tool("session_search", {"query": "look for the code behind the parcel"})
+        top = found["results"][0]
+        assert top["matched_session_id"] == child.group(1), top
+        args = {"session_id": top["session_id"], "around": top["matched_message_id"]}
+        page = s.call_tool("session_search", args)
+        assert page["success"] and page["session_id"] == child.group(1), page
+        other = {
+            "session_id": "claude-code:c41d7e08-2b6f-4f9a-8e35-90a1b2c3d4e5",
+            "around": top["matched_message_id"],
+        }
+        assert not s.call_tool("session_search", other)["success"]
 
 
 @pytest.mark.xfail(

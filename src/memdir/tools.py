@@ -675,6 +675,12 @@ class Dispatcher:
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
                 "matched_message_id": h.message_id,
+                # a sub-agent's message: the session it is in (search folds it in)
+                **(
+                    {"matched_session_id": h.matched_session_id}
+                    if h.matched_session_id not in ("", h.session_id)
+                    else {}
+                ),
                 "snippet": h.snippet,
                 "messages": _messages(h.context, budget),
             }
@@ -731,7 +737,12 @@ class Dispatcher:
             found = sessions.messages(session_id, limit=2 * window + 1)
         else:
             found = sessions.around(around, window)
-            if not found or (session_id is not None and found[0].session_id != session_id):
+            held = found[0].session_id if found else None
+            if held is None or (  # a sub-agent's message is found under its root session
+                session_id is not None
+                and held != session_id
+                and held not in sessions.lineage(session_id)
+            ):
                 raise ValidationError(
                     f"no message {around} in "
                     f"{'that session' if session_id else 'any session'}; "
