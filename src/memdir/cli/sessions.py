@@ -132,11 +132,11 @@ def _session_hits(
 
 
 def _call(message: dict[str, Any]) -> str:
-    """A tool call's text when its message has none: ``name {input…}``."""
+    """A tool call's text when its message has none: ``Name(input values…)``."""
+    from ..sessions.records import calls_text
+
     calls = message.get("tool_calls")
-    if calls is None:
-        return ""
-    return f"{message.get('tool_name') or ''} {json.dumps(calls, ensure_ascii=False)}".strip()
+    return "" if calls is None else calls_text(calls, message.get("tool_name"))
 
 
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
