@@ -318,12 +318,6 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
 # --- two agents on the team server's MCP endpoint ---------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="memory and memory_read refuse an argument they do not take, but memory_search, "
-    "session_search and log ignore it silently: a search an agent meant to narrow "
-    "(scope=project) answers from every scope as if it had been narrowed",
-)
 def test_search_tools_refuse_an_argument_they_do_not_take(team: Team, one_server: str) -> None:
     async def main() -> None:
         async with _client(one_server, team.tokens["alice"], header=SHARED) as a:

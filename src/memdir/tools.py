@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -227,6 +227,16 @@ def tool_schemas(format: str = "openai") -> list[dict[str, Any]]:
         else:
             raise ValidationError(f"unknown tool format {format!r}; use openai, anthropic or mcp")
     return out
+
+
+def check_arguments(args: Mapping[str, Any], tool: str, takes: Sequence[str] = ()) -> None:
+    """Refuse an argument ``tool`` does not take (``takes``, else its schema's): a call
+    meant to narrow (a ``scope`` on a search) must not be answered as if it had been."""
+    takes = list(takes or _SCHEMAS[tool][1]["properties"])
+    unknown = sorted(str(k)[:40] for k in args if k not in takes)
+    if unknown:
+        names = ", ".join(takes[:-1]) + f" and {takes[-1]}" if len(takes) > 1 else takes[0]
+        raise ValidationError(f"{tool} takes {names}, not {unknown[:5]}")
 
 
 def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = False) -> Any:
@@ -558,9 +568,7 @@ class Dispatcher:
         from .core.skills import skill_text
         from .core.tiers import parse_depth
 
-        unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
-        if unknown:
-            raise ValidationError(f"memory_read takes id, depth and scope, not {unknown[:5]}")
+        check_arguments(args, "memory_read")
         depth = parse_depth(args.get("depth"))
         target = _get(args, "id", str)
         if target is None:
@@ -603,6 +611,7 @@ class Dispatcher:
         return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        check_arguments(args, "memory_search")
         query = _get(args, "query", str, required=True)
         limit = _get(args, "limit", int) or 10
         if not 1 <= limit <= SEARCH_LIMIT_MAX:
@@ -637,6 +646,7 @@ class Dispatcher:
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        check_arguments(args, "session_search")
         session_id = _get(args, "session_id", str)
         around = _get(args, "around", int)
         window = _get(args, "window", int)
