@@ -39,13 +39,8 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
 # --- Claude Code sub-agents -----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a session-search hit in a sub-agent's message is shown under the parent session "
-    "with a message number that `sessions show PARENT --around N` refuses as not in it",
-)
 def test_subagent_search_hit_can_be_opened_with_sessions_show(
-    tmp_path: Path, cli: Callable[..., Any]
+    tmp_path: Path, cli: Callable[..., Any], md: memdir.Memdir
 ) -> None:
     claude = FIXTURES / "subagents" / "home" / ".claude"
     shutil.copytree(claude, tmp_path / "user-home" / ".claude")
@@ -61,14 +56,26 @@ def test_subagent_search_hit_can_be_opened_with_sessions_show(
     shown = cli("sessions", "show", session, "--around", number)
     assert shown.returncode == 0, shown.stderr
     assert "parcel weight rounding" in shown.stdout
+    # the sub-agent is named, and opens by its own id too
+    child = re.search(r"^\s+in child session (\S+)$", done.stdout, re.M)
+    assert child and child.group(1) != session, done.stdout
+    shown = cli("sessions", "show", child.group(1), "--around", number)
+    assert shown.returncode == 0 and "parcel weight rounding" in shown.stdout, shown.stderr
+    # the session_search tool: its hit scrolls as given, and names the sub-agent too
+    with md.session(agent="a", session_id="now") as s:
+        found = s.call_tool("session_search", {"query": "look for the code behind the parcel"})
+        top = found["results"][0]
+        assert top["matched_session_id"] == child.group(1), top
+        args = {"session_id": top["session_id"], "around": top["matched_message_id"]}
+        page = s.call_tool("session_search", args)
+        assert page["success"] and page["session_id"] == child.group(1), page
+        other = {
+            "session_id": "claude-code:c41d7e08-2b6f-4f9a-8e35-90a1b2c3d4e5",
+            "around": top["matched_message_id"],
+        }
+        assert not s.call_tool("session_search", other)["success"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a session-search hit on the call that started a sub-agent prints the call as "
-    'raw JSON with its tool-use id (`Task [{"id": "toolu_…`), where the web page '
-    "shows the tool's name",
-)
 def test_subagent_task_call_hit_is_not_a_raw_json_dump(
     tmp_path: Path, cli: Callable[..., Any]
 ) -> None:
@@ -78,6 +85,7 @@ def test_subagent_task_call_hit_is_not_a_raw_json_dump(
     assert done.returncode == 0, done.stderr
     assert "Task" in done.stdout, done.stdout  # the call that started the sub-agent is a hit
     assert '[{"id": "toolu_' not in done.stdout, done.stdout
+    assert "Task(subagent_type: Explore, description: Survey the parcel" in done.stdout
 
 
 # --- memdir review with a local OpenAI-compatible model ------------------------------
@@ -340,12 +348,6 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
 # --- two agents on the team server's MCP endpoint ---------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="memory and memory_read refuse an argument they do not take, but memory_search, "
-    "session_search and log ignore it silently: a search an agent meant to narrow "
-    "(scope=project) answers from every scope as if it had been narrowed",
-)
 def test_search_tools_refuse_an_argument_they_do_not_take(team: Team, one_server: str) -> None:
     async def main() -> None:
         async with _client(one_server, team.tokens["alice"], header=SHARED) as a:

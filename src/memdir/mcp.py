@@ -1027,6 +1027,12 @@ def _index(md: Layers) -> str:
 
 def _log(session: MemorySession, args: dict[str, Any]) -> dict[str, Any]:
     """The ``log`` tool: one message into state.db; bad input is a tool error."""
+    from .tools import check_arguments
+
+    try:
+        check_arguments(args, "log", list(LOG_TOOL["inputSchema"]["properties"]))
+    except MemdirError as exc:
+        return {"success": False, "error": str(exc)}
     role, content, tool = args.get("role"), args.get("content"), args.get("tool_name")
     if role not in ("user", "assistant", "tool", "system"):
         return {"success": False, "error": "'role' must be user, assistant, tool or system"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -227,6 +227,16 @@ def tool_schemas(format: str = "openai") -> list[dict[str, Any]]:
         else:
             raise ValidationError(f"unknown tool format {format!r}; use openai, anthropic or mcp")
     return out
+
+
+def check_arguments(args: Mapping[str, Any], tool: str, takes: Sequence[str] = ()) -> None:
+    """Refuse an argument ``tool`` does not take (``takes``, else its schema's): a call
+    meant to narrow (a ``scope`` on a search) must not be answered as if it had been."""
+    takes = list(takes or _SCHEMAS[tool][1]["properties"])
+    unknown = sorted(str(k)[:40] for k in args if k not in takes)
+    if unknown:
+        names = ", ".join(takes[:-1]) + f" and {takes[-1]}" if len(takes) > 1 else takes[0]
+        raise ValidationError(f"{tool} takes {names}, not {unknown[:5]}")
 
 
 def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = False) -> Any:
@@ -566,9 +576,7 @@ class Dispatcher:
         from .core.skills import skill_text
         from .core.tiers import parse_depth
 
-        unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
-        if unknown:
-            raise ValidationError(f"memory_read takes id, depth and scope, not {unknown[:5]}")
+        check_arguments(args, "memory_read")
         depth = parse_depth(args.get("depth"))
         target = _get(args, "id", str)
         if target is None:
@@ -611,6 +619,7 @@ class Dispatcher:
         return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        check_arguments(args, "memory_search")
         query = _get(args, "query", str, required=True)
         limit = _get(args, "limit", int) or 10
         if not 1 <= limit <= SEARCH_LIMIT_MAX:
@@ -645,6 +654,7 @@ class Dispatcher:
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        check_arguments(args, "session_search")
         session_id = _get(args, "session_id", str)
         around = _get(args, "around", int)
         window = _get(args, "window", int)
@@ -683,6 +693,12 @@ class Dispatcher:
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
                 "matched_message_id": h.message_id,
+                # a sub-agent's message: the session it is in (search folds it in)
+                **(
+                    {"matched_session_id": h.matched_session_id}
+                    if h.matched_session_id not in ("", h.session_id)
+                    else {}
+                ),
                 "snippet": h.snippet,
                 "messages": _messages(h.context, budget),
             }
@@ -739,7 +755,12 @@ class Dispatcher:
             found = sessions.messages(session_id, limit=2 * window + 1)
         else:
             found = sessions.around(around, window)
-            if not found or (session_id is not None and found[0].session_id != session_id):
+            held = found[0].session_id if found else None
+            if held is None or (  # a sub-agent's message is found under its root session
+                session_id is not None
+                and held != session_id
+                and held not in sessions.lineage(session_id)
+            ):
                 raise ValidationError(
                     f"no message {around} in "
                     f"{'that session' if session_id else 'any session'}; "

@@ -65,14 +65,20 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 
 @sessions.command()
 @click.argument("session_id")
-@click.option("--around", type=int, help="Show only the messages around this message id.")
+@click.option(
+    "--around",
+    type=int,
+    help="Show only the messages around this message id (one of a sub-agent's too, as "
+    "`sessions search` shows it under this session).",
+)
 @click.option("--window", default=5, show_default=True, help="Messages either side of --around.")
 @JSON_OPTION
 @click.pass_obj
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
     """Print a session's messages (SESSION_ID: memdir's id, its start, or the harness's
     own id or its start, e.g. the one `claude --resume` shows; the session, not its
-    sub-agents; a whole id wins over ids that only start with it, which are named)."""
+    sub-agents, unless --around names a message of one; a whole id wins over ids that only
+    start with it, which are named)."""
     store = state.md.sessions
     info = store.resolve(session_id)  # an unambiguous prefix will do
     others, complete = store.others_starting_with(session_id, info.id)
@@ -86,10 +92,15 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
             err=True,
         )
     messages = store.around(around, window) if around is not None else store.messages(info.id)
-    if around is not None and not any(m.session_id == info.id for m in messages):
-        raise click.BadParameter(
-            f"message {around} is not in session {info.id}", param_hint="--around"
-        )
+    held = messages[0].session_id if messages else None
+    if around is not None and held != info.id:
+        if held is None or held not in store.lineage(info.id):
+            raise click.BadParameter(
+                f"message {around} is not in session {info.id}", param_hint="--around"
+            )
+        # a sub-agent's (or continuation's) message, as `sessions search` groups it
+        click.echo(f"Note: message {around} is in {held}, a child session of {info.id}", err=True)
+        info = store.get(held)
     if as_json:
         dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return
@@ -121,11 +132,11 @@ def _session_hits(
 
 
 def _call(message: dict[str, Any]) -> str:
-    """A tool call's text when its message has none: ``name {input…}``."""
+    """A tool call's text when its message has none: ``Name(input values…)``."""
+    from ..sessions.records import calls_text
+
     calls = message.get("tool_calls")
-    if calls is None:
-        return ""
-    return f"{message.get('tool_name') or ''} {json.dumps(calls, ensure_ascii=False)}".strip()
+    return "" if calls is None else calls_text(calls, message.get("tool_name"))
 
 
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
@@ -135,6 +146,8 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
             f"score {h['score']:.3g}  ({h['matches']} matching)",
             bold=True,
         )
+        if h["matched_session_id"] not in ("", h["session_id"]):  # a sub-agent's, say
+            click.echo(f"    in child session {h['matched_session_id']}")
         for m in h["context"]:
             hit = m["id"] == h["message_id"]
             text = h["snippet"] if hit else m["content"] or _call(m)

@@ -128,6 +128,53 @@ def json_or_text(value: Any) -> Any:
         return value
 
 
+#: What a bare tool-call object holds besides its input (ids and kinds: not shown).
+_CALL_KEYS = ("id", "call_id", "type", "index")
+#: Where a harness puts a call's input: Claude Code, Codex and OpenAI (under "function").
+_INPUT_KEYS = ("input", "arguments", "args", "parameters", "action")
+
+
+def calls_text(calls: Any, tool_name: str | None = None) -> str:
+    """Logged tool calls as a person reads them: each call's tool and the values of its
+    input (``Task(subagent_type: Explore, description: Survey the …)``), without call ids
+    or JSON punctuation; a long text repeated in one call (a Task's description and
+    prompt) is shown once. Only for showing: the search indexes keep the JSON as logged."""
+    out = []
+    for call in calls if isinstance(calls, list) else [calls]:
+        if not isinstance(call, dict):
+            out.append(_shown_value(call, set()))
+            continue
+        function: dict[str, Any] = (
+            call["function"] if isinstance(call.get("function"), dict) else {}
+        )
+        name = call.get("name") or function.get("name")
+        key = next((k for k in _INPUT_KEYS if k in call or k in function), None)
+        if key is None:  # a bare input (``{"cmd": "ls"}``): the message names the tool
+            name = name or tool_name
+            given: Any = {k: v for k, v in call.items() if k not in ("name", *_CALL_KEYS)}
+        else:
+            given = json_or_text(call[key] if key in call else function[key])
+        shown = _shown_value(given, set())
+        out.append(f"{name}({shown})" if name else shown)
+    return "; ".join(part for part in out if part)
+
+
+def _shown_value(value: Any, seen: set[str]) -> str:
+    if isinstance(value, dict):
+        parts = [(k, _shown_value(v, seen)) for k, v in value.items()]
+        return ", ".join(f"{k}: {v}" for k, v in parts if v)
+    if isinstance(value, list):
+        return ", ".join(p for p in (_shown_value(v, seen) for v in value) if p)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if len(value) >= 20 and value in seen:  # a Task's prompt that repeats its description
+        return ""
+    seen.add(value)
+    return value
+
+
 @dataclass(frozen=True)
 class Message:
     """One logged message. ``tool_calls`` is the decoded JSON that was logged."""

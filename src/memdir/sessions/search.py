@@ -12,7 +12,16 @@ from typing import Any
 from ..core.errors import ValidationError
 from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
-from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch
+from .records import (
+    MEMORY_MODES,
+    Message,
+    MessageHit,
+    SessionHit,
+    calls_text,
+    json_or_text,
+    to_datetime,
+    to_epoch,
+)
 
 SNIPPET_CHARS = 200
 MAX_DEPTH = 64  # session trees deeper than this are treated as cut (guards against cycles)
@@ -110,9 +119,11 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
 
 
 def _searchable(row: sqlite3.Row) -> str:
-    """A message's text as the indexes see it: content, then tool name and calls."""
-    parts = [row["content"], row["tool_name"] or "", row["tool_calls"] or ""]
-    return " ".join(p for p in parts if p)
+    """A message's text to show in a hit: content, then its tool calls as a person reads
+    them (the indexes see the calls' JSON as logged), or else its tool's name."""
+    calls = row["tool_calls"]
+    shown = calls_text(json_or_text(calls), row["tool_name"]) if calls else row["tool_name"]
+    return " ".join(p for p in (row["content"], shown) if p)
 
 
 def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str]:
