@@ -93,7 +93,6 @@ def test_repeated_image_turn_after_compression_is_logged(
     assert len(c.logged("s2")) == 2, c.logged("s2")
 
 
-@pytest.mark.xfail(strict=True, reason="minor: a restarted provider logs the history again")
 def test_provider_restart_does_not_log_the_conversation_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,7 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
 import json
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, NotFoundError
 from ...sessions.records import json_or_text
+from ...sessions.rows import message as stored_row
 
 if TYPE_CHECKING:
     from ...conversation import MemorySession
@@ -88,6 +90,84 @@ def _answer(message: dict[str, Any]) -> bool:
     return message.get("role") == "assistant" and not _calls(message)
 
 
+def _form(message: dict[str, Any], names: dict[str, str]) -> tuple[str, str, str | None, Any]:
+    """What logging ``message`` writes: role, content, tool name, tool calls (role "" for
+    a message that is not logged: a system message, a user or assistant one saying
+    nothing)."""
+    role = str(message.get("role") or "")
+    content = _text(message.get("content"))
+    calls = message.get("tool_calls") if role == "assistant" else None
+    if role not in ("user", "assistant", "tool"):
+        return ("", content, None, None)
+    if isinstance(calls, list) and calls:
+        parsed = []
+        for call, fn in _calls(message):
+            name = str(fn.get("name") or "")
+            args = json_or_text(fn.get("arguments") or "{}")
+            parsed.append({"id": call.get("id"), "name": name, "input": args})
+        first = parsed[0]["name"] if parsed else None
+        return (role, content, first, parsed or None)
+    if role == "tool":
+        tool = message.get("name") or names.get(str(message.get("tool_call_id")))
+        return (role, content, str(tool) if tool else None, None)
+    return (role, content, None, None) if content else ("", content, None, None)
+
+
+def _stored_key(role: str, content: str, tool_name: str | None, tool_calls: Any) -> str:
+    """A logged message as the session log gives it back, for telling it apart."""
+    return json.dumps([role, content, tool_name, tool_calls], sort_keys=True, default=str)
+
+
+def _form_key(form: tuple[str, str, str | None, Any]) -> str:
+    """The key of a message about to be logged, as :func:`_stored_key` of what the log
+    will give back (the log's own normalisation applied)."""
+    role, content, tool_name, calls, _ = stored_row((*form, None), 0.0)
+    return _stored_key(role, content, tool_name, json_or_text(calls))
+
+
+def _new_from(
+    said: list[str], seen: list[str], marks: list[int], turn: int | None, answered: bool
+) -> int:
+    """Where the new messages of a conversation's list start (``said``: its messages'
+    keys, Hermes's summaries left out; ``seen``: the keys of the conversation as logged;
+    ``marks``: where a summary seen for the first time stood in it; ``turn``: where this
+    turn's user message stands, if known; ``answered``: what was logged ends with a final
+    answer).
+
+    A list with no new summary is new past what it shares with what was logged.
+    Compression keeps a head (a prefix of what was logged), puts its summary, then keeps
+    a tail (a suffix of what was logged): only what follows the tail is new. A list
+    holding a new summary is never taken as a plain extension, and of the alignments
+    that fit, the one counting the least as logged is taken: a message said again
+    ("continue", a repeated /skill or image turn) is logged, and what cannot be aligned
+    is logged again (a duplicate rather than a loss)."""
+    common = 0
+    for a, b in zip(said, seen, strict=False):
+        if a != b:
+            break
+        common += 1
+    heads = [m for m in marks if m <= common]
+    if not heads:  # no new compression: a plain extension, an undone turn, another
+        return common  # conversation (a list holding a new summary never extends)
+    head = max(heads)
+
+    def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
+        return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
+
+    # of the kept tails that fit, the shortest: when a turn says again what the tail
+    # says (a repeated skill or image turn whose start sync_turn's text cannot find),
+    # a longer fit would count the new turn as logged; the worst case of the shortest
+    # is a duplicate, never a loss
+    fits = [n for n in range(1, min(len(said), len(seen)) - head + 1) if tail(n)]
+    shortest = min(fits, default=0)
+    # compressed between turns (what was logged ended with an answer): the tail is
+    # what precedes this turn, whose messages are all new even when they say again
+    # what the tail says ("continue", "yes")
+    if turn is not None and turn >= head and tail(turn - head) and answered:
+        return min(turn, head + shortest)
+    return head + shortest  # compressed within the turn: it goes on past the tail
+
+
 class MemdirProvider:
     """Hermes's ``MemoryProvider`` lifecycle over one memdir session at a time."""
 
@@ -106,6 +186,9 @@ class MemdirProvider:
         # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
         # the next list's messages matching them are not logged again
         self._paired: list[str] = []
+        # the session was (re)started on an id memdir may hold messages of (a restarted
+        # Hermes, /resume): the first list is aligned with the stored log
+        self._stored = False
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -150,6 +233,7 @@ class MemdirProvider:
                 self._summaries = set()
                 self._answered = False
                 self._paired = []
+                self._stored = True
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -192,65 +276,45 @@ class MemdirProvider:
     # -- the session log -------------------------------------------------------------------
 
     def _log(self, message: dict[str, Any], names: dict[str, str]) -> None:
-        """Log one OpenAI-style message (a system message is not logged)."""
+        """Log one OpenAI-style message (a system message, or one saying nothing, is not
+        logged)."""
         assert self._session is not None
-        role = str(message.get("role") or "")
-        if role not in ("user", "assistant", "tool"):
-            return
-        content = _text(message.get("content"))
-        calls = message.get("tool_calls") if role == "assistant" else None
-        if isinstance(calls, list) and calls:
-            parsed = []
-            for call, fn in _calls(message):
-                name = str(fn.get("name") or "")
-                args = json_or_text(fn.get("arguments") or "{}")
-                parsed.append({"id": call.get("id"), "name": name, "input": args})
-            first = parsed[0]["name"] if parsed else None
-            self._session.log(role, content, tool_name=first, tool_calls=parsed or None)
-        elif role == "tool":
-            tool = message.get("name") or names.get(str(message.get("tool_call_id")))
-            self._session.log(role, content, tool_name=str(tool) if tool else None)
-        elif content:
-            self._session.log(role, content)
+        role, content, tool_name, calls = _form(message, names)
+        if role:
+            self._session.log(role, content, tool_name=tool_name, tool_calls=calls)
 
-    def _new_from(self, said: list[str], marks: list[int], turn: int | None) -> int:
-        """Where the new messages of a conversation's list start (``said``: its messages'
-        fingerprints, Hermes's summaries left out; ``marks``: where a summary seen for the
-        first time stood in it; ``turn``: where this turn's user message stands, if known).
+    def _restored(
+        self,
+        kept: list[dict[str, Any]],
+        marks: list[int],
+        turn: int | None,
+        names: dict[str, str],
+    ) -> int:
+        """Where the new messages of the first list after a (re)start on a session memdir
+        already holds messages of start: the session's stored log is what was logged (a
+        restarted Hermes, a ``/resume``), aligned as :func:`_new_from` aligns the log kept
+        in memory, by what each message logs; where they disagree, the rest is logged."""
+        assert self._md is not None and self._session is not None
+        stored = self._md.sessions.messages(self._session.id)
+        if not stored:
+            return 0
+        seen = [_stored_key(m.role, m.content, m.tool_name, m.tool_calls) for m in stored]
+        last = stored[-1]
+        answered = last.role == "assistant" and not last.tool_calls
+        logs = [i for i, m in enumerate(kept) if _form(m, names)[0]]  # the logged ones
+        keys = [_form_key(_form(kept[i], names)) for i in logs]
 
-        A list with no new summary is new past what it shares with what was logged.
-        Compression keeps a head (a prefix of what was logged), puts its summary, then keeps
-        a tail (a suffix of what was logged): only what follows the tail is new. A list
-        holding a new summary is never taken as a plain extension, and of the alignments
-        that fit, the one counting the least as logged is taken: a message said again
-        ("continue", a repeated /skill or image turn) is logged, and what cannot be aligned
-        is logged again (a duplicate rather than a loss)."""
-        seen = self._seen
-        common = 0
-        for a, b in zip(said, seen, strict=False):
-            if a != b:
-                break
-            common += 1
-        heads = [m for m in marks if m <= common]
-        if not heads:  # no new compression: a plain extension, an undone turn, another
-            return common  # conversation (a list holding a new summary never extends)
-        head = max(heads)
+        def before(i: int) -> int:  # how many logged ones stand before kept[i]
+            return bisect.bisect_left(logs, i)
 
-        def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
-            return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
-
-        # of the kept tails that fit, the shortest: when a turn says again what the tail
-        # says (a repeated skill or image turn whose start sync_turn's text cannot find),
-        # a longer fit would count the new turn as logged; the worst case of the shortest
-        # is a duplicate, never a loss
-        fits = [n for n in range(1, min(len(said), len(seen)) - head + 1) if tail(n)]
-        shortest = min(fits, default=0)
-        # compressed between turns (what was logged ended with an answer): the tail is
-        # what precedes this turn, whose messages are all new even when they say again
-        # what the tail says ("continue", "yes")
-        if turn is not None and turn >= head and tail(turn - head) and self._answered:
-            return min(turn, head + shortest)
-        return head + shortest  # compressed within the turn: it goes on past the tail
+        new = _new_from(
+            keys,
+            seen,
+            [before(m) for m in marks],
+            None if turn is None else before(turn),
+            answered,
+        )
+        return logs[new] if new < len(logs) else len(kept)
 
     def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> None:
         """Log the messages of Hermes's list ``messages`` that were not logged yet
@@ -275,7 +339,11 @@ class MemdirProvider:
                 at = len(said)
             kept.append(message)
             said.append(fingerprint)
-        new = self._new_from(said, marks, at)
+        if self._stored and not self._seen:  # the first list since the session (re)started
+            new = self._restored(kept, marks, at, names)
+        else:
+            new = _new_from(said, self._seen, marks, at, self._answered)
+        self._stored = False
         self._seen = said[:new]
         self._answered = bool(new) and _answer(kept[new - 1])
         wrote_memory = False
