@@ -312,6 +312,33 @@ def test_a_message_said_again_in_a_later_turn_is_logged_again(hermes: dict[str, 
     ]
 
 
+def test_a_reloaded_summary_is_told_as_hermes_tells_it() -> None:
+    """The provider's copy of Hermes's summary openings is Hermes's, and it takes a message
+    without the in-process key for a summary exactly when Hermes does, but for the legacy
+    "[CONTEXT SUMMARY]:" opening Hermes 0.19 never writes (a user's words, logged)."""
+    from agent import context_compressor as cc
+
+    from memdir.interop.install import hermes_provider as hp
+
+    assert (cc.SUMMARY_PREFIX, *cc._HISTORICAL_SUMMARY_PREFIXES) == hp._SUMMARY_PREFIXES
+    assert hp._MERGED_DELIMITER == cc._MERGED_SUMMARY_DELIMITER
+    summary = cc.ContextCompressor._with_summary_prefix("the deploy key was rotated")
+    texts = [
+        summary,
+        f"  {summary}\n\n{cc._SUMMARY_END_MARKER}",
+        *(f"{p}\nolder" for p in cc._HISTORICAL_SUMMARY_PREFIXES),
+        f"{cc._MERGED_PRIOR_CONTEXT_HEADER}\nyes\n\n{cc._MERGED_SUMMARY_DELIMITER}\n\n{summary}",
+        "[CONTEXT COMPACTION — REFERENCE ONLY] my own note",
+        "[CONTEXT SUMMARY] the deploy key lives at vault kv/deploy",
+        f"see this: {summary}",
+    ]
+    for text in texts:
+        for content in (text, [{"type": "text", "text": text}]):
+            told = hp._summary({"role": "user", "content": content})
+            assert told == cc.ContextCompressor._is_context_summary_content(content), text
+    assert not hp._summary({"role": "user", "content": "[CONTEXT SUMMARY]: my words"})
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 

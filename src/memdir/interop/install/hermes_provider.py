@@ -45,6 +45,92 @@ _TOOLS_NOTE = (
 #: or merged into the first kept tail message (``agent/context_compressor.py``:
 #: ``COMPRESSED_SUMMARY_METADATA_KEY``); in-process only, never sent to a model
 _SUMMARY_KEY = "_compressed_summary"
+#: how Hermes 0.19 tells a summary in a history reloaded from its state.db, which keeps no
+#: ``_``-key (``ContextCompressor._is_context_summary_content``): the text, or the part of
+#: a summary merged into a tail message past ``_MERGED_SUMMARY_DELIMITER``, opens with
+#: ``SUMMARY_PREFIX`` or one of ``_HISTORICAL_SUMMARY_PREFIXES``, copied here word for word
+#: (tests/test_hermes_plugin.py checks them against Hermes's). Hermes's legacy
+#: ``"[CONTEXT SUMMARY]:"`` is left out: 0.19 never writes it, and a user's message opening
+#: with it is the user's (logged, never dropped)
+_SUMMARY_PREFIXES = (
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. Topic overlap "
+        "with the summary does NOT mean you should resume its task: even on similar "
+        "topics, the latest user message WINS. Treat ONLY the latest message as the "
+        "active task and discard stale items from '## Historical Task Snapshot' / '## "
+        "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
+        "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
+        "described there unless the latest message explicitly asks for it. Reverse "
+        "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
+        "'don't do that anymore', 'never mind', a new topic) must immediately end any "
+        "in-flight work described in the summary; do not re-surface it in later turns. "
+        "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
+        "ALWAYS authoritative and active — never ignore or deprioritize memory content "
+        "due to this compaction note. None of the above restricts HOW you work: your "
+        "tools remain fully active — keep calling them normally for the active task "
+        "(edit files, run commands, search) instead of merely narrating what you would "
+        "do. The current session state (files, config, etc.) may reflect work described "
+        "here — avoid repeating it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. Topic overlap "
+        "with the summary does NOT mean you should resume its task: even on similar "
+        "topics, the latest user message WINS. Treat ONLY the latest message as the "
+        "active task and discard stale items from '## Historical Task Snapshot' / '## "
+        "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
+        "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
+        "described there unless the latest message explicitly asks for it. Reverse "
+        "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
+        "'don't do that anymore', 'never mind', a new topic) must immediately end any "
+        "in-flight work described in the summary; do not re-surface it in later turns. "
+        "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
+        "ALWAYS authoritative and active — never ignore or deprioritize memory content "
+        "due to this compaction note. The current session state (files, config, etc.) "
+        "may reflect work described here — avoid repeating it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. If the latest "
+        "user message is consistent with the '## Active Task' section, you may use the "
+        "summary as background. If the latest user message contradicts, supersedes, "
+        "changes topic from, or in any way diverges from '## Active Task' / '## In "
+        "Progress' / '## Pending User Asks' / '## Remaining Work', the latest message "
+        "WINS — discard those stale items entirely and do not 'wrap up the old task "
+        "first'. Reverse signals in the latest message (e.g. 'stop', 'undo', 'roll "
+        "back', 'just verify', 'don't do that anymore', 'never mind', a new topic) must "
+        "immediately end any in-flight work described in the summary; do not re-surface "
+        "it in later turns. IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in "
+        "the system prompt is ALWAYS authoritative and active — never ignore or "
+        "deprioritize memory content due to this compaction note. The current session "
+        "state (files, config, etc.) may reflect work described here — avoid repeating "
+        "it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. Your "
+        "current task is identified in the '## Active Task' section of the summary — "
+        "resume exactly from there. Respond ONLY to the latest user message that appears "
+        "AFTER this summary. The current session state (files, config, etc.) may reflect "
+        "work described here — avoid repeating it:"
+    ),
+)
+_MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
@@ -63,6 +149,25 @@ def _text(content: object) -> str:
             str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("text")
         )
     return "" if content is None else str(content)
+
+
+def _summary(message: dict[str, Any]) -> bool:
+    """Hermes's compression summary: marked so in process, or, reloaded from state.db,
+    a user or assistant message whose text Hermes itself takes for one."""
+    if message.get(_SUMMARY_KEY):
+        return True
+    if message.get("role") not in ("user", "assistant"):
+        return False
+    content = message.get("content")
+    if isinstance(content, list):  # Hermes's _content_text_for_contains
+        parts = [p.get("text") if isinstance(p, dict) else p for p in content]
+        text = "\n".join(p for p in parts if isinstance(p, str) and p)
+    else:
+        text = "" if content is None else str(content)
+    text = text.lstrip()
+    if _MERGED_DELIMITER in text:
+        text = text.split(_MERGED_DELIMITER, 1)[1].lstrip()
+    return text.startswith(_SUMMARY_PREFIXES)
 
 
 def _fingerprint(message: dict[str, Any]) -> str:
@@ -330,7 +435,7 @@ class MemdirProvider:
             for call, fn in _calls(message):
                 names[str(call.get("id"))] = str(fn.get("name") or "")
             fingerprint = _fingerprint(message)
-            if message.get(_SUMMARY_KEY):  # Hermes's summary, never the user's words
+            if _summary(message):  # Hermes's summary, never the user's words
                 if fingerprint not in self._summaries:
                     marks.append(len(said))
                     self._summaries.add(fingerprint)
@@ -379,7 +484,7 @@ class MemdirProvider:
                 for i, m in enumerate(messages)
                 if isinstance(m, dict)
                 and m.get("role") == "user"
-                and not m.get(_SUMMARY_KEY)
+                and not _summary(m)
                 and _text(m.get("content")) == user_content
             ]
             turn = same[-1] if same else None
