@@ -349,9 +349,13 @@ class Dispatcher:
         write_scope: str = "local",
         source: Source = Source.AGENT,
         session: _Lineage | None = None,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.md = md
         self.session = session  # its lineage is left out of session_search
+        # memdir's tool names → the harness's, where it renames them (Hermes): the answers
+        # name the tools the model has
+        self.names = dict(names or {})
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
@@ -386,7 +390,8 @@ class Dispatcher:
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             return self._fail(
-                f"unknown tool {name!r}; the memory tools are {', '.join(TOOL_NAMES)}"
+                f"unknown tool {name!r}; the memory tools are "
+                f"{', '.join(self.named(t) for t in TOOL_NAMES)}"
             )
         if isinstance(arguments, str):
             try:
@@ -405,6 +410,10 @@ class Dispatcher:
                 f"memdir failed unexpectedly ({type(exc).__name__}: {str(exc)[:200]}); "
                 f"this is a bug in memdir, not in your call. Carry on without this tool call."
             )
+
+    def named(self, tool: str) -> str:
+        """memdir's tool ``tool`` by the name the model calls it."""
+        return self.names.get(tool, tool)
 
     def _fail(self, message: str) -> dict[str, Any]:
         self.failures += 1
@@ -532,7 +541,8 @@ class Dispatcher:
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
         kept = (
-            " The previous body stays in the history (memory_search with include_history)."
+            " The previous body stays in the history "
+            f"({self.named('memory_search')} with include_history)."
             if change.action == "replace"
             and change.previous is not None
             and change.previous.body != entry.body
@@ -560,7 +570,9 @@ class Dispatcher:
 
         unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
         if unknown:
-            raise ValidationError(f"memory_read takes id, depth and scope, not {unknown[:5]}")
+            raise ValidationError(
+                f"{self.named('memory_read')} takes id, depth and scope, not {unknown[:5]}"
+            )
         depth = parse_depth(args.get("depth"))
         target = _get(args, "id", str)
         if target is None:
