@@ -446,6 +446,7 @@ class MemdirProvider:
             said.append(fingerprint)
         if self._stored and not self._seen:  # the first list since the session (re)started
             new = self._restored(kept, marks, at, names)
+            self._paired = []  # logged already, so in the stored log just aligned with
         else:
             new = _new_from(said, self._seen, marks, at, self._answered)
         self._stored = False
