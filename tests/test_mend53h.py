@@ -167,6 +167,45 @@ def test_restart_in_a_compression_child_loses_no_turn(
     assert child.count(("user", "continue")) >= 2, child
     assert child[-2:] == pairs(("continue", "OK."))
     assert not any(text.startswith("[CONTEXT COMPACTION") for _, text in child)
+    # the head and tail were logged in the parent (s1, s2's memdir parent): not again
+    assert ("user", "Refactor the parser.") not in child, child
+
+
+def test_restart_two_compressions_deep_logs_the_new_turn_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Deploy the billing service?", "Migrations first?")
+    for n in range(3):
+        c.say("yes", f"Migration {n} applied.")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    c.messages[3] = summary("migrations applied")
+    c.say("Now the search service.", "Shall I deploy it?")
+    c.compress("s3", "s2", keep_head=2, keep_tail=2)
+    c.messages[3] = summary("migrations applied; search next")
+    c.say("yes", "Search deployed.")
+    restart(c, "s3")
+    c.messages = reloaded(c.messages)
+    c.say("yes", "Search verified.")
+    c.end()
+    assert c.logged("s3") == pairs(("yes", "Search deployed."), ("yes", "Search verified."))
+
+
+def test_restart_in_a_branch_logs_only_the_branch_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # /branch: the child holds the parent's history copied; memdir's child is its child
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Plan the migration.", "Plan ready.")
+    c.provider.on_session_switch("s2", parent_session_id="s1", reason="branch")
+    c.say("Try plan B.", "Plan B ready.")
+    restart(c, "s2")
+    c.say("Try plan B.", "Plan B again.")
+    c.end()
+    assert c.logged("s1") == pairs(("Plan the migration.", "Plan ready."))
+    assert c.logged("s2") == pairs(
+        ("Try plan B.", "Plan B ready."), ("Try plan B.", "Plan B again.")
+    )
 
 
 def test_compression_after_a_restart_logs_the_repeated_turn(

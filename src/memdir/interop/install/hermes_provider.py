@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError, NotFoundError
+from ...core.errors import MemdirError, NotFoundError, UnknownSessionError
 from ...sessions.records import json_or_text
 from ...sessions.rows import message as stored_row
 
@@ -388,6 +388,23 @@ class MemdirProvider:
         if role:
             self._session.log(role, content, tool_name=tool_name, tool_calls=calls)
 
+    def _lineage_log(self, session_id: str) -> list[Any]:
+        """The messages memdir logged for Hermes session ``session_id`` and the sessions it
+        continues (a compression child, a ``/branch``: their ``hermes:`` parents), oldest
+        first: the conversation as logged, as the provider held it before a restart."""
+        assert self._md is not None
+        chain: list[str] = []
+        sid: str | None = session_id
+        while sid is not None and sid.startswith("hermes:") and sid not in chain:
+            chain.append(sid)
+            if len(chain) > 32:  # a lineage that long: the older part is logged again
+                break
+            try:
+                sid = self._md.sessions.get(sid).parent_id
+            except UnknownSessionError:  # nothing logged under it yet
+                break
+        return [m for sid in reversed(chain) for m in self._md.sessions.messages(sid)]
+
     def _restored(
         self,
         kept: list[dict[str, Any]],
@@ -396,11 +413,18 @@ class MemdirProvider:
         names: dict[str, str],
     ) -> int:
         """Where the new messages of the first list after a (re)start on a session memdir
-        already holds messages of start: the session's stored log is what was logged (a
-        restarted Hermes, a ``/resume``), aligned as :func:`_new_from` aligns the log kept
-        in memory, by what each message logs; where they disagree, the rest is logged."""
+        may hold messages of start: the stored log of the session and of those it continues
+        is what was logged (a restarted Hermes, a ``/resume``), aligned as :func:`_new_from`
+        aligns the log kept in memory, by what each message logs; where they disagree, the
+        rest is logged."""
         assert self._md is not None and self._session is not None
-        stored = self._md.sessions.messages(self._session.id)
+        if not self._md.enabled:
+            return 0
+        try:
+            stored = self._lineage_log(self._session.id)
+        except MemdirError as exc:  # unread: the list is logged whole (duplicates, no loss)
+            log.warning("memdir could not read session %s: %s", self._session.id, exc)
+            return 0
         if not stored:
             return 0
         seen = [_stored_key(m.role, m.content, m.tool_name, m.tool_calls) for m in stored]
