@@ -314,3 +314,50 @@ def test_a_new_session_whose_first_turns_come_without_a_list_loses_none(
     c.say("yes", "OK.")
     c.end()
     assert c.logged("s1") == pairs(*[("yes", "OK.")] * 4)
+
+
+def test_compression_right_after_a_restart_logs_the_next_turn_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a long history reloaded is compressed before its first turn: on_pre_compress gets
+    # the whole history first (aligned with the stored log), then the child's list
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Refactor the parser.", "Starting.")
+    for _ in range(3):
+        c.say("continue", "OK.")
+    restart(c, "s1")
+    c.messages = reloaded(c.messages)
+    c.compress("s2", "s1", keep_head=2, keep_tail=2)
+    c.messages[3] = summary("the parser refactor")
+    c.say("continue", "OK.")
+    c.end()
+    assert c.logged("s1") == pairs(
+        ("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 3
+    )
+    assert c.logged("s2") == pairs(("continue", "OK."))
+
+
+def test_resume_into_a_compressed_session_logs_the_new_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # /resume b2 (a compression child of b1) in the same process: its history comes from
+    # state.db, summary unmarked; the new turn repeats b2's kept tail
+    c = Conversation(tmp_path, monkeypatch, "b1")
+    c.say("Refactor the parser.", "Starting.")
+    for _ in range(3):
+        c.say("continue", "OK.")
+    c.compress("b2", "b1", keep_head=2, keep_tail=2)
+    c.messages[3] = summary("the parser refactor")
+    c.say("continue", "OK.")
+    b2 = reloaded(c.messages)
+    c.provider.on_session_switch("a", parent_session_id="b2", reset=True, reason="new_session")
+    c.messages = [dict(SYSTEM)]
+    c.say("Hello.", "Hi.")
+    c.provider.on_session_switch("b2", parent_session_id="a", reason="resume")
+    c.messages = b2
+    c.say("continue", "OK.")
+    c.end()
+    child = c.logged("b2")
+    assert child[-2:] == pairs(("continue", "OK."))
+    assert child.count(("user", "continue")) >= 2, child
+    assert not any("COMPACTION" in text for _, text in child), child
