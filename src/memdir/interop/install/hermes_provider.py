@@ -219,8 +219,11 @@ def _form(message: dict[str, Any], names: dict[str, str]) -> tuple[str, str, str
 
 
 def _stored_key(role: str, content: str, tool_name: str | None, tool_calls: Any) -> str:
-    """A logged message as the session log gives it back, for telling it apart."""
-    return json.dumps([role, content, tool_name, tool_calls], sort_keys=True, default=str)
+    """A logged message as the session log gives it back, for telling it apart; user and
+    assistant text without its outer whitespace, which state.db strips from a reloaded
+    history (``hermes_state``: ``_rows_to_conversation``)."""
+    text = content.strip() if role in ("user", "assistant") else content
+    return json.dumps([role, text, tool_name, tool_calls], sort_keys=True, default=str)
 
 
 def _form_key(form: tuple[str, str, str | None, Any]) -> str:
