@@ -339,6 +339,53 @@ def test_a_reloaded_summary_is_told_as_hermes_tells_it() -> None:
     assert not hp._summary({"role": "user", "content": "[CONTEXT SUMMARY]: my words"})
 
 
+def test_a_restarted_hermes_logs_only_the_new_turn(hermes: dict[str, Any]) -> None:
+    """mend53h: a new process on the same session: Hermes's own state.db gives the history
+    back (summary unmarked, text stripped), a fresh provider gets it whole at its first
+    turn; only that turn is logged, the summary never."""
+    from agent.context_compressor import _SUMMARY_END_MARKER, ContextCompressor
+    from hermes_state import SessionDB
+
+    m, _ = manager("s1", agent_context="primary")
+    messages = turn(
+        "Run the tests.", [("terminal", {"command": "make test"}, "12 passed")], "Green."
+    )
+    m.sync_all("Run the tests.", "Green.", session_id="s1", messages=list(messages))
+    assert m.flush_pending(10)
+    m.shutdown_all()
+    text = ContextCompressor._with_summary_prefix("the tests were run")
+    summary = {"role": "user", "content": f"{text}\n\n{_SUMMARY_END_MARKER}"}
+    db = SessionDB(hermes["hermes_home"] / "state.db")
+    db.create_session("s1", "cli")
+    for message in [*messages[1:], summary, {"role": "assistant", "content": "Noted. "}]:
+        db.append_message(
+            "s1",
+            message["role"],
+            message.get("content"),
+            tool_calls=message.get("tool_calls"),
+            tool_call_id=message.get("tool_call_id"),
+        )
+    history = [messages[0], *db.get_messages_as_conversation("s1")]
+    db.close()
+    m, _ = manager("s1", agent_context="primary")  # the new process
+    history += [{"role": "user", "content": "Thanks."}, {"role": "assistant", "content": "Sure."}]
+    m.sync_all("Thanks.", "Sure.", session_id="s1", messages=list(history))
+    assert m.flush_pending(10)
+    m.on_session_end(list(history))
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [
+        ("user", "Run the tests."),
+        ("assistant", ""),
+        ("tool", "12 passed"),
+        ("assistant", "Green."),
+        ("assistant", "Noted."),
+        ("user", "Thanks."),
+        ("assistant", "Sure."),
+    ]
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 
