@@ -377,3 +377,23 @@ def test_resume_into_a_compressed_session_logs_the_new_turn(
     assert child[-2:] == pairs(("continue", "OK."))
     assert child.count(("user", "continue")) >= 2, child
     assert not any("COMPACTION" in text for _, text in child), child
+
+
+def test_a_repeated_image_turn_after_a_restart_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+
+    def say_image(text: str, answer: str) -> None:
+        c.messages += [
+            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
+            {"role": "assistant", "content": answer},
+        ]
+        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
+
+    say_image("same error?", "Yes, the linker error.")
+    restart(c, "s1")
+    say_image("same error?", "Yes, the linker error.")
+    c.end()
+    assert c.logged("s1") == pairs(*[("same error?", "Yes, the linker error.")] * 2)
