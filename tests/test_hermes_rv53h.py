@@ -12,6 +12,7 @@ import pytest
 
 from test_mend53h import reloaded, restart
 from test_rv52d import Conversation
+from test_rv52d2 import SUMMARY_PREFIX
 
 
 def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
@@ -56,3 +57,19 @@ def test_undo_restart_and_the_prefilled_text_resubmitted_is_logged(
     c.say("continue", "OK.")
     c.end()
     assert c.logged("s1").count(("user", "continue")) >= 2
+
+
+@pytest.mark.xfail(strict=True, reason="mend53h: the content recogniser also drops in process")
+def test_a_pasted_compaction_note_with_a_question_is_logged_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MINOR LOSS: in process the summary carries its _compressed_summary key, yet the
+    # branch's text test (meant for state.db reloads) runs on every list: a user pasting
+    # the compaction note they saw, with their question after it, loses that turn (main
+    # logs it; Hermes still sends it to the model as the user's message)
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    c.say("Deploy the billing service.", "Deployed.")
+    pasted = f"{SUMMARY_PREFIX}\n\nWhy did my last session show this text? Explain it."
+    c.say(pasted, "That is Hermes's compaction note.")
+    c.end()
+    assert ("user", pasted) in c.logged("s1")
