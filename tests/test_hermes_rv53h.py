@@ -73,3 +73,30 @@ def test_a_pasted_compaction_note_with_a_question_is_logged_in_process(
     c.say(pasted, "That is Hermes's compaction note.")
     c.end()
     assert ("user", pasted) in c.logged("s1")
+
+
+def test_undo_through_hermes_state_db_then_restart_logs_the_resubmitted_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # LOSS (Hermes's own state.db): the /undo of cli.py undo_last, soft-deleted with
+    # SessionDB.rewind_to_message; the restarted history is get_messages_as_conversation;
+    # the prefilled "continue" sent again, answered "OK." again, is never logged
+    hermes_state = pytest.importorskip("hermes_state")
+    db = hermes_state.SessionDB(tmp_path / "state.db")
+    db.create_session("s1", "cli")
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    for user, answer in [("Refactor the parser.", "Starting."), ("continue", "OK.")]:
+        c.say(user, answer)
+        db.append_message("s1", "user", user)
+        db.append_message("s1", "assistant", answer)
+    target = db.list_recent_user_messages("s1", limit=10)[0]["id"]
+    db.rewind_to_message("s1", target)  # /undo
+    c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
+    restart(c, "s1")
+    c.messages = [c.messages[0], *db.get_messages_as_conversation("s1")]
+    c.say("continue", "OK.")
+    db.append_message("s1", "user", "continue")
+    db.append_message("s1", "assistant", "OK.")
+    c.end()
+    db.close()
+    assert c.logged("s1").count(("user", "continue")) >= 2
