@@ -100,3 +100,63 @@ def test_undo_through_hermes_state_db_then_restart_logs_the_resubmitted_turn(
     c.end()
     db.close()
     assert c.logged("s1").count(("user", "continue")) >= 2
+
+
+def test_branch_through_hermes_memory_manager_and_state_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # LOSS through Hermes itself: the memdir plugin installed with --activate and loaded by
+    # Hermes's loader into its MemoryManager; /branch copies the history into a new
+    # state.db session (cli_commands_mixin), the parent is /resume'd and goes on, then the
+    # branch is /resume'd (get_messages_as_conversation, repair_alternation as /resume
+    # does): the branch's second "continue" is never logged under it
+    plugin = pytest.importorskip("test_hermes_plugin")
+    hermes_state = pytest.importorskip("hermes_state")
+    import memdir
+
+    hermes_home, project, home = tmp_path / "hermes", tmp_path / "project", tmp_path / "mh"
+    hermes_home.mkdir()
+    project.mkdir()
+    (hermes_home / "config.yaml").write_text("model:\n  default: x\n", encoding="utf-8")
+    env = {**plugin.os.environ, "HERMES_HOME": str(hermes_home), "MEMDIR_HOME": str(home)}
+    env["MEMDIR_BACKGROUND"] = "0"
+    done = plugin.run("install", "hermes", "--activate", "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    for key in ("HERMES_HOME", "MEMDIR_HOME", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, env[key])
+    monkeypatch.setenv("TERMINAL_CWD", str(project))
+    db = hermes_state.SessionDB(hermes_home / "state.db")
+    system = {"role": "system", "content": "You are Hermes."}
+
+    def say(m: object, sid: str, history: list[dict[str, str]], user: str, answer: str) -> None:
+        history += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+        for message in history[-2:]:
+            db.append_message(sid, message["role"], message["content"])
+        m.sync_all(user, answer, session_id=sid, messages=[system, *history])  # type: ignore[attr-defined]
+        assert m.flush_pending(10)  # type: ignore[attr-defined]  # the turn done before a switch
+
+    try:
+        db.create_session("p", "cli")
+        m, _ = plugin.manager("p", agent_context="primary")
+        history: list[dict[str, str]] = []
+        say(m, "p", history, "Refactor the parser.", "Starting.")
+        db.create_session("b", "cli", parent_session_id="p")  # /branch: the history copied
+        for message in history:
+            db.append_message("b", message["role"], message["content"])
+        m.on_session_switch("b", parent_session_id="p", reset=False, reason="branch")
+        say(m, "b", history, "continue", "OK.")
+        m.on_session_switch("p", parent_session_id="b", reset=False, reason="resume")
+        history = db.get_messages_as_conversation("p", repair_alternation=True)
+        say(m, "p", history, "continue", "OK.")
+        m.on_session_switch("b", parent_session_id="p", reset=False, reason="resume")
+        history = db.get_messages_as_conversation("b", repair_alternation=True)
+        say(m, "b", history, "continue", "OK.")
+        m.on_session_end([system, *history])
+        m.shutdown_all()
+    finally:
+        db.close()
+        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
+            del plugin.sys.modules[name]
+    md = memdir.open(home, project)
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:b")]
+    assert logged.count(("user", "continue")) >= 2
