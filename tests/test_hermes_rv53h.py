@@ -75,6 +75,19 @@ def test_a_pasted_compaction_note_with_a_question_is_logged_in_process(
     assert ("user", pasted) in c.logged("s1")
 
 
+@pytest.mark.xfail(strict=True, reason="mend53h: the content recogniser also drops in process")
+def test_an_answer_quoting_the_compaction_note_is_logged_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MINOR LOSS: the same for the assistant: asked to quote the note word for word, its
+    # final answer (no _compressed_summary key) is dropped as a summary (main logs it)
+    c = Conversation(tmp_path, monkeypatch, "s1")
+    quoted = f"{SUMMARY_PREFIX}\n\n— that is the whole note Hermes puts before a summary."
+    c.say("Quote Hermes's compaction note word for word.", quoted)
+    c.end()
+    assert ("assistant", quoted) in c.logged("s1")
+
+
 def test_undo_through_hermes_state_db_then_restart_logs_the_resubmitted_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
