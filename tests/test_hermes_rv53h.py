@@ -59,7 +59,6 @@ def test_undo_restart_and_the_prefilled_text_resubmitted_is_logged(
     assert c.logged("s1").count(("user", "continue")) >= 2
 
 
-@pytest.mark.xfail(strict=True, reason="mend53h: the content recogniser also drops in process")
 def test_a_pasted_compaction_note_with_a_question_is_logged_in_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -75,7 +74,6 @@ def test_a_pasted_compaction_note_with_a_question_is_logged_in_process(
     assert ("user", pasted) in c.logged("s1")
 
 
-@pytest.mark.xfail(strict=True, reason="mend53h: the content recogniser also drops in process")
 def test_an_answer_quoting_the_compaction_note_is_logged_in_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

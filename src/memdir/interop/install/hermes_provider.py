@@ -276,6 +276,16 @@ def _new_from(
     return head + shortest  # compressed within the turn: it goes on past the tail
 
 
+def _last_user(messages: list[Any]) -> int | None:
+    """The index of the last user message of ``messages`` that is no marked summary: where
+    the turn in hand starts (``None``: no user message)."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if isinstance(m, dict) and m.get("role") == "user" and not m.get(_SUMMARY_KEY):
+            return i
+    return None
+
+
 class MemdirProvider:
     """Hermes's ``MemoryProvider`` lifecycle over one memdir session at a time."""
 
@@ -290,6 +300,9 @@ class MemdirProvider:
         # Hermes passed that are logged (or were before a switch); summaries left out
         self._seen: list[str] = []
         self._summaries: set[str] = set()  # fingerprints of Hermes's summaries seen
+        # of them, those told by their text in a list reloaded from state.db (no
+        # _compressed_summary key): the same message in the later lists of that run
+        self._unmarked: set[str] = set()
         self._answered = False  # the last message in _seen is a final answer (no tool call)
         # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
         # the next list's messages matching them are not logged again
@@ -336,9 +349,12 @@ class MemdirProvider:
                 parent_id=f"hermes:{parent}" if parent else None,
                 tools=HERMES_NAMES,
             )
+            if continues and self._md.enabled:  # recorded at the fork: its parent's log
+                self._session.info()  # counts up to here after a restart (_lineage_log)
             if not continues:
                 self._seen = []
                 self._summaries = set()
+                self._unmarked = set()
                 self._answered = False
                 self._paired = []
                 self._stored = True
@@ -394,19 +410,48 @@ class MemdirProvider:
     def _lineage_log(self, session_id: str) -> list[Any]:
         """The messages memdir logged for Hermes session ``session_id`` and the sessions it
         continues (a compression child, a ``/branch``: their ``hermes:`` parents), oldest
-        first: the conversation as logged, as the provider held it before a restart."""
+        first: the conversation as logged, as the provider held it before a restart.
+
+        A parent counts only up to the fork. A ``/branch`` parent can be resumed and go
+        on (so can a compression parent, resumed by an id no tip lookup redirects); what
+        it said after the fork is not the child's conversation, and counted as such it
+        would make the child's own later turns look logged (a loss). The child is
+        recorded at the fork (:meth:`_start`): a parent's message counts if logged in an
+        earlier second than the child started, or in that second before the child's
+        first message (times are to the second). Where that is too loose (a child
+        recorded late, a clock set back), the child's list disagrees with the parent's
+        later turns and is logged (a duplicate)."""
         assert self._md is not None
         chain: list[str] = []
+        starts: dict[str, float] = {}
         sid: str | None = session_id
         while sid is not None and sid.startswith("hermes:") and sid not in chain:
             chain.append(sid)
             if len(chain) > 32:  # a lineage that long: the older part is logged again
                 break
             try:
-                sid = self._md.sessions.get(sid).parent_id
+                info = self._md.sessions.get(sid)
             except UnknownSessionError:  # nothing logged under it yet
                 break
-        return [m for sid in reversed(chain) for m in self._md.sessions.messages(sid)]
+            starts[sid] = info.started_at.timestamp()
+            sid = info.parent_id
+        out: list[Any] = []
+        child: str | None = None
+        first: int | None = None  # the id of the child's first logged message
+        for sid in chain:  # newest first; each parent bounded by the child it forked
+            messages = self._md.sessions.messages(sid)
+            own = min((m.id for m in messages), default=None)
+            if child is not None:
+                started = starts[child]
+                messages = [
+                    m
+                    for m in messages
+                    if m.timestamp.timestamp() < started
+                    or (m.timestamp.timestamp() == started and (first is None or m.id < first))
+                ]
+            out[:0] = messages
+            child, first = sid, own
+        return out
 
     def _restored(
         self,
@@ -414,12 +459,16 @@ class MemdirProvider:
         marks: list[int],
         turn: int | None,
         names: dict[str, str],
+        fresh: int | None = None,
     ) -> int:
         """Where the new messages of the first list after a (re)start on a session memdir
         may hold messages of start: the stored log of the session and of those it continues
         is what was logged (a restarted Hermes, a ``/resume``), aligned as :func:`_new_from`
         aligns the log kept in memory, by what each message logs; where they disagree, the
-        rest is logged."""
+        rest is logged. ``fresh``: where the messages this run said start (the turn
+        being synced): they are new whatever the log holds, so a turn undone before a
+        restart (Hermes hides it, the log keeps it) and said again word for word is
+        logged, not taken for the undone one."""
         assert self._md is not None and self._session is not None
         if not self._md.enabled:
             return 0
@@ -446,33 +495,55 @@ class MemdirProvider:
             None if turn is None else before(turn),
             answered,
         )
+        if fresh is not None:
+            new = min(new, before(fresh))
         return logs[new] if new < len(logs) else len(kept)
 
-    def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> None:
+    def _log_all(
+        self, messages: list[dict[str, Any]], turn: int | None = None, fresh: int | None = None
+    ) -> None:
         """Log the messages of Hermes's list ``messages`` that were not logged yet
-        (``turn``: the index of this turn's user message, when known)."""
+        (``turn``: the index of this turn's user message, when known; ``fresh``: where
+        the messages said since this run began start, when known: the turn in hand)."""
         names: dict[str, str] = {}
         kept: list[dict[str, Any]] = []
         said: list[str] = []
         marks: list[int] = []
         at: int | None = None
+        new_at: int | None = None
+        # the first list since the session (re)started is Hermes's history reloaded from
+        # state.db, which keeps no _compressed_summary key: there (before the turn in
+        # hand) a summary is told by its text, as Hermes tells it; in process the key
+        # marks it, and a user or an answer quoting the note is the user's or the answer
+        reloaded = self._stored and not self._seen
         for i, message in enumerate(messages):
             if not isinstance(message, dict):
                 continue
             for call, fn in _calls(message):
                 names[str(call.get("id"))] = str(fn.get("name") or "")
             fingerprint = _fingerprint(message)
-            if _summary(message):  # Hermes's summary, never the user's words
+            if message.get(_SUMMARY_KEY) or fingerprint in self._unmarked:
+                summary = True  # Hermes's summary, never the user's words
+            elif reloaded and (fresh is None or i < fresh) and _summary(message):
+                summary = True
+                self._unmarked.add(fingerprint)  # the same in this run's later lists
+            else:
+                summary = False
+            if summary:
                 if fingerprint not in self._summaries:
                     marks.append(len(said))
                     self._summaries.add(fingerprint)
                 continue
             if i == turn:
                 at = len(said)
+            if fresh is not None and i >= fresh and new_at is None:
+                new_at = len(said)
             kept.append(message)
             said.append(fingerprint)
-        if self._stored and not self._seen:  # the first list since the session (re)started
-            new = self._restored(kept, marks, at, names)
+        if reloaded:  # the first list since the session (re)started
+            if fresh is not None and new_at is None:
+                new_at = len(said)
+            new = self._restored(kept, marks, at, names, new_at)
             self._paired = []  # logged already, so in the stored log just aligned with
         else:
             new = _new_from(said, self._seen, marks, at, self._answered)
@@ -512,11 +583,12 @@ class MemdirProvider:
                 for i, m in enumerate(messages)
                 if isinstance(m, dict)
                 and m.get("role") == "user"
-                and not _summary(m)
+                and not m.get(_SUMMARY_KEY)
                 and _text(m.get("content")) == user_content
             ]
             turn = same[-1] if same else None
-            self._guarded("sync_turn", lambda: self._log_all(messages, turn))
+            fresh = turn if turn is not None else _last_user(messages)
+            self._guarded("sync_turn", lambda: self._log_all(messages, turn, fresh))
             return
 
         def log_pair() -> None:
@@ -531,7 +603,14 @@ class MemdirProvider:
 
     def _queue(self, messages: list[dict[str, Any]], *, end: bool) -> None:
         assert self._md is not None and self._session is not None
-        self._log_all([m for m in messages if isinstance(m, dict)])
+        listed = [m for m in messages if isinstance(m, dict)]
+        # compression within a turn (Hermes's preflight, after the user message is added,
+        # or its loop, between tool rounds): the turn in hand, no final answer yet, is
+        # new; by /compress between turns the last turn is answered and was synced
+        start = None if end else _last_user(listed)
+        if start is not None and any(_answer(m) for m in listed[start + 1 :]):
+            start = None
+        self._log_all(listed, fresh=start)
         if end:
             self._session.close()  # ends it and queues its extraction
         else:
