@@ -124,7 +124,6 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     # the history Hermes's state.db holds per session (reloaded on /resume, restart)
     held: dict[str, list[dict[str, Any]]] = {}
     said: dict[str, list[str]] = {"s0": []}  # user texts said under each session
-    parents: dict[str, str] = {}
     for step in range(14):
         op = rng.choice(["say"] * 5 + ["restart", "compress", "branch", "resume", "undo"])
         if op == "say" or len(c.messages) < 3:
@@ -140,14 +139,14 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
             new = f"s{n}"
             c.compress(new, sid, keep_head=2, keep_tail=2)
             c.messages[3] = summary(f"summary {n}")
-            parents[new], sid = sid, new
+            sid = new
             said[sid] = []
         elif op == "branch":
             n += 1
             new = f"s{n}"
             held[sid] = reloaded(c.messages)
             c.provider.on_session_switch(new, parent_session_id=sid, reset=False, reason="branch")
-            parents[new], sid = sid, new
+            sid = new
             said[sid] = []
         elif op == "resume" and held:
             held[sid] = reloaded(c.messages)
@@ -160,29 +159,27 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
         elif op == "undo":
             users = [i for i, m in enumerate(c.messages) if m.get("role") == "user"]
             if users and not c.messages[users[-1]].get("_compressed_summary"):
+                undone = c.messages[users[-1]]["content"]
+                answer = c.messages[users[-1] + 1]["content"]
+                if undone in said[sid]:  # hidden by Hermes: a retyped one stands for it
+                    said[sid].remove(undone)  # (in process it counts as logged, by design)
                 c.messages = c.messages[: users[-1]]
                 c.provider.on_session_switch(sid, parent_session_id="", reset=False, rewound=True)
                 if rng.random() < 0.5:
                     held[sid] = reloaded(c.messages)
                     restart(c, sid)
                     c.messages = reloaded(c.messages)
+                    if rng.random() < 0.6:  # the prefilled text sent again, same answer
+                        c.say(undone, answer)
+                        said[sid].append(undone)
     c.end()
     for session, texts in said.items():
-        logged: list[str] = []
-        s: str | None = session
-        while s is not None:
-            logged += [t for r, t in c.logged(s) if r == "user"]
-            s = parents.get(s)
-        for text in set(texts):
-            # every turn said here is logged here or in what it continues, at least as
-            # often as it was said in this session itself
-            mine = [t for r, t in c.logged(session) if r == "user"]
-            assert mine.count(text) + 0 >= texts.count(text) or logged.count(text) >= texts.count(
-                text
-            ), (seed, session, text, texts, mine)
+        mine = [t for r, t in c.logged(session) if r == "user"]
+        for text in set(texts):  # every turn said in a session is logged in it
+            assert mine.count(text) >= texts.count(text), (seed, session, text, texts, mine)
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", [*range(20), 136])  # 136: lost by rv53h
 def test_random_runs_lose_no_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
