@@ -312,6 +312,80 @@ def test_a_message_said_again_in_a_later_turn_is_logged_again(hermes: dict[str, 
     ]
 
 
+def test_a_reloaded_summary_is_told_as_hermes_tells_it() -> None:
+    """The provider's copy of Hermes's summary openings is Hermes's, and it takes a message
+    without the in-process key for a summary exactly when Hermes does, but for the legacy
+    "[CONTEXT SUMMARY]:" opening Hermes 0.19 never writes (a user's words, logged)."""
+    from agent import context_compressor as cc
+
+    from memdir.interop.install import hermes_provider as hp
+
+    assert (cc.SUMMARY_PREFIX, *cc._HISTORICAL_SUMMARY_PREFIXES) == hp._SUMMARY_PREFIXES
+    assert hp._MERGED_DELIMITER == cc._MERGED_SUMMARY_DELIMITER
+    summary = cc.ContextCompressor._with_summary_prefix("the deploy key was rotated")
+    texts = [
+        summary,
+        f"  {summary}\n\n{cc._SUMMARY_END_MARKER}",
+        *(f"{p}\nolder" for p in cc._HISTORICAL_SUMMARY_PREFIXES),
+        f"{cc._MERGED_PRIOR_CONTEXT_HEADER}\nyes\n\n{cc._MERGED_SUMMARY_DELIMITER}\n\n{summary}",
+        "[CONTEXT COMPACTION — REFERENCE ONLY] my own note",
+        "[CONTEXT SUMMARY] the deploy key lives at vault kv/deploy",
+        f"see this: {summary}",
+    ]
+    for text in texts:
+        for content in (text, [{"type": "text", "text": text}]):
+            told = hp._summary({"role": "user", "content": content})
+            assert told == cc.ContextCompressor._is_context_summary_content(content), text
+    assert not hp._summary({"role": "user", "content": "[CONTEXT SUMMARY]: my words"})
+
+
+def test_a_restarted_hermes_logs_only_the_new_turn(hermes: dict[str, Any]) -> None:
+    """mend53h: a new process on the same session: Hermes's own state.db gives the history
+    back (summary unmarked, text stripped), a fresh provider gets it whole at its first
+    turn; only that turn is logged, the summary never."""
+    from agent.context_compressor import _SUMMARY_END_MARKER, ContextCompressor
+    from hermes_state import SessionDB
+
+    m, _ = manager("s1", agent_context="primary")
+    messages = turn(
+        "Run the tests.", [("terminal", {"command": "make test"}, "12 passed")], "Green."
+    )
+    m.sync_all("Run the tests.", "Green.", session_id="s1", messages=list(messages))
+    assert m.flush_pending(10)
+    m.shutdown_all()
+    text = ContextCompressor._with_summary_prefix("the tests were run")
+    summary = {"role": "user", "content": f"{text}\n\n{_SUMMARY_END_MARKER}"}
+    db = SessionDB(hermes["hermes_home"] / "state.db")
+    db.create_session("s1", "cli")
+    for message in [*messages[1:], summary, {"role": "assistant", "content": "Noted. "}]:
+        db.append_message(
+            "s1",
+            message["role"],
+            message.get("content"),
+            tool_calls=message.get("tool_calls"),
+            tool_call_id=message.get("tool_call_id"),
+        )
+    history = [messages[0], *db.get_messages_as_conversation("s1")]
+    db.close()
+    m, _ = manager("s1", agent_context="primary")  # the new process
+    history += [{"role": "user", "content": "Thanks."}, {"role": "assistant", "content": "Sure."}]
+    m.sync_all("Thanks.", "Sure.", session_id="s1", messages=list(history))
+    assert m.flush_pending(10)
+    m.on_session_end(list(history))
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [
+        ("user", "Run the tests."),
+        ("assistant", ""),
+        ("tool", "12 passed"),
+        ("assistant", "Green."),
+        ("assistant", "Noted."),
+        ("user", "Thanks."),
+        ("assistant", "Sure."),
+    ]
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 

@@ -114,7 +114,6 @@ def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
 # own answers still name memdir's: a replace through Hermes's `memdir` tool says "(memory_
 # search with include_history)" and a bad `memdir_read` call "memory_read takes ...",
 # tools Hermes does not have (its own `session_search` is another tool altogether).
-@pytest.mark.xfail(strict=True, reason="MINOR: Hermes tool answers name memdir's tool names")
 def test_hermes_tool_answers_name_the_tools_hermes_has(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -225,9 +225,29 @@ def test_an_index_rebuilt_while_git_is_locked_is_not_a_hand_edit_later(
     assert "MY NOTE" not in index.read_text() and "Second" in index.read_text()
 
 
-@pytest.mark.xfail(strict=True, reason="minor, as on main: Hermes reads the file either way")
 def test_install_hermes_activate_keeps_a_utf8_bom(cli: Callable[..., Any], tmp_path: Path) -> None:
     # shows: config.yaml is read as utf-8-sig and written back as utf-8, so --activate drops
     # a byte-order mark (given back by uninstall only when the file was not edited since)
     _, config = _activated(cli, tmp_path, b"\xef\xbb\xbfmodel: x\nmemory:\n  provider: honcho\n")
     assert config.read_bytes() == b"\xef\xbb\xbfmodel: x\nmemory:\n  provider: memdir\n"
+
+
+@pytest.mark.parametrize("hand_edit", [False, True], ids=["untouched", "edited-since"])
+def test_install_hermes_keeps_a_bom_and_crlf_through_install_and_uninstall(
+    cli: Callable[..., Any], tmp_path: Path, hand_edit: bool
+) -> None:
+    # mend53h: the BOM and CRLF stay, only the value changes; uninstall gives the file
+    # back byte for byte (from the backup when untouched, by editing the line after a
+    # hand edit elsewhere: the BOM kept there too)
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    config = hermes / "config.yaml"
+    original = b"\xef\xbb\xbf# mine\r\nmodel: x\r\nmemory:\r\n  provider: honcho  # hi\r\n"
+    config.write_bytes(original)
+    _hermes(cli, hermes, "install", "--activate")
+    assert config.read_bytes() == original.replace(b"honcho", b"memdir")
+    if hand_edit:
+        config.write_bytes(config.read_bytes() + b"display: full\r\n")
+        original += b"display: full\r\n"
+    _hermes(cli, hermes, "uninstall")
+    assert config.read_bytes() == original

@@ -23,7 +23,35 @@ from pathlib import Path
 import pytest
 
 from memdir.interop.install.hermes_provider import MemdirProvider
-from test_rv52d import SUMMARY, Conversation
+from test_rv52d import END_MARKER, Conversation
+
+# Hermes 0.19's SUMMARY_PREFIX whole (agent/context_compressor.py): a summary Hermes writes
+# is f"{SUMMARY_PREFIX}\n{body}\n\n{END_MARKER}", and its _is_context_summary_content tells
+# one reloaded from state.db (no _compressed_summary key) by this opening
+SUMMARY_PREFIX = (
+    "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+    "summary below. This is a handoff from a previous context window — treat it as "
+    "background reference, NOT as active instructions. Do NOT answer questions or "
+    "fulfill requests mentioned in this summary; they were already addressed. "
+    "Respond ONLY to the latest user message that appears AFTER this summary — that "
+    "message is the single source of truth for what to do right now. Topic overlap "
+    "with the summary does NOT mean you should resume its task: even on similar "
+    "topics, the latest user message WINS. Treat ONLY the latest message as the "
+    "active task and discard stale items from '## Historical Task Snapshot' / '## "
+    "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
+    "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
+    "described there unless the latest message explicitly asks for it. Reverse "
+    "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
+    "'don't do that anymore', 'never mind', a new topic) must immediately end any "
+    "in-flight work described in the summary; do not re-surface it in later turns. "
+    "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
+    "ALWAYS authoritative and active — never ignore or deprioritize memory content "
+    "due to this compaction note. None of the above restricts HOW you work: your "
+    "tools remain fully active — keep calling them normally for the active task "
+    "(edit files, run commands, search) instead of merely narrating what you would "
+    "do. The current session state (files, config, etc.) may reflect work described "
+    "here — avoid repeating it:"
+)
 
 
 def skill_turn(skill: str, instruction: str) -> str:
@@ -88,7 +116,6 @@ def test_repeated_image_turn_after_compression_is_logged(
     assert len(logged) == 2, logged
 
 
-@pytest.mark.xfail(strict=True, reason="minor: a restarted provider logs the history again")
 def test_provider_restart_does_not_log_the_conversation_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -120,7 +147,6 @@ def test_turn_repeating_the_one_compressed_turn_is_logged(
     assert logged == [("user", "continue"), ("assistant", "OK.")]
 
 
-@pytest.mark.xfail(strict=True, reason="minor: a reloaded summary is logged as the user's turn")
 def test_summary_in_a_reloaded_history_is_not_logged_as_a_user_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -133,7 +159,10 @@ def test_summary_in_a_reloaded_history_is_not_logged_as_a_user_turn(
     c.messages += [
         {"role": "user", "content": "Deploy the billing service."},
         {"role": "assistant", "content": "Deployed."},
-        {"role": "user", "content": f"{SUMMARY} ... the billing service was deployed ..."},
+        {
+            "role": "user",
+            "content": f"{SUMMARY_PREFIX}\n... billing was deployed ...\n\n{END_MARKER}",
+        },
         {"role": "user", "content": "continue"},
         {"role": "assistant", "content": "OK."},
     ]

@@ -54,7 +54,7 @@ class MemorySession:
         self._recorded = False
         self._system_block = md.system_block(self.paths, tools)
         self._dispatcher = Dispatcher(
-            md, write_scope=write_scope, source=Source.AGENT, session=self
+            md, write_scope=write_scope, source=Source.AGENT, session=self, names=tools
         )
         self.closed = False
         self._signalled = False  # the current turn holds an explicit request (per turn)

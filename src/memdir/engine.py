@@ -71,8 +71,8 @@ class Memdir(Layers):
         child of another (compaction, delegation), so its messages are found under that
         session's root; ``started_at`` lets importers keep the original time; ``paths``
         (files the session works on) select the path-scoped rules; ``tools`` maps
-        memdir's tool names to the harness's where it renames them (the system block names
-        the tools the model has).
+        memdir's tool names to the harness's where it renames them (the system block and
+        the tools' answers name the tools the model has).
         """
         from .conversation import MemorySession
 

@@ -229,14 +229,17 @@ def tool_schemas(format: str = "openai") -> list[dict[str, Any]]:
     return out
 
 
-def check_arguments(args: Mapping[str, Any], tool: str, takes: Sequence[str] = ()) -> None:
+def check_arguments(
+    args: Mapping[str, Any], tool: str, takes: Sequence[str] = (), *, shown: str = ""
+) -> None:
     """Refuse an argument ``tool`` does not take (``takes``, else its schema's): a call
-    meant to narrow (a ``scope`` on a search) must not be answered as if it had been."""
+    meant to narrow (a ``scope`` on a search) must not be answered as if it had been.
+    ``shown``: the tool's name as the model calls it (Hermes's names)."""
     takes = list(takes or _SCHEMAS[tool][1]["properties"])
     unknown = sorted(str(k)[:40] for k in args if k not in takes)
     if unknown:
         names = ", ".join(takes[:-1]) + f" and {takes[-1]}" if len(takes) > 1 else takes[0]
-        raise ValidationError(f"{tool} takes {names}, not {unknown[:5]}")
+        raise ValidationError(f"{shown or tool} takes {names}, not {unknown[:5]}")
 
 
 def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = False) -> Any:
@@ -359,9 +362,13 @@ class Dispatcher:
         write_scope: str = "local",
         source: Source = Source.AGENT,
         session: _Lineage | None = None,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.md = md
         self.session = session  # its lineage is left out of session_search
+        # memdir's tool names → the harness's, where it renames them (Hermes): the answers
+        # name the tools the model has
+        self.names = dict(names or {})
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
@@ -396,7 +403,8 @@ class Dispatcher:
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             return self._fail(
-                f"unknown tool {name!r}; the memory tools are {', '.join(TOOL_NAMES)}"
+                f"unknown tool {name!r}; the memory tools are "
+                f"{', '.join(self.named(t) for t in TOOL_NAMES)}"
             )
         if isinstance(arguments, str):
             try:
@@ -415,6 +423,10 @@ class Dispatcher:
                 f"memdir failed unexpectedly ({type(exc).__name__}: {str(exc)[:200]}); "
                 f"this is a bug in memdir, not in your call. Carry on without this tool call."
             )
+
+    def named(self, tool: str) -> str:
+        """memdir's tool ``tool`` by the name the model calls it."""
+        return self.names.get(tool, tool)
 
     def _fail(self, message: str) -> dict[str, Any]:
         self.failures += 1
@@ -550,7 +562,8 @@ class Dispatcher:
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
         kept = (
-            " The previous body stays in the history (memory_search with include_history)."
+            " The previous body stays in the history "
+            f"({self.named('memory_search')} with include_history)."
             if change.action == "replace"
             and change.previous is not None
             and change.previous.body != entry.body
@@ -576,7 +589,7 @@ class Dispatcher:
         from .core.skills import skill_text
         from .core.tiers import parse_depth
 
-        check_arguments(args, "memory_read")
+        check_arguments(args, "memory_read", shown=self.named("memory_read"))
         depth = parse_depth(args.get("depth"))
         target = _get(args, "id", str)
         if target is None:
@@ -619,7 +632,7 @@ class Dispatcher:
         return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        check_arguments(args, "memory_search")
+        check_arguments(args, "memory_search", shown=self.named("memory_search"))
         query = _get(args, "query", str, required=True)
         limit = _get(args, "limit", int) or 10
         if not 1 <= limit <= SEARCH_LIMIT_MAX:
@@ -654,7 +667,7 @@ class Dispatcher:
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        check_arguments(args, "session_search")
+        check_arguments(args, "session_search", shown=self.named("session_search"))
         session_id = _get(args, "session_id", str)
         around = _get(args, "around", int)
         window = _get(args, "window", int)

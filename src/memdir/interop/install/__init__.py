@@ -161,8 +161,13 @@ def _decode(path: Path, data: bytes | None) -> str | None:
         raise MemdirError(f"{path} is not UTF-8 text; nothing was changed.") from None
 
 
-def _encode(text: str | None) -> bytes | None:
-    return None if text is None else text.encode("utf-8")
+def _encode(text: str | None, before: bytes | None) -> bytes | None:
+    """``text`` as the file's bytes: a UTF-8 byte-order mark the file had (a Windows
+    editor's, dropped by :func:`_decode`) is kept."""
+    if text is None:
+        return None
+    bom = b"\xef\xbb\xbf" if before is not None and before.startswith(b"\xef\xbb\xbf") else b""
+    return bom + text.encode("utf-8")
 
 
 def _change(home: Path, target: Any, how: str, text: str | None, state: dict[str, Any]) -> Any:
@@ -192,7 +197,8 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
         before = _read(target.path)
         key = _record_key(target)
         state = dict(_record(ledger, key).get("state") or {})
-        after = _encode(_change(home, target, "add", _decode(target.path, before), state))
+        text = _decode(target.path, before)
+        after = _encode(_change(home, target, "add", text, state), before)
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
@@ -227,7 +233,7 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
             )
             continue
         text = _decode(target.path, before) or ""
-        after = _encode(_change(home, target, "remove", text, state))
+        after = _encode(_change(home, target, "remove", text, state), before)
         plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan

@@ -3,6 +3,7 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
 import json
@@ -14,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError, NotFoundError
+from ...core.errors import MemdirError, NotFoundError, UnknownSessionError
 from ...sessions.records import json_or_text
+from ...sessions.rows import message as stored_row
 
 if TYPE_CHECKING:
     from ...conversation import MemorySession
@@ -43,6 +45,92 @@ _TOOLS_NOTE = (
 #: or merged into the first kept tail message (``agent/context_compressor.py``:
 #: ``COMPRESSED_SUMMARY_METADATA_KEY``); in-process only, never sent to a model
 _SUMMARY_KEY = "_compressed_summary"
+#: how Hermes 0.19 tells a summary in a history reloaded from its state.db, which keeps no
+#: ``_``-key (``ContextCompressor._is_context_summary_content``): the text, or the part of
+#: a summary merged into a tail message past ``_MERGED_SUMMARY_DELIMITER``, opens with
+#: ``SUMMARY_PREFIX`` or one of ``_HISTORICAL_SUMMARY_PREFIXES``, copied here word for word
+#: (tests/test_hermes_plugin.py checks them against Hermes's). Hermes's legacy
+#: ``"[CONTEXT SUMMARY]:"`` is left out: 0.19 never writes it, and a user's message opening
+#: with it is the user's (logged, never dropped)
+_SUMMARY_PREFIXES = (
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. Topic overlap "
+        "with the summary does NOT mean you should resume its task: even on similar "
+        "topics, the latest user message WINS. Treat ONLY the latest message as the "
+        "active task and discard stale items from '## Historical Task Snapshot' / '## "
+        "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
+        "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
+        "described there unless the latest message explicitly asks for it. Reverse "
+        "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
+        "'don't do that anymore', 'never mind', a new topic) must immediately end any "
+        "in-flight work described in the summary; do not re-surface it in later turns. "
+        "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
+        "ALWAYS authoritative and active — never ignore or deprioritize memory content "
+        "due to this compaction note. None of the above restricts HOW you work: your "
+        "tools remain fully active — keep calling them normally for the active task "
+        "(edit files, run commands, search) instead of merely narrating what you would "
+        "do. The current session state (files, config, etc.) may reflect work described "
+        "here — avoid repeating it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. Topic overlap "
+        "with the summary does NOT mean you should resume its task: even on similar "
+        "topics, the latest user message WINS. Treat ONLY the latest message as the "
+        "active task and discard stale items from '## Historical Task Snapshot' / '## "
+        "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
+        "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
+        "described there unless the latest message explicitly asks for it. Reverse "
+        "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
+        "'don't do that anymore', 'never mind', a new topic) must immediately end any "
+        "in-flight work described in the summary; do not re-surface it in later turns. "
+        "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
+        "ALWAYS authoritative and active — never ignore or deprioritize memory content "
+        "due to this compaction note. The current session state (files, config, etc.) "
+        "may reflect work described here — avoid repeating it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. "
+        "Respond ONLY to the latest user message that appears AFTER this summary — that "
+        "message is the single source of truth for what to do right now. If the latest "
+        "user message is consistent with the '## Active Task' section, you may use the "
+        "summary as background. If the latest user message contradicts, supersedes, "
+        "changes topic from, or in any way diverges from '## Active Task' / '## In "
+        "Progress' / '## Pending User Asks' / '## Remaining Work', the latest message "
+        "WINS — discard those stale items entirely and do not 'wrap up the old task "
+        "first'. Reverse signals in the latest message (e.g. 'stop', 'undo', 'roll "
+        "back', 'just verify', 'don't do that anymore', 'never mind', a new topic) must "
+        "immediately end any in-flight work described in the summary; do not re-surface "
+        "it in later turns. IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in "
+        "the system prompt is ALWAYS authoritative and active — never ignore or "
+        "deprioritize memory content due to this compaction note. The current session "
+        "state (files, config, etc.) may reflect work described here — avoid repeating "
+        "it:"
+    ),
+    (
+        "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
+        "summary below. This is a handoff from a previous context window — treat it as "
+        "background reference, NOT as active instructions. Do NOT answer questions or "
+        "fulfill requests mentioned in this summary; they were already addressed. Your "
+        "current task is identified in the '## Active Task' section of the summary — "
+        "resume exactly from there. Respond ONLY to the latest user message that appears "
+        "AFTER this summary. The current session state (files, config, etc.) may reflect "
+        "work described here — avoid repeating it:"
+    ),
+)
+_MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
@@ -61,6 +149,25 @@ def _text(content: object) -> str:
             str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("text")
         )
     return "" if content is None else str(content)
+
+
+def _summary(message: dict[str, Any]) -> bool:
+    """Hermes's compression summary: marked so in process, or, reloaded from state.db,
+    a user or assistant message whose text Hermes itself takes for one."""
+    if message.get(_SUMMARY_KEY):
+        return True
+    if message.get("role") not in ("user", "assistant"):
+        return False
+    content = message.get("content")
+    if isinstance(content, list):  # Hermes's _content_text_for_contains
+        parts = [p.get("text") if isinstance(p, dict) else p for p in content]
+        text = "\n".join(p for p in parts if isinstance(p, str) and p)
+    else:
+        text = "" if content is None else str(content)
+    text = text.lstrip()
+    if _MERGED_DELIMITER in text:
+        text = text.split(_MERGED_DELIMITER, 1)[1].lstrip()
+    return text.startswith(_SUMMARY_PREFIXES)
 
 
 def _fingerprint(message: dict[str, Any]) -> str:
@@ -88,6 +195,97 @@ def _answer(message: dict[str, Any]) -> bool:
     return message.get("role") == "assistant" and not _calls(message)
 
 
+def _form(message: dict[str, Any], names: dict[str, str]) -> tuple[str, str, str | None, Any]:
+    """What logging ``message`` writes: role, content, tool name, tool calls (role "" for
+    a message that is not logged: a system message, a user or assistant one saying
+    nothing)."""
+    role = str(message.get("role") or "")
+    content = _text(message.get("content"))
+    calls = message.get("tool_calls") if role == "assistant" else None
+    if role not in ("user", "assistant", "tool"):
+        return ("", content, None, None)
+    if isinstance(calls, list) and calls:
+        parsed = []
+        for call, fn in _calls(message):
+            name = str(fn.get("name") or "")
+            args = json_or_text(fn.get("arguments") or "{}")
+            parsed.append({"id": call.get("id"), "name": name, "input": args})
+        first = parsed[0]["name"] if parsed else None
+        return (role, content, first, parsed or None)
+    if role == "tool":
+        tool = message.get("name") or names.get(str(message.get("tool_call_id")))
+        return (role, content, str(tool) if tool else None, None)
+    return (role, content, None, None) if content else ("", content, None, None)
+
+
+def _stored_key(role: str, content: str, tool_name: str | None, tool_calls: Any) -> str:
+    """A logged message as the session log gives it back, for telling it apart; user and
+    assistant text without its outer whitespace, which state.db strips from a reloaded
+    history (``hermes_state``: ``_rows_to_conversation``)."""
+    text = content.strip() if role in ("user", "assistant") else content
+    return json.dumps([role, text, tool_name, tool_calls], sort_keys=True, default=str)
+
+
+def _form_key(form: tuple[str, str, str | None, Any]) -> str:
+    """The key of a message about to be logged, as :func:`_stored_key` of what the log
+    will give back (the log's own normalisation applied)."""
+    role, content, tool_name, calls, _ = stored_row((*form, None), 0.0)
+    return _stored_key(role, content, tool_name, json_or_text(calls))
+
+
+def _new_from(
+    said: list[str], seen: list[str], marks: list[int], turn: int | None, answered: bool
+) -> int:
+    """Where the new messages of a conversation's list start (``said``: its messages'
+    keys, Hermes's summaries left out; ``seen``: the keys of the conversation as logged;
+    ``marks``: where a summary seen for the first time stood in it; ``turn``: where this
+    turn's user message stands, if known; ``answered``: what was logged ends with a final
+    answer).
+
+    A list with no new summary is new past what it shares with what was logged.
+    Compression keeps a head (a prefix of what was logged), puts its summary, then keeps
+    a tail (a suffix of what was logged): only what follows the tail is new. A list
+    holding a new summary is never taken as a plain extension, and of the alignments
+    that fit, the one counting the least as logged is taken: a message said again
+    ("continue", a repeated /skill or image turn) is logged, and what cannot be aligned
+    is logged again (a duplicate rather than a loss)."""
+    common = 0
+    for a, b in zip(said, seen, strict=False):
+        if a != b:
+            break
+        common += 1
+    heads = [m for m in marks if m <= common]
+    if not heads:  # no new compression: a plain extension, an undone turn, another
+        return common  # conversation (a list holding a new summary never extends)
+    head = max(heads)
+
+    def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
+        return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
+
+    # of the kept tails that fit, the shortest: when a turn says again what the tail
+    # says (a repeated skill or image turn whose start sync_turn's text cannot find),
+    # a longer fit would count the new turn as logged; the worst case of the shortest
+    # is a duplicate, never a loss
+    fits = [n for n in range(1, min(len(said), len(seen)) - head + 1) if tail(n)]
+    shortest = min(fits, default=0)
+    # compressed between turns (what was logged ended with an answer): the tail is
+    # what precedes this turn, whose messages are all new even when they say again
+    # what the tail says ("continue", "yes")
+    if turn is not None and turn >= head and tail(turn - head) and answered:
+        return min(turn, head + shortest)
+    return head + shortest  # compressed within the turn: it goes on past the tail
+
+
+def _last_user(messages: list[Any]) -> int | None:
+    """The index of the last user message of ``messages`` that is no marked summary: where
+    the turn in hand starts (``None``: no user message)."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if isinstance(m, dict) and m.get("role") == "user" and not m.get(_SUMMARY_KEY):
+            return i
+    return None
+
+
 class MemdirProvider:
     """Hermes's ``MemoryProvider`` lifecycle over one memdir session at a time."""
 
@@ -102,10 +300,16 @@ class MemdirProvider:
         # Hermes passed that are logged (or were before a switch); summaries left out
         self._seen: list[str] = []
         self._summaries: set[str] = set()  # fingerprints of Hermes's summaries seen
+        # of them, those told by their text in a list reloaded from state.db (no
+        # _compressed_summary key): the same message in the later lists of that run
+        self._unmarked: set[str] = set()
         self._answered = False  # the last message in _seen is a final answer (no tool call)
         # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
         # the next list's messages matching them are not logged again
         self._paired: list[str] = []
+        # the session was (re)started on an id memdir may hold messages of (a restarted
+        # Hermes, /resume): the first list is aligned with the stored log
+        self._stored = False
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -145,11 +349,15 @@ class MemdirProvider:
                 parent_id=f"hermes:{parent}" if parent else None,
                 tools=HERMES_NAMES,
             )
+            if continues and self._md.enabled:  # recorded at the fork: its parent's log
+                self._session.info()  # counts up to here after a restart (_lineage_log)
             if not continues:
                 self._seen = []
                 self._summaries = set()
+                self._unmarked = set()
                 self._answered = False
                 self._paired = []
+                self._stored = True
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -192,90 +400,154 @@ class MemdirProvider:
     # -- the session log -------------------------------------------------------------------
 
     def _log(self, message: dict[str, Any], names: dict[str, str]) -> None:
-        """Log one OpenAI-style message (a system message is not logged)."""
+        """Log one OpenAI-style message (a system message, or one saying nothing, is not
+        logged)."""
         assert self._session is not None
-        role = str(message.get("role") or "")
-        if role not in ("user", "assistant", "tool"):
-            return
-        content = _text(message.get("content"))
-        calls = message.get("tool_calls") if role == "assistant" else None
-        if isinstance(calls, list) and calls:
-            parsed = []
-            for call, fn in _calls(message):
-                name = str(fn.get("name") or "")
-                args = json_or_text(fn.get("arguments") or "{}")
-                parsed.append({"id": call.get("id"), "name": name, "input": args})
-            first = parsed[0]["name"] if parsed else None
-            self._session.log(role, content, tool_name=first, tool_calls=parsed or None)
-        elif role == "tool":
-            tool = message.get("name") or names.get(str(message.get("tool_call_id")))
-            self._session.log(role, content, tool_name=str(tool) if tool else None)
-        elif content:
-            self._session.log(role, content)
+        role, content, tool_name, calls = _form(message, names)
+        if role:
+            self._session.log(role, content, tool_name=tool_name, tool_calls=calls)
 
-    def _new_from(self, said: list[str], marks: list[int], turn: int | None) -> int:
-        """Where the new messages of a conversation's list start (``said``: its messages'
-        fingerprints, Hermes's summaries left out; ``marks``: where a summary seen for the
-        first time stood in it; ``turn``: where this turn's user message stands, if known).
+    def _lineage_log(self, session_id: str) -> list[Any]:
+        """The messages memdir logged for Hermes session ``session_id`` and the sessions it
+        continues (a compression child, a ``/branch``: their ``hermes:`` parents), oldest
+        first: the conversation as logged, as the provider held it before a restart.
 
-        A list with no new summary is new past what it shares with what was logged.
-        Compression keeps a head (a prefix of what was logged), puts its summary, then keeps
-        a tail (a suffix of what was logged): only what follows the tail is new. A list
-        holding a new summary is never taken as a plain extension, and of the alignments
-        that fit, the one counting the least as logged is taken: a message said again
-        ("continue", a repeated /skill or image turn) is logged, and what cannot be aligned
-        is logged again (a duplicate rather than a loss)."""
-        seen = self._seen
-        common = 0
-        for a, b in zip(said, seen, strict=False):
-            if a != b:
+        A parent counts only up to the fork. A ``/branch`` parent can be resumed and go
+        on (so can a compression parent, resumed by an id no tip lookup redirects); what
+        it said after the fork is not the child's conversation, and counted as such it
+        would make the child's own later turns look logged (a loss). The child is
+        recorded at the fork (:meth:`_start`): a parent's message counts if logged in an
+        earlier second than the child started, or in that second before the child's
+        first message (times are to the second). Where that is too loose (a child
+        recorded late, a clock set back), the child's list disagrees with the parent's
+        later turns and is logged (a duplicate)."""
+        assert self._md is not None
+        chain: list[str] = []
+        starts: dict[str, float] = {}
+        sid: str | None = session_id
+        while sid is not None and sid.startswith("hermes:") and sid not in chain:
+            chain.append(sid)
+            if len(chain) > 32:  # a lineage that long: the older part is logged again
                 break
-            common += 1
-        heads = [m for m in marks if m <= common]
-        if not heads:  # no new compression: a plain extension, an undone turn, another
-            return common  # conversation (a list holding a new summary never extends)
-        head = max(heads)
+            try:
+                info = self._md.sessions.get(sid)
+            except UnknownSessionError:  # nothing logged under it yet
+                break
+            starts[sid] = info.started_at.timestamp()
+            sid = info.parent_id
+        out: list[Any] = []
+        child: str | None = None
+        first: int | None = None  # the id of the child's first logged message
+        for sid in chain:  # newest first; each parent bounded by the child it forked
+            messages = self._md.sessions.messages(sid)
+            own = min((m.id for m in messages), default=None)
+            if child is not None:
+                started = starts[child]
+                messages = [
+                    m
+                    for m in messages
+                    if m.timestamp.timestamp() < started
+                    or (m.timestamp.timestamp() == started and (first is None or m.id < first))
+                ]
+            out[:0] = messages
+            child, first = sid, own
+        return out
 
-        def tail(n: int) -> bool:  # said[head:head + n] ends what was logged
-            return n <= len(seen) - head and said[head : head + n] == seen[len(seen) - n :]
+    def _restored(
+        self,
+        kept: list[dict[str, Any]],
+        marks: list[int],
+        turn: int | None,
+        names: dict[str, str],
+        fresh: int | None = None,
+    ) -> int:
+        """Where the new messages of the first list after a (re)start on a session memdir
+        may hold messages of start: the stored log of the session and of those it continues
+        is what was logged (a restarted Hermes, a ``/resume``), aligned as :func:`_new_from`
+        aligns the log kept in memory, by what each message logs; where they disagree, the
+        rest is logged. ``fresh``: where the messages this run said start (the turn
+        being synced): they are new whatever the log holds, so a turn undone before a
+        restart (Hermes hides it, the log keeps it) and said again word for word is
+        logged, not taken for the undone one."""
+        assert self._md is not None and self._session is not None
+        if not self._md.enabled:
+            return 0
+        try:
+            stored = self._lineage_log(self._session.id)
+        except MemdirError as exc:  # unread: the list is logged whole (duplicates, no loss)
+            log.warning("memdir could not read session %s: %s", self._session.id, exc)
+            return 0
+        if not stored:
+            return 0
+        seen = [_stored_key(m.role, m.content, m.tool_name, m.tool_calls) for m in stored]
+        last = stored[-1]
+        answered = last.role == "assistant" and not last.tool_calls
+        logs = [i for i, m in enumerate(kept) if _form(m, names)[0]]  # the logged ones
+        keys = [_form_key(_form(kept[i], names)) for i in logs]
 
-        # of the kept tails that fit, the shortest: when a turn says again what the tail
-        # says (a repeated skill or image turn whose start sync_turn's text cannot find),
-        # a longer fit would count the new turn as logged; the worst case of the shortest
-        # is a duplicate, never a loss
-        fits = [n for n in range(1, min(len(said), len(seen)) - head + 1) if tail(n)]
-        shortest = min(fits, default=0)
-        # compressed between turns (what was logged ended with an answer): the tail is
-        # what precedes this turn, whose messages are all new even when they say again
-        # what the tail says ("continue", "yes")
-        if turn is not None and turn >= head and tail(turn - head) and self._answered:
-            return min(turn, head + shortest)
-        return head + shortest  # compressed within the turn: it goes on past the tail
+        def before(i: int) -> int:  # how many logged ones stand before kept[i]
+            return bisect.bisect_left(logs, i)
 
-    def _log_all(self, messages: list[dict[str, Any]], turn: int | None = None) -> None:
+        new = _new_from(
+            keys,
+            seen,
+            [before(m) for m in marks],
+            None if turn is None else before(turn),
+            answered,
+        )
+        if fresh is not None:
+            new = min(new, before(fresh))
+        return logs[new] if new < len(logs) else len(kept)
+
+    def _log_all(
+        self, messages: list[dict[str, Any]], turn: int | None = None, fresh: int | None = None
+    ) -> None:
         """Log the messages of Hermes's list ``messages`` that were not logged yet
-        (``turn``: the index of this turn's user message, when known)."""
+        (``turn``: the index of this turn's user message, when known; ``fresh``: where
+        the messages said since this run began start, when known: the turn in hand)."""
         names: dict[str, str] = {}
         kept: list[dict[str, Any]] = []
         said: list[str] = []
         marks: list[int] = []
         at: int | None = None
+        new_at: int | None = None
+        # the first list since the session (re)started is Hermes's history reloaded from
+        # state.db, which keeps no _compressed_summary key: there (before the turn in
+        # hand) a summary is told by its text, as Hermes tells it; in process the key
+        # marks it, and a user or an answer quoting the note is the user's or the answer
+        reloaded = self._stored and not self._seen
         for i, message in enumerate(messages):
             if not isinstance(message, dict):
                 continue
             for call, fn in _calls(message):
                 names[str(call.get("id"))] = str(fn.get("name") or "")
             fingerprint = _fingerprint(message)
-            if message.get(_SUMMARY_KEY):  # Hermes's summary, never the user's words
+            if message.get(_SUMMARY_KEY) or fingerprint in self._unmarked:
+                summary = True  # Hermes's summary, never the user's words
+            elif reloaded and (fresh is None or i < fresh) and _summary(message):
+                summary = True
+                self._unmarked.add(fingerprint)  # the same in this run's later lists
+            else:
+                summary = False
+            if summary:
                 if fingerprint not in self._summaries:
                     marks.append(len(said))
                     self._summaries.add(fingerprint)
                 continue
             if i == turn:
                 at = len(said)
+            if fresh is not None and i >= fresh and new_at is None:
+                new_at = len(said)
             kept.append(message)
             said.append(fingerprint)
-        new = self._new_from(said, marks, at)
+        if reloaded:  # the first list since the session (re)started
+            if fresh is not None and new_at is None:
+                new_at = len(said)
+            new = self._restored(kept, marks, at, names, new_at)
+            self._paired = []  # logged already, so in the stored log just aligned with
+        else:
+            new = _new_from(said, self._seen, marks, at, self._answered)
+        self._stored = False
         self._seen = said[:new]
         self._answered = bool(new) and _answer(kept[new - 1])
         wrote_memory = False
@@ -315,7 +587,8 @@ class MemdirProvider:
                 and _text(m.get("content")) == user_content
             ]
             turn = same[-1] if same else None
-            self._guarded("sync_turn", lambda: self._log_all(messages, turn))
+            fresh = turn if turn is not None else _last_user(messages)
+            self._guarded("sync_turn", lambda: self._log_all(messages, turn, fresh))
             return
 
         def log_pair() -> None:
@@ -330,7 +603,14 @@ class MemdirProvider:
 
     def _queue(self, messages: list[dict[str, Any]], *, end: bool) -> None:
         assert self._md is not None and self._session is not None
-        self._log_all([m for m in messages if isinstance(m, dict)])
+        listed = [m for m in messages if isinstance(m, dict)]
+        # compression within a turn (Hermes's preflight, after the user message is added,
+        # or its loop, between tool rounds): the turn in hand, no final answer yet, is
+        # new; by /compress between turns the last turn is answered and was synced
+        start = None if end else _last_user(listed)
+        if start is not None and any(_answer(m) for m in listed[start + 1 :]):
+            start = None
+        self._log_all(listed, fresh=start)
         if end:
             self._session.close()  # ends it and queues its extraction
         else:
