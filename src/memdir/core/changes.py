@@ -60,7 +60,7 @@ class ReplaceOp:
     extra: Mapping[str, Any] | None = None
     origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
     touch: bool = False  # written with ``updated`` now even when nothing else changes
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
     exact: bool = False  # ``target`` is an id only: never a name or substring of another
 
 
@@ -84,7 +84,7 @@ class SupersedeOp:
     pinned: bool | None = None
     origins: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. the new fact's overview
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class EditOp:
 
     target: str
     entry: Entry
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
 
 
 Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp | EditOp
@@ -248,12 +248,12 @@ class Plan:
 
     def _matching(self, target: str, if_match: str | None, *, exact: bool = False) -> Entry:
         """The entry ``target`` names, if it is still the version ``if_match`` (its
-        :attr:`Entry.revision` when the writer read it; None: any version); with
+        :attr:`Entry.etag` when the writer read it; None: any version); with
         ``exact``, only the entry whose id is ``target`` (gone: :class:`NotFoundError`)."""
         if exact and target not in self.active:
             raise NotFoundError(target, [e.preview() for e in self.active.values()])
         old = self._resolve(target)
-        if if_match is not None and old.revision != if_match:
+        if if_match is not None and old.etag != if_match:
             raise StaleError(old.id)
         return old
 

@@ -98,7 +98,7 @@ def entry_context(
             "body": entry.body,
         },
         "types": TYPES,
-        "revision": entry.revision,  # the version the forms are made from
+        "etag": entry.etag,  # the version the forms are made from
     }
 
 
@@ -119,18 +119,20 @@ def routes(site: Site) -> list[Route]:
     ) -> Callable[[Request], Any]:
         """A POST on an entry: ``act`` returns the entry id to show next; a refusal
         shows the entry page again with the reason and the text that was sent. A form
-        sends the :attr:`~memdir.Entry.revision` it was made from: a save or supersede
+        sends the :attr:`~memdir.Entry.etag` it was made from: a save or supersede
         from it is refused if someone else has written the entry since (``if_match``)."""
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
             fields = {k: text(form, k) for k in ("name", "description", "type", "body")}
-            revision = text(form, "revision") or None  # the version the form was made from
+            # the version the form was made from; "revision" was its name before it became
+            # Entry.etag: a tab opened before the upgrade sends the same digest under it
+            etag = text(form, "etag") or text(form, "revision") or None
             scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
 
             def run(md: Memdir) -> Mapping[str, Any] | Response:
                 try:
-                    shown = act(md, scope, entry_id, fields, revision)
+                    shown = act(md, scope, entry_id, fields, etag)
                 except MemdirError as exc:
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
@@ -138,8 +140,8 @@ def routes(site: Site) -> list[Route]:
                     # refused as stale: the form is re-armed with the newest version (saving
                     # again is a deliberate overwrite); refused for any other reason, it
                     # keeps the version it was made from, so a later save is still checked
-                    if not stale and revision:
-                        context["revision"] = revision
+                    if not stale and etag:
+                        context["etag"] = etag
                     return {**context, "error": error, "failed": name, "stale": stale}
                 return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
 
@@ -147,7 +149,7 @@ def routes(site: Site) -> list[Route]:
 
         return endpoint
 
-    def save(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def save(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         entry = md.store(scope).replace(
             entry_id,
             name=f["name"],
@@ -155,20 +157,20 @@ def routes(site: Site) -> list[Route]:
             type=f["type"],
             body=f["body"],
             source=Source.USER,
-            if_match=revision,
+            if_match=etag,
         )
         return entry.id
 
-    def pin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def pin(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=True, source=Source.USER).id
 
-    def unpin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def unpin(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=False, source=Source.USER).id
 
-    def remove(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def remove(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).remove(entry_id, source=Source.USER).id
 
-    def supersede(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def supersede(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         entry = md.store(scope).supersede(
             entry_id,
             name=f["name"],
@@ -176,7 +178,7 @@ def routes(site: Site) -> list[Route]:
             body=f["body"],
             type=f["type"] or None,
             source=Source.USER,
-            if_match=revision,
+            if_match=etag,
         )
         return entry.id
 

@@ -4,7 +4,7 @@
 // someone else's newer version. Such a page is fetched again instead (its forms then
 // name the version stored now).
 addEventListener("pageshow", (event) => {
-  if (event.persisted && document.querySelector("input[name=revision]")) {
+  if (event.persisted && document.querySelector("input[name=etag]")) {
     location.reload();
   }
 });
