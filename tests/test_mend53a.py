@@ -5,10 +5,18 @@ only (the web app served by uvicorn, the MCP client SDK, Chromium)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import sys
+from pathlib import Path
+from typing import Any
 
+import anyio
 import httpx2 as httpx
+from mcp import Client, StdioServerParameters
 
+import memdir
 from memdir.engine import Memdir
 from webserver import TOKEN, web_server
 
@@ -26,6 +34,11 @@ def _form(page: str, field: str) -> str:
     found = re.search(rf'name="{field}" value="([^"]*)"', page)
     assert found, f"the page has a form field {field}"
     return found.group(1)
+
+
+def _data(result: Any) -> dict[str, Any]:
+    assert json.loads(result.content[0].text) == result.structured_content
+    return dict(result.structured_content)
 
 
 def _add(md: Memdir) -> None:
@@ -54,3 +67,59 @@ def test_a_tab_opened_before_the_rename_is_still_checked(md: Memdir) -> None:
         page = client.get(f"/entry/local/{ENTRY}").text
         assert _form(page, "etag") == md.store("local").get(ENTRY).etag
         assert 'name="revision"' not in page
+
+
+# --- 2. if_match on the MCP memory tool -----------------------------------------------
+
+
+def test_two_mcp_clients_a_stale_replace_is_refused_and_nothing_lost(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    # two agents, each its own `memdir mcp` behind the SDK's stdio client, read one entry;
+    # the second writes; the first's replace from what it read is refused, then re-read
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    params = StdioServerParameters(
+        command=sys.executable, env=env, args=["-m", "memdir", "-C", str(project), "mcp"]
+    )
+    add = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
+
+    async def main() -> None:
+        async with Client(params) as a, Client(params) as b:
+            added = _data(await a.call_tool("memory", {**add, "body": "Host a."}))
+            assert re.fullmatch(r"[0-9a-f]{16}", added["results"][0]["etag"])
+            read_a = _data(await a.call_tool("memory_read", {"id": ENTRY}))
+            read_b = _data(await b.call_tool("memory_read", {"id": ENTRY}))
+            assert read_a["etag"] == read_b["etag"] == added["results"][0]["etag"]
+            b_says = {"action": "replace", "target": ENTRY, "body": "Host b (agent B)."}
+            done = _data(await b.call_tool("memory", {**b_says, "if_match": read_b["etag"]}))
+            assert done["results"][0]["etag"] != read_b["etag"]
+            a_says = {"action": "replace", "target": ENTRY, "body": "Host c (agent A)."}
+            stale = await a.call_tool("memory", {**a_says, "if_match": read_a["etag"]})
+            error = _data(stale)["error"]
+            assert stale.is_error and ENTRY in error and "memory_read" in error, error
+            assert done["results"][0]["etag"] in error and "nothing was applied" in error
+            supersede = {**add, "action": "supersede", "target": ENTRY, "body": "Host d."}
+            batch = {"operations": [{**supersede, "if_match": read_a["etag"]}]}
+            assert (await a.call_tool("memory", batch)).is_error  # in a batch too
+            now = _data(await a.call_tool("memory_read", {"id": ENTRY}))
+            assert "Host b (agent B)." in now["content"]  # B's write not lost
+            bad = await a.call_tool("memory", {**a_says, "if_match": 7})
+            assert bad.is_error and "'if_match' must be a str" in _data(bad)["error"]
+            again = _data(await a.call_tool("memory", {**a_says, "if_match": now["etag"]}))
+            assert again["results"][0]["action"] == "replace"  # from the newer version
+
+    anyio.run(main)
+    md = memdir.open(home, project)
+    assert md.store("local").get(ENTRY).body == "Host c (agent A)."
+    assert len(md.store("local").list()) == 1  # the refused supersede made nothing
+    md.close()
+
+
+def test_if_match_is_in_the_memory_tools_schema_for_replace_and_supersede() -> None:
+    from memdir.tools import tool_schemas
+
+    (memory,) = [t for t in tool_schemas("mcp") if t["name"] == "memory"]
+    said = memory["inputSchema"]["properties"]["if_match"]
+    assert said["type"] == "string" and "memory_read" in said["description"]
+    item = memory["inputSchema"]["properties"]["operations"]["items"]["properties"]
+    assert "if_match" in item

@@ -10,7 +10,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
+from .core.errors import (
+    MemdirError,
+    NotFoundError,
+    ReadOnlyScopeError,
+    StaleError,
+    ValidationError,
+)
 from .core.frontmatter import format_time
 from .core.model import SCOPES, Entry, Source
 from .review import approval
@@ -81,6 +87,11 @@ _ENTRY_PROPS: dict[str, Any] = {
         "type": "boolean",
         "description": "load the whole body into every session "
         "(small budget; only for rules that matter every turn)",
+    },
+    "if_match": {
+        "type": "string",
+        "description": "replace/supersede: the etag memory_read gave for the entry; if "
+        "someone changed it since, nothing is applied (so their change is not overwritten)",
     },
 }
 _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -245,8 +256,8 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
 # The fields each action takes (beyond "action"), as the schema documents them.
 _FIELDS = {
     "add": ("type", "name", "description", "body", "pinned"),
-    "replace": ("target", "name", "description", "body", "type", "pinned"),
-    "supersede": ("target", "name", "description", "body", "type", "pinned"),
+    "replace": ("target", "name", "description", "body", "type", "pinned", "if_match"),
+    "supersede": ("target", "name", "description", "body", "type", "pinned", "if_match"),
     "remove": ("target",),
 }
 _TOP = ("action", "scope", "operations")  # also allowed at the top level of a call
@@ -304,7 +315,12 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
             raise ValidationError(
                 "replace needs at least one of name, description, body, type, pinned"
             )
-        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **values)
+        return ReplaceOp(
+            _get(args, "target", str, required=True),
+            pinned=pinned,
+            if_match=_get(args, "if_match", str),
+            **values,
+        )
     if action == "supersede":
         missing = [k for k in ("target", "name", "description", "body") if not args.get(k)]
         if missing:
@@ -316,6 +332,7 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
             _get(args, "body", str),
             type=_get(args, "type", str),
             pinned=_get(args, "pinned", bool),
+            if_match=_get(args, "if_match", str),
         )
     return RemoveOp(_get(args, "target", str, required=True))
 
@@ -461,6 +478,8 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
+        except StaleError as exc:
+            return self._fail(self._stale(store, exc))
         listed = [(st, st.list()) for st in self.md.stores()]  # each scope read once
         if self._kept is None:  # the persona's and rules' budgets: read once a session
             self._kept = self.md.fixed_budgets()
@@ -523,6 +542,22 @@ class Dispatcher:
                     field="scope",
                 )
 
+    def _stale(self, store: Store, exc: StaleError) -> str:
+        """A write whose ``if_match`` is no longer the entry's etag: what changed (when,
+        by whom, its etag now) and how to read the newer version."""
+        now = next((e for e in store.list() if e.id == exc.entry_id), None)
+        said = (
+            f" (updated {format_time(now.updated)} by {now.source.value}; its etag is now "
+            f"{now.etag})"
+            if now is not None
+            else ""
+        )
+        return (
+            f"{exc.entry_id} was changed by someone else after you read it{said}; nothing "
+            f"was applied. Call memory_read with id {exc.entry_id!r} for its current text "
+            f"and etag, then make your change to that version (if_match: the new etag)."
+        )
+
     def _summary(self, change: Change) -> dict[str, Any]:
         entry = change.entry
         if change.action in ("remove", "supersede") and change.previous is not None:
@@ -541,6 +576,7 @@ class Dispatcher:
         return {
             "action": change.action,
             "id": entry.id,
+            "etag": entry.etag,  # for a next replace's if_match
             "message": f"{_VERBS[change.action]} {entry.id} ({entry.name}).{kept}",
         }
 
@@ -589,6 +625,7 @@ class Dispatcher:
             "success": True,
             "id": entry.id,
             "scope": scope,
+            "etag": entry.etag,  # a replace/supersede passes it as if_match
             "depth": depth,
             "content": content,
         }
