@@ -123,3 +123,63 @@ def test_if_match_is_in_the_memory_tools_schema_for_replace_and_supersede() -> N
     assert said["type"] == "string" and "memory_read" in said["description"]
     item = memory["inputSchema"]["properties"]["operations"]["items"]["properties"]
     assert "if_match" in item
+
+
+# --- 3. post/redirect/get for refused entry and review forms --------------------------
+
+
+def _refused_to(client: httpx.Client, r: httpx.Response, page: str, reason: str) -> None:
+    """``r`` redirected (303) to ``page`` with the refusal shown there, to this browser
+    only, and again on Reload (a GET: nothing is posted again)."""
+    assert r.status_code == 303, (r.status_code, r.text[:300])
+    where = str(r.headers["location"])
+    assert where.startswith(page + "?refused="), where
+    for _ in range(2):  # the redirected page, then Reload
+        shown = client.get(where)
+        assert shown.status_code == 200 and 'role="alert"' in shown.text
+        assert reason in shown.text, shown.text[:2000]
+
+
+def test_a_refused_pin_unpin_or_remove_redirects_to_the_entry_page_saying_why(
+    md: Memdir,
+) -> None:
+    _add(md)
+    folder = Path(md.store("local").backend.location)
+    with web_server(md) as url:
+        client = _signed_in(url)
+        csrf = _form(client.get(f"/entry/local/{ENTRY}").text, "csrf")
+        (folder / "broken.md").write_text("---\nname: [unclosed\n---\nb\n")  # by hand
+        before = sorted(p.read_bytes() for p in folder.glob("*.md"))
+        for verb in ("pin", "unpin", "remove"):
+            r = client.post(f"/entry/local/{ENTRY}/{verb}", data={"csrf": csrf})
+            _refused_to(client, r, f"/entry/local/{ENTRY}", "cannot be read")
+        assert sorted(p.read_bytes() for p in folder.glob("*.md")) == before  # nothing written
+        expired = client.get(f"/entry/local/{ENTRY}?refused=not-kept-here").text
+        assert "nothing was changed" in expired  # after a restart: still says refused
+
+
+def test_a_refused_review_decision_redirects_to_the_review_page_saying_why(md: Memdir) -> None:
+    with web_server(md) as url:
+        client = _signed_in(url)
+        csrf = _form(client.get("/review").text, "csrf")
+        for verb in ("apply", "reject"):
+            r = client.post(f"/review/{verb}", data={"csrf": csrf, "id": "merge-000000"})
+            _refused_to(client, r, "/review", "no proposal")
+        expired = client.get("/review?refused=not-kept-here").text
+        assert "nothing was applied or rejected" in expired
+
+
+def test_a_refused_supersede_keeps_the_typed_text_on_its_own_page(md: Memdir) -> None:
+    # web.md's exception: the save and supersede forms hold typed text, which a redirect
+    # would keep only in this process's memory for a while; refused, the POST's own page
+    _add(md)
+    with web_server(md) as url:
+        client = _signed_in(url)
+        page = client.get(f"/entry/local/{ENTRY}").text
+        md.store("local").replace(ENTRY, body="walrus-8, saved in tab B")
+        form = {"csrf": _form(page, "csrf"), "etag": _form(page, "etag"), "type": "project"}
+        form |= {"name": "Cache host v2", "description": "d", "body": "my careful new fact"}
+        r = client.post(f"/entry/local/{ENTRY}/supersede", data=form)
+        assert r.status_code == 422 and "my careful new fact" in r.text
+        assert "someone else saved a newer version" in r.text
+        assert md.store("local").get(ENTRY).body == "walrus-8, saved in tab B"

@@ -167,8 +167,9 @@ def test_hermes_tool_answers_name_the_tools_hermes_has(
 # docs/design/web.md: "Every form post answers with a redirect (post/redirect/get), a
 # refused add too: Back and Reload never post again", naming one exception (a refused
 # save on an entry's page, 422). A refused review decision (and a refused pin, remove or
-# supersede) is still the POST's own 422 page: Reload asks to post it again.
-@pytest.mark.xfail(strict=True, reason="MINOR: web.md says every form post redirects")
+# supersede) was still the POST's own 422 page: Reload asked to post it again. Now a
+# redirect (pin, unpin, remove too: tests/test_mend53a.py); a refused supersede, typed
+# text like a save, is web.md's exception beside it.
 def test_a_refused_review_decision_answers_with_a_redirect_as_web_md_says(
     md: memdir.Memdir,
 ) -> None:

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import MemdirError, StaleError
+from ..core.errors import AccessError, MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
@@ -36,6 +36,11 @@ STALE = (
     "opened. Their version is shown on this page; your text is kept in the form. Save "
     "again to replace theirs with yours."
 )
+REFUSED = (
+    "A change to this entry was refused, but why is no longer kept here (after a while, or "
+    "after the server restarted): nothing was changed."
+)
+TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
 
 
@@ -108,19 +113,26 @@ def routes(site: Site) -> list[Route]:
     async def entry_page(request: Request) -> Response:
         scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
         done = DONE.get(request.query_params.get("done", ""))
+        refused = request.query_params.get("refused")  # a refused pin/unpin/remove's id
+        kept = site.flashed(request, refused) if refused else None
+        if refused and kept is None:
+            kept = {"error": REFUSED}
         return await site.page(
             request,
             "entry.html",
-            lambda md: {**entry_context(md, scope, entry_id), "done": done},
+            lambda md: {**entry_context(md, scope, entry_id), "done": done, **(kept or {})},
         )
 
     def action(
         name: str, act: Callable[[Memdir, str, str, Mapping[str, str], str | None], str]
     ) -> Callable[[Request], Any]:
-        """A POST on an entry: ``act`` returns the entry id to show next; a refusal
-        shows the entry page again with the reason and the text that was sent. A form
-        sends the :attr:`~memdir.Entry.etag` it was made from: a save or supersede
-        from it is refused if someone else has written the entry since (``if_match``)."""
+        """A POST on an entry: ``act`` returns the entry id to show next. A refused save or
+        supersede (text typed in) is answered by the entry page again with the reason and
+        the text that was sent, 422; a refused pin, unpin or remove by a redirect to the
+        entry page, which shows the reason (post/redirect/get: Reload never posts it
+        again). A form sends the :attr:`~memdir.Entry.etag` it was made from: a save or
+        supersede from it is refused if someone else has written the entry since
+        (``if_match``)."""
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
@@ -133,7 +145,13 @@ def routes(site: Site) -> list[Route]:
             def run(md: Memdir) -> Mapping[str, Any] | Response:
                 try:
                     shown = act(md, scope, entry_id, fields, etag)
+                except AccessError:
+                    raise  # a scope this viewer may not use: 403, not a form to fix
                 except MemdirError as exc:
+                    if name not in TYPED:  # nothing typed to keep: the reason, redirected
+                        kept = {"error": str(exc), "failed": name}
+                        where = f"/entry/{scope}/{entry_id}"
+                        return site.redirect(request, where, refused=site.flash(request, kept))
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
