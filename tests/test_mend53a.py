@@ -183,3 +183,70 @@ def test_a_refused_supersede_keeps_the_typed_text_on_its_own_page(md: Memdir) ->
         assert r.status_code == 422 and "my careful new fact" in r.text
         assert "someone else saved a newer version" in r.text
         assert md.store("local").get(ENTRY).body == "walrus-8, saved in tab B"
+
+
+# --- 4. names of astral characters in the web form ------------------------------------
+
+SUSHI = "\U0001f363"  # one character, two UTF-16 code units
+
+
+def _type(driver: Any, selector: str, text: str, at: int | None = None) -> str:
+    """Insert ``text`` into the field as typing or pasting does (an input event), the
+    caret at ``at`` (UTF-16 units; None: the end); the field's value after."""
+    return str(
+        driver.execute_script(
+            "const f = document.querySelector(arguments[0]); f.focus();"
+            "const at = arguments[2] === null ? f.value.length : arguments[2];"
+            "f.setSelectionRange(at, at);"
+            "document.execCommand('insertText', false, arguments[1]); return f.value;",
+            selector,
+            text,
+            at,
+        )
+    )
+
+
+def test_a_name_of_emoji_is_edited_and_the_limit_kept_in_characters(md: Memdir) -> None:
+    from selenium.webdriver.common.keys import Keys as Key
+
+    from test_web_browser import _css, _sign_in, _submit
+    from webserver import chromium, quit_chromium
+
+    md.store("local").add(type="project", name=SUSHI * 79, description="sushi", body="b")
+    (entry,) = md.store("local").list()
+    driver = chromium()
+    try:
+        with web_server(md) as url:
+            _sign_in(driver, url)
+            driver.get(f"{url}/entry/local/{entry.id}")
+            assert _type(driver, "#e-name", SUSHI) == SUSHI * 80  # 80 characters: taken
+            assert _type(driver, "#e-name", SUSHI + "x") == SUSHI * 80  # past it: not
+            assert _type(driver, "#e-name", "y", at=0) == SUSHI * 80  # the end never cut
+            _css(driver, "#e-name").send_keys(Key.END, Key.BACKSPACE)
+            valid = driver.execute_script(
+                "return document.querySelector('#e-name').form.checkValidity()"
+            )
+            assert valid
+            _submit(driver, "form[action*='/save']")
+            assert md.store("local").list()[0].name == SUSHI * 79
+            driver.get(url + "/")
+            _css(driver, "details.add summary").click()
+            assert _type(driver, "#add-name", "N" * 100) == "N" * 80  # a paste: cut at 80
+            assert _type(driver, "#add-description", SUSHI * 151) == SUSHI * 150
+    finally:
+        quit_chromium(driver)
+
+
+def test_the_server_refuses_a_name_too_long_saying_the_limit(md: Memdir) -> None:
+    # without the page's script (or past it), the server's check: the limit in characters
+    _add(md)
+    with web_server(md) as url:
+        client = _signed_in(url)
+        page = client.get(f"/entry/local/{ENTRY}").text
+        form = {"csrf": _form(page, "csrf"), "etag": _form(page, "etag"), "type": "project"}
+        form |= {"name": SUSHI * 81, "description": "cache server", "body": "walrus-7"}
+        r = client.post(f"/entry/local/{ENTRY}/save", data=form)
+        assert r.status_code == 422
+        assert "name is 81 characters; the limit is 80 characters" in r.text
+        assert SUSHI * 81 in r.text  # the typed name kept in the form
+        assert md.store("local").get(ENTRY).name == "Cache host"

@@ -277,14 +277,10 @@ def test_a_guard_refused_add_keeps_the_text_out_of_the_url_and_other_browsers(si
 # --- maxlength --------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: maxlength counts UTF-16 code units, NAME_MAX counts characters: a valid "
-    "name of 41-80 emoji (any astral character) cannot be edited in the form at all",
-)
 def test_the_edit_form_accepts_a_name_the_library_accepts(md: Memdir, project: Path) -> None:
-    # shows: an entry named with 50 emoji (50 characters, valid) is 100 UTF-16 units in
-    # Chromium; removing one emoji from it still leaves the form invalid (tooLong)
+    # showed (minor, mended in mend53a): maxlength counts UTF-16 code units, NAME_MAX
+    # characters: an entry named with 50 emoji (50 characters, valid) is 100 UTF-16 units
+    # in Chromium; removing one emoji from it still left the form invalid (tooLong)
     from selenium.webdriver.common.keys import Keys as Key
 
     from test_web_browser import _css, _sign_in

@@ -8,3 +8,49 @@ addEventListener("pageshow", (event) => {
     location.reload();
   }
 });
+
+// A name or description is limited in characters (the library's NAME_MAX and
+// DESCRIPTION_MAX), while maxlength counts UTF-16 code units: two for an emoji or any
+// other character past U+FFFF. Such inputs carry maxlength twice the limit (so no text
+// the library accepts is ever refused, script or none) and data-maxchars, the limit in
+// characters, which this keeps as maxlength would: what is typed or pasted past it is
+// not taken. The server checks the limit all the same.
+const taken = new WeakMap();
+addEventListener("input", (event) => {
+  const field = event.target;
+  const max = Number(field.dataset ? field.dataset.maxchars : 0);
+  if (!max) {
+    return;
+  }
+  const now = field.value;
+  if (Array.from(now).length <= max) {
+    taken.set(field, now);
+    return;
+  }
+  const was = taken.has(field) ? taken.get(field) : field.defaultValue;
+  let head = 0; // the text before and after what was inserted, as code units
+  while (head < was.length && head < now.length && was[head] === now[head]) {
+    head++;
+  }
+  if (head > 0 && /[\uD800-\uDBFF]/.test(now[head - 1])) {
+    head--; // not between the two halves of one character
+  }
+  let tail = 0;
+  while (
+    tail < was.length - head &&
+    tail < now.length - head &&
+    was[was.length - 1 - tail] === now[now.length - 1 - tail]
+  ) {
+    tail++;
+  }
+  if (tail > 0 && /[\uDC00-\uDFFF]/.test(now[now.length - tail])) {
+    tail--;
+  }
+  const before = now.slice(0, head);
+  const after = now.slice(now.length - tail);
+  const room = Math.max(0, max - Array.from(before + after).length);
+  const inserted = Array.from(now.slice(head, now.length - tail)).slice(0, room).join("");
+  field.value = before + inserted + after;
+  field.setSelectionRange(before.length + inserted.length, before.length + inserted.length);
+  taken.set(field, field.value);
+});
