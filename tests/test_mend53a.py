@@ -90,6 +90,8 @@ def test_two_mcp_clients_a_stale_replace_is_refused_and_nothing_lost(
             read_a = _data(await a.call_tool("memory_read", {"id": ENTRY}))
             read_b = _data(await b.call_tool("memory_read", {"id": ENTRY}))
             assert read_a["etag"] == read_b["etag"] == added["results"][0]["etag"]
+            (resource,) = (await b.read_resource(f"memdir://entry/{ENTRY}")).contents
+            assert resource.meta == {"etag": read_b["etag"]}  # the entry resource too
             b_says = {"action": "replace", "target": ENTRY, "body": "Host b (agent B)."}
             done = _data(await b.call_tool("memory", {**b_says, "if_match": read_b["etag"]}))
             assert done["results"][0]["etag"] != read_b["etag"]

@@ -776,9 +776,11 @@ def _root_folder(uri: str, team: bool = False) -> Path | None:
         return None
 
 
-def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
+def _text(
+    uri: str, text: str, mime: str = "text/markdown", meta: dict[str, Any] | None = None
+) -> types.ReadResourceResult:
     return types.ReadResourceResult(
-        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)]
+        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text, _meta=meta)]
     )
 
 
@@ -913,8 +915,8 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         if uri.startswith("memdir://entry/"):
             target = uri[len("memdir://entry/") :]
             result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
-            if result["success"]:
-                return _text(uri, result["content"])
+            if result["success"]:  # its etag, as memory_read gives it, for if_match
+                return _text(uri, result["content"], meta={"etag": result["etag"]})
             raise MCPError(code=types.INVALID_PARAMS, message=result["error"])
         raise MCPError(
             code=types.INVALID_PARAMS,
