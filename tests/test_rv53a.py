@@ -1,0 +1,97 @@
+"""rv53a: review of mend53a (Entry.etag, if_match on the MCP `memory` tool, post/redirect/
+get for refused entry and review forms). Real parts only: the tool dispatcher every agent
+integration calls, the web app served by uvicorn over real HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memdir.engine import Memdir
+from memdir.tools import Dispatcher
+
+pytestmark = pytest.mark.backends
+
+ENTRY = "project_cache-host"
+ADD = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
+
+
+def _read(md: Memdir) -> tuple[Dispatcher, str]:
+    """An agent's tools, after it added the entry and read it: the etag it was given."""
+    tools = Dispatcher(md)
+    assert tools.call("memory", {**ADD, "body": "Host a."})["success"]
+    read = tools.call("memory_read", {"id": ENTRY})
+    return tools, str(read["etag"])
+
+
+def test_a_batch_of_two_changes_from_one_read_is_not_blamed_on_someone_else(
+    md: Memdir,
+) -> None:
+    # both ops carry the etag the agent read; nobody else wrote: the refusal says "changed
+    # by someone else ... its etag is now X" with X the very etag sent (re-reading gives it
+    # again, so the agent's retry is refused the same way, for ever)
+    tools, etag = _read(md)
+    batch = [
+        {"action": "replace", "target": ENTRY, "body": "Host b.", "if_match": etag},
+        {"action": "replace", "target": ENTRY, "pinned": True, "if_match": etag},
+    ]
+    r = tools.call("memory", {"operations": batch})
+    assert md.store("local").get(ENTRY).etag == etag  # indeed nobody else wrote
+    assert r["success"] or (
+        "someone else" not in r["error"] and f"etag is now {etag}" not in r["error"]
+    ), r
+
+
+def test_an_empty_if_match_is_not_reported_as_someone_elses_change(md: Memdir) -> None:
+    # if_match "" (an agent with no etag to send) is refused as "changed by someone else
+    # after you read it": false (nothing changed); the web form takes "" as no check
+    tools, etag = _read(md)
+    r = tools.call("memory", {"action": "replace", "target": ENTRY, "body": "x", "if_match": ""})
+    assert md.store("local").get(ENTRY).etag == etag or r["success"]
+    assert r["success"] or "someone else" not in r["error"], r
+
+
+@pytest.mark.xfail(strict=True, reason="rv53a minor: a near-miss etag blamed on someone else")
+@pytest.mark.parametrize("shape", ["upper", "spaces"])
+def test_the_current_etag_in_other_case_or_padded_is_not_someone_elses_change(
+    md: Memdir, shape: str
+) -> None:
+    # the current etag upper-cased or with spaces around (as a model may copy it): refused
+    # as "changed by someone else", its "etag now" the same hex digits
+    tools, etag = _read(md)
+    sent = etag.upper() if shape == "upper" else f" {etag} "
+    r = tools.call(
+        "memory", {"action": "replace", "target": ENTRY, "body": "x", "if_match": sent}
+    )
+    assert r["success"] or "someone else" not in r["error"], r
+
+
+@pytest.mark.xfail(strict=True, reason="rv53a minor: a supersede's answer has no etag")
+def test_a_supersede_answer_carries_the_new_entrys_etag(md: Memdir) -> None:
+    # tools.md: each added or replaced entry in a memory answer carries its etag; a
+    # supersede adds one (the new fact) but its result has neither the new id nor an etag
+    tools, etag = _read(md)
+    new = {**ADD, "action": "supersede", "target": ENTRY, "name": "Cache host B"}
+    r = tools.call("memory", {**new, "body": "Host b.", "if_match": etag})
+    assert r["success"], r
+    read = tools.call("memory_read", {"id": "project_cache-host-b"})
+    assert any(x.get("etag") == read["etag"] for x in r["results"]), r
+
+
+def test_etags_in_answers_are_what_memory_read_gives(md: Memdir) -> None:
+    # checked fine: add, replace, a batch's last op, and memory_read agree (both backends)
+    tools, etag = _read(md)
+    r = tools.call("memory", {"action": "replace", "target": ENTRY, "body": "B", "if_match": etag})
+    assert r["results"][0]["etag"] == tools.call("memory_read", {"id": ENTRY})["etag"]
+    assert r["results"][0]["etag"] == md.store("local").get(ENTRY).etag
+    mixed = [
+        {"action": "add", "type": "project", "name": "Third", "description": "d", "body": "3"},
+        {"action": "replace", "target": ENTRY, "body": "zzz", "if_match": etag},  # stale
+    ]
+    assert not tools.call("memory", {"operations": mixed})["success"]
+    assert [e.id for e in md.store("local").list()] == [ENTRY]  # the add not applied
+    for action in ("add", "remove"):  # a field they do not take: a clear error
+        call = {**ADD, "body": "b", "name": "Other"} if action == "add" else {"target": ENTRY}
+        r = tools.call("memory", {**call, "action": action, "if_match": etag})
+        assert not r["success"] and "does not take 'if_match'" in r["error"]
