@@ -95,3 +95,64 @@ def test_etags_in_answers_are_what_memory_read_gives(md: Memdir) -> None:
         call = {**ADD, "body": "b", "name": "Other"} if action == "add" else {"target": ENTRY}
         r = tools.call("memory", {**call, "action": action, "if_match": etag})
         assert not r["success"] and "does not take 'if_match'" in r["error"]
+
+
+@pytest.mark.files_only
+def test_two_mcp_processes_racing_one_if_match_exactly_one_wins(
+    tmp_path: Any, home: Any, project: Any, md: Memdir
+) -> None:
+    # checked fine: two real `memdir mcp` processes send a replace with the same etag at
+    # once, again and again; each round exactly one is applied (the check under the lock)
+    import json
+    import os
+    import sys
+
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    params = StdioServerParameters(
+        command=sys.executable, env=env, args=["-m", "memdir", "-C", str(project), "mcp"]
+    )
+
+    def data(result: Any) -> dict[str, Any]:
+        return dict(json.loads(result.content[0].text))
+
+    async def main() -> None:
+        async with Client(params) as a, Client(params) as b:
+            await a.call_tool("memory", {**ADD, "body": "Host 0."})
+            for i in range(6):
+                etag = data(await a.call_tool("memory_read", {"id": ENTRY}))["etag"]
+                won: list[bool] = []
+
+                async def write(c: Any, who: str, etag: str = etag, won: list[bool] = won) -> None:
+                    said = {"action": "replace", "target": ENTRY, "if_match": etag}
+                    r = data(await c.call_tool("memory", {**said, "body": f"{who} {i}"}))
+                    won.append(bool(r["success"]))
+
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(write, a, "A")
+                    tg.start_soon(write, b, "B")
+                assert sorted(won) == [False, True], (i, won)
+
+    anyio.run(main)
+
+
+@pytest.mark.files_only
+def test_a_refused_decisions_reason_not_under_a_forged_id(md: Memdir) -> None:
+    # checked fine: a forged id shows the "no longer kept" text, not the reason (another
+    # browser = another cookie: by reading Site._owner); no CSRF token: 403
+    from test_mend53a import _add, _form, _signed_in
+    from webserver import web_server
+
+    _add(md)
+    with web_server(md) as url:
+        a = _signed_in(url)
+        csrf = _form(a.get(f"/entry/local/{ENTRY}").text, "csrf")
+        r = a.post("/review/apply", data={"csrf": csrf, "id": "merge-a1ic3"})
+        where = r.headers["location"]
+        assert r.status_code == 303 and "merge-a1ic3" in a.get(where).text
+        for page in (a.get(where[:-3] + "xyz").text,):
+            assert "a1ic3" not in page and "nothing was applied or rejected" in page
+        assert a.post(f"/entry/local/{ENTRY}/pin", data={}).status_code == 403
+        assert a.post("/review/apply", data={"id": "merge-000000"}).status_code == 403
