@@ -227,3 +227,26 @@ def test_a_character_refused_at_the_limit_leaves_the_caret_where_it_was(md: Memd
             assert _state(driver) == ["a" * 80, 5]
     finally:
         quit_chromium(driver)
+
+
+@pytest.mark.files_only
+@pytest.mark.xfail(strict=True, reason="rv53a minor: a stale if_match held for approval")
+def test_a_stale_if_match_is_refused_at_once_under_approval_ask(
+    home: Any, project: Any, tmp_path: Any
+) -> None:
+    # approval = "ask": a replace whose if_match is already stale when the agent calls is
+    # held ("awaits the user's approval ... do not repeat it"), though it can never apply:
+    # the user's --apply is refused later (that check is right), the agent never learns why
+    import memdir
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
+    md = memdir.open(home, project)
+    entry = md.store("local").add(type="feedback", name="Use npm", description="n", body="npm")
+    with md.session(agent="test") as s:
+        etag = s.call_tool("memory_read", {"id": entry.id})["etag"]
+        md.store("local").replace(entry.id, body="bun (the user, since)")
+        said = {"action": "replace", "target": entry.id, "body": "pnpm", "if_match": etag}
+        r = s.call_tool("memory", said)
+    md.close()
+    assert not r["success"] and "memory_read" in r["error"], r
