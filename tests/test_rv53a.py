@@ -250,3 +250,32 @@ def test_a_stale_if_match_is_refused_at_once_under_approval_ask(
         r = s.call_tool("memory", said)
     md.close()
     assert not r["success"] and "memory_read" in r["error"], r
+
+
+@pytest.mark.files_only
+def test_the_entry_resource_still_reads_a_skill(
+    tmp_path: Any, home: Any, project: Any, md: Memdir
+) -> None:
+    # memdir://entry/skill:<name> is memory_read of a skill, which has no etag: the
+    # resource handler's result["etag"] raises KeyError, so a resource that read before
+    # the branch is now an error
+    import os
+    import sys
+
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    md.write_skill("deploy", "Deploy to staging, then prod", "1. Deploy.", scope="user")
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    params = StdioServerParameters(
+        command=sys.executable, env=env, args=["-m", "memdir", "-C", str(project), "mcp"]
+    )
+
+    async def main() -> str:
+        async with Client(params) as client:
+            read = await client.call_tool("memory_read", {"id": "skill:deploy"})
+            assert "1. Deploy." in read.content[0].text  # the tool reads it
+            (shown,) = (await client.read_resource("memdir://entry/skill:deploy")).contents
+            return str(getattr(shown, "text", ""))
+
+    assert "1. Deploy." in anyio.run(main)
