@@ -299,3 +299,36 @@ def test_a_pin_or_remove_of_an_entry_removed_meanwhile_shows_why(md: Memdir) -> 
             r = client.post(f"/entry/local/{ENTRY}/{verb}", data={"csrf": csrf})
             assert r.status_code == 303
             assert client.get(r.headers["location"]).status_code == 200, verb
+
+
+def test_two_writers_racing_one_if_match_exactly_one_wins(
+    md: Memdir, home: Any, project: Any
+) -> None:
+    # checked fine (both backends: two Memdir, two connections on PostgreSQL): the same
+    # etag sent by two agents at once, over and over; each round exactly one applies
+    import threading
+
+    import memdir
+
+    other = memdir.open(home, project)
+    try:
+        agents = [Dispatcher(md), Dispatcher(other)]
+        assert agents[0].call("memory", {**ADD, "body": "Host 0."})["success"]
+        for i in range(8):
+            etag = agents[0].call("memory_read", {"id": ENTRY})["etag"]
+            gate = threading.Barrier(2)
+            won: list[bool] = []
+
+            def write(tools: Dispatcher, who: int, etag: str = etag) -> None:
+                said = {"action": "replace", "target": ENTRY, "if_match": etag}
+                gate.wait()
+                won.append(tools.call("memory", {**said, "body": f"{who} {i}"})["success"])
+
+            threads = [threading.Thread(target=write, args=(t, n)) for n, t in enumerate(agents)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(won) == [False, True], (i, won)
+    finally:
+        other.close()
