@@ -915,8 +915,9 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         if uri.startswith("memdir://entry/"):
             target = uri[len("memdir://entry/") :]
             result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
-            if result["success"]:  # its etag, as memory_read gives it, for if_match
-                return _text(uri, result["content"], meta={"etag": result["etag"]})
+            if result["success"]:  # an entry's etag, as memory_read gives it, for if_match
+                etag = result.get("etag")  # a skill (skill:<name>) has none
+                return _text(uri, result["content"], meta={"etag": etag} if etag else None)
             raise MCPError(code=types.INVALID_PARAMS, message=result["error"])
         raise MCPError(
             code=types.INVALID_PARAMS,
