@@ -15,9 +15,23 @@ addEventListener("pageshow", (event) => {
 // the library accepts is ever refused, script or none) and data-maxchars, the limit in
 // characters, which this keeps as maxlength would: what is typed or pasted past it is
 // not taken. The server checks the limit all the same.
+// While an input method composes (a Japanese reading before its conversion, say), the
+// text is not cut: what it commits is, on compositionend, as maxlength would cut it. The
+// caret stays where the text was taken or refused.
 const taken = new WeakMap();
+const composing = new WeakSet();
+addEventListener("compositionstart", (event) => composing.add(event.target));
+addEventListener("compositionend", (event) => {
+  composing.delete(event.target);
+  keep(event.target);
+});
 addEventListener("input", (event) => {
-  const field = event.target;
+  if (!event.isComposing && !composing.has(event.target)) {
+    keep(event.target);
+  }
+});
+
+function keep(field) {
   const max = Number(field.dataset ? field.dataset.maxchars : 0);
   if (!max) {
     return;
@@ -28,23 +42,30 @@ addEventListener("input", (event) => {
     return;
   }
   const was = taken.has(field) ? taken.get(field) : field.defaultValue;
-  let head = 0; // the text before and after what was inserted, as code units
-  while (head < was.length && head < now.length && was[head] === now[head]) {
-    head++;
-  }
-  if (head > 0 && /[\uD800-\uDBFF]/.test(now[head - 1])) {
-    head--; // not between the two halves of one character
-  }
+  // what was inserted ends at the caret: the text after it is the same as before (as
+  // code units), and so is the text before what was inserted
+  const caret = field.selectionEnd === null ? now.length : field.selectionEnd;
   let tail = 0;
   while (
-    tail < was.length - head &&
-    tail < now.length - head &&
+    tail < was.length &&
+    tail < now.length - caret &&
     was[was.length - 1 - tail] === now[now.length - 1 - tail]
   ) {
     tail++;
   }
   if (tail > 0 && /[\uDC00-\uDFFF]/.test(now[now.length - tail])) {
-    tail--;
+    tail--; // not between the two halves of one character
+  }
+  let head = 0;
+  while (
+    head < was.length - tail &&
+    head < now.length - tail &&
+    was[head] === now[head]
+  ) {
+    head++;
+  }
+  if (head > 0 && /[\uD800-\uDBFF]/.test(now[head - 1])) {
+    head--;
   }
   const before = now.slice(0, head);
   const after = now.slice(now.length - tail);
@@ -53,4 +74,4 @@ addEventListener("input", (event) => {
   field.value = before + inserted + after;
   field.setSelectionRange(before.length + inserted.length, before.length + inserted.length);
   taken.set(field, field.value);
-});
+}
