@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import AccessError, MemdirError, StaleError
+from ..core.errors import AccessError, MemdirError, NotFoundError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
@@ -39,6 +39,10 @@ STALE = (
 REFUSED = (
     "A change to this entry was refused, but why is no longer kept here (after a while, or "
     "after the server restarted): nothing was changed."
+)
+GONE = (
+    "{id} was removed or replaced meanwhile (in another tab, or by an agent), so it was not "
+    "{verb}: nothing was changed."
 )
 TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
@@ -151,6 +155,9 @@ def routes(site: Site) -> list[Route]:
                     if name not in TYPED:  # nothing typed to keep: the reason, redirected
                         kept = {"error": str(exc), "failed": name}
                         where = f"/entry/{scope}/{entry_id}"
+                        if isinstance(exc, NotFoundError):  # no page to show it: the list's
+                            kept = {"error": GONE.format(id=entry_id, verb=name)}
+                            where = "/"
                         return site.redirect(request, where, refused=site.flash(request, kept))
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
