@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from .core.changes import (
+    AddOp,
+    Change,
+    Operation,
+    RemoveOp,
+    ReplaceOp,
+    SupersedeOp,
+    resolve,
+)
 from .core.errors import (
     MemdirError,
     NotFoundError,
@@ -253,6 +261,34 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
     return value
 
 
+def _if_match(args: Mapping[str, Any]) -> str | None:
+    """The etag a replace/supersede was made from, as a model may copy it (spaces around,
+    upper case: an etag is lower-case hex); empty or absent: no check, as on the web form."""
+    etag = _get(args, "if_match", str)
+    if etag is None:
+        return None
+    return etag.strip().lower() or None
+
+
+def _stale_target(store: Store, ops: Sequence[Operation]) -> str | None:
+    """The id of an entry an op's ``if_match`` no longer names the stored version of (the
+    version before the batch, as :class:`~memdir.core.changes.Plan` checks it), or None."""
+    active: dict[str, Entry] | None = None
+    for op in ops:
+        if_match, target = getattr(op, "if_match", None), getattr(op, "target", None)
+        if if_match is None or not isinstance(target, str):
+            continue
+        if active is None:
+            active = {e.id: e for e in store.list()}
+        try:
+            entry = resolve(target, active)
+        except MemdirError:  # not there before the batch: the apply says what is wrong
+            continue
+        if entry.etag != if_match:
+            return entry.id
+    return None
+
+
 # The fields each action takes (beyond "action"), as the schema documents them.
 _FIELDS = {
     "add": ("type", "name", "description", "body", "pinned"),
@@ -318,7 +354,7 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
         return ReplaceOp(
             _get(args, "target", str, required=True),
             pinned=pinned,
-            if_match=_get(args, "if_match", str),
+            if_match=_if_match(args),
             **values,
         )
     if action == "supersede":
@@ -332,7 +368,7 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
             _get(args, "body", str),
             type=_get(args, "type", str),
             pinned=_get(args, "pinned", bool),
-            if_match=_get(args, "if_match", str),
+            if_match=_if_match(args),
         )
     return RemoveOp(_get(args, "target", str, required=True))
 
@@ -464,6 +500,9 @@ class Dispatcher:
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
         if approval.asks(self.md, store, self.source):  # approval = "ask": the user decides
+            stale = _stale_target(store, ops)  # could never apply: said now, not held
+            if stale is not None:
+                return self._fail(self._stale(store, StaleError(stale)))
             held = approval.hold(
                 self.md,
                 store,
@@ -564,6 +603,10 @@ class Dispatcher:
             return {
                 "action": change.action,
                 "id": change.previous.id,
+                # a supersede's new entry (the new fact), its etag for a next if_match
+                **(
+                    {"new_id": entry.id, "etag": entry.etag} if change.action == "supersede" else {}
+                ),
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
         kept = (
