@@ -90,6 +90,7 @@ class NotFoundError(MemdirError):
         )
         self.target = target
         self.candidates = list(candidates)
+        self.archived = archived  # the archived copy's id, if it was removed or replaced
 
 
 class AmbiguousError(MemdirError):

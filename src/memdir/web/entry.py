@@ -155,9 +155,11 @@ def routes(site: Site) -> list[Route]:
                     if name not in TYPED:  # nothing typed to keep: the reason, redirected
                         kept = {"error": str(exc), "failed": name}
                         where = f"/entry/{scope}/{entry_id}"
-                        if isinstance(exc, NotFoundError):  # no page to show it: the list's
+                        if isinstance(exc, NotFoundError):  # no page to show it
+                            if not exc.archived:  # never here (or another's): a 404 as GET
+                                raise
                             kept = {"error": GONE.format(id=entry_id, verb=name)}
-                            where = "/"
+                            where = "/"  # removed meanwhile: said on the memory page
                         return site.redirect(request, where, refused=site.flash(request, kept))
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
