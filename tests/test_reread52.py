@@ -35,20 +35,24 @@ def test_ctrl_c_while_memdir_mcp_connects_names_memdir_mcp(
     assert err == "memdir mcp stopped (Ctrl-C).\n", err
 
 
-# Entry.revision is a 16-hex digest of the entry's content, while everywhere else in
+# Entry.revision was a 16-hex digest of the entry's content, while everywhere else in
 # memdir a "revision" is a commit: `memdir log`, `memdir show ENTRY@REV`, `memdir diff
-# REV`, UnknownRevisionError, review.versions.Revision (and entry.html renders both: the
+# REV`, UnknownRevisionError, review.versions.Revision (and entry.html rendered both: the
 # edit form's hidden "revision" beside the history list's item.revision.commit). A
-# library user who reads entry.revision and hands it to the history gets "no revision".
-@pytest.mark.xfail(strict=True, reason="MINOR: Entry.revision is no revision memdir log knows")
-def test_an_entrys_revision_is_a_revision_the_history_knows(md: memdir.Memdir) -> None:
+# library user who read entry.revision and handed it to the history got "no revision".
+# Now Entry.etag (if_match=, as HTTP's If-Match takes an ETag): an entry has no
+# "revision", and its etag says it is a digest, not a commit.
+def test_an_entrys_etag_is_a_digest_not_a_revision(md: memdir.Memdir) -> None:
+    import re
+
     entry = md.store("local").add(type="project", name="Cache host", description="d", body="b")
-    if md.store("local").history is None:
-        pytest.skip("a scope without history")
-    try:
-        Versions(md).entry_at(entry.id, entry.revision, "local")
-    except MemdirError as exc:
-        pytest.fail(f"entry.revision {entry.revision!r} is no revision: {exc}")
+    assert not hasattr(entry, "revision")  # main: the digest
+    assert re.fullmatch(r"[0-9a-f]{16}", entry.etag)
+    said = " ".join((type(entry).etag.__doc__ or "").split())
+    assert "digest" in said and "not a revision" in said, said
+    if md.store("local").history is not None:
+        with pytest.raises(MemdirError):  # no commit: the history does not know it
+            Versions(md).entry_at(entry.id, entry.etag, "local")
 
 
 # recall's anchor rule (docs/design/recall.md: 'a prompt with no other term ("what is
@@ -140,8 +144,9 @@ def test_hermes_tool_answers_name_the_tools_hermes_has(
 # docs/design/web.md: "Every form post answers with a redirect (post/redirect/get), a
 # refused add too: Back and Reload never post again", naming one exception (a refused
 # save on an entry's page, 422). A refused review decision (and a refused pin, remove or
-# supersede) is still the POST's own 422 page: Reload asks to post it again.
-@pytest.mark.xfail(strict=True, reason="MINOR: web.md says every form post redirects")
+# supersede) was still the POST's own 422 page: Reload asked to post it again. Now a
+# redirect (pin, unpin, remove too: tests/test_mend53a.py); a refused supersede, typed
+# text like a save, is web.md's exception beside it.
 def test_a_refused_review_decision_answers_with_a_redirect_as_web_md_says(
     md: memdir.Memdir,
 ) -> None:

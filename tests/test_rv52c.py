@@ -1,4 +1,4 @@
-"""rv52c: review of mend52c (Entry.revision / if_match, maxlength, the refused-add flash).
+"""rv52c: review of mend52c (Entry.etag, was .revision; if_match, maxlength, refused-add flash).
 Each failing test pins a finding; a strict xfail is one judged minor; a test that passes
 pins something checked and found fine."""
 
@@ -50,12 +50,12 @@ def site(md: Memdir) -> Iterator[str]:
 
 
 def _save(client: httpx.Client, page: str, body: str, name: str = "Cache host") -> httpx.Response:
-    """Post the edit form of ``page`` (its csrf and revision) with ``body``."""
+    """Post the edit form of ``page`` (its csrf and etag) with ``body``."""
     return client.post(
         f"/entry/local/{ENTRY}/save",
         data={
             "csrf": _form(page, "csrf"),
-            "revision": _form(page, "revision"),
+            "etag": _form(page, "etag"),
             "name": name,
             "description": "cache server",
             "type": "project",
@@ -70,7 +70,7 @@ def _save(client: httpx.Client, page: str, body: str, name: str = "Cache host") 
 def test_a_stale_tab_refused_for_another_reason_then_overwrites_silently(
     site: str, md: Memdir
 ) -> None:
-    # shows: a stale save refused by the guard comes back armed with the NEWEST revision,
+    # shows: a stale save refused by the guard comes back armed with the NEWEST etag,
     # so fixing the flagged text and saving again overwrites the other tab's edit unwarned
     client = _signed_in(site)
     stale_page = client.get(f"/entry/local/{ENTRY}").text  # tab A opens the entry
@@ -95,7 +95,7 @@ def test_a_stale_save_after_a_rename_keeps_the_typed_text(site: str, md: Memdir)
 
 
 def test_a_stale_tabs_remove_keeps_the_newer_edit_in_the_archive(site: str, md: Memdir) -> None:
-    # passes (checked fine): Remove carries no revision, but what it removes is archived
+    # passes (checked fine): Remove carries no etag, but what it removes is archived
     # as stored, so a stale tab's Remove after another tab's edit loses nothing
     client = _signed_in(site)
     stale_page = client.get(f"/entry/local/{ENTRY}").text
@@ -108,7 +108,7 @@ def test_a_stale_tabs_remove_keeps_the_newer_edit_in_the_archive(site: str, md: 
 
 def test_a_hand_edit_makes_an_open_tab_stale(site: str, md: Memdir) -> None:
     # passes (checked fine): a hand edit of the file (same size, in place) changes the
-    # revision, so the open tab's save is refused and the hand edit kept
+    # etag, so the open tab's save is refused and the hand edit kept
     client = _signed_in(site)
     stale_page = client.get(f"/entry/local/{ENTRY}").text
     path = Path(md.store("local").backend.location) / f"{ENTRY}.md"
@@ -151,7 +151,7 @@ RACER = textwrap.dedent(
     from memdir.core.config import load_settings
     from memdir.engine import Memdir
 
-    home, project, revision, start, me = sys.argv[1:6]
+    home, project, etag, start, me = sys.argv[1:6]
     env = {**os.environ, "MEMDIR_BACKGROUND": "0"}
     md = Memdir(load_settings(home, project, environ=env))
     store = md.store("local")
@@ -159,7 +159,7 @@ RACER = textwrap.dedent(
     while time.time() < float(start):
         pass
     try:
-        store.replace("project_cache-host", body="written by " + me, if_match=revision)
+        store.replace("project_cache-host", body="written by " + me, if_match=etag)
         print("won")
     except StaleError:
         print("stale")
@@ -182,11 +182,11 @@ def test_two_processes_with_one_if_match_exactly_one_wins(
     env = {**os.environ, "MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
     env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
     for round_ in range(3):
-        revision = local.get(entry.id).revision
+        etag = local.get(entry.id).etag
         start = str(time.time() + 4)
         racers = [
             subprocess.Popen(
-                [sys.executable, "-c", RACER, str(home), str(project), revision, start, who],
+                [sys.executable, "-c", RACER, str(home), str(project), etag, start, who],
                 env=env,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -277,14 +277,10 @@ def test_a_guard_refused_add_keeps_the_text_out_of_the_url_and_other_browsers(si
 # --- maxlength --------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="minor: maxlength counts UTF-16 code units, NAME_MAX counts characters: a valid "
-    "name of 41-80 emoji (any astral character) cannot be edited in the form at all",
-)
 def test_the_edit_form_accepts_a_name_the_library_accepts(md: Memdir, project: Path) -> None:
-    # shows: an entry named with 50 emoji (50 characters, valid) is 100 UTF-16 units in
-    # Chromium; removing one emoji from it still leaves the form invalid (tooLong)
+    # showed (minor, mended in mend53a): maxlength counts UTF-16 code units, NAME_MAX
+    # characters: an entry named with 50 emoji (50 characters, valid) is 100 UTF-16 units
+    # in Chromium; removing one emoji from it still left the form invalid (tooLong)
     from selenium.webdriver.common.keys import Keys as Key
 
     from test_web_browser import _css, _sign_in
@@ -346,7 +342,7 @@ def test_a_pull_race_conflict_says_where_and_what_happened(md: Memdir) -> None:
 
 
 def test_back_after_ones_own_save_is_not_a_false_stale(md: Memdir) -> None:
-    # shows: after Back the revision field names the version before the user's own save
+    # shows: after Back the etag field names the version before the user's own save
     # (the browser restores form state; no autocomplete="off"), a false "someone else"
     from test_web_browser import _css, _sign_in, _submit
     from webserver import chromium, quit_chromium

@@ -176,22 +176,22 @@ def test_replace_changes_fields_and_keeps_created(store: memdir.Store, clock: Cl
     assert new.source is memdir.Source.AGENT
 
 
-def test_a_write_from_an_older_revision_is_refused(store: memdir.Store, clock: Clock) -> None:
+def test_a_write_from_an_older_version_is_refused(store: memdir.Store, clock: Clock) -> None:
     """``if_match``: a replace or supersede made from a version someone else has written
     over since is refused and writes nothing (the web page's two tabs)."""
     read = add(store, "Use pnpm")
-    assert store.get(read.id).revision == read.revision  # the same version read again
+    assert store.get(read.id).etag == read.etag  # the same version read again
     clock.advance(seconds=1)
-    theirs = store.replace(read.id, body="Use pnpm 9.", if_match=read.revision)
-    assert theirs.revision != read.revision
+    theirs = store.replace(read.id, body="Use pnpm 9.", if_match=read.etag)
+    assert theirs.etag != read.etag
     before = stored(store)
     with pytest.raises(StaleError) as stale:
-        store.replace(read.id, body="Use pnpm 8.", if_match=read.revision)
+        store.replace(read.id, body="Use pnpm 8.", if_match=read.etag)
     assert stale.value.entry_id == read.id and "nothing was saved" in str(stale.value)
     with pytest.raises(StaleError):
-        store.supersede(read.id, name="Use bun", description="d", body="b", if_match=read.revision)
+        store.supersede(read.id, name="Use bun", description="d", body="b", if_match=read.etag)
     assert stored(store) == before and store.get(read.id).body == "Use pnpm 9."
-    assert store.replace(read.id, body="Use pnpm 10.", if_match=theirs.revision).body == (
+    assert store.replace(read.id, body="Use pnpm 10.", if_match=theirs.etag).body == (
         "Use pnpm 10."
     )
 

@@ -776,9 +776,11 @@ def _root_folder(uri: str, team: bool = False) -> Path | None:
         return None
 
 
-def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
+def _text(
+    uri: str, text: str, mime: str = "text/markdown", meta: dict[str, Any] | None = None
+) -> types.ReadResourceResult:
     return types.ReadResourceResult(
-        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)]
+        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text, _meta=meta)]
     )
 
 
@@ -913,8 +915,9 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         if uri.startswith("memdir://entry/"):
             target = uri[len("memdir://entry/") :]
             result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
-            if result["success"]:
-                return _text(uri, result["content"])
+            if result["success"]:  # an entry's etag, as memory_read gives it, for if_match
+                etag = result.get("etag")  # a skill (skill:<name>) has none
+                return _text(uri, result["content"], meta={"etag": etag} if etag else None)
             raise MCPError(code=types.INVALID_PARAMS, message=result["error"])
         raise MCPError(
             code=types.INVALID_PARAMS,

@@ -9,8 +9,22 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
+from .core.changes import (
+    AddOp,
+    Change,
+    Operation,
+    RemoveOp,
+    ReplaceOp,
+    SupersedeOp,
+    resolve,
+)
+from .core.errors import (
+    MemdirError,
+    NotFoundError,
+    ReadOnlyScopeError,
+    StaleError,
+    ValidationError,
+)
 from .core.frontmatter import format_time
 from .core.model import SCOPES, Entry, Source
 from .review import approval
@@ -81,6 +95,11 @@ _ENTRY_PROPS: dict[str, Any] = {
         "type": "boolean",
         "description": "load the whole body into every session "
         "(small budget; only for rules that matter every turn)",
+    },
+    "if_match": {
+        "type": "string",
+        "description": "replace/supersede: the etag memory_read gave for the entry; if "
+        "someone changed it since, nothing is applied (so their change is not overwritten)",
     },
 }
 _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -255,11 +274,39 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
     return value
 
 
+def _if_match(args: Mapping[str, Any]) -> str | None:
+    """The etag a replace/supersede was made from, as a model may copy it (spaces around,
+    upper case: an etag is lower-case hex); empty or absent: no check, as on the web form."""
+    etag = _get(args, "if_match", str)
+    if etag is None:
+        return None
+    return etag.strip().lower() or None
+
+
+def _stale_target(store: Store, ops: Sequence[Operation]) -> str | None:
+    """The id of an entry an op's ``if_match`` no longer names the stored version of (the
+    version before the batch, as :class:`~memdir.core.changes.Plan` checks it), or None."""
+    active: dict[str, Entry] | None = None
+    for op in ops:
+        if_match, target = getattr(op, "if_match", None), getattr(op, "target", None)
+        if if_match is None or not isinstance(target, str):
+            continue
+        if active is None:
+            active = {e.id: e for e in store.list()}
+        try:
+            entry = resolve(target, active)
+        except MemdirError:  # not there before the batch: the apply says what is wrong
+            continue
+        if entry.etag != if_match:
+            return entry.id
+    return None
+
+
 # The fields each action takes (beyond "action"), as the schema documents them.
 _FIELDS = {
     "add": ("type", "name", "description", "body", "pinned"),
-    "replace": ("target", "name", "description", "body", "type", "pinned"),
-    "supersede": ("target", "name", "description", "body", "type", "pinned"),
+    "replace": ("target", "name", "description", "body", "type", "pinned", "if_match"),
+    "supersede": ("target", "name", "description", "body", "type", "pinned", "if_match"),
     "remove": ("target",),
 }
 _TOP = ("action", "scope", "operations")  # also allowed at the top level of a call
@@ -317,7 +364,12 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
             raise ValidationError(
                 "replace needs at least one of name, description, body, type, pinned"
             )
-        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **values)
+        return ReplaceOp(
+            _get(args, "target", str, required=True),
+            pinned=pinned,
+            if_match=_if_match(args),
+            **values,
+        )
     if action == "supersede":
         missing = [k for k in ("target", "name", "description", "body") if not args.get(k)]
         if missing:
@@ -329,6 +381,7 @@ def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -
             _get(args, "body", str),
             type=_get(args, "type", str),
             pinned=_get(args, "pinned", bool),
+            if_match=_if_match(args),
         )
     return RemoveOp(_get(args, "target", str, required=True))
 
@@ -469,6 +522,9 @@ class Dispatcher:
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
         if approval.asks(self.md, store, self.source):  # approval = "ask": the user decides
+            stale = _stale_target(store, ops)  # could never apply: said now, not held
+            if stale is not None:
+                return self._fail(self._stale(store, StaleError(stale)))
             held = approval.hold(
                 self.md,
                 store,
@@ -483,6 +539,8 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
+        except StaleError as exc:
+            return self._fail(self._stale(store, exc))
         listed = [(st, st.list()) for st in self.md.stores()]  # each scope read once
         if self._kept is None:  # the persona's and rules' budgets: read once a session
             self._kept = self.md.fixed_budgets()
@@ -553,12 +611,32 @@ class Dispatcher:
                     field="scope",
                 )
 
+    def _stale(self, store: Store, exc: StaleError) -> str:
+        """A write whose ``if_match`` is no longer the entry's etag: what changed (when,
+        by whom, its etag now) and how to read the newer version."""
+        now = next((e for e in store.list() if e.id == exc.entry_id), None)
+        said = (
+            f" (updated {format_time(now.updated)} by {now.source.value}; its etag is now "
+            f"{now.etag})"
+            if now is not None
+            else ""
+        )
+        return (
+            f"{exc.entry_id} was changed by someone else after you read it{said}; nothing "
+            f"was applied. Call memory_read with id {exc.entry_id!r} for its current text "
+            f"and etag, then make your change to that version (if_match: the new etag)."
+        )
+
     def _summary(self, change: Change) -> dict[str, Any]:
         entry = change.entry
         if change.action in ("remove", "supersede") and change.previous is not None:
             return {
                 "action": change.action,
                 "id": change.previous.id,
+                # a supersede's new entry (the new fact), its etag for a next if_match
+                **(
+                    {"new_id": entry.id, "etag": entry.etag} if change.action == "supersede" else {}
+                ),
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
         kept = (
@@ -572,6 +650,7 @@ class Dispatcher:
         return {
             "action": change.action,
             "id": entry.id,
+            "etag": entry.etag,  # for a next replace's if_match
             "message": f"{_VERBS[change.action]} {entry.id} ({entry.name}).{kept}",
         }
 
@@ -618,6 +697,7 @@ class Dispatcher:
             "success": True,
             "id": entry.id,
             "scope": scope,
+            "etag": entry.etag,  # a replace/supersede passes it as if_match
             "depth": depth,
             "content": content,
         }

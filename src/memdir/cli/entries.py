@@ -321,8 +321,8 @@ def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: 
     try:
         # a write made while $EDITOR was open is not overwritten (--from: the person's
         # recovered text, saved on purpose over what is stored now)
-        revision = None if from_file else entry.revision
-        change = state.md.store(found_scope).edit(entry.id, edited, if_match=revision)
+        etag = None if from_file else entry.etag
+        change = state.md.store(found_scope).edit(entry.id, edited, if_match=etag)
     except MemdirError as exc:
         saved = _save_recovery(state, entry, edited)
         raise MemdirError(

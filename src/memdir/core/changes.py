@@ -60,7 +60,7 @@ class ReplaceOp:
     extra: Mapping[str, Any] | None = None
     origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
     touch: bool = False  # written with ``updated`` now even when nothing else changes
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
     exact: bool = False  # ``target`` is an id only: never a name or substring of another
 
 
@@ -84,7 +84,7 @@ class SupersedeOp:
     pinned: bool | None = None
     origins: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. the new fact's overview
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class EditOp:
 
     target: str
     entry: Entry
-    if_match: str | None = None  # the Entry.revision the writer read, else StaleError
+    if_match: str | None = None  # the Entry.etag the writer read, else StaleError
 
 
 Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp | EditOp
@@ -160,6 +160,9 @@ class Plan:
         # An entry id's archived copies (``<id>--<time>``), read only when needed.
         self._list_archived = archived_ids
         self._archived_of: dict[str, set[str]] = {}
+        # An entry this plan changed: the etag of its version before the plan (what a
+        # writer read), which each of the plan's ops on it checks its ``if_match`` against.
+        self._read_as: dict[str, str] = {}
 
     def apply(self, op: Operation) -> Change:
         """Apply one operation to the plan, or raise without changing the plan."""
@@ -248,12 +251,13 @@ class Plan:
 
     def _matching(self, target: str, if_match: str | None, *, exact: bool = False) -> Entry:
         """The entry ``target`` names, if it is still the version ``if_match`` (its
-        :attr:`Entry.revision` when the writer read it; None: any version); with
+        :attr:`Entry.etag` when the writer read it; None: any version): the version before
+        this plan, so two ops of one batch on an entry both send the etag read; with
         ``exact``, only the entry whose id is ``target`` (gone: :class:`NotFoundError`)."""
         if exact and target not in self.active:
             raise NotFoundError(target, [e.preview() for e in self.active.values()])
         old = self._resolve(target)
-        if if_match is not None and old.revision != if_match:
+        if if_match is not None and self._read_as.get(old.id, old.etag) != if_match:
             raise StaleError(old.id)
         return old
 
@@ -337,6 +341,7 @@ class Plan:
         return self._new_id(type_, name, replacing=old.id)
 
     def _swap(self, old: Entry, new: Entry) -> Change:
+        self._read_as[new.id] = self._read_as.pop(old.id, old.etag)
         del self.active[old.id]
         if new.id != old.id:
             self._delete(old)
@@ -350,6 +355,7 @@ class Plan:
             old, id=self._archive_id(old.id), archived=True, removed_at=self.now
         )
         del self.active[old.id]
+        self._read_as.pop(old.id, None)  # an entry added under its id later is another
         self._write(gone)
         self._delete(old)
         return Change("remove", gone, old)

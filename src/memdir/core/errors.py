@@ -90,6 +90,7 @@ class NotFoundError(MemdirError):
         )
         self.target = target
         self.candidates = list(candidates)
+        self.archived = archived  # the archived copy's id, if it was removed or replaced
 
 
 class AmbiguousError(MemdirError):
@@ -121,7 +122,7 @@ class ConflictError(MemdirError):
 class StaleError(MemdirError):
     """A write made from an older version of an entry than the one stored: someone else
     saved the entry after the writer read it (see ``if_match`` of
-    :meth:`~memdir.Store.replace` and :attr:`~memdir.Entry.revision`)."""
+    :meth:`~memdir.Store.replace` and :attr:`~memdir.Entry.etag`)."""
 
     def __init__(self, entry_id: str) -> None:
         super().__init__(

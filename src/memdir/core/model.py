@@ -151,10 +151,12 @@ class Entry:
         return out
 
     @functools.cached_property
-    def revision(self) -> str:
-        """A digest of everything stored of this version of the entry: it changes with
-        every write. A writer that read the entry passes it as ``if_match``
-        (:meth:`~memdir.Store.replace`) to be refused if someone else wrote since."""
+    def etag(self) -> str:
+        """A digest of everything stored of this version of the entry, 16 hex digits: it
+        changes with every write. An entity tag as HTTP's, not a revision (a commit of the
+        history, as ``memdir log`` lists). A writer that read the entry passes it as
+        ``if_match`` (:meth:`~memdir.Store.replace`) to be refused if someone else wrote
+        since."""
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 

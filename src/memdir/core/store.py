@@ -237,7 +237,7 @@ class Store:
         if_match: str | None = None,
     ) -> Entry:
         """Change fields of one entry in place (id or unique substring). ``if_match``:
-        the :attr:`Entry.revision` the caller read; a newer one stored raises
+        the :attr:`Entry.etag` the caller read; a newer one stored raises
         :class:`StaleError` and nothing is written."""
         op = ReplaceOp(
             target,

@@ -570,7 +570,7 @@ def transfer(
                         body=entry.body,
                         type=entry.type,
                         pinned=entry.pinned,
-                        if_match=old.revision,  # as compared: else a write since is lost
+                        if_match=old.etag,  # as compared: else a write since is lost
                         exact=True,  # that entry only, never one its id is a substring of
                     )
                 )

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import MemdirError, StaleError
+from ..core.errors import AccessError, MemdirError, NotFoundError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
@@ -36,6 +36,15 @@ STALE = (
     "opened. Their version is shown on this page; your text is kept in the form. Save "
     "again to replace theirs with yours."
 )
+REFUSED = (
+    "A change to this entry was refused, but why is no longer kept here (after a while, or "
+    "after the server restarted): nothing was changed."
+)
+GONE = (
+    "{id} was removed or replaced meanwhile (in another tab, or by an agent), so it was not "
+    "{verb}: nothing was changed."
+)
+TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
 
 
@@ -98,7 +107,7 @@ def entry_context(
             "body": entry.body,
         },
         "types": TYPES,
-        "revision": entry.revision,  # the version the forms are made from
+        "etag": entry.etag,  # the version the forms are made from
     }
 
 
@@ -108,38 +117,58 @@ def routes(site: Site) -> list[Route]:
     async def entry_page(request: Request) -> Response:
         scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
         done = DONE.get(request.query_params.get("done", ""))
+        refused = request.query_params.get("refused")  # a refused pin/unpin/remove's id
+        kept = site.flashed(request, refused) if refused else None
+        if refused and kept is None:
+            kept = {"error": REFUSED}
         return await site.page(
             request,
             "entry.html",
-            lambda md: {**entry_context(md, scope, entry_id), "done": done},
+            lambda md: {**entry_context(md, scope, entry_id), "done": done, **(kept or {})},
         )
 
     def action(
         name: str, act: Callable[[Memdir, str, str, Mapping[str, str], str | None], str]
     ) -> Callable[[Request], Any]:
-        """A POST on an entry: ``act`` returns the entry id to show next; a refusal
-        shows the entry page again with the reason and the text that was sent. A form
-        sends the :attr:`~memdir.Entry.revision` it was made from: a save or supersede
-        from it is refused if someone else has written the entry since (``if_match``)."""
+        """A POST on an entry: ``act`` returns the entry id to show next. A refused save or
+        supersede (text typed in) is answered by the entry page again with the reason and
+        the text that was sent, 422; a refused pin, unpin or remove by a redirect to the
+        entry page, which shows the reason (post/redirect/get: Reload never posts it
+        again). A form sends the :attr:`~memdir.Entry.etag` it was made from: a save or
+        supersede from it is refused if someone else has written the entry since
+        (``if_match``)."""
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
             fields = {k: text(form, k) for k in ("name", "description", "type", "body")}
-            revision = text(form, "revision") or None  # the version the form was made from
+            # the version the form was made from; "revision" was its name before it became
+            # Entry.etag: a tab opened before the upgrade sends the same digest under it
+            etag = text(form, "etag") or text(form, "revision") or None
             scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
 
             def run(md: Memdir) -> Mapping[str, Any] | Response:
                 try:
-                    shown = act(md, scope, entry_id, fields, revision)
+                    shown = act(md, scope, entry_id, fields, etag)
+                except AccessError:
+                    raise  # a scope this viewer may not use: 403, not a form to fix
                 except MemdirError as exc:
+                    if name not in TYPED:  # nothing typed to keep: the reason, redirected
+                        kept = {"error": str(exc), "failed": name}
+                        where = f"/entry/{scope}/{entry_id}"
+                        if isinstance(exc, NotFoundError):  # no page to show it
+                            if not exc.archived:  # never here (or another's): a 404 as GET
+                                raise
+                            kept = {"error": GONE.format(id=entry_id, verb=name)}
+                            where = "/"  # removed meanwhile: said on the memory page
+                        return site.redirect(request, where, refused=site.flash(request, kept))
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
                     # refused as stale: the form is re-armed with the newest version (saving
                     # again is a deliberate overwrite); refused for any other reason, it
                     # keeps the version it was made from, so a later save is still checked
-                    if not stale and revision:
-                        context["revision"] = revision
+                    if not stale and etag:
+                        context["etag"] = etag
                     return {**context, "error": error, "failed": name, "stale": stale}
                 return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
 
@@ -147,7 +176,7 @@ def routes(site: Site) -> list[Route]:
 
         return endpoint
 
-    def save(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def save(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         entry = md.store(scope).replace(
             entry_id,
             name=f["name"],
@@ -155,20 +184,20 @@ def routes(site: Site) -> list[Route]:
             type=f["type"],
             body=f["body"],
             source=Source.USER,
-            if_match=revision,
+            if_match=etag,
         )
         return entry.id
 
-    def pin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def pin(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=True, source=Source.USER).id
 
-    def unpin(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def unpin(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).replace(entry_id, pinned=False, source=Source.USER).id
 
-    def remove(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def remove(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         return md.store(scope).remove(entry_id, source=Source.USER).id
 
-    def supersede(md: Memdir, scope: str, entry_id: str, f: Form, revision: str | None) -> str:
+    def supersede(md: Memdir, scope: str, entry_id: str, f: Form, etag: str | None) -> str:
         entry = md.store(scope).supersede(
             entry_id,
             name=f["name"],
@@ -176,7 +205,7 @@ def routes(site: Site) -> list[Route]:
             body=f["body"],
             type=f["type"] or None,
             source=Source.USER,
-            if_match=revision,
+            if_match=etag,
         )
         return entry.id
 

@@ -10,9 +10,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.errors import MemdirError
+from ..core.errors import AccessError, MemdirError
 from ..review.proposals import KINDS
 from .site import Site
+
+REFUSED = (
+    "A review decision was refused, but why is no longer kept here (after a while, or "
+    "after the server restarted): nothing was applied or rejected."
+)
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -36,31 +41,44 @@ def routes(site: Site) -> list[Route]:
     async def review_page(request: Request) -> Response:
         applied = request.query_params.get("applied")
         rejected = request.query_params.get("rejected")
+        refused = request.query_params.get("refused")  # a refused decision's id (see decide)
+        kept = site.flashed(request, refused) if refused else None
+        if refused and kept is None:
+            kept = {"error": REFUSED}
 
         def build(md: Memdir) -> dict[str, Any]:
-            return {**review_context(md), "applied": applied, "rejected": rejected}
+            return {
+                **review_context(md),
+                "applied": applied,
+                "rejected": rejected,
+                **(kept or {}),
+            }
 
         return await site.page(request, "review.html", build)
 
     def decide(verb: str) -> Callable[[Request], Awaitable[Response]]:
         """``apply``: through md.apply_review (what ``--apply`` runs); ``reject``:
-        md.reject_review, so it is not proposed again."""
+        md.reject_review, so it is not proposed again. Refused, a redirect to the review
+        page, which says why (post/redirect/get: Reload never posts the decision again)."""
 
         async def endpoint(request: Request) -> Response:
             form = await site.form(request)
             ids = [v for v in form.getlist("id") if isinstance(v, str) and v]
 
-            def run(md: Memdir) -> dict[str, Any] | Response:
+            def run(md: Memdir) -> Response:
                 act = md.apply_review if verb == "apply" else md.reject_review
                 try:
                     done = act(ids)
+                except AccessError:
+                    raise  # a scope this viewer may not use: 403, not a decision to redo
                 except MemdirError as exc:
-                    return {**review_context(md), "error": str(exc)}
+                    kept = {"error": str(exc)}
+                    return site.redirect(request, "/review", refused=site.flash(request, kept))
                 names = ", ".join(p.id for p in done)
                 said = "applied" if verb == "apply" else "rejected"
                 return site.redirect(request, "/review", **{said: names})
 
-            return await site.page(request, "review.html", run, status=422)
+            return await site.page(request, "review.html", run)
 
         return endpoint
 
