@@ -228,12 +228,6 @@ def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a save posted from a page opened before `users revoke` answers 'Something "
-    "went wrong: Sign in first.' instead of the sign-in page web.md promises for a "
-    "revoked token's cookie",
-)
 def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -262,6 +256,8 @@ def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: s
             lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id
         )
         assert "/signin" in driver.current_url, driver.find_element(By.TAG_NAME, "body").text
+        said = driver.find_element(By.CSS_SELECTOR, "main").text
+        assert "what the page sent was not saved" in said, said
     finally:
         quit_chromium(driver)
 

@@ -1,0 +1,68 @@
+"""w53web: three web defects walk53 found, mended. A save or supersede over an entry
+removed (or superseded) meanwhile keeps the typed text and offers to add it again; no page
+shows a team user the server's config path; a form posted after its sign-in ended goes to
+the sign-in page. Real parts only (the web app served by uvicorn, PostgreSQL)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx2 as httpx
+import pytest
+
+from memdir.engine import Memdir
+from memdir.web.security import Keys, Viewer
+from test_team_server import team as team
+from webserver import TOKEN, web_server
+
+ENTRY = "project_cache-host"
+
+
+def _signed_in(url: str, token: str = TOKEN) -> httpx.Client:
+    client = httpx.Client(base_url=url, follow_redirects=False, timeout=30)
+    r = client.post("/signin", data={"token": token, "next": "/"})
+    assert r.status_code == 303, r.text[:300]
+    return client
+
+
+def _form(page: str, field: str) -> str:
+    found = re.search(rf'name="{field}" value="([^"]*)"', page)
+    assert found, f"the page has a form field {field}"
+    return found.group(1)
+
+
+@pytest.fixture
+def site(md: Memdir) -> Iterator[str]:
+    md.store("local").add(
+        type="project", name="Cache host", description="cache server", body="walrus-7"
+    )
+    with web_server(md) as url:
+        yield url
+
+
+# --- 3. a form posted after its sign-in ended -------------------------------------------
+
+
+def test_a_form_posted_after_its_sign_in_ended_goes_to_sign_in(site: str, md: Memdir) -> None:
+    page = f"/entry/local/{ENTRY}"
+    ended = httpx.Client(base_url=site, follow_redirects=False, timeout=30)
+    port = site.rstrip("/").rsplit(":", 1)[1]
+    # a cookie of the server's token before it changed (`memdir serve --new-token`)
+    ended.cookies.set(f"memdir_web_{port}", Keys("the-old-token-" + "x" * 30).cookie(Viewer()))
+    own = site.rstrip("/")
+    browser = {"sec-fetch-site": "same-origin", "origin": own, "referer": own + page}
+    data = {"csrf": "x", "name": "n", "description": "d", "type": "project", "body": "b"}
+    r = ended.post(page + "/save", data=data, headers=browser)
+    assert r.status_code == 303, r.text[:300]
+    assert r.headers["location"] == "/signin?next=%2Fentry%2Flocal%2F" + ENTRY + "&ended=1"
+    shown = ended.get(r.headers["location"])
+    assert shown.status_code == 200 and "memdir kept none of it" in shown.text
+    assert f'name="next" value="/entry/local/{ENTRY}"' in shown.text
+    htmx = ended.post("/review/apply", data=data, headers={**browser, "hx-request": "true"})
+    assert htmx.status_code == 204 and htmx.headers["hx-redirect"].startswith("/signin?next=")
+    # another site's post, or a script's (no browser headers): refused, as before
+    for headers in ({}, {**browser, "sec-fetch-site": "cross-site"}, {"origin": "http://x"}):
+        refused = ended.post(page + "/save", data=data, headers=headers)
+        assert refused.status_code == 403 and "Sign in first" in refused.text, headers
+    assert md.store("local").get(ENTRY).body == "walrus-7"
