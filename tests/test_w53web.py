@@ -11,8 +11,10 @@ from collections.abc import Iterator
 import httpx2 as httpx
 import pytest
 
+import memdir
 from memdir.engine import Memdir
 from memdir.web.security import Keys, Viewer
+from test_team_server import Team, serving_team
 from test_team_server import team as team
 from webserver import TOKEN, web_server
 
@@ -66,3 +68,39 @@ def test_a_form_posted_after_its_sign_in_ended_goes_to_sign_in(site: str, md: Me
         refused = ended.post(page + "/save", data=data, headers=headers)
         assert refused.status_code == 403 and "Sign in first" in refused.text, headers
     assert md.store("local").get(ENTRY).body == "walrus-7"
+
+
+# --- 2. no page shows a team user the server's config path -------------------------------
+
+
+def test_no_page_shows_a_team_user_the_servers_config_path(team: Team) -> None:
+    team.home.mkdir(mode=0o700, exist_ok=True)
+    (team.home / "config.toml").write_text('history_scopes = ["local"]\n')  # not user
+    md = memdir.open(team.home, database_url=team.url, user="root")
+    org = md.store("managed").add(
+        type="feedback", name="Org uses pnpm", description="installs", body="Use pnpm."
+    )
+    md.close()
+    for name in ("alice", "root"):
+        md = memdir.open(team.home, database_url=team.url, user=name)
+        md.store("user").add(type="user", name="Likes tea", description="tea", body="Tea.")
+        md.close()
+    with serving_team(team) as url:
+        site = url.removesuffix("/mcp")
+        for name in ("alice", "root"):
+            client = _signed_in(site, team.tokens[name])
+            shown = client.get(f"/entry/managed/{org.id}").text
+            assert "Use pnpm." in shown and "The managed scope keeps no history." in shown
+            mine = client.get("/entry/user/user_likes-tea").text
+            assert "The user scope keeps no history on this server" in mine, mine
+            hint = "history_scopes in the server&#39;s config.toml turns it on"
+            assert (hint in mine) == (name == "root")  # the admin's to turn on
+            csrf = _form(shown, "csrf")
+            answers = [shown, mine]
+            for scope in ("managed", "user"):
+                answers.append(client.get(f"/history/{scope}/HEAD").text)
+                revert = client.post(f"/history/{scope}/HEAD/revert", data={"csrf": csrf})
+                assert revert.status_code == 400, revert.text[:300]
+                answers.append(revert.text)
+            for answer in answers:
+                assert str(team.home) not in answer and "server-home" not in answer, answer

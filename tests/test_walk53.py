@@ -202,12 +202,6 @@ def _signed_in(site: str, token: str) -> Any:
     return driver
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on the team server, an org entry's page tells a signed-in user that the "
-    "managed scope keeps no history and to edit the server's own config.toml, naming "
-    "the server's MEMDIR_HOME path",
-)
 def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
     team: Team, one_site: str
 ) -> None:
@@ -224,6 +218,7 @@ def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
         text = driver.find_element(By.CSS_SELECTOR, "main").text
         assert "Use pnpm." in text  # alice reads the org's entry
         assert str(team.home) not in driver.page_source, text
+        assert "The managed scope keeps no history." in text
     finally:
         quit_chromium(driver)
 

@@ -11,7 +11,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import AccessError, MemdirError, StaleError
+from ..core.config import WRITABLE_SCOPES
+from ..core.errors import AccessError, HistoryError, MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
@@ -61,12 +62,31 @@ def diff_lines(diff: str) -> list[tuple[str, str]]:
     return out
 
 
+def no_history(md: Memdir, scope: str) -> str | None:
+    """Why ``scope`` shows no history, or None if it keeps one. On the team server without
+    the server's config path, which is not the viewer's to edit (an admin gets the hint)."""
+    store = md.store(scope)
+    if store.history is not None:
+        return None
+    if scope not in WRITABLE_SCOPES:  # managed: history_scopes cannot name it
+        return f"The {scope} scope keeps no history."
+    if md.database is None:  # the one-person server: the viewer's own home
+        return f"The {scope} scope keeps no history; add it to history_scopes in " + str(
+            md.home / "config.toml"
+        )
+    admin = " (history_scopes in the server's config.toml turns it on)" if md.admin else ""
+    return f"The {scope} scope keeps no history on this server{admin}."
+
+
 def _history(md: Memdir, scope: str, entry: Entry) -> tuple[list[dict[str, Any]], str | None]:
     """An entry's versions, newest first, the newest few with their diff; or why none."""
+    why = no_history(md, scope)
+    if why is not None:
+        return [], why
     versions = md.history
     try:
         revisions = versions.log(entry.id, scope=scope, limit=HISTORY)
-    except MemdirError as exc:  # no history kept for this scope: say how to turn it on
+    except MemdirError as exc:
         return [], str(exc)
     out = []
     for i, r in enumerate(revisions):
@@ -204,6 +224,9 @@ def routes(site: Site) -> list[Route]:
         scope, rev = request.path_params["scope"], request.path_params["rev"]
 
         def build(md: Memdir) -> dict[str, Any]:
+            why = no_history(md, scope)
+            if why is not None:
+                raise HistoryError(why)
             revision, change = md.history.change(rev, scope)
             return {
                 "scope": scope,
@@ -220,6 +243,9 @@ def routes(site: Site) -> list[Route]:
         back = text(form, "entry")
 
         def run(md: Memdir) -> Response:
+            why = no_history(md, scope)
+            if why is not None:
+                raise HistoryError(why)
             md.history.revert(rev, scope, source=Source.USER.value)
             if back:
                 try:  # the entry may have come back under its own id (a removal undone)
