@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx2 as httpx
 import pytest
@@ -41,6 +42,64 @@ def site(md: Memdir) -> Iterator[str]:
     )
     with web_server(md) as url:
         yield url
+
+
+# --- 1. a save over an entry removed meanwhile ------------------------------------------
+
+
+def _typed(page: str, verb: str) -> dict[str, str]:
+    form = {"csrf": _form(page, "csrf"), "etag": _form(page, "etag"), "type": "project"}
+    return form | {"name": f"Cache host ({verb})", "description": "d", "body": f"my {verb} text"}
+
+
+@pytest.mark.parametrize("verb", ["save", "supersede"])
+def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text_to_add_again(
+    site: str, md: Memdir, verb: str
+) -> None:
+    client = _signed_in(site)
+    page = client.get(f"/entry/local/{ENTRY}").text
+    md.store("local").remove(ENTRY)  # in another tab, meanwhile
+    r = client.post(f"/entry/local/{ENTRY}/{verb}", data=_typed(page, verb))
+    assert r.status_code == 422, r.text[:500]
+    assert f"my {verb} text" in r.text  # kept
+    assert "this entry was removed just now, after this page was opened" in r.text
+    assert "No entry matches" not in r.text and "unique substring" not in r.text  # the CLI's
+    assert "walrus-7" in r.text  # the removed version, from the archive
+    again = re.search(r'<form[^>]*action="(/entries)"(.*?)</form>', r.text, re.S)
+    assert again, "the page offers to add the text again"
+    fields = dict(re.findall(r'name="(\w+)"[^>]* value="([^"]*)"', again.group(2)))
+    fields |= {"type": "project", "body": f"my {verb} text"}
+    assert fields["scope"] == "local" and fields["name"] == f"Cache host ({verb})"
+    added = client.post("/entries", data=fields)
+    assert added.status_code == 303, added.text[:500]
+    assert md.store("local").get(f"Cache host ({verb})").body == f"my {verb} text"
+
+
+def test_a_save_over_an_entry_superseded_meanwhile_names_the_new_one(site: str, md: Memdir) -> None:
+    client = _signed_in(site)
+    page = client.get(f"/entry/local/{ENTRY}").text
+    new = md.store("local").supersede(
+        ENTRY, name="Cache host 2", description="the new cache", body="walrus-9"
+    )
+    r = client.post(f"/entry/local/{ENTRY}/save", data=_typed(page, "save"))
+    assert r.status_code == 422 and "my save text" in r.text, r.text[:500]
+    assert f"this entry was superseded by {new.id} just now" in r.text
+
+
+def test_a_save_over_an_entry_gone_with_its_archive_keeps_the_text_in_the_add_form(
+    site: str, md: Memdir
+) -> None:
+    client = _signed_in(site)
+    page = client.get(f"/entry/local/{ENTRY}").text
+    md.store("local").remove(ENTRY)
+    folder = Path(md.store("local").backend.location)
+    for copy in (folder / "archive").glob(f"{ENTRY}--*.md"):
+        copy.unlink()  # by hand: not even the archive has it
+    r = client.post(f"/entry/local/{ENTRY}/save", data=_typed(page, "save"))
+    assert r.status_code == 303 and r.headers["location"].startswith("/?refused=")
+    shown = client.get(r.headers["location"]).text
+    assert "no longer in the local scope, nor in its archive" in shown
+    assert "my save text" in shown and "Cache host (save)" in shown
 
 
 # --- 3. a form posted after its sign-in ended -------------------------------------------

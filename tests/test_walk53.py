@@ -257,12 +257,6 @@ def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: s
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bob saves an edit of a shared entry alice removed meanwhile: the answer is "
-    "'Something went wrong: No entry matches …' with the CLI's advice, and bob's text "
-    "is lost (a stale save keeps it in the form)",
-)
 def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -293,6 +287,8 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
         form.submit()
         WebDriverWait(bob, 30).until(lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id)
         assert "Ferrets are banned." in bob.page_source, bob.find_element(By.TAG_NAME, "body").text
+        said = bob.find_element(By.CSS_SELECTOR, "#error").text
+        assert "this entry was removed" in said and "add it again" in said, said
     finally:
         quit_chromium(alice)
         quit_chromium(bob)

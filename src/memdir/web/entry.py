@@ -12,11 +12,11 @@ from starlette.routing import Route
 
 from ..core.changes import base_id
 from ..core.config import WRITABLE_SCOPES
-from ..core.errors import AccessError, HistoryError, MemdirError, StaleError
+from ..core.errors import AccessError, HistoryError, MemdirError, NotFoundError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
-from .site import Site, text
+from .site import Site, ago, text
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -40,6 +40,15 @@ STALE = (
 REFUSED = (
     "A change to this entry was refused, but why is no longer kept here (after a while, or "
     "after the server restarted): nothing was changed."
+)
+GONE = (
+    "Not saved: this entry was {what} {when}, after this page was opened. Its last version "
+    "is shown on this page, from the archive; your text is kept in the form below: add it "
+    "again as a new entry."
+)
+LOST = (
+    "Not saved: the entry {id} is no longer in the {scope} scope, nor in its archive. Your "
+    "text is kept in this form: add it again as a new entry."
 )
 TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
@@ -127,6 +136,32 @@ def entry_context(
     }
 
 
+def archived_copy(md: Memdir, scope: str, entry_id: str) -> Entry | None:
+    """The newest archived copy of the entry ``entry_id`` was (removed or superseded)."""
+    copies = [
+        e
+        for e in md.store(scope).list(include_archived=True)
+        if e.archived and base_id(e.id) == entry_id
+    ]
+    return max(copies, key=lambda e: (e.removed_at or e.updated, e.id), default=None)
+
+
+def gone_context(md: Memdir, scope: str, entry_id: str, fields: Form) -> dict[str, Any] | None:
+    """The entry page for a save or supersede of ``entry_id``, which someone removed or
+    superseded after the form was opened: its archived copy, the typed text in a form that
+    adds it again; None if no archived copy is left (or it is still there)."""
+    if any(e.id == entry_id for e in md.store(scope).list()):
+        return None  # still there: refused for another reason
+    old = archived_copy(md, scope, entry_id)
+    if old is None:
+        return None
+    what = f"superseded by {old.superseded_by}" if old.superseded_by else "removed"
+    when = ago(old.removed_at or old.updated, md.clock())
+    form = {**fields, "type": fields["type"] or old.type.value}
+    context = entry_context(md, scope, old.id, form)
+    return {**context, "error": GONE.format(what=what, when=when), "gone": True}
+
+
 def routes(site: Site) -> list[Route]:
     """``/entry/{scope}/{id}`` and its actions, ``/history/{scope}/{rev}`` and revert."""
 
@@ -172,6 +207,13 @@ def routes(site: Site) -> list[Route]:
                         kept = {"error": str(exc), "failed": name}
                         where = f"/entry/{scope}/{entry_id}"
                         return site.redirect(request, where, refused=site.flash(request, kept))
+                    if isinstance(exc, NotFoundError):  # removed meanwhile: text kept to add
+                        gone = gone_context(md, scope, entry_id, fields)
+                        if gone is not None:  # its archived copy's page
+                            return {**gone, "failed": name}
+                        add = {**fields, "scope": scope, "pinned": False}  # else: the add form
+                        lost = {"add_error": LOST.format(id=entry_id, scope=scope), "add": add}
+                        return site.redirect(request, "/", refused=site.flash(request, lost))
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
