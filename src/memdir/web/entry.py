@@ -46,10 +46,6 @@ GONE = (
     "is shown on this page, from the archive; your text is kept in the form below: add it "
     "again as a new entry."
 )
-LOST = (
-    "Not saved: the entry {id} is no longer in the {scope} scope, nor in its archive. Your "
-    "text is kept in this form: add it again as a new entry."
-)
 TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
 
@@ -209,11 +205,9 @@ def routes(site: Site) -> list[Route]:
                         return site.redirect(request, where, refused=site.flash(request, kept))
                     if isinstance(exc, NotFoundError):  # removed meanwhile: text kept to add
                         gone = gone_context(md, scope, entry_id, fields)
-                        if gone is not None:  # its archived copy's page
-                            return {**gone, "failed": name}
-                        add = {**fields, "scope": scope, "pinned": False}  # else: the add form
-                        lost = {"add_error": LOST.format(id=entry_id, scope=scope), "add": add}
-                        return site.redirect(request, "/", refused=site.flash(request, lost))
+                        if gone is None:  # no archived copy (or never an entry): 404
+                            raise
+                        return {**gone, "failed": name}
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
