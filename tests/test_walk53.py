@@ -240,12 +240,6 @@ def _signed_in(site: str, token: str) -> Any:
     return driver
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on the team server, an org entry's page tells a signed-in user that the "
-    "managed scope keeps no history and to edit the server's own config.toml, naming "
-    "the server's MEMDIR_HOME path",
-)
 def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
     team: Team, one_site: str
 ) -> None:
@@ -262,16 +256,11 @@ def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
         text = driver.find_element(By.CSS_SELECTOR, "main").text
         assert "Use pnpm." in text  # alice reads the org's entry
         assert str(team.home) not in driver.page_source, text
+        assert "The managed scope keeps no history." in text
     finally:
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a save posted from a page opened before `users revoke` answers 'Something "
-    "went wrong: Sign in first.' instead of the sign-in page web.md promises for a "
-    "revoked token's cookie",
-)
 def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -300,16 +289,12 @@ def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: s
             lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id
         )
         assert "/signin" in driver.current_url, driver.find_element(By.TAG_NAME, "body").text
+        said = driver.find_element(By.CSS_SELECTOR, "main").text
+        assert "what the page sent was not saved" in said, said
     finally:
         quit_chromium(driver)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bob saves an edit of a shared entry alice removed meanwhile: the answer is "
-    "'Something went wrong: No entry matches …' with the CLI's advice, and bob's text "
-    "is lost (a stale save keeps it in the form)",
-)
 def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -340,6 +325,8 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
         form.submit()
         WebDriverWait(bob, 30).until(lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id)
         assert "Ferrets are banned." in bob.page_source, bob.find_element(By.TAG_NAME, "body").text
+        said = bob.find_element(By.CSS_SELECTOR, "#error").text
+        assert "this entry was removed" in said and "add it again" in said, said
     finally:
         quit_chromium(alice)
         quit_chromium(bob)

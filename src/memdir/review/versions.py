@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.changes import base_id
+from ..core.config import WRITABLE_SCOPES
 from ..core.errors import HistoryError, MemdirError, NotFoundError, UnknownRevisionError
 from ..core.storage.base import INDEX_NAME, Commit, HistoryBackend
 from ..core.store import source_trailer
@@ -60,6 +61,8 @@ class Versions:
 
     def _history(self, store: Store) -> HistoryBackend:
         if store.history is None:
+            if store.scope not in WRITABLE_SCOPES:  # managed: history_scopes cannot name it
+                raise HistoryError(f"the {store.scope} scope keeps no history")
             raise HistoryError(
                 f"the {store.scope} scope keeps no history; add it to "
                 f"history_scopes in {self.md.home / 'config.toml'}"

@@ -11,11 +11,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.changes import base_id
-from ..core.errors import AccessError, MemdirError, NotFoundError, StaleError
+from ..core.config import WRITABLE_SCOPES
+from ..core.errors import AccessError, HistoryError, MemdirError, NotFoundError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
 from .memory import TYPES
-from .site import Site, text
+from .site import Site, ago, text
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -44,6 +45,11 @@ GONE = (
     "{id} was removed or replaced meanwhile (in another tab, or by an agent), so it was not "
     "{verb}: nothing was changed."
 )
+REMOVED = (
+    "Not saved: this entry was {what} {when}, after this page was opened. Its last version "
+    "is shown on this page, from the archive; your text is kept in the form below: add it "
+    "again as a new entry."
+)
 TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
 Form = Mapping[str, str]  # a posted entry form's fields
 
@@ -65,12 +71,31 @@ def diff_lines(diff: str) -> list[tuple[str, str]]:
     return out
 
 
+def no_history(md: Memdir, scope: str) -> str | None:
+    """Why ``scope`` shows no history, or None if it keeps one. On the team server without
+    the server's config path, which is not the viewer's to edit (an admin gets the hint)."""
+    store = md.store(scope)
+    if store.history is not None:
+        return None
+    if scope not in WRITABLE_SCOPES:  # managed: history_scopes cannot name it
+        return f"The {scope} scope keeps no history."
+    if md.database is None:  # the one-person server: the viewer's own home
+        return f"The {scope} scope keeps no history; add it to history_scopes in " + str(
+            md.home / "config.toml"
+        )
+    admin = " (history_scopes in the server's config.toml turns it on)" if md.admin else ""
+    return f"The {scope} scope keeps no history on this server{admin}."
+
+
 def _history(md: Memdir, scope: str, entry: Entry) -> tuple[list[dict[str, Any]], str | None]:
     """An entry's versions, newest first, the newest few with their diff; or why none."""
+    why = no_history(md, scope)
+    if why is not None:
+        return [], why
     versions = md.history
     try:
         revisions = versions.log(entry.id, scope=scope, limit=HISTORY)
-    except MemdirError as exc:  # no history kept for this scope: say how to turn it on
+    except MemdirError as exc:
         return [], str(exc)
     out = []
     for i, r in enumerate(revisions):
@@ -109,6 +134,32 @@ def entry_context(
         "types": TYPES,
         "etag": entry.etag,  # the version the forms are made from
     }
+
+
+def archived_copy(md: Memdir, scope: str, entry_id: str) -> Entry | None:
+    """The newest archived copy of the entry ``entry_id`` was (removed or superseded)."""
+    copies = [
+        e
+        for e in md.store(scope).list(include_archived=True)
+        if e.archived and base_id(e.id) == entry_id
+    ]
+    return max(copies, key=lambda e: (e.removed_at or e.updated, e.id), default=None)
+
+
+def gone_context(md: Memdir, scope: str, entry_id: str, fields: Form) -> dict[str, Any] | None:
+    """The entry page for a save or supersede of ``entry_id``, which someone removed or
+    superseded after the form was opened: its archived copy, the typed text in a form that
+    adds it again; None if no archived copy is left (or it is still there)."""
+    if any(e.id == entry_id for e in md.store(scope).list()):
+        return None  # still there: refused for another reason
+    old = archived_copy(md, scope, entry_id)
+    if old is None:
+        return None
+    what = f"superseded by {old.superseded_by}" if old.superseded_by else "removed"
+    when = ago(old.removed_at or old.updated, md.clock())
+    form = {**fields, "type": fields["type"] or old.type.value}
+    context = entry_context(md, scope, old.id, form)
+    return {**context, "error": REMOVED.format(what=what, when=when), "gone": True}
 
 
 def routes(site: Site) -> list[Route]:
@@ -161,6 +212,11 @@ def routes(site: Site) -> list[Route]:
                             kept = {"error": GONE.format(id=entry_id, verb=name)}
                             where = "/"  # removed meanwhile: said on the memory page
                         return site.redirect(request, where, refused=site.flash(request, kept))
+                    if isinstance(exc, NotFoundError):  # removed meanwhile: text kept to add
+                        gone = gone_context(md, scope, entry_id, fields)
+                        if gone is None:  # no archived copy (or never an entry): 404
+                            raise
+                        return {**gone, "failed": name}
                     context = entry_context(md, scope, entry_id, fields)
                     stale = isinstance(exc, StaleError)
                     error = STALE if stale else str(exc)
@@ -213,6 +269,9 @@ def routes(site: Site) -> list[Route]:
         scope, rev = request.path_params["scope"], request.path_params["rev"]
 
         def build(md: Memdir) -> dict[str, Any]:
+            why = no_history(md, scope)
+            if why is not None:
+                raise HistoryError(why)
             revision, change = md.history.change(rev, scope)
             return {
                 "scope": scope,
@@ -229,6 +288,9 @@ def routes(site: Site) -> list[Route]:
         back = text(form, "entry")
 
         def run(md: Memdir) -> Response:
+            why = no_history(md, scope)
+            if why is not None:
+                raise HistoryError(why)
             md.history.revert(rev, scope, source=Source.USER.value)
             if back:
                 try:  # the entry may have come back under its own id (a removal undone)

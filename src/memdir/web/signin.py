@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
-from urllib.parse import quote
+from urllib.parse import urlencode, urlsplit
 
 import anyio
 from starlette.exceptions import HTTPException
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
 PUBLIC = ("/signin", "/ping", "/static/")
+ENDED = (
+    "Your sign-in here has ended (its token was revoked, or the cookie expired or was "
+    "replaced): what the page sent was not saved, and memdir kept none of it. Sign in "
+    "again to go back to that page."
+)
 
 
 def _next(value: str | None) -> str:
@@ -28,6 +33,30 @@ def _next(value: str | None) -> str:
     if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
         return "/"
     return value
+
+
+def _sign_in_first(request: Request, target: str, ended: bool = False) -> Response:
+    """To the sign-in page, then back to ``target``; ``ended``: a form from one of our
+    pages was posted after its sign-in ended (the page says that nothing was kept)."""
+    where = "/signin?" + urlencode({"next": target, **({"ended": "1"} if ended else {})})
+    if ended and request.headers.get("hx-request"):  # htmx would swap the page in place
+        return Response(status_code=204, headers={"hx-redirect": where})
+    return RedirectResponse(where, status_code=303)
+
+
+def _from_own_page(request: Request) -> str | None:
+    """The page a POST's form was on (its ``Referer``), if the browser says the form is
+    one of this server's pages (``Sec-Fetch-Site``, ``Origin``); else None."""
+    own = f"{request.url.scheme}://{request.url.netloc}"
+    fetch_site, origin = request.headers.get("sec-fetch-site"), request.headers.get("origin")
+    if fetch_site != "same-origin" and not (fetch_site is None and origin == own):
+        return None
+    if origin not in (None, own):
+        return None
+    referer = urlsplit(request.headers.get("referer", ""))
+    if f"{referer.scheme}://{referer.netloc}" != own:
+        return "/"
+    return _next(referer.path + ("?" + referer.query if referer.query else ""))
 
 
 def _signed_in(
@@ -55,6 +84,8 @@ def routes(site: Site) -> list[Route]:
     async def signin_form(request: Request) -> Response:
         target = _next(request.query_params.get("next"))
         ticket = request.query_params.get("ticket")
+        if request.query_params.get("ended") and ticket is None:
+            return site.render(request, "signin.html", {"next": target, "failed": ENDED})
         if ticket is not None:
             if site.keys.check_ticket(ticket):
                 return _signed_in(site, request, target)
@@ -128,9 +159,11 @@ def routes(site: Site) -> list[Route]:
 
 def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
     """Every path but sign-in and static files needs a valid cookie: a GET without one is
-    sent to sign in, anything else is refused with 403. The viewer goes into the request
-    state (``request.scope['state']['viewer']``) with its cookie's keys (``'keys'``); on
-    the team server a revoked token's cookie is refused from the next request on."""
+    sent to sign in, and so is a form posted from one of this server's pages (back to
+    that page; its text is not kept); anything else is refused with 403. The viewer goes
+    into the request state (``request.scope['state']['viewer']``) with its cookie's keys
+    (``'keys'``); on the team server a revoked token's cookie is sent to sign in from the
+    next request on."""
 
     async def gate(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"].startswith(PUBLIC):
@@ -147,12 +180,13 @@ def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
             await down(scope, receive, send)
             return
         if found is None:
+            back = _from_own_page(request) if scope["method"] not in ("GET", "HEAD") else None
             if scope["method"] in ("GET", "HEAD"):
                 target = scope["path"] + ("?" + request.url.query if request.url.query else "")
-                response: Response = RedirectResponse(
-                    "/signin?next=" + quote(target, safe=""), status_code=303
-                )
-            else:
+                response: Response = _sign_in_first(request, target)
+            elif back is not None:  # a form of our page, posted after its sign-in ended
+                response = _sign_in_first(request, back, ended=True)
+            else:  # a script's or another site's post: refused
                 response = site.render(
                     request, "error.html", {"message": "Sign in first."}, status=403
                 )
