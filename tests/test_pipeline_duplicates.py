@@ -1,7 +1,8 @@
 """inv53p: a fact taught again after its entry exists is not lost. Extraction keeps the
 session's candidate; the scope's consolidation job consumes it and its light phase rejects
 it before any model call (`review.similar.covers`: the entry says it in full), recording
-the rejection in the scope's DREAMS.md. So `memdir maintain` of that session makes no
+the rejection in the scope's DREAMS.md and counting it among the candidates `maintain`
+says it dropped ("already in memory"). So `memdir maintain` of that session makes no
 consolidation call and leaves the candidates table empty: not a loss. A different fact
 taught later is consolidated as usual."""
 
@@ -95,6 +96,7 @@ def test_a_fact_taught_again_after_its_entry_exists_is_rejected_on_record(
 
         again = teach(3)  # the same fact, its entry exists now
         assert "apply:" not in again and "proposed" not in again, again
+        assert "candidates dropped: 1 already in memory" in again, again  # said, not silent
         assert consolidations() == asked  # rejected before any model saw it
         job = consolidate_job()  # the candidate was staged and consumed by this job
         assert (job["status"], job["outcome"]) == ("done", "nothing"), job

@@ -418,14 +418,17 @@ class Pipeline:
         if len(candidates) < len(pending):
             report.dropped["forgotten before consolidation"] += len(pending) - len(candidates)
         run = diary.Run(store.scope, self.md.clock())
+        said = 0  # candidates light rejected: an entry (or an earlier one) says them
         try:
             entries = store.list()
             themes: list[dreaming.Theme] = []
             if self.dreams:
                 waiting = self.jobs.waiting(job.key, last)
-                candidates = dreaming.light(
+                staged = dreaming.light(
                     candidates, entries, run, waiting=waiting, limit=self.limits.light
-                )
+                )  # what an entry or an earlier candidate says already: in the diary
+                said = len(candidates) - len(staged)
+                candidates = staged
                 themes = dreaming.rem(candidates, entries, self.limits.rem, run)
             result = (
                 self.provider.consolidate(candidates, entries)
@@ -453,6 +456,8 @@ class Pipeline:
         except MemdirError as exc:
             self._failed(job, report, f"consolidate {store.scope}", exc)
             return
+        if said:
+            report.dropped["already in memory"] += said
         report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
         if held:
             report.held += [f"{store.scope}: {describe(op)}" for op in ops]
