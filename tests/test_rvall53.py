@@ -83,3 +83,37 @@ def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: A
         page = _signed_in(url).get(where)
     assert page.status_code == 200
     assert "An add was refused" not in page.text  # main: memory.EXPIRED, the add's text
+
+
+# approval.changing (one pending write per fact) drops, under approval = "ask", an
+# extractor op that changes "nothing but provenance": a second session restating a fact
+# (consolidate's add of a taken name, a ReplaceOp with the same text and origins=(s2,))
+# is neither held nor applied, while approval = "auto" merges s2 into the entry's origins.
+# Then `memdir sessions rm s1` (upkeep.delete_session: entries whose ONLY origin it was)
+# removes a memory session s2 also taught: data lost only because review was on.
+def test_ask_keeps_a_second_sessions_provenance_so_sessions_rm_keeps_its_fact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import memdir
+    from memdir.core.changes import AddOp, ReplaceOp
+    from memdir.core.model import Source
+    from memdir.pipeline.upkeep import delete_session
+    from memdir.review import approval
+
+    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
+    (tmp_path / "project").mkdir()
+    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    for sid in ("s1", "s2"):
+        md.sessions.start("agent", session_id=sid)
+    store = md.store("local")
+    fact = ("project", "Cache host", "where the cache runs", "The cache runs on host a.")
+    (added,) = store.apply([AddOp(*fact, origins=("session:s1",))], source=Source.EXTRACTOR)
+    again = ReplaceOp(added.entry.id, description=fact[2], body=fact[3], origins=("session:s2",))
+    # what Pipeline._consolidate does under ask: hold what changes something, apply nothing
+    ops = approval.changing(store, [again], store.list(), Source.EXTRACTOR)
+    if ops:
+        approval.hold(md, store, ops, source=Source.EXTRACTOR, session=None)
+        md.apply_review([p.id for p in approval.proposals(md)])
+    removed = delete_session(md, "s1")
+    md.close()
+    assert removed == [], removed  # main: [project_cache-host], s2's restatement was dropped
