@@ -117,3 +117,30 @@ def test_ask_keeps_a_second_sessions_provenance_so_sessions_rm_keeps_its_fact(
     removed = delete_session(md, "s1")
     md.close()
     assert removed == [], removed  # main: [project_cache-host], s2's restatement was dropped
+
+
+# "team errors without server paths" (505c3c77, da347c6f) vs review/apply._check: on the
+# team backend a held write that can no longer apply (its entry changed since: the etag
+# branch's if_match, or any refusal) is refused as "proposal X cannot be applied to the
+# local scope (postgresql://memdir@HOST:PORT/DB#scope-key)": the server's database address
+# and the internal scope key, shown to a team user (CLI, and the web review page's flash;
+# the GuardError branch added this session says it the same way).
+@pytest.mark.backends
+def test_team_review_refusal_names_no_database_address(md: Any, backend: str) -> None:
+    from memdir.core.changes import ReplaceOp
+    from memdir.core.errors import MemdirError
+    from memdir.core.model import Source
+    from memdir.review import approval
+
+    if backend != "postgres":
+        pytest.skip("the team backend's message")
+    store = md.store("local")
+    entry = store.add(type="project", name="Cache host", description="where", body="Host a.")
+    op = ReplaceOp(entry.id, body="Host b.", if_match=entry.etag)
+    held = approval.hold(md, store, [op], source=Source.AGENT, session=None)
+    store.replace(entry.id, body="Host c.")  # someone else, meanwhile
+    with pytest.raises(MemdirError) as refused:
+        md.apply_review([held["id"]])
+    said = str(refused.value)
+    assert "cannot be applied" in said, said  # holds
+    assert "postgresql://" not in said and "#" not in said, said  # main: the database URL
