@@ -144,3 +144,16 @@ def test_team_review_refusal_names_no_database_address(md: Any, backend: str) ->
     said = str(refused.value)
     assert "cannot be applied" in said, said  # holds
     assert "postgresql://" not in said and "#" not in said, said  # main: the database URL
+
+
+# calls_text (readable tool-call text in hits and `sessions show`) reads "action", "args",
+# "input", "parameters" as where a harness nests a call's input, even in a bare input of the
+# kind README logs (tool_calls=[{"cmd": ...}] beside tool_name): a browser call
+# {"action": "navigate", "url": ...} is shown as "browser(navigate)", its URL dropped, and a
+# bare memory-tool input as "<entry name>(add)" (minor: display only, the index keeps JSON).
+@pytest.mark.xfail(strict=True, reason="minor: a bare input's 'action' read as the nested input")
+def test_calls_text_keeps_a_bare_inputs_fields_beside_action() -> None:
+    from memdir.sessions.records import calls_text
+
+    shown = calls_text([{"action": "navigate", "url": "https://example.test/a"}], "browser")
+    assert "https://example.test/a" in shown, shown  # main: "browser(navigate)"
