@@ -157,3 +157,45 @@ def test_calls_text_keeps_a_bare_inputs_fields_beside_action() -> None:
 
     shown = calls_text([{"action": "navigate", "url": "https://example.test/a"}], "browser")
     assert "https://example.test/a" in shown, shown  # main: "browser(navigate)"
+
+
+# The etag branch's batch rule (Plan._read_as: every op's if_match is checked against the
+# entry as it was before the batch) x review/apply._batches, which puts the ops of EVERY
+# named proposal of one writer on one store into ONE Plan: two agents that both read the
+# entry (etag e0) and both had a replace held (approval = "ask") are applied together,
+# and the second silently overwrites the first, the lost update if_match exists to stop
+# (before the batch rule the second was refused: "another proposal named may have changed
+# it first", as _check still says).
+def test_review_of_two_held_replaces_from_one_read_refuses_the_second(
+    tmp_path: Path,
+) -> None:
+    import memdir
+    from memdir.core.changes import ReplaceOp
+    from memdir.core.errors import MemdirError
+    from memdir.core.model import Source
+    from memdir.review import approval
+
+    (tmp_path / "project").mkdir()
+    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    store = md.store("local")
+    entry = store.add(type="project", name="Cache host", description="where", body="Host a.")
+    held = [
+        approval.hold(
+            md,
+            store,
+            [ReplaceOp(entry.id, body=body, if_match=entry.etag)],
+            source=Source.AGENT,
+            session=session,
+        )["id"]
+        for session, body in (("s1", "Host b."), ("s2", "Host c."))
+    ]
+    try:
+        md.apply_review(held)
+    except MemdirError as exc:
+        assert "changed" in str(exc), exc  # refused, nothing applied: what if_match is for
+        assert store.get(entry.id).body.strip() == "Host a."
+    else:
+        body = store.get(entry.id).body.strip()
+        pytest.fail(f"both applied from one read: {body!r} overwrote the other")  # main
+    finally:
+        md.close()
