@@ -623,8 +623,9 @@ class Dispatcher:
         )
         return (
             f"{exc.entry_id} was changed by someone else after you read it{said}; nothing "
-            f"was applied. Call memory_read with id {exc.entry_id!r} for its current text "
-            f"and etag, then make your change to that version (if_match: the new etag)."
+            f"was applied. Call {self.named('memory_read')} with id {exc.entry_id!r} for its "
+            f"current text and etag, then make your change to that version (if_match: the "
+            f"new etag)."
         )
 
     def _summary(self, change: Change) -> dict[str, Any]:
