@@ -26,10 +26,6 @@ import memdir
 from test_mend53h import pairs
 from test_rv52d import SYSTEM, Conversation
 
-RACE = pytest.mark.xfail(
-    strict=True, reason="inv53h: a late sync_turn runs against the session switched to"
-)
-
 
 def _turn(c: Conversation, user: str, answer: str) -> list[dict[str, Any]]:
     """Add a turn to ``c``'s list; the list as Hermes hands it to ``sync_all``."""
@@ -41,7 +37,6 @@ def _sync(c: Conversation, session_id: str, user: str, answer: str) -> None:
     c.provider.sync_turn(user, answer, session_id=session_id, messages=_turn(c, user, answer))
 
 
-@RACE
 def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -59,7 +54,6 @@ def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."))
 
 
-@RACE
 def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -81,7 +75,6 @@ def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."), ("Roll it back.", "Rolled back."))
 
 
-@RACE
 def test_a_turn_synced_after_branch_is_logged_in_the_parent(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,7 +96,6 @@ def test_a_turn_synced_after_branch_is_logged_in_the_parent(
     assert ("user", "Use a Pratt parser.") in lineage
 
 
-@RACE
 def test_a_turn_synced_after_compression_logs_nothing_twice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -129,7 +121,6 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
     assert c.logged("b") == [("assistant", "Lexer done.")]
 
 
-@RACE
 def test_a_turn_synced_without_a_list_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -205,7 +196,6 @@ def _logged(md: Any, session_id: str) -> list[tuple[str, str]]:
     return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
 
 
-@RACE
 def test_resume_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -216,7 +206,6 @@ def test_resume_while_hermes_worker_is_behind(
     assert _logged(md, "b") == pairs(("Deploy it.", "Ok."))
 
 
-@RACE
 def test_branch_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
