@@ -767,14 +767,21 @@ class MemdirProvider:
         """memdir's tools in OpenAI function form, under their Hermes names."""
         from ...tools import tool_schemas
 
+        def renamed(node: Any) -> Any:  # a copy, every description naming tools as Hermes
+            if isinstance(node, dict):  # does (a parameter's too: "the etag memory_read gave")
+                return {
+                    k: _NAMED.sub(lambda m: HERMES_NAMES[m.group(0)], v)
+                    if k == "description" and isinstance(v, str)
+                    else renamed(v)
+                    for k, v in node.items()
+                }
+            return [renamed(v) for v in node] if isinstance(node, list) else node
+
         schemas = []
         for tool in tool_schemas("openai"):
-            fn = dict(tool["function"])
+            fn = renamed(tool["function"])
             fn["name"] = HERMES_NAMES[fn["name"]]
-            # a description naming another of memdir's tools names it as Hermes does
-            fn["description"] = _NAMED.sub(
-                lambda m: HERMES_NAMES[m.group(0)], str(fn.get("description") or "")
-            )
+            fn["description"] = str(fn.get("description") or "")
             schemas.append(fn)
         return schemas
 
