@@ -16,6 +16,7 @@ the test releases."""
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -219,3 +220,83 @@ def test_branch_while_hermes_worker_is_behind(
         ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
     )
     assert _logged(md, "b")[-2:] == pairs(("Deploy it.", "Ok."))
+
+
+# -- random runs with Hermes's worker behind ---------------------------------------------------
+
+
+def _late_run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """A random Hermes run whose turns' syncs wait in a FIFO queue (Hermes's worker) while
+    /resume, /branch and compression switch inline; the queue runs at random points and
+    before a restart (``shutdown_all`` drains it). Every turn said in a session is logged
+    in it, and a session logs no user text its conversation never held."""
+    from test_mend53h import reloaded, restart, summary
+
+    rng = random.Random(seed)
+    c = Conversation(tmp, monkeypatch, "s0")
+    sid, n = "s0", 0
+    queue: list[tuple[str, str, str, list[dict[str, Any]]]] = []
+    held: dict[str, list[dict[str, Any]]] = {}  # state.db's history per session
+    said: dict[str, list[str]] = {"s0": []}
+    held_texts: dict[str, set[str]] = {"s0": set()}  # user texts each conversation held
+
+    def drain() -> None:
+        while queue:
+            at, user, answer, messages = queue.pop(0)
+            c.provider.sync_turn(user, answer, session_id=at, messages=messages)
+
+    for step in range(16):
+        op = rng.choice(["say"] * 5 + ["drain", "restart", "compress", "branch", "resume"])
+        if op == "say" or len(c.messages) < 3:
+            user = "continue" if rng.random() < 0.3 else f"turn {seed}.{step}"
+            answer = rng.choice(["OK.", "Done."])
+            messages = _turn(c, user, answer)
+            said[sid].append(user)
+            queue.append((sid, user, answer, messages))
+            if rng.random() < 0.4:
+                drain()
+        elif op == "drain":
+            drain()
+        elif op == "restart":
+            drain()
+            restart(c, sid)
+            c.messages = reloaded(c.messages)
+        elif op == "compress":
+            n += 1
+            new = f"s{n}"
+            c.compress(new, sid, keep_head=2, keep_tail=2)
+            c.messages[3] = summary(f"summary {n}")
+            sid = new
+            said[sid] = []
+        elif op == "branch":
+            n += 1
+            new = f"s{n}"
+            held[sid] = reloaded(c.messages)
+            c.provider.on_session_switch(new, parent_session_id=sid, reset=False, reason="branch")
+            sid = new
+            said[sid] = []
+        elif op == "resume" and held:
+            held[sid] = reloaded(c.messages)
+            target = rng.choice(sorted(held))
+            c.provider.on_session_switch(
+                target, parent_session_id=sid, reset=False, reason="resume"
+            )
+            sid = target
+            c.messages = [dict(c.messages[0]), *reloaded(held[target][1:])]
+        texts = {str(m.get("content")) for m in c.messages if m.get("role") == "user"}
+        held_texts.setdefault(sid, set()).update(texts)
+    drain()
+    c.end()
+    for session, texts in said.items():
+        mine = [t for r, t in c.logged(session) if r == "user"]
+        for text in set(texts):  # every turn said in a session is logged in it
+            assert mine.count(text) >= texts.count(text), (seed, session, text, texts, mine)
+        strays = [t for t in mine if t not in held_texts[session]]
+        assert not strays, (seed, session, strays)  # nor another conversation's turns
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_runs_with_the_worker_behind_log_each_turn_in_its_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    _late_run(tmp_path, monkeypatch, seed)
