@@ -134,6 +134,8 @@ _MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
+#: how many sessions left by a switch keep their state for a late ``sync_turn``
+_LEFT = 8
 #: memdir's own tool names as a description spells them ("Call memory_search first");
 #: bare "memory" is a word there, not the tool, and is left as it is
 _NAMED = re.compile(r"\b(?:memory_read|memory_search|session_search)\b")
@@ -310,6 +312,9 @@ class MemdirProvider:
         # the session was (re)started on an id memdir may hold messages of (a restarted
         # Hermes, /resume): the first list is aligned with the stored log
         self._stored = False
+        # sessions a switch left, newest last: their session and the state above as the
+        # switch found it, for a turn Hermes queued before the switch and syncs after it
+        self._left: dict[str, tuple[Any, ...]] = {}
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -343,6 +348,7 @@ class MemdirProvider:
         was logged (see :meth:`_new_from`)."""
         assert self._md is not None
         with self._lock:
+            self._left.pop(f"hermes:{session_id}", None)  # its state is the current one
             self._session = self._md.session(
                 agent="hermes",
                 session_id=f"hermes:{session_id}",
@@ -359,6 +365,55 @@ class MemdirProvider:
                 self._paired = []
                 self._stored = True
 
+    def _state(self) -> tuple[Any, ...]:
+        """The session and what the provider knows of its log (copies)."""
+        return (
+            self._session,
+            list(self._seen),
+            set(self._summaries),
+            set(self._unmarked),
+            self._answered,
+            list(self._paired),
+            self._stored,
+        )
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        (
+            self._session,
+            self._seen,
+            self._summaries,
+            self._unmarked,
+            self._answered,
+            self._paired,
+            self._stored,
+        ) = state
+
+    def _late(self, session_id: str, fn: Callable[[], Any]) -> bool:
+        """Run ``fn`` (a ``sync_turn``) on session ``session_id``, left by a switch since
+        Hermes queued the turn: its state as the switch left it stands in for the current
+        one, so the turn is logged there (not in the session switched to), and the session,
+        ended at the switch, is queued for extraction again. False when ``session_id`` is
+        the current session or none a switch left (the turn goes to the current one)."""
+        sid = f"hermes:{session_id}"
+        with self._lock:
+            if not session_id or self._session is None or sid == self._session.id:
+                return False
+            state = self._left.get(sid)
+            if state is None:
+                return False
+            current = self._state()
+            self._restore(state)
+            try:
+                self._guarded("sync_turn", fn)
+                md = self._md
+                assert md is not None and self._session is not None
+                if self._session.closed and md.enabled:  # its end queued what it held then
+                    self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
+            finally:
+                self._left[sid] = self._state()
+                self._restore(current)
+            return True
+
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
         if self._session is None:
@@ -374,7 +429,8 @@ class MemdirProvider:
 
     def system_prompt_block(self) -> str:
         """The session's frozen snapshot, with the names of memdir's tools in Hermes."""
-        block = self._session.system_block() if self._session is not None else ""
+        with self._lock:  # (never a left session a late sync_turn stands in)
+            block = self._session.system_block() if self._session is not None else ""
         soul = self._hermes_home / "SOUL.md" if self._hermes_home is not None else None
         if block and soul is not None and soul.is_file() and self._md is not None:
             persona = self._md.persona_block()  # Hermes loads its own SOUL.md as slot #1
@@ -574,8 +630,15 @@ class MemdirProvider:
         messages: list[dict[str, Any]] | None = None,
     ) -> None:
         """Log the finished turn: from its user message on, tool calls and results
-        included (just the two texts when Hermes gives no message list)."""
+        included (just the two texts when Hermes gives no message list), in session
+        ``session_id``: Hermes queues this call on its worker thread with the id of then,
+        and ``/resume`` or ``/branch`` may switch sessions before it runs (see
+        :meth:`_late`)."""
         if not self._writes:
+            return
+        if self._late(
+            session_id, lambda: self.sync_turn(user_content, assistant_content, messages=messages)
+        ):
             return
         if messages:
             same = [
@@ -643,19 +706,25 @@ class MemdirProvider:
         message list is aligned with what was logged (:meth:`_new_from`)."""
         if self._md is None or not new_session_id:
             return
-        current = self._session.id if self._session is not None else None
-        if current == f"hermes:{new_session_id}":
-            return
-        if self._session is not None and self._writes:
-            self._guarded("session switch", self._session.close)
-        reason = kwargs.get("reason")
-        continues = bool(parent_session_id) and not reset
-        if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
-            continues = continues and reason in _CONTINUATIONS
-        parent = parent_session_id if continues else None
-        self._guarded(
-            "session switch", lambda: self._start(new_session_id, parent, continues=continues)
-        )
+        with self._lock:
+            current = self._session.id if self._session is not None else None
+            if current == f"hermes:{new_session_id}":
+                return
+            if self._session is not None and self._writes:
+                self._guarded("session switch", self._session.close)
+            if self._session is not None:  # kept for a turn queued before the switch
+                self._left.pop(self._session.id, None)
+                self._left[self._session.id] = self._state()
+                while len(self._left) > _LEFT:
+                    del self._left[next(iter(self._left))]
+            reason = kwargs.get("reason")
+            continues = bool(parent_session_id) and not reset
+            if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
+                continues = continues and reason in _CONTINUATIONS
+            parent = parent_session_id if continues else None
+            self._guarded(
+                "session switch", lambda: self._start(new_session_id, parent, continues=continues)
+            )
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
@@ -698,14 +767,21 @@ class MemdirProvider:
         """memdir's tools in OpenAI function form, under their Hermes names."""
         from ...tools import tool_schemas
 
+        def renamed(node: Any) -> Any:  # a copy, every description naming tools as Hermes
+            if isinstance(node, dict):  # does (a parameter's too: "the etag memory_read gave")
+                return {
+                    k: _NAMED.sub(lambda m: HERMES_NAMES[m.group(0)], v)
+                    if k == "description" and isinstance(v, str)
+                    else renamed(v)
+                    for k, v in node.items()
+                }
+            return [renamed(v) for v in node] if isinstance(node, list) else node
+
         schemas = []
         for tool in tool_schemas("openai"):
-            fn = dict(tool["function"])
+            fn = renamed(tool["function"])
             fn["name"] = HERMES_NAMES[fn["name"]]
-            # a description naming another of memdir's tools names it as Hermes does
-            fn["description"] = _NAMED.sub(
-                lambda m: HERMES_NAMES[m.group(0)], str(fn.get("description") or "")
-            )
+            fn["description"] = str(fn.get("description") or "")
             schemas.append(fn)
         return schemas
 
@@ -726,9 +802,9 @@ class MemdirProvider:
                 "nothing was saved. Carry on with the task.",
             }
         else:
-            session = self._session
-            with self._lock:
-                result = session.call_tool(name, args)
+            with self._lock:  # the current session, never a left one _late stands in
+                assert self._session is not None
+                result = self._session.call_tool(name, args)
         return json.dumps(result, ensure_ascii=False, default=str)
 
     # -- end -------------------------------------------------------------------------------
@@ -738,8 +814,9 @@ class MemdirProvider:
         for a few seconds, and close state.db."""
         if self._md is None:
             return
-        if self._writes and self._session is not None:
-            self._guarded("shutdown", self._session.close)
+        with self._lock:  # the current session, never a left one _late stands in
+            if self._writes and self._session is not None:
+                self._guarded("shutdown", self._session.close)
         self._md.drain(timeout=5.0)
         self._md.close()
 

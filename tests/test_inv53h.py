@@ -1,0 +1,302 @@
+"""inv53h: a turn Hermes queued for session A, synced after ``/resume`` or ``/branch``
+switched the provider to session B, is logged under A (``hermes_provider``).
+
+Hermes 0.19's ``MemoryManager.sync_all`` queues ``sync_turn`` on its single worker thread
+(``agent/memory_manager.py``) with ``session_id`` taken when it is queued
+(``run_agent.py``: ``self.session_id``); ``/resume`` and ``/branch``
+(``hermes_cli/cli_commands_mixin.py``) call ``on_session_switch`` inline on the CLI's
+thread, with no ``flush_pending`` first. So when the worker is behind (a write waiting
+on a busy state.db, a slow earlier task), the provider sees ``on_session_switch("b")``
+and then ``sync_turn(..., session_id="a")``. Compression switches inline too, but its
+``on_pre_compress`` hands the provider the whole list first.
+
+The first tests drive memdir's real ``MemdirProvider`` in that order; the last ones run
+the same through Hermes's real ``MemoryManager`` (bench venv), its worker held by a task
+the test releases."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import memdir
+from test_mend53h import pairs
+from test_rv52d import SYSTEM, Conversation
+
+
+def _turn(c: Conversation, user: str, answer: str) -> list[dict[str, Any]]:
+    """Add a turn to ``c``'s list; the list as Hermes hands it to ``sync_all``."""
+    c.messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+    return list(c.messages)
+
+
+def _sync(c: Conversation, session_id: str, user: str, answer: str) -> None:
+    c.provider.sync_turn(user, answer, session_id=session_id, messages=_turn(c, user, answer))
+
+
+def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = Conversation(tmp_path, monkeypatch, "a")
+    _sync(c, "a", "Refactor the parser.", "Starting.")
+    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")  # queued, not yet run
+    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.messages = [dict(SYSTEM)]  # b: a conversation memdir never logged
+    _sync(c, "b", "Deploy it.", "Deployed.")
+    c.end()
+    assert c.logged("a") == pairs(
+        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+    )
+    assert c.logged("b") == pairs(("Deploy it.", "Deployed."))
+    # a was ended at the switch, its extraction queued: queued again up to the late turn
+    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    last = md.sessions.messages("hermes:a")[-1].id
+    jobs = [j for j in md.pipeline.jobs.list() if j.kind == "extract" and j.key == "hermes:a"]
+    assert [j.input_watermark for j in jobs] == [last]
+
+
+def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = Conversation(tmp_path, monkeypatch, "b")
+    _sync(c, "b", "Deploy it.", "Deployed.")
+    b_history = list(c.messages)
+    c.provider.on_session_switch("a", parent_session_id="b", reset=True, reason="new_session")
+    c.messages = [dict(SYSTEM)]
+    _sync(c, "a", "Refactor the parser.", "Starting.")
+    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
+    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.messages = b_history
+    _sync(c, "b", "Roll it back.", "Rolled back.")
+    c.end()
+    assert c.logged("a") == pairs(
+        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+    )
+    assert c.logged("b") == pairs(("Deploy it.", "Deployed."), ("Roll it back.", "Rolled back."))
+
+
+def test_a_turn_synced_after_branch_is_logged_in_the_parent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # /branch copies the history (the late turn included) into b; the late turn was said
+    # in a: a's log holds it (b may log it too: a duplicate, never a loss)
+    c = Conversation(tmp_path, monkeypatch, "a")
+    _sync(c, "a", "Refactor the parser.", "Starting.")
+    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
+    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="branch")
+    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    _sync(c, "b", "Try a table-driven one.", "Done.")
+    c.end()
+    assert c.logged("a") == pairs(
+        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+    )
+    lineage = [(m.role, m.content) for m in c.provider._lineage_log("hermes:b")]
+    assert lineage[:2] == pairs(("Refactor the parser.", "Starting."))
+    assert lineage[-2:] == pairs(("Try a table-driven one.", "Done."))
+    assert ("user", "Use a Pratt parser.") in lineage
+
+
+def test_a_turn_synced_after_compression_logs_nothing_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hermes's preflight compression in the next turn: on_pre_compress gets the list
+    # (the late turn and the new user message) inline, then the switch; the late sync
+    # finds it all logged, and leaves b's alignment as it was (on main it rewound b's,
+    # and b logged "Now the lexer." again)
+    c = Conversation(tmp_path, monkeypatch, "a")
+    _sync(c, "a", "Refactor the parser.", "Starting.")
+    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
+    c.messages.append({"role": "user", "content": "Now the lexer."})
+    c.compress("b", "a", keep_head=2, keep_tail=3)
+    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.messages.append({"role": "assistant", "content": "Lexer done."})
+    c.provider.sync_turn("Now the lexer.", "Lexer done.", session_id="b", messages=c.messages)
+    c.end()
+    assert c.logged("a") == [
+        *pairs(
+            ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+        ),
+        ("user", "Now the lexer."),
+    ]
+    assert c.logged("b") == [("assistant", "Lexer done.")]
+
+
+def test_a_turn_synced_without_a_list_after_resume_is_logged_under_its_own_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = Conversation(tmp_path, monkeypatch, "a")
+    _sync(c, "a", "Refactor the parser.", "Starting.")
+    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a")
+    c.end()
+    assert c.logged("a")[-2:] == pairs(("Use a Pratt parser.", "Switched to Pratt."))
+    assert ("user", "Use a Pratt parser.") not in c.logged("b")
+
+
+# -- through Hermes's own MemoryManager -------------------------------------------------------
+
+
+def _hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Path, Path]:
+    """memdir installed into a Hermes home with --activate and loaded by Hermes's loader
+    into a MemoryManager on session a; memdir's background worker on."""
+    plugin = pytest.importorskip("test_hermes_plugin")
+    hermes_home, project, home = tmp_path / "hermes", tmp_path / "project", tmp_path / "mh"
+    hermes_home.mkdir()
+    project.mkdir()
+    (hermes_home / "config.yaml").write_text("model:\n  default: x\n", encoding="utf-8")
+    env = {**plugin.os.environ, "HERMES_HOME": str(hermes_home), "MEMDIR_HOME": str(home)}
+    env["MEMDIR_BACKGROUND"] = "0"  # the install itself
+    done = plugin.run("install", "hermes", "--activate", "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
+    monkeypatch.setenv("MEMDIR_HOME", str(home))
+    monkeypatch.setenv("MEMDIR_BACKGROUND", "1")
+    monkeypatch.setenv("TERMINAL_CWD", str(project))
+    m, _ = plugin.manager("a", agent_context="primary")
+    return m, home, project
+
+
+def _through_hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reason: str) -> Any:
+    plugin = pytest.importorskip("test_hermes_plugin")
+    m, home, project = _hermes(tmp_path, monkeypatch)
+    history: list[dict[str, Any]] = [dict(SYSTEM)]
+    gate = threading.Event()
+    try:
+        history += [
+            {"role": "user", "content": "Refactor the parser."},
+            {"role": "assistant", "content": "Starting."},
+        ]
+        m.sync_all("Refactor the parser.", "Starting.", session_id="a", messages=list(history))
+        assert m.flush_pending(10)
+        # the worker busy with earlier work (a write waiting on a busy state.db): the
+        # next turn's sync waits in its queue while /resume or /branch switches inline
+        m._submit_background(lambda: gate.wait(30))
+        history += [
+            {"role": "user", "content": "Use a Pratt parser."},
+            {"role": "assistant", "content": "Switched to Pratt."},
+        ]
+        m.sync_all("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=history)
+        m.on_session_switch("b", parent_session_id="a", reset=False, reason=reason)
+        gate.set()
+        assert m.flush_pending(10)
+        b = list(history) if reason == "branch" else [dict(SYSTEM)]
+        b += [{"role": "user", "content": "Deploy it."}, {"role": "assistant", "content": "Ok."}]
+        m.sync_all("Deploy it.", "Ok.", session_id="b", messages=b)
+        assert m.flush_pending(10)
+        m.on_session_end(b)
+        m.shutdown_all()
+    finally:
+        gate.set()
+        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
+            del plugin.sys.modules[name]
+    return memdir.open(home, project)
+
+
+def _logged(md: Any, session_id: str) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
+
+
+def test_resume_while_hermes_worker_is_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    md = _through_hermes(tmp_path, monkeypatch, "resume")
+    assert _logged(md, "a") == pairs(
+        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+    )
+    assert _logged(md, "b") == pairs(("Deploy it.", "Ok."))
+
+
+def test_branch_while_hermes_worker_is_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    md = _through_hermes(tmp_path, monkeypatch, "branch")
+    assert _logged(md, "a") == pairs(
+        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
+    )
+    assert _logged(md, "b")[-2:] == pairs(("Deploy it.", "Ok."))
+
+
+# -- random runs with Hermes's worker behind ---------------------------------------------------
+
+
+def _late_run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """A random Hermes run whose turns' syncs wait in a FIFO queue (Hermes's worker) while
+    /resume, /branch and compression switch inline; the queue runs at random points and
+    before a restart (``shutdown_all`` drains it). Every turn said in a session is logged
+    in it, and a session logs no user text its conversation never held."""
+    from test_mend53h import reloaded, restart, summary
+
+    rng = random.Random(seed)
+    c = Conversation(tmp, monkeypatch, "s0")
+    sid, n = "s0", 0
+    queue: list[tuple[str, str, str, list[dict[str, Any]]]] = []
+    held: dict[str, list[dict[str, Any]]] = {}  # state.db's history per session
+    said: dict[str, list[str]] = {"s0": []}
+    held_texts: dict[str, set[str]] = {"s0": set()}  # user texts each conversation held
+
+    def drain() -> None:
+        while queue:
+            at, user, answer, messages = queue.pop(0)
+            c.provider.sync_turn(user, answer, session_id=at, messages=messages)
+
+    for step in range(16):
+        op = rng.choice(["say"] * 5 + ["drain", "restart", "compress", "branch", "resume"])
+        if op == "say" or len(c.messages) < 3:
+            user = "continue" if rng.random() < 0.3 else f"turn {seed}.{step}"
+            answer = rng.choice(["OK.", "Done."])
+            messages = _turn(c, user, answer)
+            said[sid].append(user)
+            queue.append((sid, user, answer, messages))
+            if rng.random() < 0.4:
+                drain()
+        elif op == "drain":
+            drain()
+        elif op == "restart":
+            drain()
+            restart(c, sid)
+            c.messages = reloaded(c.messages)
+        elif op == "compress":
+            n += 1
+            new = f"s{n}"
+            c.compress(new, sid, keep_head=2, keep_tail=2)
+            c.messages[3] = summary(f"summary {n}")
+            sid = new
+            said[sid] = []
+        elif op == "branch":
+            n += 1
+            new = f"s{n}"
+            held[sid] = reloaded(c.messages)
+            c.provider.on_session_switch(new, parent_session_id=sid, reset=False, reason="branch")
+            sid = new
+            said[sid] = []
+        elif op == "resume" and held:
+            held[sid] = reloaded(c.messages)
+            target = rng.choice(sorted(held))
+            c.provider.on_session_switch(
+                target, parent_session_id=sid, reset=False, reason="resume"
+            )
+            sid = target
+            c.messages = [dict(c.messages[0]), *reloaded(held[target][1:])]
+        texts = {str(m.get("content")) for m in c.messages if m.get("role") == "user"}
+        held_texts.setdefault(sid, set()).update(texts)
+    drain()
+    c.end()
+    for session, texts in said.items():
+        mine = [t for r, t in c.logged(session) if r == "user"]
+        for text in set(texts):  # every turn said in a session is logged in it
+            assert mine.count(text) >= texts.count(text), (seed, session, text, texts, mine)
+        strays = [t for t in mine if t not in held_texts[session]]
+        assert not strays, (seed, session, strays)  # nor another conversation's turns
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_runs_with_the_worker_behind_log_each_turn_in_its_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    _late_run(tmp_path, monkeypatch, seed)
