@@ -108,6 +108,13 @@ def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
     return list(found.values())
 
 
+def _calls(batch: _Batch) -> set[int]:
+    """Where each proposal's ops start after the first: each proposal is a separate write
+    (a held one, a separate call of the agent), its ``if_match`` checked against the entry
+    as the proposals before it leave it, so two made from one read cannot both apply."""
+    return {i for i in range(1, len(batch.owners)) if batch.owners[i] != batch.owners[i - 1]}
+
+
 def _texts(op: Operation) -> str:
     holder = op.entry if isinstance(op, EditOp) else op
     return "\n".join(
@@ -138,7 +145,10 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
         ) from exc
     active = dict(prior.active) if prior is not None else {e.id: e for e in store.list()}
     plan = Plan(active, lambda entry_id: (), now=md.clock(), source=batch.source)
-    for op, owner in zip(batch.ops, batch.owners, strict=True):
+    starts = _calls(batch)
+    for i, (op, owner) in enumerate(zip(batch.ops, batch.owners, strict=True)):
+        if i in starts:
+            plan.new_call()
         try:
             if not isinstance(op, RemoveOp):
                 guard.check(_texts(op))
@@ -175,6 +185,7 @@ def _write(batch: _Batch) -> _Written:
         list(batch.ops),
         source=batch.source,
         capture=lambda before, after: seen.append((before, after)),
+        calls=_calls(batch),
     )
     if not seen:  # nothing was written
         return _Written(store, {}, {}, changes)
