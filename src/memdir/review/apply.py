@@ -122,6 +122,14 @@ def _texts(op: Operation) -> str:
     )
 
 
+def _where(md: Layers, store: Store) -> str:
+    """The scope as its user knows it: on one machine with its folder; on the team
+    backend by name only, never the server's database address or the scope's key."""
+    if md.database is not None:
+        return f"the {store.scope} scope"
+    return f"the {store.scope} scope ({store.backend.location})"
+
+
 def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
     """Plan ``batch`` on its scope as it is now (or as ``prior``, an earlier batch of
     another writer on the same store, leaves it), without writing; raise naming the
@@ -129,7 +137,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
     from .. import guard
 
     store = batch.store
-    where = f"the {store.scope} scope ({store.backend.location})"
+    where = _where(md, store)
     owners = ", ".join(dict.fromkeys(batch.owners))
     try:
         if store.read_only:
@@ -206,7 +214,7 @@ def _undo(md: Layers, done: Sequence[_Written], message: str) -> list[str]:
             )
         except MemdirError as exc:
             _forget(md, [written])
-            failed.append(f"{written.store.scope} scope ({written.store.backend.location}): {exc}")
+            failed.append(f"{_where(md, written.store)}: {exc}")
     return failed
 
 
