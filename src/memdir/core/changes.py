@@ -164,6 +164,12 @@ class Plan:
         # writer read), which each of the plan's ops on it checks its ``if_match`` against.
         self._read_as: dict[str, str] = {}
 
+    def new_call(self) -> None:
+        """The ops from here on are another call's (a held write the agent made
+        separately): their ``if_match`` is checked against the entry as it is now,
+        with what earlier ops of this plan changed, not as it was before the plan."""
+        self._read_as.clear()
+
     def apply(self, op: Operation) -> Change:
         """Apply one operation to the plan, or raise without changing the plan."""
         if isinstance(op, AddOp):

@@ -345,9 +345,15 @@ class Store:
         *,
         source: Source | str = Source.USER,
         capture: Capture | None = None,
+        calls: Iterable[int] = (),
     ) -> builtins.list[Change]:
         """Apply operations all-or-nothing: every one is validated, guarded and planned,
         and the pinned budget checked on the final state, before any file is written.
+
+        ``ops`` are one call's, whose ``if_match`` all name the version read before it,
+        unless ``calls`` gives the index of each op that starts another call (``review
+        --apply`` of several held writes): that op and the rest check the entry as the
+        ops before them left it (:meth:`Plan.new_call`).
 
         ``capture`` (for callers that may have to undo this write, e.g. ``review
         --apply``) is called under the lock with the bytes of every file the write
@@ -374,7 +380,12 @@ class Store:
                 if snap.problems:
                     raise UnreadableScopeError(self.scope, snap.problems)
                 plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
-                changes = [plan.apply(op) for op in ops]
+                starts = set(calls)
+                changes: builtins.list[Change] = []
+                for i, op in enumerate(ops):
+                    if i in starts:
+                        plan.new_call()
+                    changes.append(plan.apply(op))
                 touched = set(plan.writes) | plan.deletes
                 if any(e.pinned for e in plan.writes.values()):  # else it cannot grow
                     self._check_budget(snap.active, plan.active)

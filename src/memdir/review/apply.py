@@ -108,11 +108,26 @@ def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
     return list(found.values())
 
 
+def _calls(batch: _Batch) -> set[int]:
+    """Where each proposal's ops start after the first: each proposal is a separate write
+    (a held one, a separate call of the agent), its ``if_match`` checked against the entry
+    as the proposals before it leave it, so two made from one read cannot both apply."""
+    return {i for i in range(1, len(batch.owners)) if batch.owners[i] != batch.owners[i - 1]}
+
+
 def _texts(op: Operation) -> str:
     holder = op.entry if isinstance(op, EditOp) else op
     return "\n".join(
         v for k in ("name", "description", "body") if isinstance(v := getattr(holder, k, None), str)
     )
+
+
+def _where(md: Layers, store: Store) -> str:
+    """The scope as its user knows it: on one machine with its folder; on the team
+    backend by name only, never the server's database address or the scope's key."""
+    if md.database is not None:
+        return f"the {store.scope} scope"
+    return f"the {store.scope} scope ({store.backend.location})"
 
 
 def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
@@ -122,7 +137,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
     from .. import guard
 
     store = batch.store
-    where = f"the {store.scope} scope ({store.backend.location})"
+    where = _where(md, store)
     owners = ", ".join(dict.fromkeys(batch.owners))
     try:
         if store.read_only:
@@ -138,7 +153,10 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
         ) from exc
     active = dict(prior.active) if prior is not None else {e.id: e for e in store.list()}
     plan = Plan(active, lambda entry_id: (), now=md.clock(), source=batch.source)
-    for op, owner in zip(batch.ops, batch.owners, strict=True):
+    starts = _calls(batch)
+    for i, (op, owner) in enumerate(zip(batch.ops, batch.owners, strict=True)):
+        if i in starts:
+            plan.new_call()
         try:
             if not isinstance(op, RemoveOp):
                 guard.check(_texts(op))
@@ -175,6 +193,7 @@ def _write(batch: _Batch) -> _Written:
         list(batch.ops),
         source=batch.source,
         capture=lambda before, after: seen.append((before, after)),
+        calls=_calls(batch),
     )
     if not seen:  # nothing was written
         return _Written(store, {}, {}, changes)
@@ -195,7 +214,7 @@ def _undo(md: Layers, done: Sequence[_Written], message: str) -> list[str]:
             )
         except MemdirError as exc:
             _forget(md, [written])
-            failed.append(f"{written.store.scope} scope ({written.store.backend.location}): {exc}")
+            failed.append(f"{_where(md, written.store)}: {exc}")
     return failed
 
 

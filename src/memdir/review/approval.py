@@ -8,11 +8,11 @@ import dataclasses
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from ..core.errors import MemdirError
+from ..core.errors import MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
@@ -143,12 +143,15 @@ def changing(
 ) -> list[Operation]:
     """``ops`` less those that would change nothing in ``store`` (holding ``entries``) but
     provenance: an add of an entry it holds, an update to what an entry already says, as
-    :meth:`Store.apply` finds them. Such a write is not held for review. When the batch
-    cannot be planned, every op is kept (review says why when it is applied)."""
+    :meth:`Store.apply` finds them. Such a write is not held for review: it alters no text
+    a person must approve, so the new origins it brings (another session teaching the
+    fact again) are written at once, as approval = "auto" writes them, and ``memdir
+    sessions rm`` of the first session keeps the fact. When the batch cannot be planned,
+    every op is kept (review says why when it is applied)."""
     from ..core.changes import Plan
 
     plan = Plan({e.id: e for e in entries}, lambda _id: (), now=store.clock(), source=source)
-    kept = []
+    kept, known = [], []
     try:
         for op in ops:
             bare = (
@@ -156,10 +159,19 @@ def changing(
                 if isinstance(op, AddOp | ReplaceOp | SupersedeOp)
                 else op
             )
-            if plan.apply(bare).action not in ("exists", "unchanged"):
+            done = plan.apply(bare)
+            if done.action not in ("exists", "unchanged"):
                 kept.append(op)
+            elif isinstance(op, ReplaceOp) and op.origins:  # an add that exists adds none
+                # only onto the version ``entries`` hold: never a text no one approved
+                known.append(
+                    dataclasses.replace(op, target=done.entry.id, if_match=done.entry.etag)
+                )
     except MemdirError:
         return list(ops)
+    if known:  # changed meanwhile (stale): its next restatement brings the origin
+        with suppress(StaleError):
+            store.apply(known, source=source)
     return kept
 
 
