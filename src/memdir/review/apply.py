@@ -13,11 +13,13 @@ from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError, Unreadabl
 from ..core.model import Source
 from ..core.store import source_trailer, state_key
 from ..sessions.usage import quietly
-from .approval import PREFIX
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
+
+
+PREFIX = "pending-"  # the id of a held write (approval = "ask"; review/approval.py)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from ..core.errors import MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
+from .apply import PREFIX
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -30,7 +31,6 @@ _KINDS: dict[str, type] = {
     "SupersedeOp": SupersedeOp,
     "RemoveOp": RemoveOp,
 }
-PREFIX = "pending-"
 
 
 def asks(md: Layers, store: Store, source: Source) -> bool:
