@@ -20,7 +20,7 @@ from ..core.prompt import gone_references
 from ..core.storage.regular import atomic_write, read_json
 from ..core.store import state_key
 from . import approval, diary
-from .apply import Action, Proposal, SkillWrite, apply_all
+from .apply import PREFIX, Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
@@ -510,7 +510,7 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
-        held = any(i.startswith(approval.PREFIX) for i in unknown)
+        held = any(i.startswith(PREFIX) for i in unknown)
         raise MemdirError(
             f"no proposal {', '.join(unknown)} ("
             + ("a held write already applied or rejected is no longer held; " if held else "")
