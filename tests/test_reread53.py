@@ -29,3 +29,17 @@ def test_team_memory_read_of_a_long_entry_names_no_database_address(
     assert answer["success"] and answer.get("truncated"), answer.get("error")  # holds
     said = answer["content"][-400:] + str(answer.get("path"))
     assert "postgresql://" not in said and "#" not in said, said  # main: the database URL
+
+
+# The same on the MCP resource memdir://index (mcp._index, served to every team user's
+# agent by the team server): each scope's heading is "## local scope ({location})", on the
+# team backend the server's database address and the scope's internal key.
+def test_team_index_resource_names_no_database_address(md: Any, backend: str) -> None:
+    from memdir.mcp import _index
+
+    if backend != "postgres":
+        pytest.skip("the team backend's resource")
+    md.store("local").add(type="project", name="Cache host", description="where", body="a.")
+    said = _index(md)
+    assert "Cache host" in said, said  # holds
+    assert "postgresql://" not in said, said  # main: "## local scope (postgresql://…#key)"
