@@ -1020,9 +1020,11 @@ def _with_project(tool: dict[str, Any]) -> dict[str, Any]:
 def _index(md: Layers) -> str:
     """Every scope's index as an agent may see it: what the guard withholds (the project
     scope arrives with a cloned repository) and shadowed entries are left out, as in the
-    system block and the entry resources."""
+    system block and the entry resources. On the team backend no location (the server's
+    database address)."""
     parts = [
-        f"## {v.name} scope ({v.location})\n\n{md.store(v.name).render_index(v.entries)}"
+        f"## {v.name} scope{'' if md.database else f' ({v.location})'}\n\n"
+        f"{md.store(v.name).render_index(v.entries)}"
         for v in md.scope_views()
     ]
     return "\n".join(parts) or "No memory yet."

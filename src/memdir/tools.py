@@ -703,13 +703,17 @@ class Dispatcher:
             "content": content,
         }
         if len(content) > RESULT_CHARS:
-            path = f"{self.md.store(scope).backend.location}/{entry.filename}"
             keep = RESULT_CHARS - 1024  # room for the note within the cap
+            # a file on this machine; on the team backend no path (the server's database)
+            path = f"{self.md.store(scope).backend.location}/{entry.filename}"
+            where = "kept on the team server" if self.md.database else f"the file {path}"
             result["content"] = (
                 content[:keep] + f"\n\n[Cut at {keep:,} of {len(content):,} characters: the "
-                f"whole entry is the file {path}.]"
+                f"whole entry is {where}.]"
             )
-            result["truncated"], result["path"] = True, path
+            result["truncated"] = True
+            if not self.md.database:
+                result["path"] = path
         return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
