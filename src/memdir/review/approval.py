@@ -16,7 +16,6 @@ from ..core.errors import MemdirError, StaleError
 from ..core.model import Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
-from .apply import PREFIX
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -106,6 +105,8 @@ def hold(
     :class:`GuardError`, naming its rule): nothing it refuses is ever offered for review.
     The id hashes what the write would do, not where it was learned (``origins``), so the
     same write proposed from two sessions is one record (the first one's)."""
+    from .apply import PREFIX  # not at import: apply loads the sessions package
+
     plain = [_plain(op) for op in store.screen(ops, source)]
     location = state_key(store)
     what = [{k: v for k, v in op.items() if k != "origins"} for op in plain]
