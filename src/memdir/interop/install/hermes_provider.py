@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import copy
 import hashlib
 import json
 import logging
@@ -12,6 +13,7 @@ import os
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +153,27 @@ def _text(content: object) -> str:
             str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("text")
         )
     return "" if content is None else str(content)
+
+
+@dataclass
+class _Known:
+    """What the provider knows of one session's log; a switch keeps the left session's for a
+    turn Hermes queued before it (:meth:`MemdirProvider._late`)."""
+
+    # the conversation as logged, in order: fingerprints of the messages of the last list
+    # Hermes passed that are logged (or were before a switch); summaries left out
+    seen: list[str] = field(default_factory=list)
+    summaries: set[str] = field(default_factory=set)  # fingerprints of Hermes's summaries
+    # of them, those told by their text in a list reloaded from state.db (no
+    # _compressed_summary key): the same message in the later lists of that run
+    unmarked: set[str] = field(default_factory=set)
+    answered: bool = False  # the last message in seen is a final answer (no tool call)
+    # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
+    # the next list's messages matching them are not logged again
+    paired: list[str] = field(default_factory=list)
+    # the session was (re)started on an id memdir may hold messages of (a restarted
+    # Hermes, /resume): the first list is aligned with the stored log
+    stored: bool = False
 
 
 def _summary(message: dict[str, Any]) -> bool:
@@ -298,23 +321,10 @@ class MemdirProvider:
         self._writes = False
         self._hermes_home: Path | None = None
         self._lock = threading.RLock()
-        # the conversation as logged, in order: fingerprints of the messages of the last list
-        # Hermes passed that are logged (or were before a switch); summaries left out
-        self._seen: list[str] = []
-        self._summaries: set[str] = set()  # fingerprints of Hermes's summaries seen
-        # of them, those told by their text in a list reloaded from state.db (no
-        # _compressed_summary key): the same message in the later lists of that run
-        self._unmarked: set[str] = set()
-        self._answered = False  # the last message in _seen is a final answer (no tool call)
-        # fingerprints of turns logged from sync_turn's two texts (no list given), in order:
-        # the next list's messages matching them are not logged again
-        self._paired: list[str] = []
-        # the session was (re)started on an id memdir may hold messages of (a restarted
-        # Hermes, /resume): the first list is aligned with the stored log
-        self._stored = False
-        # sessions a switch left, newest last: their session and the state above as the
-        # switch found it, for a turn Hermes queued before the switch and syncs after it
-        self._left: dict[str, tuple[Any, ...]] = {}
+        self._known = _Known()  # of the current session's log
+        # sessions a switch left, newest last: their session and what was known of its log
+        # then, for a turn Hermes queued before the switch and syncs after it
+        self._left: dict[str, tuple[MemorySession, _Known]] = {}
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -358,35 +368,7 @@ class MemdirProvider:
             if continues and self._md.enabled:  # recorded at the fork: its parent's log
                 self._session.info()  # counts up to here after a restart (_lineage_log)
             if not continues:
-                self._seen = []
-                self._summaries = set()
-                self._unmarked = set()
-                self._answered = False
-                self._paired = []
-                self._stored = True
-
-    def _state(self) -> tuple[Any, ...]:
-        """The session and what the provider knows of its log (copies)."""
-        return (
-            self._session,
-            list(self._seen),
-            set(self._summaries),
-            set(self._unmarked),
-            self._answered,
-            list(self._paired),
-            self._stored,
-        )
-
-    def _restore(self, state: tuple[Any, ...]) -> None:
-        (
-            self._session,
-            self._seen,
-            self._summaries,
-            self._unmarked,
-            self._answered,
-            self._paired,
-            self._stored,
-        ) = state
+                self._known = _Known(stored=True)
 
     def _late(self, session_id: str, fn: Callable[[], Any]) -> bool:
         """Run ``fn`` (a ``sync_turn``) on session ``session_id``, left by a switch since
@@ -398,11 +380,11 @@ class MemdirProvider:
         with self._lock:
             if not session_id or self._session is None or sid == self._session.id:
                 return False
-            state = self._left.get(sid)
-            if state is None:
+            left = self._left.get(sid)
+            if left is None:
                 return False
-            current = self._state()
-            self._restore(state)
+            current = (self._session, self._known)
+            self._session, self._known = left
             try:
                 self._guarded("sync_turn", fn)
                 md = self._md
@@ -410,8 +392,8 @@ class MemdirProvider:
                 if self._session.closed and md.enabled:  # its end queued what it held then
                     self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
             finally:
-                self._left[sid] = self._state()
-                self._restore(current)
+                self._left[sid] = (self._session, self._known)
+                self._session, self._known = current
             return True
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
@@ -571,24 +553,24 @@ class MemdirProvider:
         # state.db, which keeps no _compressed_summary key: there (before the turn in
         # hand) a summary is told by its text, as Hermes tells it; in process the key
         # marks it, and a user or an answer quoting the note is the user's or the answer
-        reloaded = self._stored and not self._seen
+        reloaded = self._known.stored and not self._known.seen
         for i, message in enumerate(messages):
             if not isinstance(message, dict):
                 continue
             for call, fn in _calls(message):
                 names[str(call.get("id"))] = str(fn.get("name") or "")
             fingerprint = _fingerprint(message)
-            if message.get(_SUMMARY_KEY) or fingerprint in self._unmarked:
+            if message.get(_SUMMARY_KEY) or fingerprint in self._known.unmarked:
                 summary = True  # Hermes's summary, never the user's words
             elif reloaded and (fresh is None or i < fresh) and _summary(message):
                 summary = True
-                self._unmarked.add(fingerprint)  # the same in this run's later lists
+                self._known.unmarked.add(fingerprint)  # the same in this run's later lists
             else:
                 summary = False
             if summary:
-                if fingerprint not in self._summaries:
+                if fingerprint not in self._known.summaries:
                     marks.append(len(said))
-                    self._summaries.add(fingerprint)
+                    self._known.summaries.add(fingerprint)
                 continue
             if i == turn:
                 at = len(said)
@@ -600,23 +582,23 @@ class MemdirProvider:
             if fresh is not None and new_at is None:
                 new_at = len(said)
             new = self._restored(kept, marks, at, names, new_at)
-            self._paired = []  # logged already, so in the stored log just aligned with
+            self._known.paired = []  # logged already, so in the stored log just aligned with
         else:
-            new = _new_from(said, self._seen, marks, at, self._answered)
-        self._stored = False
-        self._seen = said[:new]
-        self._answered = bool(new) and _answer(kept[new - 1])
+            new = _new_from(said, self._known.seen, marks, at, self._known.answered)
+        self._known.stored = False
+        self._known.seen = said[:new]
+        self._known.answered = bool(new) and _answer(kept[new - 1])
         wrote_memory = False
         for message, fingerprint in zip(kept[new:], said[new:], strict=True):
-            if self._paired and self._paired[0] == fingerprint:
-                self._paired.pop(0)  # logged by sync_turn from its two texts
+            if self._known.paired and self._known.paired[0] == fingerprint:
+                self._known.paired.pop(0)  # logged by sync_turn from its two texts
             else:
                 self._log(message, names)
-            self._seen.append(fingerprint)  # only once logged: a failed write is tried again
-            self._answered = _answer(message)
+            self._known.seen.append(fingerprint)  # only once logged: a failed write is tried again
+            self._known.answered = _answer(message)
             for _, fn in _calls(message):
                 wrote_memory |= fn.get("name") in ("memdir", "memory")
-        self._paired = []  # a pair this list did not hold is never matched later (no loss)
+        self._known.paired = []  # a pair this list did not hold is never matched later (no loss)
         if wrote_memory:  # the agent saved memory itself this turn: extraction skips it
             assert self._md is not None and self._session is not None
             self._md.pipeline.note_write(self._session.id)
@@ -660,7 +642,7 @@ class MemdirProvider:
                 {"role": "assistant", "content": assistant_content},
             ):
                 self._log(message, {})
-                self._paired.append(_fingerprint(message))
+                self._known.paired.append(_fingerprint(message))
 
         self._guarded("sync_turn", log_pair)
 
@@ -714,7 +696,7 @@ class MemdirProvider:
                 self._guarded("session switch", self._session.close)
             if self._session is not None:  # kept for a turn queued before the switch
                 self._left.pop(self._session.id, None)
-                self._left[self._session.id] = self._state()
+                self._left[self._session.id] = (self._session, copy.deepcopy(self._known))
                 while len(self._left) > _LEFT:
                     del self._left[next(iter(self._left))]
             reason = kwargs.get("reason")
