@@ -197,7 +197,7 @@ def test_a_fact_held_or_saved_already_is_not_held_again(
         ReplaceOp("reference_deploy-cluster", body="Billing deploys to kiwi.", origins=("s:4",)),
         ReplaceOp("reference_deploy-cluster", body="Billing deploys to lime."),
     ]
-    assert approval.changing(store, again, store.list(), Source.EXTRACTOR) == again[2:]
+    assert approval.hold_changing(asking, store, again, store.list(), Source.EXTRACTOR) == again[2:]
 
 
 def test_approval_per_scope_and_user_writes(home: Path, project: Path) -> None:

@@ -85,7 +85,7 @@ def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: A
     assert "An add was refused" not in page.text  # main: memory.EXPIRED, the add's text
 
 
-# approval.changing (one pending write per fact) drops, under approval = "ask", an
+# approval.hold_changing (one pending write per fact) drops, under approval = "ask", an
 # extractor op that changes "nothing but provenance": a second session restating a fact
 # (consolidate's add of a taken name, a ReplaceOp with the same text and origins=(s2,))
 # is neither held nor applied, while approval = "auto" merges s2 into the entry's origins.
@@ -110,9 +110,7 @@ def test_ask_keeps_a_second_sessions_provenance_so_sessions_rm_keeps_its_fact(
     (added,) = store.apply([AddOp(*fact, origins=("session:s1",))], source=Source.EXTRACTOR)
     again = ReplaceOp(added.entry.id, description=fact[2], body=fact[3], origins=("session:s2",))
     # what Pipeline._consolidate does under ask: hold what changes something, apply nothing
-    ops = approval.changing(store, [again], store.list(), Source.EXTRACTOR)
-    if ops:
-        approval.hold(md, store, ops, source=Source.EXTRACTOR, session=None)
+    if approval.hold_changing(md, store, [again], store.list(), Source.EXTRACTOR):
         md.apply_review([p.id for p in approval.proposals(md)])
     removed = delete_session(md, "s1")
     md.close()

@@ -448,10 +448,8 @@ class Pipeline:
                 ops, again = dreaming.deep(ops, entries, self.limits.deep, run, sources)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops that change something wait in review
-                ops = approval.changing(store, ops, entries, Source.EXTRACTOR)
+                ops = approval.hold_changing(self.md, store, ops, entries, Source.EXTRACTOR)
                 held = bool(ops)
-            if held:
-                approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:
             self._failed(job, report, f"consolidate {store.scope}", exc)

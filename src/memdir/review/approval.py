@@ -139,16 +139,16 @@ def hold(
     return record
 
 
-def changing(
-    store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
+def hold_changing(
+    md: Layers, store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
 ) -> list[Operation]:
-    """``ops`` less those that would change nothing in ``store`` (holding ``entries``) but
-    provenance: an add of an entry it holds, an update to what an entry already says, as
-    :meth:`Store.apply` finds them. Such a write is not held for review: it alters no text
-    a person must approve, so the new origins it brings (another session teaching the
-    fact again) are written at once, as approval = "auto" writes them, and ``memdir
-    sessions rm`` of the first session keeps the fact. When the batch cannot be planned,
-    every op is kept (review says why when it is applied)."""
+    """Hold for review the ``ops`` (the pipeline's, for ``store`` holding ``entries``) that
+    change some text; return them. Those that would change nothing but provenance (an add
+    of an entry it holds, an update to what an entry already says, as :meth:`Store.apply`
+    finds them) are not held: they alter no text a person must approve, so the origins
+    they bring (another session teaching the fact again) are written at once, as approval
+    = "auto" writes them, and ``memdir sessions rm`` of the first session keeps the fact.
+    When the batch cannot be planned, every op is held (review says why when applied)."""
     from ..core.changes import Plan
 
     plan = Plan({e.id: e for e in entries}, lambda _id: (), now=store.clock(), source=source)
@@ -169,10 +169,12 @@ def changing(
                     dataclasses.replace(op, target=done.entry.id, if_match=done.entry.etag)
                 )
     except MemdirError:
-        return list(ops)
+        kept, known = list(ops), []
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
+    if kept:
+        hold(md, store, kept, source=source, session=None)
     return kept
 
 
