@@ -16,7 +16,6 @@ from .core.changes import (
     RemoveOp,
     ReplaceOp,
     SupersedeOp,
-    resolve,
 )
 from .core.errors import (
     MemdirError,
@@ -283,25 +282,6 @@ def _if_match(args: Mapping[str, Any]) -> str | None:
     return etag.strip().lower() or None
 
 
-def _stale_target(store: Store, ops: Sequence[Operation]) -> str | None:
-    """The id of an entry an op's ``if_match`` no longer names the stored version of (the
-    version before the batch, as :class:`~memdir.core.changes.Plan` checks it), or None."""
-    active: dict[str, Entry] | None = None
-    for op in ops:
-        if_match, target = getattr(op, "if_match", None), getattr(op, "target", None)
-        if if_match is None or not isinstance(target, str):
-            continue
-        if active is None:
-            active = {e.id: e for e in store.list()}
-        try:
-            entry = resolve(target, active)
-        except MemdirError:  # not there before the batch: the apply says what is wrong
-            continue
-        if entry.etag != if_match:
-            return entry.id
-    return None
-
-
 # The fields each action takes (beyond "action"), as the schema documents them.
 _FIELDS = {
     "add": ("type", "name", "description", "body", "pinned"),
@@ -521,10 +501,18 @@ class Dispatcher:
             ops = [_operation(args, notes, top=True)]
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
-        if approval.asks(self.md, store, self.source):  # approval = "ask": the user decides
-            stale = _stale_target(store, ops)  # could never apply: said now, not held
-            if stale is not None:
-                return self._fail(self._stale(store, StaleError(stale)))
+        asks = approval.asks(self.md, store, self.source)  # approval = "ask": the user decides
+        try:
+            if asks:  # a write that could never apply is refused now, as at once it would be
+                store.check(ops, self.source)
+            changes = [] if asks else store.apply(ops, source=self.source)
+        except NotFoundError:
+            if scope is None:
+                self._point_to_scope(ops)
+            raise
+        except StaleError as exc:
+            return self._fail(self._stale(store, exc))
+        if asks:
             held = approval.hold(
                 self.md,
                 store,
@@ -533,14 +521,6 @@ class Dispatcher:
                 session=self.session.id if self.session else None,
             )
             return {"success": True, "pending": held["id"], "message": approval.message(held)}
-        try:
-            changes = store.apply(ops, source=self.source)
-        except NotFoundError:
-            if scope is None:
-                self._point_to_scope(ops)
-            raise
-        except StaleError as exc:
-            return self._fail(self._stale(store, exc))
         listed = [(st, st.list()) for st in self.md.stores()]  # each scope read once
         if self._kept is None:  # the persona's and rules' budgets: read once a session
             self._kept = self.md.fixed_budgets()

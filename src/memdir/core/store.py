@@ -339,6 +339,18 @@ class Store:
             screened.append(op)
         return screened
 
+    def check(self, ops: Sequence[Operation], source: Source | str) -> None:
+        """Raise what :meth:`apply` would raise when planning ``ops`` (an ``if_match`` no
+        longer the entry's, a target removed meanwhile or not found, a name taken),
+        writing nothing: a write held for review is refused at once if it could never
+        apply. The guard is :meth:`screen`'s; the pinned budget is checked at apply."""
+        writer = Source.parse(source)
+        plan = Plan(
+            {e.id: e for e in self.list()}, self._archived_ids, now=self.clock(), source=writer
+        )
+        for op in ops:
+            plan.apply(op)
+
     def apply(
         self,
         ops: Sequence[Operation],
