@@ -171,20 +171,19 @@ was we will
 """
 ENGLISH_ALIKE = frozenset(_ENGLISH_ALIKE_TEXT.split())
 
-#: Japanese demonstratives (これ, それ …) and Chinese 你好: function words for the anchor
-#: rule only (a run made of them and ``CJK_STOP`` words anchors nothing); queries are not
-#: cut at them.
+#: ``CJK_STOP`` with the Japanese demonstratives (これ, それ …) and Chinese 你好: function
+#: words for the anchor rule only (a run made of them anchors nothing); queries are not
+#: cut at the added ones.
 _CJK_ANCHOR_ONLY_TEXT = "これ それ あれ どれ この その あの ここ そこ あそこ 你好"
-_CJK_ANCHOR_ONLY = frozenset(_CJK_ANCHOR_ONLY_TEXT.split())
+_CJK_FUNCTION_WORDS = CJK_STOP | frozenset(_CJK_ANCHOR_ONLY_TEXT.split())
 
 
 def _all_stop(run: str) -> bool:
     """Whether the CJK ``run`` is a sequence of function words (それは何ですか, 你是谁)."""
-    words = CJK_STOP | _CJK_ANCHOR_ONLY
     done = [True] + [False] * len(run)
     for i in range(len(run)):
         if done[i]:
-            for w in words:
+            for w in _CJK_FUNCTION_WORDS:
                 if run.startswith(w, i):
                     done[i + len(w)] = True
     return done[len(run)]
@@ -205,8 +204,9 @@ def prompt_stops(text: str) -> frozenset[str]:
     raw = [t for t in _TOKEN.findall(text) if not t.isdecimal()]
     latin = [t for t in raw if not is_cjk(t[:1])]
     for run in (t for t in raw if is_cjk(t[:1])):
-        if _all_stop(unicodedata.normalize("NFKC", run)):
-            out.update(cjk_terms(unicodedata.normalize("NFKC", run)), [run])
+        folded = unicodedata.normalize("NFKC", run)
+        if _all_stop(folded):
+            out.update(cjk_terms(folded), [run])
     words = {t.casefold() for t in latin}
     capitals = any(len(t) >= 2 and t.isupper() for t in latin)
     if len(words) >= 2 and not capitals and not words <= STOP_WORDS | ENGLISH_ALIKE:
@@ -219,11 +219,10 @@ def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
     match at all: it holds a word that is not a stop word (English, Chinese and
     Japanese ones always; ``stops``: those the prompt as a whole decides,
-    :func:`prompt_stops`), a
-    number of three digits or more (a ticket, an HTTP code, a port, a year), or digits
-    joined as an identifier (#12, 2.3, 2027-03-31, 192.168.1.10, 10:00). A small bare
-    number (1–2 digits) shared with a row helps rank it, but "what is 2+2" matches no
-    row about "version 2" on that alone."""
+    :func:`prompt_stops`), a number of three digits or more (a ticket, an HTTP code, a
+    port, a year), or digits joined as an identifier (#12, 2.3, 2027-03-31,
+    192.168.1.10, 10:00). A small bare number (1–2 digits) shared with a row helps rank
+    it, but "what is 2+2" matches no row about "version 2" on that alone."""
     if _IDENTIFIER.search(text):
         return True
     return any(

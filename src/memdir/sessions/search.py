@@ -118,7 +118,7 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
     return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
 
 
-def _searchable(row: sqlite3.Row) -> str:
+def _shown(row: sqlite3.Row) -> str:
     """A message's text to show in a hit: content, then its tool calls as a person reads
     them (the indexes see the calls' JSON as logged), or else its tool's name."""
     calls = row["tool_calls"]
@@ -280,7 +280,7 @@ def search_messages(
             r.score,
             rows[r.rowid]["role"],
             to_datetime(rows[r.rowid]["timestamp"]),
-            snippet(_searchable(rows[r.rowid]), query),
+            snippet(_shown(rows[r.rowid]), query),
         )
         for r in ranked
         if r.rowid in rows
@@ -326,7 +326,7 @@ def search_sessions(
             SessionHit(
                 session_id=root,
                 message_id=mid,
-                snippet=snippet(_searchable(best), query),
+                snippet=snippet(_shown(best), query),
                 score=members[0].score,
                 timestamp=to_datetime(best["timestamp"]),
                 context=_messages(ahead[mid]),
