@@ -168,14 +168,11 @@ def routes(site: Site) -> list[Route]:
     async def entry_page(request: Request) -> Response:
         scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
         done = DONE.get(request.query_params.get("done", ""))
-        refused = request.query_params.get("refused")  # a refused pin/unpin/remove's id
-        kept = site.flashed(request, refused) if refused else None
-        if refused and kept is None:
-            kept = {"error": REFUSED}
+        kept = site.refusal(request, {"error": REFUSED})  # a refused pin/unpin/remove
         return await site.page(
             request,
             "entry.html",
-            lambda md: {**entry_context(md, scope, entry_id), "done": done, **(kept or {})},
+            lambda md: {**entry_context(md, scope, entry_id), "done": done, **kept},
         )
 
     def action(

@@ -87,13 +87,10 @@ def routes(site: Site) -> list[Route]:
     """``/`` and ``POST /entries``."""
 
     async def memory_page(request: Request) -> Response:
-        refused = request.query_params.get("refused")  # a refused add's id (see ``add``)
-        kept = site.flashed(request, refused) if refused else None
-        if refused and kept is None:
-            kept = {"add_error": EXPIRED}
+        kept = site.refusal(request, {"add_error": EXPIRED})  # a refused add (see ``add``)
 
         def build(md: Memdir) -> dict[str, Any]:
-            return {**memory_context(md, request.query_params), **(kept or {})}
+            return {**memory_context(md, request.query_params), **kept}
 
         return await site.page(request, "memory.html", build)
 

@@ -41,17 +41,14 @@ def routes(site: Site) -> list[Route]:
     async def review_page(request: Request) -> Response:
         applied = request.query_params.get("applied")
         rejected = request.query_params.get("rejected")
-        refused = request.query_params.get("refused")  # a refused decision's id (see decide)
-        kept = site.flashed(request, refused) if refused else None
-        if refused and kept is None:
-            kept = {"error": REFUSED}
+        kept = site.refusal(request, {"error": REFUSED})  # a refused decision (see decide)
 
         def build(md: Memdir) -> dict[str, Any]:
             return {
                 **review_context(md),
                 "applied": applied,
                 "rejected": rejected,
-                **(kept or {}),
+                **kept,
             }
 
         return await site.page(request, "review.html", build)

@@ -306,9 +306,14 @@ class Site:
         the id its URL carries."""
         return self.flashes.put(self._owner(request), data)
 
-    def flashed(self, request: Request, key: str) -> dict[str, Any] | None:
-        """What :meth:`flash` kept under ``key`` for this browser, or None."""
-        return self.flashes.get(self._owner(request), key)
+    def refusal(self, request: Request, expired: dict[str, Any]) -> dict[str, Any]:
+        """What :meth:`flash` kept for this browser under the page's ``?refused=`` key;
+        ``expired`` when it is no longer kept (after a while, a restart, or another server
+        process answering); nothing on a page shown without one."""
+        key = request.query_params.get("refused")
+        if not key:
+            return {}
+        return self.flashes.get(self._owner(request), key) or expired
 
     def redirect(self, request: Request, path: str, **query: Any) -> Response:
         """303 to another page of the same project (after a form post)."""
