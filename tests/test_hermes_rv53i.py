@@ -3,23 +3,14 @@ when Hermes's worker is behind a switch, extraction re-queues, deadlocks."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import memdir
-from test_mend53h import pairs
-from test_rv52d import SYSTEM, Conversation
-
-
-def _turn(c: Conversation, user: str, answer: str) -> list[dict[str, Any]]:
-    c.messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
-    return list(c.messages)
-
-
-def _sync(c: Conversation, session_id: str, user: str, answer: str) -> None:
-    c.provider.sync_turn(user, answer, session_id=session_id, messages=_turn(c, user, answer))
+from hermes_helpers import SYSTEM, Conversation, held_worker, installed_hermes, pairs
 
 
 def _jobs(tmp: Path, key: str) -> list[Any]:
@@ -32,14 +23,14 @@ def test_two_late_syncs_queue_one_extraction(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    l1 = _turn(c, "Use a Pratt parser.", "Switched.")
-    l2 = _turn(c, "Add tests.", "Added.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.sync("a", "Refactor the parser.", "Starting.")
+    l1 = c.turn("Use a Pratt parser.", "Switched.")
+    l2 = c.turn("Add tests.", "Added.")
+    c.switch("b", "a", "resume")
     c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=l1)
     c.provider.sync_turn("Add tests.", "Added.", session_id="a", messages=l2)
     c.messages = [dict(SYSTEM)]
-    _sync(c, "b", "Deploy it.", "Deployed.")
+    c.sync("b", "Deploy it.", "Deployed.")
     c.end()
     assert c.logged("a") == pairs(
         ("Refactor the parser.", "Starting."),
@@ -53,19 +44,17 @@ def test_two_late_syncs_queue_one_extraction(
 # checked fine: a late sync for a session left twice (a -> b -> a -> b) is logged there
 def test_abab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c.sync("a", "Refactor the parser.", "Starting.")
+    late = c.turn("Use a Pratt parser.", "Switched.")
     a_hist = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.messages = [dict(SYSTEM)]
-    b_late = _turn(c, "Deploy it.", "Deployed.")
-    c.provider.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-    c.messages = list(a_hist)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.switch("b", "a", "resume", messages=[dict(SYSTEM)])
+    b_late = c.turn("Deploy it.", "Deployed.")
+    c.switch("a", "b", "resume", messages=list(a_hist))
+    c.switch("b", "a", "resume")
     c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
     c.provider.sync_turn("Deploy it.", "Deployed.", session_id="b", messages=b_late)
     c.messages = list(b_late)
-    _sync(c, "b", "Roll back.", "Rolled.")
+    c.sync("b", "Roll back.", "Rolled.")
     c.end()
     assert c.logged("a") == pairs(
         ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched.")
@@ -78,13 +67,12 @@ def test_late_sync_for_current_after_switch_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c.sync("a", "Refactor the parser.", "Starting.")
+    late = c.turn("Use a Pratt parser.", "Switched.")
     a_hist = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-    c.messages = list(a_hist)
-    late2 = _turn(c, "Add tests.", "Added.")
+    c.switch("b", "a", "resume")
+    c.switch("a", "b", "resume", messages=list(a_hist))
+    late2 = c.turn("Add tests.", "Added.")
     c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
     c.provider.sync_turn("Add tests.", "Added.", session_id="a", messages=late2)
     c.end()
@@ -101,13 +89,11 @@ def test_late_sync_for_current_after_switch_back(
 @pytest.mark.xfail(strict=True, reason="only 8 left sessions kept; older late turn strays")
 def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c.sync("a", "Refactor the parser.", "Starting.")
+    late = c.turn("Use a Pratt parser.", "Switched.")
     prev = "a"
     for i in range(9):
-        c.provider.on_session_switch(
-            f"s{i}", parent_session_id=prev, reset=True, reason="new_session"
-        )
+        c.switch(f"s{i}", prev, "new_session", reset=True)
         prev = f"s{i}"
     c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
     c.messages = [dict(SYSTEM)]
@@ -131,14 +117,8 @@ def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     "(on_session_end carries no session id): strays and duplicates, nothing lost",
 )
 def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-
-    from test_inv53h import _hermes, _logged
-
-    plugin = pytest.importorskip("test_hermes_plugin")
-    m, home, project = _hermes(tmp_path, monkeypatch)
-    gate = threading.Event()
-    try:
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        m = at.manager("a")
         a = [
             dict(SYSTEM),
             {"role": "user", "content": "Refactor the parser."},
@@ -155,32 +135,26 @@ def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.Monke
         m.sync_all("Deploy it.", "Ok.", session_id="b", messages=list(b))
         assert m.flush_pending(10)
         m.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-        m._submit_background(lambda: gate.wait(30))  # the worker behind
-        a += [
-            {"role": "user", "content": "Use a Pratt parser."},
-            {"role": "assistant", "content": "Switched."},
-        ]
-        m.sync_all("Use a Pratt parser.", "Switched.", session_id="a", messages=list(a))
-        # /new: end a and switch to c, queued; then /resume b inline
-        m.commit_session_boundary_async(a, new_session_id="c", parent_session_id="a")
-        m.on_session_switch("b", parent_session_id="c", reset=False, reason="resume")
-        gate.set()
+        with held_worker(m):  # the worker behind
+            a += [
+                {"role": "user", "content": "Use a Pratt parser."},
+                {"role": "assistant", "content": "Switched."},
+            ]
+            m.sync_all("Use a Pratt parser.", "Switched.", session_id="a", messages=list(a))
+            # /new: end a and switch to c, queued; then /resume b inline
+            m.commit_session_boundary_async(a, new_session_id="c", parent_session_id="a")
+            m.on_session_switch("b", parent_session_id="c", reset=False, reason="resume")
         assert m.flush_pending(10)
         b += [{"role": "user", "content": "Roll back."}, {"role": "assistant", "content": "Ok."}]
         m.sync_all("Roll back.", "Ok.", session_id="b", messages=list(b))
         assert m.flush_pending(10)
         m.on_session_end(b)
         m.shutdown_all()
-    finally:
-        gate.set()
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    md = memdir.open(home, project)
-    assert _logged(md, "a") == pairs(
+    assert at.logged("a") == pairs(
         ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched.")
     )
-    assert _logged(md, "b") == pairs(("Deploy it.", "Ok."), ("Roll back.", "Ok."))
-    assert _logged(md, "c") == []
+    assert at.logged("b") == pairs(("Deploy it.", "Ok."), ("Roll back.", "Ok."))
+    assert at.logged("c") == []
 
 
 # checked fine: tool calls, system block, pre-compress, switches and shutdown on the CLI
@@ -188,15 +162,9 @@ def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.Monke
 def test_no_deadlock_with_the_worker_syncing_late(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import threading
-
-    from test_inv53h import _hermes, _logged
-
-    plugin = pytest.importorskip("test_hermes_plugin")
-    m, home, project = _hermes(tmp_path, monkeypatch)
     errors: list[BaseException] = []
 
-    def run() -> None:
+    def run(m: Any) -> None:
         try:
             a = [dict(SYSTEM)]
             for i in range(6):
@@ -217,14 +185,10 @@ def test_no_deadlock_with_the_worker_syncing_late(
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)
 
-    t = threading.Thread(target=run, daemon=True)
-    try:
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        t = threading.Thread(target=run, args=(at.manager("a"),), daemon=True)
         t.start()
         t.join(120)
         assert not t.is_alive(), "deadlocked"
         assert not errors, errors
-    finally:
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    md = memdir.open(home, project)
-    assert [t for r, t in _logged(md, "a") if r == "user"] == [f"turn {i}" for i in range(6)]
+    assert [t for r, t in at.logged("a") if r == "user"] == [f"turn {i}" for i in range(6)]
