@@ -33,6 +33,9 @@ MERGED_HEADER = "[PRIOR CONTEXT — for reference only; not a new message]"
 MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 END_MARKER = "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---"
 
+# an image block of a user message (a PNG screenshot)
+SHOT = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+
 
 def reloaded(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``messages`` as state.db gives them back: no in-process ``_`` keys."""
@@ -52,6 +55,25 @@ def pairs(*said: tuple[str, str]) -> list[tuple[str, str]]:
 def logged(md: memdir.Memdir, session_id: str) -> list[tuple[str, str]]:
     """What memdir logged for Hermes's session ``session_id``."""
     return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
+
+
+def refactoring(
+    tmp: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    session_id: str = "s1",
+    continues: int = 0,
+    synced: bool = False,
+) -> Conversation:
+    """A conversation on ``session_id`` opened with "Refactor the parser." ("Starting.")
+    and ``continues`` turns of "continue" ("OK."); ``synced``: the first turn's sync names
+    its session id (as Hermes's worker queues it)."""
+    c = Conversation(tmp, monkeypatch, session_id)
+    if synced:
+        c.sync(session_id, "Refactor the parser.", "Starting.")
+    else:
+        c.say("Refactor the parser.", "Starting.")
+    c.say("continue", "OK.", times=continues)
+    return c
 
 
 def provider_session(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> MemdirProvider:
@@ -89,6 +111,24 @@ class Conversation:
         """A turn synced with the session id Hermes's worker took when it was queued."""
         self.provider.sync_turn(
             user, answer, session_id=session_id, messages=self.turn(user, answer)
+        )
+
+    def sync_late(self, session_id: str, messages: list[dict[str, Any]]) -> None:
+        """The sync of a turn queued earlier, run late: ``messages`` is the list it was
+        queued with (the turn its last two messages)."""
+        user, answer = messages[-2]["content"], messages[-1]["content"]
+        self.provider.sync_turn(user, answer, session_id=session_id, messages=messages)
+
+    def say_image(self, text: str, answer: str) -> None:
+        """An image turn: Hermes keeps the list content (a plain-text persist override
+        does not replace image blocks) and passes sync_turn "[1 image] text"
+        (``_summarize_user_message_for_log``), which no message's text equals."""
+        self.messages += [
+            {"role": "user", "content": [{"type": "text", "text": text}, SHOT]},
+            {"role": "assistant", "content": answer},
+        ]
+        self.provider.sync_turn(
+            f"[1 image] {text}", answer, session_id="", messages=list(self.messages)
         )
 
     def switch(
@@ -165,6 +205,24 @@ class RandomRun:
         self.sid, self.n = "s0", 0
         self.held: dict[str, list[dict[str, Any]]] = {}
         self.said: dict[str, list[str]] = {"s0": []}
+
+    def sync_late(self, session_id: str, messages: list[dict[str, Any]]) -> None:
+        """The sync of a turn queued earlier, run late: ``messages`` is the list it was
+        queued with (the turn its last two messages)."""
+        user, answer = messages[-2]["content"], messages[-1]["content"]
+        self.provider.sync_turn(user, answer, session_id=session_id, messages=messages)
+
+    def say_image(self, text: str, answer: str) -> None:
+        """An image turn: Hermes keeps the list content (a plain-text persist override
+        does not replace image blocks) and passes sync_turn "[1 image] text"
+        (``_summarize_user_message_for_log``), which no message's text equals."""
+        self.messages += [
+            {"role": "user", "content": [{"type": "text", "text": text}, SHOT]},
+            {"role": "assistant", "content": answer},
+        ]
+        self.provider.sync_turn(
+            f"[1 image] {text}", answer, session_id="", messages=list(self.messages)
+        )
 
     def switch(self, op: str, rng: random.Random) -> None:
         """Compression into a new session (its summary reloaded as Hermes writes it),

@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from hermes_helpers import SUMMARY_PREFIX, SYSTEM, Conversation, installed_hermes, reloaded
+from hermes_helpers import (
+    SUMMARY_PREFIX,
+    SYSTEM,
+    Conversation,
+    installed_hermes,
+    refactoring,
+    reloaded,
+)
 
 
 def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
@@ -20,8 +27,7 @@ def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
     # LOSS: the lineage log is the parent's WHOLE stored log + the child's, but a /branch
     # child shares only the parent's log up to the fork; the parent reopened and going on
     # with "continue" makes the child's new "continue" look logged already
-    c = Conversation(tmp_path, monkeypatch, "p")
-    c.say("Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "p")
     fork = list(c.messages)
     c.switch("b", "p", "branch")
     c.say("continue", "OK.")
@@ -44,9 +50,7 @@ def test_undo_restart_and_the_prefilled_text_resubmitted_is_logged(
     # text (cli.py undo_last); after a restart the user sends it again and gets the same
     # short answer: the stored log still holds the undone turn at that position, so the
     # new turn is taken as logged (main logs the restarted list again: a duplicate)
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.messages = c.messages[:-2]  # /undo: history truncated before the user message
     c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
     c.restart("s1", reload=True)

@@ -31,17 +31,17 @@ from hermes_helpers import (
     held_worker,
     installed_hermes,
     pairs,
+    refactoring,
 )
 
 
 def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    c.sync("a", "Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
     late = c.turn("Use a Pratt parser.", "Switched to Pratt.")  # queued, not yet run
     c.switch("b", "a", "resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.messages = [dict(SYSTEM)]  # b: a conversation memdir never logged
     c.sync("b", "Deploy it.", "Deployed.")
     c.end()
@@ -66,7 +66,7 @@ def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
     c.sync("a", "Refactor the parser.", "Starting.")
     late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
     c.switch("b", "a", "resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.messages = b_history
     c.sync("b", "Roll it back.", "Rolled back.")
     c.end()
@@ -81,11 +81,10 @@ def test_a_turn_synced_after_branch_is_logged_in_the_parent(
 ) -> None:
     # /branch copies the history (the late turn included) into b; the late turn was said
     # in a: a's log holds it (b may log it too: a duplicate, never a loss)
-    c = Conversation(tmp_path, monkeypatch, "a")
-    c.sync("a", "Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
     late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
     c.switch("b", "a", "branch")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.sync("b", "Try a table-driven one.", "Done.")
     c.end()
     assert c.logged("a") == pairs(
@@ -104,12 +103,11 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
     # (the late turn and the new user message) inline, then the switch; the late sync
     # finds it all logged, and leaves b's alignment as it was (on main it rewound b's,
     # and b logged "Now the lexer." again)
-    c = Conversation(tmp_path, monkeypatch, "a")
-    c.sync("a", "Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
     late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
     c.messages.append({"role": "user", "content": "Now the lexer."})
     c.compress("b", "a", keep_head=2, keep_tail=3)
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.messages.append({"role": "assistant", "content": "Lexer done."})
     c.provider.sync_turn("Now the lexer.", "Lexer done.", session_id="b", messages=c.messages)
     c.end()
@@ -125,8 +123,7 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
 def test_a_turn_synced_without_a_list_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    c.sync("a", "Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
     c.switch("b", "a", "resume")
     c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a")
     c.end()

@@ -21,6 +21,7 @@ from hermes_helpers import (
     SYSTEM,
     Conversation,
     pairs,
+    refactoring,
     reloaded,
     summary,
 )
@@ -29,9 +30,7 @@ from hermes_helpers import (
 def test_a_repeated_turn_right_after_a_restart_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.restart("s1")
     c.say("continue", "OK.")
     c.end()
@@ -130,9 +129,7 @@ def test_restart_after_in_place_compression_logs_a_turn_repeating_the_tail(
 ) -> None:
     # compressed in place (same id), then a new process: the list holds head, the summary
     # (reloaded: no key), the kept tail; the new turn says the tail's words again
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.", times=3)
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
     c.provider.on_pre_compress(list(c.messages))
     c.messages = [*c.messages[:3], summary("the parser refactor"), *c.messages[-2:]]
     c.switch("s1", "s1", "compression")
@@ -148,9 +145,7 @@ def test_restart_in_a_compression_child_loses_no_turn(
 ) -> None:
     # rotated to child s2 (which logged only what followed the tail), then a new process
     # on s2 whose list is head + summary + tail + s2's turns: nothing may be lost
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.", times=3)
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
     c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
     c.restart("s2", reload=True)
@@ -201,9 +196,7 @@ def test_restart_in_a_branch_logs_only_the_branch_turns(
 def test_compression_after_a_restart_logs_the_repeated_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.restart("s1")
     c.say("continue", "OK.")
     c.say("continue", "OK.")
@@ -310,9 +303,7 @@ def test_compression_right_after_a_restart_logs_the_next_turn_once(
 ) -> None:
     # a long history reloaded is compressed before its first turn: on_pre_compress gets
     # the whole history first (aligned with the stored log), then the child's list
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.", times=3)
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
     c.restart("s1", reload=True)
     c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
@@ -328,9 +319,7 @@ def test_resume_into_a_compressed_session_logs_the_new_turn(
 ) -> None:
     # /resume b2 (a compression child of b1) in the same process: its history comes from
     # state.db, summary unmarked; the new turn repeats b2's kept tail
-    c = Conversation(tmp_path, monkeypatch, "b1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.", times=3)
+    c = refactoring(tmp_path, monkeypatch, "b1", continues=3)
     c.compress("b2", "b1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
     b2 = reloaded(c.messages)
@@ -349,17 +338,8 @@ def test_a_repeated_image_turn_after_a_restart_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "s1")
-    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
-
-    def say_image(text: str, answer: str) -> None:
-        c.messages += [
-            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
-            {"role": "assistant", "content": answer},
-        ]
-        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
-
-    say_image("same error?", "Yes, the linker error.")
+    c.say_image("same error?", "Yes, the linker error.")
     c.restart("s1")
-    say_image("same error?", "Yes, the linker error.")
+    c.say_image("same error?", "Yes, the linker error.")
     c.end()
     assert c.logged("s1") == pairs(*[("same error?", "Yes, the linker error.")] * 2)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_helpers import SUMMARY_PREFIX, Conversation, RandomRun, pairs, reloaded
+from hermes_helpers import SUMMARY_PREFIX, Conversation, RandomRun, pairs, refactoring, reloaded
 from memdir.interop.install.hermes_provider import MemdirProvider
 
 
@@ -19,8 +19,7 @@ def test_a_branch_parent_counts_in_the_lineage_only_up_to_the_fork(
 ) -> None:
     # p forks b, b says one turn, p is resumed and says another: a restarted provider on
     # b reads p's log only up to the fork, never the turn p said after it
-    c = Conversation(tmp_path, monkeypatch, "p")
-    c.say("Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "p")
     fork = list(c.messages)
     c.switch("b", "p", "branch")
     c.say("Lexer first.", "Lexer done.")
@@ -37,9 +36,7 @@ def test_a_resumed_compression_parent_counts_only_up_to_the_fork(
 ) -> None:
     # s1 compressed into s2; s1 resumed by its own id (no tip lookup) and going on: s2's
     # lineage holds s1's log up to the compression only
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     before = list(c.messages)
     c.compress("s2", "s1", keep_head=2, keep_tail=2)
     c.say("continue", "OK.")
@@ -72,9 +69,7 @@ def test_a_reloaded_summary_stays_unlogged_in_the_later_lists_of_the_run(
     # the reloaded summary (no key) is told by its text in the first list; the same
     # message in the run's later lists is still Hermes's summary: neither it nor the
     # tail after it is logged again
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.", times=3)
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
     c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("Next step.", "Done.")
     c.restart("s2", reload=True)
@@ -89,9 +84,7 @@ def test_compression_within_the_first_turn_after_undo_and_restart_logs_it(
 ) -> None:
     # /undo, restart, the prefilled text sent again, and Hermes's preflight compression
     # hands the list (ending with that user message) to on_pre_compress first: new
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.messages = c.messages[:-2]
     c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
     c.restart("s1")

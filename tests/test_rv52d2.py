@@ -71,18 +71,9 @@ def test_repeated_image_turn_after_compression_is_logged(
     # persist override does not replace image blocks) and passes sync_turn
     # "[1 image] same error?", which no message's text equals.
     c = Conversation(tmp_path, monkeypatch, "s1")
-    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
-
-    def say_image(text: str, answer: str) -> None:
-        c.messages += [
-            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
-            {"role": "assistant", "content": answer},
-        ]
-        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
-
     c.say("The build keeps failing.", "Send me a screenshot.")
     logged = c.repeat_across_compression(
-        lambda _: say_image("same error?", "Yes, the same linker error."), 3
+        lambda _: c.say_image("same error?", "Yes, the same linker error."), 3
     )
     assert len(logged) == 2, logged
 
