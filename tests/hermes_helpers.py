@@ -206,24 +206,6 @@ class RandomRun:
         self.held: dict[str, list[dict[str, Any]]] = {}
         self.said: dict[str, list[str]] = {"s0": []}
 
-    def sync_late(self, session_id: str, messages: list[dict[str, Any]]) -> None:
-        """The sync of a turn queued earlier, run late: ``messages`` is the list it was
-        queued with (the turn its last two messages)."""
-        user, answer = messages[-2]["content"], messages[-1]["content"]
-        self.provider.sync_turn(user, answer, session_id=session_id, messages=messages)
-
-    def say_image(self, text: str, answer: str) -> None:
-        """An image turn: Hermes keeps the list content (a plain-text persist override
-        does not replace image blocks) and passes sync_turn "[1 image] text"
-        (``_summarize_user_message_for_log``), which no message's text equals."""
-        self.messages += [
-            {"role": "user", "content": [{"type": "text", "text": text}, SHOT]},
-            {"role": "assistant", "content": answer},
-        ]
-        self.provider.sync_turn(
-            f"[1 image] {text}", answer, session_id="", messages=list(self.messages)
-        )
-
     def switch(self, op: str, rng: random.Random) -> None:
         """Compression into a new session (its summary reloaded as Hermes writes it),
         ``/branch``, or ``/resume`` of a session state.db holds (any: a random one)."""
@@ -291,6 +273,15 @@ def installed_hermes(
     finally:
         for name in [n for n in sys.modules if n.startswith("_hermes_user_memory")]:
             del sys.modules[name]
+
+
+def sync_all(
+    m: Any, session_id: str, history: list[dict[str, Any]], user: str, answer: str
+) -> None:
+    """A turn through Hermes's MemoryManager ``m``: added to ``history`` (Hermes's list),
+    then ``sync_all`` with it, queued on Hermes's worker (``m.flush_pending`` waits)."""
+    history += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+    m.sync_all(user, answer, session_id=session_id, messages=list(history))
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import memdir
-from hermes_helpers import SYSTEM, held_worker, installed_hermes, pairs, refactoring
+from hermes_helpers import SYSTEM, held_worker, installed_hermes, pairs, refactoring, sync_all
 
 
 def _jobs(tmp: Path, key: str) -> list[Any]:
@@ -115,34 +115,20 @@ def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with installed_hermes(tmp_path, monkeypatch, background=True) as at:
         m = at.manager("a")
-        a = [
-            dict(SYSTEM),
-            {"role": "user", "content": "Refactor the parser."},
-            {"role": "assistant", "content": "Starting."},
-        ]
-        m.sync_all("Refactor the parser.", "Starting.", session_id="a", messages=list(a))
+        a, b = [dict(SYSTEM)], [dict(SYSTEM)]
+        sync_all(m, "a", a, "Refactor the parser.", "Starting.")
         assert m.flush_pending(10)
         m.on_session_switch("b", parent_session_id="a", reset=True, reason="new_session")
-        b = [
-            dict(SYSTEM),
-            {"role": "user", "content": "Deploy it."},
-            {"role": "assistant", "content": "Ok."},
-        ]
-        m.sync_all("Deploy it.", "Ok.", session_id="b", messages=list(b))
+        sync_all(m, "b", b, "Deploy it.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
         with held_worker(m):  # the worker behind
-            a += [
-                {"role": "user", "content": "Use a Pratt parser."},
-                {"role": "assistant", "content": "Switched."},
-            ]
-            m.sync_all("Use a Pratt parser.", "Switched.", session_id="a", messages=list(a))
+            sync_all(m, "a", a, "Use a Pratt parser.", "Switched.")
             # /new: end a and switch to c, queued; then /resume b inline
             m.commit_session_boundary_async(a, new_session_id="c", parent_session_id="a")
             m.on_session_switch("b", parent_session_id="c", reset=False, reason="resume")
         assert m.flush_pending(10)
-        b += [{"role": "user", "content": "Roll back."}, {"role": "assistant", "content": "Ok."}]
-        m.sync_all("Roll back.", "Ok.", session_id="b", messages=list(b))
+        sync_all(m, "b", b, "Roll back.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_end(b)
         m.shutdown_all()
@@ -164,11 +150,7 @@ def test_no_deadlock_with_the_worker_syncing_late(
         try:
             a = [dict(SYSTEM)]
             for i in range(6):
-                a += [
-                    {"role": "user", "content": f"turn {i}"},
-                    {"role": "assistant", "content": "Ok."},
-                ]
-                m.sync_all(f"turn {i}", "Ok.", session_id="a", messages=list(a))
+                sync_all(m, "a", a, f"turn {i}", "Ok.")
             m.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
             for _ in range(5):
                 m.handle_tool_call("memdir_search", {"query": "turn"})

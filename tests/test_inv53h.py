@@ -32,6 +32,7 @@ from hermes_helpers import (
     installed_hermes,
     pairs,
     refactoring,
+    sync_all,
 )
 
 
@@ -141,27 +142,16 @@ def _through_hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reason: str
     with installed_hermes(tmp_path, monkeypatch, background=True) as at:
         m = at.manager("a")
         history: list[dict[str, Any]] = [dict(SYSTEM)]
-        history += [
-            {"role": "user", "content": "Refactor the parser."},
-            {"role": "assistant", "content": "Starting."},
-        ]
-        m.sync_all("Refactor the parser.", "Starting.", session_id="a", messages=list(history))
+        sync_all(m, "a", history, "Refactor the parser.", "Starting.")
         assert m.flush_pending(10)
         # the next turn's sync waits in the worker's queue while /resume or /branch
         # switches inline
         with held_worker(m):
-            history += [
-                {"role": "user", "content": "Use a Pratt parser."},
-                {"role": "assistant", "content": "Switched to Pratt."},
-            ]
-            m.sync_all(
-                "Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=history
-            )
+            sync_all(m, "a", history, "Use a Pratt parser.", "Switched to Pratt.")
             m.on_session_switch("b", parent_session_id="a", reset=False, reason=reason)
         assert m.flush_pending(10)
         b = list(history) if reason == "branch" else [dict(SYSTEM)]
-        b += [{"role": "user", "content": "Deploy it."}, {"role": "assistant", "content": "Ok."}]
-        m.sync_all("Deploy it.", "Ok.", session_id="b", messages=b)
+        sync_all(m, "b", b, "Deploy it.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_end(b)
         m.shutdown_all()
