@@ -76,6 +76,11 @@ def refactoring(
     return c
 
 
+def refactored(*then: tuple[str, str], continues: int = 0) -> list[tuple[str, str]]:
+    """What a conversation ``refactoring`` opened logs: its turns, then ``then``."""
+    return pairs(("Refactor the parser.", "Starting."), *[("continue", "OK.")] * continues, *then)
+
+
 def provider_session(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> MemdirProvider:
     """memdir's Hermes provider in session s1 of a project in ``tmp``, as Hermes's CLI
     starts it."""

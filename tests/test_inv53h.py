@@ -31,6 +31,7 @@ from hermes_helpers import (
     held_worker,
     installed_hermes,
     pairs,
+    refactored,
     refactoring,
     sync_all,
 )
@@ -46,9 +47,7 @@ def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     c.messages = [dict(SYSTEM)]  # b: a conversation memdir never logged
     c.sync("b", "Deploy it.", "Deployed.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."))
     # a was ended at the switch, its extraction queued: queued again up to the late turn
     md = memdir.open(tmp_path / "home", tmp_path / "project")
@@ -71,9 +70,7 @@ def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
     c.messages = b_history
     c.sync("b", "Roll it back.", "Rolled back.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."), ("Roll it back.", "Rolled back."))
 
 
@@ -88,11 +85,9 @@ def test_a_turn_synced_after_branch_is_logged_in_the_parent(
     c.sync_late("a", late)
     c.sync("b", "Try a table-driven one.", "Done.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     lineage = c.lineage("b")
-    assert lineage[:2] == pairs(("Refactor the parser.", "Starting."))
+    assert lineage[:2] == refactored()
     assert lineage[-2:] == pairs(("Try a table-driven one.", "Done."))
     assert ("user", "Use a Pratt parser.") in lineage
 
@@ -113,9 +108,7 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
     c.provider.sync_turn("Now the lexer.", "Lexer done.", session_id="b", messages=c.messages)
     c.end()
     assert c.logged("a") == [
-        *pairs(
-            ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-        ),
+        *refactored(("Use a Pratt parser.", "Switched to Pratt.")),
         ("user", "Now the lexer."),
     ]
     assert c.logged("b") == [("assistant", "Lexer done.")]
@@ -162,9 +155,7 @@ def test_resume_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = _through_hermes(tmp_path, monkeypatch, "resume")
-    assert at.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert at.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert at.logged("b") == pairs(("Deploy it.", "Ok."))
 
 
@@ -172,9 +163,7 @@ def test_branch_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = _through_hermes(tmp_path, monkeypatch, "branch")
-    assert at.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert at.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert at.logged("b")[-2:] == pairs(("Deploy it.", "Ok."))
 
 

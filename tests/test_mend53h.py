@@ -21,6 +21,7 @@ from hermes_helpers import (
     SYSTEM,
     Conversation,
     pairs,
+    refactored,
     refactoring,
     reloaded,
     summary,
@@ -34,9 +35,7 @@ def test_a_repeated_turn_right_after_a_restart_is_logged(
     c.restart("s1")
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), ("continue", "OK."), ("continue", "OK.")
-    )
+    assert c.logged("s1") == refactored(continues=2)
 
 
 def test_restart_then_turns_without_a_list_then_a_list(
@@ -137,7 +136,7 @@ def test_restart_after_in_place_compression_logs_a_turn_repeating_the_tail(
     c.say("continue", "OK.")
     c.end()
     logged = c.logged("s1")
-    assert logged == pairs(("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 4)
+    assert logged == refactored(continues=4)
 
 
 def test_restart_in_a_compression_child_loses_no_turn(
@@ -198,14 +197,11 @@ def test_compression_after_a_restart_logs_the_repeated_turn(
 ) -> None:
     c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.restart("s1")
-    c.say("continue", "OK.")
-    c.say("continue", "OK.")
+    c.say("continue", "OK.", times=2)
     c.compress("s2", "s1", keep_head=2, keep_tail=2)
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 3
-    )
+    assert c.logged("s1") == refactored(continues=3)
     assert c.logged("s2") == pairs(("continue", "OK."))
 
 
@@ -308,9 +304,7 @@ def test_compression_right_after_a_restart_logs_the_next_turn_once(
     c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 3
-    )
+    assert c.logged("s1") == refactored(continues=3)
     assert c.logged("s2") == pairs(("continue", "OK."))
 
 
