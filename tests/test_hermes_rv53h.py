@@ -7,12 +7,18 @@ whose parent may be reopened and go on; ``/resume`` switches with ``reason="resu
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from test_mend53h import reloaded, restart
-from test_rv52d import Conversation
-from test_rv52d2 import SUMMARY_PREFIX
+from hermes_helpers import (
+    SUMMARY_PREFIX,
+    SYSTEM,
+    Conversation,
+    installed_hermes,
+    refactoring,
+    reloaded,
+)
 
 
 def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
@@ -21,19 +27,16 @@ def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
     # LOSS: the lineage log is the parent's WHOLE stored log + the child's, but a /branch
     # child shares only the parent's log up to the fork; the parent reopened and going on
     # with "continue" makes the child's new "continue" look logged already
-    c = Conversation(tmp_path, monkeypatch, "p")
-    c.say("Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "p")
     fork = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="p", reset=False, reason="branch")
+    c.switch("b", "p", "branch")
     c.say("continue", "OK.")
     branch = list(c.messages)
     # back to the parent (/resume p) and on with it
-    c.provider.on_session_switch("p", parent_session_id="b", reset=False, reason="resume")
-    c.messages = reloaded(fork)
+    c.switch("p", "b", "resume", messages=reloaded(fork))
     c.say("continue", "OK.")
     # back to the branch (/resume b): state.db gives its history back, one more turn
-    c.provider.on_session_switch("b", parent_session_id="p", reset=False, reason="resume")
-    c.messages = reloaded(branch)
+    c.switch("b", "p", "resume", messages=reloaded(branch))
     c.say("continue", "OK.")
     c.end()
     # the branch's two "continue" turns (main logs the resumed list again: duplicates)
@@ -47,13 +50,10 @@ def test_undo_restart_and_the_prefilled_text_resubmitted_is_logged(
     # text (cli.py undo_last); after a restart the user sends it again and gets the same
     # short answer: the stored log still holds the undone turn at that position, so the
     # new turn is taken as logged (main logs the restarted list again: a duplicate)
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.messages = c.messages[:-2]  # /undo: history truncated before the user message
     c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
-    restart(c, "s1")
-    c.messages = reloaded(c.messages)
+    c.restart("s1", reload=True)
     c.say("continue", "OK.")
     c.end()
     assert c.logged("s1").count(("user", "continue")) >= 2
@@ -103,7 +103,7 @@ def test_undo_through_hermes_state_db_then_restart_logs_the_resubmitted_turn(
     target = db.list_recent_user_messages("s1", limit=10)[0]["id"]
     db.rewind_to_message("s1", target)  # /undo
     c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
-    restart(c, "s1")
+    c.restart("s1")
     c.messages = [c.messages[0], *db.get_messages_as_conversation("s1")]
     c.say("continue", "OK.")
     db.append_message("s1", "user", "continue")
@@ -121,53 +121,35 @@ def test_branch_through_hermes_memory_manager_and_state_db(
     # state.db session (cli_commands_mixin), the parent is /resume'd and goes on, then the
     # branch is /resume'd (get_messages_as_conversation, repair_alternation as /resume
     # does): the branch's second "continue" is never logged under it
-    plugin = pytest.importorskip("test_hermes_plugin")
     hermes_state = pytest.importorskip("hermes_state")
-    import memdir
+    with installed_hermes(tmp_path, monkeypatch, background=False) as at:
+        db = hermes_state.SessionDB(at.hermes_home / "state.db")
 
-    hermes_home, project, home = tmp_path / "hermes", tmp_path / "project", tmp_path / "mh"
-    hermes_home.mkdir()
-    project.mkdir()
-    (hermes_home / "config.yaml").write_text("model:\n  default: x\n", encoding="utf-8")
-    env = {**plugin.os.environ, "HERMES_HOME": str(hermes_home), "MEMDIR_HOME": str(home)}
-    env["MEMDIR_BACKGROUND"] = "0"
-    done = plugin.run("install", "hermes", "--activate", "--yes", env=env)
-    assert done.returncode == 0, done.stderr
-    for key in ("HERMES_HOME", "MEMDIR_HOME", "MEMDIR_BACKGROUND"):
-        monkeypatch.setenv(key, env[key])
-    monkeypatch.setenv("TERMINAL_CWD", str(project))
-    db = hermes_state.SessionDB(hermes_home / "state.db")
-    system = {"role": "system", "content": "You are Hermes."}
+        def say(m: Any, sid: str, history: list[dict[str, str]], user: str, answer: str) -> None:
+            history += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+            for message in history[-2:]:
+                db.append_message(sid, message["role"], message["content"])
+            m.sync_all(user, answer, session_id=sid, messages=[SYSTEM, *history])
+            assert m.flush_pending(10)  # the turn done before a switch
 
-    def say(m: object, sid: str, history: list[dict[str, str]], user: str, answer: str) -> None:
-        history += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
-        for message in history[-2:]:
-            db.append_message(sid, message["role"], message["content"])
-        m.sync_all(user, answer, session_id=sid, messages=[system, *history])  # type: ignore[attr-defined]
-        assert m.flush_pending(10)  # type: ignore[attr-defined]  # the turn done before a switch
-
-    try:
-        db.create_session("p", "cli")
-        m, _ = plugin.manager("p", agent_context="primary")
-        history: list[dict[str, str]] = []
-        say(m, "p", history, "Refactor the parser.", "Starting.")
-        db.create_session("b", "cli", parent_session_id="p")  # /branch: the history copied
-        for message in history:
-            db.append_message("b", message["role"], message["content"])
-        m.on_session_switch("b", parent_session_id="p", reset=False, reason="branch")
-        say(m, "b", history, "continue", "OK.")
-        m.on_session_switch("p", parent_session_id="b", reset=False, reason="resume")
-        history = db.get_messages_as_conversation("p", repair_alternation=True)
-        say(m, "p", history, "continue", "OK.")
-        m.on_session_switch("b", parent_session_id="p", reset=False, reason="resume")
-        history = db.get_messages_as_conversation("b", repair_alternation=True)
-        say(m, "b", history, "continue", "OK.")
-        m.on_session_end([system, *history])
-        m.shutdown_all()
-    finally:
-        db.close()
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    md = memdir.open(home, project)
-    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:b")]
-    assert logged.count(("user", "continue")) >= 2
+        try:
+            db.create_session("p", "cli")
+            m = at.manager("p")
+            history: list[dict[str, str]] = []
+            say(m, "p", history, "Refactor the parser.", "Starting.")
+            db.create_session("b", "cli", parent_session_id="p")  # /branch: the history copied
+            for message in history:
+                db.append_message("b", message["role"], message["content"])
+            m.on_session_switch("b", parent_session_id="p", reset=False, reason="branch")
+            say(m, "b", history, "continue", "OK.")
+            m.on_session_switch("p", parent_session_id="b", reset=False, reason="resume")
+            history = db.get_messages_as_conversation("p", repair_alternation=True)
+            say(m, "p", history, "continue", "OK.")
+            m.on_session_switch("b", parent_session_id="p", reset=False, reason="resume")
+            history = db.get_messages_as_conversation("b", repair_alternation=True)
+            say(m, "b", history, "continue", "OK.")
+            m.on_session_end([SYSTEM, *history])
+            m.shutdown_all()
+        finally:
+            db.close()
+    assert at.logged("b").count(("user", "continue")) >= 2

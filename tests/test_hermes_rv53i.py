@@ -3,23 +3,22 @@ when Hermes's worker is behind a switch, extraction re-queues, deadlocks."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import memdir
-from test_mend53h import pairs
-from test_rv52d import SYSTEM, Conversation
-
-
-def _turn(c: Conversation, user: str, answer: str) -> list[dict[str, Any]]:
-    c.messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
-    return list(c.messages)
-
-
-def _sync(c: Conversation, session_id: str, user: str, answer: str) -> None:
-    c.provider.sync_turn(user, answer, session_id=session_id, messages=_turn(c, user, answer))
+from hermes_helpers import (
+    SYSTEM,
+    held_worker,
+    installed_hermes,
+    pairs,
+    refactored,
+    refactoring,
+    sync_all,
+)
 
 
 def _jobs(tmp: Path, key: str) -> list[Any]:
@@ -31,20 +30,17 @@ def _jobs(tmp: Path, key: str) -> list[Any]:
 def test_two_late_syncs_queue_one_extraction(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    l1 = _turn(c, "Use a Pratt parser.", "Switched.")
-    l2 = _turn(c, "Add tests.", "Added.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=l1)
-    c.provider.sync_turn("Add tests.", "Added.", session_id="a", messages=l2)
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    l1 = c.turn("Use a Pratt parser.", "Switched.")
+    l2 = c.turn("Add tests.", "Added.")
+    c.switch("b", "a", "resume")
+    c.sync_late("a", l1)
+    c.sync_late("a", l2)
     c.messages = [dict(SYSTEM)]
-    _sync(c, "b", "Deploy it.", "Deployed.")
+    c.sync("b", "Deploy it.", "Deployed.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."),
-        ("Use a Pratt parser.", "Switched."),
-        ("Add tests.", "Added."),
+    assert c.logged("a") == refactored(
+        ("Use a Pratt parser.", "Switched."), ("Add tests.", "Added.")
     )
     jobs = _jobs(tmp_path, "hermes:a")
     assert len(jobs) == 1
@@ -52,24 +48,19 @@ def test_two_late_syncs_queue_one_extraction(
 
 # checked fine: a late sync for a session left twice (a -> b -> a -> b) is logged there
 def test_abab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched.")
     a_hist = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.messages = [dict(SYSTEM)]
-    b_late = _turn(c, "Deploy it.", "Deployed.")
-    c.provider.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-    c.messages = list(a_hist)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
-    c.provider.sync_turn("Deploy it.", "Deployed.", session_id="b", messages=b_late)
+    c.switch("b", "a", "resume", messages=[dict(SYSTEM)])
+    b_late = c.turn("Deploy it.", "Deployed.")
+    c.switch("a", "b", "resume", messages=list(a_hist))
+    c.switch("b", "a", "resume")
+    c.sync_late("a", late)
+    c.sync_late("b", b_late)
     c.messages = list(b_late)
-    _sync(c, "b", "Roll back.", "Rolled.")
+    c.sync("b", "Roll back.", "Rolled.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched."))
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."), ("Roll back.", "Rolled."))
 
 
@@ -77,21 +68,17 @@ def test_abab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_late_sync_for_current_after_switch_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched.")
     a_hist = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-    c.messages = list(a_hist)
-    late2 = _turn(c, "Add tests.", "Added.")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
-    c.provider.sync_turn("Add tests.", "Added.", session_id="a", messages=late2)
+    c.switch("b", "a", "resume")
+    c.switch("a", "b", "resume", messages=list(a_hist))
+    late2 = c.turn("Add tests.", "Added.")
+    c.sync_late("a", late)
+    c.sync_late("a", late2)
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."),
-        ("Use a Pratt parser.", "Switched."),
-        ("Add tests.", "Added."),
+    assert c.logged("a") == refactored(
+        ("Use a Pratt parser.", "Switched."), ("Add tests.", "Added.")
     )
     assert c.logged("b") == []
 
@@ -100,21 +87,16 @@ def test_late_sync_for_current_after_switch_back(
 # (lost from a, a stray in s8) instead of memdir's session for a opened again
 @pytest.mark.xfail(strict=True, reason="only 8 left sessions kept; older late turn strays")
 def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched.")
     prev = "a"
     for i in range(9):
-        c.provider.on_session_switch(
-            f"s{i}", parent_session_id=prev, reset=True, reason="new_session"
-        )
+        c.switch(f"s{i}", prev, "new_session", reset=True)
         prev = f"s{i}"
-    c.provider.sync_turn("Use a Pratt parser.", "Switched.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.messages = [dict(SYSTEM)]
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched."))
     assert c.logged("s8") == []
 
 
@@ -131,56 +113,28 @@ def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     "(on_session_end carries no session id): strays and duplicates, nothing lost",
 )
 def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-
-    from test_inv53h import _hermes, _logged
-
-    plugin = pytest.importorskip("test_hermes_plugin")
-    m, home, project = _hermes(tmp_path, monkeypatch)
-    gate = threading.Event()
-    try:
-        a = [
-            dict(SYSTEM),
-            {"role": "user", "content": "Refactor the parser."},
-            {"role": "assistant", "content": "Starting."},
-        ]
-        m.sync_all("Refactor the parser.", "Starting.", session_id="a", messages=list(a))
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        m = at.manager("a")
+        a, b = [dict(SYSTEM)], [dict(SYSTEM)]
+        sync_all(m, "a", a, "Refactor the parser.", "Starting.")
         assert m.flush_pending(10)
         m.on_session_switch("b", parent_session_id="a", reset=True, reason="new_session")
-        b = [
-            dict(SYSTEM),
-            {"role": "user", "content": "Deploy it."},
-            {"role": "assistant", "content": "Ok."},
-        ]
-        m.sync_all("Deploy it.", "Ok.", session_id="b", messages=list(b))
+        sync_all(m, "b", b, "Deploy it.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_switch("a", parent_session_id="b", reset=False, reason="resume")
-        m._submit_background(lambda: gate.wait(30))  # the worker behind
-        a += [
-            {"role": "user", "content": "Use a Pratt parser."},
-            {"role": "assistant", "content": "Switched."},
-        ]
-        m.sync_all("Use a Pratt parser.", "Switched.", session_id="a", messages=list(a))
-        # /new: end a and switch to c, queued; then /resume b inline
-        m.commit_session_boundary_async(a, new_session_id="c", parent_session_id="a")
-        m.on_session_switch("b", parent_session_id="c", reset=False, reason="resume")
-        gate.set()
+        with held_worker(m):  # the worker behind
+            sync_all(m, "a", a, "Use a Pratt parser.", "Switched.")
+            # /new: end a and switch to c, queued; then /resume b inline
+            m.commit_session_boundary_async(a, new_session_id="c", parent_session_id="a")
+            m.on_session_switch("b", parent_session_id="c", reset=False, reason="resume")
         assert m.flush_pending(10)
-        b += [{"role": "user", "content": "Roll back."}, {"role": "assistant", "content": "Ok."}]
-        m.sync_all("Roll back.", "Ok.", session_id="b", messages=list(b))
+        sync_all(m, "b", b, "Roll back.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_end(b)
         m.shutdown_all()
-    finally:
-        gate.set()
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    md = memdir.open(home, project)
-    assert _logged(md, "a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched.")
-    )
-    assert _logged(md, "b") == pairs(("Deploy it.", "Ok."), ("Roll back.", "Ok."))
-    assert _logged(md, "c") == []
+    assert at.logged("a") == refactored(("Use a Pratt parser.", "Switched."))
+    assert at.logged("b") == pairs(("Deploy it.", "Ok."), ("Roll back.", "Ok."))
+    assert at.logged("c") == []
 
 
 # checked fine: tool calls, system block, pre-compress, switches and shutdown on the CLI
@@ -188,23 +142,13 @@ def test_new_queued_then_resume_inline(tmp_path: Path, monkeypatch: pytest.Monke
 def test_no_deadlock_with_the_worker_syncing_late(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import threading
-
-    from test_inv53h import _hermes, _logged
-
-    plugin = pytest.importorskip("test_hermes_plugin")
-    m, home, project = _hermes(tmp_path, monkeypatch)
     errors: list[BaseException] = []
 
-    def run() -> None:
+    def run(m: Any) -> None:
         try:
             a = [dict(SYSTEM)]
             for i in range(6):
-                a += [
-                    {"role": "user", "content": f"turn {i}"},
-                    {"role": "assistant", "content": "Ok."},
-                ]
-                m.sync_all(f"turn {i}", "Ok.", session_id="a", messages=list(a))
+                sync_all(m, "a", a, f"turn {i}", "Ok.")
             m.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
             for _ in range(5):
                 m.handle_tool_call("memdir_search", {"query": "turn"})
@@ -217,14 +161,10 @@ def test_no_deadlock_with_the_worker_syncing_late(
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)
 
-    t = threading.Thread(target=run, daemon=True)
-    try:
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        t = threading.Thread(target=run, args=(at.manager("a"),), daemon=True)
         t.start()
         t.join(120)
         assert not t.is_alive(), "deadlocked"
         assert not errors, errors
-    finally:
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    md = memdir.open(home, project)
-    assert [t for r, t in _logged(md, "a") if r == "user"] == [f"turn {i}" for i in range(6)]
+    assert [t for r, t in at.logged("a") if r == "user"] == [f"turn {i}" for i in range(6)]

@@ -17,41 +17,37 @@ the test releases."""
 from __future__ import annotations
 
 import random
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import memdir
-from test_mend53h import pairs
-from test_rv52d import SYSTEM, Conversation
-
-
-def _turn(c: Conversation, user: str, answer: str) -> list[dict[str, Any]]:
-    """Add a turn to ``c``'s list; the list as Hermes hands it to ``sync_all``."""
-    c.messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
-    return list(c.messages)
-
-
-def _sync(c: Conversation, session_id: str, user: str, answer: str) -> None:
-    c.provider.sync_turn(user, answer, session_id=session_id, messages=_turn(c, user, answer))
+from hermes_helpers import (
+    SYSTEM,
+    Conversation,
+    HermesHome,
+    RandomRun,
+    held_worker,
+    installed_hermes,
+    pairs,
+    refactored,
+    refactoring,
+    sync_all,
+)
 
 
 def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")  # queued, not yet run
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched to Pratt.")  # queued, not yet run
+    c.switch("b", "a", "resume")
+    c.sync_late("a", late)
     c.messages = [dict(SYSTEM)]  # b: a conversation memdir never logged
-    _sync(c, "b", "Deploy it.", "Deployed.")
+    c.sync("b", "Deploy it.", "Deployed.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."))
     # a was ended at the switch, its extraction queued: queued again up to the late turn
     md = memdir.open(tmp_path / "home", tmp_path / "project")
@@ -64,20 +60,17 @@ def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "b")
-    _sync(c, "b", "Deploy it.", "Deployed.")
+    c.sync("b", "Deploy it.", "Deployed.")
     b_history = list(c.messages)
-    c.provider.on_session_switch("a", parent_session_id="b", reset=True, reason="new_session")
-    c.messages = [dict(SYSTEM)]
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.switch("a", "b", "new_session", reset=True, messages=[dict(SYSTEM)])
+    c.sync("a", "Refactor the parser.", "Starting.")
+    late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
+    c.switch("b", "a", "resume")
+    c.sync_late("a", late)
     c.messages = b_history
-    _sync(c, "b", "Roll it back.", "Rolled back.")
+    c.sync("b", "Roll it back.", "Rolled back.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
     assert c.logged("b") == pairs(("Deploy it.", "Deployed."), ("Roll it back.", "Rolled back."))
 
 
@@ -86,18 +79,15 @@ def test_a_turn_synced_after_branch_is_logged_in_the_parent(
 ) -> None:
     # /branch copies the history (the late turn included) into b; the late turn was said
     # in a: a's log holds it (b may log it too: a duplicate, never a loss)
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="branch")
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
-    _sync(c, "b", "Try a table-driven one.", "Done.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
+    c.switch("b", "a", "branch")
+    c.sync_late("a", late)
+    c.sync("b", "Try a table-driven one.", "Done.")
     c.end()
-    assert c.logged("a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
-    lineage = [(m.role, m.content) for m in c.provider._lineage_log("hermes:b")]
-    assert lineage[:2] == pairs(("Refactor the parser.", "Starting."))
+    assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
+    lineage = c.lineage("b")
+    assert lineage[:2] == refactored()
     assert lineage[-2:] == pairs(("Try a table-driven one.", "Done."))
     assert ("user", "Use a Pratt parser.") in lineage
 
@@ -109,19 +99,16 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
     # (the late turn and the new user message) inline, then the switch; the late sync
     # finds it all logged, and leaves b's alignment as it was (on main it rewound b's,
     # and b logged "Now the lexer." again)
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    late = _turn(c, "Use a Pratt parser.", "Switched to Pratt.")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    late = c.turn("Use a Pratt parser.", "Switched to Pratt.")
     c.messages.append({"role": "user", "content": "Now the lexer."})
     c.compress("b", "a", keep_head=2, keep_tail=3)
-    c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=late)
+    c.sync_late("a", late)
     c.messages.append({"role": "assistant", "content": "Lexer done."})
     c.provider.sync_turn("Now the lexer.", "Lexer done.", session_id="b", messages=c.messages)
     c.end()
     assert c.logged("a") == [
-        *pairs(
-            ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-        ),
+        *refactored(("Use a Pratt parser.", "Switched to Pratt.")),
         ("user", "Now the lexer."),
     ]
     assert c.logged("b") == [("assistant", "Lexer done.")]
@@ -130,9 +117,8 @@ def test_a_turn_synced_after_compression_logs_nothing_twice(
 def test_a_turn_synced_without_a_list_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "a")
-    _sync(c, "a", "Refactor the parser.", "Starting.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c = refactoring(tmp_path, monkeypatch, "a", synced=True)
+    c.switch("b", "a", "resume")
     c.provider.sync_turn("Use a Pratt parser.", "Switched to Pratt.", session_id="a")
     c.end()
     assert c.logged("a")[-2:] == pairs(("Use a Pratt parser.", "Switched to Pratt."))
@@ -142,84 +128,43 @@ def test_a_turn_synced_without_a_list_after_resume_is_logged_under_its_own_sessi
 # -- through Hermes's own MemoryManager -------------------------------------------------------
 
 
-def _hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Path, Path]:
-    """memdir installed into a Hermes home with --activate and loaded by Hermes's loader
-    into a MemoryManager on session a; memdir's background worker on."""
-    plugin = pytest.importorskip("test_hermes_plugin")
-    hermes_home, project, home = tmp_path / "hermes", tmp_path / "project", tmp_path / "mh"
-    hermes_home.mkdir()
-    project.mkdir()
-    (hermes_home / "config.yaml").write_text("model:\n  default: x\n", encoding="utf-8")
-    env = {**plugin.os.environ, "HERMES_HOME": str(hermes_home), "MEMDIR_HOME": str(home)}
-    env["MEMDIR_BACKGROUND"] = "0"  # the install itself
-    done = plugin.run("install", "hermes", "--activate", "--yes", env=env)
-    assert done.returncode == 0, done.stderr
-    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
-    monkeypatch.setenv("MEMDIR_HOME", str(home))
-    monkeypatch.setenv("MEMDIR_BACKGROUND", "1")
-    monkeypatch.setenv("TERMINAL_CWD", str(project))
-    m, _ = plugin.manager("a", agent_context="primary")
-    return m, home, project
-
-
-def _through_hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reason: str) -> Any:
-    plugin = pytest.importorskip("test_hermes_plugin")
-    m, home, project = _hermes(tmp_path, monkeypatch)
-    history: list[dict[str, Any]] = [dict(SYSTEM)]
-    gate = threading.Event()
-    try:
-        history += [
-            {"role": "user", "content": "Refactor the parser."},
-            {"role": "assistant", "content": "Starting."},
-        ]
-        m.sync_all("Refactor the parser.", "Starting.", session_id="a", messages=list(history))
+def _through_hermes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reason: str) -> HermesHome:
+    """memdir loaded by Hermes's loader into a MemoryManager on session a, memdir's
+    background worker on; a turn synced while Hermes's worker is behind, /resume or
+    /branch (``reason``) inline, one turn in b."""
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        m = at.manager("a")
+        history: list[dict[str, Any]] = [dict(SYSTEM)]
+        sync_all(m, "a", history, "Refactor the parser.", "Starting.")
         assert m.flush_pending(10)
-        # the worker busy with earlier work (a write waiting on a busy state.db): the
-        # next turn's sync waits in its queue while /resume or /branch switches inline
-        m._submit_background(lambda: gate.wait(30))
-        history += [
-            {"role": "user", "content": "Use a Pratt parser."},
-            {"role": "assistant", "content": "Switched to Pratt."},
-        ]
-        m.sync_all("Use a Pratt parser.", "Switched to Pratt.", session_id="a", messages=history)
-        m.on_session_switch("b", parent_session_id="a", reset=False, reason=reason)
-        gate.set()
+        # the next turn's sync waits in the worker's queue while /resume or /branch
+        # switches inline
+        with held_worker(m):
+            sync_all(m, "a", history, "Use a Pratt parser.", "Switched to Pratt.")
+            m.on_session_switch("b", parent_session_id="a", reset=False, reason=reason)
         assert m.flush_pending(10)
         b = list(history) if reason == "branch" else [dict(SYSTEM)]
-        b += [{"role": "user", "content": "Deploy it."}, {"role": "assistant", "content": "Ok."}]
-        m.sync_all("Deploy it.", "Ok.", session_id="b", messages=b)
+        sync_all(m, "b", b, "Deploy it.", "Ok.")
         assert m.flush_pending(10)
         m.on_session_end(b)
         m.shutdown_all()
-    finally:
-        gate.set()
-        for name in [n for n in plugin.sys.modules if n.startswith("_hermes_user_memory")]:
-            del plugin.sys.modules[name]
-    return memdir.open(home, project)
-
-
-def _logged(md: Any, session_id: str) -> list[tuple[str, str]]:
-    return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
+    return at
 
 
 def test_resume_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    md = _through_hermes(tmp_path, monkeypatch, "resume")
-    assert _logged(md, "a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
-    assert _logged(md, "b") == pairs(("Deploy it.", "Ok."))
+    at = _through_hermes(tmp_path, monkeypatch, "resume")
+    assert at.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
+    assert at.logged("b") == pairs(("Deploy it.", "Ok."))
 
 
 def test_branch_while_hermes_worker_is_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    md = _through_hermes(tmp_path, monkeypatch, "branch")
-    assert _logged(md, "a") == pairs(
-        ("Refactor the parser.", "Starting."), ("Use a Pratt parser.", "Switched to Pratt.")
-    )
-    assert _logged(md, "b")[-2:] == pairs(("Deploy it.", "Ok."))
+    at = _through_hermes(tmp_path, monkeypatch, "branch")
+    assert at.logged("a") == refactored(("Use a Pratt parser.", "Switched to Pratt."))
+    assert at.logged("b")[-2:] == pairs(("Deploy it.", "Ok."))
 
 
 # -- random runs with Hermes's worker behind ---------------------------------------------------
@@ -230,14 +175,11 @@ def _late_run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     /resume, /branch and compression switch inline; the queue runs at random points and
     before a restart (``shutdown_all`` drains it). Every turn said in a session is logged
     in it, and a session logs no user text its conversation never held."""
-    from test_mend53h import reloaded, restart, summary
-
     rng = random.Random(seed)
     c = Conversation(tmp, monkeypatch, "s0")
-    sid, n = "s0", 0
+    run = RandomRun(c)
+    said = run.said
     queue: list[tuple[str, str, str, list[dict[str, Any]]]] = []
-    held: dict[str, list[dict[str, Any]]] = {}  # state.db's history per session
-    said: dict[str, list[str]] = {"s0": []}
     held_texts: dict[str, set[str]] = {"s0": set()}  # user texts each conversation held
 
     def drain() -> None:
@@ -247,10 +189,11 @@ def _late_run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
     for step in range(16):
         op = rng.choice(["say"] * 5 + ["drain", "restart", "compress", "branch", "resume"])
+        sid = run.sid
         if op == "say" or len(c.messages) < 3:
             user = "continue" if rng.random() < 0.3 else f"turn {seed}.{step}"
             answer = rng.choice(["OK.", "Done."])
-            messages = _turn(c, user, answer)
+            messages = c.turn(user, answer)
             said[sid].append(user)
             queue.append((sid, user, answer, messages))
             if rng.random() < 0.4:
@@ -259,32 +202,11 @@ def _late_run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
             drain()
         elif op == "restart":
             drain()
-            restart(c, sid)
-            c.messages = reloaded(c.messages)
-        elif op == "compress":
-            n += 1
-            new = f"s{n}"
-            c.compress(new, sid, keep_head=2, keep_tail=2)
-            c.messages[3] = summary(f"summary {n}")
-            sid = new
-            said[sid] = []
-        elif op == "branch":
-            n += 1
-            new = f"s{n}"
-            held[sid] = reloaded(c.messages)
-            c.provider.on_session_switch(new, parent_session_id=sid, reset=False, reason="branch")
-            sid = new
-            said[sid] = []
-        elif op == "resume" and held:
-            held[sid] = reloaded(c.messages)
-            target = rng.choice(sorted(held))
-            c.provider.on_session_switch(
-                target, parent_session_id=sid, reset=False, reason="resume"
-            )
-            sid = target
-            c.messages = [dict(c.messages[0]), *reloaded(held[target][1:])]
+            c.restart(sid, reload=True)
+        elif op in ("compress", "branch", "resume"):
+            run.switch(op, rng)
         texts = {str(m.get("content")) for m in c.messages if m.get("role") == "user"}
-        held_texts.setdefault(sid, set()).update(texts)
+        held_texts.setdefault(run.sid, set()).update(texts)
     drain()
     c.end()
     for session, texts in said.items():

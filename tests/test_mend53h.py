@@ -2,7 +2,7 @@
 summary (``hermes_provider``): no real turn may be lost; a duplicate is allowed where the
 stored log and the list cannot be aligned.
 
-Drives memdir's own ``MemdirProvider`` (``test_rv52d.Conversation``) with the lists Hermes
+Drives memdir's own ``MemdirProvider`` (``hermes_helpers.Conversation``) with the lists Hermes
 0.19 hands it: a restarted process builds a new provider on the same session id and its
 first list is the whole history as state.db gives it back (``hermes_state``:
 ``get_messages_as_conversation``: role/content/tool columns, no ``_``-key, user and
@@ -12,49 +12,30 @@ the id (rewound)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from memdir.interop.install.hermes_provider import MemdirProvider
-from test_rv52d import END_MARKER, SYSTEM, Conversation
-from test_rv52d2 import SUMMARY_PREFIX
-
-
-def restart(c: Conversation, session_id: str) -> None:
-    """A new Hermes process on ``session_id``: the old provider shut down, a fresh one."""
-    c.provider.shutdown()
-    c.provider = MemdirProvider(c.tmp / "home")
-    c.provider.initialize(session_id, platform="cli", agent_context="primary")
-
-
-def reloaded(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``messages`` as state.db gives them back: no in-process ``_`` keys."""
-    return [{k: v for k, v in m.items() if not k.startswith("_")} for m in messages]
-
-
-def summary(body: str) -> dict[str, Any]:
-    """A standalone summary as Hermes 0.19 writes it (in process: marked)."""
-    text = f"{SUMMARY_PREFIX}\n{body}\n\n{END_MARKER}"
-    return {"role": "user", "content": text, "_compressed_summary": True}
-
-
-def pairs(*said: tuple[str, str]) -> list[tuple[str, str]]:
-    return [x for u, a in said for x in (("user", u), ("assistant", a))]
+from hermes_helpers import (
+    END_MARKER,
+    SUMMARY_PREFIX,
+    SYSTEM,
+    Conversation,
+    pairs,
+    refactored,
+    refactoring,
+    reloaded,
+    summary,
+)
 
 
 def test_a_repeated_turn_right_after_a_restart_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
-    restart(c, "s1")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
+    c.restart("s1")
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), ("continue", "OK."), ("continue", "OK.")
-    )
+    assert c.logged("s1") == refactored(continues=2)
 
 
 def test_restart_then_turns_without_a_list_then_a_list(
@@ -63,7 +44,7 @@ def test_restart_then_turns_without_a_list_then_a_list(
     # sync_turn with the two texts only (no list), then the whole history at the end
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Rotate the deploy key.", "Rotated.")
-    restart(c, "s1")
+    c.restart("s1")
     for user, answer in [("yes", "Done."), ("yes", "Done.")]:
         c.messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
         c.provider.sync_turn(user, answer, session_id="s1")
@@ -88,8 +69,7 @@ def test_restart_with_tool_calls_logs_nothing_twice(
         {"role": "assistant", "content": "All 12 pass."},
     ]
     c.provider.sync_turn("Run the tests.", "All 12 pass.", messages=list(c.messages))
-    restart(c, "s1")
-    c.messages = reloaded(c.messages)
+    c.restart("s1", reload=True)
     c.say("Thanks.", "Welcome.")
     c.end()
     logged = c.logged("s1")
@@ -105,7 +85,7 @@ def test_restart_after_an_undone_turn_logs_the_new_one(
     c.say("Deploy to staging.", "Deployed to staging.")
     c.say("Deploy to prod.", "Deployed to prod.")
     c.messages = c.messages[:-2]  # /undo
-    restart(c, "s1")
+    c.restart("s1")
     c.say("Roll staging back.", "Rolled back.")
     c.end()
     assert c.logged("s1")[-2:] == pairs(("Roll staging back.", "Rolled back."))
@@ -117,7 +97,7 @@ def test_restart_when_state_db_gives_text_back_stripped_logs_the_new_turn_only(
     # state.db strips user/assistant text: the same message, aligned
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("  Check the backups.  ", "Backups are fine.\n")
-    restart(c, "s1")
+    c.restart("s1")
     c.messages = [SYSTEM, {"role": "user", "content": "Check the backups."}]
     c.messages.append({"role": "assistant", "content": "Backups are fine."})
     c.say("Check the backups.", "Still fine.")
@@ -134,7 +114,7 @@ def test_restart_when_the_stored_text_differs_logs_the_rest_again(
     # out): the stored log and the list disagree from there on; the rest is logged again
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Check the backups.", "Backups are fine. <memory-context>x</memory-context>")
-    restart(c, "s1")
+    c.restart("s1")
     c.messages[-1] = {"role": "assistant", "content": "Backups are fine."}
     c.say("Check the backups.", "Still fine.")
     c.end()
@@ -148,19 +128,15 @@ def test_restart_after_in_place_compression_logs_a_turn_repeating_the_tail(
 ) -> None:
     # compressed in place (same id), then a new process: the list holds head, the summary
     # (reloaded: no key), the kept tail; the new turn says the tail's words again
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    for _ in range(3):
-        c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
     c.provider.on_pre_compress(list(c.messages))
     c.messages = [*c.messages[:3], summary("the parser refactor"), *c.messages[-2:]]
-    c.provider.on_session_switch("s1", parent_session_id="s1", reason="compression")
-    restart(c, "s1")
-    c.messages = reloaded(c.messages)
+    c.switch("s1", "s1", "compression")
+    c.restart("s1", reload=True)
     c.say("continue", "OK.")
     c.end()
     logged = c.logged("s1")
-    assert logged == pairs(("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 4)
+    assert logged == refactored(continues=4)
 
 
 def test_restart_in_a_compression_child_loses_no_turn(
@@ -168,15 +144,10 @@ def test_restart_in_a_compression_child_loses_no_turn(
 ) -> None:
     # rotated to child s2 (which logged only what followed the tail), then a new process
     # on s2 whose list is head + summary + tail + s2's turns: nothing may be lost
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    for _ in range(3):
-        c.say("continue", "OK.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("the parser refactor")  # as Hermes writes it
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
+    c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
-    restart(c, "s2")
-    c.messages = reloaded(c.messages)
+    c.restart("s2", reload=True)
     c.say("continue", "OK.")
     c.end()
     child = c.logged("s2")
@@ -194,14 +165,11 @@ def test_restart_two_compressions_deep_logs_the_new_turn_once(
     c.say("Deploy the billing service?", "Migrations first?")
     for n in range(3):
         c.say("yes", f"Migration {n} applied.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("migrations applied")
+    c.compress("s2", "s1", keep_head=2, keep_tail=2, body="migrations applied")
     c.say("Now the search service.", "Shall I deploy it?")
-    c.compress("s3", "s2", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("migrations applied; search next")
+    c.compress("s3", "s2", keep_head=2, keep_tail=2, body="migrations applied; search next")
     c.say("yes", "Search deployed.")
-    restart(c, "s3")
-    c.messages = reloaded(c.messages)
+    c.restart("s3", reload=True)
     c.say("yes", "Search verified.")
     c.end()
     assert c.logged("s3") == pairs(("yes", "Search deployed."), ("yes", "Search verified."))
@@ -213,9 +181,9 @@ def test_restart_in_a_branch_logs_only_the_branch_turns(
     # /branch: the child holds the parent's history copied; memdir's child is its child
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Plan the migration.", "Plan ready.")
-    c.provider.on_session_switch("s2", parent_session_id="s1", reason="branch")
+    c.switch("s2", "s1", "branch")
     c.say("Try plan B.", "Plan B ready.")
-    restart(c, "s2")
+    c.restart("s2")
     c.say("Try plan B.", "Plan B again.")
     c.end()
     assert c.logged("s1") == pairs(("Plan the migration.", "Plan ready."))
@@ -227,18 +195,13 @@ def test_restart_in_a_branch_logs_only_the_branch_turns(
 def test_compression_after_a_restart_logs_the_repeated_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
-    restart(c, "s1")
-    c.say("continue", "OK.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
+    c.restart("s1")
+    c.say("continue", "OK.", times=2)
     c.compress("s2", "s1", keep_head=2, keep_tail=2)
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 3
-    )
+    assert c.logged("s1") == refactored(continues=3)
     assert c.logged("s2") == pairs(("continue", "OK."))
 
 
@@ -251,11 +214,9 @@ def test_resume_logs_a_turn_saying_what_the_resumed_session_ended_with(
     c.say("Drop the staging tables?", "Shall I?")
     c.say("yes", "Dropped.")
     b = list(c.messages)
-    c.provider.on_session_switch("a", parent_session_id="b", reset=True, reason="new_session")
-    c.messages = [dict(SYSTEM)]
+    c.switch("a", "b", "new_session", reset=True, messages=[dict(SYSTEM)])
     c.say("yes", "Dropped.")  # a new session, the same words
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.messages = reloaded(b)
+    c.switch("b", "a", "resume", messages=reloaded(b))
     c.say("yes", "Dropped.")
     c.end()
     assert c.logged("a") == pairs(("yes", "Dropped."))
@@ -269,8 +230,9 @@ def test_a_resumed_session_memdir_never_logged_is_logged_whole(
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "a")
     c.say("Hello.", "Hi.")
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
-    c.messages = [dict(SYSTEM), {"role": "user", "content": "Old question."}]
+    c.switch(
+        "b", "a", "resume", messages=[dict(SYSTEM), {"role": "user", "content": "Old question."}]
+    )
     c.messages.append({"role": "assistant", "content": "Old answer."})
     c.say("yes", "Done.")
     c.end()
@@ -290,7 +252,7 @@ def test_a_user_message_like_a_summary_is_logged_after_a_restart(
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say(text, "Noted.")
-    restart(c, "s1")
+    c.restart("s1")
     c.say(text, "Noted again.")
     c.end()
     assert c.logged("s1") == pairs((text, "Noted."), (text, "Noted again."))
@@ -307,7 +269,7 @@ def test_a_reloaded_summary_merged_into_the_tail_is_not_logged(
         "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]\n\n"
         f"{SUMMARY_PREFIX}\nthe users table was migrated\n\n{END_MARKER}"
     )
-    restart(c, "s1")
+    c.restart("s1")
     c.messages = [*c.messages[:3], {"role": "user", "content": merged}, c.messages[-1]]
     c.say("Thanks.", "Welcome.")
     c.end()
@@ -337,19 +299,12 @@ def test_compression_right_after_a_restart_logs_the_next_turn_once(
 ) -> None:
     # a long history reloaded is compressed before its first turn: on_pre_compress gets
     # the whole history first (aligned with the stored log), then the child's list
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    for _ in range(3):
-        c.say("continue", "OK.")
-    restart(c, "s1")
-    c.messages = reloaded(c.messages)
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("the parser refactor")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
+    c.restart("s1", reload=True)
+    c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
     c.end()
-    assert c.logged("s1") == pairs(
-        ("Refactor the parser.", "Starting."), *[("continue", "OK.")] * 3
-    )
+    assert c.logged("s1") == refactored(continues=3)
     assert c.logged("s2") == pairs(("continue", "OK."))
 
 
@@ -358,19 +313,13 @@ def test_resume_into_a_compressed_session_logs_the_new_turn(
 ) -> None:
     # /resume b2 (a compression child of b1) in the same process: its history comes from
     # state.db, summary unmarked; the new turn repeats b2's kept tail
-    c = Conversation(tmp_path, monkeypatch, "b1")
-    c.say("Refactor the parser.", "Starting.")
-    for _ in range(3):
-        c.say("continue", "OK.")
-    c.compress("b2", "b1", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("the parser refactor")
+    c = refactoring(tmp_path, monkeypatch, "b1", continues=3)
+    c.compress("b2", "b1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("continue", "OK.")
     b2 = reloaded(c.messages)
-    c.provider.on_session_switch("a", parent_session_id="b2", reset=True, reason="new_session")
-    c.messages = [dict(SYSTEM)]
+    c.switch("a", "b2", "new_session", reset=True, messages=[dict(SYSTEM)])
     c.say("Hello.", "Hi.")
-    c.provider.on_session_switch("b2", parent_session_id="a", reason="resume")
-    c.messages = b2
+    c.switch("b2", "a", "resume", messages=b2)
     c.say("continue", "OK.")
     c.end()
     child = c.logged("b2")
@@ -383,17 +332,8 @@ def test_a_repeated_image_turn_after_a_restart_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     c = Conversation(tmp_path, monkeypatch, "s1")
-    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
-
-    def say_image(text: str, answer: str) -> None:
-        c.messages += [
-            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
-            {"role": "assistant", "content": answer},
-        ]
-        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
-
-    say_image("same error?", "Yes, the linker error.")
-    restart(c, "s1")
-    say_image("same error?", "Yes, the linker error.")
+    c.say_image("same error?", "Yes, the linker error.")
+    c.restart("s1")
+    c.say_image("same error?", "Yes, the linker error.")
     c.end()
     assert c.logged("s1") == pairs(*[("same error?", "Yes, the linker error.")] * 2)

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from hermes_helpers import (
+    SUMMARY_PREFIX,
+    Conversation,
+    RandomRun,
+    pairs,
+    refactored,
+    refactoring,
+    reloaded,
+)
 from memdir.interop.install.hermes_provider import MemdirProvider
-from test_mend53h import pairs, reloaded, restart, summary
-from test_rv52d import Conversation
-from test_rv52d2 import SUMMARY_PREFIX
 
 
 def test_a_branch_parent_counts_in_the_lineage_only_up_to_the_fork(
@@ -22,17 +27,15 @@ def test_a_branch_parent_counts_in_the_lineage_only_up_to_the_fork(
 ) -> None:
     # p forks b, b says one turn, p is resumed and says another: a restarted provider on
     # b reads p's log only up to the fork, never the turn p said after it
-    c = Conversation(tmp_path, monkeypatch, "p")
-    c.say("Refactor the parser.", "Starting.")
+    c = refactoring(tmp_path, monkeypatch, "p")
     fork = list(c.messages)
-    c.provider.on_session_switch("b", parent_session_id="p", reset=False, reason="branch")
+    c.switch("b", "p", "branch")
     c.say("Lexer first.", "Lexer done.")
-    c.provider.on_session_switch("p", parent_session_id="b", reset=False, reason="resume")
-    c.messages = reloaded(fork)
+    c.switch("p", "b", "resume", messages=reloaded(fork))
     c.say("Parser after the fork.", "Parsed.")
-    restart(c, "b")
-    lineage = [(m.role, m.content) for m in c.provider._lineage_log("hermes:b")]
-    assert lineage == pairs(("Refactor the parser.", "Starting."), ("Lexer first.", "Lexer done."))
+    c.restart("b")
+    lineage = c.lineage("b")
+    assert lineage == refactored(("Lexer first.", "Lexer done."))
     c.end()
 
 
@@ -41,17 +44,14 @@ def test_a_resumed_compression_parent_counts_only_up_to_the_fork(
 ) -> None:
     # s1 compressed into s2; s1 resumed by its own id (no tip lookup) and going on: s2's
     # lineage holds s1's log up to the compression only
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     before = list(c.messages)
     c.compress("s2", "s1", keep_head=2, keep_tail=2)
     c.say("continue", "OK.")
-    c.provider.on_session_switch("s1", parent_session_id="", reset=False, reason="resume")
-    c.messages = reloaded(before)
+    c.switch("s1", "", "resume", messages=reloaded(before))
     c.say("Said in s1 after the compression.", "Noted.")
-    restart(c, "s2")
-    lineage = [(m.role, m.content) for m in c.provider._lineage_log("hermes:s2")]
+    c.restart("s2")
+    lineage = c.lineage("s2")
     assert ("user", "Said in s1 after the compression.") not in lineage
     assert lineage[-2:] == pairs(("continue", "OK."))
     c.end()
@@ -64,8 +64,7 @@ def test_a_pasted_compaction_note_as_the_first_turn_after_a_restart_is_logged(
     # the text recogniser does not run on it
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Deploy the billing service.", "Deployed.")
-    restart(c, "s1")
-    c.messages = reloaded(c.messages)
+    c.restart("s1", reload=True)
     pasted = f"{SUMMARY_PREFIX}\n\nWhy did my last session show this text?"
     c.say(pasted, "That is Hermes's compaction note.")
     c.end()
@@ -78,15 +77,10 @@ def test_a_reloaded_summary_stays_unlogged_in_the_later_lists_of_the_run(
     # the reloaded summary (no key) is told by its text in the first list; the same
     # message in the run's later lists is still Hermes's summary: neither it nor the
     # tail after it is logged again
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    for _ in range(3):
-        c.say("continue", "OK.")
-    c.compress("s2", "s1", keep_head=2, keep_tail=2)
-    c.messages[3] = summary("the parser refactor")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=3)
+    c.compress("s2", "s1", keep_head=2, keep_tail=2, body="the parser refactor")
     c.say("Next step.", "Done.")
-    restart(c, "s2")
-    c.messages = reloaded(c.messages)
+    c.restart("s2", reload=True)
     c.say("One.", "1.")
     c.say("Two.", "2.")
     c.end()
@@ -98,12 +92,10 @@ def test_compression_within_the_first_turn_after_undo_and_restart_logs_it(
 ) -> None:
     # /undo, restart, the prefilled text sent again, and Hermes's preflight compression
     # hands the list (ending with that user message) to on_pre_compress first: new
-    c = Conversation(tmp_path, monkeypatch, "s1")
-    c.say("Refactor the parser.", "Starting.")
-    c.say("continue", "OK.")
+    c = refactoring(tmp_path, monkeypatch, "s1", continues=1)
     c.messages = c.messages[:-2]
     c.provider.on_session_switch("s1", parent_session_id="", reset=False, rewound=True)
-    restart(c, "s1")
+    c.restart("s1")
     c.messages = [*reloaded(c.messages), {"role": "user", "content": "continue"}]
     c.provider.on_pre_compress(list(c.messages))
     c.end()
@@ -120,43 +112,21 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     rng = random.Random(seed)
     words = ["continue", "yes", "OK.", "Next.", "continue"]
     c = Conversation(tmp, monkeypatch, "s0")
-    sid, n = "s0", 0
-    # the history Hermes's state.db holds per session (reloaded on /resume, restart)
-    held: dict[str, list[dict[str, Any]]] = {}
-    said: dict[str, list[str]] = {"s0": []}  # user texts said under each session
+    run = RandomRun(c)
+    held, said = run.held, run.said
     spared: dict[str, list[str]] = {}  # undone there, logged in a parent
     for step in range(14):
         op = rng.choice(["say"] * 5 + ["restart", "compress", "branch", "resume", "undo"])
+        sid = run.sid
         if op == "say" or len(c.messages) < 3:
             user = rng.choice(words) if rng.random() < 0.6 else f"turn {seed}.{step}"
             c.say(user, rng.choice(["OK.", "Done.", "yes"]))
             said[sid].append(user)
         elif op == "restart":
             held[sid] = reloaded(c.messages)
-            restart(c, sid)
-            c.messages = reloaded(c.messages)
-        elif op == "compress":
-            n += 1
-            new = f"s{n}"
-            c.compress(new, sid, keep_head=2, keep_tail=2)
-            c.messages[3] = summary(f"summary {n}")
-            sid = new
-            said[sid] = []
-        elif op == "branch":
-            n += 1
-            new = f"s{n}"
-            held[sid] = reloaded(c.messages)
-            c.provider.on_session_switch(new, parent_session_id=sid, reset=False, reason="branch")
-            sid = new
-            said[sid] = []
-        elif op == "resume" and held:
-            held[sid] = reloaded(c.messages)
-            target = rng.choice(sorted(held))
-            c.provider.on_session_switch(
-                target, parent_session_id=sid, reset=False, reason="resume"
-            )
-            sid = target
-            c.messages = [dict(c.messages[0]), *reloaded(held[target][1:])]
+            c.restart(sid, reload=True)
+        elif op in ("compress", "branch", "resume"):
+            run.switch(op, rng)
         elif op == "undo":
             users = [i for i, m in enumerate(c.messages) if m.get("role") == "user"]
             last = c.messages[users[-1]] if users else {}
@@ -174,8 +144,7 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
                 c.provider.on_session_switch(sid, parent_session_id="", reset=False, rewound=True)
                 if rng.random() < 0.5:
                     held[sid] = reloaded(c.messages)
-                    restart(c, sid)
-                    c.messages = reloaded(c.messages)
+                    c.restart(sid, reload=True)
                     if rng.random() < 0.6:  # the prefilled text sent again, same answer
                         c.say(undone, answer)
                         said[sid].append(undone)

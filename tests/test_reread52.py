@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import memdir
+from hermes_helpers import provider_session
 from memdir.core.errors import MemdirError
 from memdir.review.versions import Versions
 from test_edges import cli as cli
@@ -75,19 +76,6 @@ def test_a_number_only_prompt_recalls_nothing_with_deep_recall_too(
 # --- Hermes: a turn logged from its two texts, then the session's end ------------------
 
 
-def _hermes_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """memdir's Hermes provider in session s1 of a project in ``tmp_path``, as Hermes's
-    CLI starts it."""
-    from memdir.interop.install.hermes_provider import MemdirProvider
-
-    (tmp_path / "project").mkdir()
-    monkeypatch.setenv("TERMINAL_CWD", str(tmp_path / "project"))
-    monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
-    provider = MemdirProvider(tmp_path / "home")
-    provider.initialize("s1", platform="cli", agent_context="primary")
-    return provider
-
-
 # sync_turn without a message list logs the two texts (log_pair) but no longer records
 # them in what was logged (_seen): on_session_end / on_pre_compress with the list then
 # logs the whole conversation again. Before the alignment rewrite, log_pair went through
@@ -95,7 +83,7 @@ def _hermes_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 def test_a_turn_synced_without_a_list_is_not_logged_again_at_the_sessions_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    provider = _hermes_session(tmp_path, monkeypatch)
+    provider = provider_session(tmp_path, monkeypatch)
     provider.sync_turn("Which port does the cache use?", "Port 6380.", session_id="s1")
     provider.on_session_end(
         [
@@ -123,7 +111,7 @@ def test_hermes_tool_answers_name_the_tools_hermes_has(
 ) -> None:
     import json
 
-    provider = _hermes_session(tmp_path, monkeypatch)
+    provider = provider_session(tmp_path, monkeypatch)
     add = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
     provider.handle_tool_call("memdir", {**add, "body": "The cache runs on host a."})
     edit = {"action": "replace", "target": "Cache host", "body": "The cache runs on host b."}

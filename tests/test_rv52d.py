@@ -8,77 +8,25 @@ prefetch take (one through the real Claude Code hook)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import memdir
+from hermes_helpers import (
+    END_MARKER,
+    MERGED_DELIMITER,
+    MERGED_HEADER,
+    SUMMARY,
+    SYSTEM,
+    Conversation,
+)
 from memdir.engine import Memdir
 from memdir.interop.install.hermes_provider import MemdirProvider
 from test_claude_code_hooks import Hook
 
 # --- Hermes: what a compression child logs --------------------------------------------
-
-SYSTEM = {"role": "system", "content": "You are Hermes."}
-# Hermes 0.19's SUMMARY_PREFIX opening and the delimiters of a summary merged into the
-# first kept tail message (agent/context_compressor.py)
-SUMMARY = "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the summary"
-MERGED_HEADER = "[PRIOR CONTEXT — for reference only; not a new message]"
-MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
-END_MARKER = "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---"
-
-
-class Conversation:
-    """One Hermes conversation driving a real MemdirProvider, as Hermes's hooks call it."""
-
-    def __init__(self, tmp: Path, monkeypatch: pytest.MonkeyPatch, session_id: str) -> None:
-        (tmp / "project").mkdir(exist_ok=True)
-        monkeypatch.setenv("TERMINAL_CWD", str(tmp / "project"))
-        monkeypatch.setenv("MEMDIR_BACKGROUND", "0")
-        self.tmp = tmp
-        self.provider = MemdirProvider(tmp / "home")
-        self.provider.initialize(session_id, platform="cli", agent_context="primary")
-        self.messages: list[dict[str, Any]] = [dict(SYSTEM)]
-
-    def say(self, user: str, answer: str) -> None:
-        self.messages += [
-            {"role": "user", "content": user},
-            {"role": "assistant", "content": answer},
-        ]
-        self.provider.sync_turn(user, answer, session_id="", messages=list(self.messages))
-
-    def compress(self, new_id: str, parent: str, keep_head: int, keep_tail: int) -> None:
-        """Hermes's rotation compression: pre-compress hook, head + summary + tail, switch."""
-        self.provider.on_pre_compress(list(self.messages))
-        head = self.messages[: 1 + keep_head]
-        tail = self.messages[len(self.messages) - keep_tail :]
-        summary = {"role": "user", "content": SUMMARY + " ...", "_compressed_summary": True}
-        self.messages = [*head, summary, *tail]
-        self.provider.on_session_switch(new_id, parent_session_id=parent, reset=False)
-
-    def repeat_across_compression(
-        self, turn: Callable[[int], object], times: int, new_id: str = "s2"
-    ) -> list[tuple[str, str]]:
-        """``turn(n)`` for each n below ``times``; Hermes's compression of session s1 into
-        ``new_id`` (s1 itself: in place) keeping the first turn and the last one;
-        ``turn(times)``; the end: what ``new_id`` logged."""
-        for n in range(times):
-            turn(n)
-        self.compress(new_id, "s1", keep_head=2, keep_tail=2)
-        turn(times)
-        self.end()
-        return self.logged(new_id)
-
-    def logged(self, session_id: str) -> list[tuple[str, str]]:
-        md = memdir.open(self.tmp / "home", self.tmp / "project")
-        return [(m.role, m.content) for m in md.sessions.messages(f"hermes:{session_id}")]
-
-    def end(self) -> None:
-        self.provider.on_session_end(list(self.messages))
-        self.provider.shutdown()
 
 
 def test_continue_said_again_after_compression_is_logged(
@@ -133,7 +81,7 @@ def test_resume_does_not_inherit_the_left_conversations_logged_turns(
     # /resume b: Hermes loads b's stored history, then tells the provider (cli.py, "resume")
     c.messages = [dict(SYSTEM), {"role": "user", "content": "Rotate the deploy key?"}]
     c.messages.append({"role": "assistant", "content": "Shall I rotate it now?"})
-    c.provider.on_session_switch("b", parent_session_id="a", reset=False, reason="resume")
+    c.switch("b", "a", "resume")
     c.say("yes", "Rotated.")
     c.end()
     assert ("user", "yes") in c.logged("b")
@@ -223,7 +171,7 @@ def test_summary_merged_into_the_turns_own_message_loses_nothing_after_it(
     merged = {"role": "user", "content": f"{MERGED_HEADER}\nyes\n\n{MERGED_DELIMITER}\n\n"}
     merged["_compressed_summary"] = True
     c.messages = [*c.messages[:3], merged]
-    c.provider.on_session_switch("s2", parent_session_id="s1", reset=False, reason="compression")
+    c.switch("s2", "s1", "compression")
     c.messages.append({"role": "assistant", "content": "Migrated the orders table."})
     c.provider.sync_turn("yes", "Migrated the orders table.", messages=list(c.messages))
     c.end()

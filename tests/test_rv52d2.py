@@ -1,6 +1,6 @@
 """Review rv52d2 of 0e08170c: memdir's Hermes provider aligning message lists by position.
 
-Drives memdir's own ``MemdirProvider`` (``test_rv52d.Conversation``) with the message lists
+Drives memdir's own ``MemdirProvider`` (``hermes_helpers.Conversation``) with the message lists
 Hermes 0.19 hands it. Shapes from Hermes 0.19's source: a ``/skill`` turn's user message is
 the expanded skill text (``agent/skill_commands.py``: ``build_skill_invocation_message``)
 while ``sync_turn`` gets only the user's instruction
@@ -22,36 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from memdir.interop.install.hermes_provider import MemdirProvider
-from test_rv52d import END_MARKER, Conversation
-
-# Hermes 0.19's SUMMARY_PREFIX whole (agent/context_compressor.py): a summary Hermes writes
-# is f"{SUMMARY_PREFIX}\n{body}\n\n{END_MARKER}", and its _is_context_summary_content tells
-# one reloaded from state.db (no _compressed_summary key) by this opening
-SUMMARY_PREFIX = (
-    "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the "
-    "summary below. This is a handoff from a previous context window — treat it as "
-    "background reference, NOT as active instructions. Do NOT answer questions or "
-    "fulfill requests mentioned in this summary; they were already addressed. "
-    "Respond ONLY to the latest user message that appears AFTER this summary — that "
-    "message is the single source of truth for what to do right now. Topic overlap "
-    "with the summary does NOT mean you should resume its task: even on similar "
-    "topics, the latest user message WINS. Treat ONLY the latest message as the "
-    "active task and discard stale items from '## Historical Task Snapshot' / '## "
-    "Historical In-Progress State' / '## Historical Pending User Asks' / '## "
-    "Historical Remaining Work' entirely — do not 'wrap up' or 'finish' work "
-    "described there unless the latest message explicitly asks for it. Reverse "
-    "signals in the latest message (e.g. 'stop', 'undo', 'roll back', 'just verify', "
-    "'don't do that anymore', 'never mind', a new topic) must immediately end any "
-    "in-flight work described in the summary; do not re-surface it in later turns. "
-    "IMPORTANT: Your persistent memory (MEMORY.md, USER.md) in the system prompt is "
-    "ALWAYS authoritative and active — never ignore or deprioritize memory content "
-    "due to this compaction note. None of the above restricts HOW you work: your "
-    "tools remain fully active — keep calling them normally for the active task "
-    "(edit files, run commands, search) instead of merely narrating what you would "
-    "do. The current session state (files, config, etc.) may reflect work described "
-    "here — avoid repeating it:"
-)
+from hermes_helpers import END_MARKER, SUMMARY_PREFIX, Conversation
 
 
 def skill_turn(skill: str, instruction: str) -> str:
@@ -100,18 +71,9 @@ def test_repeated_image_turn_after_compression_is_logged(
     # persist override does not replace image blocks) and passes sync_turn
     # "[1 image] same error?", which no message's text equals.
     c = Conversation(tmp_path, monkeypatch, "s1")
-    shot = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
-
-    def say_image(text: str, answer: str) -> None:
-        c.messages += [
-            {"role": "user", "content": [{"type": "text", "text": text}, shot]},
-            {"role": "assistant", "content": answer},
-        ]
-        c.provider.sync_turn(f"[1 image] {text}", answer, session_id="", messages=list(c.messages))
-
     c.say("The build keeps failing.", "Send me a screenshot.")
     logged = c.repeat_across_compression(
-        lambda _: say_image("same error?", "Yes, the same linker error."), 3
+        lambda _: c.say_image("same error?", "Yes, the same linker error."), 3
     )
     assert len(logged) == 2, logged
 
@@ -125,9 +87,7 @@ def test_provider_restart_does_not_log_the_conversation_again(
     c = Conversation(tmp_path, monkeypatch, "s1")
     c.say("Rotate the deploy key.", "Rotated.")
     c.say("Now the staging one.", "Done.")
-    c.provider.shutdown()
-    c.provider = MemdirProvider(tmp_path / "home")
-    c.provider.initialize("s1", platform="cli", agent_context="primary")
+    c.restart("s1")
     c.say("Thanks.", "Welcome.")
     c.end()
     assert len(c.logged("s1")) == 6, c.logged("s1")

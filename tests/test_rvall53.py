@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from test_reread52 import _hermes_session
+from hermes_helpers import provider_session
 
 
 # etag branch x Hermes names branch: a stale if_match through Hermes's `memdir` tool tells
@@ -18,7 +18,7 @@ from test_reread52 import _hermes_session
 def test_hermes_stale_if_match_answer_names_hermes_read_tool(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    provider = _hermes_session(tmp_path, monkeypatch)
+    provider = provider_session(tmp_path, monkeypatch)
     add = {"action": "add", "type": "project", "name": "Cache host", "description": "where"}
     made = json.loads(provider.handle_tool_call("memdir", {**add, "body": "Host a."}))
     etag = made["results"][0]["etag"]
@@ -38,7 +38,7 @@ def test_hermes_stale_if_match_answer_names_hermes_read_tool(
 def test_hermes_schema_parameters_name_hermes_tools(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    provider = _hermes_session(tmp_path, monkeypatch)
+    provider = provider_session(tmp_path, monkeypatch)
     schemas = provider.get_tool_schemas()
     provider.shutdown()
     said = json.dumps(schemas)
@@ -52,7 +52,7 @@ def test_hermes_schema_parameters_name_hermes_tools(
 def test_hermes_unknown_skill_answer_names_hermes_read_tool(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    provider = _hermes_session(tmp_path, monkeypatch)
+    provider = provider_session(tmp_path, monkeypatch)
     answer = json.loads(provider.handle_tool_call("memdir_read", {"id": "skill:nope"}))
     provider.shutdown()
     assert not answer["success"], answer
