@@ -175,3 +175,27 @@ def test_call_tool_on_a_read_only_home(home: Path, project: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "fuzzed read-only home" in proc.stdout
     assert "Traceback" not in proc.stderr
+
+
+@settings(max_examples=200, deadline=None)
+@given(calls=JSON, tool_name=st.one_of(st.none(), TEXT))
+def test_any_logged_tool_call_is_shown_as_text(calls: Any, tool_name: str | None) -> None:
+    from memdir.sessions.records import calls_text
+
+    assert isinstance(calls_text(calls, tool_name), str)
+
+
+def test_a_tool_call_nested_deeper_than_python_recurses_is_shown_in_a_search_hit(
+    home: Path, project: Path
+) -> None:
+    # a model's tool-call input 400 lists deep (json.loads reads it; walking it whole
+    # hit Python's recursion limit and session_search failed as a memdir bug)
+    deep = json.loads("[" * 400 + '"kiwi cluster"' + "]" * 400)
+    md = memdir.open(home, project)
+    with md.session(agent="seed") as s:
+        s.log("user", "where does billing deploy?")
+        s.log("assistant", "", tool_name="Task", tool_calls=[{"name": "Task", "input": deep}])
+    with md.session(agent="fuzz") as s:
+        result = s.call_tool("session_search", {"query": "kiwi cluster"})
+    assert result["success"], result
+    assert result["results"], result  # the hit is the call, shown cut at a depth

@@ -159,12 +159,19 @@ def calls_text(calls: Any, tool_name: str | None = None) -> str:
     return "; ".join(part for part in out if part)
 
 
-def _shown_value(value: Any, seen: set[str]) -> str:
+#: How deep :func:`calls_text` shows a call's input (a model's arguments may nest deeper
+#: than Python's recursion limit allows to walk): deeper values are shown as "…".
+_SHOWN_DEPTH = 16
+
+
+def _shown_value(value: Any, seen: set[str], depth: int = 0) -> str:
+    if isinstance(value, dict | list) and depth >= _SHOWN_DEPTH:
+        return "…"
     if isinstance(value, dict):
-        parts = [(k, _shown_value(v, seen)) for k, v in value.items()]
+        parts = [(k, _shown_value(v, seen, depth + 1)) for k, v in value.items()]
         return ", ".join(f"{k}: {v}" for k, v in parts if v)
     if isinstance(value, list):
-        return ", ".join(p for p in (_shown_value(v, seen) for v in value) if p)
+        return ", ".join(p for p in (_shown_value(v, seen, depth + 1) for v in value) if p)
     if value is None:
         return ""
     if not isinstance(value, str):
