@@ -67,20 +67,16 @@ def test_hermes_unknown_skill_answer_names_hermes_read_tool(
 @pytest.mark.xfail(strict=True, reason="minor: an expired GONE flash is told as a refused add")
 @pytest.mark.files_only
 def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: Any) -> None:
-    from test_mend53a import _add, _form, _signed_in
+    from test_mend53a import removed_meanwhile
     from test_mend53a2 import ENTRY
-    from webserver import web_server
+    from webserver import signed_in, web_server
 
-    _add(md)
-    with web_server(md) as url:
-        client = _signed_in(url)
-        csrf = _form(client.get(f"/entry/local/{ENTRY}").text, "csrf")
-        md.store("local").remove(ENTRY)
+    with removed_meanwhile(md) as (client, csrf):
         r = client.post(f"/entry/local/{ENTRY}/remove", data={"csrf": csrf})
         assert r.status_code == 303 and r.headers["location"].startswith("/?refused=")
         where = r.headers["location"]
     with web_server(md) as url:  # the server restarted: the flash is no longer kept
-        page = _signed_in(url).get(where)
+        page = signed_in(url).get(where)
     assert page.status_code == 200
     assert "An add was refused" not in page.text  # main: memory.EXPIRED, the add's text
 
