@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import open_under_ask
 from test_reread52 import _hermes_session
 
 
@@ -90,15 +91,12 @@ def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: A
 def test_ask_keeps_a_second_sessions_provenance_so_sessions_rm_keeps_its_fact(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import memdir
     from memdir.core.changes import AddOp, ReplaceOp
     from memdir.core.model import Source
     from memdir.pipeline.upkeep import delete_session
     from memdir.review import approval
 
-    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
-    (tmp_path / "project").mkdir()
-    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    md = open_under_ask(tmp_path, monkeypatch)
     for sid in ("s1", "s2"):
         md.sessions.start("agent", session_id=sid)
     store = md.store("local")
