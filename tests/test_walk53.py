@@ -96,6 +96,22 @@ INJECTION = (
 )
 
 
+def _model(server: Server) -> dict[str, str]:
+    """The environment that points memdir at ``server`` as its model."""
+    return {
+        "MEMDIR_LLM": "openai:test-model",
+        "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+        "OPENAI_API_KEY": "sk-test",
+    }
+
+
+def _claude_sessions(tmp_path: Path) -> Path:
+    """The folder `import-sessions claude-code` reads Claude Code's transcripts from."""
+    sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
+    sessions.mkdir(parents=True)
+    return sessions
+
+
 def _injecting_model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """A model that extracts the deploy cluster the user named, and, once the entry
     exists, answers consolidation with an update whose body carries a prompt injection."""
@@ -129,13 +145,8 @@ def test_review_does_not_offer_a_model_proposed_injection(
 ) -> None:
     server = Server(_injecting_model)
     try:
-        model = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
+        model = _model(server)
+        sessions = _claude_sessions(tmp_path)
         (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
         assert cli("import-sessions", "claude-code", extra_env=model).returncode == 0
         done = cli("maintain", extra_env={**model, "MEMDIR_APPROVAL": "auto"})
@@ -162,14 +173,8 @@ def test_review_lists_one_pending_write_for_one_fact_taught_twice(
 ) -> None:
     server = Server(_injecting_model)  # no entry exists: it only extracts and adds
     try:
-        env = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-            "MEMDIR_APPROVAL": "ask",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
+        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
+        sessions = _claude_sessions(tmp_path)
         for n in (1, 2):
             text = claude_transcript(f"s{n}", str(project))
             text = text.replace('"a1"', f'"{n}a1"').replace('"a2"', f'"{n}a2"')
@@ -200,13 +205,8 @@ def test_a_slow_model_server_is_reported_as_slow_with_the_setting_to_raise(
 
     server = Server(slow)
     try:
-        env = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
+        env = _model(server)
+        sessions = _claude_sessions(tmp_path)
         (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
         assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
         done = cli("maintain", extra_env={**env, "MEMDIR_LLM_TIMEOUT": "1.5"})
