@@ -112,6 +112,16 @@ def _claude_sessions(tmp_path: Path) -> Path:
     return sessions
 
 
+def _s1_imported(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], env: dict[str, str]
+) -> Path:
+    """Claude Code's session s1 written and imported; the sessions folder."""
+    sessions = _claude_sessions(tmp_path)
+    (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
+    assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    return sessions
+
+
 def _injecting_model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """A model that extracts the deploy cluster the user named, and, once the entry
     exists, answers consolidation with an update whose body carries a prompt injection."""
@@ -146,9 +156,7 @@ def test_review_does_not_offer_a_model_proposed_injection(
     server = Server(_injecting_model)
     try:
         model = _model(server)
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=model).returncode == 0
+        sessions = _s1_imported(tmp_path, project, cli, model)
         done = cli("maintain", extra_env={**model, "MEMDIR_APPROVAL": "auto"})
         assert done.returncode == 0, done.stdout + done.stderr
         assert "reference_deploy-cluster" in cli("ls").stdout
@@ -206,9 +214,7 @@ def test_a_slow_model_server_is_reported_as_slow_with_the_setting_to_raise(
     server = Server(slow)
     try:
         env = _model(server)
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+        _s1_imported(tmp_path, project, cli, env)
         done = cli("maintain", extra_env={**env, "MEMDIR_LLM_TIMEOUT": "1.5"})
         assert done.returncode == 1, done.stdout + done.stderr
         said = done.stdout + done.stderr
