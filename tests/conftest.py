@@ -181,6 +181,13 @@ def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
     yield
 
 
+def open_under_ask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> memdir.Memdir:
+    """A Memdir on files (home and project under ``tmp_path``) with approval = "ask"."""
+    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
+    (tmp_path / "project").mkdir()
+    return memdir.open(tmp_path / "home", tmp_path / "project")
+
+
 def add(store: memdir.Store, name: str, body: str | None = None, **kw: object) -> memdir.Entry:
     """Add an entry with sensible defaults."""
     fields: dict[str, object] = {"type": "feedback", "description": f"about {name}"}

@@ -23,6 +23,7 @@ from memdir.interop.install.claude_code_hook import TOOLS_NOTE, answer
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "claude_hooks"
 SID = "f806ebc9-3bd5-42b8-808e-6f935b195f79"
+LATER = "0f1e2d3c-0000-4000-8000-000000000002"  # a later session: the first is recalled
 
 
 def line(kind: str, content: Any, uuid: str, parent: str | None, cwd: Path) -> str:
@@ -98,6 +99,15 @@ class Hook:
 
     def md(self) -> memdir.Memdir:
         return memdir.open(self.home, self.project)
+
+    def logged(self, user: str, assistant: str) -> None:
+        """One exchange said, then logged by the Stop hook."""
+        self.say(("user", user), ("assistant", assistant))
+        self.run(self.payload("stop"))
+
+    def prompt_later(self, prompt: str) -> str:
+        """What the UserPromptSubmit hook prints for ``prompt`` in a later session."""
+        return self.run(self.payload("user_prompt_submit", session_id=LATER, prompt=prompt)).stdout
 
 
 @pytest.fixture

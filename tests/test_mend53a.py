@@ -5,10 +5,12 @@ only (the web app served by uvicorn, the MCP client SDK, Chromium)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +20,11 @@ from mcp import Client, StdioServerParameters
 
 import memdir
 from memdir.engine import Memdir
-from webserver import TOKEN, web_server
+from webserver import form_value as _form
+from webserver import signed_in as _signed_in
+from webserver import web_server
 
 ENTRY = "project_cache-host"
-
-
-def _signed_in(url: str) -> httpx.Client:
-    client = httpx.Client(base_url=url, follow_redirects=False, timeout=30)
-    r = client.post("/signin", data={"token": TOKEN, "next": "/"})
-    assert r.status_code == 303
-    return client
-
-
-def _form(page: str, field: str) -> str:
-    found = re.search(rf'name="{field}" value="([^"]*)"', page)
-    assert found, f"the page has a form field {field}"
-    return found.group(1)
 
 
 def _data(result: Any) -> dict[str, Any]:
@@ -45,6 +36,18 @@ def _add(md: Memdir) -> None:
     md.store("local").add(
         type="project", name="Cache host", description="cache server", body="walrus-7"
     )
+
+
+@contextlib.contextmanager
+def removed_meanwhile(md: Memdir) -> Iterator[tuple[httpx.Client, str]]:
+    """A signed-in tab (its client and csrf) on the entry's page; then the entry is removed
+    in another tab. The server runs while the block does."""
+    _add(md)
+    with web_server(md) as url:
+        client = _signed_in(url)
+        csrf = _form(client.get(f"/entry/local/{ENTRY}").text, "csrf")
+        md.store("local").remove(ENTRY)
+        yield client, csrf
 
 
 # --- 1. Entry.etag: a form from before the rename -------------------------------------

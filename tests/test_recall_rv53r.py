@@ -19,16 +19,7 @@ from memdir.engine import Memdir
 from memdir.sessions import query
 from memdir.sessions.query import sanitize
 from test_claude_code_hooks import Hook
-
-
-def _recall(md: Memdir, said: str, asked: str) -> str | None:
-    when = md.clock() - timedelta(days=3)
-    with md.session(agent="t", session_id="past", started_at=when) as s:
-        s.log("user", said, timestamp=when)
-        s.log("assistant", "OK.", timestamp=when + timedelta(minutes=1))
-    with md.session(agent="t") as now:
-        return now.recall(asked, deep=False)
-
+from test_recall_stop import recall_after, recalls
 
 # -- (a) lost recall ----------------------------------------------------------------------
 
@@ -47,8 +38,7 @@ def test_english_question_made_of_words_that_are_foreign_function_words_recalls(
     # MAJOR: a plain English question whose content words (men, die, war, man) are Dutch/
     # German function words outnumbers its English ones, is judged Dutch+German and recalls
     # nothing (main recalls it)
-    block = _recall(md, said, asked)
-    assert block is not None and said[:12] in block
+    assert recalls(md, said, asked, 12)
 
 
 @pytest.mark.parametrize(
@@ -68,8 +58,7 @@ def test_short_prompt_naming_a_term_that_is_a_foreign_function_word_recalls(
     # MAJOR: a terse follow-up naming one term (CI = Italian "ci", AI = French "ai", OS =
     # es/pt "os", EU = fr/pt "eu", Uber = German "über" once accents fold, van = Dutch)
     # is judged foreign with no English word to outvote it and recalls nothing (main does)
-    block = _recall(md, said, asked)
-    assert block is not None and said[:12] in block
+    assert recalls(md, said, asked, 12)
 
 
 @pytest.mark.parametrize(
@@ -85,8 +74,7 @@ def test_japanese_question_whose_key_word_is_hiragana_recalls(
 ) -> None:
     # MAJOR: めがね, りんご, おすすめ are content words written in hiragana; "hiragana-only
     # bigrams anchor nothing" leaves the whole question unanchored (main recalls it)
-    block = _recall(md, said, asked)
-    assert block is not None and said[:4] in block
+    assert recalls(md, said, asked, 4)
 
 
 @pytest.mark.xfail(
@@ -99,16 +87,14 @@ def test_chinese_word_made_of_two_stop_characters_recalls(md: Memdir) -> None:
     # minor: 几 and 何 are each function characters, so the bigram 几何 (geometry) is
     # treated as function-only and "几何是什么？" recalls nothing (main recalls it)
     said = "我们上周讨论了几何作业。"
-    block = _recall(md, said, "几何是什么？")
-    assert block is not None and said[:4] in block
+    assert recalls(md, said, "几何是什么？", 4)
 
 
 def test_an_accented_content_word_is_not_its_unaccented_function_word(md: Memdir) -> None:
     # minor: stop lists are matched with accents folded, so Spanish "té" (tea) is the
     # pronoun "te" and "¿Y el té?" recalls nothing (main recalls it)
     said = "Compré té verde para la oficina, está en el armario."
-    block = _recall(md, said, "¿Y el té?")
-    assert block is not None and said[:8] in block
+    assert recalls(md, said, "¿Y el té?")
 
 
 # -- (b) still-wrong recall the branch claims to stop -----------------------------------
@@ -128,7 +114,7 @@ def test_everyday_function_word_question_recalls_nothing(md: Memdir, said: str, 
     # minor: the commonest "what is it?/how are you?" questions of it/fr/ru/es hold a
     # function word the lists lack (cosa, ça, такое, tal; Chinese 你好 of 你好吗), so they
     # still recall a passage that shares only that word
-    assert _recall(md, said, asked) is None
+    assert recall_after(md, said, asked) is None
 
 
 @pytest.mark.parametrize(
@@ -144,7 +130,7 @@ def test_the_sum_in_its_usual_wording_recalls_nothing(md: Memdir, said: str, ask
     # Germans actually use ("Quanto fa", "Combien font", "Wie viel macht"): the verb is
     # missing from the lists (only "fai"/"fanno", "machen"), so it still recalls a passage
     # sharing that verb and the 2
-    assert _recall(md, said, asked) is None
+    assert recall_after(md, said, asked) is None
 
 
 @pytest.mark.parametrize(
@@ -157,23 +143,14 @@ def test_the_sum_in_its_usual_wording_recalls_nothing(md: Memdir, said: str, ask
 def test_a_noun_in_a_snowball_list_still_recalls(md: Memdir, said: str, asked: str) -> None:
     # minor: German "weg" (path) and Russian "человек" (person), "жизнь" (life) are in the
     # Snowball lists, so a question resting on them recalls nothing (main recalls it)
-    block = _recall(md, said, asked)
-    assert block is not None and said[:8] in block
+    assert recalls(md, said, asked)
 
 
 def test_hook_recalls_for_an_english_question_judged_foreign(tmp_path: Path) -> None:
     # MAJOR (the first finding through the real UserPromptSubmit hook)
     hook = Hook(tmp_path)
-    hook.say(
-        ("user", "Many men die in war, the history teacher said on Friday."),
-        ("assistant", "Noted for the essay."),
-    )
-    hook.run(hook.payload("stop"))
-    later = "0f1e2d3c-0000-4000-8000-000000000002"
-    out = hook.run(
-        hook.payload("user_prompt_submit", session_id=later, prompt="Did men die in war?")
-    )
-    assert "history teacher" in out.stdout
+    hook.logged("Many men die in war, the history teacher said on Friday.", "Noted for the essay.")
+    assert "history teacher" in hook.prompt_later("Did men die in war?")
 
 
 # -- (d) the stop word file -------------------------------------------------------------

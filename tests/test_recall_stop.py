@@ -15,13 +15,20 @@ from memdir.sessions.query import anchors, foreign_stops, prompt_stops, sanitize
 from test_claude_code_hooks import Hook
 
 
-def _recall(md: Memdir, said: str, asked: str) -> str | None:
+def recall_after(md: Memdir, said: str, asked: str) -> str | None:
+    """What recall injects for ``asked`` now, ``said`` having been logged three days ago."""
     when = md.clock() - timedelta(days=3)
     with md.session(agent="t", session_id="past", started_at=when) as s:
         s.log("user", said, timestamp=when)
         s.log("assistant", "OK.", timestamp=when + timedelta(minutes=1))
     with md.session(agent="t") as now:
         return now.recall(asked, deep=False)
+
+
+def recalls(md: Memdir, said: str, asked: str, head: int = 8) -> bool:
+    """Whether that recall injects the passage (its first ``head`` characters)."""
+    block = recall_after(md, said, asked)
+    return block is not None and said[:head] in block
 
 
 # (stored passage, a prompt of only function words / small numbers that it shares some
@@ -74,14 +81,13 @@ LANGUAGES = {
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_only_function_words_shared_recall_nothing(md: Memdir, lang: str) -> None:
     said, asked, _ = LANGUAGES[lang]
-    assert _recall(md, said, asked) is None
+    assert recall_after(md, said, asked) is None
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_a_shared_content_word_still_recalls(md: Memdir, lang: str) -> None:
     said, _, asked = LANGUAGES[lang]
-    block = _recall(md, said, asked)
-    assert block is not None and said[:8] in block
+    assert recalls(md, said, asked)
 
 
 @pytest.mark.parametrize(
@@ -96,8 +102,7 @@ def test_a_shared_content_word_still_recalls(md: Memdir, lang: str) -> None:
 def test_an_english_question_keeps_words_that_are_function_words_elsewhere(
     md: Memdir, said: str, asked: str
 ) -> None:
-    block = _recall(md, said, asked)
-    assert block is not None and said[:8] in block
+    assert recalls(md, said, asked)
 
 
 def test_one_language_covering_every_word_decides_which_function_words_stop() -> None:
@@ -131,15 +136,6 @@ def test_the_lists_are_read_once_with_every_language() -> None:
 def test_hook_recalls_nothing_for_a_german_sum(tmp_path: Path) -> None:
     # the real UserPromptSubmit hook: "Was ist 2+2?" beside a passage about Version 2
     hook = Hook(tmp_path)
-    hook.say(
-        ("user", "Version 2 der Abrechnung ist fertig."),
-        ("assistant", "Gut, ich melde es dem Team."),
-    )
-    hook.run(hook.payload("stop"))
-    later = "0f1e2d3c-0000-4000-8000-000000000002"
-    out = hook.run(hook.payload("user_prompt_submit", session_id=later, prompt="Was ist 2+2?"))
-    assert "Abrechnung" not in out.stdout
-    out = hook.run(
-        hook.payload("user_prompt_submit", session_id=later, prompt="Ist die Abrechnung fertig?")
-    )
-    assert "Abrechnung" in out.stdout
+    hook.logged("Version 2 der Abrechnung ist fertig.", "Gut, ich melde es dem Team.")
+    assert "Abrechnung" not in hook.prompt_later("Was ist 2+2?")
+    assert "Abrechnung" in hook.prompt_later("Ist die Abrechnung fertig?")

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from conftest import open_under_ask
+
 pytestmark = pytest.mark.backends
 
 
@@ -89,12 +91,9 @@ def test_a_broken_archived_file_does_not_block_applying_a_held_write(md: Any) ->
 def test_ask_stale_check_of_a_removed_entry_says_it_was_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import memdir
     from memdir.tools import Dispatcher
 
-    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
-    (tmp_path / "project").mkdir()
-    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    md = open_under_ask(tmp_path, monkeypatch)
     store = md.store("local")
     made = store.add(type="project", name="Cache host", description="where", body="Host a.")
     store.add(type="reference", name="Deploy notes", description="how", body=f"See {made.id}.")

@@ -5,11 +5,9 @@ pins something checked and found fine."""
 from __future__ import annotations
 
 import dataclasses
-import re
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,34 +17,15 @@ import pytest
 from memdir.engine import Memdir
 from memdir.pg.transfer import transfer
 from webserver import TOKEN, web_server
+from webserver import form_value as _form
+from webserver import signed_in as _signed_in
+from webserver import site as site
 
 ENTRY = "project_cache-host"
 
 
 def _client(url: str) -> httpx.Client:
     return httpx.Client(base_url=url, follow_redirects=False, timeout=30)
-
-
-def _signed_in(url: str) -> httpx.Client:
-    client = _client(url)
-    r = client.post("/signin", data={"token": TOKEN, "next": "/"})
-    assert r.status_code == 303
-    return client
-
-
-def _form(page: str, field: str) -> str:
-    found = re.search(rf'name="{field}" value="([^"]*)"', page)
-    assert found, f"the page has a form field {field}"
-    return found.group(1)
-
-
-@pytest.fixture
-def site(md: Memdir) -> Iterator[str]:
-    md.store("local").add(
-        type="project", name="Cache host", description="cache server", body="walrus-7"
-    )
-    with web_server(md) as url:
-        yield url
 
 
 def _save(client: httpx.Client, page: str, body: str, name: str = "Cache host") -> httpx.Response:

@@ -4,6 +4,8 @@ integration calls, the web app served by uvicorn over real HTTP."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -159,12 +161,21 @@ def test_a_refused_decisions_reason_not_under_a_forged_id(md: Memdir) -> None:
         assert a.post("/review/apply", data={"id": "merge-000000"}).status_code == 403
 
 
-def _chromium_name_field(md: Memdir, url: str, driver: Any, name: str) -> None:
+@contextlib.contextmanager
+def _chromium_name_field(md: Memdir, name: str) -> Iterator[Any]:
+    """Chromium signed in on the page of a new entry named ``name`` (its name field)."""
     from test_web_browser import _sign_in
+    from webserver import chromium, quit_chromium, web_server
 
-    entry = md.store("local").add(type="project", name=name, description="d", body="b")
-    _sign_in(driver, url)
-    driver.get(f"{url}/entry/local/{entry.id}")
+    driver = chromium()
+    try:
+        with web_server(md) as url:
+            entry = md.store("local").add(type="project", name=name, description="d", body="b")
+            _sign_in(driver, url)
+            driver.get(f"{url}/entry/local/{entry.id}")
+            yield driver
+    finally:
+        quit_chromium(driver)
 
 
 def _field(driver: Any, value: str, caret: int) -> None:
@@ -192,22 +203,15 @@ def test_an_ime_conversion_at_the_limit_is_kept_not_its_reading(md: Memdir) -> N
     # character left: page.js cuts the text while it is still being composed, and the
     # commit of the conversion 日本 then leaves the unconverted reading に in the name;
     # maxlength (and page.js with room to spare) keep the conversion, as far as it fits: 日
-    from webserver import chromium, quit_chromium, web_server
-
-    driver = chromium()
-    try:
-        with web_server(md) as url:
-            _chromium_name_field(md, url, driver, "a" * 80)
-            _field(driver, "a" * 79, 79)
-            for reading in ("に", "にほ"):
-                composing = {"text": reading, "selectionStart": len(reading)}
-                driver.execute_cdp_cmd(
-                    "Input.imeSetComposition", {**composing, "selectionEnd": len(reading)}
-                )
-            driver.execute_cdp_cmd("Input.insertText", {"text": "日本"})  # committed
-            assert _state(driver)[0] == "a" * 79 + "日"
-    finally:
-        quit_chromium(driver)
+    with _chromium_name_field(md, "a" * 80) as driver:
+        _field(driver, "a" * 79, 79)
+        for reading in ("に", "にほ"):
+            composing = {"text": reading, "selectionStart": len(reading)}
+            driver.execute_cdp_cmd(
+                "Input.imeSetComposition", {**composing, "selectionEnd": len(reading)}
+            )
+        driver.execute_cdp_cmd("Input.insertText", {"text": "日本"})  # committed
+        assert _state(driver)[0] == "a" * 79 + "日"
 
 
 @pytest.mark.files_only
@@ -216,17 +220,10 @@ def test_a_character_refused_at_the_limit_leaves_the_caret_where_it_was(md: Memd
     # the name full (80 a), the caret after the 5th: typing another a is refused (right),
     # but page.js puts the caret at the end (its diff takes the insert as at the end);
     # maxlength leaves it at 5, where the person goes on typing
-    from webserver import chromium, quit_chromium, web_server
-
-    driver = chromium()
-    try:
-        with web_server(md) as url:
-            _chromium_name_field(md, url, driver, "a" * 80)
-            _field(driver, "a" * 80, 5)
-            driver.execute_script("document.execCommand('insertText', false, 'a')")
-            assert _state(driver) == ["a" * 80, 5]
-    finally:
-        quit_chromium(driver)
+    with _chromium_name_field(md, "a" * 80) as driver:
+        _field(driver, "a" * 80, 5)
+        driver.execute_script("document.execCommand('insertText', false, 'a')")
+        assert _state(driver) == ["a" * 80, 5]
 
 
 @pytest.mark.files_only
@@ -285,14 +282,9 @@ def test_a_pin_or_remove_of_an_entry_removed_meanwhile_shows_why(md: Memdir) -> 
     # the entry removed in another tab, this tab's pin/remove is refused (right) and
     # redirected to the entry's own page, which is now a 404 "Something went wrong": the
     # flashed reason is never read; the memory page (or a 200 saying so) would show it
-    from test_mend53a import _add, _form, _signed_in
-    from webserver import web_server
+    from test_mend53a import removed_meanwhile
 
-    _add(md)
-    with web_server(md) as url:
-        client = _signed_in(url)
-        csrf = _form(client.get(f"/entry/local/{ENTRY}").text, "csrf")
-        md.store("local").remove(ENTRY)
+    with removed_meanwhile(md) as (client, csrf):
         for verb in ("pin", "remove"):
             r = client.post(f"/entry/local/{ENTRY}/{verb}", data={"csrf": csrf})
             assert r.status_code == 303

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import open_under_ask
 from hermes_helpers import provider_session
 
 
@@ -67,20 +68,16 @@ def test_hermes_unknown_skill_answer_names_hermes_read_tool(
 @pytest.mark.xfail(strict=True, reason="minor: an expired GONE flash is told as a refused add")
 @pytest.mark.files_only
 def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: Any) -> None:
-    from test_mend53a import _add, _form, _signed_in
+    from test_mend53a import removed_meanwhile
     from test_mend53a2 import ENTRY
-    from webserver import web_server
+    from webserver import signed_in, web_server
 
-    _add(md)
-    with web_server(md) as url:
-        client = _signed_in(url)
-        csrf = _form(client.get(f"/entry/local/{ENTRY}").text, "csrf")
-        md.store("local").remove(ENTRY)
+    with removed_meanwhile(md) as (client, csrf):
         r = client.post(f"/entry/local/{ENTRY}/remove", data={"csrf": csrf})
         assert r.status_code == 303 and r.headers["location"].startswith("/?refused=")
         where = r.headers["location"]
     with web_server(md) as url:  # the server restarted: the flash is no longer kept
-        page = _signed_in(url).get(where)
+        page = signed_in(url).get(where)
     assert page.status_code == 200
     assert "An add was refused" not in page.text  # main: memory.EXPIRED, the add's text
 
@@ -94,15 +91,12 @@ def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: A
 def test_ask_keeps_a_second_sessions_provenance_so_sessions_rm_keeps_its_fact(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import memdir
     from memdir.core.changes import AddOp, ReplaceOp
     from memdir.core.model import Source
     from memdir.pipeline.upkeep import delete_session
     from memdir.review import approval
 
-    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
-    (tmp_path / "project").mkdir()
-    md = memdir.open(tmp_path / "home", tmp_path / "project")
+    md = open_under_ask(tmp_path, monkeypatch)
     for sid in ("s1", "s2"):
         md.sessions.start("agent", session_id=sid)
     store = md.store("local")

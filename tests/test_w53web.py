@@ -6,7 +6,6 @@ the sign-in page. Real parts only (the web app served by uvicorn, PostgreSQL).""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2 as httpx
@@ -17,31 +16,11 @@ from memdir.engine import Memdir
 from memdir.web.security import Keys, Viewer
 from test_team_server import Team, serving_team
 from test_team_server import team as team
-from webserver import TOKEN, web_server
+from webserver import form_value as _form
+from webserver import signed_in as _signed_in
+from webserver import site as site
 
 ENTRY = "project_cache-host"
-
-
-def _signed_in(url: str, token: str = TOKEN) -> httpx.Client:
-    client = httpx.Client(base_url=url, follow_redirects=False, timeout=30)
-    r = client.post("/signin", data={"token": token, "next": "/"})
-    assert r.status_code == 303, r.text[:300]
-    return client
-
-
-def _form(page: str, field: str) -> str:
-    found = re.search(rf'name="{field}" value="([^"]*)"', page)
-    assert found, f"the page has a form field {field}"
-    return found.group(1)
-
-
-@pytest.fixture
-def site(md: Memdir) -> Iterator[str]:
-    md.store("local").add(
-        type="project", name="Cache host", description="cache server", body="walrus-7"
-    )
-    with web_server(md) as url:
-        yield url
 
 
 # --- 1. a save over an entry removed meanwhile ------------------------------------------

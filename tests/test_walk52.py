@@ -350,16 +350,11 @@ def test_hermes_compression_child_session_holds_only_its_own_turns(
 
 def test_a_prompt_sharing_only_a_number_recalls_nothing(tmp_path: Path) -> None:
     hook = Hook(tmp_path)
-    hook.say(
-        ("user", "How do I release version 2 of the billing service?"),
-        ("assistant", "Step 1: tag the release. Step 2: run the migrations. Step 3: deploy."),
+    hook.logged(
+        "How do I release version 2 of the billing service?",
+        "Step 1: tag the release. Step 2: run the migrations. Step 3: deploy.",
     )
-    hook.run(hook.payload("stop"))
-    later = "0f1e2d3c-0000-4000-8000-000000000002"  # a later session: the first is recalled
-    relevant = hook.run(
-        hook.payload("user_prompt_submit", session_id=later, prompt="how do we release billing?")
-    )
-    assert "release version 2 of the billing service" in relevant.stdout  # recall works
+    relevant = hook.prompt_later("how do we release billing?")
+    assert "release version 2 of the billing service" in relevant  # recall works
     for prompt in ("what is 2+2", "write a haiku about 2 cats", "convert 3 km to miles"):
-        miss = hook.run(hook.payload("user_prompt_submit", session_id=later, prompt=prompt))
-        assert miss.stdout == "", prompt
+        assert hook.prompt_later(prompt) == "", prompt

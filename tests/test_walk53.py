@@ -96,6 +96,32 @@ INJECTION = (
 )
 
 
+def _model(server: Server) -> dict[str, str]:
+    """The environment that points memdir at ``server`` as its model."""
+    return {
+        "MEMDIR_LLM": "openai:test-model",
+        "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+        "OPENAI_API_KEY": "sk-test",
+    }
+
+
+def _claude_sessions(tmp_path: Path) -> Path:
+    """The folder `import-sessions claude-code` reads Claude Code's transcripts from."""
+    sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
+    sessions.mkdir(parents=True)
+    return sessions
+
+
+def _s1_imported(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], env: dict[str, str]
+) -> Path:
+    """Claude Code's session s1 written and imported; the sessions folder."""
+    sessions = _claude_sessions(tmp_path)
+    (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
+    assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    return sessions
+
+
 def _injecting_model(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """A model that extracts the deploy cluster the user named, and, once the entry
     exists, answers consolidation with an update whose body carries a prompt injection."""
@@ -129,15 +155,8 @@ def test_review_does_not_offer_a_model_proposed_injection(
 ) -> None:
     server = Server(_injecting_model)
     try:
-        model = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=model).returncode == 0
+        model = _model(server)
+        sessions = _s1_imported(tmp_path, project, cli, model)
         done = cli("maintain", extra_env={**model, "MEMDIR_APPROVAL": "auto"})
         assert done.returncode == 0, done.stdout + done.stderr
         assert "reference_deploy-cluster" in cli("ls").stdout
@@ -162,14 +181,8 @@ def test_review_lists_one_pending_write_for_one_fact_taught_twice(
 ) -> None:
     server = Server(_injecting_model)  # no entry exists: it only extracts and adds
     try:
-        env = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-            "MEMDIR_APPROVAL": "ask",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
+        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
+        sessions = _claude_sessions(tmp_path)
         for n in (1, 2):
             text = claude_transcript(f"s{n}", str(project))
             text = text.replace('"a1"', f'"{n}a1"').replace('"a2"', f'"{n}a2"')
@@ -200,15 +213,8 @@ def test_a_slow_model_server_is_reported_as_slow_with_the_setting_to_raise(
 
     server = Server(slow)
     try:
-        env = {
-            "MEMDIR_LLM": "openai:test-model",
-            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
-            "OPENAI_API_KEY": "sk-test",
-        }
-        sessions = tmp_path / "user-home" / ".claude" / "projects" / "p"
-        sessions.mkdir(parents=True)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+        env = _model(server)
+        _s1_imported(tmp_path, project, cli, env)
         done = cli("maintain", extra_env={**env, "MEMDIR_LLM_TIMEOUT": "1.5"})
         assert done.returncode == 1, done.stdout + done.stderr
         said = done.stdout + done.stderr
@@ -240,6 +246,38 @@ def _signed_in(site: str, token: str) -> Any:
     return driver
 
 
+def _project_entry(team: Team, name: str, description: str, body: str) -> tuple[str, str]:
+    """A project entry alice adds to the shared project: that project and the entry's id."""
+    project = SHARED.removeprefix("git@").removesuffix(".git").replace(":", "/")
+    md = memdir.open(team.home, Path("/memdir-remote-project") / project,
+                     database_url=team.url, user="alice")  # fmt: skip
+    entry = md.store("project").add(type="project", name=name, description=description, body=body)
+    md.close()
+    return project, entry.id
+
+
+def _typed_body(driver: Any, text: str) -> Any:
+    """The entry page's save form, its body replaced by ``text`` (not yet sent)."""
+    from selenium.webdriver.common.by import By
+
+    form = driver.find_element(By.CSS_SELECTOR, "form[action*='/save']")
+    body = form.find_element(By.NAME, "body")
+    driver.execute_script("const d = arguments[0].closest('details'); if (d) d.open = true", body)
+    body.clear()
+    body.send_keys(text)
+    return form
+
+
+def _submitted(driver: Any, form: Any) -> None:
+    """``form`` sent, and the next page loaded."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    old = driver.find_element(By.CSS_SELECTOR, "html")
+    form.submit()
+    WebDriverWait(driver, 30).until(lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id)
+
+
 def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
     team: Team, one_site: str
 ) -> None:
@@ -263,31 +301,14 @@ def test_org_entry_page_does_not_show_a_user_the_servers_config_path(
 
 def test_a_revoked_users_next_save_gets_the_sign_in_page(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    project = SHARED.removeprefix("git@").removesuffix(".git").replace(":", "/")
-    md = memdir.open(team.home, Path("/memdir-remote-project") / project,
-                     database_url=team.url, user="alice")  # fmt: skip
-    entry = md.store("project").add(
-        type="project", name="Deploy target", description="where", body="kiwi cluster"
-    )
-    md.close()
+    project, entry_id = _project_entry(team, "Deploy target", "where", "kiwi cluster")
     driver = _signed_in(one_site, team.tokens["bob"])
     try:
-        driver.get(f"{one_site}/entry/project/{entry.id}?project={project}")
-        form = driver.find_element(By.CSS_SELECTOR, "form[action*='/save']")
-        body = form.find_element(By.NAME, "body")
-        driver.execute_script(
-            "const d = arguments[0].closest('details'); if (d) d.open = true", body
-        )
-        body.clear()
-        body.send_keys("lime cluster")
+        driver.get(f"{one_site}/entry/project/{entry_id}?project={project}")
+        form = _typed_body(driver, "lime cluster")
         team.admin("revoke", "bob")  # mid-session
-        old = driver.find_element(By.CSS_SELECTOR, "html")
-        form.submit()
-        WebDriverWait(driver, 30).until(
-            lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id
-        )
+        _submitted(driver, form)
         assert "/signin" in driver.current_url, driver.find_element(By.TAG_NAME, "body").text
         said = driver.find_element(By.CSS_SELECTOR, "main").text
         assert "what the page sent was not saved" in said, said
@@ -299,14 +320,8 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    project = SHARED.removeprefix("git@").removesuffix(".git").replace(":", "/")
-    md = memdir.open(team.home, Path("/memdir-remote-project") / project,
-                     database_url=team.url, user="alice")  # fmt: skip
-    entry = md.store("project").add(
-        type="project", name="Ferret rule", description="ferrets", body="Ferrets are fine."
-    )
-    md.close()
-    page = f"{one_site}/entry/project/{entry.id}?project={project}"
+    project, entry_id = _project_entry(team, "Ferret rule", "ferrets", "Ferrets are fine.")
+    page = f"{one_site}/entry/project/{entry_id}?project={project}"
     alice, bob = (
         _signed_in(one_site, team.tokens["alice"]),
         _signed_in(one_site, team.tokens["bob"]),
@@ -316,14 +331,7 @@ def test_a_save_over_an_entry_removed_meanwhile_keeps_the_text(team: Team, one_s
         bob.get(page)
         alice.find_element(By.CSS_SELECTOR, "form[action*='/remove'] button").click()
         WebDriverWait(alice, 30).until(lambda d: "done=removed" in d.current_url)
-        form = bob.find_element(By.CSS_SELECTOR, "form[action*='/save']")
-        body = form.find_element(By.NAME, "body")
-        bob.execute_script("const d = arguments[0].closest('details'); if (d) d.open = true", body)
-        body.clear()
-        body.send_keys("Ferrets are banned.")
-        old = bob.find_element(By.CSS_SELECTOR, "html")
-        form.submit()
-        WebDriverWait(bob, 30).until(lambda d: old.id != d.find_element(By.CSS_SELECTOR, "html").id)
+        _submitted(bob, _typed_body(bob, "Ferrets are banned."))
         assert "Ferrets are banned." in bob.page_source, bob.find_element(By.TAG_NAME, "body").text
         said = bob.find_element(By.CSS_SELECTOR, "#error").text
         assert "this entry was removed" in said and "add it again" in said, said

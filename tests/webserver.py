@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 
 from forkserver import Child
@@ -241,6 +243,31 @@ def web_server(
     mcp = make_app(md, token, workspaces=workspaces)
     web = build_app(md, token, port=port, workspaces=workspaces)
     with serving(with_web(mcp, web), port) as url:
+        yield url
+
+
+def signed_in(url: str, token: str = TOKEN) -> httpx.Client:
+    """An HTTP client of the page at ``url``, signed in with ``token``."""
+    client = httpx.Client(base_url=url, follow_redirects=False, timeout=30)
+    r = client.post("/signin", data={"token": token, "next": "/"})
+    assert r.status_code == 303, r.text[:300]
+    return client
+
+
+def form_value(page: str, field: str) -> str:
+    """The value of the form field ``field`` on ``page``."""
+    found = re.search(rf'name="{field}" value="([^"]*)"', page)
+    assert found, f"the page has a form field {field}"
+    return found.group(1)
+
+
+@pytest.fixture
+def site(md: Memdir) -> Iterator[str]:
+    """The page over ``md`` holding one local entry, Cache host (project_cache-host)."""
+    md.store("local").add(
+        type="project", name="Cache host", description="cache server", body="walrus-7"
+    )
+    with web_server(md) as url:
         yield url
 
 
