@@ -54,12 +54,13 @@ def test_team_index_resource_names_no_database_address(md: Any, backend: str) ->
 # archived file makes every `memdir review --apply` on the scope fail ("Refusing to write
 # to scope 'local': 1 file(s) cannot be read") while the same write made at once (approval
 # = auto, the web page, the CLI) succeeds (minor: pre-existing, review only).
-@pytest.mark.xfail(strict=True, reason="minor: a broken archived file blocks review --apply")
+# Mended: both ask Store.refuse_unreadable (active files only).
 @pytest.mark.files_only
 def test_a_broken_archived_file_does_not_block_applying_a_held_write(md: Any) -> None:
     from pathlib import Path
 
     from memdir.core.changes import ReplaceOp
+    from memdir.core.errors import MemdirError
     from memdir.core.model import Source
     from memdir.review import approval
 
@@ -74,6 +75,18 @@ def test_a_broken_archived_file_does_not_block_applying_a_held_write(md: Any) ->
         md, store, [ReplaceOp(entry.id, body="Host c.")], source=Source.AGENT, session=None
     )
     md.apply_review([held["id"]])  # main: MemdirError "Refusing to write to scope 'local'"
+    assert store.get(entry.id).body.strip() == "Host c."
+    # The rule is Store.apply's, not "nothing blocks": a broken ACTIVE file refuses both.
+    held = approval.hold(
+        md, store, [ReplaceOp(entry.id, body="Host d.")], source=Source.AGENT, session=None
+    )
+    (Path(store.backend.location) / "project_broken.md").write_text("---\nname: [unclosed\n")
+    with pytest.raises(MemdirError, match="cannot be read"):
+        store.replace(entry.id, body="Host e.")
+    with pytest.raises(
+        MemdirError, match=f"proposal {held['id']} cannot be applied.*cannot be read"
+    ):
+        md.apply_review([held["id"]])
     assert store.get(entry.id).body.strip() == "Host c."
 
 

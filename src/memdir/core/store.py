@@ -185,6 +185,15 @@ class Store:
         snap = self._load(archive=True)
         return snap.problems + snap.archive_problems
 
+    def refuse_unreadable(self, snap: Snapshot | None = None) -> None:
+        """Raise :class:`UnreadableScopeError` if an active file of this scope (of ``snap``,
+        a load made under the write lock, else now) cannot be read: the one rule of which
+        broken files block a write (:meth:`apply`, ``review --apply``). A broken archived
+        file does not: no write ever rewrites one."""
+        problems = (snap if snap is not None else self._load()).problems
+        if problems:
+            raise UnreadableScopeError(self.scope, problems)
+
     def render_index(
         self, entries: Iterable[Entry] | None = None, problems: Sequence[ParseError] | None = None
     ) -> str:
@@ -389,8 +398,7 @@ class Store:
         try:
             with self._mutex, self.backend.lock(self.lock_timeout, archive=targets):
                 snap = self._reader.load()
-                if snap.problems:
-                    raise UnreadableScopeError(self.scope, snap.problems)
+                self.refuse_unreadable(snap)
                 plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
                 starts = set(calls)
                 changes: builtins.list[Change] = []

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
-from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError, UnreadableScopeError
+from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError
 from ..core.model import Source
 from ..core.store import source_trailer, state_key
 from ..sessions.usage import quietly
@@ -146,9 +146,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
             raise ReadOnlyScopeError(store.scope)
         if not store.backend.writable():
             raise MemdirError(f"{where} is not writable; fix its permissions")
-        problems = store.problems()
-        if problems:
-            raise UnreadableScopeError(store.scope, problems)
+        store.refuse_unreadable()
     except MemdirError as exc:
         raise MemdirError(
             f"proposal {owners} cannot be applied: {exc} Nothing was applied."
