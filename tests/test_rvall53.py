@@ -65,7 +65,8 @@ def test_hermes_unknown_skill_answer_names_hermes_read_tool(
 # on, or after a restart: Reload, Back) is memory.EXPIRED, written for the add form: "An
 # add was refused ... Fill in the form again", with the add form opened, for a remove the
 # user never typed anything into (minor: the entry page has its own REFUSED for this).
-@pytest.mark.xfail(strict=True, reason="minor: an expired GONE flash is told as a refused add")
+# Mended: the redirect keeps the refusal's kind in the URL (?failed=removed); both pages'
+# fallback for it is entry.REFUSED, which names it.
 @pytest.mark.files_only
 def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: Any) -> None:
     from test_mend53a import removed_meanwhile
@@ -80,6 +81,28 @@ def test_an_expired_refused_remove_on_the_memory_page_is_not_called_an_add(md: A
         page = signed_in(url).get(where)
     assert page.status_code == 200
     assert "An add was refused" not in page.text  # main: memory.EXPIRED, the add's text
+    assert "An entry was not removed" in page.text, page.text
+    assert '<details class="add" open>' not in page.text  # nothing typed to fill in again
+
+
+@pytest.mark.files_only
+def test_an_expired_refusal_says_what_was_refused_on_either_page(md: Any) -> None:
+    from test_mend53a import removed_meanwhile
+    from webserver import signed_in, web_server
+
+    with removed_meanwhile(md) as (client, csrf):
+        form = {"csrf": csrf, "scope": "nosuch", "type": "project", "name": "A", "body": "b"}
+        added = client.post("/entries", data=form)  # a refused add: its text kept to fix
+        assert added.status_code == 303, added.text[:300]
+        other = md.store("local").add(type="project", name="Other", description="d", body="o.")
+    with web_server(md) as url:  # the server restarted: no flash is kept
+        viewer = signed_in(url)
+        add_page = viewer.get(added.headers["location"]).text
+        entry_page = viewer.get(f"/entry/local/{other.id}?refused=gone&failed=pinned").text
+        old_url = viewer.get(f"/entry/local/{other.id}?refused=gone").text
+    assert "An add was refused" in add_page and '<details class="add" open>' in add_page
+    assert "An entry was not pinned" in entry_page, entry_page
+    assert "An entry was not changed" in old_url, old_url  # a URL from before the change
 
 
 # approval.hold_changing (one pending write per fact) drops, under approval = "ask", an

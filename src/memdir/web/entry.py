@@ -15,8 +15,7 @@ from ..core.config import WRITABLE_SCOPES
 from ..core.errors import AccessError, HistoryError, MemdirError, NotFoundError, StaleError
 from ..core.model import Entry, Source
 from ..review.versions import unified
-from .memory import TYPES
-from .site import Site, ago, text
+from .site import TYPES, Site, ago, text
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -38,8 +37,8 @@ STALE = (
     "again to replace theirs with yours."
 )
 REFUSED = (
-    "A change to this entry was refused, but why is no longer kept here (after a while, or "
-    "after the server restarted): nothing was changed."
+    "An entry was not {verb}, and why is no longer kept here (after a while, or after the "
+    "server restarted): nothing was changed."
 )
 GONE = (
     "{id} was removed or replaced meanwhile (in another tab, or by an agent), so it was not "
@@ -51,6 +50,7 @@ REMOVED = (
     "again as a new entry."
 )
 TYPED = ("saved", "superseded")  # the forms with text typed in: refused, the POST's own page
+UNTYPED = ("pinned", "unpinned", "removed")  # refused: a redirect, its kind in the URL
 Form = Mapping[str, str]  # a posted entry form's fields
 
 
@@ -162,13 +162,23 @@ def gone_context(md: Memdir, scope: str, entry_id: str, fields: Form) -> dict[st
     return {**context, "error": REMOVED.format(what=what, when=when), "gone": True}
 
 
+def expired_change(request: Request) -> dict[str, str] | None:
+    """What a page says for a refused pin, unpin or remove whose flash is no longer kept
+    (:meth:`Site.refusal`): the refusal's kind is in the URL (``failed``) it redirected
+    to, the entry page's or the memory page's; None if the URL names no such kind."""
+    verb = request.query_params.get("failed", "")
+    return {"error": REFUSED.format(verb=verb)} if verb in UNTYPED else None
+
+
 def routes(site: Site) -> list[Route]:
     """``/entry/{scope}/{id}`` and its actions, ``/history/{scope}/{rev}`` and revert."""
 
     async def entry_page(request: Request) -> Response:
         scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
         done = DONE.get(request.query_params.get("done", ""))
-        kept = site.refusal(request, {"error": REFUSED})  # a refused pin/unpin/remove
+        kept = site.refusal(  # a refused pin/unpin/remove
+            request, expired_change(request) or {"error": REFUSED.format(verb="changed")}
+        )
         return await site.page(
             request,
             "entry.html",
@@ -200,7 +210,7 @@ def routes(site: Site) -> list[Route]:
                 except AccessError:
                     raise  # a scope this viewer may not use: 403, not a form to fix
                 except MemdirError as exc:
-                    if name not in TYPED:  # nothing typed to keep: the reason, redirected
+                    if name in UNTYPED:  # nothing typed to keep: the reason, redirected
                         kept = {"error": str(exc), "failed": name}
                         where = f"/entry/{scope}/{entry_id}"
                         if isinstance(exc, NotFoundError):  # no page to show it
@@ -208,7 +218,8 @@ def routes(site: Site) -> list[Route]:
                                 raise
                             kept = {"error": GONE.format(id=entry_id, verb=name)}
                             where = "/"  # removed meanwhile: said on the memory page
-                        return site.redirect(request, where, refused=site.flash(request, kept))
+                        key = site.flash(request, kept)  # the kind in the URL too: kept longer
+                        return site.redirect(request, where, refused=key, failed=name)
                     if isinstance(exc, NotFoundError):  # removed meanwhile: text kept to add
                         gone = gone_context(md, scope, entry_id, fields)
                         if gone is None:  # no archived copy (or never an entry): 404

@@ -10,14 +10,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import AccessError, MemdirError
-from ..core.model import SCOPES, EntryType, Source
-from .site import Site, text
+from ..core.model import SCOPES, Source
+from .entry import expired_change
+from .site import TYPES, Site, text
 
 if TYPE_CHECKING:
     from ..core.layers import EntryState
     from ..engine import Memdir
 
-TYPES = [t.value for t in EntryType]
 EXPIRED = (
     "An add was refused, but what it sent is no longer kept here (after a while, or after "
     "the server restarted): nothing was added. Fill in the form again."
@@ -87,7 +87,9 @@ def routes(site: Site) -> list[Route]:
     """``/`` and ``POST /entries``."""
 
     async def memory_page(request: Request) -> Response:
-        kept = site.refusal(request, {"add_error": EXPIRED})  # a refused add (see ``add``)
+        # a refused add (see ``add``), or a pin/unpin/remove of an entry removed meanwhile
+        # (entry.py sends it here): which one, the URL says when the flash is gone
+        kept = site.refusal(request, expired_change(request) or {"add_error": EXPIRED})
 
         def build(md: Memdir) -> dict[str, Any]:
             return {**memory_context(md, request.query_params), **kept}

@@ -32,7 +32,7 @@ from ..core.errors import (
     UnknownRevisionError,
     UnknownSessionError,
 )
-from ..core.model import DESCRIPTION_MAX, NAME_MAX
+from ..core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 from .security import Keys, Viewer
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ MAX_FORM = 1 << 20
 FLASH_SECONDS = 15 * 60  # how long a refused form's text is kept for the page after it
 FLASHES = 64  # refused forms kept at most, of all browsers (the oldest go first)
 FLASHES_EACH = 8  # of which one browser's at most (its own oldest go first)
+TYPES = [t.value for t in EntryType]  # the entry forms' choice of type
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
