@@ -166,12 +166,43 @@ def test_team_review_refusal_names_no_database_address(md: Any, backend: str) ->
 # kind README logs (tool_calls=[{"cmd": ...}] beside tool_name): a browser call
 # {"action": "navigate", "url": ...} is shown as "browser(navigate)", its URL dropped, and a
 # bare memory-tool input as "<entry name>(add)" (minor: display only, the index keeps JSON).
-@pytest.mark.xfail(strict=True, reason="minor: a bare input's 'action' read as the nested input")
+# Mended: records._nested_input reads a key as the nesting only when its value is a
+# mapping or list (or JSON text of one), under OpenAI's function, or alone in the call.
 def test_calls_text_keeps_a_bare_inputs_fields_beside_action() -> None:
     from memdir.sessions.records import calls_text
 
     shown = calls_text([{"action": "navigate", "url": "https://example.test/a"}], "browser")
     assert "https://example.test/a" in shown, shown  # main: "browser(navigate)"
+    assert shown == "browser(action: navigate, url: https://example.test/a)", shown
+    memory = {"action": "add", "name": "Cache host", "body": "Host a."}
+    shown = calls_text([memory], "memory")  # main: "Cache host(add)"
+    assert shown == "memory(action: add, name: Cache host, body: Host a.)", shown
+    # where a harness does nest the input under one of these keys, it is still read there
+    nested = [
+        ({"id": "t1", "name": "Read", "input": {"file_path": "/a"}}, None, "Read(file_path: /a)"),
+        (  # OpenAI: arguments as JSON text under function
+            {"id": "c1", "type": "function", "function": {"name": "ls", "arguments": '{"d": 1}'}},
+            None,
+            "ls(d: 1)",
+        ),
+        (  # Codex: a local shell call's action, a web search's action
+            {"id": "c2", "name": "shell", "arguments": {"type": "exec", "command": ["ls"]}},
+            "shell",
+            "shell(type: exec, command: ls)",
+        ),
+        (
+            {"id": "w", "name": "web_search", "action": {"type": "search", "query": "q"}},
+            "web_search",
+            "web_search(type: search, query: q)",
+        ),
+        (  # Codex: a custom tool's text input (a patch)
+            {"id": "c3", "name": "apply_patch", "arguments": "*** Begin Patch"},
+            "apply_patch",
+            "apply_patch(*** Begin Patch)",
+        ),
+    ]
+    for call, tool, want in nested:
+        assert calls_text([call], tool) == want, (call, calls_text([call], tool))
 
 
 # The etag branch's batch rule (Plan._read_as: every op's if_match is checked against the

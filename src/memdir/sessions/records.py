@@ -134,6 +134,26 @@ _CALL_KEYS = ("id", "call_id", "type", "index")
 _INPUT_KEYS = ("input", "arguments", "args", "parameters", "action")
 
 
+def _nested_input(call: dict[str, Any], function: dict[str, Any]) -> tuple[bool, Any]:
+    """Where ``call`` nests its input, decoded: ``(True, input)``; ``(False, None)`` for a
+    bare input (``{"cmd": "ls"}``, ``{"action": "navigate", "url": …}``), whose
+    ``action`` is one of its fields. A key of :data:`_INPUT_KEYS` nests the input when its
+    value is a mapping or a list (JSON text of one: OpenAI's and Codex's ``arguments``),
+    when it is under ``function`` (OpenAI's envelope), or when the call holds nothing else
+    beside its tool's name and ids (a Codex custom tool's text input: a patch)."""
+    if function:
+        key = next((k for k in _INPUT_KEYS if k in function), None)
+        if key is not None:
+            return True, json_or_text(function[key])
+    others = [k for k in call if k not in ("name", "function", *_CALL_KEYS)]
+    for key in _INPUT_KEYS:
+        if key in call:
+            value = json_or_text(call[key])
+            if isinstance(value, dict | list) or others == [key]:
+                return True, value
+    return False, None
+
+
 def calls_text(calls: Any, tool_name: str | None = None) -> str:
     """Logged tool calls as a person reads them: each call's tool and the values of its
     input (``Task(subagent_type: Explore, description: Survey the …)``), without call ids
@@ -148,12 +168,15 @@ def calls_text(calls: Any, tool_name: str | None = None) -> str:
             call["function"] if isinstance(call.get("function"), dict) else {}
         )
         name = call.get("name") or function.get("name")
-        key = next((k for k in _INPUT_KEYS if k in call or k in function), None)
-        if key is None:  # a bare input (``{"cmd": "ls"}``): the message names the tool
-            name = name or tool_name
-            given: Any = {k: v for k, v in call.items() if k not in ("name", *_CALL_KEYS)}
-        else:
-            given = json_or_text(call[key] if key in call else function[key])
+        nested, given = _nested_input(call, function)
+        if not nested:  # a bare input: the message names the tool, and a "name" beside
+            # it is one of its fields (a memory tool's entry name), unless it is the tool's
+            name = tool_name or name
+            given = {
+                k: v
+                for k, v in call.items()
+                if k not in _CALL_KEYS and not (k == "name" and v == name)
+            }
         shown = _shown_value(given, set())
         out.append(f"{name}({shown})" if name else shown)
     return "; ".join(part for part in out if part)
