@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from .. import guard
+from ..core.changes import AddOp
 from ..core.errors import (
     EmbedError,
     LeaseLostError,
@@ -444,8 +445,14 @@ class Pipeline:
             sources: list[Candidate | None] = []
             ops = to_operations(result.ops, candidates, entries, sources)
             again: list[Candidate] = []
-            if self.dreams:
+            adds = sum(isinstance(op, AddOp) for op in ops)
+            if self.dreams:  # an add an entry already says is merged away here
                 ops, again = dreaming.deep(ops, entries, self.limits.deep, run, sources)
+            said += adds - sum(isinstance(op, AddOp) for op in ops)
+            # what changes some text is written (or held); the rest brings provenance only
+            same = approval.unchanged(store, ops, entries, Source.EXTRACTOR)
+            writes = [op for op, entry in zip(ops, same, strict=True) if entry is None]
+            said += len(ops) - len(writes)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops that change something wait in review
                 ops = approval.hold_changing(self.md, store, ops, entries, Source.EXTRACTOR)
@@ -456,9 +463,9 @@ class Pipeline:
             return
         if said:
             report.dropped["already in memory"] += said
-        report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+        report.ops += [f"{store.scope}: {describe(op)}" for op in writes]
         if held:
-            report.held += [f"{store.scope}: {describe(op)}" for op in ops]
+            report.held += [f"{store.scope}: {describe(op)}" for op in writes]
         if self.dreams:
             self._dream_on(store, run, themes, candidates, report)
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
@@ -575,6 +582,7 @@ class Pipeline:
             report.model_calls += self.provider.uses_model
             report.chars_sent += extraction.chars_sent
             kept = self._screen(extraction.candidates, transcript, report)
+            report.candidates += len(kept)
             report.empty += not kept
             for c in kept:
                 by_location.setdefault(self._location(c), []).append(c)
@@ -585,9 +593,13 @@ class Pipeline:
             entries = store.list()
             result = self.provider.consolidate(found[: self.batch], entries)
             ops = to_operations(result.ops, found[: self.batch], entries)
-            report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
-            if approval.asks(self.md, store, Source.EXTRACTOR):
-                report.held += [f"{store.scope}: {describe(op)}" for op in ops]
+            same = approval.unchanged(store, ops, entries, Source.EXTRACTOR)
+            writes = [op for op, entry in zip(ops, same, strict=True) if entry is None]
+            if len(writes) < len(ops):  # as a run counts them: provenance only
+                report.dropped["already in memory"] += len(ops) - len(writes)
+            report.ops += [f"{store.scope}: {describe(op)}" for op in writes]
+            if approval.asks(self.md, store, Source.EXTRACTOR):  # held: what changes text
+                report.held += [f"{store.scope}: {describe(op)}" for op in writes]
         report.archived = self.archive_unused(dry_run=True)
         report.review = self.review()
         return report

@@ -139,20 +139,19 @@ def hold(
     return record
 
 
-def hold_changing(
-    md: Layers, store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
-) -> list[Operation]:
-    """Hold for review the ``ops`` (the pipeline's, for ``store`` holding ``entries``) that
-    change some text; return them. Those that would change nothing but provenance (an add
-    of an entry it holds, an update to what an entry already says, as :meth:`Store.apply`
-    finds them) are not held: they alter no text a person must approve, so the origins
-    they bring (another session teaching the fact again) are written at once, as approval
-    = "auto" writes them, and ``memdir sessions rm`` of the first session keeps the fact.
-    When the batch cannot be planned, every op is held (review says why when applied)."""
+def unchanged(
+    store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
+) -> list[Entry | None]:
+    """For each of ``ops`` (the pipeline's, for ``store`` holding ``entries``), planned as
+    :meth:`Store.apply` plans them but without the provenance (origins) they bring: the
+    entry it would leave as it is (an add of an entry held, an update to what the entry
+    already says), or None for an op that changes some text. When the batch cannot be
+    planned, every op counts as changing (applied, it says why). The one rule of what
+    review holds (:func:`hold_changing`) and what ``memdir maintain`` reports written."""
     from ..core.changes import Plan
 
     plan = Plan({e.id: e for e in entries}, lambda _id: (), now=store.clock(), source=source)
-    kept, known = [], []
+    out: list[Entry | None] = []
     try:
         for op in ops:
             bare = (
@@ -161,15 +160,29 @@ def hold_changing(
                 else op
             )
             done = plan.apply(bare)
-            if done.action not in ("exists", "unchanged"):
-                kept.append(op)
-            elif isinstance(op, ReplaceOp) and op.origins:  # an add that exists adds none
-                # only onto the version ``entries`` hold: never a text no one approved
-                known.append(
-                    dataclasses.replace(op, target=done.entry.id, if_match=done.entry.etag)
-                )
+            out.append(done.entry if done.action in ("exists", "unchanged") else None)
     except MemdirError:
-        kept, known = list(ops), []
+        return [None] * len(ops)
+    return out
+
+
+def hold_changing(
+    md: Layers, store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
+) -> list[Operation]:
+    """Hold for review the ``ops`` (the pipeline's, for ``store`` holding ``entries``) that
+    change some text (:func:`unchanged` gives None); return them. Those that would change
+    nothing but provenance are not held: they alter no text a person must approve, so the
+    origins they bring (another session teaching the fact again) are written at once, as
+    approval = "auto" writes them, and ``memdir sessions rm`` of the first session keeps
+    the fact. When the batch cannot be planned, every op is held (review says why when
+    applied)."""
+    same = unchanged(store, ops, entries, source)
+    kept = [op for op, entry in zip(ops, same, strict=True) if entry is None]
+    known = [  # only onto the version ``entries`` hold: never a text no one approved
+        dataclasses.replace(op, target=entry.id, if_match=entry.etag)
+        for op, entry in zip(ops, same, strict=True)
+        if entry is not None and isinstance(op, ReplaceOp) and op.origins  # an add adds none
+    ]
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
