@@ -318,19 +318,9 @@ def module_pg_url() -> Iterator[str]:
 def dream_diary(md: Memdir, store: memdir.Store) -> str:
     """The whole dream diary of ``store``'s scope as Markdown ("" when no run wrote one):
     the file on one machine, the scope's rows of ``dream_runs`` on the team backend."""
-    from memdir.core.store import state_key
     from memdir.review import diary
 
-    key = state_key(store)
-    if md.database is None:
-        path = diary.path_for(md, key)
-        return path.read_text(encoding="utf-8") if path.exists() else ""
-    rows = md.sessions.db.read(
-        lambda c: c.execute(
-            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq", (key,)
-        ).fetchall()
-    )
-    return diary.TITLE + "".join(str(r[0]) for r in rows) if rows else ""
+    return diary.text(md, store)
 
 
 def guard_patterns() -> list[re.Pattern[str]]:

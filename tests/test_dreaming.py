@@ -197,7 +197,30 @@ def test_review_says_where_each_diary_lives(md: Memdir, run: Callable[..., Any])
         path = diary.path_for(md, md.store("local").backend.location)
         assert f"local {path}" in line and path.read_text() == _diary(md) != ""
     else:
-        assert line == "Dream diaries (DREAMS.md): kept in the team database."
+        said = "kept in the team database; `memdir review --diary` prints them."
+        assert line == f"Dream diaries (DREAMS.md): {said}"
+
+
+# mend54m: on the team backend no command printed the diary (review only said it is
+# "kept in the team database"); on one machine review names its file. `memdir review
+# --diary` prints each writable scope's whole diary from either (diary.text).
+def test_review_diary_prints_the_diary_on_either_backend(
+    md: Memdir, run: Callable[..., Any]
+) -> None:
+    assert "No dream diary yet" in run("review", "--diary").stdout
+    _seed(md.store("local"))
+    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
+    Pipeline(md, RulesProvider()).run()
+    _talk(md, "Remember that the helm deploy of production needs the release tag.")
+    Pipeline(md, RulesProvider()).run()
+    whole = _diary(md)
+    assert whole.count("## Dream ") == 2, whole
+    printed = run("review", "--diary").stdout  # main: "No such option: --diary"
+    assert printed == whole, printed
+    assert "### Light: staged" in printed and "(local)" in printed, printed
+    assert json.loads(run("review", "--diary", "--json").stdout) == {"local": whole}
+    refused = run("review", "--diary", "--apply", "x", ok=False)
+    assert "--diary does not go with --apply" in refused.stderr, refused.stderr
 
 
 def test_single_stage_writes_no_diary(md: Memdir) -> None:

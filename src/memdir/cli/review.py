@@ -23,6 +23,13 @@ from .app import State, cli, dump
     help="Reject this proposal: it is not proposed again (a different change is); a "
     "rejected pending write (approval = ask) is dropped and never extracted again.",
 )
+@click.option(
+    "--diary",
+    "show_diary",
+    is_flag=True,
+    help="Print each scope's dream diary (DREAMS.md: what each consolidation run did and "
+    "why), on one machine or the team server.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
@@ -30,6 +37,7 @@ def review(
     state: State,
     apply_ids: tuple[str, ...],
     reject_ids: tuple[str, ...],
+    show_diary: bool,
     as_json: bool,
     more_ids: tuple[str, ...],
 ) -> None:
@@ -47,6 +55,11 @@ def review(
         raise click.UsageError("give proposal ids after --apply")
     if reject_ids and ids:
         raise click.UsageError("--apply and --reject do not go together")
+    if show_diary:
+        if reject_ids or ids:
+            raise click.UsageError("--diary does not go with --apply or --reject")
+        _diaries(state, as_json)
+        return
     if reject_ids or ids:
         verb = "Rejected" if reject_ids else "Applied"
         done = state.md.reject_review(reject_ids) if reject_ids else apply(state.md, ids)
@@ -65,7 +78,10 @@ def review(
     from ..review import diary
 
     if state.md.database is not None:
-        click.echo(f"Dream diaries ({diary.NAME}): kept in the team database.")
+        click.echo(
+            f"Dream diaries ({diary.NAME}): kept in the team database; "
+            "`memdir review --diary` prints them."
+        )
         return
     kept = [
         f"{s.scope} {path}"
@@ -74,3 +90,20 @@ def review(
     ]
     if kept:
         click.echo(f"Dream diaries ({diary.NAME}, what each run did and why): {'; '.join(kept)}")
+
+
+def _diaries(state: State, as_json: bool) -> None:
+    """Each writable scope's whole dream diary, on either backend (docs/design/dreaming.md)."""
+    from ..review import diary
+
+    kept = {
+        s.scope: t for s in state.md.stores() if not s.read_only and (t := diary.text(state.md, s))
+    }
+    if as_json:
+        dump(kept)
+        return
+    if not kept:
+        click.echo("No dream diary yet: `memdir maintain` writes one when it consolidates.")
+        return
+    # each run's heading names its scope: "## Dream <time> (<scope>)"
+    click.echo("\n".join(kept.values()), nl=False)

@@ -230,3 +230,27 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
         action="read the dream diary",
     )
     return [] if row is None else last_proposals(str(row[0]))
+
+
+def text(md: Layers, store: Store) -> str:
+    """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one): the
+    file on one machine, the scope's rows of ``dream_runs`` on the team backend, oldest
+    run first (what ``memdir review --diary`` prints)."""
+    key = state_key(store)
+    if md.database is None:
+        path = path_for(md, key)
+        try:
+            return read_text(path, 16 * MAX_BYTES)
+        except FileNotFoundError:
+            return ""
+        except (OSError, ValueError) as exc:
+            raise MemdirError(
+                f"Cannot read the dream diary {path} ({getattr(exc, 'strerror', None) or exc})"
+            ) from None
+    rows = md.sessions.db.read(
+        lambda c: c.execute(
+            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq", (key,)
+        ).fetchall(),
+        action="read the dream diary",
+    )
+    return TITLE + "".join(str(r[0]) for r in rows) if rows else ""
