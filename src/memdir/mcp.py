@@ -3,18 +3,26 @@ See docs/design/serve.md."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import fcntl
+import io
 import json
 import logging
 import os
+import queue
 import re
+import signal
+import sys
+import threading
 import time
 import warnings
 import weakref
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import unquote, urlparse
 
 import anyio
@@ -1053,18 +1061,123 @@ def _log(session: MemorySession, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
-    """Serve one connection over stdin/stdout until the client closes it."""
+    """Serve one connection over stdin/stdout until the client closes it, or until Ctrl-C
+    (then KeyboardInterrupt is raised) or SIGTERM (then the process ends by it, as uvicorn
+    ends ``memdir serve``): at once, stdin open or not, once a write in flight completed
+    (another Ctrl-C meanwhile does not cut it short)."""
     from mcp.server.stdio import stdio_server
 
     backend = _Backend(md, agent, http=None)
     server = _server(backend, None)
+    stopped: list[int] = []  # the signal that stopped it
+    ours = _signals_ours()  # before asyncio's run sets its own Ctrl-C handler
 
     async def main() -> None:
-        async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
+        with contextlib.ExitStack() as taken:  # held until the server stopped
+            async with anyio.create_task_group() as tg:
+                if ours:
+                    signals = taken.enter_context(anyio.open_signal_receiver(*ours))
+                    tg.start_soon(_stop_on, signals, tg.cancel_scope, stopped)
+                with _stdin_lines() as lines:
+                    async with stdio_server(stdin=lines) as (read, write):
+                        await server.run(read, write, server.create_initialization_options())
+                tg.cancel_scope.cancel()  # the client closed: no signal to wait for
 
     try:
         anyio.run(main)
     finally:  # the lifespan ends the session; this covers a run that never started
         if backend.only is not None:
             backend.only.close()
+    if stopped == [signal.SIGINT]:
+        raise KeyboardInterrupt
+    if stopped:  # shut down: now end as SIGTERM ends a process (its default is back)
+        signal.raise_signal(signal.SIGTERM)
+
+
+#: The signals that stop ``memdir mcp`` (run_stdio) and their handlers when they are
+#: nobody's: Ctrl-C's (Python's KeyboardInterrupt) and SIGTERM's (the process ends)
+STOP_SIGNALS = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+
+
+def _signals_ours() -> list[signal.Signals]:
+    """The stop signals run_stdio takes for the whole run, the server's shutdown included
+    (asyncio's own Ctrl-C raises KeyboardInterrupt on a second one, out of the loop while
+    a write still runs on its thread: finished, or failed, during the interpreter's exit):
+    on the main thread (the only one a handler is set from), those nobody set a handler
+    for (a job started in the background has Ctrl-C ignored: it stays so)."""
+    if threading.current_thread() is not threading.main_thread():
+        return []
+    return [
+        signum for signum, nobodys in STOP_SIGNALS.items() if signal.getsignal(signum) == nobodys
+    ]
+
+
+async def _stop_on(
+    signals: AsyncIterator[int], scope: anyio.CancelScope, stopped: list[int]
+) -> None:
+    """Stop the server (cancel ``scope``) on the first of ``signals``, noted in
+    ``stopped``; those that follow wait unread until the server stopped."""
+    async for signum in signals:
+        stopped.append(signum)
+        scope.cancel()
+        return
+
+
+@contextlib.contextmanager
+def _stdin_lines() -> Iterator[_StdinLines | None]:
+    """The client's lines on fd 0 for the SDK's stdio transport (None: stdin is not fd 0,
+    the SDK reads it as it does). While serving, fd 0 is the null device, as the SDK's own
+    claim of it makes it: a child process or a handler that reads stdin reads nothing, not
+    the client's messages; the pipe is fd 0 again after. The duplicate the lines are read
+    from is never closed: the reading thread may still wait on it."""
+    try:
+        backed = sys.stdin.buffer.fileno() == 0
+    except (AttributeError, OSError, ValueError):
+        backed = False
+    if not backed:
+        yield None
+        return
+    wire = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+    null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.dup2(null, 0)
+    finally:
+        os.close(null)
+    try:
+        raw = open(wire, "rb", closefd=False)  # noqa: SIM115 — the thread's to the end
+        yield _StdinLines(io.TextIOWrapper(raw, encoding="utf-8", errors="replace"))
+    finally:
+        os.dup2(wire, 0)
+
+
+class _StdinLines(anyio.AsyncFile[str]):
+    """A text file's lines, read on a daemon thread of their own. The SDK reads stdin on
+    an AnyIO worker thread, which nothing interrupts and the process waits for at exit:
+    Ctrl-C stopped ``memdir mcp`` only once the client sent its next line. Here waiting
+    for a line is cancelled at once; the thread, still blocked in its read, ends with the
+    process (a line it reads after that is dropped: the server is stopping). asyncio only,
+    as run_stdio runs it."""
+
+    def __init__(self, fp: IO[str]) -> None:
+        super().__init__(fp)
+        self._asks: queue.SimpleQueue[concurrent.futures.Future[str]] = queue.SimpleQueue()
+        threading.Thread(target=self._read, name="memdir-mcp-stdin", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            ask = self._asks.get()
+            if not ask.set_running_or_notify_cancel():
+                continue  # cancelled before it was read: the next ask reads the line
+            try:
+                line = self.wrapped.readline()
+            except BaseException as exc:  # noqa: BLE001 — raised in the SDK's reader, as before
+                ask.set_exception(exc)
+                return
+            ask.set_result(line)
+            if not line:
+                return  # end of file: no next line
+
+    async def readline(self) -> str:
+        ask: concurrent.futures.Future[str] = concurrent.futures.Future()
+        self._asks.put(ask)
+        return await asyncio.wrap_future(ask)
