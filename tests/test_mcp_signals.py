@@ -51,8 +51,8 @@ def _ask(proc: subprocess.Popen[str], message: dict[str, Any]) -> dict[str, Any]
 @contextlib.contextmanager
 def _mcp_with_a_write(home: Path, project: Path, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     """`memdir mcp` started as from a terminal, initialized, one entry written through its
-    memory tool, its stdin still open; killed at the end if the
-    test left it running (and after a few minutes whatever happens: no test hangs)."""
+    memory tool, its stdin still open; killed at the end if the test left it running (and
+    after five minutes whatever happens: no test hangs)."""
     proc = memdir_popen(serve_env(home, tmp_path), project, "mcp")
     watchdog = threading.Timer(300, proc.kill)
     watchdog.start()
