@@ -1075,10 +1075,11 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
     async def main() -> None:
         with contextlib.ExitStack() as taken:  # held until the server stopped
             async with anyio.create_task_group() as tg:
+                serving = anyio.CancelScope()
                 if ours:
                     signals = taken.enter_context(anyio.open_signal_receiver(*ours))
-                    tg.start_soon(_stop_on, signals, tg.cancel_scope, stopped)
-                with _stdin_lines() as lines:
+                    tg.start_soon(_stop_on, signals, serving, stopped)
+                with serving, _stdin_lines() as lines:
                     async with stdio_server(stdin=lines) as (read, write):
                         await server.run(read, write, server.create_initialization_options())
                 tg.cancel_scope.cancel()  # the client closed: no signal to wait for
@@ -1088,10 +1089,10 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
     finally:  # the lifespan ends the session; this covers a run that never started
         if backend.only is not None:
             backend.only.close()
-    if stopped == [signal.SIGINT]:
+    if signal.SIGTERM in stopped:  # shut down: now end as SIGTERM ends a process
+        signal.raise_signal(signal.SIGTERM)  # (its default is back)
+    if stopped:
         raise KeyboardInterrupt
-    if stopped:  # shut down: now end as SIGTERM ends a process (its default is back)
-        signal.raise_signal(signal.SIGTERM)
 
 
 #: The signals that stop ``memdir mcp`` (run_stdio) and their handlers when they are
@@ -1115,12 +1116,15 @@ def _signals_ours() -> list[signal.Signals]:
 async def _stop_on(
     signals: AsyncIterator[int], scope: anyio.CancelScope, stopped: list[int]
 ) -> None:
-    """Stop the server (cancel ``scope``) on the first of ``signals``, noted in
-    ``stopped``; those that follow wait unread until the server stopped."""
+    """Stop the server (cancel ``scope``) on the first of ``signals``, each noted in
+    ``stopped``. While it shuts down, a second SIGTERM or a third signal ends the process
+    at once, by that signal: a write to a client that no longer reads never completes."""
     async for signum in signals:
         stopped.append(signum)
         scope.cancel()
-        return
+        if stopped.count(signal.SIGTERM) > 1 or len(stopped) > 2:
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
 
 
 @contextlib.contextmanager
