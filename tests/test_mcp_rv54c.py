@@ -145,3 +145,20 @@ def test_every_request_sent_before_eof_is_answered_with_its_result(
     md = memdir.open(home, project)
     kept = {e.name for s in md.stores() for e in s.list()}
     assert {f"Burst {i}" for i in range(5)} <= kept, kept
+
+
+def test_memdir_mcp_ends_quietly_when_its_client_dies_unread(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    # mend54c (and main): a client gone with answers unread (stdout's reader closed, then
+    # stdin) ends it with a BrokenPipeError traceback and exit status 1, not as an EOF does
+    with _unread_mcp(home, project, tmp_path) as proc:
+        assert proc.stdout is not None and proc.stdin is not None and proc.stderr is not None
+        proc.stdout.close()
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=GIVE_UP)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"memdir mcp still runs {GIVE_UP} s after its client went")
+        err = proc.stderr.read()
+    assert "Traceback" not in err and proc.returncode == 0, (proc.returncode, err[-2000:])
