@@ -1085,7 +1085,10 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
                 tg.cancel_scope.cancel()  # the client closed: no signal to wait for
 
     try:
-        anyio.run(main)
+        try:
+            anyio.run(main)
+        except* BrokenPipeError:  # the client went away with answers unread: as at EOF
+            pass
     finally:  # the lifespan ends the session; this covers a run that never started
         if backend.only is not None:
             backend.only.close()
