@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -162,3 +163,36 @@ def test_memdir_mcp_ends_quietly_when_its_client_dies_unread(
             pytest.fail(f"memdir mcp still runs {GIVE_UP} s after its client went")
         err = proc.stderr.read()
     assert "Traceback" not in err and proc.returncode == 0, (proc.returncode, err[-2000:])
+
+
+def test_memdir_mcp_waits_on_a_non_blocking_stdin(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    # mend54c (and main): stdin handed over with O_NONBLOCK set and no line in it yet reads
+    # as EOF: memdir mcp ends at once, status 0, before its client said anything
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
+        env=serve_env(home, tmp_path),
+        stdin=read,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(read)
+    try:
+        for _ in range(600):  # until it waits for a line on stdin, or ended
+            tasks = Path(f"/proc/{proc.pid}/task").glob("*/wchan")
+            if proc.poll() is not None or any("pipe_read" in _read(w) for w in tasks):
+                break
+            threading.Event().wait(0.1)
+        answer = ""  # none when it ended before: the client's write then fails
+        with contextlib.suppress(BrokenPipeError), os.fdopen(write, "w") as client:
+            client.write(_line(MCP_INITIALIZE))
+            client.flush()
+            assert proc.stdout is not None
+            answer = proc.stdout.readline()
+    finally:
+        _, err = proc.communicate(timeout=GIVE_UP)
+    assert json.loads(answer or "{}").get("id") == 1, (proc.returncode, err[-2000:])
