@@ -1145,6 +1145,7 @@ def _stdin_lines() -> Iterator[_StdinLines | None]:
         yield None
         return
     wire = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+    os.set_blocking(wire, True)  # handed over non-blocking, "no line yet" read as EOF
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     try:
         os.dup2(null, 0)
