@@ -90,14 +90,16 @@ def _ends_under(proc: subprocess.Popen[str], signum: int) -> None:
     pytest.fail(f"memdir mcp still runs after {GIVE_UP} s of signal {signum}")
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_second_sigterm_ends_memdir_mcp_whose_client_stopped_reading(
-    home: Path, project: Path, tmp_path: Path
+    home: Path, project: Path, tmp_path: Path, signum: int
 ) -> None:
     # mend54c: SIGTERM now waits for the blocked stdout write and swallows every later
-    # SIGTERM, so only SIGKILL ends it (main: the first SIGTERM ended it at once)
+    # SIGTERM, so only SIGKILL ends it (main: the first SIGTERM ended it at once);
+    # mend54c2: SIGHUP as SIGTERM
     with _unread_mcp(home, project, tmp_path) as proc:
-        _ends_under(proc, signal.SIGTERM)
-    assert proc.returncode == -signal.SIGTERM, proc.returncode
+        _ends_under(proc, signum)
+    assert proc.returncode == -signum, proc.returncode
 
 
 def test_a_third_ctrl_c_ends_memdir_mcp_whose_client_stopped_reading(

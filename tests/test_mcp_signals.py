@@ -1,8 +1,9 @@
-"""`memdir mcp` run by hand in a terminal, its stdin left open: Ctrl-C (SIGINT) and SIGTERM
-stop it at once, not at the next line the client sends, and it ends as `memdir serve` does
-(Ctrl-C: "memdir mcp stopped (Ctrl-C)." and exit status 0; SIGTERM: ended by the signal
-once it shut down); a write in flight completes first, what it wrote is kept. Real
-subprocesses, real signals, raw JSON-RPC over the pipes."""
+"""`memdir mcp` run by hand in a terminal, its stdin left open: Ctrl-C (SIGINT), SIGTERM
+and SIGHUP (its terminal closed) stop it at once, not at the next line the client sends,
+and it ends as `memdir serve` does (Ctrl-C: "memdir mcp stopped (Ctrl-C)." and exit status
+0; SIGTERM, SIGHUP: ended by the signal once it shut down); a write in flight completes
+first, what it wrote is kept. Real subprocesses, real signals, raw JSON-RPC over the
+pipes."""
 
 from __future__ import annotations
 
@@ -112,20 +113,22 @@ def test_ctrl_c_stops_memdir_mcp_at_once_with_its_stdin_open(
     _kept(home, project, "Kept over the signal")
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_sigterm_stops_memdir_mcp_as_it_stops_memdir_serve(
-    home: Path, project: Path, tmp_path: Path
+    home: Path, project: Path, tmp_path: Path, signum: int
 ) -> None:
+    # SIGHUP (its terminal closed) as SIGTERM
     with _mcp_with_a_write(home, project, tmp_path) as proc:
-        err = _ended_by(proc, signal.SIGTERM)
+        err = _ended_by(proc, signum)
     assert err == "", err
-    assert proc.returncode == -signal.SIGTERM, (proc.returncode, err)  # as `memdir serve`
+    assert proc.returncode == -signum, (proc.returncode, err)  # as `memdir serve`
     _kept(home, project, "Kept over the signal")
 
 
 @pytest.mark.parametrize(
     "signums",
-    [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,)],
-    ids=["SIGINT", "SIGINT-twice", "SIGTERM"],
+    [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,), (signal.SIGHUP,)],
+    ids=["SIGINT", "SIGINT-twice", "SIGTERM", "SIGHUP"],
 )
 def test_a_write_in_flight_when_memdir_mcp_is_stopped_completes(
     home: Path, project: Path, tmp_path: Path, signums: tuple[int, ...]
@@ -135,7 +138,8 @@ def test_a_write_in_flight_when_memdir_mcp_is_stopped_completes(
     server ends, and it ends as one signal ends it. main: SIGTERM killed it on the spot
     (the add never made); Ctrl-C waited for the add, then for the client's next line; a
     second Ctrl-C left the loop, and the add, run on during the interpreter's exit, wrote
-    the entry's file but failed at its commit ("Error: memory tool memory failed")."""
+    the entry's file but failed at its commit ("Error: memory tool memory failed").
+    rv54c: SIGHUP (its terminal closed) killed it on the spot as SIGTERM did on main."""
     with _mcp_with_a_write(home, project, tmp_path) as proc:
         (lock,) = (home / "projects").glob("*/.lock")  # the local scope's, made by the add
         fd = os.open(lock, os.O_RDWR)
@@ -151,7 +155,7 @@ def test_a_write_in_flight_when_memdir_mcp_is_stopped_completes(
     if signums[0] == signal.SIGINT:
         assert proc.returncode == 0 and err == "memdir mcp stopped (Ctrl-C).\n", err
     else:
-        assert proc.returncode == -signal.SIGTERM and err == "", (proc.returncode, err)
+        assert proc.returncode == -signums[0] and err == "", (proc.returncode, err)
     _kept(home, project, "Kept over the signal", "Written in flight")
 
 
