@@ -159,6 +159,78 @@ def test_a_write_in_flight_when_memdir_mcp_is_stopped_completes(
     _kept(home, project, "Kept over the signal", "Written in flight")
 
 
+def _held_at_eof(
+    proc: subprocess.Popen[str], home: Path, *, then: list[dict[str, Any]], signum: int = 0
+) -> str:
+    """The scope's lock held, a memory add (id 3) sent and waiting for it on the server's
+    worker thread, ``then`` sent, stdin closed (EOF) and ``signum`` sent (0: none); the
+    lock let go, ``proc``'s stdout once it ended (a failure when it did not, within
+    :data:`GIVE_UP` seconds)."""
+    assert proc.stdin is not None and proc.stdout is not None
+    (lock,) = (home / "projects").glob("*/.lock")
+    fd = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _send(proc, _add("Written in flight", 3))
+        _waits_on(proc, wake_fifo(os.fstat(fd)))
+        for message in then:
+            _send(proc, message)
+        proc.stdin.close()
+        for _ in range(20):  # the EOF reached (or not) while the add still waits
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        if signum:
+            proc.send_signal(signum)
+    finally:
+        os.close(fd)
+    try:
+        proc.wait(timeout=GIVE_UP)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"memdir mcp still runs {GIVE_UP} s after its stdin closed")
+    return proc.stdout.read()
+
+
+def test_a_write_in_flight_at_eof_is_answered_before_memdir_mcp_ends(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    # rv54c (and main): the add, cancelled at EOF, made but never answered
+    with _mcp_with_a_write(home, project, tmp_path) as proc:
+        out = _held_at_eof(proc, home, then=[])
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [a["id"] for a in answers] == [3] and "result" in answers[0], answers
+    assert not answers[0]["result"].get("isError"), answers
+    assert proc.returncode == 0, proc.returncode
+    _kept(home, project, "Kept over the signal", "Written in flight")
+
+
+def test_a_request_its_client_cancelled_is_not_waited_for_at_eof(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    """A cancelled request is never answered (the protocol's rule): memdir mcp does not
+    wait at EOF for its answer (that would be for ever); the add itself, on its thread
+    already, completes."""
+    cancel = {"requestId": 3, "reason": "changed my mind"}
+    cancelled = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel}
+    with _mcp_with_a_write(home, project, tmp_path) as proc:
+        out = _held_at_eof(proc, home, then=[cancelled])
+    assert out == "" and proc.returncode == 0, (out, proc.returncode)
+    _kept(home, project, "Kept over the signal", "Written in flight")
+
+
+def test_ctrl_c_stops_memdir_mcp_while_it_waits_at_eof_for_a_write(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    """Waiting at EOF for the answers owed, Ctrl-C stops memdir mcp as it does with stdin
+    open: the write in flight completes, and it says it stopped."""
+    with _mcp_with_a_write(home, project, tmp_path) as proc:
+        _held_at_eof(proc, home, then=[], signum=signal.SIGINT)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+    assert proc.returncode == 0 and err == "memdir mcp stopped (Ctrl-C).\n", err
+    _kept(home, project, "Kept over the signal", "Written in flight")
+
+
 def _waits_on(proc: subprocess.Popen[str], fifo: str) -> None:
     """Return once ``proc`` has ``fifo`` open: a writer waits for the scope's lock (it
     listens there for its holder to let go); a failure after a minute."""
