@@ -38,8 +38,16 @@ UNSENT = 3
 @click.pass_obj
 def mcp(state: State, agent: str) -> None:
     """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
+    import sys
+
     from ..mcp import run_stdio
 
+    # a closed stdin or stdout (`<&-`) is None here, and a file opened later can take its fd
+    for name, stream in (("stdin", sys.stdin), ("stdout", sys.stdout)):
+        if stream is None:
+            raise click.ClickException(
+                f"memdir mcp talks to its client on stdin and stdout: {name} is closed"
+            )
     # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
     # database is still connecting (a server that hangs) stops it as Ctrl-C after does
     md = _until_ctrl_c("mcp", state.open)
