@@ -121,6 +121,7 @@ class Commit:
     message: str
     time: float
     paths: tuple[str, ...]  # files it changed
+    author: str = ""  # the team user who made it (the team backend's); "" when not known
 
     @property
     def short(self) -> str:

@@ -533,8 +533,9 @@ class PgHistory:
             "WHERE scope = %(scope)s) THEN %(names)s::text[] ELSE ARRAY(SELECT n FROM "
             "unnest(%(names)s::text[]) AS n UNION SELECT name FROM memdir_files "
             "WHERE scope = %(scope)s ORDER BY 1) END AS paths), "
-            "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths) "
-            f"SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths FROM p WHERE {MAY_WRITE} "
+            "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths, author) "
+            "SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths, %(user)s FROM p "
+            f"WHERE {MAY_WRITE} "
             "RETURNING seq, paths) "
             "INSERT INTO memdir_versions (seq, scope, name, data) "
             "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(c.paths) AS n "
@@ -551,15 +552,15 @@ class PgHistory:
 
         with self._read("read the history") as conn:
             cur = conn.execute(
-                f"SELECT rev, message, time, paths FROM memdir_commits "
+                f"SELECT rev, message, time, paths, author FROM memdir_commits "
                 f"WHERE scope = %(scope)s AND {READABLE} ORDER BY seq DESC",
                 self._args(),
             )
             out: list[Commit] = []
-            for rev, message, when, paths in cur:
+            for rev, message, when, paths, author in cur:
                 if match is not None and not any(match(p) for p in paths):
                     continue
-                out.append(Commit(rev, message, float(when), tuple(paths)))
+                out.append(Commit(rev, message, float(when), tuple(paths), author or ""))
                 if limit is not None and len(out) >= limit:
                     break
         return out

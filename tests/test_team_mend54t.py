@@ -1,0 +1,112 @@
+"""Leftovers of the team server (branch mend54t), on real PostgreSQL and a real
+`memdir serve --database` process: who changed or removed an entry is the signed-in team
+user (MCP and web), told by `memdir log`, the entry's history and the removed notice."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import httpx2 as httpx
+import pytest
+
+from test_team_server import Team, _add, _client, _data, make_team, serving_team
+
+pytestmark = pytest.mark.slow
+
+SHARED_URL = "git.example.test/acme/shared"  # alice's and bob's project
+
+
+@pytest.fixture(scope="module")
+def team(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Team:
+    """One team for the module (each test writes entries of its own names)."""
+    return make_team(module_pg_url, tmp_path_factory.mktemp("team"))
+
+
+@pytest.fixture(scope="module")
+def server(team: Team) -> Iterator[str]:
+    """One ``memdir serve`` process, its MCP address."""
+    with serving_team(team) as url:
+        yield url
+
+
+def _sign_in(site: str, token: str) -> httpx.Client:
+    client = httpx.Client(base_url=site, follow_redirects=False, timeout=60)
+    r = client.post("/signin", data={"token": token, "next": "/"})
+    assert r.status_code == 303, r.text
+    return client
+
+
+def _field(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', page)
+    assert found, page[:2000]
+    return html.unescape(found.group(1))
+
+
+def _mcp_add(url: str, token: str, folder: Any, args: dict[str, Any]) -> str:
+    async def run() -> str:
+        async with _client(url, token, roots=[folder]) as c:
+            done = _data(await c.call_tool("memory", args))
+        assert done["success"], done
+        return str(done["results"][0]["id"])
+
+    return anyio.run(run)
+
+
+def test_who_changed_and_removed_an_entry_is_the_team_user(team: Team, server: str) -> None:
+    """Alice adds an entry to the shared project through MCP; bob edits it and removes it
+    on the web page while alice has its edit form open. `memdir log` (text and JSON), the
+    entry's history, the archived copy's notice and alice's refused save all name who did
+    what: the token's user, never `user`/`agent` alone."""
+    site = server.removesuffix("/mcp")
+    entry = _mcp_add(
+        server,
+        team.tokens["alice"],
+        team.shared,
+        _add("Mend54t kiwi rule", "Kiwi first.", scope="project"),
+    )
+    page = f"/entry/project/{entry}"
+    q = {"project": SHARED_URL}
+    alice, bob = _sign_in(site, team.tokens["alice"]), _sign_in(site, team.tokens["bob"])
+    opened = alice.get(page, params=q)
+    assert opened.status_code == 200, opened.text
+    alice_form = {"csrf": _field(opened.text, "csrf"), "etag": _field(opened.text, "etag")}
+    seen = bob.get(page, params=q)
+    assert seen.status_code == 200, seen.text
+    fields = {"name": "Mend54t kiwi rule", "description": "kiwi", "type": "feedback"}
+    r = bob.post(
+        f"{page}/save",
+        params=q,
+        data={
+            **fields,
+            "body": "Kiwi second.",
+            "csrf": _field(seen.text, "csrf"),
+            "etag": _field(seen.text, "etag"),
+        },
+    )
+    assert r.status_code == 303, r.text
+    r = bob.post(f"{page}/remove", params=q, data={"csrf": _field(seen.text, "csrf")})
+    assert r.status_code == 303, r.text
+
+    # alice saves from the form she opened before: refused, and told who removed it
+    refused = alice.post(f"{page}/save", params=q, data={**fields, "body": "Mine.", **alice_form})
+    assert refused.status_code == 422, refused.text
+    notice = re.sub(r"\s+", " ", html.unescape(refused.text))
+    assert "this entry was removed by bob " in notice, notice[:3000]
+    assert "(by bob)" in notice  # the archived copy's own line
+    for who in ("alice", "bob"):  # the history beside it
+        assert f"by {who}</span>" in refused.text, refused.text[:3000]
+
+    out = team.cli("log", "--scope", "project", user="alice", cwd=team.shared).stdout
+    lines = [line for line in out.splitlines() if "Mend54t kiwi rule" in line or entry in line]
+    assert len(lines) == 3, out
+    assert lines[0].endswith("(by bob)") and lines[1].endswith("(by bob)"), lines
+    assert lines[2].endswith("(by alice)"), lines
+    got = json.loads(
+        team.cli("log", entry, "--scope", "project", "--json", user="bob", cwd=team.shared).stdout
+    )
+    assert [c["author"] for c in got] == ["bob", "bob", "alice"], got
