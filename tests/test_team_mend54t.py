@@ -1,6 +1,7 @@
 """Leftovers of the team server (branch mend54t), on real PostgreSQL and a real
 `memdir serve --database` process: who changed or removed an entry is the signed-in team
-user (MCP and web), told by `memdir log`, the entry's history and the removed notice."""
+user (MCP and web), told by `memdir log`, the entry's history and the removed notice; the
+persona's and the reader's messages on the team backend name no server path."""
 
 from __future__ import annotations
 
@@ -8,12 +9,17 @@ import html
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 import httpx2 as httpx
 import pytest
 
+import memdir
+from conftest import team_env
+from memdir.core.errors import ParseError, UnreadableScopeError
 from test_team_server import Team, _add, _client, _data, make_team, serving_team
 
 pytestmark = pytest.mark.slow
@@ -110,3 +116,69 @@ def test_who_changed_and_removed_an_entry_is_the_team_user(team: Team, server: s
         team.cli("log", entry, "--scope", "project", "--json", user="bob", cwd=team.shared).stdout
     )
     assert [c["author"] for c in got] == ["bob", "bob", "alice"], got
+
+
+def _team_md(url: str, tmp: Path) -> memdir.Memdir:
+    """Alice's memory on the team backend (the library, as the server opens it)."""
+    folder = tmp / "project"
+    folder.mkdir()
+    team_env(url, folder, "alice")
+    return memdir.open(tmp / "home", folder, database_url=url, user="alice")
+
+
+def _no_server(text: str, url: str) -> None:
+    """No server address (host, port, scheme) nor a scope key in ``text``."""
+    where = urlsplit(url)
+    for said in (f"{where.hostname}:{where.port}", "postgresql", "user:alice", "#user"):
+        assert said not in text, f"{said!r} in {text!r}"
+
+
+def test_persona_messages_on_the_team_backend_name_no_server_path(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A SOUL.md cut at its budget says where to read the rest, and one that is not
+    UTF-8 says which: by the scope's name, not the database address and scope key."""
+    from memdir.core.persona import render
+
+    md = _team_md(pg_url, tmp_path)
+    try:
+        md.write_soul("Be brief and kind. " * 20, scope="user")
+        text, notes = render(md.souls(), 40)
+        assert "read the rest in SOUL.md of the user scope]" in text, text
+        _no_server(text + "".join(notes), pg_url)
+        backend = md.store("user").backend
+        with backend.lock(5):
+            backend.write("SOUL.md", b"\xffnot utf-8")
+        with pytest.raises(ParseError) as caught:
+            md.souls()
+        assert str(caught.value).startswith("SOUL.md of the user scope: is not UTF-8"), caught
+        _no_server(str(caught.value), pg_url)
+        notes = md.explain().notes  # the system block's note says it too
+        said = [n.reason for n in notes if n.subject == "SOUL.md"]
+        assert said and said[0].startswith("SOUL.md of the user scope"), notes
+        _no_server(json.dumps(said), pg_url)
+    finally:
+        md.close()
+
+
+def test_reader_messages_on_the_team_backend_name_no_server_path(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """An entry row that is not UTF-8 blocks writes to its scope: the refusal names the
+    file and the scope, not the database address and scope key; the index lists it."""
+    md = _team_md(pg_url, tmp_path)
+    try:
+        store = md.store("user")
+        store.add(type="user", name="Kiwi fact", description="kiwi", body="Kiwi.")
+        with store.backend.lock(5):
+            store.backend.write("user_broken.md", b"---\nname: \xff\n---\n")
+        problems = store.problems()
+        assert [str(p).split(":")[0] for p in problems] == ["user_broken.md"], problems
+        with pytest.raises(UnreadableScopeError) as caught:
+            store.add(type="user", name="Another", description="d", body="B.")
+        said = str(caught.value)
+        assert "scope 'user'" in said and "user_broken.md: is not UTF-8" in said, said
+        _no_server(said, pg_url)
+        assert "user_broken.md" in store.render_index()
+    finally:
+        md.close()

@@ -111,6 +111,10 @@ class PgBackend:
 
         return f"{redact(self.db.url).split('?', 1)[0]}#{self.scope.key}"
 
+    def shown(self, name: str = "") -> str | None:
+        """None: the location is the server's address, never shown to a team user."""
+        return None
+
     def _args(self, **more: Any) -> dict[str, Any]:
         return {"scope": self.scope.key, "user": self.user, **more}
 
@@ -218,7 +222,9 @@ class PgBackend:
                         prefixes = sorted({f"{ARCHIVE_PREFIX}{i}--" for i in archive})
                         archived = self._list_archive(conn, prefixes) if prefixes else None
                 except psycopg.errors.LockNotAvailable:
-                    raise LockTimeoutError(Path(self.location), timeout) from None
+                    # the scope by name: its location is the server's address
+                    where = Path(f"of the {self.scope.kind} scope")
+                    raise LockTimeoutError(where, timeout) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
