@@ -18,8 +18,14 @@ import httpx2 as httpx
 import pytest
 
 import memdir
-from conftest import team_env
-from memdir.core.errors import ParseError, UnreadableScopeError
+from conftest import pg_schema, team_env
+from memdir.core.errors import (
+    ParseError,
+    UnknownSessionError,
+    UnreadableScopeError,
+)
+from memdir.sessions import SessionStore
+from memdir.sessions.db import Database
 from test_team_server import Team, _add, _client, _data, make_team, serving_team
 
 pytestmark = pytest.mark.slow
@@ -182,3 +188,52 @@ def test_reader_messages_on_the_team_backend_name_no_server_path(
         assert "user_broken.md" in store.render_index()
     finally:
         md.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SessionStore]:
+    """A session store on SQLite (state.db) or on PostgreSQL (a user's state schema)."""
+    if request.param == "sqlite":
+        db = Database(tmp_path / "state.db")
+        yield SessionStore(db)
+        db.close()
+        return
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+
+    with pg_schema() as url:
+        pg = PgStateDatabase(PgDatabase(url))
+        yield SessionStore(pg)
+        pg.pg.close()
+
+
+def _stored(store: SessionStore, *rows: tuple[str, float]) -> None:
+    """Sessions (id, started_at) as an import leaves them."""
+    store.db.write(
+        lambda c: c.executemany(
+            "INSERT INTO sessions (id, agent, started_at) VALUES (?, 'claude-code', ?)",
+            list(rows),
+        )
+    )
+
+
+def test_suggestions_for_an_unknown_id_read_the_newest_sessions_only(
+    sessions: SessionStore,
+) -> None:
+    """An id that matches nothing gets ids holding it as suggestions, looked for among
+    the SUGGEST_AMONG newest sessions (bounded work at any size), not in every session:
+    the oldest one holding it is not read."""
+    from memdir.sessions import log
+
+    among = 2000  # log.SUGGEST_AMONG
+    _stored(
+        sessions,
+        ("claude-code:aaaa-kiwi-oldest", 1.0),
+        *((f"codex:s{i:06d}", 10.0 + i) for i in range(among - 1)),
+        ("claude-code:zzzz-kiwi-newest", 1e6),
+        ("codex:mmmm-kiwi-newer", 1e6 + 1),
+    )
+    with pytest.raises(UnknownSessionError) as caught:
+        sessions.resolve("kiwi")
+    assert caught.value.near == ["claude-code:zzzz-kiwi-newest", "codex:mmmm-kiwi-newer"]
+    assert among == log.SUGGEST_AMONG

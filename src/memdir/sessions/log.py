@@ -30,6 +30,9 @@ from .specs import ImportCounts, SessionSpec
 
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
+#: Sessions (the newest) a lookup that matched nothing searches for ids holding what was
+#: given: its suggestions cost the same at any number of sessions (bench/session_prefix.py).
+SUGGEST_AMONG = 2000
 ALIKE = 50  # ids a prefix lookup of session ids reads (per kind of match; one more: "or more")
 STAGE_MIN = 16  # log_many batches this big go through the staging table
 
@@ -170,8 +173,7 @@ class SessionStore:
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
                 f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
-        like = f"%{_escaped(session_id)}%"  # suggestions: SQLite's LIKE ignores ASCII case
-        raise UnknownSessionError(session_id, self._ids_where("id LIKE ? ESCAPE '\\'", like)[:5])
+        raise UnknownSessionError(session_id, self._holding(session_id))
 
     def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
         """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
@@ -218,16 +220,17 @@ class SessionStore:
         bounds = (low,) if high is None else (low, high)
         return self.db.read(lambda c: [r[0] for r in c.execute(sql, bounds)])
 
-    def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
-        return self.db.read(
-            lambda c: [
-                r[0]
-                for r in c.execute(
-                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT {ALIKE + 1}",
-                    params,
-                )
-            ]
+    def _holding(self, session_id: str) -> builtins.list[str]:
+        """Up to 5 ids holding ``session_id`` anywhere (SQLite's LIKE ignores ASCII case),
+        among the :data:`SUGGEST_AMONG` newest sessions: suggestions for an id that
+        matched nothing. A substring is no index's order, so every id looked at is read:
+        bounded by the newest (the ``started_at`` index), not a scan of every session."""
+        like = f"%{_escaped(session_id)}%"
+        sql = (
+            "SELECT id FROM (SELECT id FROM sessions ORDER BY started_at DESC "
+            f"LIMIT {SUGGEST_AMONG}) AS newest WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 5"
         )
+        return self.db.read(lambda c: [r[0] for r in c.execute(sql, (like,))])
 
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""
