@@ -23,6 +23,7 @@ from memdir.core.errors import (
     ParseError,
     UnknownSessionError,
     UnreadableScopeError,
+    ValidationError,
 )
 from memdir.sessions import SessionStore
 from memdir.sessions.db import Database
@@ -237,3 +238,45 @@ def test_suggestions_for_an_unknown_id_read_the_newest_sessions_only(
         sessions.resolve("kiwi")
     assert caught.value.near == ["claude-code:zzzz-kiwi-newest", "codex:mmmm-kiwi-newer"]
     assert among == log.SUGGEST_AMONG
+
+
+NUL_IDS = ("claude-code:abcd\x00efgh", "codex:wxyz\x00", "plain\x00idxx", "codex:12345678")
+
+
+@pytest.mark.parametrize(
+    ("given", "found"),
+    [
+        ("abcd\x00efgh", 0),  # a harness's whole id, after `harness:`
+        ("abcd\x00e", 0),  # its start
+        ("wxyz\x00", 1),
+        ("abcd", 0),
+        ("plain\x00i", 2),
+        ("claude-code:abcd\x00efgh", 0),
+        ("1234", 3),
+    ],
+)
+def test_an_id_holding_nul_is_found_after_its_harness_prefix(
+    sessions: SessionStore, given: str, found: int
+) -> None:
+    """`memdir sessions show ID` (SessionStore.resolve) finds an id holding NUL by what
+    follows its `harness:` prefix, whole or its start, as any other id (SQLite's
+    substr() stops at a NUL, so the index of bare ids holds them cut there); on
+    PostgreSQL, which stores NUL as U+FFFD, too."""
+    _stored(sessions, *((sid, 1.0 + i) for i, sid in enumerate(NUL_IDS)))
+    want = sessions.db.as_stored(NUL_IDS[found])
+    assert sessions.resolve(given).id == want
+    assert sessions.others_starting_with(given, want) == ([], True)
+
+
+def test_ids_cut_alike_at_a_nul_are_told_apart(sessions: SessionStore) -> None:
+    """Ids alike up to a NUL (all `abcd` in SQLite's index of bare ids) are told apart by
+    what follows it, and one without a NUL is none of them."""
+    ids = ("claude-code:abcd\x00x1", "codex:abcd\x00y2", "claude-code:abcdzz", "codex:abcd")
+    _stored(sessions, *((sid, 1.0 + i) for i, sid in enumerate(ids)))
+    stored = [sessions.db.as_stored(i) for i in ids]
+    assert sessions.resolve("abcd\x00x").id == stored[0]
+    assert sessions.resolve("abcd\x00y2").id == stored[1]
+    with pytest.raises(ValidationError) as caught:
+        sessions.resolve("abcd\x00")
+    assert "matches 2 session ids" in str(caught.value), caught.value
+    assert sessions.others_starting_with("abcd\x00", stored[0]) == ([stored[1]], True)

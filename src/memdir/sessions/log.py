@@ -161,7 +161,8 @@ class SessionStore:
             if not session_id or len(session_id) < 4:
                 raise
         ids, _ = self._starting_with(session_id)
-        exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
+        given = self.db.as_stored(session_id)  # as the ids read back are
+        exact = [i for i in ids if i.partition(":")[2] == given]  # harness:<given>
         if len(exact) == 1:
             return self.get(exact[0])
         # a sub-agent's id (harness:<id>:<root>) only extends its parent's, when that matched
@@ -202,8 +203,19 @@ class SessionStore:
         # not a sub-agent's root after a second colon); each a search, not a scan
         given = self.db.as_stored(session_id)
         start = self._ids_starting("id", given)
-        after = self._ids_starting(BARE_ID, given, HAS_HARNESS)
+        # SQLite's substr() and instr() stop at a NUL (PostgreSQL stores it as U+FFFD):
+        # the index holds a bare id cut there. So for a given id holding one the range is
+        # of what comes before it: the ids cut to exactly that come first, and of those
+        # the ones whose whole bare id starts as given are kept
+        head = given.partition("\x00")[0]
+        after = self._ids_starting(BARE_ID, head, HAS_HARNESS)
         complete = len(start) <= ALIKE and len(after) <= ALIKE
+        if head != given:
+            bare = {i: i.partition(":")[2] for i in after}
+            cut = [i for i in after if bare[i] == head or bare[i].startswith(head + "\x00")]
+            # all of them read when the range went on past them, or was not cut short
+            complete = len(start) <= ALIKE and (len(cut) < len(after) or len(after) <= ALIKE)
+            after = [i for i in cut if bare[i].startswith(given)]
         return list(dict.fromkeys(start + sorted(after))), complete  # in order, once each
 
     def _ids_starting(self, key: str, prefix: str, *where: str) -> builtins.list[str]:
