@@ -108,10 +108,6 @@ MEMORY = Schema(
                 END $$""",
             ),
         ),
-        # Who made a commit: the user the writing process acted as (on the team server
-        # the token's user), so `memdir log` and the web page can say who changed or
-        # removed an entry. Older commits have none (NULL).
-        Step("0004-commit-author", ("ALTER TABLE memdir_commits ADD COLUMN author text",)),
     ),
 )
 

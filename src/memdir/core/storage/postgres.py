@@ -494,6 +494,17 @@ class PgBackend:
         self._held.files[name] = None
 
 
+#: The last line of every commit message :meth:`PgHistory.record` writes: the team user.
+AUTHOR_TRAILER = "author: "
+
+
+def commit_author(message: str) -> str:
+    """The team user who made a commit (:data:`AUTHOR_TRAILER`, its message's last line);
+    "" for a commit recorded before it was written there."""
+    last = message.rstrip("\n").rpartition("\n")[2]
+    return last[len(AUTHOR_TRAILER) :].strip() if last.startswith(AUTHOR_TRAILER) else ""
+
+
 class PgHistory:
     """A scope's versions: one commit row per write with the bytes of every file it
     touched (NULL: deleted). Append-only (a trigger refuses UPDATE and DELETE)."""
@@ -526,6 +537,9 @@ class PgHistory:
         backend._writing()
         key = backend.scope.key
         now = time.time()
+        # who: the user this process writes as (the team server's: the token's), the last
+        # line, which only this method writes (commit_author reads it back)
+        message = message.rstrip("\n") + f"\n{AUTHOR_TRAILER}{backend.user}\n"
         rev = hashlib.sha1(  # unique: the sequence orders commits, not the id
             f"{key}\0{secrets.token_hex(16)}\0{now!r}\0{message}".encode(),
             usedforsecurity=False,
@@ -539,9 +553,8 @@ class PgHistory:
             "WHERE scope = %(scope)s) THEN %(names)s::text[] ELSE ARRAY(SELECT n FROM "
             "unnest(%(names)s::text[]) AS n UNION SELECT name FROM memdir_files "
             "WHERE scope = %(scope)s ORDER BY 1) END AS paths), "
-            "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths, author) "
-            "SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths, %(user)s FROM p "
-            f"WHERE {MAY_WRITE} "
+            "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths) "
+            f"SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths FROM p WHERE {MAY_WRITE} "
             "RETURNING seq, paths) "
             "INSERT INTO memdir_versions (seq, scope, name, data) "
             "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(c.paths) AS n "
@@ -558,15 +571,15 @@ class PgHistory:
 
         with self._read("read the history") as conn:
             cur = conn.execute(
-                f"SELECT rev, message, time, paths, author FROM memdir_commits "
+                f"SELECT rev, message, time, paths FROM memdir_commits "
                 f"WHERE scope = %(scope)s AND {READABLE} ORDER BY seq DESC",
                 self._args(),
             )
             out: list[Commit] = []
-            for rev, message, when, paths, author in cur:
+            for rev, message, when, paths in cur:
                 if match is not None and not any(match(p) for p in paths):
                     continue
-                out.append(Commit(rev, message, float(when), tuple(paths), author or ""))
+                out.append(Commit(rev, message, float(when), tuple(paths), commit_author(message)))
                 if limit is not None and len(out) >= limit:
                     break
         return out
