@@ -5,7 +5,8 @@ whichever memdir is on ``PYTHONPATH`` (main's src for before, a branch's for aft
 Ids as imports leave them: ``claude-code:<uuid>`` (half), ``codex:<uuid>``, memdir's own
 bare hex ids, and sub-agents ``claude-code:<uuid>:agent-<n>``. The ids looked up: the
 first 8 characters of a harness's id (what `claude --resume` shows, cut short) and whole
-bare ids; each timed ``--repeat`` times, the median and the slowest reported.
+bare ids; each timed ``--repeat`` times, the median and the slowest reported. And 10 ids
+no session holds: ``resolve``'s error, with its suggestions (ids holding what was given).
 
 ``--build PATH`` only writes a state.db of N sessions (with this memdir) and
 ``--open PATH`` times opening it (a newer memdir migrates it), then the lookups there;
@@ -63,9 +64,18 @@ def lookups(store: Any, ids: list[tuple[str, str]], repeat: int, seed: int) -> s
     harness = [s for s, _ in ids if s.count(":") == 1]
     bare = [s for s, _ in ids if ":" not in s]
     given = [s.partition(":")[2][:8] for s in rng.sample(harness, 10)] + rng.sample(bare, 10)
+    from memdir.core.errors import UnknownSessionError
+
     resolve: dict[bool, list[float]] = {True: [], False: []}  # by: is it a harness's id?
-    note = []
+    note, missed = [], []
+    absent = [f"nomatch{rng.getrandbits(32):08x}" for _ in range(10)]  # no id holds these
     for _ in range(repeat):
+        for g in absent:  # the error with its suggestions (ids holding what was given)
+            t0 = time.perf_counter()
+            try:
+                store.resolve(g)
+            except UnknownSessionError:
+                missed.append((time.perf_counter() - t0) * 1000)
         for i, g in enumerate(given):
             t0 = time.perf_counter()
             info = store.resolve(g)
@@ -80,7 +90,8 @@ def lookups(store: Any, ids: list[tuple[str, str]], repeat: int, seed: int) -> s
 
     return (
         f"resolve of a harness id's start {ms(resolve[True])}, of a whole bare id "
-        f"{ms(resolve[False])}; note {ms(note)}; {len(note)} lookups"
+        f"{ms(resolve[False])}; note {ms(note)}; {len(note)} lookups; no match (the "
+        f"error's suggestions) {ms(missed)}, {len(missed)} lookups"
     )
 
 

@@ -346,7 +346,7 @@ def test_a_commit_made_after_a_right_is_taken_away_is_refused(pg_url: str) -> No
         users.set_admin(db, "dave", False)
         backend.delete("user_zz.md")
         history.record(["user_zz.md"], "after the right was taken")
-    assert [c.message for c in history.log()] == ["first"]
+    assert [(c.subject, c.author) for c in history.log()] == [("first", "dave")]
 
 
 def test_a_commit_the_server_rolled_back_is_never_reported_as_written(pg_url: str) -> None:

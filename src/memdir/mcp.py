@@ -1035,11 +1035,12 @@ def _index(md: Layers) -> str:
     scope arrives with a cloned repository) and shadowed entries are left out, as in the
     system block and the entry resources. On the team backend no location (the server's
     database address)."""
-    parts = [
-        f"## {v.name} scope{'' if md.database else f' ({v.location})'}\n\n"
-        f"{md.store(v.name).render_index(v.entries)}"
-        for v in md.scope_views()
-    ]
+    parts = []
+    for v in md.scope_views():
+        store = md.store(v.name)
+        shown = store.backend.shown()
+        where = f" ({shown})" if shown else ""
+        parts.append(f"## {v.name} scope{where}\n\n{store.render_index(v.entries)}")
     return "\n".join(parts) or "No memory yet."
 
 

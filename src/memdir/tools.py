@@ -685,14 +685,14 @@ class Dispatcher:
         if len(content) > RESULT_CHARS:
             keep = RESULT_CHARS - 1024  # room for the note within the cap
             # a file on this machine; on the team backend no path (the server's database)
-            path = f"{self.md.store(scope).backend.location}/{entry.filename}"
-            where = "kept on the team server" if self.md.database else f"the file {path}"
+            path = self.md.store(scope).backend.shown(entry.filename)
+            where = f"the file {path}" if path else "kept on the team server"
             result["content"] = (
                 content[:keep] + f"\n\n[Cut at {keep:,} of {len(content):,} characters: the "
                 f"whole entry is {where}.]"
             )
             result["truncated"] = True
-            if not self.md.database:
+            if path:
                 result["path"] = path
         return result
 

@@ -51,6 +51,7 @@ def log_cmd(
                     "time": _when(r.commit.time),
                     "message": r.commit.message,
                     "paths": list(r.commit.paths),
+                    "author": r.commit.author or None,  # the team user (team backend)
                 }
                 for r in revisions
             ]
@@ -64,7 +65,10 @@ def log_cmd(
         )
         return
     for r in revisions:
-        click.echo(f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  {r.commit.subject}")
+        by = f"  (by {r.commit.author})" if r.commit.author else ""
+        click.echo(
+            f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  {r.commit.subject}{by}"
+        )
 
 
 @cli.command(
@@ -102,7 +106,9 @@ def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> Non
         data = {"scope": revision.scope, "rev": revision.commit.rev, "diff": unified(change)}
         dump([data])
         return
-    click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}", dim=True)
+    c = revision.commit
+    by = f" (by {c.author})" if c.author else ""
+    click.secho(f"# {c.short} {revision.scope}: {c.subject}{by}", dim=True)
     click.echo(unified(change), nl=False)
 
 

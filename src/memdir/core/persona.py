@@ -63,10 +63,16 @@ def validate_soul(text: object, budget: int) -> str:
     return clean
 
 
-def _scope_soul(backend: Backend, read: dict[str, bytes] | None = None) -> str | None:
+def soul_where(backend: Backend, scope: str) -> str:
+    """A scope's ``SOUL.md`` as its user may be told where it is (:meth:`Backend.shown`:
+    no server path on the team backend)."""
+    return backend.shown(SOUL_NAME) or f"{SOUL_NAME} of the {scope} scope"
+
+
+def _scope_soul(backend: Backend, scope: str, read: dict[str, bytes] | None = None) -> str | None:
     """A scope's ``SOUL.md`` through its backend (a folder or the team database), or from
     ``read``: every team scope's, by key (:meth:`PgBackend.read_each`)."""
-    where = f"{backend.location}/{SOUL_NAME}"
+    where = soul_where(backend, scope)
     try:
         if read is not None:
             data = read.get(backend.scope.key)  # type: ignore[attr-defined]
@@ -135,11 +141,11 @@ class PersonaLayer(Workspace):
             read = first.read_each(others, SOUL_NAME)  # type: ignore[arg-type]
         for name in names:
             backend = self.store(name).backend
-            text = _scope_soul(backend, read)
+            text = _scope_soul(backend, name, read)
             if text is None:
                 continue
             rule = self._judged(text) if name == "project" else None
-            out.append(Soul(name, f"{backend.location}/{SOUL_NAME}", text, rule))
+            out.append(Soul(name, soul_where(backend, name), text, rule))
         self._save_verdicts()
         return out
 

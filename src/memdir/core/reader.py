@@ -66,7 +66,9 @@ class ScopeReader:
             self._cache[name] = (info.signature, entry)
 
     def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:
-        where = f"{self.backend.location}/{name}"
+        # the file as its user may see it: its path here; on the team backend its name
+        # only (UnreadableScopeError names the scope; the index lists the name)
+        where = self.backend.shown(name) or name
         try:
             name.encode("utf-8")
         except UnicodeEncodeError:

@@ -127,9 +127,8 @@ def _texts(op: Operation) -> str:
 def _where(md: Layers, store: Store) -> str:
     """The scope as its user knows it: on one machine with its folder; on the team
     backend by name only, never the server's database address or the scope's key."""
-    if md.database is not None:
-        return f"the {store.scope} scope"
-    return f"the {store.scope} scope ({store.backend.location})"
+    shown = store.backend.shown()
+    return f"the {store.scope} scope" + (f" ({shown})" if shown else "")
 
 
 def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:

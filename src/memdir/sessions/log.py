@@ -30,6 +30,9 @@ from .specs import ImportCounts, SessionSpec
 
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
+#: Sessions (the newest) a lookup that matched nothing searches for ids holding what was
+#: given: its suggestions cost the same at any number of sessions (bench/session_prefix.py).
+SUGGEST_AMONG = 2000
 ALIKE = 50  # ids a prefix lookup of session ids reads (per kind of match; one more: "or more")
 STAGE_MIN = 16  # log_many batches this big go through the staging table
 
@@ -158,7 +161,8 @@ class SessionStore:
             if not session_id or len(session_id) < 4:
                 raise
         ids, _ = self._starting_with(session_id)
-        exact = [i for i in ids if i.partition(":")[2] == session_id]  # harness:<given>
+        given = self.db.as_stored(session_id)  # as the ids read back are
+        exact = [i for i in ids if i.partition(":")[2] == given]  # harness:<given>
         if len(exact) == 1:
             return self.get(exact[0])
         # a sub-agent's id (harness:<id>:<root>) only extends its parent's, when that matched
@@ -170,8 +174,7 @@ class SessionStore:
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
                 f"session ids ({', '.join(ids[:5])}); give more of the id"
             )
-        like = f"%{_escaped(session_id)}%"  # suggestions: SQLite's LIKE ignores ASCII case
-        raise UnknownSessionError(session_id, self._ids_where("id LIKE ? ESCAPE '\\'", like)[:5])
+        raise UnknownSessionError(session_id, self._holding(session_id))
 
     def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
         """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
@@ -200,8 +203,19 @@ class SessionStore:
         # not a sub-agent's root after a second colon); each a search, not a scan
         given = self.db.as_stored(session_id)
         start = self._ids_starting("id", given)
-        after = self._ids_starting(BARE_ID, given, HAS_HARNESS)
+        # SQLite's substr() and instr() stop at a NUL (PostgreSQL stores it as U+FFFD):
+        # the index holds a bare id cut there. So for a given id holding one the range is
+        # of what comes before it: the ids cut to exactly that come first, and of those
+        # the ones whose whole bare id starts as given are kept
+        head = given.partition("\x00")[0]
+        after = self._ids_starting(BARE_ID, head, HAS_HARNESS)
         complete = len(start) <= ALIKE and len(after) <= ALIKE
+        if head != given:
+            bare = {i: i.partition(":")[2] for i in after}
+            cut = [i for i in after if bare[i] == head or bare[i].startswith(head + "\x00")]
+            # all of them read when the range went on past them, or was not cut short
+            complete = len(start) <= ALIKE and (len(cut) < len(after) or len(after) <= ALIKE)
+            after = [i for i in cut if bare[i].startswith(given)]
         return list(dict.fromkeys(start + sorted(after))), complete  # in order, once each
 
     def _ids_starting(self, key: str, prefix: str, *where: str) -> builtins.list[str]:
@@ -218,16 +232,17 @@ class SessionStore:
         bounds = (low,) if high is None else (low, high)
         return self.db.read(lambda c: [r[0] for r in c.execute(sql, bounds)])
 
-    def _ids_where(self, condition: str, *params: object) -> builtins.list[str]:
-        return self.db.read(
-            lambda c: [
-                r[0]
-                for r in c.execute(
-                    f"SELECT id FROM sessions WHERE {condition} ORDER BY id LIMIT {ALIKE + 1}",
-                    params,
-                )
-            ]
+    def _holding(self, session_id: str) -> builtins.list[str]:
+        """Up to 5 ids holding ``session_id`` anywhere (SQLite's LIKE ignores ASCII case),
+        among the :data:`SUGGEST_AMONG` newest sessions: suggestions for an id that
+        matched nothing. A substring is no index's order, so every id looked at is read:
+        bounded by the newest (the ``started_at`` index), not a scan of every session."""
+        like = f"%{_escaped(session_id)}%"
+        sql = (
+            "SELECT id FROM (SELECT id FROM sessions ORDER BY started_at DESC "
+            f"LIMIT {SUGGEST_AMONG}) AS newest WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 5"
         )
+        return self.db.read(lambda c: [r[0] for r in c.execute(sql, (like,))])
 
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""

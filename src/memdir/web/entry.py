@@ -108,6 +108,15 @@ def _history(md: Memdir, scope: str, entry: Entry) -> tuple[list[dict[str, Any]]
     return out, None
 
 
+def removed_by(entry: Entry, history: list[dict[str, Any]]) -> str:
+    """Who removed or superseded the archived ``entry``: the team user of the newest
+    commit that changed it (its removal); "" when not archived or not known (one
+    machine's history records no team user)."""
+    if not entry.archived or not history:
+        return ""
+    return str(history[0]["revision"].commit.author)
+
+
 def entry_context(
     md: Memdir, scope: str, entry_id: str, form: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
@@ -119,6 +128,7 @@ def entry_context(
     return {
         "scope": scope,
         "entry": entry,
+        "removed_by": removed_by(entry, history),
         "state": state,
         "reminders": md.reminders(entry),
         "history": history,
@@ -155,10 +165,12 @@ def gone_context(md: Memdir, scope: str, entry_id: str, fields: Form) -> dict[st
     old = archived_copy(md, scope, entry_id)
     if old is None:
         return None
-    what = f"superseded by {old.superseded_by}" if old.superseded_by else "removed"
-    when = ago(old.removed_at or old.updated, md.clock())
     form = {**fields, "type": fields["type"] or old.type.value}
     context = entry_context(md, scope, old.id, form)
+    what = f"superseded by {old.superseded_by}" if old.superseded_by else "removed"
+    if context["removed_by"]:
+        what += f" by {context['removed_by']}"
+    when = ago(old.removed_at or old.updated, md.clock())
     return {**context, "error": REMOVED.format(what=what, when=when), "gone": True}
 
 

@@ -41,7 +41,15 @@ class Backend(Protocol):
 
     @property
     def location(self) -> str:
-        """Where the scope lives, for messages (a path or a URL)."""
+        """Where the scope lives (a path or a URL): its identity, for this process.
+        What a message may show its user is :meth:`shown`."""
+        ...
+
+    def shown(self, name: str = "") -> str | None:
+        """Where the scope (or, with ``name``, that file of it) is, as the scope's user
+        may be told: its path on this machine; None on the team backend, whose location
+        is the server's database address and the scope's key, none of a team user's
+        business (say the scope's name instead). The one place that decides it."""
         ...
 
     def exists(self) -> bool:
@@ -121,6 +129,7 @@ class Commit:
     message: str
     time: float
     paths: tuple[str, ...]  # files it changed
+    author: str = ""  # the team user who made it (the team backend's); "" when not known
 
     @property
     def short(self) -> str:

@@ -189,6 +189,10 @@ class FileBackend:
         """The scope folder."""
         return str(self.root)
 
+    def shown(self, name: str = "") -> str | None:
+        """The scope folder (or the file ``name`` in it): the user's own machine."""
+        return f"{self.root}/{name}" if name else str(self.root)
+
     def _path(self, name: str) -> str:
         if name == INDEX_NAME:
             return os.path.join(self._root, INDEX_NAME)

@@ -111,6 +111,10 @@ class PgBackend:
 
         return f"{redact(self.db.url).split('?', 1)[0]}#{self.scope.key}"
 
+    def shown(self, name: str = "") -> str | None:
+        """None: the location is the server's address, never shown to a team user."""
+        return None
+
     def _args(self, **more: Any) -> dict[str, Any]:
         return {"scope": self.scope.key, "user": self.user, **more}
 
@@ -218,7 +222,9 @@ class PgBackend:
                         prefixes = sorted({f"{ARCHIVE_PREFIX}{i}--" for i in archive})
                         archived = self._list_archive(conn, prefixes) if prefixes else None
                 except psycopg.errors.LockNotAvailable:
-                    raise LockTimeoutError(Path(self.location), timeout) from None
+                    # the scope by name: its location is the server's address
+                    where = Path(f"of the {self.scope.kind} scope")
+                    raise LockTimeoutError(where, timeout) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
@@ -488,6 +494,17 @@ class PgBackend:
         self._held.files[name] = None
 
 
+#: The last line of every commit message :meth:`PgHistory.record` writes: the team user.
+AUTHOR_TRAILER = "author: "
+
+
+def commit_author(message: str) -> str:
+    """The team user who made a commit (:data:`AUTHOR_TRAILER`, its message's last line);
+    "" for a commit recorded before it was written there."""
+    last = message.rstrip("\n").rpartition("\n")[2]
+    return last[len(AUTHOR_TRAILER) :].strip() if last.startswith(AUTHOR_TRAILER) else ""
+
+
 class PgHistory:
     """A scope's versions: one commit row per write with the bytes of every file it
     touched (NULL: deleted). Append-only (a trigger refuses UPDATE and DELETE)."""
@@ -520,6 +537,9 @@ class PgHistory:
         backend._writing()
         key = backend.scope.key
         now = time.time()
+        # who: the user this process writes as (the team server's: the token's), the last
+        # line, which only this method writes (commit_author reads it back)
+        message = message.rstrip("\n") + f"\n{AUTHOR_TRAILER}{backend.user}\n"
         rev = hashlib.sha1(  # unique: the sequence orders commits, not the id
             f"{key}\0{secrets.token_hex(16)}\0{now!r}\0{message}".encode(),
             usedforsecurity=False,
@@ -559,7 +579,7 @@ class PgHistory:
             for rev, message, when, paths in cur:
                 if match is not None and not any(match(p) for p in paths):
                     continue
-                out.append(Commit(rev, message, float(when), tuple(paths)))
+                out.append(Commit(rev, message, float(when), tuple(paths), commit_author(message)))
                 if limit is not None and len(out) >= limit:
                     break
         return out
