@@ -85,7 +85,6 @@ def test_late_sync_for_current_after_switch_back(
 
 # minor: a 9th-oldest left session's state is dropped; its late turn goes to the current one
 # (lost from a, a stray in s8) instead of memdir's session for a opened again
-@pytest.mark.xfail(strict=True, reason="only 8 left sessions kept; older late turn strays")
 def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = refactoring(tmp_path, monkeypatch, "a", synced=True)
     late = c.turn("Use a Pratt parser.", "Switched.")

@@ -371,30 +371,50 @@ class MemdirProvider:
                 self._known = _Known(stored=True)
 
     def _late(self, session_id: str, fn: Callable[[], Any]) -> bool:
-        """Run ``fn`` (a ``sync_turn``) on session ``session_id``, left by a switch since
-        Hermes queued the turn: its state as the switch left it stands in for the current
-        one, so the turn is logged there (not in the session switched to), and the session,
-        ended at the switch, is queued for extraction again. False when ``session_id`` is
-        the current session or none a switch left (the turn goes to the current one)."""
+        """Run ``fn`` (a ``sync_turn``) on session ``session_id`` when it is not the current
+        one: Hermes queued the turn before a switch left that session (see :meth:`_in`).
+        False when ``session_id`` is the current session or none is named (the turn goes to
+        the current one)."""
         sid = f"hermes:{session_id}"
         with self._lock:
             if not session_id or self._session is None or sid == self._session.id:
                 return False
-            left = self._left.get(sid)
-            if left is None:
-                return False
-            current = (self._session, self._known)
-            self._session, self._known = left
-            try:
-                self._guarded("sync_turn", fn)
-                md = self._md
-                assert md is not None and self._session is not None
-                if self._session.closed and md.enabled:  # its end queued what it held then
-                    self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
-            finally:
-                self._left[sid] = (self._session, self._known)
-                self._session, self._known = current
+            self._in(sid, fn)
             return True
+
+    def _in(self, sid: str, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` on session ``sid``, not the current one: its state as the switch that
+        left it kept it stands in for the current one, so what ``fn`` logs goes there (not
+        into the session switched to), and the session, ended at the switch, is queued for
+        extraction again. A session whose state is no longer kept (more than ``_LEFT``
+        switches ago, or one Hermes's worker names before the provider reached it) is
+        memdir's session of that id opened again: its stored log is what was logged, and
+        the list is aligned with it as after a restart (a duplicate at worst, never the
+        current session's log). The current session's state is untouched."""
+        assert self._md is not None and self._session is not None
+        left = self._left.pop(sid, None)
+        if left is None:
+            session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
+            left = (session, _Known(stored=True))
+        current = (self._session, self._known)
+        self._session, self._known = left
+        try:
+            self._guarded("sync_turn", fn)
+            md = self._md
+            if not self._session.closed:  # opened again here: its end queues extraction
+                self._guarded("sync_turn", self._session.close)
+            elif md.enabled:  # its end queued what it held then
+                self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
+        finally:
+            self._keep(sid, (self._session, self._known))
+            self._session, self._known = current
+
+    def _keep(self, sid: str, state: tuple[MemorySession, _Known]) -> None:
+        """Keep a left session's state for a late turn, the newest ``_LEFT`` of them."""
+        self._left.pop(sid, None)
+        self._left[sid] = state
+        while len(self._left) > _LEFT:
+            del self._left[next(iter(self._left))]
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -695,10 +715,7 @@ class MemdirProvider:
             if self._session is not None and self._writes:
                 self._guarded("session switch", self._session.close)
             if self._session is not None:  # kept for a turn queued before the switch
-                self._left.pop(self._session.id, None)
-                self._left[self._session.id] = (self._session, copy.deepcopy(self._known))
-                while len(self._left) > _LEFT:
-                    del self._left[next(iter(self._left))]
+                self._keep(self._session.id, (self._session, copy.deepcopy(self._known)))
             reason = kwargs.get("reason")
             continues = bool(parent_session_id) and not reset
             if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
