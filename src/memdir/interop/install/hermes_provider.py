@@ -138,6 +138,17 @@ _MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 _CONTINUATIONS = ("compression", "branch")
 #: how many sessions left by a switch keep their state for a late ``sync_turn``
 _LEFT = 8
+#: the thread name prefix of Hermes's memory worker (``agent/memory_manager.py``:
+#: ``_get_sync_executor``): ``sync_turn`` runs there, and so do ``/new``'s end and switch
+#: (``commit_session_boundary_async``), queued behind earlier turns
+_WORKER = "mem-sync"
+
+
+def _on_worker() -> bool:
+    """Called on Hermes's memory worker (what it runs was queued earlier)."""
+    return threading.current_thread().name.startswith(_WORKER)
+
+
 #: memdir's own tool names as a description spells them ("Call memory_search first");
 #: bare "memory" is a word there, not the tool, and is left as it is
 _NAMED = re.compile(r"\b(?:memory_read|memory_search|session_search)\b")
@@ -325,6 +336,11 @@ class MemdirProvider:
         # sessions a switch left, newest last: their session and what was known of its log
         # then, for a turn Hermes queued before the switch and syncs after it
         self._left: dict[str, tuple[MemorySession, _Known]] = {}
+        # switches Hermes made inline from a session the provider had not reached (its
+        # /new's end and switch still queued on the worker): the session Hermes left then
+        # and the provider's session at that moment, oldest first (see on_session_switch)
+        self._ahead: list[tuple[str, str]] = []
+        self._behind = ""  # while _ahead: the session the worker's queued end belongs to
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -690,9 +706,19 @@ class MemdirProvider:
 
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         """End the memdir session (what was not logged yet is logged): extraction is
-        queued."""
-        if self._writes:
-            self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
+        queued. On Hermes's worker behind an inline switch (``/new`` then ``/resume``
+        before the worker ran ``/new``'s end), the session the queued end belongs to
+        is the one ``/new`` left, not the current one (see :meth:`on_session_switch`)."""
+        if not self._writes:
+            return
+        with self._lock:
+            behind = self._behind if self._ahead and _on_worker() else ""
+            if behind and self._session is not None and behind != self._session.id:
+                self._in(behind, lambda: self._queue(messages or [], end=True))
+            elif behind:  # switched back to it since: logged, and the session goes on
+                self._guarded("on_session_end", lambda: self._queue(messages or [], end=False))
+            else:
+                self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
 
     def on_session_switch(
         self,
@@ -705,13 +731,37 @@ class MemdirProvider:
         """Follow Hermes to its new session id: a continuation (compression, branch) is a
         child of the session it continues; ``/resume`` goes to another conversation and
         ``/new`` starts afresh. In-place compression and ``/undo`` keep the id: the next
-        message list is aligned with what was logged (:meth:`_new_from`)."""
+        message list is aligned with what was logged (:meth:`_new_from`).
+
+        ``/new`` queues its end and switch on Hermes's worker, behind the turns queued
+        before it, while ``/resume`` and ``/branch`` (and compression) switch inline, naming
+        the session Hermes leaves as the parent. An inline switch from a session the
+        provider has not reached (the parent is not the current session) means a ``/new``
+        to it is queued: it is noted, and until the worker brings that switch, the
+        worker's ``on_session_end`` belongs to the session ``/new`` left, and the worker's
+        switches leave the current session alone (the user has moved on); their late
+        turns go to their own sessions by the id Hermes gives them (:meth:`_late`)."""
         if self._md is None or not new_session_id:
             return
         with self._lock:
             current = self._session.id if self._session is not None else None
-            if current == f"hermes:{new_session_id}":
+            sid = f"hermes:{new_session_id}"
+            if self._ahead and _on_worker():  # a queued /new the user has moved on from
+                if sid == self._ahead[0][0]:  # Hermes's switch to it: caught up with one
+                    self._ahead.pop(0)
+                    self._behind = self._ahead[0][1] if self._ahead else ""
+                else:  # an earlier /new of a chain: the next queued end is that session's
+                    self._behind = sid
                 return
+            if current == sid:
+                return
+            parent_sid = f"hermes:{parent_session_id}" if parent_session_id else ""
+            behind = bool(current and parent_sid and parent_sid != current and not _on_worker())
+            if behind and current is not None:  # Hermes left a session not reached yet
+                if not self._ahead:
+                    self._behind = current
+                self._ahead.append((parent_sid, current))
+                del self._ahead[:-_LEFT]  # bounded: an older one's end goes to the current
             if self._session is not None and self._writes:
                 self._guarded("session switch", self._session.close)
             if self._session is not None:  # kept for a turn queued before the switch
@@ -724,6 +774,8 @@ class MemdirProvider:
             self._guarded(
                 "session switch", lambda: self._start(new_session_id, parent, continues=continues)
             )
+            if behind:  # what the provider knew is another session's: the stored log's
+                self._known = _Known(stored=True)
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
