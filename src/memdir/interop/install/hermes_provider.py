@@ -654,8 +654,21 @@ class MemdirProvider:
         :meth:`_late`)."""
         if not self._writes:
             return
+        # the session told and the turn logged there in one step: an inline switch in
+        # between would take the turn to the session switched to
+        with self._lock:
+            self._sync(user_content, assistant_content, session_id, messages)
+
+    def _sync(
+        self,
+        user_content: str,
+        assistant_content: str,
+        session_id: str,
+        messages: list[dict[str, Any]] | None,
+    ) -> None:
+        """:meth:`sync_turn` under the provider's lock."""
         if self._late(
-            session_id, lambda: self.sync_turn(user_content, assistant_content, messages=messages)
+            session_id, lambda: self._sync(user_content, assistant_content, "", messages)
         ):
             return
         if messages:
@@ -753,8 +766,6 @@ class MemdirProvider:
                 else:  # an earlier /new of a chain: the next queued end is that session's
                     self._behind = sid
                 return
-            if current == sid:
-                return
             parent_sid = f"hermes:{parent_session_id}" if parent_session_id else ""
             behind = bool(current and parent_sid and parent_sid != current and not _on_worker())
             if behind and current is not None:  # Hermes left a session not reached yet
@@ -762,6 +773,8 @@ class MemdirProvider:
                     self._behind = current
                 self._ahead.append((parent_sid, current))
                 del self._ahead[:-_LEFT]  # bounded: an older one's end goes to the current
+            if current == sid:  # (back to where the provider still is: nothing to start)
+                return
             if self._session is not None and self._writes:
                 self._guarded("session switch", self._session.close)
             if self._session is not None:  # kept for a turn queued before the switch
