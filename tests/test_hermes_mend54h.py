@@ -386,6 +386,50 @@ def test_random_new_resume_branch_with_the_worker_held(
         assert set(got) <= lineage(sid), (seed, sid, said, got, trace)  # none strayed in
 
 
+def test_empty_new_after_a_queued_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/new a→c queued (a has history), then /new again from the empty c: that switch is
+    inline (nothing to end), naming c, which the provider has not reached."""
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        cli = Cli(at.manager("a"), "a")
+        cli.say("a one")
+        with held_worker(cli.m):
+            cli.say("a two")
+            cli.new("c")
+            cli.new("d")
+            cli.say("d one")
+        cli.say("d two")
+        assert cli.m.flush_pending(10)
+        cli.exit()
+    check(at, cli)
+    assert at.logged("a") == pairs(("a one", "Ok."), ("a two", "Ok."))
+    assert at.logged("d") == pairs(("d one", "Ok."), ("d two", "Ok."))
+    assert at.logged("c") == []
+
+
+def test_in_place_compression_switch_while_behind_a_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/new a→c queued, then Hermes's in-place compression of c (its switch names c as
+    its own parent) inline: c is no child of itself, a keeps its turns, c gets its own."""
+    import memdir
+
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        cli = Cli(at.manager("a"), "a")
+        cli.say("a one")
+        with held_worker(cli.m):
+            cli.say("a two")
+            cli.new("c")
+            cli.say("c one")
+            cli.m.on_session_switch("c", parent_session_id="c", reset=False, reason="compression")
+            cli.say("c two")
+        assert cli.m.flush_pending(10)
+        cli.exit()
+    check(at, cli)
+    assert at.logged("a") == pairs(("a one", "Ok."), ("a two", "Ok."))
+    assert at.logged("c") == pairs(("c one", "Ok."), ("c two", "Ok."))
+    assert memdir.open(at.home, at.project).sessions.get("hermes:c").parent_id is None
+
+
 # left (strict xfails): an inline hook that carries no session id, run while Hermes's worker
 # is still behind a queued /new that no inline switch has told the provider of, goes to the
 # session /new left. The provider cannot tell: nothing it has been called with names the

@@ -783,7 +783,8 @@ class MemdirProvider:
             continues = bool(parent_session_id) and not reset
             if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
                 continues = continues and reason in _CONTINUATIONS
-            parent = parent_session_id if continues else None
+            # (in-place compression names the session itself: never its own parent)
+            parent = parent_session_id if continues and parent_sid != sid else None
             self._guarded(
                 "session switch", lambda: self._start(new_session_id, parent, continues=continues)
             )
