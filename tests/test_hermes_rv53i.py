@@ -97,6 +97,7 @@ def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c.end()
     assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched."))
     assert c.logged("s8") == []
+    assert len(_jobs(tmp_path, "hermes:a")) == 1  # its extraction queued again, once
 
 
 # -- through Hermes's MemoryManager --------------------------------------------------------

@@ -415,12 +415,13 @@ class MemdirProvider:
         current = (self._session, self._known)
         self._session, self._known = left
         try:
+            ended = self._session.closed
             self._guarded("sync_turn", fn)
             md = self._md
-            if not self._session.closed:  # opened again here: its end queues extraction
-                self._guarded("sync_turn", self._session.close)
-            elif md.enabled:  # its end queued what it held then
+            if ended and md.enabled:  # its end queued what it held then
                 self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
+            elif not self._session.closed:  # opened again here: its end queues extraction
+                self._guarded("sync_turn", self._session.close)
         finally:
             self._keep(sid, (self._session, self._known))
             self._session, self._known = current
