@@ -410,7 +410,11 @@ class MemdirProvider:
         assert self._md is not None and self._session is not None
         left = self._left.pop(sid, None)
         if left is None:
-            session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
+            try:
+                session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
+            except MemdirError as exc:  # never into another session's log
+                log.warning("memdir could not open session %s: %s", sid, exc)
+                return
             left = (session, _Known(stored=True))
         current = (self._session, self._known)
         self._session, self._known = left
@@ -773,7 +777,8 @@ class MemdirProvider:
                 if not self._ahead:
                     self._behind = current
                 self._ahead.append((parent_sid, current))
-                del self._ahead[:-_LEFT]  # bounded: an older one's end goes to the current
+                del self._ahead[:-_LEFT]  # bounded (past 8 outstanding, the oldest's
+                # switch is taken for one of a chain: a stray copy, never a loss)
             if current == sid:  # (back to where the provider still is: nothing to start)
                 return
             if self._session is not None and self._writes:
