@@ -7,6 +7,8 @@ allowed, never a loss nor a stray in another session)."""
 from __future__ import annotations
 
 import random
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ import pytest
 
 from hermes_helpers import (
     SYSTEM,
+    Conversation,
     held_worker,
     installed_hermes,
     pairs,
@@ -428,6 +431,40 @@ def test_in_place_compression_switch_while_behind_a_new(
     assert at.logged("a") == pairs(("a one", "Ok."), ("a two", "Ok."))
     assert at.logged("c") == pairs(("c one", "Ok."), ("c two", "Ok."))
     assert memdir.open(at.home, at.project).sessions.get("hermes:c").parent_id is None
+
+
+def test_a_sync_racing_an_inline_switch_stays_in_its_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hermes's worker syncs a turn of s0 while the CLI thread switches to s1 (/resume):
+    the sync must tell its session and log there in one step (main: it found s0 current,
+    the switch came in between, and the turn went to s1). Threads switched as often as
+    Python allows, so the interleaving comes up in most rounds."""
+    c = Conversation(tmp_path, monkeypatch, "s0")
+    history = [dict(SYSTEM)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for i in range(40):
+            history += [
+                {"role": "user", "content": f"s0 {i}"},
+                {"role": "assistant", "content": "Ok."},
+            ]
+            listed = list(history)
+            worker = threading.Thread(
+                target=c.provider.sync_turn,
+                args=(f"s0 {i}", "Ok."),
+                kwargs={"session_id": "s0", "messages": listed},
+            )
+            worker.start()
+            c.switch("s1", "s0", "resume")
+            worker.join()
+            c.switch("s0", "s1", "resume")
+    finally:
+        sys.setswitchinterval(interval)
+    c.end()
+    assert c.logged("s1") == []
+    assert c.logged("s0") == pairs(*[(f"s0 {i}", "Ok.") for i in range(40)])
 
 
 # left (strict xfails): an inline hook that carries no session id, run while Hermes's worker
