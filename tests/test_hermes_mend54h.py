@@ -1,8 +1,9 @@
 """mend54h: attacks on the provider's routing when Hermes's worker is behind an inline
 switch (``/new`` queues its end and switch on the worker; ``/resume``, ``/branch`` and
-compression switch inline). Through Hermes 0.19's own MemoryManager (bench venv; skips
-without Hermes). Every real turn must land in its own session (a duplicate there is
-allowed, never a loss nor a stray in another session)."""
+compression switch inline). Through Hermes 0.19's own MemoryManager (bench venv; those
+skip without Hermes), and one race on the provider itself. Every real turn must land in
+its own session (a duplicate there is allowed, never a loss nor a stray in another
+session)."""
 
 from __future__ import annotations
 
