@@ -119,3 +119,28 @@ def test_random_races_with_a_free_worker(
         got = users(at, sid)
         assert set(said) <= set(got), (seed, sid, said, got, trace)  # none lost
         assert set(got) <= lineage(sid), (seed, sid, said, got, trace)  # none strayed in
+
+
+def test_undo_then_resume_while_behind_a_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As above, then /resume c→b inline: the /undo jump left nothing noted, so the worker's
+    end of a runs on b (a's list logged into b) and its switch to c takes the provider
+    from b, where Hermes is, to c: b's exit (inline on_session_end) is then logged into c."""
+    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
+        cli = Cli(at.manager("b"), "b")
+        cli.say("b one")
+        cli.new("a")
+        cli.say("a one")
+        assert cli.m.flush_pending(10)
+        with held_worker(cli.m):
+            cli.say("a two")
+            cli.new("c")
+            cli.say("c one")
+            cli.m.on_session_switch("c", parent_session_id="", reset=False, rewound=True)
+            cli.resume("b")
+            cli.say("b two")
+        assert cli.m.flush_pending(10)
+        cli.say("b three")
+        cli.exit()
+    check(at, cli)  # fails: b holds a one, a two; c holds b one, b two, b three
