@@ -39,9 +39,7 @@ def test_undo_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 # the same overflow came up unheld: a free worker slowed by memdir's inline extraction
 # (MEMDIR_BACKGROUND=0) fell 8 switches behind within 150 random ops, and s3's whole list
 # was logged into s13 (test_random_races_with_a_free_worker, OPS=150, seeds 4-59)
-def test_nine_races_behind_one_held_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_nine_races_behind_one_held_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Nine rounds of a turn, /new b_i→c_i queued and /resume c_i→b_(i+1) inline behind one
     held worker: the 9th overflows the 8 waiting switches kept, the worker takes c_1's
     switch for one of a chain, and b_1's queued end is logged into c_1 (a stray)."""
