@@ -754,8 +754,9 @@ class MemdirProvider:
         ``/new`` queues its end and switch on Hermes's worker, behind the turns queued
         before it, while ``/resume`` and ``/branch`` (and compression) switch inline, naming
         the session Hermes leaves as the parent. An inline switch from a session the
-        provider has not reached (the parent is not the current session) means a ``/new``
-        to it is queued: it is noted, and until the worker brings that switch, the
+        provider has not reached (the parent is not the current session), or ``/undo``'s
+        (``rewound``, no parent: Hermes keeps its id) on one, means a ``/new`` to it is
+        queued: it is noted, and until the worker brings that switch, the
         worker's ``on_session_end`` belongs to the session ``/new`` left, and the worker's
         switches leave the current session alone (the user has moved on); their late
         turns go to their own sessions by the id Hermes gives them (:meth:`_late`)."""
@@ -772,13 +773,18 @@ class MemdirProvider:
                     self._behind = sid
                 return
             parent_sid = f"hermes:{parent_session_id}" if parent_session_id else ""
-            behind = bool(current and parent_sid and parent_sid != current and not _on_worker())
-            if behind and current is not None:  # Hermes left a session not reached yet
-                if not self._ahead:
-                    self._behind = current
-                self._ahead.append((parent_sid, current))
-                del self._ahead[:-_LEFT]  # bounded (past 8 outstanding, the oldest's
-                # switch is taken for one of a chain: a stray copy, never a loss)
+            behind = False
+            if current is not None and not _on_worker():
+                # the session Hermes was on: the one it leaves (its parent), or, for /undo
+                # (rewound, no parent: Hermes keeps its id), the one it stays on
+                on = parent_sid or (sid if kwargs.get("rewound") else "")
+                if on and on != current:  # one the provider has not reached: /new queued
+                    behind = True
+                    if not self._ahead:
+                        self._behind = current
+                    self._ahead.append((on, current))
+                    del self._ahead[:-_LEFT]  # bounded (past 8 outstanding, the oldest's
+                    # switch is taken for one of a chain: a stray copy, never a loss)
             if current == sid:  # (back to where the provider still is: nothing to start)
                 return
             if self._session is not None and self._writes:
