@@ -136,8 +136,15 @@ _MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
-#: how many sessions left by a switch keep their state for a late ``sync_turn``
+#: how many sessions left by a switch keep their state for a late ``sync_turn`` (each
+#: holds an open session and what was known of its log)
 _LEFT = 8
+#: how many inline switches waiting for Hermes's worker to bring a queued ``/new``'s are
+#: kept (a few strings each): far more than a real worker falls behind, since each needs a
+#: ``/resume``, ``/branch``, compression or ``/undo`` typed after a ``/new`` it has not run;
+#: past it the oldest is dropped, and until the worker has caught up the worker's ends are
+#: routed by the id their switch names (see :meth:`MemdirProvider.on_session_end`)
+_WAITING = 4096
 #: the thread name prefix of Hermes's memory worker (``agent/memory_manager.py``:
 #: ``_get_sync_executor``): ``sync_turn`` runs there, and so do ``/new``'s end and switch
 #: (``commit_session_boundary_async``), queued behind earlier turns
@@ -341,6 +348,10 @@ class MemdirProvider:
         # and the provider's session at that moment, oldest first (see on_session_switch)
         self._ahead: list[tuple[str, str]] = []
         self._behind = ""  # while _ahead: the session the worker's queued end belongs to
+        # a waiting switch was dropped past _WAITING (until _ahead is empty): _behind may be
+        # wrong, and the worker's end waits in _ending for its switch, which names its session
+        self._spilled = False
+        self._ending: list[dict[str, Any]] | None = None
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -731,12 +742,20 @@ class MemdirProvider:
             return
         with self._lock:
             behind = self._behind if self._ahead and _on_worker() else ""
-            if behind and self._session is not None and behind != self._session.id:
-                self._in(behind, lambda: self._queue(messages or [], end=True))
-            elif behind:  # switched back to it since: logged, and the session goes on
-                self._guarded("on_session_end", lambda: self._queue(messages or [], end=False))
+            if behind and self._spilled:  # its session told by the switch queued with it
+                self._ending = list(messages or [])
+            elif behind:
+                self._end(behind, messages or [])
             else:
                 self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
+
+    def _end(self, sid: str, messages: list[dict[str, Any]]) -> None:
+        """Log the worker's queued end of session ``sid`` there (never in another's) and
+        end it; the current session (switched back to since) is logged and goes on."""
+        if self._session is not None and sid != self._session.id:
+            self._in(sid, lambda: self._queue(messages, end=True))
+        else:
+            self._guarded("on_session_end", lambda: self._queue(messages, end=False))
 
     def on_session_switch(
         self,
@@ -766,11 +785,16 @@ class MemdirProvider:
             current = self._session.id if self._session is not None else None
             sid = f"hermes:{new_session_id}"
             if self._ahead and _on_worker():  # a queued /new the user has moved on from
+                ending, self._ending = self._ending, None
+                if ending is not None:  # held past _WAITING: /new's end, of the session it left
+                    left = f"hermes:{parent_session_id}" if parent_session_id else self._behind
+                    self._end(left, ending)
                 if sid == self._ahead[0][0]:  # Hermes's switch to it: caught up with one
                     self._ahead.pop(0)
                     self._behind = self._ahead[0][1] if self._ahead else ""
                 else:  # an earlier /new of a chain: the next queued end is that session's
                     self._behind = sid
+                self._spilled &= bool(self._ahead)  # caught up: what is noted is whole again
                 return
             parent_sid = f"hermes:{parent_session_id}" if parent_session_id else ""
             behind = False
@@ -783,8 +807,9 @@ class MemdirProvider:
                     if not self._ahead:
                         self._behind = current
                     self._ahead.append((on, current))
-                    del self._ahead[:-_LEFT]  # bounded (past 8 outstanding, the oldest's
-                    # switch is taken for one of a chain: a stray copy, never a loss)
+                    if len(self._ahead) > _WAITING:  # the oldest's switch is then taken for
+                        del self._ahead[0]  # one of a chain: the provider stays (rightly)
+                        self._spilled = True  # and _behind may be wrong: see on_session_end
             if current == sid:  # (back to where the provider still is: nothing to start)
                 return
             if self._session is not None and self._writes:
