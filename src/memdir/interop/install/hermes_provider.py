@@ -421,6 +421,10 @@ class MemdirProvider:
         assert self._md is not None and self._session is not None
         left = self._left.pop(sid, None)
         if left is None:
+            # no parent id: a session memdir holds keeps the parent it was recorded with
+            # (its row is never written again), and one it does not hold is a /new's (a
+            # /branch or compression child is started inline, so always reached), which
+            # starts afresh, with no parent
             try:
                 session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
             except MemdirError as exc:  # never into another session's log
@@ -682,11 +686,18 @@ class MemdirProvider:
         session_id: str,
         messages: list[dict[str, Any]] | None,
     ) -> None:
-        """:meth:`sync_turn` under the provider's lock."""
-        if self._late(
-            session_id, lambda: self._sync(user_content, assistant_content, "", messages)
+        """:meth:`sync_turn` under the provider's lock: in session ``session_id`` when it
+        is not the current one (:meth:`_late`), else in the current one."""
+        if not self._late(
+            session_id, lambda: self._turn(user_content, assistant_content, messages)
         ):
-            return
+            self._turn(user_content, assistant_content, messages)
+
+    def _turn(
+        self, user_content: str, assistant_content: str, messages: list[dict[str, Any]] | None
+    ) -> None:
+        """Log a finished turn in the session the provider stands in (the current one, or
+        the left one :meth:`_in` puts in its place)."""
         if messages:
             same = [
                 i
