@@ -49,7 +49,6 @@ def test_hermes_schema_parameters_name_hermes_tools(
 # Hermes names on an older path: memdir_read of an unknown skill answers "read one with
 # memory_read and id skill:<name>" (UnknownSkillError), a tool Hermes does not have (minor:
 # the Hermes branch named Hermes's tools in the tools' answers but not in this error).
-@pytest.mark.xfail(strict=True, reason="minor: UnknownSkillError names memory_read in Hermes")
 def test_hermes_unknown_skill_answer_names_hermes_read_tool(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -58,6 +57,31 @@ def test_hermes_unknown_skill_answer_names_hermes_read_tool(
     provider.shutdown()
     assert not answer["success"], answer
     assert "memory_read" not in answer["error"], answer
+    assert "read one with memdir_read and id skill:<name>" in answer["error"], answer
+
+
+# mend54h: a scope overview with more entries in a group than it shows says which tool finds
+# the rest: in Hermes, memdir_search (main: "memory_search finds them", a tool Hermes lacks).
+def test_hermes_scope_overview_names_hermes_search_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    provider = provider_session(tmp_path, monkeypatch)
+    for i in range(15):
+        add = {
+            "action": "add",
+            "type": "project",
+            "scope": "project",
+            "name": f"Cache host {i}",
+            "description": f"cache host number {i}",
+            "body": f"The cache host number {i} is cache{i}.example.org.",
+        }
+        made = json.loads(provider.handle_tool_call("memdir", add))
+        assert made["success"], made
+    answer = json.loads(provider.handle_tool_call("memdir_read", {"scope": "project"}))
+    provider.shutdown()
+    assert answer["success"], answer
+    assert "more (memdir_search finds them)" in answer["content"], answer
+    assert "memory_search" not in answer["content"], answer
 
 
 # mend53a2 sends a pin/remove of an entry removed meanwhile to the memory page

@@ -22,6 +22,7 @@ from .core.errors import (
     NotFoundError,
     ReadOnlyScopeError,
     StaleError,
+    UnknownSkillError,
     ValidationError,
 )
 from .core.frontmatter import format_time
@@ -656,14 +657,19 @@ class Dispatcher:
             scope = _get(args, "scope", str)
             if scope is None:
                 raise ValidationError("'id' is required (or 'scope' for a scope's overview)")
-            text = self.md.scope_overview(scope)
+            text = self.md.scope_overview(scope, search=self.named("memory_search"))
             return {"success": True, "scope": scope, "depth": "overview", "content": text}
         if args.get("scope") is not None:
             raise ValidationError(
                 "send 'id' to read an entry, or 'scope' alone for that scope's overview"
             )
         if target.startswith("skill:"):
-            skill = self.md.read_skill(target[len("skill:") :].strip())
+            try:
+                skill = self.md.read_skill(target[len("skill:") :].strip())
+            except UnknownSkillError as exc:  # the read tool by the name the model calls it
+                raise UnknownSkillError(
+                    exc.name, exc.names, exc.withheld, read=self.named("memory_read")
+                ) from None
             text = skill_text(skill, depth)
             return {
                 "success": True,

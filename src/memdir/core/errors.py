@@ -281,12 +281,19 @@ class UnknownSessionError(MemdirError):
 class UnknownSkillError(MemdirError):
     """No skill has this name (or the memory guard withheld it); lists those there are."""
 
-    def __init__(self, name: str, names: Sequence[str], withheld: str | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        names: Sequence[str],
+        withheld: str | None = None,
+        *,
+        read: str = "memory_read",
+    ) -> None:
         why = f" (withheld by the memory guard, rule {withheld})" if withheld else ""
         listing = ", ".join(f"skill:{n}" for n in names)
         super().__init__(
             f"No skill named {name!r}{why}. Skills: {listing or 'none'}; read one with "
-            f"memory_read and id skill:<name>."
+            f"{read} and id skill:<name>."
         )
         self.name = name
         self.names = list(names)

@@ -266,8 +266,9 @@ class Layers(PersonaLayer, SkillsLayer):
         scope, entry = self.find(target)
         return render_read(entry, scope, self.clock(), depth=depth, **self._reference_check())
 
-    def scope_overview(self, scope: str) -> str:
-        """L1 of one scope: its visible entries grouped by theme (docs/design/tiers.md)."""
+    def scope_overview(self, scope: str, *, search: str = "memory_search") -> str:
+        """L1 of one scope: its visible entries grouped by theme (docs/design/tiers.md);
+        ``search``: the search tool by the name the model calls it."""
         self._require_enabled()
         from .tiers import scope_overview
 
@@ -275,7 +276,7 @@ class Layers(PersonaLayer, SkillsLayer):
         merged = self._merged()[0]
         self.store(scope)  # and one the listing found taken away (a project ungranted)
         kept = next((k for s, k, _ in merged if s.scope == scope), [])
-        return scope_overview(scope, kept)
+        return scope_overview(scope, kept, search=search)
 
     # -- the system block ------------------------------------------------------------------
 

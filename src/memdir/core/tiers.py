@@ -190,10 +190,13 @@ def theme_label(words: Sequence[frozenset[str]], group: Sequence[int]) -> str:
     return " ".join(w for w, n in top if n > 1)
 
 
-def scope_overview(scope: str, entries: Sequence[Entry], *, per_theme: int = 12) -> str:
+def scope_overview(
+    scope: str, entries: Sequence[Entry], *, per_theme: int = 12, search: str = "memory_search"
+) -> str:
     """L1 of a scope: its active entries grouped by theme (entries whose names and
     descriptions share words, among the :data:`MAX_THEMED` most important), the rest by
-    type; each group with its count, its recurring words and its best entries' hooks."""
+    type; each group with its count, its recurring words and its best entries' hooks
+    (``search``: the search tool by the name the model calls it)."""
     active = rank(e for e in entries if not e.archived)
     if not active:
         return f"The {scope} scope holds no memories."
@@ -203,7 +206,7 @@ def scope_overview(scope: str, entries: Sequence[Entry], *, per_theme: int = 12)
         parts.append(f"\n## {title}: {len(group)}{about}")
         parts.extend(f"- {one_line(e.name)} ({e.id}): {hook(e)}" for e in group[:per_theme])
         if len(group) > per_theme:
-            parts.append(f"- … and {len(group) - per_theme} more (memory_search finds them)")
+            parts.append(f"- … and {len(group) - per_theme} more ({search} finds them)")
 
     words = [_terms(e) for e in active[:MAX_THEMED]]
     themed: set[str] = set()

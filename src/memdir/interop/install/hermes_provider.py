@@ -136,8 +136,26 @@ _MERGED_DELIMITER = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]"
 #: switch reasons (``reason=``) that carry the conversation on under a new id, as the
 #: child of the session it leaves (``conversation_compression.py``, ``/branch``)
 _CONTINUATIONS = ("compression", "branch")
-#: how many sessions left by a switch keep their state for a late ``sync_turn``
+#: how many sessions left by a switch keep their state for a late ``sync_turn`` (each
+#: holds an open session and what was known of its log)
 _LEFT = 8
+#: how many inline switches waiting for Hermes's worker to bring a queued ``/new``'s are
+#: kept (a few strings each): far more than a real worker falls behind, since each needs a
+#: ``/resume``, ``/branch``, compression or ``/undo`` typed after a ``/new`` it has not run;
+#: past it the oldest is dropped, and until the worker has caught up the worker's ends are
+#: routed by the id their switch names (see :meth:`MemdirProvider.on_session_end`)
+_WAITING = 4096
+#: the thread name prefix of Hermes's memory worker (``agent/memory_manager.py``:
+#: ``_get_sync_executor``): ``sync_turn`` runs there, and so do ``/new``'s end and switch
+#: (``commit_session_boundary_async``), queued behind earlier turns
+_WORKER = "mem-sync"
+
+
+def _on_worker() -> bool:
+    """Called on Hermes's memory worker (what it runs was queued earlier)."""
+    return threading.current_thread().name.startswith(_WORKER)
+
+
 #: memdir's own tool names as a description spells them ("Call memory_search first");
 #: bare "memory" is a word there, not the tool, and is left as it is
 _NAMED = re.compile(r"\b(?:memory_read|memory_search|session_search)\b")
@@ -325,6 +343,15 @@ class MemdirProvider:
         # sessions a switch left, newest last: their session and what was known of its log
         # then, for a turn Hermes queued before the switch and syncs after it
         self._left: dict[str, tuple[MemorySession, _Known]] = {}
+        # switches Hermes made inline from a session the provider had not reached (its
+        # /new's end and switch still queued on the worker): the session Hermes left then
+        # and the provider's session at that moment, oldest first (see on_session_switch)
+        self._ahead: list[tuple[str, str]] = []
+        self._behind = ""  # while _ahead: the session the worker's queued end belongs to
+        # a waiting switch was dropped past _WAITING (until _ahead is empty): _behind may be
+        # wrong, and the worker's end waits in _ending for its switch, which names its session
+        self._spilled = False
+        self._ending: list[dict[str, Any]] | None = None
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -371,30 +398,59 @@ class MemdirProvider:
                 self._known = _Known(stored=True)
 
     def _late(self, session_id: str, fn: Callable[[], Any]) -> bool:
-        """Run ``fn`` (a ``sync_turn``) on session ``session_id``, left by a switch since
-        Hermes queued the turn: its state as the switch left it stands in for the current
-        one, so the turn is logged there (not in the session switched to), and the session,
-        ended at the switch, is queued for extraction again. False when ``session_id`` is
-        the current session or none a switch left (the turn goes to the current one)."""
+        """Run ``fn`` (a ``sync_turn``) on session ``session_id`` when it is not the current
+        one: Hermes queued the turn before a switch left that session (see :meth:`_in`).
+        False when ``session_id`` is the current session or none is named (the turn goes to
+        the current one)."""
         sid = f"hermes:{session_id}"
         with self._lock:
             if not session_id or self._session is None or sid == self._session.id:
                 return False
-            left = self._left.get(sid)
-            if left is None:
-                return False
-            current = (self._session, self._known)
-            self._session, self._known = left
-            try:
-                self._guarded("sync_turn", fn)
-                md = self._md
-                assert md is not None and self._session is not None
-                if self._session.closed and md.enabled:  # its end queued what it held then
-                    self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
-            finally:
-                self._left[sid] = (self._session, self._known)
-                self._session, self._known = current
+            self._in(sid, fn)
             return True
+
+    def _in(self, sid: str, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` on session ``sid``, not the current one: its state as the switch that
+        left it kept it stands in for the current one, so what ``fn`` logs goes there (not
+        into the session switched to), and the session, ended at the switch, is queued for
+        extraction again. A session whose state is no longer kept (more than ``_LEFT``
+        switches ago, or one Hermes's worker names before the provider reached it) is
+        memdir's session of that id opened again: its stored log is what was logged, and
+        the list is aligned with it as after a restart (a duplicate at worst, never the
+        current session's log). The current session's state is untouched."""
+        assert self._md is not None and self._session is not None
+        left = self._left.pop(sid, None)
+        if left is None:
+            # no parent id: a session memdir holds keeps the parent it was recorded with
+            # (its row is never written again), and one it does not hold is a /new's (a
+            # /branch or compression child is started inline, so always reached), which
+            # starts afresh, with no parent
+            try:
+                session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
+            except MemdirError as exc:  # never into another session's log
+                log.warning("memdir could not open session %s: %s", sid, exc)
+                return
+            left = (session, _Known(stored=True))
+        current = (self._session, self._known)
+        self._session, self._known = left
+        try:
+            ended = self._session.closed
+            self._guarded("sync_turn", fn)
+            md = self._md
+            if ended and md.enabled:  # its end queued what it held then
+                self._guarded("sync_turn", lambda: md.pipeline.flush(sid))
+            elif not self._session.closed:  # opened again here: its end queues extraction
+                self._guarded("sync_turn", self._session.close)
+        finally:
+            self._keep(sid, (self._session, self._known))
+            self._session, self._known = current
+
+    def _keep(self, sid: str, state: tuple[MemorySession, _Known]) -> None:
+        """Keep a left session's state for a late turn, the newest ``_LEFT`` of them."""
+        self._left.pop(sid, None)
+        self._left[sid] = state
+        while len(self._left) > _LEFT:
+            del self._left[next(iter(self._left))]
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -618,10 +674,30 @@ class MemdirProvider:
         :meth:`_late`)."""
         if not self._writes:
             return
-        if self._late(
-            session_id, lambda: self.sync_turn(user_content, assistant_content, messages=messages)
+        # the session told and the turn logged there in one step: an inline switch in
+        # between would take the turn to the session switched to
+        with self._lock:
+            self._sync(user_content, assistant_content, session_id, messages)
+
+    def _sync(
+        self,
+        user_content: str,
+        assistant_content: str,
+        session_id: str,
+        messages: list[dict[str, Any]] | None,
+    ) -> None:
+        """:meth:`sync_turn` under the provider's lock: in session ``session_id`` when it
+        is not the current one (:meth:`_late`), else in the current one."""
+        if not self._late(
+            session_id, lambda: self._turn(user_content, assistant_content, messages)
         ):
-            return
+            self._turn(user_content, assistant_content, messages)
+
+    def _turn(
+        self, user_content: str, assistant_content: str, messages: list[dict[str, Any]] | None
+    ) -> None:
+        """Log a finished turn in the session the provider stands in (the current one, or
+        the left one :meth:`_in` puts in its place)."""
         if messages:
             same = [
                 i
@@ -670,9 +746,27 @@ class MemdirProvider:
 
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         """End the memdir session (what was not logged yet is logged): extraction is
-        queued."""
-        if self._writes:
-            self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
+        queued. On Hermes's worker behind an inline switch (``/new`` then ``/resume``
+        before the worker ran ``/new``'s end), the session the queued end belongs to
+        is the one ``/new`` left, not the current one (see :meth:`on_session_switch`)."""
+        if not self._writes:
+            return
+        with self._lock:
+            behind = self._behind if self._ahead and _on_worker() else ""
+            if behind and self._spilled:  # its session told by the switch queued with it
+                self._ending = list(messages or [])
+            elif behind:
+                self._end(behind, messages or [])
+            else:
+                self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
+
+    def _end(self, sid: str, messages: list[dict[str, Any]]) -> None:
+        """Log the worker's queued end of session ``sid`` there (never in another's) and
+        end it; the current session (switched back to since) is logged and goes on."""
+        if self._session is not None and sid != self._session.id:
+            self._in(sid, lambda: self._queue(messages, end=True))
+        else:
+            self._guarded("on_session_end", lambda: self._queue(messages, end=False))
 
     def on_session_switch(
         self,
@@ -685,28 +779,65 @@ class MemdirProvider:
         """Follow Hermes to its new session id: a continuation (compression, branch) is a
         child of the session it continues; ``/resume`` goes to another conversation and
         ``/new`` starts afresh. In-place compression and ``/undo`` keep the id: the next
-        message list is aligned with what was logged (:meth:`_new_from`)."""
+        message list is aligned with what was logged (:meth:`_new_from`).
+
+        ``/new`` queues its end and switch on Hermes's worker, behind the turns queued
+        before it, while ``/resume`` and ``/branch`` (and compression) switch inline, naming
+        the session Hermes leaves as the parent. An inline switch from a session the
+        provider has not reached (the parent is not the current session), or ``/undo``'s
+        (``rewound``, no parent: Hermes keeps its id) on one, means a ``/new`` to it is
+        queued: it is noted, and until the worker brings that switch, the
+        worker's ``on_session_end`` belongs to the session ``/new`` left, and the worker's
+        switches leave the current session alone (the user has moved on); their late
+        turns go to their own sessions by the id Hermes gives them (:meth:`_late`)."""
         if self._md is None or not new_session_id:
             return
         with self._lock:
             current = self._session.id if self._session is not None else None
-            if current == f"hermes:{new_session_id}":
+            sid = f"hermes:{new_session_id}"
+            if self._ahead and _on_worker():  # a queued /new the user has moved on from
+                ending, self._ending = self._ending, None
+                if ending is not None:  # held past _WAITING: /new's end, of the session it left
+                    left = f"hermes:{parent_session_id}" if parent_session_id else self._behind
+                    self._end(left, ending)
+                if sid == self._ahead[0][0]:  # Hermes's switch to it: caught up with one
+                    self._ahead.pop(0)
+                    self._behind = self._ahead[0][1] if self._ahead else ""
+                else:  # an earlier /new of a chain: the next queued end is that session's
+                    self._behind = sid
+                self._spilled &= bool(self._ahead)  # caught up: what is noted is whole again
+                return
+            parent_sid = f"hermes:{parent_session_id}" if parent_session_id else ""
+            behind = False
+            if current is not None and not _on_worker():
+                # the session Hermes was on: the one it leaves (its parent), or, for /undo
+                # (rewound, no parent: Hermes keeps its id), the one it stays on
+                on = parent_sid or (sid if kwargs.get("rewound") else "")
+                if on and on != current:  # one the provider has not reached: /new queued
+                    behind = True
+                    if not self._ahead:
+                        self._behind = current
+                    self._ahead.append((on, current))
+                    if len(self._ahead) > _WAITING:  # the oldest's switch is then taken for
+                        del self._ahead[0]  # one of a chain: the provider stays (rightly)
+                        self._spilled = True  # and _behind may be wrong: see on_session_end
+            if current == sid:  # (back to where the provider still is: nothing to start)
                 return
             if self._session is not None and self._writes:
                 self._guarded("session switch", self._session.close)
             if self._session is not None:  # kept for a turn queued before the switch
-                self._left.pop(self._session.id, None)
-                self._left[self._session.id] = (self._session, copy.deepcopy(self._known))
-                while len(self._left) > _LEFT:
-                    del self._left[next(iter(self._left))]
+                self._keep(self._session.id, (self._session, copy.deepcopy(self._known)))
             reason = kwargs.get("reason")
             continues = bool(parent_session_id) and not reset
             if reason is not None:  # Hermes 0.19 says why; without it, as a continuation
                 continues = continues and reason in _CONTINUATIONS
-            parent = parent_session_id if continues else None
+            # (in-place compression names the session itself: never its own parent)
+            parent = parent_session_id if continues and parent_sid != sid else None
             self._guarded(
                 "session switch", lambda: self._start(new_session_id, parent, continues=continues)
             )
+            if behind:  # what the provider knew is another session's: the stored log's
+                self._known = _Known(stored=True)
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
