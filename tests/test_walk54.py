@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 import memdir
@@ -23,7 +24,7 @@ from hostile import readonly, readonly_reason
 from llmserver import Server, chat_completion
 from memdir.pipeline.entities import ENTITY_PROMPT
 from memdir.pipeline.providers import EXTRACT_PROMPT
-from test_team_server import Team, _checkout
+from test_team_server import SHARED, Team, _checkout, _client, _data, run_cli, serving_team
 from test_team_server import one_server as one_server
 from test_team_server import one_site as one_site
 from test_team_server import team as team
@@ -331,3 +332,36 @@ def test_an_admins_add_form_offers_the_org_scope(team: Team, one_site: str) -> N
         assert "managed" in scopes or "org" in scopes, scopes
     finally:
         quit_chromium(driver)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — on the team server a held write's tool result tells the user "
+    "to run `memdir review --apply ID`; with their token that says no such proposal ('already "
+    "applied or rejected') and the web page's Review, which can apply it, is not named",
+)
+def test_a_held_writes_message_on_the_team_server_names_a_way_its_user_can_take(
+    team: Team, tmp_path: Path
+) -> None:
+    team.env["MEMDIR_APPROVAL"] = "ask"  # the servers' setting: every agent write waits
+    with serving_team(team) as url:
+
+        async def main() -> dict[str, Any]:
+            async with _client(url, team.tokens["alice"], header=SHARED) as agent:
+                add = {"action": "add", "type": "project", "name": "Deploy cluster",
+                       "description": "kiwi", "body": "Deploy to kiwi.", "scope": "project"}  # fmt: skip
+                return dict(_data(await agent.call_tool("memory", add)))
+
+        held = anyio.run(main)
+        assert held["success"] and held["pending"].startswith("pending-"), held
+        said = held["message"]
+        if "/review" in said:  # the web page's Review, where her token signs her in
+            return
+        # alice has what `users add` printed: her token and the server's address
+        env = {**team.env, "MEMDIR_HOME": str(tmp_path / "alice-home")}
+        env.update(MEMDIR_SERVER=url.removesuffix("/mcp"), MEMDIR_TOKEN=team.tokens["alice"])
+        command = re.search(r"`memdir (review --apply [^`]+)`", said)
+        assert command, said
+        done = run_cli(env, team.shared, *command.group(1).split(), ok=False)
+        assert done.returncode == 0, said + "\n" + done.stderr
