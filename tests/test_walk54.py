@@ -349,8 +349,8 @@ def test_a_held_writes_message_on_the_team_server_names_a_way_its_user_can_take(
 
         async def main() -> dict[str, Any]:
             async with _client(url, team.tokens["alice"], header=SHARED) as agent:
-                add = {"action": "add", "type": "project", "name": "Deploy cluster",
-                       "description": "kiwi", "body": "Deploy to kiwi.", "scope": "project"}  # fmt: skip
+                add = {"action": "add", "type": "project", "name": "Deploy cluster"}
+                add.update(description="kiwi", body="Deploy to kiwi.", scope="project")
                 return dict(_data(await agent.call_tool("memory", add)))
 
         held = anyio.run(main)
