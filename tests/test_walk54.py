@@ -216,12 +216,6 @@ def test_maintain_dry_run_counts_the_candidates_it_would_propose(
         server.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — under approval = ask one `maintain` run holds two unrelated "
-    "facts as one pending write: the user cannot keep one and reject the other (one "
-    "--reject drops both)",
-)
 def test_each_fact_a_model_proposes_under_ask_is_its_own_pending_write(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:

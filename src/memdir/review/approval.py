@@ -148,7 +148,9 @@ def hold_changing(
     finds them) are not held: they alter no text a person must approve, so the origins
     they bring (another session teaching the fact again) are written at once, as approval
     = "auto" writes them, and ``memdir sessions rm`` of the first session keeps the fact.
-    When the batch cannot be planned, every op is held (review says why when applied)."""
+    Each fact is held as its own write (ops on one entry together), so the user can
+    apply one and reject another. When the batch cannot be planned, every op is held
+    (review says why when applied)."""
     from ..core.changes import Plan
 
     plan = Plan({e.id: e for e in entries}, lambda _id: (), now=store.clock(), source=source)
@@ -173,9 +175,25 @@ def hold_changing(
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
-    if kept:
-        hold(md, store, kept, source=source, session=None)
+    for ops_of_one in _apart(kept):  # one pending write a fact: each kept or rejected alone
+        hold(md, store, ops_of_one, source=source, session=None)
     return kept
+
+
+def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
+    """``ops`` as the writes a person approves one by one: each on its own, except those
+    on one entry (``target``), which stay together, in their order."""
+    out: list[list[Operation]] = []
+    at: dict[str, list[Operation]] = {}
+    for op in ops:
+        target = getattr(op, "target", None)
+        if target and target in at:
+            at[target].append(op)
+            continue
+        out.append([op])
+        if target:
+            at[target] = out[-1]
+    return out
 
 
 def message(record: dict[str, Any]) -> str:
