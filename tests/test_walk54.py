@@ -155,11 +155,6 @@ def _model_saying(*bodies: str) -> Callable[[str, dict[str, Any]], tuple[int, di
     return respond
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a model's candidate the guard refuses at extraction is only "
-    "counted by `maintain`; the web page's Activity says no write was refused",
-)
 def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
