@@ -103,6 +103,9 @@ def test_the_correction_through_the_tool_waits_for_apply(
         )
     assert result["success"] and result["pending"].startswith("pending-")
     assert "awaits the user's approval" in result["message"]
+    # one machine, or the CLI with the database URL: the command its user can run
+    assert f"`memdir review --apply {result['pending']}`" in result["message"]
+    assert "/review" not in result["message"]
     assert before and files(scope) == before  # nothing on disk changed
 
     code, out = review(home, project, "--json")

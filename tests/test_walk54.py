@@ -324,12 +324,6 @@ def test_an_admins_add_form_offers_the_org_scope(team: Team, one_site: str) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — on the team server a held write's tool result tells the user "
-    "to run `memdir review --apply ID`; with their token that says no such proposal ('already "
-    "applied or rejected') and the web page's Review, which can apply it, is not named",
-)
 def test_a_held_writes_message_on_the_team_server_names_a_way_its_user_can_take(
     team: Team, tmp_path: Path
 ) -> None:

@@ -196,12 +196,27 @@ def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     return out
 
 
-def message(record: dict[str, Any]) -> str:
-    """What the model is told about a held write."""
+def message(md: Layers, record: dict[str, Any]) -> str:
+    """What the model is told about a held write: how its user decides it. On one machine
+    the CLI; on the team server (``md.served``: a token's user, who may have nothing but
+    the token) the server's web page, whose Review applies or rejects it."""
+    if md.served:
+        from urllib.parse import urlencode
+
+        from ..pg.names import remote_url
+
+        project = remote_url(md.project_root) or str(md.project_root)
+        page = "/review" + ("" if md.projectless else "?" + urlencode({"project": project}))
+        how = (
+            f"on this memory server's web page, under Review ({page}, signed in with their "
+            f"token), where it is listed as {record['id']}"
+        )
+    else:
+        how = f"with `memdir review --apply {record['id']}`"
     return (
         f"Not saved yet: this memory write awaits the user's approval (approval = ask). "
-        f"The user can accept it with `memdir review --apply {record['id']}` or reject it; "
-        f"do not repeat it. Mention it to the user if it matters now."
+        f"The user can accept it {how} or reject it there; do not repeat it. Mention it to "
+        f"the user if it matters now."
     )
 
 
