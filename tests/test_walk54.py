@@ -303,11 +303,6 @@ def test_ctrl_c_in_import_sessions_says_what_was_kept(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — an admin's web page edits and removes org entries but its add "
-    "form offers no org scope: a new org entry needs the CLI with the database URL",
-)
 def test_an_admins_add_form_offers_the_org_scope(team: Team, one_site: str) -> None:
     from selenium.webdriver.common.by import By
 

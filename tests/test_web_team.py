@@ -443,3 +443,35 @@ def test_a_held_writes_message_names_the_review_page_that_decides_it(team: Team)
         assert "Kiwi deploys" in [e.name for e in md.store("project").list()]
     finally:
         md.close()
+
+
+def _add_form_scopes(client: httpx.Client) -> list[str]:
+    page = client.get("/")
+    assert page.status_code == 200, page.text
+    form = page.text[page.text.find('id="add-scope"') :]
+    return re.findall(r'<option value="([^"]+)"', form[: form.find("</select>")])
+
+
+def test_the_add_form_offers_the_org_scope_to_admins_only(team: Team, one_site: str) -> None:
+    """An admin's add form offers the org (managed) scope and adds to it (walk54); alice's
+    offers it not, and her forged post to it is refused, nothing written."""
+    root, alice = _sign_in(one_site, team.tokens["root"]), _sign_in(one_site, team.tokens["alice"])
+    assert "managed" in _add_form_scopes(root) and "user" in _add_form_scopes(root)
+    assert "managed" not in _add_form_scopes(alice) and "user" in _add_form_scopes(alice)
+    entry = {"type": "reference", "description": "d", "body": "Deploys go to kiwi."}
+    forged = alice.post(
+        "/entries", data={**entry, "scope": "managed", "name": "Alice org", "csrf": _csrf(alice)}
+    )
+    assert forged.status_code in (303, 403), forged.text
+    if forged.status_code == 303:  # the form back, saying why
+        assert forged.headers["location"].startswith("/?"), forged.headers
+        assert "read-only" in alice.get(forged.headers["location"]).text
+    made = root.post(
+        "/entries", data={**entry, "scope": "managed", "name": "Root org", "csrf": _csrf(root)}
+    )
+    assert made.status_code == 303 and made.headers["location"].startswith("/entry/managed/")
+    md = _open(team, "bob")
+    try:
+        assert [e.name for e in md.store("managed").list()] == ["Root org"]  # every user's
+    finally:
+        md.close()
