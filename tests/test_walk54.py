@@ -264,11 +264,6 @@ def _sessions_stored(home: Path) -> int:
         return 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — Ctrl-C in `import-sessions` of a large folder prints only "
-    "'Aborted!': not how many sessions were kept, nor that running it again adds the rest",
-)
 def test_ctrl_c_in_import_sessions_says_what_was_kept(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
@@ -297,6 +292,42 @@ def test_ctrl_c_in_import_sessions_says_what_was_kept(
     # what push and pull say on Ctrl-C: what was written already, and to run it again
     said = out + err
     assert str(kept) in said and "again" in said, said
+
+
+def test_ctrl_c_in_a_second_import_counts_what_this_one_kept(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    """Interrupted, a re-run of the import says what it added itself (not what an earlier
+    import kept): the sessions and messages state.db gained; exit 1 as push and pull."""
+    user_home = tmp_path / "user-home"
+    _many_claude_sessions(user_home, project, files=300, messages=250)
+    folder = user_home / ".claude" / "projects" / "-big"
+    aside = tmp_path / "aside"
+    aside.mkdir()
+    for transcript in sorted(folder.iterdir())[40:]:
+        transcript.rename(aside / transcript.name)
+    env = {**serve_env(home, tmp_path), "HOME": str(user_home)}
+    assert "40 new" in cli("import-sessions", "claude-code").stdout  # an earlier import
+    for transcript in aside.iterdir():
+        transcript.rename(folder / transcript.name)
+    proc = memdir_popen(env, project, "import-sessions", "claude-code")
+    try:
+        deadline = time.monotonic() + 120
+        while _sessions_stored(home) == 40:  # this one's first transaction is in
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "nothing was imported"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    added = _sessions_stored(home) - 40
+    if proc.returncode == 0:
+        pytest.skip("the import finished before Ctrl-C reached it")
+    assert proc.returncode == 1 and "Traceback" not in err, err
+    assert f"Interrupted: {added:,} new sessions and " in err and "again" in err, err
+    said = re.search(r" and ([\d,]+) messages were imported", err)
+    assert said and int(said.group(1).replace(",", "")) >= added, err
 
 
 # --- two team servers on one database: an admin's org entry -----------------------------
