@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import memdir
@@ -505,9 +505,12 @@ def test_any_text_held_comes_back_as_it_was_held_and_once(
     """Whatever a model sends (NUL, CJK, emoji, quotes) is held and listed unchanged by
     another server of the user (on one machine: another process on the same home);
     holding it again is the same record."""
+    from memdir import guard
     from memdir.core.changes import AddOp, ReplaceOp
     from memdir.review import approval
 
+    # a text the guard refuses is never held (tested apart): not this test's concern
+    assume(guard.scan(f"{name}\nd\n{body}") is None and guard.scan(body) is None)
     other = memdir.open(tmp_path / "home2" if backend == "postgres" else asking.home, project)
     ops = (AddOp("project", name, "d", body), ReplaceOp(target or "x", body=body))
     first = approval.hold(
