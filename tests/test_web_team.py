@@ -401,3 +401,77 @@ def test_a_role_change_holds_from_the_next_request(team: Team, one_site: str) ->
         u["name"]: u["admin"] for u in __import__("json").loads(team.admin("ls", "--json").stdout)
     }
     assert roles == {"alice": False, "bob": True, "root": False}
+
+
+def test_a_held_writes_message_names_the_review_page_that_decides_it(team: Team) -> None:
+    """On the team server a held write's tool result names the web page's Review for its
+    project (walk54: never `memdir review --apply`, which a token's user cannot run); that
+    page lists it to its user, not to bob, and applies it."""
+    import anyio
+
+    from test_team_server import SHARED, _data, serving_team
+    from test_team_server import _client as _mcp
+
+    team.env["MEMDIR_APPROVAL"] = "ask"
+    with serving_team(team) as url:
+
+        async def main() -> dict[str, Any]:
+            async with _mcp(url, team.tokens["alice"], header=SHARED) as agent:
+                add = {"action": "add", "type": "project", "name": "Kiwi deploys"}
+                add.update(description="kiwi", body="Deploy to kiwi.", scope="project")
+                return _data(await agent.call_tool("memory", add))
+
+        held = anyio.run(main)
+        said, pid = held["message"], held["pending"]
+        assert "memdir review" not in said and pid in said, said
+        found = re.search(r"\((/review\?project=[^,\s]+),", said)
+        assert found, said
+        site = url.removesuffix("/mcp")
+        bob = _sign_in(site, team.tokens["bob"])  # granted the project too: not his write
+        assert pid not in bob.get(found.group(1)).text
+        alice = _sign_in(site, team.tokens["alice"])
+        page = alice.get(found.group(1))
+        assert page.status_code == 200 and pid in page.text and "Kiwi deploys" in page.text
+        done = alice.post(
+            "/review/apply",
+            params={"project": SHARED_URL},
+            data={"id": pid, "csrf": _csrf(alice, found.group(1))},
+        )
+        assert done.status_code == 303 and "applied=" in done.headers["location"], done.text
+    md = _open(team, "alice", Path("/memdir-remote-project") / SHARED_URL)
+    try:
+        assert "Kiwi deploys" in [e.name for e in md.store("project").list()]
+    finally:
+        md.close()
+
+
+def _add_form_scopes(client: httpx.Client) -> list[str]:
+    page = client.get("/")
+    assert page.status_code == 200, page.text
+    form = page.text[page.text.find('id="add-scope"') :]
+    return re.findall(r'<option value="([^"]+)"', form[: form.find("</select>")])
+
+
+def test_the_add_form_offers_the_org_scope_to_admins_only(team: Team, one_site: str) -> None:
+    """An admin's add form offers the org (managed) scope and adds to it (walk54); alice's
+    offers it not, and her forged post to it is refused, nothing written."""
+    root, alice = _sign_in(one_site, team.tokens["root"]), _sign_in(one_site, team.tokens["alice"])
+    assert "managed" in _add_form_scopes(root) and "user" in _add_form_scopes(root)
+    assert "managed" not in _add_form_scopes(alice) and "user" in _add_form_scopes(alice)
+    entry = {"type": "reference", "description": "d", "body": "Deploys go to kiwi."}
+    forged = alice.post(
+        "/entries", data={**entry, "scope": "managed", "name": "Alice org", "csrf": _csrf(alice)}
+    )
+    assert forged.status_code in (303, 403), forged.text
+    if forged.status_code == 303:  # the form back, saying why
+        assert forged.headers["location"].startswith("/?"), forged.headers
+        assert "read-only" in alice.get(forged.headers["location"]).text
+    made = root.post(
+        "/entries", data={**entry, "scope": "managed", "name": "Root org", "csrf": _csrf(root)}
+    )
+    assert made.status_code == 303 and made.headers["location"].startswith("/entry/managed/")
+    md = _open(team, "bob")
+    try:
+        assert [e.name for e in md.store("managed").list()] == ["Root org"]  # every user's
+    finally:
+        md.close()

@@ -521,7 +521,11 @@ class Dispatcher:
                 source=self.source,
                 session=self.session.id if self.session else None,
             )
-            return {"success": True, "pending": held["id"], "message": approval.message(held)}
+            return {
+                "success": True,
+                "pending": held["id"],
+                "message": approval.message(self.md, held),
+            }
         listed = [(st, st.list()) for st in self.md.stores()]  # each scope read once
         if self._kept is None:  # the persona's and rules' budgets: read once a session
             self._kept = self.md.fixed_budgets()

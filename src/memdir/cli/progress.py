@@ -12,6 +12,15 @@ if TYPE_CHECKING:
     from ..sessions.maintenance import Progress
 
 
+def interrupted(kept: str, rest: str) -> str:
+    """What a command stopped by Ctrl-C says (push, pull, import-sessions): ``kept``,
+    what it wrote, stays, and the same command again does ``rest``."""
+    return (
+        f"Interrupted: {kept}; they stay. Run the same command again to {rest} (nothing is "
+        f"written twice)."
+    )
+
+
 @contextmanager
 def bar(*, as_json: bool = False) -> Iterator[Progress]:
     """A ``(stage, done, total)`` callback drawing rich progress bars on a terminal

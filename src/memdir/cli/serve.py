@@ -505,6 +505,7 @@ class _Tally:
         them: no re-run sends them, so the promise leaves them out); ``sent``: whether a
         push --server sent a batch yet (not while it waits for its probe)."""
         from ..pg.remote import not_sent
+        from .progress import interrupted
 
         tail = f" {not_sent(unsent, limit)}" if unsent else ""
         if not apply:
@@ -520,10 +521,8 @@ class _Tally:
         wrote = self.done if self.stage in ("Sending", "Writing") else 0
         of = f" of {self.total:,}" if self.total else ""
         maybe = " (the batch being sent may be written too)" if server and pushing else ""
-        return (
-            f"Interrupted: at least {wrote:,}{of} entries were written {where}{maybe}; they stay. "
-            f"Run the same command again to write the rest{but} (nothing is written twice).{tail}"
-        )
+        kept = f"at least {wrote:,}{of} entries were written {where}{maybe}"
+        return interrupted(kept, f"write the rest{but}") + tail
 
 
 def _by_ctrl_c(exc: BaseException) -> bool:

@@ -6,10 +6,15 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from ..core.errors import MemdirError
 from .app import Harnesses, State, cli, dump
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
 
 
 @contextmanager
@@ -31,6 +36,21 @@ def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
             progress.update(task, completed=done, total=total)
 
         yield update
+
+
+def _interrupted(md: Memdir, before: tuple[int, int]) -> str:
+    """What an interrupted import wrote: the sessions and messages state.db gained."""
+    from .progress import interrupted
+
+    try:
+        sessions, messages = (n - was for n, was in zip(md.sessions.count(), before, strict=True))
+    except MemdirError:  # not to be counted now: the promise still holds
+        return interrupted("the sessions imported so far were written", "import the rest")
+    kept = (
+        f"{sessions:,} new session{'s' if sessions != 1 else ''} and {messages:,} "
+        f"message{'s' if messages != 1 else ''} were imported"
+    )
+    return interrupted(kept, "import the rest")
 
 
 @cli.command("import-sessions")
@@ -81,15 +101,19 @@ def import_sessions(
 
     md = state.md
     unit = "messages" if harness == "hermes" else "bytes"
-    with _bar(f"Importing {harness} transcripts", unit) as update:
-        report = run(
-            md,
-            harness,
-            source,
-            progress=update,
-            include_removed=include_removed,
-            memory_mode="disabled" if search_only else "enabled",
-        )
+    before = md.sessions.count()
+    try:
+        with _bar(f"Importing {harness} transcripts", unit) as update:
+            report = run(
+                md,
+                harness,
+                source,
+                progress=update,
+                include_removed=include_removed,
+                memory_mode="disabled" if search_only else "enabled",
+            )
+    except KeyboardInterrupt:  # Ctrl-C: each batch written stays; say what that is
+        raise MemdirError(_interrupted(md, before)) from None
     if as_json:
         dump(report.to_dict())
         return

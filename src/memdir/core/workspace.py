@@ -520,7 +520,13 @@ class Workspace:
         return RefusalLog(self.home, clock=self.clock)
 
     def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
-        self._refusal_log().record(store.scope, source.value, error, name)
+        self.record_refusal(store.scope, source, error, name)
+
+    def record_refusal(self, scope: str, source: Source, error: GuardError, name: str) -> None:
+        """Keep a write the guard refused before it reached a store (the extractor's
+        candidate, refused at extraction) where every other refusal is kept, for
+        :meth:`refusals` (the web page's Activity) to list."""
+        self._refusal_log().record(scope, source.value, error, name)
 
     def refusals(self, limit: int = 50) -> list[Refusal]:
         """The newest writes the memory guard refused in this home, or of this user on

@@ -19,6 +19,7 @@ from .. import guard
 from ..core.changes import AddOp
 from ..core.errors import (
     EmbedError,
+    GuardError,
     LeaseLostError,
     MemdirError,
     SchemaError,
@@ -287,10 +288,10 @@ class Pipeline:
         )
 
     def _screen(
-        self, found: list[Candidate], transcript: Transcript, report: RunReport
+        self, found: list[Candidate], transcript: Transcript, report: RunReport, *, dry: bool
     ) -> list[Candidate]:
         """Redact, then keep candidates the user said, the guard allows and no tombstone
-        forbids."""
+        forbids. Those the guard refuses are recorded as refused writes, unless ``dry``."""
         times = {line.id: line.timestamp for line in transcript.lines}
         kept = []
         for c in found:
@@ -305,17 +306,23 @@ class Pipeline:
                 report.dropped["not said by the user"] += 1
             elif c.confidence < MIN_CONFIDENCE:
                 report.dropped["low confidence"] += 1
-            elif guard.scan(f"{c.name}\n{c.description}\n{c.body}", allow_secrets=True):
+            elif finding := guard.scan(f"{c.name}\n{c.description}\n{c.body}", allow_secrets=True):
                 report.dropped["refused by the guard"] += 1
+                if not dry:  # listed where the other refused writes are (Activity)
+                    refused = GuardError(rule=finding.rule, reason=finding.reason)
+                    self.md.record_refusal(self._scope(c), Source.EXTRACTOR, refused, c.name)
             elif self.tombstones.matching(c, max(times[i] for i in c.evidence if i in times)):
                 report.dropped["forgotten (tombstone)"] += 1
             else:
                 kept.append(c)
         return kept
 
+    def _scope(self, c: Candidate) -> str:
+        """The scope candidate ``c`` is written to."""
+        return "user" if c.scope == "user" and self._usable("user") else "local"
+
     def _location(self, c: Candidate) -> str:
-        scope = "user" if c.scope == "user" and self._usable("user") else "local"
-        return state_key(self.md.store(scope))
+        return state_key(self.md.store(self._scope(c)))
 
     def _usable(self, scope: str) -> bool:
         return upkeep.usable(self.md, scope)
@@ -341,7 +348,7 @@ class Pipeline:
             return
         report.model_calls += self.provider.uses_model
         report.chars_sent += extraction.chars_sent
-        kept = self._screen(extraction.candidates, transcript, report)
+        kept = self._screen(extraction.candidates, transcript, report, dry=False)
         report.extracted += 1
         report.candidates += len(kept)
         if self._entities_on():  # named in the extraction reply: no call of their own
@@ -581,7 +588,7 @@ class Pipeline:
             report.extracted += 1
             report.model_calls += self.provider.uses_model
             report.chars_sent += extraction.chars_sent
-            kept = self._screen(extraction.candidates, transcript, report)
+            kept = self._screen(extraction.candidates, transcript, report, dry=True)
             report.candidates += len(kept)
             report.empty += not kept
             for c in kept:

@@ -174,8 +174,9 @@ def hold_changing(
     nothing but provenance are not held: they alter no text a person must approve, so the
     origins they bring (another session teaching the fact again) are written at once, as
     approval = "auto" writes them, and ``memdir sessions rm`` of the first session keeps
-    the fact. When the batch cannot be planned, every op is held (review says why when
-    applied)."""
+    the fact. Each fact is held as its own write (ops on one entry together), so the user
+    can apply one and reject another. When the batch cannot be planned, every op is held
+    (review says why when applied)."""
     same = unchanged(store, ops, entries, source)
     kept = [op for op, entry in zip(ops, same, strict=True) if entry is None]
     known = [  # only onto the version ``entries`` hold: never a text no one approved
@@ -186,17 +187,48 @@ def hold_changing(
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
-    if kept:
-        hold(md, store, kept, source=source, session=None)
+    for ops_of_one in _apart(kept):  # one pending write a fact: each kept or rejected alone
+        hold(md, store, ops_of_one, source=source, session=None)
     return kept
 
 
-def message(record: dict[str, Any]) -> str:
-    """What the model is told about a held write."""
+def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
+    """``ops`` as the writes a person approves one by one: each on its own, except those
+    on one entry (``target``), which stay together, in their order."""
+    out: list[list[Operation]] = []
+    at: dict[str, list[Operation]] = {}
+    for op in ops:
+        target = getattr(op, "target", None)
+        if target and target in at:
+            at[target].append(op)
+            continue
+        out.append([op])
+        if target:
+            at[target] = out[-1]
+    return out
+
+
+def message(md: Layers, record: dict[str, Any]) -> str:
+    """What the model is told about a held write: how its user decides it. On one machine
+    the CLI; on the team server (``md.served``: a token's user, who may have nothing but
+    the token) the server's web page, whose Review applies or rejects it."""
+    if md.served:
+        from urllib.parse import urlencode
+
+        from ..pg.names import remote_url
+
+        project = remote_url(md.project_root) or str(md.project_root)
+        page = "/review" + ("" if md.projectless else "?" + urlencode({"project": project}))
+        how = (
+            f"on this memory server's web page, under Review ({page}, signed in with their "
+            f"token), where it is listed as {record['id']}"
+        )
+    else:
+        how = f"with `memdir review --apply {record['id']}`"
     return (
         f"Not saved yet: this memory write awaits the user's approval (approval = ask). "
-        f"The user can accept it with `memdir review --apply {record['id']}` or reject it; "
-        f"do not repeat it. Mention it to the user if it matters now."
+        f"The user can accept it {how} or reject it there; do not repeat it. Mention it to "
+        f"the user if it matters now."
     )
 
 

@@ -26,12 +26,11 @@ SOURCES = [s.value for s in Source]
 
 
 def writable(md: Memdir) -> list[str]:
-    """Scopes a person can write from this page (managed is read-only)."""
-    return [
-        name
-        for name, loc in md.locations.items()
-        if not loc.read_only and not loc.unavailable and name != "managed"
-    ]
+    """Scopes the viewer can write from this page: those not read-only for them. The
+    managed scope is read-only but on the team server to an admin (the org scope, as
+    :meth:`Workspace.set_admin` sets it for this request); the store refuses a write to a
+    read-only scope whatever a form posts."""
+    return [name for name, loc in md.locations.items() if not loc.read_only and not loc.unavailable]
 
 
 def _columns(md: Memdir, states: list[EntryState]) -> list[dict[str, Any]]:
