@@ -43,11 +43,6 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
 # --- a checkout moved after its memories were written ---------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir add` never records the checkout (.origin.json), so "
-    "after the folder moves its memories vanish without the warning the README promises",
-)
 def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
     tmp_path: Path, home: Path
 ) -> None:

@@ -3,6 +3,7 @@ See docs/design/core.md."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import threading
@@ -361,12 +362,25 @@ class Workspace:
             if private
             else FileBackend(loc.path)
         )
+        if loc.name == "local" and self.projectless is None and loc == self.locations["local"]:
+            backend.created = lambda: self._record_checkout(loc.path)
         history = None
         if loc.name in self.settings.history_scopes and not loc.read_only:
             from .storage.git import History
 
             history = History(loc.path, lock_timeout=self.settings.lock_timeout)
         return self._store(loc, backend, history)
+
+    def _record_checkout(self, folder: Path) -> None:
+        """The local scope folder was just made (by any write, whatever the command):
+        record the checkout it belongs to, as :func:`memdir.open` does for a folder that
+        exists (:func:`memdir.core.origins.note_origin`), so that a move of the checkout
+        before the next open is noticed. A folder that cannot take the record is named by
+        the next open's warning."""
+        from .origins import refresh_origin
+
+        with contextlib.suppress(OSError):
+            refresh_origin(self.project_root, folder)
 
     def _store(self, loc: ScopeLocation, backend: Backend, history: HistoryBackend | None) -> Store:
         store = Store(

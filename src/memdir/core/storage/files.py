@@ -14,7 +14,7 @@ import select
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -180,6 +180,9 @@ class FileBackend:
         self.file_mode = file_mode
         self.dir_mode = dir_mode
         self._threads = threading.Lock()
+        # called after :meth:`create` made the folder (the workspace records the checkout
+        # a local scope belongs to: docs/design/core.md, memdir.core.origins)
+        self.created: Callable[[], None] | None = None
 
     def __repr__(self) -> str:
         return f"FileBackend({str(self.root)!r})"
@@ -217,6 +220,8 @@ class FileBackend:
                 (self.root / ".gitignore").write_text(_GITIGNORE, encoding="utf-8")
         except OSError as exc:
             raise StorageError("create the scope folder", self.root, exc) from exc
+        if missing and self.created is not None:
+            self.created()
 
     def writable(self) -> bool:
         """True when the folder (or, before it exists, its nearest parent) is writable."""
