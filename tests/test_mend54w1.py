@@ -4,13 +4,18 @@ pipeline's state) and a read-only home's warnings."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import memdir
+from hostile import readonly, readonly_reason
 from memdir.core.origins import RECORD_NAME, read_origin
-from test_origins import local_dir, make_repo
+from test_origins import git, local_dir, make_repo
+from usercli import user_cli
+from webserver import serve_env
 
 # --- the first write records the checkout (walk54: `memdir add` then `mv`) ------------------
 
@@ -76,3 +81,58 @@ def test_two_moves_in_a_row_then_adopt_then_move_again(tmp_path: Path) -> None:
     memdir.open(home, d).adopt(str(c))
     md = memdir.open(home, d)
     assert md.warnings == [] and [e.name for e in md.store("local").list()] == ["Use pnpm"]
+
+
+# --- a read-only home: one warning, naming no damage ---------------------------------------
+
+
+@pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
+@pytest.mark.parametrize("checkout", ["plain folder", "git init, no commit"])
+def test_reads_on_a_read_only_home_warn_once_at_most(
+    tmp_path: Path, home: Path, project: Path, checkout: str
+) -> None:
+    """A checkout with no commit keeps its record incomplete (stale) until its first
+    commit: on a read-only home every read would try to rewrite it and warn. Reads that do
+    not open state.db say nothing; search says the read-only warning once."""
+    if checkout != "plain folder":
+        git("init", "-q", cwd=project)
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    cli = user_cli(tmp_path, home, project, user_home)
+    added = cli("add", "--type", "user", "--name", "Use pnpm", "--description", "pnpm",
+                "--body", "We use pnpm.")  # fmt: skip
+    assert added.returncode == 0 and cli("ls").returncode == 0, added.stderr
+    for args, warned in ((["ls"], 0), (["context"], 0), (["search", "pnpm"], 1)):
+        cmd = readonly(home, [sys.executable, "-m", "memdir", "-C", str(project), *args])
+        assert cmd is not None
+        ran = subprocess.run(
+            cmd, env=serve_env(home, tmp_path), capture_output=True, text=True, timeout=60
+        )
+        assert ran.returncode == 0 and "pnpm" in ran.stdout, ran.stderr
+        warnings = [line for line in ran.stderr.splitlines() if line.startswith("Warning")]
+        assert len(warnings) == warned and "--repair" not in ran.stderr, (args, ran.stderr)
+        assert all("cannot be written here" in w for w in warnings), ran.stderr
+
+
+@pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
+def test_a_write_refused_on_a_read_only_state_db_advises_no_repair(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """The error a write to a read-only state.db raises says nothing is damaged (it gave
+    `doctor --repair`'s advice, as for a damaged file)."""
+    md = memdir.open(home, project)
+    md.sessions.db.read(lambda conn: None)  # state.db exists, closed cleanly
+    md.close()
+    script = (
+        "import sys, memdir\n"
+        "db = memdir.open(sys.argv[1], sys.argv[2]).sessions.db\n"
+        "try:\n"
+        "    db.write(lambda conn: None, action='update the index')\n"
+        "except memdir.MemdirError as exc:\n"
+        "    print(exc)\n"
+    )
+    cmd = readonly(home, [sys.executable, "-c", script, str(home), str(project)])
+    assert cmd is not None
+    ran = subprocess.run(cmd, env=serve_env(home, tmp_path), capture_output=True, text=True)
+    assert "Could not update the index" in ran.stdout, ran.stdout + ran.stderr
+    assert "--repair" not in ran.stdout and "Nothing is damaged" in ran.stdout, ran.stdout

@@ -98,11 +98,6 @@ def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
 
 
 @pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir search` on a read-only home prints two warnings, one "
-    "saying `doctor --repair` salvages a damaged file, where the README promises one warning",
-)
 def test_search_on_a_read_only_home_warns_once_and_names_no_damage(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
