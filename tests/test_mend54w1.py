@@ -3,7 +3,9 @@ pipeline's state) and a read-only home's warnings."""
 
 from __future__ import annotations
 
+import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import memdir
+import memdir.review.diary
 from hostile import readonly, readonly_reason
+from memdir.core.errors import AdoptError
 from memdir.core.origins import RECORD_NAME, read_origin
 from test_origins import git, local_dir, make_repo
 from usercli import user_cli
@@ -136,3 +140,106 @@ def test_a_write_refused_on_a_read_only_state_db_advises_no_repair(
     ran = subprocess.run(cmd, env=serve_env(home, tmp_path), capture_output=True, text=True)
     assert "Could not update the index" in ran.stdout, ran.stdout + ran.stderr
     assert "--repair" not in ran.stdout and "Nothing is damaged" in ran.stdout, ran.stdout
+
+
+# --- adopt carries the pipeline's state (walk54: a session from before the move) -------------
+
+PNPM = "Remember that we always use pnpm, never npm, in this repo."
+
+
+def _session(md: memdir.Memdir, said: str) -> str:
+    with md.session(agent="my-agent") as s:
+        s.log("user", said)
+        s.log("assistant", "Noted.")
+    return s.id
+
+
+def _rows(home: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(home / "state.db")
+    try:
+        return [tuple(r) for r in conn.execute(sql).fetchall()]
+    finally:
+        conn.close()
+
+
+def test_adopt_carries_sessions_jobs_usage_tombstones_and_the_diary_once(tmp_path: Path) -> None:
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    first = _session(md, "Remember that we always use tabs, never spaces, in this repo.")
+    assert md.pipeline.run().extracted == 1  # learnt at A: its entry, usage, the diary
+    (learnt,) = md.store("local").list()
+    md.pipeline.note_read("local", learnt.id)
+    gone = md.store("local").add(type="feedback", name="Old rule", description="x", body="Old.")
+    md.store("local").remove(gone.id)  # the user removed it: a tombstone at A
+    pending = _session(md, PNPM)  # ended, queued, not yet extracted
+    old_location = str(local_dir(home, a))
+    diary = memdir.review.diary.path_for(md, old_location)
+    assert diary.is_file()
+    md.close()
+
+    c = _mv(a, tmp_path / "c")
+    md = memdir.open(home, c)
+    done = md.adopt(str(a))
+    assert done.sessions == 2 and done.to_dict()["sessions"] == 2
+    new_location = str(local_dir(home, c))
+    assert {r[0] for r in _rows(home, "SELECT scope FROM sessions")} == {md.project}
+    assert _rows(
+        home, f"SELECT count(*) FROM jobs WHERE project = '{local_dir(home, a).name}'"
+    ) == [(0,)]
+    assert _rows(home, "SELECT DISTINCT location FROM usage") == [(new_location,)]
+    assert _rows(home, "SELECT DISTINCT location FROM tombstones") == [(new_location,)]
+    assert memdir.review.diary.path_for(md, new_location).is_file() and not diary.exists()
+    report = md.pipeline.run()
+    assert report.extracted == 1, report  # the pending session, not the learnt one again
+    names = [e.name for e in md.store("local").list()]
+    assert len(names) == 2 and any("pnpm" in e.body for e in md.store("local").list()), names
+    again = md.pipeline.run()
+    assert not again.extracted and not again.ops, again
+    assert {first, pending} <= {s.id for s in md.sessions.list(scope=md.project)}
+
+
+def test_adopt_merges_waiting_candidates_into_this_folders_consolidation(tmp_path: Path) -> None:
+    """Candidates waiting for the old folder and for this (entry-less) one: one
+    consolidate job here consolidates both."""
+    from memdir.pipeline.answers import Candidate
+
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+
+    def stage(md: memdir.Memdir, name: str) -> None:
+        sid = _session(md, f"Remember {name}.")
+        cand = Candidate("feedback", name, name, f"{name}.", "local", (1,), 0.9, sid)
+        found = [(str(md.locations["local"].path), json.dumps(cand.to_dict()), md.project)]
+        md.sessions.db.write(lambda c: md.pipeline.jobs.stage(c, sid, found))
+
+    md = memdir.open(home, a)
+    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    stage(md, "Use pnpm")
+    md.close()
+    c = _mv(a, tmp_path / "c")
+    md = memdir.open(home, c)
+    stage(md, "Use ruff")  # at C before adopting: no entry here yet
+    md.adopt(str(a))
+    jobs = _rows(home, "SELECT key, status FROM jobs WHERE kind = 'consolidate'")
+    assert jobs == [(str(local_dir(home, c)), "pending")]
+    md.pipeline.run(scan=False)
+    names = sorted(e.name for e in md.store("local").list())
+    assert names == ["Tabs", "Use pnpm", "Use ruff"], names
+    assert _rows(home, "SELECT count(*) FROM candidates") == [(0,)]
+
+
+def test_adopt_twice_and_two_moves_carry_once(tmp_path: Path) -> None:
+    """A session at A, moved to B and then C with no command at B: adopting A at C carries
+    it; adopting again is refused and changes nothing."""
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    _session(md, PNPM)
+    md.close()
+    c = _mv(_mv(a, tmp_path / "b"), tmp_path / "c")
+    md = memdir.open(home, c)
+    assert md.adopt(str(a)).sessions == 1
+    with pytest.raises(AdoptError):
+        md.adopt(str(a))
+    assert md.pipeline.run().extracted == 1
+    assert md.pipeline.run().extracted == 0
+    assert any("pnpm" in e.body for e in md.store("local").list())

@@ -62,12 +62,6 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
     assert "scopes --adopt" in listed.stderr, listed.stdout + listed.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — after a checkout moves and `scopes --adopt` re-attaches it, a "
-    "session logged before the move is never extracted: `maintain` says 'Nothing to do.' while "
-    "`memdir jobs` shows its extract job pending",
-)
 def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
     tmp_path: Path, home: Path
 ) -> None:

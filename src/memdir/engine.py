@@ -131,7 +131,17 @@ class Memdir(Layers):
         )
         self.forget_store("local")  # its cached listing described the old folder
         self.store("local").repair()
-        return done
+        from .pipeline.upkeep import carry
+
+        try:  # sessions logged there before the move are learnt from here
+            sessions = carry(self, done.old_folder.name, str(done.old_folder))
+        except MemdirError as exc:
+            raise MemdirError(
+                f"Moved {done.old_folder} to {done.new_folder}, but the sessions logged "
+                f"there were not carried along (maintain will not learn from them here): "
+                f"{exc}"
+            ) from exc
+        return dataclasses.replace(done, sessions=sessions)
 
     # -- browsing and review (the CLI's history and review commands, the web page) ---------
 

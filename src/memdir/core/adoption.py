@@ -72,6 +72,7 @@ class Adoption:
     active: int
     archived: int
     set_aside: Path | None = None  # the replaced empty folder, kept because it held more
+    sessions: int = 0  # logged in the old checkout: the pipeline learns from them here
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
@@ -82,6 +83,7 @@ class Adoption:
             "active": self.active,
             "archived": self.archived,
             "set_aside": str(self.set_aside) if self.set_aside else None,
+            "sessions": self.sessions,
         }
 
 
