@@ -243,3 +243,21 @@ def test_adopt_twice_and_two_moves_carry_once(tmp_path: Path) -> None:
     assert md.pipeline.run().extracted == 1
     assert md.pipeline.run().extracted == 0
     assert any("pnpm" in e.body for e in md.store("local").list())
+
+
+def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    _session(md, PNPM)
+    assert md.pipeline.run().held  # waits for the user, keyed by A's folder
+    md.close()
+    c = _mv(a, tmp_path / "c")
+    md = memdir.open(home, c)
+    md.adopt(str(a))
+    (held,) = [p for p in md.review() if p.kind == "pending"]
+    md.apply_review([held.id])
+    assert any("pnpm" in e.body for e in md.store("local").list())

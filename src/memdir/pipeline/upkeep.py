@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.changes import RemoveOp
 from ..core.decay import stale
+from ..core.errors import StorageError
 from ..core.model import Source
 from ..core.store import state_key
 from ..sessions.usage import Usage, quietly
@@ -76,14 +77,14 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
 
     Sessions (their scope), extract jobs (their project), candidates, their consolidate
     job (merged into this folder's when it has one), tombstones and usage counts (the
-    adopted folder's win: its entries are the ones here now), and the dream diary's
-    folder. One transaction; returns the sessions carried. A home without state.db, or
+    adopted folder's win: its entries are the ones here now), held writes and the dream
+    diary's folder. One transaction; returns the sessions carried. A home without state.db, or
     the team backend (whose local scopes are keyed by URL, not by folder), has none."""
     import os
 
     from .jobs import RETRIES
 
-    if md.database is not None or not md.has_state:
+    if md.database is not None:
         return 0
     new_project, new_location = md.project, state_key(md.store("local"))
     if (old_project, old_location) == (new_project, new_location):
@@ -112,12 +113,19 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
         _carry_consolidation(c, old_location, new_location, new_project, RETRIES)
         return int(sessions)
 
-    sessions = md.sessions.db.write(body, action="carry the adopted scope's sessions and jobs")
-    from ..review import diary
+    sessions = 0
+    if md.has_state:  # reads that find no state.db must not create one
+        sessions = md.sessions.db.write(body, action="carry the adopted scope's sessions and jobs")
+    from ..review import approval, diary
+
+    approval.relocate(md, old_location, new_location)  # held writes (approval = "ask")
 
     old_diary, new_diary = (diary.path_for(md, loc).parent for loc in (old_location, new_location))
     if old_diary.is_dir() and not os.path.lexists(new_diary):
-        os.rename(old_diary, new_diary)  # the same filesystem: both under the home
+        try:
+            os.rename(old_diary, new_diary)  # the same filesystem: both under the home
+        except OSError as exc:
+            raise StorageError(f"move the dream diary {old_diary} to", new_diary, exc) from exc
     return sessions
 
 
