@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -289,3 +290,42 @@ def test_team_backend_a_session_from_before_a_move_is_learnt_from(
     assert [e.name for e in md.store("local").list()] == ["Tabs"]  # keyed by the URL: kept
     md.pipeline.run()
     assert any("pnpm" in e.body for e in md.store("local").list())
+
+
+def test_a_move_and_adopt_while_a_maintain_runs_strands_nothing(tmp_path: Path) -> None:
+    """The checkout moves and is adopted while a maintain that began before is extracting
+    (its provider's call): that process keys its candidates by the old folder and cannot
+    write there (the folder is not made again for a checkout that is gone); the next
+    maintain in the new place carries them and saves the fact there, once."""
+    from memdir.pipeline.providers import Consolidation, Extraction, Provider
+
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    _session(md, PNPM)
+    rules = md.provider
+    moved: list[memdir.Memdir] = []
+
+    class MovedMeanwhile(Provider):  # the rules provider; the user moves during its call
+        uses_model = False
+
+        def extract(self, transcript: Any) -> Extraction:
+            found = rules.extract(transcript)
+            there = memdir.open(home, _mv(a, tmp_path / "c"))
+            assert there.adopt(str(a)).sessions == 1
+            moved.append(there)
+            return found
+
+        def consolidate(self, candidates: Any, entries: Any) -> Consolidation:
+            return rules.consolidate(candidates, entries)
+
+    md.provider = MovedMeanwhile()
+    stale = md.pipeline.run()
+    assert stale.extracted == 1 and "is gone (moved?)" in " ".join(stale.errors), stale
+    assert not local_dir(home, a).exists()  # not made again, nothing stranded there
+    (there,) = moved
+    report = there.pipeline.run()
+    assert len(report.ops) == 1 and not report.errors, report
+    assert any("pnpm" in e.body for e in there.store("local").list())
+    again = there.pipeline.run()
+    assert not again.ops and not again.extracted, again

@@ -364,12 +364,28 @@ class Workspace:
         )
         if loc.name == "local" and self.projectless is None and loc == self.locations["local"]:
             backend.created = lambda: self._record_checkout(loc.path)
+            backend.creating = lambda: self._refuse_if_gone(loc.path)
         history = None
         if loc.name in self.settings.history_scopes and not loc.read_only:
             from .storage.git import History
 
             history = History(loc.path, lock_timeout=self.settings.lock_timeout)
         return self._store(loc, backend, history)
+
+    def _refuse_if_gone(self, folder: Path) -> None:
+        """No local scope folder is made for a checkout that is gone: a process that
+        outlived a move (a maintain running meanwhile) would strand what it learnt in a
+        folder no checkout opens, after ``scopes --adopt`` took the old one along."""
+        if not self.project_root.is_dir():
+            import errno
+            import shlex
+
+            why = (
+                f"its checkout {self.project_root} is gone (moved?); in its new place, "
+                f"`memdir scopes --adopt {shlex.quote(str(self.project_root))}` brings its "
+                f"memory and what is waiting to be learnt"
+            )
+            raise StorageError("create the scope folder", folder, OSError(errno.ENOENT, why))
 
     def _record_checkout(self, folder: Path) -> None:
         """The local scope folder was just made (by any write, whatever the command):

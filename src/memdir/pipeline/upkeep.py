@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.changes import RemoveOp
 from ..core.decay import stale
-from ..core.errors import StorageError
+from ..core.errors import MemdirError, StorageError
 from ..core.model import Source
 from ..core.store import state_key
 from ..sessions.usage import Usage, quietly
@@ -143,9 +143,11 @@ def _carry_consolidation(c: Any, old: str, new: str, project: str, retries: int)
     kept = c.execute(
         "SELECT id FROM jobs WHERE kind = 'consolidate' AND key = ?", (new,)
     ).fetchone()
-    if kept is None:
+    if kept is None:  # renamed; then, like a merged one, due now when candidates wait
         c.execute("UPDATE jobs SET key = ?, project = ? WHERE id = ?", (new, project, moved[0]))
-        return
+        kept = moved
+    else:
+        c.execute("DELETE FROM jobs WHERE id = ?", (moved[0],))
     waiting = c.execute("SELECT count(*) FROM candidates WHERE location = ?", (new,)).fetchone()[0]
     c.execute(
         "UPDATE jobs SET input_watermark = max(input_watermark, ?), "
@@ -156,4 +158,21 @@ def _carry_consolidation(c: Any, old: str, new: str, project: str, retries: int)
         "WHERE id = ?",
         (moved[1], moved[2], project, waiting, waiting, waiting, retries, kept[0]),
     )
-    c.execute("DELETE FROM jobs WHERE id = ?", (moved[0],))
+
+
+def carry_adopted(md: Layers) -> list[str]:
+    """:func:`carry` again for every folder adopted into this local scope (its
+    ``.adopted.json``): a process that outlived the move (a maintain running meanwhile)
+    may have keyed sessions, jobs or candidates by the old folder since. One stat when
+    nothing was adopted; a repeat changes nothing. Returns errors (tried again next run)."""
+    if md.database is not None or not usable(md, "local"):
+        return []
+    from ..core.adoption import adopted_from
+
+    errors = []
+    for slug, location in adopted_from(md.locations["local"].path):
+        try:
+            carry(md, slug, location)
+        except MemdirError as exc:
+            errors.append(f"carry what was learnt under the adopted {location}: {exc}")
+    return errors

@@ -183,6 +183,7 @@ class FileBackend:
         # called after :meth:`create` made the folder (the workspace records the checkout
         # a local scope belongs to: docs/design/core.md, memdir.core.origins)
         self.created: Callable[[], None] | None = None
+        self.creating: Callable[[], None] | None = None  # before: may refuse (StorageError)
 
     def __repr__(self) -> str:
         return f"FileBackend({str(self.root)!r})"
@@ -213,6 +214,8 @@ class FileBackend:
         if os.path.isdir(self._root):  # every write asks: one stat, not one per parent
             return
         missing = [p for p in (self.root, *self.root.parents) if not p.exists()]
+        if missing and self.creating is not None:
+            self.creating()
         try:
             for folder in reversed(missing):
                 folder.mkdir(mode=self.dir_mode, exist_ok=True)
