@@ -86,6 +86,11 @@ class Workspace:
             )
         }
         self.warnings: list[str] = []  # what opening could not repair
+        # the checkout was there when opened (one machine): a local scope folder is not
+        # made for it once it is gone (:meth:`_refuse_if_gone`)
+        self._checkout_seen = (
+            projectless is None and not settings.database_url and self.project_root.is_dir()
+        )
         self.project_url: str | None = None  # the normalised remote (team backend)
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self.embed_error: str | None = None  # why the configured embedder cannot be made
@@ -375,8 +380,9 @@ class Workspace:
     def _refuse_if_gone(self, folder: Path) -> None:
         """No local scope folder is made for a checkout that is gone: a process that
         outlived a move (a maintain running meanwhile) would strand what it learnt in a
-        folder no checkout opens, after ``scopes --adopt`` took the old one along."""
-        if not self.project_root.is_dir():
+        folder no checkout opens, after ``scopes --adopt`` took the old one along. A
+        project folder that did not exist when opened is no move (a library's choice)."""
+        if self._checkout_seen and not self.project_root.is_dir():
             import errno
             import shlex
 
