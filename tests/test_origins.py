@@ -393,4 +393,5 @@ def test_scopes_adopt_json_says_what_moved(tmp_path: Path) -> None:
         "active": 2,
         "archived": 0,
         "set_aside": None,
+        "sessions": 0,  # logged in the old checkout, carried here (mend54w1)
     }

@@ -43,11 +43,6 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
 # --- a checkout moved after its memories were written ---------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir add` never records the checkout (.origin.json), so "
-    "after the folder moves its memories vanish without the warning the README promises",
-)
 def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
     tmp_path: Path, home: Path
 ) -> None:
@@ -67,12 +62,6 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
     assert "scopes --adopt" in listed.stderr, listed.stdout + listed.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — after a checkout moves and `scopes --adopt` re-attaches it, a "
-    "session logged before the move is never extracted: `maintain` says 'Nothing to do.' while "
-    "`memdir jobs` shows its extract job pending",
-)
 def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
     tmp_path: Path, home: Path
 ) -> None:
@@ -103,11 +92,6 @@ def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
 
 
 @pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir search` on a read-only home prints two warnings, one "
-    "saying `doctor --repair` salvages a damaged file, where the README promises one warning",
-)
 def test_search_on_a_read_only_home_warns_once_and_names_no_damage(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
@@ -184,11 +168,6 @@ def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
     assert "No write has been refused" not in activity, refusals
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `maintain --dry-run` under approval = ask says 'candidates kept: 0' "
-    "beside the writes it would propose; the run itself says it kept them",
-)
 def test_maintain_dry_run_counts_the_candidates_it_would_propose(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:

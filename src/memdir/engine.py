@@ -131,7 +131,24 @@ class Memdir(Layers):
         )
         self.forget_store("local")  # its cached listing described the old folder
         self.store("local").repair()
-        return done
+        from .pipeline.upkeep import carry
+
+        try:  # sessions logged there before the move are learnt from here
+            sessions = carry(self, done.old_folder.name, str(done.old_folder))
+        except MemdirError as exc:
+            raise MemdirError(
+                f"Moved {done.old_folder} to {done.new_folder}, but the sessions logged "
+                f"there were not carried along (maintain will not learn from them here): "
+                f"{exc}"
+            ) from exc
+        from .core.adoption import note_adopted
+        from .core.errors import StorageError
+
+        try:  # what a process that outlived the move keys by the old folder: carried later
+            note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder))
+        except OSError as exc:
+            raise StorageError("note the adoption in", done.new_folder, exc) from exc
+        return dataclasses.replace(done, sessions=sessions)
 
     # -- browsing and review (the CLI's history and review commands, the web page) ---------
 

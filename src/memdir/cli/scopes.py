@@ -38,6 +38,12 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
             f"Moved {done.old_folder}{was} to {done.new_folder}: "
             f"{held(done.active, done.archived)}, unchanged; index regenerated."
         )
+        if done.sessions:
+            noun = "session" if done.sessions == 1 else "sessions"
+            click.echo(
+                f"{done.sessions} {noun} logged in the old checkout now belong here: "
+                f"`memdir maintain` learns from them."
+            )
         if done.set_aside:
             click.echo(
                 f"The previous, entry-less local folder is kept at {done.set_aside}; "

@@ -28,9 +28,10 @@ from .scopes import ScopeLocation, project_slug
 from .storage.files import FileBackend
 from .storage.regular import fsync_path
 
+ADOPTED_NAME = ".adopted.json"  # the folders adopted into this one: [[slug, location], ...]
 # What a scope folder without entries may hold and still be replaced by an adopted one.
 _BOOKKEEPING = frozenset(
-    {"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new", RECORD_NAME}
+    {"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new", RECORD_NAME, ADOPTED_NAME}
 )
 _EMPTY_FOLDERS = frozenset({"archive", ".staging"})  # bookkeeping too, while empty
 
@@ -72,6 +73,7 @@ class Adoption:
     active: int
     archived: int
     set_aside: Path | None = None  # the replaced empty folder, kept because it held more
+    sessions: int = 0  # logged in the old checkout: the pipeline learns from them here
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
@@ -82,6 +84,7 @@ class Adoption:
             "active": self.active,
             "archived": self.archived,
             "set_aside": str(self.set_aside) if self.set_aside else None,
+            "sessions": self.sessions,
         }
 
 
@@ -248,3 +251,31 @@ def _discard(aside: Path) -> Path | None:
     except OSError:
         return aside  # could not look or delete: keep it, and say where it is
     return aside
+
+
+def adopted_from(folder: Path) -> list[tuple[str, str]]:
+    """The (project slug, folder) of every local scope adopted into ``folder``, oldest
+    first: the pipeline carries what a process that outlived the move keyed by them
+    (:func:`memdir.pipeline.upkeep.carry`). Empty when there is none or it is unreadable."""
+    from .errors import ParseError
+    from .storage.regular import read_json
+
+    path = folder / ADOPTED_NAME
+    try:
+        data = None if os.path.islink(path) else read_json(path, 65536)
+    except ParseError:
+        return []
+    if not isinstance(data, list):
+        return []
+    return [(str(p[0]), str(p[1])) for p in data if isinstance(p, list) and len(p) == 2]
+
+
+def note_adopted(folder: Path, slug: str, location: str) -> None:
+    """Add the adopted folder ``location`` of the project ``slug`` to ``folder``'s list
+    (kept to the last 20). Raises OSError."""
+    import json
+
+    from .storage.regular import atomic_write
+
+    known = [p for p in adopted_from(folder) if p != (slug, location)] + [(slug, location)]
+    atomic_write(folder / ADOPTED_NAME, (json.dumps(known[-20:]) + "\n").encode())

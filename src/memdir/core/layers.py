@@ -243,7 +243,8 @@ class Layers(PersonaLayer, SkillsLayer):
                 strict=strict,
             )
         except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
-            warn_once(f"memory search used a temporary index: {exc}")
+            if not getattr(self.sessions.db, "read_only", False):  # said once on opening
+                warn_once(f"memory search used a temporary index: {exc}")
             if self._scratch_index is None:
                 self._scratch_index = EntryIndex(Database(":memory:"))
             ranked = self._scratch_index.search(

@@ -136,13 +136,22 @@ def refresh_origin(root: Path, folder: Path) -> Origin:
     writes too, coarser than ``time.time``), or to 0 while it is incomplete. Raises OSError
     when the folder cannot be written."""
     origin, complete = identify(root)
-    if read_origin(folder) != origin:
+    rewrite = read_origin(folder) != origin
+    if rewrite:
         write_origin(folder, origin)
     path = folder / RECORD_NAME
-    if complete:
-        os.utime(path, follow_symlinks=False)
-    else:
-        os.utime(path, ns=(0, 0), follow_symlinks=False)
+    try:
+        if complete:
+            os.utime(path, follow_symlinks=False)
+        else:
+            os.utime(path, ns=(0, 0), follow_symlinks=False)
+    except OSError:
+        # A record that already says what the repository says, on a home that cannot be
+        # written (a read-only disk): nothing is lost but the freshness mark, so the next
+        # open looks again; no warning on every read (a repository with no commit yet
+        # keeps its record incomplete, and so stale, until its first commit).
+        if rewrite:
+            raise
     return origin
 
 

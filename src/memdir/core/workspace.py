@@ -3,6 +3,7 @@ See docs/design/core.md."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import threading
@@ -85,6 +86,11 @@ class Workspace:
             )
         }
         self.warnings: list[str] = []  # what opening could not repair
+        # the checkout was there when opened (one machine): a local scope folder is not
+        # made for it once it is gone (:meth:`_refuse_if_gone`)
+        self._checkout_seen = (
+            projectless is None and not settings.database_url and self.project_root.is_dir()
+        )
         self.project_url: str | None = None  # the normalised remote (team backend)
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self.embed_error: str | None = None  # why the configured embedder cannot be made
@@ -361,12 +367,42 @@ class Workspace:
             if private
             else FileBackend(loc.path)
         )
+        if loc.name == "local" and self.projectless is None and loc == self.locations["local"]:
+            backend.created = lambda: self._record_checkout(loc.path)
+            backend.creating = lambda: self._refuse_if_gone(loc.path)
         history = None
         if loc.name in self.settings.history_scopes and not loc.read_only:
             from .storage.git import History
 
             history = History(loc.path, lock_timeout=self.settings.lock_timeout)
         return self._store(loc, backend, history)
+
+    def _refuse_if_gone(self, folder: Path) -> None:
+        """No local scope folder is made for a checkout that is gone: a process that
+        outlived a move (a maintain running meanwhile) would strand what it learnt in a
+        folder no checkout opens, after ``scopes --adopt`` took the old one along. A
+        project folder that did not exist when opened is no move (a library's choice)."""
+        if self._checkout_seen and not self.project_root.is_dir():
+            import errno
+            import shlex
+
+            why = (
+                f"its checkout {self.project_root} is gone (moved?); in its new place, "
+                f"`memdir scopes --adopt {shlex.quote(str(self.project_root))}` brings its "
+                f"memory and what is waiting to be learnt"
+            )
+            raise StorageError("create the scope folder", folder, OSError(errno.ENOENT, why))
+
+    def _record_checkout(self, folder: Path) -> None:
+        """The local scope folder was just made (by any write, whatever the command):
+        record the checkout it belongs to, as :func:`memdir.open` does for a folder that
+        exists (:func:`memdir.core.origins.note_origin`), so that a move of the checkout
+        before the next open is noticed. A folder that cannot take the record is named by
+        the next open's warning."""
+        from .origins import refresh_origin
+
+        with contextlib.suppress(OSError):
+            refresh_origin(self.project_root, folder)
 
     def _store(self, loc: ScopeLocation, backend: Backend, history: HistoryBackend | None) -> Store:
         store = Store(

@@ -208,6 +208,7 @@ class Pipeline:
         left; archive per policy and list entries to review."""
         report = RunReport()
         with self._lock:
+            report.errors += upkeep.carry_adopted(self.md)  # keyed by an adopted folder since
             if scan:
                 report.queued = self.scan(everything=everything)
             while not self._worker.stopping():  # close() ends a background run early

@@ -139,6 +139,24 @@ def hold(
     return record
 
 
+def relocate(md: Layers, old: str, new: str) -> int:
+    """Held writes of the scope keyed ``old`` (a local scope folder that
+    :meth:`memdir.Memdir.adopt` moved) made writes of ``new``'s; returns how many. One
+    machine's ledger only (the team backend keys local scopes by URL, not by folder)."""
+    path = md.home / LEDGER_NAME
+    if md.database is not None or not path.exists():
+        return 0
+    from ..core.storage.records import locked
+
+    moved = 0
+    with locked(path, _WHAT) as pending:
+        for record in pending.values():
+            if isinstance(record, dict) and record.get("location") == old:
+                record["location"] = new
+                moved += 1
+    return moved
+
+
 def unchanged(
     store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
 ) -> list[Entry | None]:

@@ -270,7 +270,13 @@ class Database:
         with self._lock:
             conn = self._connection()
             if self.read_only:  # also a database in memory: a write there would be lost
-                raise DatabaseError(self.path, action, "its folder cannot be written here")
+                raise DatabaseError(
+                    self.path,
+                    action,
+                    "its folder cannot be written here",
+                    advice="Nothing is damaged: reads and searches work; run memdir where "
+                    "its home can be written to record anything new.",
+                )
             return self._run(action, lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
 
     def read(self, body: Callable[[sqlite3.Connection], T], *, action: str = "read") -> T:

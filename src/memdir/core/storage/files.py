@@ -14,7 +14,7 @@ import select
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -180,6 +180,10 @@ class FileBackend:
         self.file_mode = file_mode
         self.dir_mode = dir_mode
         self._threads = threading.Lock()
+        # called after :meth:`create` made the folder (the workspace records the checkout
+        # a local scope belongs to: docs/design/core.md, memdir.core.origins)
+        self.created: Callable[[], None] | None = None
+        self.creating: Callable[[], None] | None = None  # before: may refuse (StorageError)
 
     def __repr__(self) -> str:
         return f"FileBackend({str(self.root)!r})"
@@ -214,6 +218,8 @@ class FileBackend:
         if os.path.isdir(self._root):  # every write asks: one stat, not one per parent
             return
         missing = [p for p in (self.root, *self.root.parents) if not p.exists()]
+        if missing and self.creating is not None:
+            self.creating()
         try:
             for folder in reversed(missing):
                 folder.mkdir(mode=self.dir_mode, exist_ok=True)
@@ -221,6 +227,8 @@ class FileBackend:
                 (self.root / ".gitignore").write_text(_GITIGNORE, encoding="utf-8")
         except OSError as exc:
             raise StorageError("create the scope folder", self.root, exc) from exc
+        if missing and self.created is not None:
+            self.created()
 
     def writable(self) -> bool:
         """True when the folder (or, before it exists, its nearest parent) is writable."""
