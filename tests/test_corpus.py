@@ -113,7 +113,7 @@ def _rule(text: str) -> tuple[str, bool]:
     globs = []
     if "paths:" in head:  # its value, then its `- item` lines (a later key ends the list)
         first, *rest = head.split("paths:", 1)[1].split("\n")
-        items = [first] + list(itertools.takewhile(lambda ln: ln.lstrip().startswith("-"), rest))
+        items = [first, *itertools.takewhile(lambda ln: ln.lstrip().startswith("-"), rest)]
         globs = [g.strip(" -'\"") for g in items]
     globs = [g for g in ",".join(globs).split(",") if g.strip(" -'\"[]")]
     return body.strip("\n"), not globs or all(g.strip(" -'\"[]") in ("**", "**/*") for g in globs)

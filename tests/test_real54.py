@@ -1,0 +1,315 @@
+"""Real files, round real54 (tests/fixtures/real, see its INDEX.md): shapes the earlier
+rounds did not have, run through memdir as a user would and compared with what the
+harness that owns each file does.
+
+* Recusive/Orbit-Code: an AGENTS.md in every folder, seven deep, past Codex's 32 KiB.
+* xmlangel/testcasecraft: a Korean CLAUDE.md beside AGENTS.md and AGENTS_KO.md.
+* rjmurillo/ai-agents: rules whose front matter mixes Copilot's ``applyTo``, Cursor's
+  ``alwaysApply`` and Claude Code's ``paths``; CLAUDE.md importing @AGENTS.md.
+* kvsankar/agent-history: a Codex 0.135 rollout and a Claude Code 2.1.152 transcript,
+  both recorded from the real harnesses.
+
+What each harness does is written from its source or documentation, not from memdir:
+Codex ``codex-rs/core/src/agents_md.rs`` (one file per folder from the project root,
+found by ``project_root_markers`` (default ``.git``), down to the working folder; all of
+them at most ``project_doc_max_bytes``; settings from every config layer, a trusted
+project's ``.codex/config.toml`` included — developers.openai.com/codex/config-basic);
+Claude Code's memory docs (rules without ``paths:`` load at start; ``**`` is every
+path)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from memdir.core.config import load_settings
+from memdir.engine import Memdir
+from memdir.interop.transcripts import import_sessions
+from test_corpus import REAL, _open, _text, materialize, person  # noqa: F401
+
+ORBIT = REAL / "Recusive__Orbit-Code"
+TCC = REAL / "xmlangel__testcasecraft"
+AIA = REAL / "rjmurillo__ai-agents"
+HIST = REAL / "kvsankar__agent-history"
+TUI = "codex-rs/tui"
+DEEP = "codex-rs/tui/src/bottom_pane/request_user_input"
+BUDGET = 32 * 1024
+pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
+
+
+def _project(md: Memdir) -> list[tuple[str, str]]:
+    """The project scope's instruction files as (path relative to the checkout, kind)."""
+    root = md.checkout_root
+    found, _ = md.instructions()
+    return [(i.path.relative_to(root).as_posix(), i.kind) for i in found if i.scope == "project"]
+
+
+def _open_in(tmp_path: Path, folder: Path, codex_config: str = "") -> Memdir:
+    cx = tmp_path / "cx"
+    cx.mkdir(exist_ok=True)
+    if codex_config:
+        (cx / "config.toml").write_text(codex_config, encoding="utf-8")
+    return _open(tmp_path, folder)
+
+
+def _ladder_agents(root: Path, rel: str) -> list[str]:
+    """The AGENTS.md of each folder from the root down to ``rel`` (the fixture has one in
+    every folder)."""
+    parts = rel.split("/") if rel else []
+    return [
+        "/".join([*parts[:n], "AGENTS.md"])
+        for n in range(len(parts) + 1)
+        if (root / "/".join([*parts[:n], "AGENTS.md"])).is_file()
+    ]
+
+
+# -- Orbit-Code: nested AGENTS.md, Codex's budget --------------------------------------
+
+
+def test_orbit_code_nested_agents_files_load_root_first_and_are_cut_where_codex_cuts(
+    tmp_path: Path,
+) -> None:
+    """From ``request_user_input/snapshots`` Codex reads six AGENTS.md (30,860 + 757 bytes
+    before the sixth, so that one is cut at byte 1,151) and drops the seventh; Claude Code
+    reads every CLAUDE.md on the way, whole. memdir reads exactly those, once each."""
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root / DEEP / "snapshots")
+    got = _project(md)
+    agents = [p for p, _ in got if p.endswith("AGENTS.md")]
+    assert agents == _ladder_agents(root, DEEP)  # root first, the seventh dropped
+    claude = [p for p, _ in got if p.endswith("CLAUDE.md")]
+    assert claude == [a.replace("AGENTS.md", "CLAUDE.md") for a in _ladder_agents(root, DEEP)] + [
+        f"{DEEP}/snapshots/CLAUDE.md"
+    ]
+    found, notes = md.instructions()
+    by_rel = {i.path.relative_to(root).as_posix(): i for i in found}
+    used = sum((root / a).stat().st_size for a in agents[:-1])
+    assert used == 31_617
+    cut = by_rel[f"{DEEP}/AGENTS.md"]
+    assert cut.text == (root / DEEP / "AGENTS.md").read_bytes()[: BUDGET - used].decode()
+    for rel in claude:  # Claude Code's files whole, byte for byte
+        assert by_rel[rel].text.strip("\n") == _text(root / rel).strip("\n"), rel
+    said = " ".join(f"{n.subject}: {n.reason}" for n in notes)
+    assert "cut to 1,151 of 3,031 bytes" in said
+    assert f"{DEEP}/snapshots/AGENTS.md: not loaded" in said
+
+
+def test_orbit_code_project_root_markers_empty_reads_only_the_working_folder(
+    tmp_path: Path,
+) -> None:
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root / TUI, "project_root_markers = []\n")
+    agents = [p for p, _ in _project(md) if p.endswith("AGENTS.md")]
+    # Codex: "An empty marker list disables parent traversal": only codex-rs/tui's file.
+    # (No CLAUDE.md of this tree imports an AGENTS.md, so Claude Code reads none.)
+    assert agents == [f"{TUI}/AGENTS.md"]
+
+
+test_orbit_code_project_root_markers_empty_reads_only_the_working_folder = pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "severity: low — memdir ignores Codex's project_root_markers: with "
+        "`project_root_markers = []` Codex reads only the working folder's AGENTS.md, "
+        "memdir still reads AGENTS.md and codex-rs/AGENTS.md (20 KB no harness loads)"
+    ),
+)(test_orbit_code_project_root_markers_empty_reads_only_the_working_folder)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "severity: medium — memdir finds the checkout only by .git: in a Mercurial "
+        "(or Sapling / non-colocated jj) checkout with Codex's project_root_markers "
+        '[".git", ".hg"] Codex reads AGENTS.md from the .hg root down, memdir reads '
+        "only the working folder's"
+    ),
+)
+def test_orbit_code_hg_checkout_with_hg_root_marker_reads_from_the_root(tmp_path: Path) -> None:
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    shutil.rmtree(root / ".git")
+    (root / ".hg").mkdir()  # what `hg init` leaves (the contents do not matter to Codex)
+    md = _open_in(tmp_path, root / TUI, 'project_root_markers = [".git", ".hg"]\n')
+    found, _ = md.instructions()
+    agents = [i.path.resolve() for i in found if i.path.name == "AGENTS.md"]
+    assert agents == [root / a for a in _ladder_agents(root, TUI)]
+
+
+# -- testcasecraft: Korean text, AGENTS_KO.md, a project's own Codex config ------------
+
+
+def test_testcasecraft_korean_claude_md_is_kept_byte_for_byte_and_agents_ko_is_not_read(
+    tmp_path: Path,
+) -> None:
+    root = materialize(TCC, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root)
+    found, notes = md.instructions()
+    mine = {i.path.name: i for i in found if i.scope == "project"}
+    assert sorted(mine) == ["AGENTS.md", "CLAUDE.md"]  # no harness reads AGENTS_KO.md
+    raw = (root / "CLAUDE.md").read_bytes()
+    assert "하네스" in raw.decode()
+    assert mine["CLAUDE.md"].text.encode() == raw
+    assert mine["AGENTS.md"].text.encode() == (root / "AGENTS.md").read_bytes()
+    assert not [n for n in notes if n.warning]
+
+
+def test_testcasecraft_fallback_name_loses_to_agents_md_as_in_codex(tmp_path: Path) -> None:
+    """Codex tries AGENTS.override.md, AGENTS.md, then the fallbacks: a folder with an
+    AGENTS.md never reads AGENTS_KO.md, even when it is listed."""
+    root = materialize(TCC, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root, 'project_doc_fallback_filenames = ["AGENTS_KO.md"]\n')
+    assert [p for p, _ in _project(md)] == ["AGENTS.md", "CLAUDE.md"]
+    (root / "AGENTS.md").unlink()  # without it, the Korean translation is Codex's pick
+    md = _open_in(tmp_path, root, 'project_doc_fallback_filenames = ["AGENTS_KO.md"]\n')
+    found, _ = md.instructions()
+    ko = [i for i in found if i.path.name == "AGENTS_KO.md"]
+    assert len(ko) == 1 and ko[0].text.encode() == (root / "AGENTS_KO.md").read_bytes()
+
+
+def test_testcasecraft_small_budget_cuts_korean_at_a_character_and_says_so(tmp_path: Path) -> None:
+    """A budget that ends inside a Hangul syllable: Codex decodes the cut bytes lossily
+    (U+FFFD), memdir stops at the character before (docs/design/instructions.md) — and
+    the note says how much was kept."""
+    root = materialize(TCC, tmp_path / "co").resolve()
+    (root / "AGENTS.md").unlink()
+    ko = (root / "AGENTS_KO.md").read_bytes()
+    limit = ko.index("통합".encode()) + 1  # one byte into a three-byte syllable
+    md = _open_in(
+        tmp_path,
+        root,
+        f'project_doc_fallback_filenames = ["AGENTS_KO.md"]\nproject_doc_max_bytes = {limit}\n',
+    )
+    found, notes = md.instructions()
+    item = next(i for i in found if i.path.name == "AGENTS_KO.md")
+    assert item.text == ko[: limit - 1].decode()
+    assert any("AGENTS_KO.md" in n.subject and "cut" in n.reason for n in notes)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "severity: low — memdir reads project_doc_max_bytes / project_doc_fallback_filenames "
+        "only from $CODEX_HOME/config.toml; Codex also applies a trusted project's own "
+        ".codex/config.toml (closest wins), so memdir keeps 7,442 bytes of AGENTS.md where "
+        "Codex reads 4,096"
+    ),
+)
+def test_testcasecraft_trusted_project_codex_config_sets_the_budget(tmp_path: Path) -> None:
+    root = materialize(TCC, tmp_path / "co").resolve()
+    (root / ".codex").mkdir()
+    (root / ".codex" / "config.toml").write_text("project_doc_max_bytes = 4096\n")
+    md = _open_in(tmp_path, root, f'[projects."{root}"]\ntrust_level = "trusted"\n')
+    found, _ = md.instructions()
+    agents = next(i for i in found if i.path.name == "AGENTS.md")
+    assert agents.text.encode() == (root / "AGENTS.md").read_bytes()[:4096]
+
+
+# -- ai-agents: front matter from three tools in .claude/rules -------------------------
+
+ALWAYS = ["builder-ethos.md", "code-quality.md", "knowledge-persistence.md", "universal.md"]
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"),
+    [
+        (None, []),  # applyTo / alwaysApply mean nothing to Claude Code; paths: ["**"] is all
+        ("src/tool.py", ["python.md"]),
+        ("src/App/Program.cs", ["csharp.md"]),
+        (".agents/governance/PROJECT-CONSTRAINTS.md", ["governance.md"]),
+        ("README.md", []),
+    ],
+)
+def test_ai_agents_rules_load_by_paths_only(
+    tmp_path: Path, path: str | None, extra: list[str]
+) -> None:
+    root = materialize(AIA, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root)
+    found, _ = md.instructions(paths=[root / path] if path else None)
+    rules = sorted(i.path.name for i in found if i.kind == "rule")
+    assert rules == sorted(ALWAYS + extra)
+    bodies = {i.path.name: i.text for i in found if i.kind == "rule"}
+    assert not any(
+        b.lstrip().startswith(("applyTo", "alwaysApply", "paths")) for b in bodies.values()
+    )
+
+
+def test_ai_agents_claude_md_import_of_agents_md_is_loaded_once(tmp_path: Path) -> None:
+    root = materialize(AIA, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root)
+    files = [p for p, k in _project(md) if k == "instructions"]
+    assert files == ["AGENTS.md", "CLAUDE.md", ".claude/CLAUDE.md"]
+    _, notes = md.instructions()
+    assert any("@AGENTS.md" in n.subject and "loaded once" in n.reason for n in notes)
+
+
+# -- agent-history: real transcripts of Codex 0.135 and Claude Code 2.1.152 -------------
+
+CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
+CLAUDE_ID = "06090cb1-3e64-433a-bc7e-a621c0f596d2"
+
+
+def _transcripts(home: Path) -> tuple[Path, Path]:
+    rollout = home / ".codex" / "sessions" / "2026" / "06" / "05"
+    rollout.mkdir(parents=True)
+    shutil.copyfile(
+        HIST / "codex" / "session-01.jsonl.txt",
+        rollout / f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl",
+    )
+    project = home / ".claude" / "projects" / "-tmp-agent-history-real-agent-claude-workspace"
+    project.mkdir(parents=True)
+    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", project / f"{CLAUDE_ID}.jsonl")
+    return home / ".codex" / "sessions", home / ".claude" / "projects"
+
+
+def _md(tmp_path: Path) -> Memdir:
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    return Memdir(load_settings(tmp_path / "memhome", work, environ={}))
+
+
+def test_codex_0135_rollout_imports_one_exchange_once(tmp_path: Path) -> None:
+    """Codex writes each turn's text twice (``response_item`` and ``event_msg``) and adds a
+    developer message and an ``<environment_context>`` user message of its own: the
+    conversation is one prompt and one answer, and a re-run adds nothing."""
+    codex, _ = _transcripts(Path.home())
+    md = _md(tmp_path)
+    first = import_sessions(md, "codex", codex)
+    again = import_sessions(md, "codex", codex)
+    sid = f"codex:{CODEX_ID}"
+    msgs = md.sessions.messages(sid)
+    assert [(m.role, m.content) for m in msgs] == [
+        ("user", "[REDACTED_PROMPT]"),
+        ("assistant", "[REDACTED_ASSISTANT_TEXT]"),
+    ]
+    assert [m.timestamp.isoformat() for m in msgs] == [
+        "2026-06-05T04:58:23.506000+00:00",
+        "2026-06-05T04:58:26.681000+00:00",
+    ]
+    info = md.sessions.get(sid)
+    assert info.cwd == "/tmp/agent-history-real-agent/codex/workspace"
+    assert info.started_at.isoformat() == "2026-06-05T04:58:20.593000+00:00"
+    assert first.malformed == 0 and not first.problems
+    assert again.lines == 11 and again.malformed == 0
+    assert len(md.sessions.messages(sid)) == 2  # the re-run added nothing
+    hits = md.sessions.search("REDACTED_PROMPT")
+    assert sid in {h.session_id for h in hits}
+
+
+def test_claude_code_2_1_152_transcript_imports_one_exchange_once(tmp_path: Path) -> None:
+    """``queue-operation`` and ``last-prompt`` records are bookkeeping, not messages."""
+    _, projects = _transcripts(Path.home())
+    md = _md(tmp_path)
+    import_sessions(md, "claude-code", projects)
+    import_sessions(md, "claude-code", projects)
+    sid = f"claude-code:{CLAUDE_ID}"
+    msgs = md.sessions.messages(sid)
+    assert [(m.role, m.content) for m in msgs] == [
+        ("user", "[REDACTED_PROMPT]"),
+        ("assistant", "[REDACTED_ASSISTANT_TEXT]"),
+    ]
+    info = md.sessions.get(sid)
+    assert info.cwd == "/tmp/agent-history-real-agent/claude/workspace"
+    assert info.title == "[REDACTED_PROMPT]"
