@@ -28,6 +28,7 @@ import pytest
 
 from memdir.core.config import load_settings
 from memdir.engine import Memdir
+from memdir.interop import export_memories
 from memdir.interop.transcripts import import_sessions
 from test_corpus import REAL, _open, _text, materialize, person  # noqa: F401
 
@@ -399,3 +400,57 @@ def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) ->
     shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
     import_sessions(md, "codex", copy)
     assert len(md.sessions.messages(f"codex:{CODEX_ID}")) == 2
+
+
+# -- export agents-md into a Windows (CRLF) AGENTS.md -----------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "severity: low — `memdir export agents-md` appends its section with LF line ends to "
+        "an AGENTS.md written with CRLF (testcasecraft's, as a Windows checkout has it): the "
+        "file's own bytes are kept, but it ends up with mixed line endings"
+    ),
+)
+def test_testcasecraft_crlf_agents_md_keeps_crlf_after_export(tmp_path: Path) -> None:
+    root = materialize(TCC, tmp_path / "co").resolve()
+    crlf = (root / "AGENTS.md").read_bytes().replace(b"\n", b"\r\n")
+    (root / "AGENTS.md").write_bytes(crlf)
+    md = _open_in(tmp_path, root)
+    md.store("project").add(
+        type="feedback",
+        name="TestNG only",
+        description="unit tests",
+        body="Write unit tests with TestNG, never JUnit.",
+    )
+    export_memories(md, "agents-md", root / "AGENTS.md", apply=True)
+    data = (root / "AGENTS.md").read_bytes()
+    assert data.startswith(crlf) and len(data) > len(crlf)
+    assert data.count(b"\n") == data.count(b"\r\n")
+
+
+def test_orbit_code_export_agents_md_keeps_the_file_and_codex_budget_follows(
+    tmp_path: Path,
+) -> None:
+    """memdir's section goes after Orbit-Code's 17 KB root AGENTS.md, byte for byte; a
+    second export changes nothing; and the deeper cut moves by exactly the section's size,
+    as Codex (which reads the section as part of the file) would cut."""
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    before = (root / "AGENTS.md").read_bytes()
+    md = _open_in(tmp_path, root / DEEP)
+    md.store("project").add(
+        type="feedback",
+        name="Snapshot review",
+        description="insta snapshots",
+        body="Accept insta snapshots only after reading every diff.",
+    )
+    export_memories(md, "agents-md", root / "AGENTS.md", apply=True)
+    after = (root / "AGENTS.md").read_bytes()
+    assert after.startswith(before) and b"Accept insta snapshots" in after[len(before) :]
+    export_memories(md, "agents-md", root / "AGENTS.md", apply=True)
+    assert (root / "AGENTS.md").read_bytes() == after
+    found, _ = md.instructions()
+    cut = next(i for i in found if i.path == root / DEEP / "AGENTS.md")
+    left = BUDGET - 31_617 - (len(after) - len(before))
+    assert cut.text == (root / DEEP / "AGENTS.md").read_bytes()[:left].decode()
