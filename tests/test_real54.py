@@ -454,3 +454,36 @@ def test_orbit_code_export_agents_md_keeps_the_file_and_codex_budget_follows(
     cut = next(i for i in found if i.path == root / DEEP / "AGENTS.md")
     left = BUDGET - 31_617 - (len(after) - len(before))
     assert cut.text == (root / DEEP / "AGENTS.md").read_bytes()[:left].decode()
+
+
+# -- fastapi-agent-blueprint: one AGENTS.md over Codex's budget by itself ---------------
+
+FAB = REAL / "Mr-DooSun__fastapi-agent-blueprint"
+
+
+def test_fastapi_blueprint_root_agents_md_is_cut_at_32_kib_and_claude_files_stay_whole(
+    tmp_path: Path,
+) -> None:
+    """Codex reads the first 32,768 of its 34,534 bytes (the project's issue #413 shows
+    codex-cli 0.153.4 losing the tail); CLAUDE.md only links to it (`[AGENTS.md](AGENTS.md)`),
+    so Claude Code does not read it at all and no harness reads the rest."""
+    root = materialize(FAB, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root)
+    found, notes = md.instructions()
+    by_rel = {i.path.relative_to(root).as_posix(): i for i in found if i.scope == "project"}
+    assert list(by_rel) == [
+        "AGENTS.md",
+        "CLAUDE.md",
+        *(f".claude/rules/{p.stem}" for p in sorted((FAB / ".claude" / "rules").iterdir())),
+    ]
+    raw = (root / "AGENTS.md").read_bytes()
+    assert len(raw) == 34_534
+    assert by_rel["AGENTS.md"].text == raw[:BUDGET].decode()
+    assert "## Drift Management" not in by_rel["AGENTS.md"].text  # what Codex never sees
+    for rel, item in by_rel.items():
+        if rel != "AGENTS.md":
+            assert item.text.strip("\n") == _text(root / rel).strip("\n"), rel
+    assert any(
+        n.subject.endswith("/AGENTS.md") and "cut to 32,768 of 34,534 bytes" in n.reason
+        for n in notes
+    )
