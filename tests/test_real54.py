@@ -489,3 +489,21 @@ def test_fastapi_blueprint_root_agents_md_is_cut_at_32_kib_and_claude_files_stay
         n.subject.endswith("/AGENTS.md") and "cut to 32,768 of 34,534 bytes" in n.reason
         for n in notes
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "severity: low — memdir drops project_doc_fallback_filenames that hold a '/', but "
+        "Codex joins each name to the folder (agents_md.rs: d.join(name)), so "
+        '`[".agents/AGENTS.md"]` (a shape users publish, reported working on codex-cli '
+        "0.153.4) makes Codex read ai-agents' .agents/AGENTS.md at the root when there is "
+        "no AGENTS.md there; memdir reads nothing for Codex"
+    ),
+)
+def test_ai_agents_nested_path_fallback_name_is_read_as_codex_reads_it(tmp_path: Path) -> None:
+    root = materialize(AIA, tmp_path / "co").resolve()
+    (root / "AGENTS.md").unlink()  # the checkout keeps Codex's file under .agents/ only
+    md = _open_in(tmp_path, root, 'project_doc_fallback_filenames = [".agents/AGENTS.md"]\n')
+    found, _ = md.instructions()
+    assert root / ".agents" / "AGENTS.md" in {i.path.resolve() for i in found}
