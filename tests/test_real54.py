@@ -103,14 +103,6 @@ def test_orbit_code_nested_agents_files_load_root_first_and_are_cut_where_codex_
     assert f"{DEEP}/snapshots/AGENTS.md: not loaded" in said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — memdir ignores Codex's project_root_markers: with "
-        "`project_root_markers = []` Codex reads only the working folder's AGENTS.md, "
-        "memdir still reads AGENTS.md and codex-rs/AGENTS.md (20 KB no harness loads)"
-    ),
-)
 def test_orbit_code_project_root_markers_empty_reads_only_the_working_folder(
     tmp_path: Path,
 ) -> None:
@@ -122,15 +114,6 @@ def test_orbit_code_project_root_markers_empty_reads_only_the_working_folder(
     assert agents == [f"{TUI}/AGENTS.md"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: medium — memdir finds the checkout only by .git: in a Mercurial "
-        "(or Sapling / non-colocated jj) checkout with Codex's project_root_markers "
-        '[".git", ".hg"] Codex reads AGENTS.md from the .hg root down, memdir reads '
-        "only the working folder's"
-    ),
-)
 def test_orbit_code_hg_checkout_with_hg_root_marker_reads_from_the_root(tmp_path: Path) -> None:
     root = materialize(ORBIT, tmp_path / "co").resolve()
     shutil.rmtree(root / ".git")
@@ -191,15 +174,6 @@ def test_testcasecraft_small_budget_cuts_korean_at_a_character_and_says_so(tmp_p
     assert any("AGENTS_KO.md" in n.subject and "cut" in n.reason for n in notes)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — memdir reads project_doc_max_bytes / project_doc_fallback_filenames "
-        "only from $CODEX_HOME/config.toml; Codex also applies a trusted project's own "
-        ".codex/config.toml (closest wins), so memdir keeps 7,442 bytes of AGENTS.md where "
-        "Codex reads 4,096"
-    ),
-)
 def test_testcasecraft_trusted_project_codex_config_sets_the_budget(tmp_path: Path) -> None:
     root = materialize(TCC, tmp_path / "co").resolve()
     (root / ".codex").mkdir()
@@ -491,16 +465,6 @@ def test_fastapi_blueprint_root_agents_md_is_cut_at_32_kib_and_claude_files_stay
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — memdir drops project_doc_fallback_filenames that hold a '/', but "
-        "Codex joins each name to the folder (agents_md.rs: d.join(name)), so "
-        '`[".agents/AGENTS.md"]` (a shape users publish, reported working on codex-cli '
-        "0.153.4) makes Codex read ai-agents' .agents/AGENTS.md at the root when there is "
-        "no AGENTS.md there; memdir reads nothing for Codex"
-    ),
-)
 def test_ai_agents_nested_path_fallback_name_is_read_as_codex_reads_it(tmp_path: Path) -> None:
     root = materialize(AIA, tmp_path / "co").resolve()
     (root / "AGENTS.md").unlink()  # the checkout keeps Codex's file under .agents/ only

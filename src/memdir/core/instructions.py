@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config import CodexDocs
+from .config import CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
@@ -544,20 +544,34 @@ def gather(
     reader = _Reader(run, home)
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
+    # Codex's own project root (project_root_markers) and its trusted project configs.
+    codex, codex_root = codex_project(codex, start) if agents else (codex, checkout)
+    for subject, reason in codex.notes if agents else ():
+        reader.note(None, subject, reason, not reason.startswith("not read, as Codex"))
     # The folders above the checkout, root first; a worktree nested in its own repository
     # skips the repository's, whose checked-in files are its own (as Claude Code does).
     above = list(reversed(checkout.parents)) if claude else []
     if project_root is not None and project_root != checkout and project_root in checkout.parents:
         above = [d for d in above if not (d == project_root or project_root in d.parents)]
     folders = ladder(checkout, start)
+    codex_folders = ladder(codex_root, start) if agents else []
     below = _below(folders[-1], absolute) if claude and withheld is None else []
     if withheld is not None:  # not one of the checkout's files: neither shown nor looked for
-        above, folders = [], []
+        above, folders, codex_folders = [], [], []
         reader.note("project", checkout, f"instruction files not read: {withheld}", True)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, folders, below, home, agents, claude, codex, reader):
+        for c in _candidates(
+            loc,
+            above,
+            folders,
+            below,
+            home,
+            (codex_folders, codex) if agents else None,
+            claude,
+            reader,
+        ):
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -636,20 +650,27 @@ def _candidates(
     ladder: Sequence[Path],
     below: Sequence[Path],
     home: Path,
-    agents: bool,
+    codex_read: tuple[Sequence[Path], CodexDocs] | None,
     claude: bool,
-    codex: CodexDocs,
     reader: _Reader,
 ) -> Iterator[_Candidate]:
-    """The files one scope may load, in order (not its own ``rules/``)."""
+    """The files one scope may load, in order (not its own ``rules/``). ``codex_read``
+    (None: AGENTS.md is not read): the folders Codex reads an AGENTS.md from (its project
+    root down, which may start above or below the checkout) and its settings."""
+    agents = codex_read is not None
+    codex_folders, codex = codex_read or ((), CodexDocs())
     if loc.name == "project":
-        for folder in above:
-            yield from _claude_files(folder, home, reader, own=True)
-        for folder in ladder:
-            if agents and (pick := _agents_file(reader, "project", folder, codex.fallbacks)):
-                yield _Candidate(pick, "instructions", "codex")
-            if claude:
-                yield from _claude_files(folder, home, reader, own=False)
+        inside = set(ladder)
+        every = sorted({*above, *ladder, *codex_folders}, key=lambda f: len(f.parts))
+        for folder in every:
+            if folder in codex_folders and (
+                pick := _agents_file(reader, "project", folder, codex.fallbacks)
+            ):  # above the checkout (a Mercurial root): read only from its own folder
+                yield _Candidate(
+                    pick, "instructions", "codex", None if folder in inside else folder
+                )
+            if claude and (folder in inside or folder in above):
+                yield from _claude_files(folder, home, reader, own=folder not in inside)
         for folder in below:  # nested: only once a file under it is touched
             yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code")
     elif loc.name == "local":
