@@ -358,15 +358,6 @@ def test_2anki_server_explain_never_calls_a_file_a_copy_of_itself(tmp_path: Path
     assert not selfish, selfish[:2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — a Codex rollout's rows are keyed by file name and line, not by the "
-        "session id in session_meta: importing ~/.codex/sessions and then the same rollout "
-        "under another name (`--from` a copy named session-01.jsonl, as agent-history keeps "
-        "it) appends the prompt and the answer to the session a second time"
-    ),
-)
 def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) -> None:
     codex, _ = _transcripts(Path.home())
     md = _md(tmp_path)
@@ -376,6 +367,41 @@ def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) ->
     shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
     import_sessions(md, "codex", copy)
     assert len(md.sessions.messages(f"codex:{CODEX_ID}")) == 2
+
+
+def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    """A home that imported the rollout when rows were keyed ``<file name>:line:index``:
+    state.db's step 0014 drops the name, so importing it again, under its own name or
+    another, adds nothing."""
+    import sqlite3
+
+    codex, _ = _transcripts(Path.home())
+    md = _md(tmp_path)
+    import_sessions(md, "codex", codex)
+    sid = f"codex:{CODEX_ID}"
+    name = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
+
+    def as_before(c: sqlite3.Connection) -> list[str]:  # as the earlier import left it
+        c.execute(
+            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
+            (name, sid),
+        )
+        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+        return [r[0] for r in c.execute("SELECT source_key FROM messages ORDER BY id")]
+
+    keys = md.sessions.db.write(as_before)
+    assert keys and all(k.startswith(name + ":") for k in keys)
+    md.close()
+    md = _md(tmp_path)
+    assert len(md.sessions.messages(sid)) == 2
+    import_sessions(md, "codex", codex)
+    copy = tmp_path / "shared" / "session-01.jsonl"
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    import_sessions(md, "codex", copy)
+    assert len(md.sessions.messages(sid)) == 2
 
 
 # -- export agents-md into a Windows (CRLF) AGENTS.md -----------------------------------
@@ -471,3 +497,59 @@ def test_ai_agents_nested_path_fallback_name_is_read_as_codex_reads_it(tmp_path:
     md = _open_in(tmp_path, root, 'project_doc_fallback_filenames = [".agents/AGENTS.md"]\n')
     found, _ = md.instructions()
     assert root / ".agents" / "AGENTS.md" in {i.path.resolve() for i in found}
+
+
+def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade(
+    pg_url: str,
+) -> None:
+    """The team backend's state: its step 0013 drops the file name from Codex's keys (one
+    key per place kept when two names held the same place), so a re-import adds nothing."""
+    import psycopg
+
+    from memdir.interop.codex import transcripts
+    from memdir.interop.transcripts._reading import Tally
+    from memdir.pg.db import PgDatabase, Schema
+    from memdir.pg.sessions import PgStateDatabase, schema_name
+    from memdir.pg.state_schema import state_schema
+    from memdir.sessions import SessionStore
+
+    codex, _ = _transcripts(Path.home())
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(name, "state/older")
+    assert full.steps[12].name == "0013_codex_keys_by_place"
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:12]))
+    older.close()
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    sid = f"codex:{CODEX_ID}"
+    try:
+        SessionStore(db).import_sessions(transcripts.sessions(codex, Tally(None)))
+    finally:
+        db.close()
+    rollout = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # as an earlier import left it
+        conn.execute(
+            "DELETE FROM pg_migrations WHERE component = 'state/older' "
+            "AND name = '0013_codex_keys_by_place'"
+        )
+        conn.execute(f'SET search_path TO "{name}"')
+        conn.execute(
+            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
+            (rollout, sid),
+        )
+        conn.execute(  # and the same place under a second name: kept as it is
+            "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
+            "SELECT session_id, role, content, timestamp, 'session-01.jsonl' || "
+            "substr(source_key, length(%s) + 1) FROM messages WHERE session_id = %s "
+            "ORDER BY id LIMIT 1",
+            (rollout, sid),
+        )
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    try:
+        keys = db.read(lambda c: sorted(r[0] for r in c.execute("SELECT source_key FROM messages")))
+        assert len(keys) == 3 and sum(":" in k and ".jsonl" not in k for k in keys) == 2
+        store = SessionStore(db)
+        store.import_sessions(transcripts.sessions(codex, Tally(None)))
+        assert len(store.messages(sid)) == 3  # nothing added (the third came from before)
+    finally:
+        db.close()

@@ -477,4 +477,25 @@ _STEPS: tuple[Step, ...] = (
             "WHERE strpos(id, ':') > 0",
         ),
     ),
+    # SQLite's 0014: Codex's imported messages keyed by their place in the session, the
+    # rollout's file name dropped (memdir.interop.codex.transcripts.KEYS); a key another
+    # message of the session holds already is left as it was.
+    Step(
+        "0013_codex_keys_by_place",
+        (
+            r"""UPDATE messages m SET source_key = u.k FROM (
+            SELECT DISTINCT ON (session_id, k) id, k FROM (
+                SELECT id, session_id,
+                    regexp_replace(source_key, '^.+\.jsonl:([0-9]+):([0-9]+)$', '\1:\2')
+                    AS k
+                FROM messages
+                WHERE session_id COLLATE "C" >= 'codex:' AND session_id COLLATE "C" < 'codex;'
+                    AND source_key ~ '^.+\.jsonl:[0-9]+:[0-9]+$'
+            ) x ORDER BY session_id, k, id
+        ) u
+        WHERE m.id = u.id AND NOT EXISTS (
+            SELECT 1 FROM messages o WHERE o.session_id = m.session_id AND o.source_key = u.k
+        )""",
+        ),
+    ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -216,6 +217,28 @@ def fill(conn: sqlite3.Connection, base: str, progress: Progress) -> None:
 def _reindex(conn: sqlite3.Connection, progress: Progress) -> None:
     fill(conn, "entries", lambda done, total: None)
     fill(conn, "messages", progress)
+
+
+#: A Codex message's source key as imports before 0014 wrote it: ``<file name>:line:index``.
+_CODEX_FILE_KEY = re.compile(r".+\.jsonl:([0-9]+):([0-9]+)", re.DOTALL)
+
+
+def _codex_keys(conn: sqlite3.Connection, progress: Progress) -> None:
+    """Codex's imported messages keyed by their place in the session, not by the rollout's
+    file name (memdir.interop.codex.transcripts.KEYS), so a re-import of a rollout, under
+    any name, matches them. A key another message of the session already holds is left as
+    it was (the same rollout imported under two names before: both copies stay)."""
+    rows = conn.execute(
+        "SELECT id, source_key FROM messages WHERE session_id >= 'codex:' "
+        "AND session_id < 'codex;' AND source_key LIKE '%.jsonl:%'"
+    ).fetchall()
+    moved = [(f"{m[1]}:{m[2]}", rid) for rid, key in rows if (m := _CODEX_FILE_KEY.fullmatch(key))]
+    for done in range(0, len(moved), 5_000):
+        conn.executemany(
+            "UPDATE OR IGNORE messages SET source_key = ? WHERE id = ?",
+            moved[done : done + 5_000],
+        )
+        progress(min(done + 5_000, len(moved)), len(moved))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -457,4 +480,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE instr(id, ':') > 0",
         ),
     ),
+    # Codex's imported messages keyed by their place in the session (the rollout's file
+    # name dropped from the key), so a rollout imported again under another name adds
+    # nothing.
+    Migration("0014_codex_keys_by_place", (), _codex_keys),
 )
