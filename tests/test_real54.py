@@ -342,20 +342,26 @@ def test_2anki_server_claude_md_excludes_are_honoured(tmp_path: Path) -> None:
     assert root / "web" / "CLAUDE.md" not in {i.path.resolve() for i in found}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — `memdir context --explain` on 2anki/server lists each rule that "
-        "CLAUDE.md also imports as 'X: the same file as X, which is loaded once' (X twice, "
-        "the same path): it does not say which import already brought it in"
-    ),
-)
 def test_2anki_server_explain_never_calls_a_file_a_copy_of_itself(tmp_path: Path) -> None:
     root = materialize(SERVER, tmp_path / "co").resolve()
     md = _open_in(tmp_path, root)
     _, notes = md.instructions()
     selfish = [n for n in notes if f"the same file as {n.subject}," in n.reason]
     assert not selfish, selfish[:2]
+    imported = [n for n in notes if "CLAUDE.md imports it; loaded once" in n.reason]
+    assert imported and all("/.claude/rules/" in n.subject for n in imported)
+
+
+def test_explain_with_project_doc_max_bytes_0_says_codex_reads_none(tmp_path: Path) -> None:
+    """``project_doc_max_bytes = 0`` turns Codex's project docs off: no file "before" used
+    the budget up, and --explain says what did."""
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    md = _open_in(tmp_path, root / TUI, "project_doc_max_bytes = 0\n")
+    found, notes = md.instructions()
+    assert not [i for i in found if i.path.name == "AGENTS.md"]
+    said = [n.reason for n in notes if n.subject.endswith("AGENTS.md")]
+    assert len(said) == 3 and not any("before it" in r for r in said)
+    assert all("project_doc_max_bytes = 0" in r and "off" in r for r in said)
 
 
 def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ class _Run:
     claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
     codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
     shadowed: dict[Path, Path] = field(default_factory=dict)  # real AGENTS.md → its override
+    importer: dict[Path, Path] = field(default_factory=dict)  # real path → the file importing it
     budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
 
 
@@ -160,9 +161,14 @@ class _Reader:
         if real in self.run.loaded:
             if reader == "claude-code":
                 self.run.claude_read.add(real)
-            self.note(
-                scope, path, f"the same file as {self.run.loaded[real]}, which is loaded once"
-            )
+            first, by = self.run.loaded[real], self.run.importer.get(real)
+            if by is not None:
+                why = f"already in the block: {by} imports it; loaded once"
+            elif first != path:
+                why = f"the same file as {first}, which is loaded once"
+            else:
+                why = "already in the block; loaded once"
+            self.note(scope, path, why)
             return True
         if real in self.run.shadowed:
             self.note(scope, path, f"not loaded: {self._overridden(real)}")
@@ -293,6 +299,7 @@ class _Reader:
                 self.note(scope, real, "is not UTF-8: read with U+FFFD for the bad bytes", True)
             self.run.budget -= size
             self.run.loaded[real] = target
+            self.run.importer[real] = where
             if reader == "claude-code":
                 self.run.claude_read.add(real)
             self.run.found.append(
@@ -710,8 +717,12 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             reader.note(
                 "project",
                 item.path,
-                f"not loaded: Codex reads at most {codex.max_bytes:,} bytes of AGENTS.md files "
-                f"(project_doc_max_bytes, {codex.source}) and the files before it use them up",
+                f"not loaded: project_doc_max_bytes = 0 ({codex.source}) turns Codex's "
+                f"project docs off"
+                if codex.max_bytes == 0
+                else f"not loaded: Codex reads at most {codex.max_bytes:,} bytes of AGENTS.md "
+                f"files (project_doc_max_bytes, {codex.source}) and the files before it use "
+                f"them up",
             )
             continue
         if item.size > remaining and not whole:
