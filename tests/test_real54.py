@@ -440,14 +440,6 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
 # -- export agents-md into a Windows (CRLF) AGENTS.md -----------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — `memdir export agents-md` appends its section with LF line ends to "
-        "an AGENTS.md written with CRLF (testcasecraft's, as a Windows checkout has it): the "
-        "file's own bytes are kept, but it ends up with mixed line endings"
-    ),
-)
 def test_testcasecraft_crlf_agents_md_keeps_crlf_after_export(tmp_path: Path) -> None:
     root = materialize(TCC, tmp_path / "co").resolve()
     crlf = (root / "AGENTS.md").read_bytes().replace(b"\n", b"\r\n")
@@ -463,6 +455,11 @@ def test_testcasecraft_crlf_agents_md_keeps_crlf_after_export(tmp_path: Path) ->
     data = (root / "AGENTS.md").read_bytes()
     assert data.startswith(crlf) and len(data) > len(crlf)
     assert data.count(b"\n") == data.count(b"\r\n")
+    export_memories(md, "agents-md", root / "AGENTS.md", apply=True)  # again: unchanged
+    assert (root / "AGENTS.md").read_bytes() == data
+    md.store("project").remove(md.store("project").list()[0].id)
+    export_memories(md, "agents-md", root / "AGENTS.md", apply=True)  # no rules: removed
+    assert (root / "AGENTS.md").read_bytes() == crlf
 
 
 def test_orbit_code_export_agents_md_keeps_the_file_and_codex_budget_follows(
