@@ -323,15 +323,6 @@ def test_sphinx_toolkit_markdown_links_with_at_are_not_imports(tmp_path: Path) -
 SERVER = REAL / "2anki__server"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — memdir ignores Claude Code's claudeMdExcludes (code.claude.com/docs/"
-        "en/large-codebases: globs matched against absolute paths, in any settings layer): "
-        "a project whose .claude/settings.json excludes **/web/CLAUDE.md still gets "
-        "web/CLAUDE.md (3.7 KB) in memdir's block"
-    ),
-)
 def test_2anki_server_claude_md_excludes_are_honoured(tmp_path: Path) -> None:
     root = materialize(SERVER, tmp_path / "co").resolve()
     (root / ".claude" / "settings.json").write_text(

@@ -567,6 +567,7 @@ def gather(
         above, folders, codex_folders = [], [], []
         reader.note("project", checkout, f"instruction files not read: {withheld}", True)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
+    excludes = _claude_excludes(home, checkout, folders[-1] if folders else checkout, reader)
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
         for c in _candidates(
@@ -579,6 +580,11 @@ def gather(
             claude,
             reader,
         ):
+            hit = _excluded(c.path, excludes) if c.reader == "claude-code" else None
+            if hit is not None and loc.name != "managed":
+                if c.path.is_file():
+                    reader.note(loc.name, c.path, hit)
+                continue
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -621,6 +627,57 @@ def gather(
     merged = [*run.found, *(item for items in ranked for item in items)]
     merged.sort(key=lambda i: order[i.scope])  # stable: files, then rules, per scope
     return merged, run.notes
+
+
+MAX_EXCLUDES = 256  # claudeMdExcludes patterns used (a cloned repository's settings too)
+
+
+def _claude_excludes(
+    home: Path, checkout: Path, start: Path, reader: _Reader
+) -> list[tuple[str, Path]]:
+    """Claude Code's ``claudeMdExcludes`` (code.claude.com/docs/en/memory: globs matched
+    against absolute paths, the arrays of every settings layer merged): from
+    ``~/.claude/settings.json`` and the project's ``.claude/settings.json`` and
+    ``.claude/settings.local.json`` (of the checkout root and of the working folder, where
+    Claude Code starts). Each pattern with the file that set it."""
+    import json
+
+    files = [home / ".claude" / "settings.json"]
+    for folder in dict.fromkeys((checkout, start)):
+        files += [folder / ".claude" / "settings.json", folder / ".claude" / "settings.local.json"]
+    found: list[tuple[str, Path]] = []
+    for path in dict.fromkeys(files):
+        try:
+            data = json.loads(read_bytes(path, 1 << 20))
+        except (OSError, ValueError, RecursionError):
+            continue  # absent, or not JSON: Claude Code's to report
+        raw = data.get("claudeMdExcludes") if isinstance(data, dict) else None
+        if raw is None:
+            continue
+        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+            reader.note(None, path, "claudeMdExcludes must be a list of globs: not used", True)
+            continue
+        found += [(p, path) for p in raw if p.strip() and len(p) <= 4096]
+    if len(found) > MAX_EXCLUDES:
+        reader.note(
+            None,
+            "claudeMdExcludes",
+            f"{len(found):,} patterns; memdir uses the first {MAX_EXCLUDES}",
+            True,
+        )
+    return found[:MAX_EXCLUDES]
+
+
+def _excluded(path: Path, excludes: Sequence[tuple[str, Path]]) -> str | None:
+    """Why Claude Code skips ``path`` (a pattern of ``claudeMdExcludes`` matches its
+    absolute path, or the real path behind it), or None."""
+    if not excludes:
+        return None
+    names = dict.fromkeys((path.absolute().as_posix(), _real(path).as_posix()))
+    for pattern, source in excludes:
+        if any(glob_matches(pattern, name) for name in names):
+            return f"not loaded: claudeMdExcludes {pattern!r} in {source} (Claude Code skips it)"
+    return None
 
 
 def _applies(rule: Instruction, targets: Sequence[str]) -> bool:
