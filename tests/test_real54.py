@@ -366,17 +366,6 @@ def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) ->
     assert len(md.sessions.messages(f"codex:{CODEX_ID}")) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "severity: low — the same defect as Codex's, on Claude Code: a transcript's session "
-        "id is its file name, so a copy named session-01.jsonl (as agent-history keeps it) "
-        "becomes a second session, claude-code:session-01, holding the same messages. Not "
-        "fixed: the sessionId of the first line is no answer, since a resumed or forked "
-        "file starts with its parent's records (test_interop_transcripts_sync); the copy's "
-        "own id is the one its later records carry, which needs the whole file read first"
-    ),
-)
 def test_claude_code_transcript_copied_under_another_name_adds_nothing(tmp_path: Path) -> None:
     """Claude Code names a transcript ``<sessionId>.jsonl``; a copy under a name that is no
     session id (agent-history keeps it as session-01.jsonl) is the session its lines name,
