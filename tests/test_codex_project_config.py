@@ -189,3 +189,18 @@ def test_huge_lists_are_cut_with_a_note(tmp_path: Path) -> None:
     assert "project_root_markers lists 5,000 names" in _said(md)
     md = _open(tmp_path, root, 'project_root_markers = ".git"\n')
     assert "project_root_markers must be a list of names" in _said(md)
+
+
+def test_codex_home_inside_the_project_is_the_user_layer_not_a_project_one(
+    tmp_path: Path,
+) -> None:
+    """Codex skips a folder's .codex when it is $CODEX_HOME (someone working in their home
+    folder): its config.toml is the user's, read once, with no trust asked."""
+    root = _repo(tmp_path)
+    (root / "AGENTS.md").write_text("x" * 100, encoding="utf-8")
+    (root / ".codex").mkdir()
+    (root / ".codex" / "config.toml").write_text("project_doc_max_bytes = 10\n")
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "CODEX_HOME": str(root / ".codex")}
+    md = Memdir(load_settings(tmp_path / "memhome", root, environ=env))
+    assert _agents(md) == {"AGENTS.md": "x" * 10}
+    assert "not a trusted project" not in _said(md)

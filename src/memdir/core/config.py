@@ -228,12 +228,12 @@ def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
     notes = list(codex.notes)
     keys: dict[str, Any] = {}
     source = codex.source
-    home = codex.home.resolve() if codex.home is not None else None
+    home = _resolved(codex.home) if codex.home is not None else None
     for folder in folders:
         dot = folder / ".codex"
         path = dot / "config.toml"
-        if not dot.is_dir() or not path.is_file() or (home is not None and dot.resolve() == home):
-            continue
+        if not dot.is_dir() or not path.is_file() or _resolved(dot) == home:
+            continue  # (Codex's own home is no project layer)
         level = next(
             (trust[k] for k in (str(folder), str(root), str(repo) if repo else None) if k in trust),
             None,
@@ -274,6 +274,13 @@ def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
         ),
         root,
     )
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a link loop
+        return path
 
 
 def _exists(path: Path) -> bool:
