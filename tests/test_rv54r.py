@@ -3,9 +3,12 @@ with sessions imported under the old keys, and the docs. Each test fails on mend
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -57,3 +60,51 @@ def test_claude_code_copy_imported_before_the_upgrade_is_not_duplicated(tmp_path
     import_sessions(md, "claude-code", copy)
     total = sum(len(md.sessions.messages(s.id)) for s in md.sessions.list())
     assert total == 2
+
+
+# -- (a) a hostile cloned repository -------------------------------------------------------
+
+
+def _calls_within(budget: int, run: Callable[[], object]) -> int:
+    """The Python calls ``run`` makes (work done, not time taken); RuntimeError past
+    ``budget``, so a test of a hang ends."""
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+            if calls > budget:
+                raise RuntimeError(f"more than {budget:,} calls")
+
+    sys.setprofile(count)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+# Shows: a cloned repository's .claude/settings.json with 256 claudeMdExcludes globs of
+# 4,096 characters (64 brace expansions each) makes every session start match ~16,000
+# globs against every candidate file's absolute path: ~10 minutes of CPU for a repo with
+# 100 rules (the 256-pattern / 4,096-character caps bound the count, not the work). The
+# same start without the settings makes ~4,300 calls; this allows 500,000.
+def test_claude_md_excludes_from_a_clone_cannot_make_a_session_start_hang(
+    tmp_path: Path,
+) -> None:
+    co = tmp_path / "co"
+    co.mkdir()
+    subprocess.run(["git", "init", "-q", str(co)], check=True)
+    (co / "CLAUDE.md").write_text("hi\n")
+    rules = co / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    for i in range(20):
+        (rules / f"r{i}.md").write_text("rule\n")
+    glob = ("{" + ",".join(f"**/*" * 3 + f"x{i}" for i in range(60)) + "}" + "**/*?" * 300)[
+        :4096
+    ]
+    settings = {"claudeMdExcludes": [glob + str(i) for i in range(256)]}
+    (co / ".claude" / "settings.json").write_text(json.dumps(settings))
+    md = _open(tmp_path, co)
+    _calls_within(500_000, md.instructions)
