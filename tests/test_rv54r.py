@@ -108,3 +108,35 @@ def test_claude_md_excludes_from_a_clone_cannot_make_a_session_start_hang(
     (co / ".claude" / "settings.json").write_text(json.dumps(settings))
     md = _open(tmp_path, co)
     _calls_within(500_000, md.instructions)
+
+
+CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
+
+
+# Shows: main imported a rollout given by path under any name and keyed its rows
+# `<name>:line:index`; step 0014 rewrites only names ending `.jsonl`, so a home that
+# imported `session-01.jsonl.txt` (agent-history's own name for it) gets the same two
+# messages again when it imports that file after the upgrade.
+def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "shared" / "session-01.jsonl.txt"
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    md = _md(tmp_path)
+    import_sessions(md, "codex", copy)
+    sid = f"codex:{CODEX_ID}"
+
+    def as_before(c: sqlite3.Connection) -> None:  # the keys main wrote for this file
+        c.execute(
+            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
+            (copy.name, sid),
+        )
+        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+
+    md.sessions.db.write(as_before)
+    md.close()
+    md = _md(tmp_path)  # upgraded
+    assert len(md.sessions.messages(sid)) == 2
+    import_sessions(md, "codex", copy)
+    assert len(md.sessions.messages(sid)) == 2
