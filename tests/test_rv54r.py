@@ -140,3 +140,52 @@ def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
     assert len(md.sessions.messages(sid)) == 2
     import_sessions(md, "codex", copy)
     assert len(md.sessions.messages(sid)) == 2
+
+
+# Shows: the same on the team backend: PostgreSQL's step 0013 rewrites only keys whose
+# name ends `.jsonl`, so the rows main keyed `session-01.jsonl.txt:line:index` are added
+# again when that file is imported after the upgrade.
+def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_upgrade(
+    pg_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from memdir.interop.codex import transcripts
+    from memdir.interop.transcripts._reading import Tally
+    from memdir.pg.db import PgDatabase, Schema
+    from memdir.pg.sessions import PgStateDatabase, schema_name
+    from memdir.pg.state_schema import state_schema
+    from memdir.sessions import SessionStore
+
+    copy = tmp_path / "shared" / "session-01.jsonl.txt"
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(name, "state/older")
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:12]))
+    older.close()
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    sid = f"codex:{CODEX_ID}"
+    try:
+        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
+    finally:
+        db.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # as main's import left it
+        conn.execute(
+            "DELETE FROM pg_migrations WHERE component = 'state/older' "
+            "AND name = '0013_codex_keys_by_place'"
+        )
+        conn.execute(f'SET search_path TO "{name}"')
+        conn.execute(
+            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
+            (copy.name, sid),
+        )
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    try:
+        store = SessionStore(db)
+        assert len(store.messages(sid)) == 2
+        store.import_sessions(transcripts.sessions(copy, Tally(None)))
+        assert len(store.messages(sid)) == 2
+    finally:
+        db.close()
