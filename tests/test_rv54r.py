@@ -189,3 +189,41 @@ def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_
         assert len(store.messages(sid)) == 2
     finally:
         db.close()
+
+
+# Shows: step 0014 reads every Codex row's id and key into a list
+# (fetchall) and builds a second list of the new keys before its first UPDATE: memory
+# grows with the home (100,000 Codex messages: 39 MB; a million: ~400 MB; without the
+# step: under 4 MB), where its 5,000-row batches could read 5,000 at a time.
+def test_codex_key_migration_memory_does_not_grow_with_the_home(tmp_path: Path) -> None:
+    import tracemalloc
+
+    md = _md(tmp_path)
+    sid = "codex:019e9625-0000-7000-8000-000000000000"
+
+    def as_before(c: sqlite3.Connection) -> None:  # a large home main imported
+        c.execute(
+            "INSERT INTO sessions (id, agent, started_at) VALUES (?, 'codex', 0)", (sid,)
+        )
+        name = f"rollout-2026-06-05T04-58-20-{sid[6:]}.jsonl"
+        c.executemany(
+            "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
+            "VALUES (?, 'user', 'x', 0, ?)",
+            ((sid, f"{name}:{n}:0") for n in range(100_000)),
+        )
+        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+
+    md.sessions.db.write(as_before)
+    md.close()
+    tracemalloc.start()
+    try:
+        md = _md(tmp_path)
+        md.sessions.db.write(lambda c: None)  # opened: step 0014 runs
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    keys = md.sessions.db.write(
+        lambda c: c.execute("SELECT count(*) FROM messages WHERE source_key LIKE '%.jsonl%'")
+    ).fetchone()[0]
+    assert keys == 0  # the step ran
+    assert peak < 4 * 1024 * 1024, f"{peak:,} bytes"
