@@ -101,9 +101,7 @@ def test_claude_md_excludes_from_a_clone_cannot_make_a_session_start_hang(
     rules.mkdir(parents=True)
     for i in range(20):
         (rules / f"r{i}.md").write_text("rule\n")
-    glob = ("{" + ",".join(f"**/*" * 3 + f"x{i}" for i in range(60)) + "}" + "**/*?" * 300)[
-        :4096
-    ]
+    glob = ("{" + ",".join("**/*" * 3 + f"x{i}" for i in range(60)) + "}" + "**/*?" * 300)[:4096]
     settings = {"claudeMdExcludes": [glob + str(i) for i in range(256)]}
     (co / ".claude" / "settings.json").write_text(json.dumps(settings))
     md = _open(tmp_path, co)
@@ -202,9 +200,7 @@ def test_codex_key_migration_memory_does_not_grow_with_the_home(tmp_path: Path) 
     sid = "codex:019e9625-0000-7000-8000-000000000000"
 
     def as_before(c: sqlite3.Connection) -> None:  # a large home main imported
-        c.execute(
-            "INSERT INTO sessions (id, agent, started_at) VALUES (?, 'codex', 0)", (sid,)
-        )
+        c.execute("INSERT INTO sessions (id, agent, started_at) VALUES (?, 'codex', 0)", (sid,))
         name = f"rollout-2026-06-05T04-58-20-{sid[6:]}.jsonl"
         c.executemany(
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
