@@ -262,3 +262,28 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
     report = import_sessions(md, "codex", rollout)
     assert report.resynced == [] and report.diverged == []
     assert len(md.sessions.messages(sid)) == 2
+
+
+# Shows: a project whose `.git` is a file `gitdir: <a trusted repository>/.git` (an
+# unpacked archive can hold one; git itself never checks out a `.git`) borrows that
+# repository's trust, and memdir reads its `.codex/config.toml`. Codex's
+# resolve_root_git_project_for_trust (codex-rs git_info) follows a gitdir only into
+# `<repo>/.git/worktrees/<name>` and otherwise trusts nothing: Codex leaves it unread.
+def test_a_gitdir_file_pointing_at_a_trusted_repository_does_not_borrow_its_trust(
+    tmp_path: Path,
+) -> None:
+    trusted = (tmp_path / "trusted").resolve()
+    trusted.mkdir()
+    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
+    cx = tmp_path / "cx"
+    cx.mkdir()
+    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    evil = (tmp_path / "evil").resolve()
+    evil.mkdir()
+    (evil / ".git").write_text(f"gitdir: {trusted}/.git\n")
+    (evil / "AGENTS.md").write_text("y" * 5000)
+    (evil / ".codex").mkdir()
+    (evil / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
+    found, _ = _open(tmp_path, evil).instructions()
+    agents = next(i for i in found if i.path.name == "AGENTS.md")
+    assert len(agents.text) == 5000  # Codex's own 32 KiB budget: the project's is unread
