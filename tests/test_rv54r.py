@@ -1,5 +1,6 @@
 """Review rv54r of branch mend54r: a hostile cloned repository, a user upgrading a home
-with sessions imported under the old keys, and the docs. Each test fails on mend54r."""
+with sessions imported under the old keys, and the docs. Each test fails on mend54r
+(the one minor finding as a strict xfail)."""
 
 from __future__ import annotations
 
