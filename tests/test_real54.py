@@ -512,8 +512,8 @@ def test_ai_agents_nested_path_fallback_name_is_read_as_codex_reads_it(tmp_path:
 def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade(
     pg_url: str,
 ) -> None:
-    """The team backend's state: its step 0013 drops the file name from Codex's keys (one
-    key per place kept when two names held the same place), so a re-import adds nothing."""
+    """The team backend's state: its step 0013 drops the file name from Codex's keys (a
+    second name's copy of the same place goes), so a re-import adds nothing."""
     import psycopg
 
     from memdir.interop.codex import transcripts
@@ -547,7 +547,7 @@ def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade
             "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
             (rollout, sid),
         )
-        conn.execute(  # and the same place under a second name: kept as it is
+        conn.execute(  # and the same place under a second name: the copy goes
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
             "SELECT session_id, role, content, timestamp, 'session-01.jsonl' || "
             "substr(source_key, length(%s) + 1) FROM messages WHERE session_id = %s "
@@ -557,9 +557,9 @@ def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade
     db = PgStateDatabase(PgDatabase(pg_url), user="older")
     try:
         keys = db.read(lambda c: sorted(r[0] for r in c.execute("SELECT source_key FROM messages")))
-        assert len(keys) == 3 and sum(":" in k and ".jsonl" not in k for k in keys) == 2
+        assert len(keys) == 2 and all(".jsonl" not in k for k in keys)
         store = SessionStore(db)
         store.import_sessions(transcripts.sessions(codex, Tally(None)))
-        assert len(store.messages(sid)) == 3  # nothing added (the third came from before)
+        assert len(store.messages(sid)) == 2  # nothing added
     finally:
         db.close()

@@ -232,7 +232,6 @@ def test_codex_key_migration_memory_does_not_grow_with_the_home(tmp_path: Path) 
 # later import of the rollout reports it `resynced` ("the source no longer holds
 # messages imported earlier"), which it does hold. The copy's rows hold the same place of
 # the same session, so they could go.
-@pytest.mark.xfail(strict=True, reason="minor: duplicates from two names stay after 0014")
 def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upgrade(
     tmp_path: Path,
 ) -> None:
