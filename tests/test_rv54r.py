@@ -287,3 +287,25 @@ def test_a_gitdir_file_pointing_at_a_trusted_repository_does_not_borrow_its_trus
     found, _ = _open(tmp_path, evil).instructions()
     agents = next(i for i in found if i.path.name == "AGENTS.md")
     assert len(agents.text) == 5000  # Codex's own 32 KiB budget: the project's is unread
+
+
+def test_a_linked_worktree_of_a_trusted_repository_shares_its_trust(tmp_path: Path) -> None:
+    """The other side of the gitdir rule: `git worktree add` of a trusted repository is
+    trusted as Codex trusts it (its `.git` file names `<repo>/.git/worktrees/<name>`,
+    whose `gitdir` points back), so the worktree's `.codex/config.toml` is read."""
+    trusted = (tmp_path / "trusted").resolve()
+    trusted.mkdir()
+    git = ["git", "-C", str(trusted), "-c", "user.name=a", "-c", "user.email=a@b"]
+    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
+    subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "x"], check=True)
+    wt = (tmp_path / "wt").resolve()
+    subprocess.run([*git, "worktree", "add", "-q", str(wt)], check=True)
+    cx = tmp_path / "cx"
+    cx.mkdir()
+    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    (wt / "AGENTS.md").write_text("y" * 5000)
+    (wt / ".codex").mkdir()
+    (wt / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
+    found, _ = _open(tmp_path, wt).instructions()
+    agents = next(i for i in found if i.path.name == "AGENTS.md")
+    assert len(agents.text) == 100  # the worktree's own budget: read, as Codex reads it

@@ -196,13 +196,35 @@ def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
     )
 
 
+def _trust_repo(dot_git: Path) -> Path | None:
+    """The repository whose trust a checkout with a ``.git`` file shares, as Codex's
+    ``resolve_root_git_project_for_trust`` (codex-rs git_info) works it out: only a linked
+    worktree's, its ``gitdir:`` naming ``<repo>/.git/worktrees/<name>``; any other git dir
+    (a submodule's, or a hostile ``.git`` file naming a trusted repository's) shares
+    nothing. memdir also asks that folder's ``gitdir`` file to point back at this ``.git``
+    (git writes it for every worktree; a file that only names the folder borrows nothing),
+    which Codex does not check."""
+    try:
+        text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+        if not text.startswith("gitdir:") or not text[len("gitdir:") :].strip():
+            return None
+        gitdir = (dot_git.parent / text[len("gitdir:") :].strip()).resolve(strict=True)
+        back = (gitdir / "gitdir").read_text(encoding="utf-8", errors="replace").strip()
+        if gitdir.parent.name != "worktrees" or (gitdir / back).resolve() != dot_git.resolve():
+            return None
+    except (OSError, RuntimeError):
+        return None
+    return gitdir.parent.parent.parent
+
+
 def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
     """Codex's settings for a session started in ``start`` and the project root its
     AGENTS.md files are read from (codex-rs/core/src/config_loader: the nearest ancestor
     holding one of ``project_root_markers``; none, or an empty list: ``start``). Each
     folder from the root down to ``start`` with a ``.codex/config.toml`` adds a layer
     (the closest wins) when Codex trusts it: ``[projects."<folder>"]``, else the project
-    root's, else the git repository's ``trust_level = "trusted"`` in the user config. An
+    root's, else the git repository's ``trust_level = "trusted"`` in the user config (for a
+    ``.git`` file, only a linked worktree's main repository: :func:`_trust_repo`). An
     untrusted project's config is not read (Codex loads it disabled)."""
     try:
         start = start.resolve()
@@ -221,9 +243,7 @@ def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
     if repo is None:
         repo = next((f for f in root.parents if _exists(f / ".git")), None)
     if repo is not None and (repo / ".git").is_file():
-        from .scopes import find_project_root  # (a linked worktree: its main checkout)
-
-        repo = find_project_root(repo)
+        repo = _trust_repo(repo / ".git")
     user = codex.source if codex.source != "Codex's default" else "Codex's config.toml"
     notes = list(codex.notes)
     keys: dict[str, Any] = {}
