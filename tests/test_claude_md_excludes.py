@@ -95,3 +95,26 @@ def test_any_value_from_a_clone_gives_notes_not_tracebacks(tmp_path: Path, value
     _settings(root, "settings.json", value)
     got, _ = _loaded(tmp_path, root)
     assert "AGENTS.md" in got
+
+
+def test_a_pattern_matches_the_whole_path_as_claude_codes_glob(tmp_path: Path) -> None:
+    """A folder's path without ``/**`` is no pattern for the files under it (Claude Code
+    matches the glob against the whole absolute path), so --explain never says Claude
+    Code skips a file it reads; ``/**`` does skip them."""
+    root = _repo(tmp_path)
+    start = root / "pkg" / "web"
+    _settings(root, "settings.json", [f"{root}/pkg"])
+    got, said = _loaded(tmp_path, start)
+    assert "pkg/web/CLAUDE.md" in got and "Claude Code skips" not in said
+    _settings(root, "settings.json", [f"{root}/pkg/**"])
+    got, said = _loaded(tmp_path, start)
+    assert got == ["AGENTS.md", "CLAUDE.md", ".claude/rules/style.md"]
+    assert "Claude Code skips" in said
+
+
+def test_patterns_past_the_token_budget_give_a_note(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    start = root / "pkg" / "web"
+    _settings(root, "settings.json", ["**/web/CLAUDE.md", "?" * 4000 + "{a,b}"])
+    got, said = _loaded(tmp_path, start)
+    assert "pkg/web/CLAUDE.md" not in got and "1 patterns not used" in said

@@ -630,16 +630,18 @@ def gather(
 
 
 MAX_EXCLUDES = 256  # claudeMdExcludes patterns used (a cloned repository's settings too)
+#: The tokens (wildcards, characters, classes) of every brace expansion of every
+#: claudeMdExcludes pattern together: matching a file costs its path's length times at most
+#: this, whatever the patterns (a clone's settings cannot make a session start hang).
+MAX_EXCLUDE_TOKENS = 4096
 
 
-def _claude_excludes(
-    home: Path, checkout: Path, start: Path, reader: _Reader
-) -> list[tuple[str, Path]]:
+def _claude_excludes(home: Path, checkout: Path, start: Path, reader: _Reader) -> _Excludes:
     """Claude Code's ``claudeMdExcludes`` (code.claude.com/docs/en/memory: globs matched
     against absolute paths, the arrays of every settings layer merged): from
     ``~/.claude/settings.json`` and the project's ``.claude/settings.json`` and
     ``.claude/settings.local.json`` (of the checkout root and of the working folder, where
-    Claude Code starts). Each pattern with the file that set it."""
+    Claude Code starts). Each pattern with the file that set it, compiled once."""
     import json
 
     files = [home / ".claude" / "settings.json"]
@@ -665,19 +667,109 @@ def _claude_excludes(
             f"{len(found):,} patterns; memdir uses the first {MAX_EXCLUDES}",
             True,
         )
-    return found[:MAX_EXCLUDES]
+    return _Excludes(found[:MAX_EXCLUDES], reader)
 
 
-def _excluded(path: Path, excludes: Sequence[tuple[str, Path]]) -> str | None:
+class _Excludes:
+    """The claudeMdExcludes patterns as one automaton: every brace expansion of every
+    pattern tracked at once, each path read once (a folder's states kept for the files
+    under it), so a file costs its path's length times at most
+    :data:`MAX_EXCLUDE_TOKENS`. A pattern matches the whole absolute path, as Claude
+    Code's glob does (``/a/b`` is not ``/a/b/**``)."""
+
+    def __init__(self, found: Sequence[tuple[str, Path]], reader: _Reader) -> None:
+        self.patterns: list[tuple[str, Path]] = []
+        self.literals: dict[str, int] = {}
+        self.tokens: list[_Token | None] = []  # None: the end of a pattern's expansion
+        self.owner: dict[int, int] = {}  # an end's index: its pattern's
+        starts: list[int] = []
+        dropped = 0
+        for pattern, source in found:
+            globs = _glob_tokens(pattern)
+            size = sum(len(g) + 1 for g in globs) if globs is not None else 0
+            if len(self.tokens) + size > MAX_EXCLUDE_TOKENS:
+                dropped += 1
+                continue
+            n = len(self.patterns)
+            self.patterns.append((pattern, source))
+            if globs is None:
+                self.literals.setdefault(pattern.strip().lstrip("/"), n)
+                continue
+            for glob in globs:
+                starts.append(len(self.tokens))
+                self.tokens += glob
+                self.owner[len(self.tokens)] = n
+                self.tokens.append(None)
+        if dropped:
+            reader.note(
+                None,
+                "claudeMdExcludes",
+                f"{dropped:,} patterns not used: the patterns past the first "
+                f"{MAX_EXCLUDE_TOKENS:,} glob tokens (their braces expanded)",
+                True,
+            )
+        self.start = self._closure(set(starts))
+        self.seen: dict[str, frozenset[int]] = {"": self.start}
+
+    def _closure(self, states: set[int]) -> frozenset[int]:
+        todo, out, tokens = list(states), set(), self.tokens
+        while todo:
+            i = todo.pop()
+            if i not in out:
+                out.add(i)
+                if i >= 0 and tokens[i] in (0, 1, 2):  # each may match nothing
+                    todo.append(i + 1)
+        return frozenset(out)
+
+    def _states(self, path: str) -> frozenset[int]:
+        cut = path.rfind("/") + 1
+        folder = path[:cut]
+        states = self.seen.get(folder)
+        if states is None:
+            states = self._run(self._states(folder[:-1]) if folder else self.start, "/")
+            states = self.seen.setdefault(folder, states) if len(self.seen) < 4096 else states
+        return self._run(states, path[cut:])
+
+    def _run(self, states: frozenset[int], text: str) -> frozenset[int]:
+        tokens = self.tokens
+        for c in text:
+            step: set[int] = set()
+            for i in states:
+                j = ~i if i < 0 else i  # ~j: inside the folders token j matches
+                t = tokens[j]
+                if t is None:
+                    continue
+                if t == 0:  # "**/": folders, which end with "/"
+                    step |= {~j, j + 1} if c == "/" else {~j}
+                elif t == 1 or (t == 2 and c != "/"):
+                    step.add(i)
+                elif (t == 3 and c != "/") or t == c or (isinstance(t, re.Pattern) and t.match(c)):
+                    step.add(i + 1)
+            if not step:
+                return frozenset()
+            states = self._closure(step)
+        return states
+
+    def first(self, name: str) -> int | None:
+        """The first pattern matching the absolute path ``name``, or None."""
+        name = name.lstrip("/")
+        hits = [self.owner[i] for i in self._states(name) if i >= 0 and i in self.owner]
+        if name in self.literals:
+            hits.append(self.literals[name])
+        return min(hits, default=None)
+
+
+def _excluded(path: Path, excludes: _Excludes) -> str | None:
     """Why Claude Code skips ``path`` (a pattern of ``claudeMdExcludes`` matches its
     absolute path, or the real path behind it), or None."""
-    if not excludes:
+    if not excludes.patterns:
         return None
     names = dict.fromkeys((path.absolute().as_posix(), _real(path).as_posix()))
-    for pattern, source in excludes:
-        if any(glob_matches(pattern, name) for name in names):
-            return f"not loaded: claudeMdExcludes {pattern!r} in {source} (Claude Code skips it)"
-    return None
+    hits = [n for n in (excludes.first(name) for name in names) if n is not None]
+    if not hits:
+        return None
+    pattern, source = excludes.patterns[min(hits)]
+    return f"not loaded: claudeMdExcludes {pattern!r} in {source} (Claude Code skips it)"
 
 
 def _applies(rule: Instruction, targets: Sequence[str]) -> bool:
