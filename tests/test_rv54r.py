@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -309,3 +310,68 @@ def test_a_linked_worktree_of_a_trusted_repository_shares_its_trust(tmp_path: Pa
     found, _ = _open(tmp_path, wt).instructions()
     agents = next(i for i in found if i.path.name == "AGENTS.md")
     assert len(agents.text) == 100  # the worktree's own budget: read, as Codex reads it
+
+
+def _as_main_named_it(c: Any, old: str, new: str, mark: str) -> None:
+    """The session main gave a copy: ``old`` (the file's stem) holds what ``new`` holds;
+    ``new`` is gone."""
+    cols = "parent_id, agent, cwd, scope, title, started_at, ended_at, memory_mode, imported"
+    run = c.execute
+    run(
+        f"INSERT INTO sessions (id, {cols}) SELECT {mark}, {cols} FROM sessions WHERE id = {mark}",
+        (old, new),
+    )
+    run(f"UPDATE messages SET session_id = {mark} WHERE session_id = {mark}", (old, new))
+    run(f"DELETE FROM sessions WHERE id = {mark}", (new,))
+
+
+def test_claude_code_session_named_after_its_file_before_is_renamed_not_copied(
+    tmp_path: Path,
+) -> None:
+    """The upgrade of item 1 without the reviewer's leftover empty session: the old
+    session is renamed to the session id (messages moved, nothing duplicated)."""
+    copy = tmp_path / "shared" / "session-01.jsonl"
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    md = _md(tmp_path)
+    import_sessions(md, "claude-code", copy)
+    new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
+    md.sessions.db.write(lambda c: _as_main_named_it(c, old, new, "?"))
+    assert [s.id for s in md.sessions.list()] == [old]
+    report = import_sessions(md, "claude-code", copy)
+    assert [s.id for s in md.sessions.list()] == [new]
+    assert len(md.sessions.messages(new)) == 2 and report.messages_added == 0
+
+
+def test_claude_code_session_named_after_its_file_on_postgres_is_renamed(
+    pg_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from memdir.interop.claude_code import transcripts
+    from memdir.interop.transcripts._reading import Tally
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase, schema_name
+    from memdir.sessions import SessionStore
+
+    copy = tmp_path / "shared" / "session-01.jsonl"
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "renamed")
+    new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
+    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
+    try:
+        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
+    finally:
+        db.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        _as_main_named_it(conn, old, new, "%s")
+    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
+    try:
+        store = SessionStore(db)
+        assert len(store.messages(old)) == 2
+        store.import_sessions(transcripts.sessions(copy, Tally(None)))
+        assert len(store.messages(new)) == 2 and not store.messages(old)
+    finally:
+        db.close()

@@ -205,6 +205,8 @@ class _File:
                 started_at=started,
                 parent_id=parent,
                 memory_mode=self.mode,
+                # imports before named it after its file: that session is this one
+                former_id=None if self.sid == self.path.stem else f"{AGENT}:{self.path.stem}",
             )
         return self.main
 
