@@ -8,6 +8,7 @@ Code's imports are any token that names a file (``@README``), read to the next s
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -109,11 +110,11 @@ def _rule(text: str) -> tuple[str, bool]:
     if end < 0:
         return text.strip("\n"), True
     head, body = text[4:end], text[end + 4 :].split("\n", 1)[-1]
-    globs = (
-        [g.strip(" -'\"") for g in head.split("paths:", 1)[1].split("\n")]
-        if "paths:" in head
-        else []
-    )
+    globs = []
+    if "paths:" in head:  # its value, then its `- item` lines (a later key ends the list)
+        first, *rest = head.split("paths:", 1)[1].split("\n")
+        items = [first, *itertools.takewhile(lambda ln: ln.lstrip().startswith("-"), rest)]
+        globs = [g.strip(" -'\"") for g in items]
     globs = [g for g in ",".join(globs).split(",") if g.strip(" -'\"[]")]
     return body.strip("\n"), not globs or all(g.strip(" -'\"[]") in ("**", "**/*") for g in globs)
 

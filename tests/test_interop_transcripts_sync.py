@@ -97,6 +97,30 @@ def test_resumed_claude_code_sessions_keep_every_message(md: Memdir, tmp_path: P
     assert not again.diverged and not again.resynced
 
 
+def test_a_copy_under_a_name_that_is_no_session_id_is_the_session_its_records_name(
+    md: Memdir, tmp_path: Path
+) -> None:
+    """Claude Code names a transcript by its session id; a copy named otherwise
+    (session-01.jsonl) is the session of its last records: a resumed session's copy is
+    that session (a child of the one it resumed), and importing it adds nothing."""
+    proj = tmp_path / "projects" / "-home-ada-shop"
+    history = [
+        record(A, "user", "How do I rotate the API keys?", "a1"),
+        record(A, "assistant", "Run make rotate-keys.", "a2", "a1"),
+    ]
+    write(proj / f"{A}.jsonl", *history)
+    resumed = [*history, record(B, "user", "Also rotate the webhook secret", "b3", "a2")]
+    write(proj / f"{B}.jsonl", *resumed)
+    import_sessions(md, "claude-code", tmp_path / "projects")
+    copies = tmp_path / "copies"
+    write(copies / "session-01.jsonl", *history)
+    write(copies / "session-02.jsonl", *resumed)
+    again = import_sessions(md, "claude-code", copies)
+    assert (again.sessions_created, again.messages_added) == (0, 0)
+    assert sorted(s.id for s in md.sessions.list()) == [f"claude-code:{A}", f"claude-code:{B}"]
+    assert md.sessions.get(f"claude-code:{B}").parent_id == f"claude-code:{A}"
+
+
 def test_sub_agent_ids_do_not_depend_on_other_files(md: Memdir, tmp_path: Path) -> None:
     side = record("s", "user", "audit the tax table", None, isSidechain=True)
     for name, extra in (("one", []), ("two", ["x.jsonl"])):

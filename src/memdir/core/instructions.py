@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config import CodexDocs
+from .config import CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
@@ -66,6 +66,7 @@ class _Run:
     claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
     codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
     shadowed: dict[Path, Path] = field(default_factory=dict)  # real AGENTS.md → its override
+    importer: dict[Path, Path] = field(default_factory=dict)  # real path → the file importing it
     budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
 
 
@@ -160,9 +161,14 @@ class _Reader:
         if real in self.run.loaded:
             if reader == "claude-code":
                 self.run.claude_read.add(real)
-            self.note(
-                scope, path, f"the same file as {self.run.loaded[real]}, which is loaded once"
-            )
+            first, by = self.run.loaded[real], self.run.importer.get(real)
+            if by is not None:
+                why = f"already in the block: {by} imports it; loaded once"
+            elif first != path:
+                why = f"the same file as {first}, which is loaded once"
+            else:
+                why = "already in the block; loaded once"
+            self.note(scope, path, why)
             return True
         if real in self.run.shadowed:
             self.note(scope, path, f"not loaded: {self._overridden(real)}")
@@ -293,6 +299,7 @@ class _Reader:
                 self.note(scope, real, "is not UTF-8: read with U+FFFD for the bad bytes", True)
             self.run.budget -= size
             self.run.loaded[real] = target
+            self.run.importer[real] = where
             if reader == "claude-code":
                 self.run.claude_read.add(real)
             self.run.found.append(
@@ -544,20 +551,40 @@ def gather(
     reader = _Reader(run, home)
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
+    # Codex's own project root (project_root_markers) and its trusted project configs.
+    codex, codex_root = codex_project(codex, start) if agents else (codex, checkout)
+    for subject, reason in codex.notes if agents else ():
+        reader.note(None, subject, reason, not reason.startswith("not read, as Codex"))
     # The folders above the checkout, root first; a worktree nested in its own repository
     # skips the repository's, whose checked-in files are its own (as Claude Code does).
     above = list(reversed(checkout.parents)) if claude else []
     if project_root is not None and project_root != checkout and project_root in checkout.parents:
         above = [d for d in above if not (d == project_root or project_root in d.parents)]
     folders = ladder(checkout, start)
+    codex_folders = ladder(codex_root, start) if agents else []
     below = _below(folders[-1], absolute) if claude and withheld is None else []
     if withheld is not None:  # not one of the checkout's files: neither shown nor looked for
-        above, folders = [], []
+        above, folders, codex_folders = [], [], []
         reader.note("project", checkout, f"instruction files not read: {withheld}", True)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
+    excludes = _claude_excludes(home, checkout, folders[-1] if folders else checkout, reader)
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, folders, below, home, agents, claude, codex, reader):
+        for c in _candidates(
+            loc,
+            above,
+            folders,
+            below,
+            home,
+            (codex_folders, codex) if agents else None,
+            claude,
+            reader,
+        ):
+            hit = _excluded(c.path, excludes) if c.reader == "claude-code" else None
+            if hit is not None and loc.name != "managed":
+                if c.path.is_file():
+                    reader.note(loc.name, c.path, hit)
+                continue
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -602,6 +629,149 @@ def gather(
     return merged, run.notes
 
 
+MAX_EXCLUDES = 256  # claudeMdExcludes patterns used (a cloned repository's settings too)
+#: The tokens (wildcards, characters, classes) of every brace expansion of every
+#: claudeMdExcludes pattern together: matching a file costs its path's length times at most
+#: this, whatever the patterns (a clone's settings cannot make a session start hang).
+MAX_EXCLUDE_TOKENS = 4096
+
+
+def _claude_excludes(home: Path, checkout: Path, start: Path, reader: _Reader) -> _Excludes:
+    """Claude Code's ``claudeMdExcludes`` (code.claude.com/docs/en/memory: globs matched
+    against absolute paths, the arrays of every settings layer merged): from
+    ``~/.claude/settings.json`` and the project's ``.claude/settings.json`` and
+    ``.claude/settings.local.json`` (of the checkout root and of the working folder, where
+    Claude Code starts). Each pattern with the file that set it, compiled once."""
+    import json
+
+    files = [home / ".claude" / "settings.json"]
+    for folder in dict.fromkeys((checkout, start)):
+        files += [folder / ".claude" / "settings.json", folder / ".claude" / "settings.local.json"]
+    found: list[tuple[str, Path]] = []
+    for path in dict.fromkeys(files):
+        try:
+            data = json.loads(read_bytes(path, 1 << 20))
+        except (OSError, ValueError, RecursionError):
+            continue  # absent, or not JSON: Claude Code's to report
+        raw = data.get("claudeMdExcludes") if isinstance(data, dict) else None
+        if raw is None:
+            continue
+        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+            reader.note(None, path, "claudeMdExcludes must be a list of globs: not used", True)
+            continue
+        found += [(p, path) for p in raw if p.strip() and len(p) <= 4096]
+    if len(found) > MAX_EXCLUDES:
+        reader.note(
+            None,
+            "claudeMdExcludes",
+            f"{len(found):,} patterns; memdir uses the first {MAX_EXCLUDES}",
+            True,
+        )
+    return _Excludes(found[:MAX_EXCLUDES], reader)
+
+
+class _Excludes:
+    """The claudeMdExcludes patterns as one automaton: every brace expansion of every
+    pattern tracked at once, each path read once (a folder's states kept for the files
+    under it), so a file costs its path's length times at most
+    :data:`MAX_EXCLUDE_TOKENS`. A pattern matches the whole absolute path, as Claude
+    Code's glob does (``/a/b`` is not ``/a/b/**``)."""
+
+    def __init__(self, found: Sequence[tuple[str, Path]], reader: _Reader) -> None:
+        self.patterns: list[tuple[str, Path]] = []
+        self.literals: dict[str, int] = {}
+        self.tokens: list[_Token | None] = []  # None: the end of a pattern's expansion
+        self.owner: dict[int, int] = {}  # an end's index: its pattern's
+        starts: list[int] = []
+        dropped = 0
+        for pattern, source in found:
+            globs = _glob_tokens(pattern)
+            size = sum(len(g) + 1 for g in globs) if globs is not None else 0
+            if len(self.tokens) + size > MAX_EXCLUDE_TOKENS:
+                dropped += 1
+                continue
+            n = len(self.patterns)
+            self.patterns.append((pattern, source))
+            if globs is None:
+                self.literals.setdefault(pattern.strip().lstrip("/"), n)
+                continue
+            for glob in globs:
+                starts.append(len(self.tokens))
+                self.tokens += glob
+                self.owner[len(self.tokens)] = n
+                self.tokens.append(None)
+        if dropped:
+            reader.note(
+                None,
+                "claudeMdExcludes",
+                f"{dropped:,} patterns not used: the patterns past the first "
+                f"{MAX_EXCLUDE_TOKENS:,} glob tokens (their braces expanded)",
+                True,
+            )
+        self.start = self._closure(set(starts))
+        self.seen: dict[str, frozenset[int]] = {"": self.start}
+
+    def _closure(self, states: set[int]) -> frozenset[int]:
+        todo, out, tokens = list(states), set(), self.tokens
+        while todo:
+            i = todo.pop()
+            if i not in out:
+                out.add(i)
+                if i >= 0 and tokens[i] in (0, 1, 2):  # each may match nothing
+                    todo.append(i + 1)
+        return frozenset(out)
+
+    def _states(self, path: str) -> frozenset[int]:
+        cut = path.rfind("/") + 1
+        folder = path[:cut]
+        states = self.seen.get(folder)
+        if states is None:
+            states = self._run(self._states(folder[:-1]) if folder else self.start, "/")
+            states = self.seen.setdefault(folder, states) if len(self.seen) < 4096 else states
+        return self._run(states, path[cut:])
+
+    def _run(self, states: frozenset[int], text: str) -> frozenset[int]:
+        tokens = self.tokens
+        for c in text:
+            step: set[int] = set()
+            for i in states:
+                j = ~i if i < 0 else i  # ~j: inside the folders token j matches
+                t = tokens[j]
+                if t is None:
+                    continue
+                if t == 0:  # "**/": folders, which end with "/"
+                    step |= {~j, j + 1} if c == "/" else {~j}
+                elif t == 1 or (t == 2 and c != "/"):
+                    step.add(i)
+                elif (t == 3 and c != "/") or t == c or (isinstance(t, re.Pattern) and t.match(c)):
+                    step.add(i + 1)
+            if not step:
+                return frozenset()
+            states = self._closure(step)
+        return states
+
+    def first(self, name: str) -> int | None:
+        """The first pattern matching the absolute path ``name``, or None."""
+        name = name.lstrip("/")
+        hits = [self.owner[i] for i in self._states(name) if i >= 0 and i in self.owner]
+        if name in self.literals:
+            hits.append(self.literals[name])
+        return min(hits, default=None)
+
+
+def _excluded(path: Path, excludes: _Excludes) -> str | None:
+    """Why Claude Code skips ``path`` (a pattern of ``claudeMdExcludes`` matches its
+    absolute path, or the real path behind it), or None."""
+    if not excludes.patterns:
+        return None
+    names = dict.fromkeys((path.absolute().as_posix(), _real(path).as_posix()))
+    hits = [n for n in (excludes.first(name) for name in names) if n is not None]
+    if not hits:
+        return None
+    pattern, source = excludes.patterns[min(hits)]
+    return f"not loaded: claudeMdExcludes {pattern!r} in {source} (Claude Code skips it)"
+
+
 def _applies(rule: Instruction, targets: Sequence[str]) -> bool:
     """Whether a rule loads for a session working on ``targets`` (no globs: always)."""
     return not rule.paths or any(glob_matches(g, p) for g in rule.paths for p in targets)
@@ -636,20 +806,27 @@ def _candidates(
     ladder: Sequence[Path],
     below: Sequence[Path],
     home: Path,
-    agents: bool,
+    codex_read: tuple[Sequence[Path], CodexDocs] | None,
     claude: bool,
-    codex: CodexDocs,
     reader: _Reader,
 ) -> Iterator[_Candidate]:
-    """The files one scope may load, in order (not its own ``rules/``)."""
+    """The files one scope may load, in order (not its own ``rules/``). ``codex_read``
+    (None: AGENTS.md is not read): the folders Codex reads an AGENTS.md from (its project
+    root down, which may start above or below the checkout) and its settings."""
+    agents = codex_read is not None
+    codex_folders, codex = codex_read or ((), CodexDocs())
     if loc.name == "project":
-        for folder in above:
-            yield from _claude_files(folder, home, reader, own=True)
-        for folder in ladder:
-            if agents and (pick := _agents_file(reader, "project", folder, codex.fallbacks)):
-                yield _Candidate(pick, "instructions", "codex")
-            if claude:
-                yield from _claude_files(folder, home, reader, own=False)
+        inside = set(ladder)
+        every = sorted({*above, *ladder, *codex_folders}, key=lambda f: len(f.parts))
+        for folder in every:
+            if folder in codex_folders and (
+                pick := _agents_file(reader, "project", folder, codex.fallbacks)
+            ):  # above the checkout (a Mercurial root): read only from its own folder
+                yield _Candidate(
+                    pick, "instructions", "codex", None if folder in inside else folder
+                )
+            if claude and (folder in inside or folder in above):
+                yield from _claude_files(folder, home, reader, own=folder not in inside)
         for folder in below:  # nested: only once a file under it is touched
             yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code")
     elif loc.name == "local":
@@ -689,8 +866,12 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             reader.note(
                 "project",
                 item.path,
-                f"not loaded: Codex reads at most {codex.max_bytes:,} bytes of AGENTS.md files "
-                f"(project_doc_max_bytes, {codex.source}) and the files before it use them up",
+                f"not loaded: project_doc_max_bytes = 0 ({codex.source}) turns Codex's "
+                f"project docs off"
+                if codex.max_bytes == 0
+                else f"not loaded: Codex reads at most {codex.max_bytes:,} bytes of AGENTS.md "
+                f"files (project_doc_max_bytes, {codex.source}) and the files before it use "
+                f"them up",
             )
             continue
         if item.size > remaining and not whole:

@@ -81,21 +81,32 @@ def merge_section(existing: str | None, section: str) -> str:
     more line end when there is none: a blank line, another one to a file ending in a
     blank line already, so that removing the section takes exactly that line end away;
     after a line end to a file with no final newline, the section then ending without
-    one). Everything outside the markers is kept byte for byte."""
+    one). Everything outside the markers is kept byte for byte; the section takes the
+    file's line ends (:func:`line_end`)."""
     if not existing:
         return section
+    eol = line_end(existing)
+    section = section.replace("\n", eol)
     span = section_span(existing)
     if span is None:
         if not existing.endswith("\n"):
             # a file with no final newline: one line end before the section, which ends
             # without one, so that removing it can tell memdir's line end from a hand
             # placement right after a line (whose line end stays) and give the file back
-            return existing + "\n" + section.removesuffix("\n")
-        return existing + "\n" + section
+            return existing + eol + section.removesuffix(eol)
+        return existing + eol + section
     start, stop = span
     if not existing[start:stop].endswith("\n"):  # the section ends the file, no line end
-        section = section.removesuffix("\n")
+        section = section.removesuffix(eol)
     return existing[:start] + section + existing[stop:]
+
+
+def line_end(text: str) -> str:
+    """The file's own line ends: CRLF when most of its lines end so (a Windows checkout,
+    git's autocrlf), else LF; the section memdir writes uses them, so no file ends up
+    with mixed line endings."""
+    crlf = text.count("\r\n")
+    return "\r\n" if crlf and crlf * 2 > text.count("\n") else "\n"
 
 
 def remove_section(existing: str, span: tuple[int, int]) -> str:

@@ -477,4 +477,33 @@ _STEPS: tuple[Step, ...] = (
             "WHERE strpos(id, ':') > 0",
         ),
     ),
+    # SQLite's 0014: Codex's imported messages keyed by their place in the session, the
+    # name the file was imported under dropped (``<name>:line:index``, any name; a key
+    # already ``line:index`` never matches); a row whose place another message of the
+    # session holds already goes when it is that message's copy, else it stays as it was.
+    Step(
+        "0013_codex_keys_by_place",
+        (
+            r"""UPDATE messages m SET source_key = u.k FROM (
+            SELECT DISTINCT ON (session_id, k) id, k FROM (
+                SELECT id, session_id,
+                    regexp_replace(source_key, '^.+:([0-9]+):([0-9]+)$', '\1:\2')
+                    AS k
+                FROM messages
+                WHERE session_id COLLATE "C" >= 'codex:' AND session_id COLLATE "C" < 'codex;'
+                    AND source_key ~ '^.+:[0-9]+:[0-9]+$'
+            ) x ORDER BY session_id, k, id
+        ) u
+        WHERE m.id = u.id AND NOT EXISTS (
+            SELECT 1 FROM messages o WHERE o.session_id = m.session_id AND o.source_key = u.k
+        )""",
+            r"""DELETE FROM messages m USING messages o
+        WHERE m.session_id COLLATE "C" >= 'codex:' AND m.session_id COLLATE "C" < 'codex;'
+            AND m.source_key ~ '^.+:[0-9]+:[0-9]+$' AND o.session_id = m.session_id
+            AND o.source_key = regexp_replace(m.source_key, '^.+:([0-9]+):([0-9]+)$', '\1:\2')
+            AND o.role = m.role AND o.content = m.content
+            AND o.tool_name IS NOT DISTINCT FROM m.tool_name
+            AND o.tool_calls IS NOT DISTINCT FROM m.tool_calls""",
+        ),
+    ),
 )

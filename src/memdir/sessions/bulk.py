@@ -33,6 +33,7 @@ class _Track:
     legacy: int | None = None  # stored rows without a key not matched yet
     skip: str | None = None  # "removed" | "diverged": its rows are not written
     floor: str = "enabled"  # the strictest memory mode its rows asked for
+    former: str | None = None  # the id an earlier import gave it (SessionSpec.former_id)
 
 
 class _Written:
@@ -74,7 +75,8 @@ def _track(spec: object) -> _Track:
         )
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
-    return _Track(sid, row, titled=bool(given))
+    former = spec.former_id if isinstance(spec.former_id, str) and spec.former_id else None
+    return _Track(sid, row, titled=bool(given), former=None if former == sid else former)
 
 
 class _Importer:
@@ -207,6 +209,8 @@ class _Importer:
             row = track.row
             if row[6] is None:
                 row = (*row[:6], first_at.get(track.sid, self.now), *row[7:])
+            if track.former is not None:
+                prov.rename_session(c, track.former, track.sid)
             state = prov.save_session(c, row, self.include_removed)
             if state != "present":
                 (created if state == "created" else removed).add(track.sid)

@@ -57,6 +57,33 @@ def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: boo
     return "present"
 
 
+def rename_session(c: sqlite3.Connection, old: str, new: str) -> bool:
+    """Give session ``old`` the id ``new`` (an import that names a session differently
+    from an earlier one): its messages, children, candidates and memory writes move with
+    it. When ``new`` exists already it is folded into ``new`` only if ``new`` holds no
+    message (else both stay as they are). False when nothing moved."""
+    if c.execute("SELECT 1 FROM sessions WHERE id = ?", (old,)).fetchone() is None:
+        return False
+    if c.execute("SELECT 1 FROM sessions WHERE id = ?", (new,)).fetchone() is not None:
+        if c.execute("SELECT 1 FROM messages WHERE session_id = ? LIMIT 1", (new,)).fetchone():
+            return False
+    else:
+        cols = "parent_id, agent, cwd, scope, title, started_at, ended_at, memory_mode, imported"
+        c.execute(
+            f"INSERT INTO sessions (id, {cols}) SELECT ?, {cols} FROM sessions WHERE id = ?",
+            (new, old),
+        )
+    for table, column in (
+        ("messages", "session_id"),
+        ("sessions", "parent_id"),
+        ("candidates", "session_id"),
+        ("memory_writes", "session_id"),
+    ):
+        c.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (new, old))
+    c.execute("DELETE FROM sessions WHERE id = ?", (old,))
+    return True
+
+
 def remember_removed(c: sqlite3.Connection, session_ids: Sequence[str], now: float) -> None:
     """Record which of ``session_ids`` (about to be deleted) a bulk import created, so the
     next import does not bring them back. Call it before deleting them."""

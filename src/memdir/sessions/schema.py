@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -216,6 +217,50 @@ def fill(conn: sqlite3.Connection, base: str, progress: Progress) -> None:
 def _reindex(conn: sqlite3.Connection, progress: Progress) -> None:
     fill(conn, "entries", lambda done, total: None)
     fill(conn, "messages", progress)
+
+
+#: A Codex message's source key as imports before 0014 wrote it: ``<file name>:line:index``
+#: (the rollout's name, or any name a file was imported under); the new form is
+#: ``line:index``, which this never matches (it needs a name before two numbers).
+_CODEX_FILE_KEY = re.compile(r".+:([0-9]+):([0-9]+)", re.DOTALL)
+
+
+def _codex_keys(conn: sqlite3.Connection, progress: Progress) -> None:
+    """Codex's imported messages keyed by their place in the session, not by the name the
+    file was imported under (memdir.interop.codex.transcripts), so a re-import of a
+    rollout, under any name, matches them. Read in batches of 5,000 by id (memory does not
+    grow with the home; one pass; a re-run finds nothing left to move). A row whose place
+    another message of the session holds already (the same rollout imported under two
+    names before) goes when it is that message's copy (same role, content and tools), else
+    it stays as it was."""
+    (total,) = conn.execute(
+        "SELECT count(*) FROM messages WHERE session_id >= 'codex:' "
+        "AND session_id < 'codex;' AND source_key GLOB '*:[0-9]*:[0-9]*'"
+    ).fetchone()
+    last, done = -1, 0
+    while True:
+        rows = conn.execute(
+            "SELECT id, source_key FROM messages WHERE id > ? AND session_id >= 'codex:' "
+            "AND session_id < 'codex;' AND source_key GLOB '*:[0-9]*:[0-9]*' "
+            "ORDER BY id LIMIT 5000",
+            (last,),
+        ).fetchall()
+        if not rows:
+            break
+        last, done = rows[-1][0], done + len(rows)
+        moved = [
+            (f"{m[1]}:{m[2]}", rid) for rid, key in rows if (m := _CODEX_FILE_KEY.fullmatch(key))
+        ]
+        conn.executemany("UPDATE OR IGNORE messages SET source_key = ? WHERE id = ?", moved)
+        conn.executemany(
+            "DELETE FROM messages WHERE id = ?2 AND source_key IS NOT ?1 AND EXISTS ("
+            "SELECT 1 FROM messages o, messages m WHERE m.id = ?2 "
+            "AND o.session_id = m.session_id AND o.source_key = ?1 AND o.role = m.role "
+            "AND o.content = m.content AND o.tool_name IS m.tool_name "
+            "AND o.tool_calls IS m.tool_calls)",
+            moved,
+        )
+        progress(min(done, total), total)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -457,4 +502,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE instr(id, ':') > 0",
         ),
     ),
+    # Codex's imported messages keyed by their place in the session (the rollout's file
+    # name dropped from the key), so a rollout imported again under another name adds
+    # nothing.
+    Migration("0014_codex_keys_by_place", (), _codex_keys),
 )

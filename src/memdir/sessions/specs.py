@@ -14,7 +14,7 @@ class SessionSpec:
 
     ``started_at`` defaults to the first message's time; ``title`` to the first user
     message, as :meth:`SessionStore.log` sets it. These apply when the session is created;
-    an existing session keeps its own.
+    an existing session keeps its own. ``former_id``: see below.
     """
 
     id: str
@@ -26,6 +26,10 @@ class SessionSpec:
     started_at: Any = None  # datetime, date, ISO string or UNIX seconds
     ended_at: Any = None
     memory_mode: str = "enabled"
+    #: An id earlier imports gave this session (a harness that names it differently now):
+    #: while the session does not exist and that one does, that one is renamed to ``id``
+    #: (its messages, children and the rest move with it), so nothing is imported twice.
+    former_id: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import asdict
 from itertools import chain
@@ -29,6 +30,12 @@ from ..transcripts._reading import (
 LABEL = "Claude Code"
 AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
+#: Claude Code names a transcript ``<sessionId>.jsonl``. A file named otherwise (a copy, as
+#: agent-history keeps one: session-01.jsonl) is the session its own records name: the
+#: last ``sessionId`` in it (a resumed or forked session's file starts with its parent's
+#: records, under the parent's id, then goes on under its own).
+_SESSION_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_SESSION_FIELD = re.compile(rb'"sessionId"\s*:\s*"([^"\\]{0,200})"')
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
 #: the model Claude Code names on assistant lines it wrote itself ("Not logged in", API
 #: errors, "No response requested." when a session is resumed)
@@ -186,6 +193,8 @@ class _File:
             self.main_root = self._root(first, number)
             self.main = self._child(self.main_root, cwd, started)
         else:  # the file is the session; a resumed one continues the session it names
+            if not _SESSION_ID.fullmatch(self.sid):
+                self.sid = _own_id(self.path) or self.sid
             parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
             self.main = SessionSpec(
                 f"{AGENT}:{self.sid}",
@@ -196,6 +205,8 @@ class _File:
                 started_at=started,
                 parent_id=parent,
                 memory_mode=self.mode,
+                # imports before named it after its file: that session is this one
+                former_id=None if self.sid == self.path.stem else f"{AGENT}:{self.path.stem}",
             )
         return self.main
 
@@ -256,6 +267,20 @@ class _File:
                         yield from self._pollute(None)
                 row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
+
+
+def _own_id(path: Path) -> str | None:
+    """The last ``sessionId`` of a transcript's records (None: none, or not readable)."""
+    last = None
+    try:
+        with path.open("rb") as f:
+            for line in f:
+                found = _SESSION_FIELD.findall(line[:4096])
+                if found:
+                    last = found[0].decode("utf-8", "replace")
+    except OSError:
+        return None
+    return last if last is not None and _SESSION_ID.fullmatch(last) else None
 
 
 def _peek(

@@ -41,6 +41,10 @@ _INJECTED = (
 _CALLS = {"function_call": "arguments", "custom_tool_call": "input", "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+# A message's source key is its place in the rollout (``line:index``) within the session
+# that session_meta names, as Codex keys a rollout by its session id: the same rollout
+# imported again under another file name adds nothing. Keys written before named the file
+# (``rollout-….jsonl:line:index``); the state.db migration 0014 drops the name from them.
 _ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 
 
@@ -133,7 +137,7 @@ def _rows(
             if not polluted and m[3] is not None and reads_web(m[2]):
                 polluted = True
                 yield POLLUTED
-            yield (*m, last, f"{path.name}:{number}:{i}")
+            yield (*m, last, f"{number}:{i}")  # its place: the same in a copy (see above)
     read["last"], read["polluted"] = last, polluted
 
 
