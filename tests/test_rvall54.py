@@ -45,3 +45,28 @@ def test_a_new_checkout_at_an_adopted_path_keeps_its_sessions(tmp_path: Path) ->
     md.pipeline.run()
     md.close()
     assert _scopes(home)[sid] == slug
+
+
+# severity: medium — _apart splits a model's merge (supersede the first, remove the rest)
+# into separate pending writes: applying a removal alone drops a fact the merge kept
+def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
+    from memdir.core.model import Source
+    from memdir.pipeline.answers import OpSpec
+    from memdir.pipeline.consolidate import to_operations
+    from memdir.review import approval
+
+    home, project = tmp_path / "home", tmp_path / "p"
+    home.mkdir()
+    project.mkdir()
+    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
+    md = memdir.open(home, project)
+    store = md.store("local")
+    a = store.add(type="feedback", name="Use pnpm", description="pnpm", body="Use pnpm.")
+    b = store.add(type="feedback", name="No npm", description="npm", body="Never npm.")
+    spec = OpSpec("merge", targets=(a.id, b.id), name="Package manager",
+                  description="pnpm, never npm", body="Use pnpm, never npm.")  # fmt: skip
+    ops = to_operations([spec], [], store.list())
+    assert len(ops) == 2
+    approval.hold_changing(md, store, ops, store.list(), Source.EXTRACTOR)
+    held = [p for p in md.review() if p.kind == "pending"]
+    assert len(held) == 1, [p.detail for p in held]

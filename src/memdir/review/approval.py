@@ -212,7 +212,11 @@ def hold_changing(
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     """``ops`` as the writes a person approves one by one: each on its own, except those
-    on one entry (``target``), which stay together, in their order."""
+    on one entry (``target``), which stay together, in their order, and the removals right
+    after a supersede, which go with it (a merge: applied alone, a removal would drop a
+    fact the merged text keeps)."""
+    from ..core.changes import RemoveOp, SupersedeOp
+
     out: list[list[Operation]] = []
     at: dict[str, list[Operation]] = {}
     for op in ops:
@@ -220,7 +224,10 @@ def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
         if target and target in at:
             at[target].append(op)
             continue
-        out.append([op])
+        if isinstance(op, RemoveOp) and out and isinstance(out[-1][0], SupersedeOp):
+            out[-1].append(op)  # to_operations's merge: the supersede, then the removals
+        else:
+            out.append([op])
         if target:
             at[target] = out[-1]
     return out
