@@ -5,8 +5,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 import memdir
 from test_origins import local_dir, make_repo
+
+
+PNPM = "Remember that we always use pnpm, never npm, in this repo."
 
 
 def _session(md: memdir.Memdir, said: str) -> str:
@@ -68,5 +73,27 @@ def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
     ops = to_operations([spec], [], store.list())
     assert len(ops) == 2
     approval.hold_changing(md, store, ops, store.list(), Source.EXTRACTOR)
+    held = [p for p in md.review() if p.kind == "pending"]
+    assert len(held) == 1, [p.detail for p in held]
+
+
+# severity: low — a write held before the move keeps an id hashed from the old folder:
+# the same fact taught again after scopes --adopt is a second pending write of it
+def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    _session(md, PNPM)
+    assert md.pipeline.run().held
+    md.close()
+    c = tmp_path / "c"
+    a.rename(c)
+    md = memdir.open(home, c.resolve())
+    md.adopt(str(a))
+    _session(md, PNPM)  # the same fact, taught again in the new place
+    md.pipeline.run()
     held = [p for p in md.review() if p.kind == "pending"]
     assert len(held) == 1, [p.detail for p in held]
