@@ -147,8 +147,8 @@ def hold(
 def relocate(md: Layers, old: str, new: str) -> int:
     """Held writes of the scope keyed ``old`` (a local scope folder that
     :meth:`memdir.Memdir.adopt` moved) made writes of ``new``'s, with the ids :func:`hold`
-    gives them there; returns how many. One
-    machine's ledger only (the team backend keys local scopes by URL, not by folder)."""
+    gives them there; returns how many. One machine's ledger only (the team backend keys
+    local scopes by URL, not by folder)."""
     path = md.home / LEDGER_NAME
     if md.database is not None or not path.exists():
         return 0
