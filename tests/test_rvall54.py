@@ -8,17 +8,8 @@ from pathlib import Path
 import pytest
 
 import memdir
-from test_origins import local_dir, make_repo
-
-
-PNPM = "Remember that we always use pnpm, never npm, in this repo."
-
-
-def _session(md: memdir.Memdir, said: str) -> str:
-    with md.session(agent="my-agent") as s:
-        s.log("user", said)
-        s.log("assistant", "Noted.")
-    return s.id
+from test_mend54w1 import PNPM, _session
+from test_origins import make_repo
 
 
 def _scopes(home: Path) -> dict[str, str]:
