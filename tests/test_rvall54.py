@@ -88,3 +88,23 @@ def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
     md.pipeline.run()
     held = [p for p in md.review() if p.kind == "pending"]
     assert len(held) == 1, [p.detail for p in held]
+
+
+# severity: medium — Backend.shown is "the one place": a skill that cannot be read on the
+# team backend is named by the server's database address (the web page's Context lists it)
+def test_team_backend_an_unreadable_skill_names_no_server_address(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conftest import team_env
+
+    project = tmp_path / "p"
+    project.mkdir()
+    for name, value in team_env(pg_url, project).items():
+        monkeypatch.setenv(name, value)
+    md = memdir.open(tmp_path / "home", project)
+    backend = md.store("user").backend
+    with backend.lock(5):
+        backend.write("skills/deploy/SKILL.md", b"\xff not utf-8")
+    notes = [n.reason for n in md.explain().notes if n.subject == "skills"]
+    assert notes and all("deploy" in n for n in notes), notes
+    assert not any("postgresql" in n or "#" in n for n in notes), notes

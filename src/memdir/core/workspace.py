@@ -616,7 +616,7 @@ class Workspace:
         from .. import guard
 
         guard.check(text)
-        path = Path(f"{store.backend.location}/{file}")
+        path = Path(store.backend.shown(file) or file)  # never the server's address
         with store.backend.lock(self.settings.lock_timeout):
             if store.history is not None:
                 store.history.absorb()
