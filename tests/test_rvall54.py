@@ -108,3 +108,23 @@ def test_team_backend_an_unreadable_skill_names_no_server_address(
     notes = [n.reason for n in md.explain().notes if n.subject == "skills"]
     assert notes and all("deploy" in n for n in notes), notes
     assert not any("postgresql" in n or "#" in n for n in notes), notes
+
+
+# severity: low — scopes --adopt says maintain learns from every session carried, also
+# those learnt from before the move (none is learnt from again); "1 session ... belong"
+def test_adopt_does_not_promise_to_learn_again_from_learnt_sessions(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from memdir.cli import cli
+
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    _session(md, PNPM)
+    assert md.pipeline.run().extracted == 1  # learnt at A
+    md.close()
+    c = tmp_path / "c"
+    a.rename(c)
+    ran = CliRunner().invoke(cli, ["--home", str(home), "-C", str(c), "scopes", "--adopt", str(a)])
+    assert ran.exit_code == 0, ran.output
+    assert "1 session logged in the old checkout now belongs here" in ran.output, ran.output
+    assert "learns from them." not in ran.output, ran.output

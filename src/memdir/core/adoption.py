@@ -74,7 +74,7 @@ class Adoption:
     active: int
     archived: int
     set_aside: Path | None = None  # the replaced empty folder, kept because it held more
-    sessions: int = 0  # logged in the old checkout: the pipeline learns from them here
+    sessions: int = 0  # logged in the old checkout (learnt from or not): now this one's
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
