@@ -128,3 +128,17 @@ def test_adopt_does_not_promise_to_learn_again_from_learnt_sessions(tmp_path: Pa
     assert ran.exit_code == 0, ran.output
     assert "1 session logged in the old checkout now belongs here" in ran.output, ran.output
     assert "learns from them." not in ran.output, ran.output
+
+
+# severity: low — a write for a checkout that is gone is refused naming `scopes --adopt`,
+# then advises "Check permissions and free space", which cannot help
+def test_a_write_for_a_gone_checkout_gives_no_permission_advice(tmp_path: Path) -> None:
+    from memdir.core.errors import StorageError
+
+    home, a = tmp_path / "home", make_repo(tmp_path / "a")
+    md = memdir.open(home, a)
+    a.rename(tmp_path / "c")
+    with pytest.raises(StorageError) as refused:
+        md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    assert "scopes --adopt" in str(refused.value), refused.value
+    assert "permissions" not in str(refused.value), refused.value
