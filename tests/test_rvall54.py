@@ -142,3 +142,29 @@ def test_a_write_for_a_gone_checkout_gives_no_permission_advice(tmp_path: Path) 
         md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
     assert "scopes --adopt" in str(refused.value), refused.value
     assert "permissions" not in str(refused.value), refused.value
+
+
+# severity: low — two adds of one name in a batch are an add and a replace of the entry
+# it makes: held apart, the replace is applicable (and fails) without the add
+def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: Path) -> None:
+    from memdir.core.model import Source
+    from memdir.pipeline.answers import Candidate, OpSpec
+    from memdir.pipeline.consolidate import to_operations
+    from memdir.review import approval
+
+    home, project = tmp_path / "home", tmp_path / "p"
+    home.mkdir()
+    project.mkdir()
+    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
+    md = memdir.open(home, project)
+    store = md.store("local")
+    store.add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
+    found = [
+        Candidate("feedback", "Use pnpm", "pnpm", body, "local", (1,), 0.9, "s")
+        for body in ("Use pnpm.", "Use pnpm, never npm.")
+    ]
+    ops = to_operations([OpSpec("add", candidate=0), OpSpec("add", candidate=1)], found, [])
+    assert [type(op).__name__ for op in ops] == ["AddOp", "ReplaceOp"]
+    approval.hold_changing(md, store, ops, store.list(), Source.EXTRACTOR)
+    held = [p for p in md.review() if p.kind == "pending"]
+    assert len(held) == 1, [p.detail for p in held]

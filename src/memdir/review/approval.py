@@ -225,24 +225,31 @@ def hold_changing(
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     """``ops`` as the writes a person approves one by one: each on its own, except those
-    on one entry (``target``), which stay together, in their order, and the removals right
-    after a supersede, which go with it (a merge: applied alone, a removal would drop a
-    fact the merged text keeps)."""
-    from ..core.changes import RemoveOp, SupersedeOp
+    on one entry, which stay together, in their order (an op's ``target``, or the entry an
+    add or a supersede makes: a later op of the batch may change it), and the removals
+    right after a supersede, which go with it (a merge: applied alone, a removal would
+    drop a fact the merged text keeps)."""
+    from ..core.slug import entry_id
 
     out: list[list[Operation]] = []
     at: dict[str, list[Operation]] = {}
     for op in ops:
         target = getattr(op, "target", None)
-        if target and target in at:
-            at[target].append(op)
-            continue
-        if isinstance(op, RemoveOp) and out and isinstance(out[-1][0], SupersedeOp):
-            out[-1].append(op)  # to_operations's merge: the supersede, then the removals
+        made = None  # the entry an add or a supersede of known type makes
+        if isinstance(op, AddOp | SupersedeOp) and op.type is not None:
+            made = entry_id(str(op.type), op.name)
+        group = next((at[k] for k in (target, made) if k and k in at), None)
+        if group is not None:
+            group.append(op)
+        elif isinstance(op, RemoveOp) and out and isinstance(out[-1][0], SupersedeOp):
+            group = out[-1]  # to_operations's merge: the supersede, then the removals
+            group.append(op)
         else:
-            out.append([op])
-        if target:
-            at[target] = out[-1]
+            group = [op]
+            out.append(group)
+        for key in (target, made):
+            if key:
+                at.setdefault(key, group)
     return out
 
 
