@@ -168,3 +168,23 @@ def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: 
     approval.hold_changing(md, store, ops, store.list(), Source.EXTRACTOR)
     held = [p for p in md.review() if p.kind == "pending"]
     assert len(held) == 1, [p.detail for p in held]
+
+
+# severity: medium — the web page's Context (explain) names a pinned section's source by
+# the scope's location: on the team server its database address
+def test_team_backend_explain_names_no_server_address(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conftest import team_env
+
+    project = tmp_path / "p"
+    project.mkdir()
+    for name, value in team_env(pg_url, project).items():
+        monkeypatch.setenv(name, value)
+    md = memdir.open(tmp_path / "home", project)
+    md.store("user").add(
+        type="feedback", name="Tabs", description="tabs", body="Use tabs.", pinned=True
+    )
+    sources = [s.source for s in md.explain().sections]
+    assert any(s.kind == "pinned" for s in md.explain().sections), sources
+    assert not any("postgresql" in s for s in sources), sources
