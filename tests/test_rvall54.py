@@ -20,8 +20,7 @@ def _scopes(home: Path) -> dict[str, str]:
         conn.close()
 
 
-# severity: high — carry_adopted re-carries every run: a new checkout at the adopted
-# folder's old path has its sessions taken by the project that adopted the old folder
+# high: each maintain's carry_adopted took the sessions of a fresh checkout at an adopted path
 def test_a_new_checkout_at_an_adopted_path_keeps_its_sessions(tmp_path: Path) -> None:
     home, a = tmp_path / "home", make_repo(tmp_path / "a")
     md = memdir.open(home, a)
@@ -43,8 +42,7 @@ def test_a_new_checkout_at_an_adopted_path_keeps_its_sessions(tmp_path: Path) ->
     assert _scopes(home)[sid] == slug
 
 
-# severity: medium — _apart splits a model's merge (supersede the first, remove the rest)
-# into separate pending writes: applying a removal alone drops a fact the merge kept
+# medium: _apart held a merge's removals apart from it (a removal applied alone drops a fact)
 def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
     from memdir.core.model import Source
     from memdir.pipeline.answers import OpSpec
@@ -68,8 +66,7 @@ def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
     assert len(held) == 1, [p.detail for p in held]
 
 
-# severity: low — a write held before the move keeps an id hashed from the old folder:
-# the same fact taught again after scopes --adopt is a second pending write of it
+# low: a held write carried by adopt kept its old-folder id: taught again, a second one
 def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -90,8 +87,7 @@ def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
     assert len(held) == 1, [p.detail for p in held]
 
 
-# severity: medium — Backend.shown is "the one place": a skill that cannot be read on the
-# team backend is named by the server's database address (the web page's Context lists it)
+# medium: an unreadable skill on the team backend named the server's database address
 def test_team_backend_an_unreadable_skill_names_no_server_address(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -110,8 +106,7 @@ def test_team_backend_an_unreadable_skill_names_no_server_address(
     assert not any("postgresql" in n or "#" in n for n in notes), notes
 
 
-# severity: low — scopes --adopt says maintain learns from every session carried, also
-# those learnt from before the move (none is learnt from again); "1 session ... belong"
+# low: adopt promised to learn from sessions already learnt from; "1 session ... belong"
 def test_adopt_does_not_promise_to_learn_again_from_learnt_sessions(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
@@ -130,8 +125,7 @@ def test_adopt_does_not_promise_to_learn_again_from_learnt_sessions(tmp_path: Pa
     assert "learns from them." not in ran.output, ran.output
 
 
-# severity: low — a write for a checkout that is gone is refused naming `scopes --adopt`,
-# then advises "Check permissions and free space", which cannot help
+# low: a write for a gone checkout advised "Check permissions and free space"
 def test_a_write_for_a_gone_checkout_gives_no_permission_advice(tmp_path: Path) -> None:
     from memdir.core.errors import StorageError
 
@@ -144,8 +138,7 @@ def test_a_write_for_a_gone_checkout_gives_no_permission_advice(tmp_path: Path) 
     assert "permissions" not in str(refused.value), refused.value
 
 
-# severity: low — two adds of one name in a batch are an add and a replace of the entry
-# it makes: held apart, the replace is applicable (and fails) without the add
+# low: an add and a replace of the entry it makes were held apart (the replace fails alone)
 def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: Path) -> None:
     from memdir.core.model import Source
     from memdir.pipeline.answers import Candidate, OpSpec
@@ -170,8 +163,7 @@ def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: 
     assert len(held) == 1, [p.detail for p in held]
 
 
-# severity: medium — the web page's Context (explain) names a pinned section's source by
-# the scope's location: on the team server its database address
+# medium: explain (the web page's Context) named a scope by the server's database address
 def test_team_backend_explain_names_no_server_address(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
