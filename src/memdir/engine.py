@@ -145,7 +145,7 @@ class Memdir(Layers):
         from .core.errors import StorageError
 
         try:  # what a process that outlived the move keys by the old folder: carried later
-            note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder))
+            note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder), done.old_path)
         except OSError as exc:
             raise StorageError("note the adoption in", done.new_folder, exc) from exc
         return dataclasses.replace(done, sessions=sessions)

@@ -39,10 +39,11 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
             f"{held(done.active, done.archived)}, unchanged; index regenerated."
         )
         if done.sessions:
-            noun = "session" if done.sessions == 1 else "sessions"
+            one = done.sessions == 1
             click.echo(
-                f"{done.sessions} {noun} logged in the old checkout now belong here: "
-                f"`memdir maintain` learns from them."
+                f"{done.sessions} session{'' if one else 's'} logged in the old checkout "
+                f"now belong{'s' if one else ''} here: `memdir maintain` learns from "
+                f"{'it' if one else 'them'} what it had not learnt yet."
             )
         if done.set_aside:
             click.echo(

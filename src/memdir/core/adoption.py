@@ -28,7 +28,8 @@ from .scopes import ScopeLocation, project_slug
 from .storage.files import FileBackend
 from .storage.regular import fsync_path
 
-ADOPTED_NAME = ".adopted.json"  # the folders adopted into this one: [[slug, location], ...]
+# the folders adopted into this one: [[slug, location, checkout], ...] (checkout: "" unknown)
+ADOPTED_NAME = ".adopted.json"
 # What a scope folder without entries may hold and still be replaced by an adopted one.
 _BOOKKEEPING = frozenset(
     {"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new", RECORD_NAME, ADOPTED_NAME}
@@ -73,7 +74,7 @@ class Adoption:
     active: int
     archived: int
     set_aside: Path | None = None  # the replaced empty folder, kept because it held more
-    sessions: int = 0  # logged in the old checkout: the pipeline learns from them here
+    sessions: int = 0  # logged in the old checkout (learnt from or not): now this one's
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
@@ -253,10 +254,11 @@ def _discard(aside: Path) -> Path | None:
     return aside
 
 
-def adopted_from(folder: Path) -> list[tuple[str, str]]:
-    """The (project slug, folder) of every local scope adopted into ``folder``, oldest
-    first: the pipeline carries what a process that outlived the move keyed by them
-    (:func:`memdir.pipeline.upkeep.carry`). Empty when there is none or it is unreadable."""
+def adopted_from(folder: Path) -> list[tuple[str, str, str]]:
+    """The (project slug, folder, checkout path or "") of every local scope adopted into
+    ``folder``, oldest first: the pipeline carries what a process that outlived the move
+    keyed by them (:func:`memdir.pipeline.upkeep.carry`). Empty when there is none or it
+    is unreadable."""
     from .errors import ParseError
     from .storage.regular import read_json
 
@@ -267,15 +269,20 @@ def adopted_from(folder: Path) -> list[tuple[str, str]]:
         return []
     if not isinstance(data, list):
         return []
-    return [(str(p[0]), str(p[1])) for p in data if isinstance(p, list) and len(p) == 2]
+    return [
+        (str(p[0]), str(p[1]), str(p[2]) if len(p) == 3 else "")
+        for p in data
+        if isinstance(p, list) and len(p) in (2, 3)
+    ]
 
 
-def note_adopted(folder: Path, slug: str, location: str) -> None:
-    """Add the adopted folder ``location`` of the project ``slug`` to ``folder``'s list
-    (kept to the last 20). Raises OSError."""
+def note_adopted(folder: Path, slug: str, location: str, checkout: str | None) -> None:
+    """Add the adopted folder ``location`` of the project ``slug`` (its checkout was at
+    ``checkout``, when known) to ``folder``'s list (kept to the last 20). Raises OSError."""
     import json
 
     from .storage.regular import atomic_write
 
-    known = [p for p in adopted_from(folder) if p != (slug, location)] + [(slug, location)]
+    new = (slug, location, checkout or "")
+    known = [p for p in adopted_from(folder) if p[:2] != new[:2]] + [new]
     atomic_write(folder / ADOPTED_NAME, (json.dumps(known[-20:]) + "\n").encode())

@@ -201,10 +201,12 @@ class LockTimeoutError(MemdirError):
 class StorageError(MemdirError):
     """The file system refused an operation (permissions, disk full, ...)."""
 
-    def __init__(self, action: str, path: Path | str, error: OSError) -> None:
+    def __init__(
+        self, action: str, path: Path | str, error: OSError, *, advice: str | None = None
+    ) -> None:
         super().__init__(
             f"Could not {action} {path}: {error.strerror or error}. "
-            f"Check permissions and free space."
+            + (advice or "Check permissions and free space.")
         )
         self.path = Path(path)
         self.errno = error.errno

@@ -288,8 +288,9 @@ class Layers(PersonaLayer, SkillsLayer):
 
     def _views(self, merged: _Merged, *, decayed: bool = True) -> list[ScopeView]:
         """The scopes of :meth:`_merged` as views (by default without unused entries)."""
-        views = [
-            ScopeView(s.scope, s.backend.location, k, s.pinned_budget, w) for s, k, w in merged
+        views = [  # where each scope is as its user may be told (never a server's address)
+            ScopeView(s.scope, s.backend.shown() or f"the {s.scope} scope", k, s.pinned_budget, w)
+            for s, k, w in merged
         ]
         return [self._decayed(v) for v in views] if decayed else views
 

@@ -52,7 +52,7 @@ class ScopeView:
     """One scope's entries as the snapshot sees them."""
 
     name: str
-    location: str
+    location: str  # as its user may be told (Backend.shown): a path, or the scope's name
     entries: Sequence[Entry]
     pinned_budget: int = PINNED_BUDGET
     withheld: Sequence[tuple[str, str]] = ()  # (id, guard rule) kept out of the prompt

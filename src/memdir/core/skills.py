@@ -110,7 +110,7 @@ def list_skills(backend: Backend, scope: str = "") -> tuple[list[Skill], list[st
     found, problems = [], []
     for file in backend.skill_names():
         name = file.split("/")[1]
-        path = Path(f"{backend.location}/{file}")
+        path = Path(backend.shown(file) or file)  # never the server's address
         try:
             validate_name(name)
             too_big = ParseError(path, f"is over {SKILL_MAX_BYTES:,} bytes, a SKILL.md's limit")

@@ -386,12 +386,14 @@ class Workspace:
             import errno
             import shlex
 
-            why = (
-                f"its checkout {self.project_root} is gone (moved?); in its new place, "
-                f"`memdir scopes --adopt {shlex.quote(str(self.project_root))}` brings its "
-                f"memory and what is waiting to be learnt"
+            why = f"its checkout {self.project_root} is gone (moved?)"
+            advice = (
+                f"In its new place, `memdir scopes --adopt "
+                f"{shlex.quote(str(self.project_root))}` brings its memory and what is "
+                f"waiting to be learnt."
             )
-            raise StorageError("create the scope folder", folder, OSError(errno.ENOENT, why))
+            gone = OSError(errno.ENOENT, why)
+            raise StorageError("create the scope folder", folder, gone, advice=advice)
 
     def _record_checkout(self, folder: Path) -> None:
         """The local scope folder was just made (by any write, whatever the command):
@@ -616,7 +618,7 @@ class Workspace:
         from .. import guard
 
         guard.check(text)
-        path = Path(f"{store.backend.location}/{file}")
+        path = Path(store.backend.shown(file) or file)  # never the server's address
         with store.backend.lock(self.settings.lock_timeout):
             if store.history is not None:
                 store.history.absorb()

@@ -163,14 +163,22 @@ def _carry_consolidation(c: Any, old: str, new: str, project: str, retries: int)
 def carry_adopted(md: Layers) -> list[str]:
     """:func:`carry` again for every folder adopted into this local scope (its
     ``.adopted.json``): a process that outlived the move (a maintain running meanwhile)
-    may have keyed sessions, jobs or candidates by the old folder since. One stat when
-    nothing was adopted; a repeat changes nothing. Returns errors (tried again next run)."""
+    may have keyed sessions, jobs or candidates by the old folder since. Not once a
+    checkout is at the old place again, or the old folder was made again: the slug is a
+    live project's then, whose sessions are its own. One stat when nothing was adopted; a
+    repeat changes nothing. Returns errors (tried again next run)."""
     if md.database is not None or not usable(md, "local"):
         return []
+    import os
+
     from ..core.adoption import adopted_from
 
     errors = []
-    for slug, location in adopted_from(md.locations["local"].path):
+    from pathlib import Path
+
+    for slug, location, checkout in adopted_from(md.locations["local"].path):
+        if os.path.lexists(location) or (checkout and Path(checkout).is_dir()):
+            continue  # reused: a checkout there again (a new clone) owns that slug now
         try:
             carry(md, slug, location)
         except MemdirError as exc:

@@ -97,6 +97,15 @@ def _load(md: Layers) -> dict[str, dict[str, Any]]:
     return {str(r[0]): json.loads(r[1]) for r in rows}
 
 
+def _id(location: str, plain: Sequence[dict[str, Any]]) -> str:
+    """A held write's id: what it would do where (not where it was learned, ``origins``)."""
+    from .apply import PREFIX  # not at import: apply loads the sessions package
+
+    what = [{k: v for k, v in op.items() if k != "origins"} for op in plain]
+    digest = hashlib.sha1(json.dumps([location, what], sort_keys=True).encode()).hexdigest()
+    return PREFIX + digest[:8]
+
+
 def hold(
     md: Layers, store: Store, ops: Sequence[Operation], *, source: Source, session: str | None
 ) -> dict[str, Any]:
@@ -105,14 +114,10 @@ def hold(
     :class:`GuardError`, naming its rule): nothing it refuses is ever offered for review.
     The id hashes what the write would do, not where it was learned (``origins``), so the
     same write proposed from two sessions is one record (the first one's)."""
-    from .apply import PREFIX  # not at import: apply loads the sessions package
-
     plain = [_plain(op) for op in store.screen(ops, source)]
     location = state_key(store)
-    what = [{k: v for k, v in op.items() if k != "origins"} for op in plain]
-    digest = hashlib.sha1(json.dumps([location, what], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
-        "id": PREFIX + digest[:8],
+        "id": _id(location, plain),
         "scope": store.scope,
         "location": location,
         "source": source.value,
@@ -141,8 +146,9 @@ def hold(
 
 def relocate(md: Layers, old: str, new: str) -> int:
     """Held writes of the scope keyed ``old`` (a local scope folder that
-    :meth:`memdir.Memdir.adopt` moved) made writes of ``new``'s; returns how many. One
-    machine's ledger only (the team backend keys local scopes by URL, not by folder)."""
+    :meth:`memdir.Memdir.adopt` moved) made writes of ``new``'s, with the ids :func:`hold`
+    gives them there; returns how many. One machine's ledger only (the team backend keys
+    local scopes by URL, not by folder)."""
     path = md.home / LEDGER_NAME
     if md.database is not None or not path.exists():
         return 0
@@ -150,10 +156,17 @@ def relocate(md: Layers, old: str, new: str) -> int:
 
     moved = 0
     with locked(path, _WHAT) as pending:
-        for record in pending.values():
+        for pid, record in list(pending.items()):
             if isinstance(record, dict) and record.get("location") == old:
                 record["location"] = new
                 moved += 1
+                ops = record.get("ops")
+                if not (isinstance(ops, list) and all(isinstance(o, dict) for o in ops)):
+                    continue  # unreadable (edited by hand?): listed as it is
+                # its id as hold names it here: the same write held again is this one
+                del pending[pid]
+                record["id"] = _id(new, ops)
+                pending.setdefault(record["id"], record)
     return moved
 
 
@@ -212,17 +225,31 @@ def hold_changing(
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     """``ops`` as the writes a person approves one by one: each on its own, except those
-    on one entry (``target``), which stay together, in their order."""
+    on one entry, which stay together, in their order (an op's ``target``, or the entry an
+    add or a supersede makes: a later op of the batch may change it), and the removals
+    right after a supersede, which go with it (a merge: applied alone, a removal would
+    drop a fact the merged text keeps)."""
+    from ..core.slug import entry_id
+
     out: list[list[Operation]] = []
     at: dict[str, list[Operation]] = {}
     for op in ops:
         target = getattr(op, "target", None)
-        if target and target in at:
-            at[target].append(op)
-            continue
-        out.append([op])
-        if target:
-            at[target] = out[-1]
+        made = None  # the entry an add or a supersede of known type makes
+        if isinstance(op, AddOp | SupersedeOp) and op.type is not None:
+            made = entry_id(str(op.type), op.name)
+        group = next((at[k] for k in (target, made) if k and k in at), None)
+        if group is not None:
+            group.append(op)
+        elif isinstance(op, RemoveOp) and out and isinstance(out[-1][0], SupersedeOp):
+            group = out[-1]  # to_operations's merge: the supersede, then the removals
+            group.append(op)
+        else:
+            group = [op]
+            out.append(group)
+        for key in (target, made):
+            if key:
+                at.setdefault(key, group)
     return out
 
 
