@@ -77,9 +77,10 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
 
     Sessions (their scope), extract jobs (their project), candidates, their consolidate
     job (merged into this folder's when it has one), tombstones and usage counts (the
-    adopted folder's win: its entries are the ones here now), held writes and the dream
-    diary's folder. One transaction; returns the sessions carried. A home without state.db, or
-    the team backend (whose local scopes are keyed by URL, not by folder), has none."""
+    adopted folder's win: its entries are the ones here now) in one transaction of
+    state.db; then the held writes (pending.json) and the dream diary's folder. Returns the
+    sessions carried. A home without state.db carries no rows; the team backend (whose
+    local scopes are keyed by URL, not by folder) carries nothing."""
     import os
 
     from .jobs import RETRIES
