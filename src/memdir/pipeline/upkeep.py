@@ -171,12 +171,11 @@ def carry_adopted(md: Layers) -> list[str]:
     if md.database is not None or not usable(md, "local"):
         return []
     import os
+    from pathlib import Path
 
     from ..core.adoption import adopted_from
 
     errors = []
-    from pathlib import Path
-
     for slug, location, checkout in adopted_from(md.locations["local"].path):
         if os.path.lexists(location) or (checkout and Path(checkout).is_dir()):
             continue  # reused: a checkout there again (a new clone) owns that slug now
