@@ -374,9 +374,10 @@ _Token = int | str | re.Pattern[str]
 
 @functools.lru_cache(maxsize=256)
 def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
-    """Each brace expansion of a rule glob as tokens (wildcards, characters, bracket
-    classes); None when a class Python cannot compile (``[z-a]``, ``[!]``) makes the
-    whole glob a literal, so a rule file never breaks a session start."""
+    """Each brace expansion of a glob (a rule's ``paths``, a ``claudeMdExcludes`` pattern)
+    as tokens (wildcards, characters, bracket classes); None when a class Python cannot
+    compile (``[z-a]``, ``[!]``) makes the whole glob a literal, so neither a rule file nor
+    a settings file ever breaks a session start."""
     globs = []
     for glob in _braces(pattern.strip()):
         tokens: list[_Token] = []
