@@ -1059,7 +1059,8 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
     sent before is run to its end and answered first), or until Ctrl-C (then
     KeyboardInterrupt is raised) or SIGTERM or SIGHUP (then the process ends by it, as
     uvicorn ends ``memdir serve``): at once, stdin open or not, once a write in flight
-    completed (another Ctrl-C meanwhile does not cut it short)."""
+    completed (a second Ctrl-C meanwhile does not cut it short; a third signal, or a
+    second SIGTERM or SIGHUP, ends the process at once: :func:`serve.stdio.stop_on`)."""
     from mcp.server.stdio import stdio_server
 
     from .serve import stdio
