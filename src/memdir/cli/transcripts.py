@@ -95,7 +95,8 @@ def import_sessions(
     what is new: messages a transcript gained, and those a harness re-wrote; a session
     whose stored history no longer matches its source is reported, never merged, and
     sessions you deleted are not brought back. Unreadable lines are counted and listed,
-    never fatal. Hermes's database is opened read-only.
+    never fatal. Hermes's database is opened read-only. Ctrl-C stops it: what it imported
+    stays (it says how much), and running it again imports the rest.
     """
     from ..interop.transcripts import import_sessions as run
 
