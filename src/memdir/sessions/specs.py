@@ -27,7 +27,8 @@ class SessionSpec:
     ended_at: Any = None
     memory_mode: str = "enabled"
     #: An id earlier imports gave this session (a harness that names it differently now):
-    #: while the session does not exist and that one does, that one is renamed to ``id``
+    #: while that one exists and this one does not, or holds no message
+    #: (:func:`memdir.sessions.provenance.rename_session`), that one is renamed to ``id``
     #: (its messages, children and the rest move with it), so nothing is imported twice.
     former_id: str | None = None
 
