@@ -340,8 +340,9 @@ class MemdirProvider:
         self._hermes_home: Path | None = None
         self._lock = threading.RLock()
         self._known = _Known()  # of the current session's log
-        # sessions a switch left, newest last: their session and what was known of its log
-        # then, for a turn Hermes queued before the switch and syncs after it
+        # sessions a switch left, newest last (at most _LEFT): their session and what was
+        # known of its log then, for a turn (or a /new's end) Hermes queued on its worker
+        # before the switch and runs after it (see _in)
         self._left: dict[str, tuple[MemorySession, _Known]] = {}
         # switches Hermes made inline from a session the provider had not reached (its
         # /new's end and switch still queued on the worker): the session Hermes left then
