@@ -117,7 +117,11 @@ class Memdir(Layers):
     def adopt(self, old: str, *, force: bool = False) -> Adoption:
         """Re-attach the local scope a moved checkout left behind: ``old`` is its former
         path or its folder name under ``projects/``. Moves that folder here (refused when
-        this project's local scope has entries) and regenerates its index."""
+        this project's local scope has entries), regenerates its index, carries what the
+        pipeline keyed by the old folder (:func:`memdir.pipeline.upkeep.carry`: sessions,
+        jobs, held writes, the dream diary; ``Adoption.sessions`` counts the sessions) and
+        notes the old folder in the new one's ``.adopted.json``, so that each pipeline run
+        carries what a process that outlived the move keyed by it since."""
         from .core.adoption import adopt
 
         self._require_enabled()
