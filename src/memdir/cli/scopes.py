@@ -12,8 +12,9 @@ from .app import State, cli, dump
     "--adopt",
     "old",
     metavar="OLD",
-    help="Re-attach the local scope of a checkout that moved: its old path, or its "
-    "folder name under $MEMDIR_HOME/projects.",
+    help="Re-attach the local scope of a checkout that moved, with the sessions logged "
+    "there (what `maintain` had still to learn) and writes awaiting approval: its old "
+    "path, or its folder name under $MEMDIR_HOME/projects.",
 )
 @click.option(
     "--force",
