@@ -37,7 +37,11 @@ UNSENT = 3
 )
 @click.pass_obj
 def mcp(state: State, agent: str) -> None:
-    """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
+    """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch).
+
+    Ends when the client closes stdin, once every request it sent is answered; Ctrl-C,
+    SIGTERM or SIGHUP stop it at once, stdin open or not (a write in flight completes).
+    """
     import sys
 
     from ..mcp import run_stdio
