@@ -1,5 +1,6 @@
-"""Upkeep: usage decay, archiving per policy, review of polluted origins, session deletion.
-See docs/design/pipeline.md."""
+"""Upkeep: usage decay, archiving per policy, review of polluted origins, session deletion,
+and carrying the pipeline's state of a local scope ``scopes --adopt`` moved (:func:`carry`,
+docs/design/core.md). See docs/design/pipeline.md."""
 
 from __future__ import annotations
 
