@@ -117,11 +117,12 @@ class Memdir(Layers):
     def adopt(self, old: str, *, force: bool = False) -> Adoption:
         """Re-attach the local scope a moved checkout left behind: ``old`` is its former
         path or its folder name under ``projects/``. Moves that folder here (refused when
-        this project's local scope has entries), regenerates its index, carries what the
-        pipeline keyed by the old folder (:func:`memdir.pipeline.upkeep.carry`: sessions,
-        jobs, held writes, the dream diary; ``Adoption.sessions`` counts the sessions) and
-        notes the old folder in the new one's ``.adopted.json``, so that each pipeline run
-        carries what a process that outlived the move keyed by it since."""
+        this project's local scope has entries), regenerates its index, notes the old folder
+        in the new one's ``.adopted.json`` (so that each pipeline run carries what a
+        process that outlived the move, or a carry that failed here, keyed by it) and
+        carries what the pipeline keyed by the old folder
+        (:func:`memdir.pipeline.upkeep.carry`: sessions, jobs, held writes, the dream
+        diary; ``Adoption.sessions`` counts the sessions)."""
         from .core.adoption import adopt
 
         self._require_enabled()
@@ -135,23 +136,22 @@ class Memdir(Layers):
         )
         self.forget_store("local")  # its cached listing described the old folder
         self.store("local").repair()
+        from .core.adoption import note_adopted
+        from .core.errors import StorageError
         from .pipeline.upkeep import carry
 
+        try:  # noted first: what is not carried now (state.db busy) each run carries later
+            note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder), done.old_path)
+        except OSError as exc:
+            raise StorageError("note the adoption in", done.new_folder, exc) from exc
         try:  # sessions logged there before the move are learnt from here
             sessions = carry(self, done.old_folder.name, str(done.old_folder))
         except MemdirError as exc:
             raise MemdirError(
                 f"Moved {done.old_folder} to {done.new_folder}, but the sessions logged "
-                f"there were not carried along (maintain will not learn from them here): "
-                f"{exc}"
+                f"there were not carried along yet: the next `memdir maintain` carries "
+                f"them ({exc})"
             ) from exc
-        from .core.adoption import note_adopted
-        from .core.errors import StorageError
-
-        try:  # what a process that outlived the move keys by the old folder: carried later
-            note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder), done.old_path)
-        except OSError as exc:
-            raise StorageError("note the adoption in", done.new_folder, exc) from exc
         return dataclasses.replace(done, sessions=sessions)
 
     # -- browsing and review (the CLI's history and review commands, the web page) ---------
