@@ -140,18 +140,21 @@ class Memdir(Layers):
         from .core.errors import StorageError
         from .pipeline.upkeep import carry
 
+        unnoted = None
         try:  # noted first: what is not carried now (state.db busy) each run carries later
             note_adopted(done.new_folder, done.old_folder.name, str(done.old_folder), done.old_path)
         except OSError as exc:
-            raise StorageError("note the adoption in", done.new_folder, exc) from exc
+            unnoted = StorageError("note the adoption in", done.new_folder, exc)
         try:  # sessions logged there before the move are learnt from here
             sessions = carry(self, done.old_folder.name, str(done.old_folder))
         except MemdirError as exc:
+            later = "the next `memdir maintain` carries them" if unnoted is None else unnoted
             raise MemdirError(
                 f"Moved {done.old_folder} to {done.new_folder}, but the sessions logged "
-                f"there were not carried along yet: the next `memdir maintain` carries "
-                f"them ({exc})"
+                f"there were not carried along yet ({exc}); {later}"
             ) from exc
+        if unnoted is not None:
+            raise unnoted
         return dataclasses.replace(done, sessions=sessions)
 
     # -- browsing and review (the CLI's history and review commands, the web page) ---------
