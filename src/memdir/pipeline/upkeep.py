@@ -4,7 +4,7 @@ docs/design/core.md). See docs/design/pipeline.md."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.changes import RemoveOp
 from ..core.decay import stale
@@ -76,12 +76,10 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
     the project slug ``old_project`` here: the pipeline's rows keyed by them are this
     project's now, so what was logged before the move is learnt from here, once.
 
-    Sessions (their scope), extract jobs (their project), candidates, their consolidate
-    job (merged into this folder's when it has one), tombstones and usage counts (the
-    adopted folder's win: its entries are the ones here now) in one transaction of
-    state.db; then the held writes (pending.json) and the dream diary's folder. Returns the
-    sessions carried. A home without state.db carries no rows; the team backend (whose
-    local scopes are keyed by URL, not by folder) carries nothing."""
+    State.db's rows in one transaction (:meth:`SessionStore.carry`), then the held writes
+    (pending.json) and the dream diary's folder. Returns the sessions carried. A home
+    without state.db carries no rows; the team backend (whose local scopes are keyed by
+    URL, not by folder) carries nothing."""
     import os
 
     from .jobs import RETRIES
@@ -92,32 +90,11 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
     if (old_project, old_location) == (new_project, new_location):
         return 0
 
-    def body(c: Any) -> int:
-        sessions = c.execute(
-            "UPDATE sessions SET scope = ? WHERE scope = ?", (new_project, old_project)
-        ).rowcount
-        c.execute(
-            "UPDATE jobs SET project = ? WHERE kind = 'extract' AND project = ?",
-            (new_project, old_project),
-        )
-        c.execute(
-            "UPDATE candidates SET location = ? WHERE location = ?", (new_location, old_location)
-        )
-        c.execute(
-            "UPDATE tombstones SET location = ? WHERE location = ?", (new_location, old_location)
-        )
-        c.execute(
-            "DELETE FROM usage WHERE location = ? AND entry_id IN "
-            "(SELECT entry_id FROM usage WHERE location = ?)",
-            (new_location, old_location),
-        )
-        c.execute("UPDATE usage SET location = ? WHERE location = ?", (new_location, old_location))
-        _carry_consolidation(c, old_location, new_location, new_project, RETRIES)
-        return int(sessions)
-
     sessions = 0
     if md.has_state:  # reads that find no state.db must not create one
-        sessions = md.sessions.db.write(body, action="carry the adopted scope's sessions and jobs")
+        sessions = md.sessions.carry(
+            old_project, new_project, old_location, new_location, retries=RETRIES
+        )
     from ..review import approval, diary
 
     approval.relocate(md, old_location, new_location)  # held writes (approval = "ask")
@@ -129,37 +106,6 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
         except OSError as exc:
             raise StorageError(f"move the dream diary {old_diary} to", new_diary, exc) from exc
     return sessions
-
-
-def _carry_consolidation(c: Any, old: str, new: str, project: str, retries: int) -> None:
-    """The consolidate job of the folder ``old`` as the one of ``new``: renamed, or merged
-    into ``new``'s (pending when candidates wait; the lower done mark, so the next stage
-    reopens it)."""
-    moved = c.execute(
-        "SELECT id, input_watermark, done_watermark FROM jobs "
-        "WHERE kind = 'consolidate' AND key = ?",
-        (old,),
-    ).fetchone()
-    if moved is None:
-        return
-    kept = c.execute(
-        "SELECT id FROM jobs WHERE kind = 'consolidate' AND key = ?", (new,)
-    ).fetchone()
-    if kept is None:  # renamed; then, like a merged one, due now when candidates wait
-        c.execute("UPDATE jobs SET key = ?, project = ? WHERE id = ?", (new, project, moved[0]))
-        kept = moved
-    else:
-        c.execute("DELETE FROM jobs WHERE id = ?", (moved[0],))
-    waiting = c.execute("SELECT count(*) FROM candidates WHERE location = ?", (new,)).fetchone()[0]
-    c.execute(
-        "UPDATE jobs SET input_watermark = max(input_watermark, ?), "
-        "done_watermark = min(done_watermark, ?), project = ?, "
-        "status = CASE WHEN ? > 0 AND status != 'running' THEN 'pending' ELSE status END, "
-        "retry_at = CASE WHEN ? > 0 AND status != 'running' THEN 0 ELSE retry_at END, "
-        "retries_left = CASE WHEN ? > 0 AND status != 'running' THEN ? ELSE retries_left END "
-        "WHERE id = ?",
-        (moved[1], moved[2], project, waiting, waiting, waiting, retries, kept[0]),
-    )
 
 
 def carry_adopted(md: Layers) -> list[str]:

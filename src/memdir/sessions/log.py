@@ -527,6 +527,43 @@ class SessionStore:
 
         self.db.write(delete, action="delete a session")
 
+    def carry(
+        self, old_project: str, new_project: str, old_location: str, new_location: str,
+        *, retries: int,
+    ) -> int:  # fmt: skip
+        """What the pipeline keyed by a local scope :meth:`memdir.Memdir.adopt` moved (the
+        project slug ``old_project``, the folder ``old_location``) made the new one's, in
+        one transaction: sessions (their scope), extract jobs (their project), candidates,
+        the consolidate job (merged into the new folder's when it has one, ``retries``
+        left), tombstones and usage counts (the adopted folder's win: its entries are the
+        ones here now). Returns the sessions carried."""
+
+        def body(c: sqlite3.Connection) -> int:
+            sessions = c.execute(
+                "UPDATE sessions SET scope = ? WHERE scope = ?", (new_project, old_project)
+            ).rowcount
+            c.execute(
+                "UPDATE jobs SET project = ? WHERE kind = 'extract' AND project = ?",
+                (new_project, old_project),
+            )
+            for table in ("candidates", "tombstones"):
+                c.execute(
+                    f"UPDATE {table} SET location = ? WHERE location = ?",
+                    (new_location, old_location),
+                )
+            c.execute(
+                "DELETE FROM usage WHERE location = ? AND entry_id IN "
+                "(SELECT entry_id FROM usage WHERE location = ?)",
+                (new_location, old_location),
+            )
+            c.execute(
+                "UPDATE usage SET location = ? WHERE location = ?", (new_location, old_location)
+            )
+            _carry_consolidation(c, old_location, new_location, new_project, retries)
+            return int(sessions)
+
+        return int(self.db.write(body, action="carry the adopted scope's sessions and jobs"))
+
     def last_message_id(self, session_id: str) -> int:
         """The id of the session's newest message (0: none)."""
         return int(
@@ -608,3 +645,36 @@ def _filters(given: Mapping[str, Any]) -> Filters:
             f"unknown filter {unknown[0]!r}; use {', '.join(_FILTERS)}", field=unknown[0]
         )
     return Filters.build(**given)
+
+
+def _carry_consolidation(
+    c: sqlite3.Connection, old: str, new: str, project: str, retries: int
+) -> None:
+    """The consolidate job of the folder ``old`` as the one of ``new``: renamed, or merged
+    into ``new``'s (pending when candidates wait; the lower done mark, so the next stage
+    reopens it)."""
+    moved = c.execute(
+        "SELECT id, input_watermark, done_watermark FROM jobs "
+        "WHERE kind = 'consolidate' AND key = ?",
+        (old,),
+    ).fetchone()
+    if moved is None:
+        return
+    kept = c.execute(
+        "SELECT id FROM jobs WHERE kind = 'consolidate' AND key = ?", (new,)
+    ).fetchone()
+    if kept is None:  # renamed; then, like a merged one, due now when candidates wait
+        c.execute("UPDATE jobs SET key = ?, project = ? WHERE id = ?", (new, project, moved[0]))
+        kept = moved
+    else:
+        c.execute("DELETE FROM jobs WHERE id = ?", (moved[0],))
+    waiting = c.execute("SELECT count(*) FROM candidates WHERE location = ?", (new,)).fetchone()[0]
+    c.execute(
+        "UPDATE jobs SET input_watermark = max(input_watermark, ?), "
+        "done_watermark = min(done_watermark, ?), project = ?, "
+        "status = CASE WHEN ? > 0 AND status != 'running' THEN 'pending' ELSE status END, "
+        "retry_at = CASE WHEN ? > 0 AND status != 'running' THEN 0 ELSE retry_at END, "
+        "retries_left = CASE WHEN ? > 0 AND status != 'running' THEN ? ELSE retries_left END "
+        "WHERE id = ?",
+        (moved[1], moved[2], project, waiting, waiting, waiting, retries, kept[0]),
+    )
