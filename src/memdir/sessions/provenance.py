@@ -59,9 +59,9 @@ def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: boo
 
 def rename_session(c: sqlite3.Connection, old: str, new: str) -> bool:
     """Give session ``old`` the id ``new`` (an import that names a session differently
-    from an earlier one): its messages, children, candidates and memory writes move with
-    it. When ``new`` exists already it is folded into ``new`` only if ``new`` holds no
-    message (else both stay as they are). False when nothing moved."""
+    from an earlier one): its messages, children, candidates, memory writes and extract
+    job move with it. When ``new`` exists already it is folded into ``new`` only if
+    ``new`` holds no message (else both stay as they are). False when nothing moved."""
     if c.execute("SELECT 1 FROM sessions WHERE id = ?", (old,)).fetchone() is None:
         return False
     if c.execute("SELECT 1 FROM sessions WHERE id = ?", (new,)).fetchone() is not None:
@@ -80,6 +80,11 @@ def rename_session(c: sqlite3.Connection, old: str, new: str) -> bool:
         ("memory_writes", "session_id"),
     ):
         c.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (new, old))
+    if c.execute("SELECT 1 FROM jobs WHERE kind = 'extract' AND key = ?", (old,)).fetchone():
+        # its extraction's marks go with its messages (kept ids): what was learnt is not
+        # learnt again; an empty ``new``'s job has nothing to keep
+        c.execute("DELETE FROM jobs WHERE kind = 'extract' AND key = ?", (new,))
+        c.execute("UPDATE jobs SET key = ? WHERE kind = 'extract' AND key = ?", (new, old))
     c.execute("DELETE FROM sessions WHERE id = ?", (old,))
     return True
 
