@@ -473,3 +473,17 @@ def nine_races(at: HermesHome) -> Cli:
     cli.say("b9 two")
     cli.caught_up_exit(30)
     return cli
+
+
+@contextmanager
+def hermes_cli(
+    tmp: Path, monkeypatch: pytest.MonkeyPatch, *sessions: str, caught_up: bool = True
+) -> Iterator[tuple[HermesHome, Cli]]:
+    """memdir installed into a Hermes home (``installed_hermes``, its background worker
+    on) and Hermes's CLI opened on ``sessions`` (``Cli.opened``); ``caught_up``: Hermes's
+    worker then waited for."""
+    with installed_hermes(tmp, monkeypatch, background=True) as at:
+        cli = Cli.opened(at, *sessions)
+        if caught_up:
+            assert cli.m.flush_pending(10)
+        yield at, cli
