@@ -21,6 +21,7 @@ from hermes_helpers import (
     Conversation,
     check,
     held_worker,
+    hermes_cli,
     installed_hermes,
     oks,
     pairs,
@@ -32,9 +33,7 @@ def test_turn_in_the_new_session_then_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """/new queued, a turn in the new session (its sync queued behind), /resume b inline."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a", "b")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a", "b") as (at, cli):
         cli.resume("a")
         with held_worker(cli.m):
             cli.say("a two")
@@ -51,9 +50,7 @@ def test_turn_in_the_new_session_then_resume(
 
 def test_two_new_queued_then_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A chain: /new a→c and /new c→d both queued, then /resume b inline."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -72,9 +69,7 @@ def test_two_new_queued_then_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_new_resume_and_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new a→c queued, /resume b, /resume a inline: the queued end of a runs while a is
     current again (its turns logged once, a goes on)."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -92,9 +87,7 @@ def test_new_resume_and_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 def test_two_races_in_a_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new a→c queued, /resume b, a turn, /new b→d queued, /resume e, all behind one
     held worker."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "e", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "e", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -114,9 +107,7 @@ def test_two_races_in_a_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_exit_while_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new queued, /resume b inline, a turn, then exit before the worker ran any of it:
     run_agent's shutdown ends b inline, then shutdown_all drains the worker."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -134,9 +125,7 @@ def test_branch_of_the_new_session_while_behind(
 ) -> None:
     """/new a→c queued, a turn in c, /branch c→c2 inline before the worker ran /new: c2 is
     c's child (its turn there), c keeps its turn, a its own."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -200,9 +189,7 @@ def test_many_sessions_behind_one_held_worker(
 def test_restart_after_the_race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The race, exit, then a new process resumes b with its history reloaded: b's turns
     are not logged again, the new one is."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -243,8 +230,7 @@ def test_random_new_resume_branch_with_the_worker_held(
 def test_empty_new_after_a_queued_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new a→c queued (a has history), then /new again from the empty c: that switch is
     inline (nothing to end), naming c, which the provider has not reached."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
+    with hermes_cli(tmp_path, monkeypatch, "a", caught_up=False) as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -265,8 +251,7 @@ def test_in_place_compression_switch_while_behind_a_new(
     its own parent) inline: c is no child of itself, a keeps its turns, c gets its own."""
     import memdir
 
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
+    with hermes_cli(tmp_path, monkeypatch, "a", caught_up=False) as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -326,9 +311,7 @@ def test_a_sync_racing_an_inline_switch_stays_in_its_session(
     "logs the new session's list into the old one (a stray copy; nothing lost)",
 )
 def test_compress_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
         with held_worker(cli.m):
             cli.new("c")
             for n in range(3):
@@ -346,9 +329,7 @@ def test_compress_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyP
     "session with the new one's list (a stray copy; nothing lost)",
 )
 def test_exit_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
         with held_worker(cli.m):
             cli.new("c")
             cli.say("c one")

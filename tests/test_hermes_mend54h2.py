@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_helpers import Cli, check, held_worker, installed_hermes, nine_races, oks
+from hermes_helpers import check, held_worker, hermes_cli, installed_hermes, nine_races, oks
 from memdir.interop.install import hermes_provider
 
 
@@ -31,9 +31,7 @@ def test_past_the_bound_then_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     /resume a (the first waiting switch dropped): a's queued end is logged in a, which goes
     on, b's in b (was: into c), and the provider stays on a once the worker caught up."""
     monkeypatch.setattr(hermes_provider, "_WAITING", 1)
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")

@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from hermes_helpers import Cli, CliRun, check, held_worker, installed_hermes, nine_races, oks, users
+from hermes_helpers import (
+    Cli,
+    CliRun,
+    check,
+    held_worker,
+    hermes_cli,
+    installed_hermes,
+    nine_races,
+    oks,
+    users,
+)
 
 
 # finding (medium): /undo's switch (no parent) while behind a /new makes the provider jump
@@ -18,9 +28,7 @@ def test_undo_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     """/new a→c queued, a turn in c, /undo inline (cli.py: on_session_switch(c,
     parent_session_id="", rewound=True)) before the worker ran /new: the provider jumps to
     c, then the worker's queued end of a runs on c (a's list logged into c, c ended early)."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -88,9 +96,7 @@ def test_undo_then_resume_while_behind_a_new(
     """As above, then /resume c→b inline: the /undo jump left nothing noted, so the worker's
     end of a runs on b (a's list logged into b) and its switch to c takes the provider
     from b, where Hermes is, to c: b's exit (inline on_session_end) is then logged into c."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli.opened(at, "b", "a")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
