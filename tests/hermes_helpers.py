@@ -81,6 +81,13 @@ def refactored(*then: tuple[str, str], continues: int = 0) -> list[tuple[str, st
     return pairs(("Refactor the parser.", "Starting."), *[("continue", "OK.")] * continues, *then)
 
 
+def extraction_jobs(tmp: Path, key: str) -> list[Any]:
+    """The extraction jobs queued for session ``key`` in the project of ``tmp``
+    (``Conversation``'s home and project)."""
+    md = memdir.open(tmp / "home", tmp / "project")
+    return [j for j in md.pipeline.jobs.list() if j.kind == "extract" and j.key == key]
+
+
 def provider_session(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> MemdirProvider:
     """memdir's Hermes provider in session s1 of a project in ``tmp``, as Hermes's CLI
     starts it."""
