@@ -81,6 +81,13 @@ def refactored(*then: tuple[str, str], continues: int = 0) -> list[tuple[str, st
     return pairs(("Refactor the parser.", "Starting."), *[("continue", "OK.")] * continues, *then)
 
 
+def extraction_jobs(tmp: Path, key: str) -> list[Any]:
+    """The extraction jobs queued for session ``key`` in the project of ``tmp``
+    (``Conversation``'s home and project)."""
+    md = memdir.open(tmp / "home", tmp / "project")
+    return [j for j in md.pipeline.jobs.list() if j.kind == "extract" and j.key == key]
+
+
 def provider_session(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> MemdirProvider:
     """memdir's Hermes provider in session s1 of a project in ``tmp``, as Hermes's CLI
     starts it."""
@@ -299,3 +306,191 @@ def held_worker(m: Any) -> Iterator[None]:
         yield
     finally:
         gate.set()
+
+
+def oks(*said: str) -> list[tuple[str, str]]:
+    """What a session logs of the user turns ``said``, each answered "Ok." (``Cli.say``)."""
+    return pairs(*[(u, "Ok.") for u in said])
+
+
+class Cli:
+    """Hermes's CLI as it drives the MemoryManager ``m`` (cli.py ``new_session``,
+    cli_commands_mixin ``/resume`` and ``/branch``, run_agent ``shutdown_memory_provider``):
+    one history per session, as state.db gives it back on ``/resume``."""
+
+    def __init__(self, m: Any, session_id: str) -> None:
+        self.m = m
+        self.current = session_id
+        self.histories: dict[str, list[dict[str, Any]]] = {session_id: [dict(SYSTEM)]}
+        self.said: dict[str, list[str]] = {session_id: []}  # user texts said in each
+
+    @classmethod
+    def opened(cls, at: HermesHome, *sessions: str) -> Cli:
+        """The CLI on a manager of ``at`` in ``sessions[0]``, each next session opened by
+        /new, a turn "<session> one" said in each (the worker not waited for)."""
+        cli = cls(at.manager(sessions[0]), sessions[0])
+        for n, sid in enumerate(sessions):
+            if n:
+                cli.new(sid)
+            cli.say(f"{sid} one")
+        return cli
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        return self.histories[self.current]
+
+    def say(self, user: str, answer: str = "Ok.") -> None:
+        sync_all(self.m, self.current, self.history, user, answer)
+        self.said[self.current].append(user)
+
+    def new(self, new_id: str) -> None:
+        old, snapshot = self.current, list(self.history)
+        self.current = new_id
+        self.histories[new_id] = [dict(SYSTEM)]
+        self.said.setdefault(new_id, [])
+        if len(snapshot) > 1:  # history: its end and the switch queued as one task
+            self.m.commit_session_boundary_async(
+                snapshot, new_session_id=new_id, parent_session_id=old, reason="new_session"
+            )
+        else:
+            self.m.on_session_switch(
+                new_id, parent_session_id=old, reset=True, reason="new_session"
+            )
+
+    def resume(self, target: str) -> None:
+        old, self.current = self.current, target
+        self.histories[target] = [dict(m) for m in self.histories[target]]  # reloaded
+        self.m.on_session_switch(target, parent_session_id=old, reset=False, reason="resume")
+
+    def branch(self, new_id: str) -> None:
+        old, self.current = self.current, new_id
+        self.histories[new_id] = list(self.histories[old])
+        self.said[new_id] = []
+        self.m.on_session_switch(new_id, parent_session_id=old, reset=False, reason="branch")
+
+    def compress(self, new_id: str) -> None:
+        """/compress between turns (rotation): the pre-compress hook, then the list as
+        head (first turn) + summary + tail (last turn), under a child id."""
+        old = self.current
+        self.m.on_pre_compress(list(self.history))
+        head, tail = self.history[:3], self.history[3:][-2:]
+        self.current = new_id
+        self.histories[new_id] = [*head, summary("Work so far."), *tail]
+        self.said[new_id] = []
+        self.m.on_session_switch(new_id, parent_session_id=old, reset=False, reason="compression")
+
+    def exit(self) -> None:
+        self.m.on_session_end(list(self.history))
+        self.m.shutdown_all()
+
+    def caught_up_exit(self, seconds: float = 10) -> None:
+        """The worker caught up (within ``seconds``), then exit."""
+        assert self.m.flush_pending(seconds)
+        self.exit()
+
+    def restart(self, at: Any) -> None:
+        """Exit, and a new process on the current session, its history reloaded."""
+        self.exit()
+        self.m = at.manager(self.current)
+        self.histories[self.current] = reloaded(self.history)
+
+
+def users(at: Any, session_id: str) -> list[str]:
+    return [t for r, t in at.logged(session_id) if r == "user"]
+
+
+def check(at: Any, cli: Cli) -> None:
+    """Each session holds every turn said in it (none lost) and no turn said in another."""
+    for sid, said in cli.said.items():
+        got = users(at, sid)
+        assert set(said) <= set(got), (sid, said, got)  # none lost
+        assert set(got) <= set(said), (sid, said, got)  # none strayed in
+
+
+class CliRun:
+    """A random run of ``cli``'s operations: the sessions made so far, each branch or
+    compression child's parent, and what was done (for a failure's message)."""
+
+    def __init__(self, at: HermesHome, cli: Cli) -> None:
+        self.at, self.cli = at, cli
+        self.branches: dict[str, str] = {}  # child → parent
+        self.made = 1
+        self.trace: list[str] = []
+
+    def step(self, op: str, rng: random.Random, note: str = "") -> None:
+        """``op``: "say", "new", "resume" (of another session, a random one), "restart"
+        and "compress" (both once the worker caught up), or "branch"."""
+        cli = self.cli
+        self.trace.append(f"{op}@{cli.current}{note}")
+        if op == "say":
+            cli.say(f"{cli.current} turn {len(cli.said[cli.current])}")
+        elif op == "new":
+            cli.new(f"s{self.made}")
+            self.made += 1
+        elif op == "resume":
+            others = [s for s in cli.histories if s != cli.current]
+            if others:
+                cli.resume(rng.choice(others))
+        elif op == "restart":
+            assert cli.m.flush_pending(30)  # (behind: test_exit_while_behind_a_new)
+            cli.restart(self.at)
+        elif op == "compress":
+            assert cli.m.flush_pending(30)  # (behind: test_compress_while_behind_a_new)
+            if len(cli.history) > 5:
+                self.branches[f"s{self.made}"] = cli.current
+                cli.compress(f"s{self.made}")
+                self.made += 1
+        else:
+            self.branches[f"s{self.made}"] = cli.current
+            cli.branch(f"s{self.made}")
+            self.made += 1
+
+    def lineage(self, sid: str) -> set[str]:
+        """The user texts said in ``sid`` and in its parents up the branches."""
+        out = set(self.cli.said[sid])
+        while sid in self.branches:
+            sid = self.branches[sid]
+            out |= set(self.cli.said[sid])
+        return out
+
+    def check(self, seed: int) -> None:
+        """No turn lost, none in another session but a parent's (as lineage)."""
+        for sid, said in self.cli.said.items():
+            got = users(self.at, sid)
+            assert set(said) <= set(got), (seed, sid, said, got, self.trace)  # none lost
+            assert set(got) <= self.lineage(sid), (seed, sid, said, got, self.trace)  # strayed
+
+
+def nine_races(at: HermesHome) -> Cli:
+    """rv54h's nine rounds (i = 0..8) of a turn in b_i, /new b_i→c_i queued and /resume
+    c_i→b_(i+1) inline, behind one held worker (b0..b9 opened first, a turn in each); then
+    a turn in b9 and exit."""
+    cli = Cli(at.manager("b0"), "b0")
+    for i in range(1, 10):
+        cli.new(f"b{i}")
+        cli.say(f"b{i} zero")
+    cli.resume("b0")
+    cli.say("b0 zero")
+    assert cli.m.flush_pending(10)
+    with held_worker(cli.m):
+        for i in range(9):
+            cli.say(f"b{i} one")
+            cli.new(f"c{i}")
+            cli.resume(f"b{i + 1}")
+    cli.say("b9 two")
+    cli.caught_up_exit(30)
+    return cli
+
+
+@contextmanager
+def hermes_cli(
+    tmp: Path, monkeypatch: pytest.MonkeyPatch, *sessions: str, caught_up: bool = True
+) -> Iterator[tuple[HermesHome, Cli]]:
+    """memdir installed into a Hermes home (``installed_hermes``, its background worker
+    on) and Hermes's CLI opened on ``sessions`` (``Cli.opened``); ``caught_up``: Hermes's
+    worker then waited for."""
+    with installed_hermes(tmp, monkeypatch, background=True) as at:
+        cli = Cli.opened(at, *sessions)
+        if caught_up:
+            assert cli.m.flush_pending(10)
+        yield at, cli

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_helpers import held_worker, installed_hermes, pairs
+from hermes_helpers import check, held_worker, hermes_cli, installed_hermes, nine_races, oks
 from memdir.interop.install import hermes_provider
-from test_hermes_mend54h import Cli, check
 
 
 def test_nine_races_past_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -21,21 +20,7 @@ def test_nine_races_past_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     b1's queued end still goes to b1 (was: into c0)."""
     monkeypatch.setattr(hermes_provider, "_WAITING", 8)
     with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli(at.manager("b0"), "b0")
-        for i in range(1, 10):
-            cli.new(f"b{i}")
-            cli.say(f"b{i} zero")
-        cli.resume("b0")
-        cli.say("b0 zero")
-        assert cli.m.flush_pending(10)
-        with held_worker(cli.m):
-            for i in range(9):
-                cli.say(f"b{i} one")
-                cli.new(f"c{i}")
-                cli.resume(f"b{i + 1}")
-        cli.say("b9 two")
-        assert cli.m.flush_pending(30)
-        cli.exit()
+        cli = nine_races(at)
     check(at, cli)
     for i in range(9):
         assert at.logged(f"c{i}") == []
@@ -46,12 +31,7 @@ def test_past_the_bound_then_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     /resume a (the first waiting switch dropped): a's queued end is logged in a, which goes
     on, b's in b (was: into c), and the provider stays on a once the worker caught up."""
     monkeypatch.setattr(hermes_provider, "_WAITING", 1)
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli(at.manager("b"), "b")
-        cli.say("b one")
-        cli.new("a")
-        cli.say("a one")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -61,9 +41,8 @@ def test_past_the_bound_then_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
             cli.resume("a")
             cli.say("a three")
         cli.say("a four")
-        assert cli.m.flush_pending(10)
-        cli.exit()
+        cli.caught_up_exit()
     check(at, cli)
-    assert at.logged("a") == pairs(*[(f"a {n}", "Ok.") for n in ("one", "two", "three", "four")])
-    assert at.logged("b") == pairs(("b one", "Ok."), ("b two", "Ok."))
+    assert at.logged("a") == oks("a one", "a two", "a three", "a four")
+    assert at.logged("b") == oks("b one", "b two")
     assert at.logged("c") == at.logged("d") == []

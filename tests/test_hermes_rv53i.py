@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import memdir
 from hermes_helpers import (
     SYSTEM,
+    extraction_jobs,
     held_worker,
     installed_hermes,
     pairs,
@@ -19,11 +19,6 @@ from hermes_helpers import (
     refactoring,
     sync_all,
 )
-
-
-def _jobs(tmp: Path, key: str) -> list[Any]:
-    md = memdir.open(tmp / "home", tmp / "project")
-    return [j for j in md.pipeline.jobs.list() if j.kind == "extract" and j.key == key]
 
 
 # checked fine: two late syncs for a left session queue one extraction job, not two
@@ -42,7 +37,7 @@ def test_two_late_syncs_queue_one_extraction(
     assert c.logged("a") == refactored(
         ("Use a Pratt parser.", "Switched."), ("Add tests.", "Added.")
     )
-    jobs = _jobs(tmp_path, "hermes:a")
+    jobs = extraction_jobs(tmp_path, "hermes:a")
     assert len(jobs) == 1
 
 
@@ -97,7 +92,7 @@ def test_nine_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c.end()
     assert c.logged("a") == refactored(("Use a Pratt parser.", "Switched."))
     assert c.logged("s8") == []
-    assert len(_jobs(tmp_path, "hermes:a")) == 1  # its extraction queued again, once
+    assert len(extraction_jobs(tmp_path, "hermes:a")) == 1  # its extraction queued again, once
 
 
 # -- through Hermes's MemoryManager --------------------------------------------------------

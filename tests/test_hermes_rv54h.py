@@ -9,8 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from hermes_helpers import held_worker, installed_hermes, pairs
-from test_hermes_mend54h import Cli, check, users
+from hermes_helpers import (
+    Cli,
+    CliRun,
+    check,
+    held_worker,
+    hermes_cli,
+    installed_hermes,
+    nine_races,
+    oks,
+    users,
+)
 
 
 # finding (medium): /undo's switch (no parent) while behind a /new makes the provider jump
@@ -19,10 +28,7 @@ def test_undo_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     """/new a→c queued, a turn in c, /undo inline (cli.py: on_session_switch(c,
     parent_session_id="", rewound=True)) before the worker ran /new: the provider jumps to
     c, then the worker's queued end of a runs on c (a's list logged into c, c ended early)."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli(at.manager("a"), "a")
-        cli.say("a one")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")
@@ -31,9 +37,8 @@ def test_undo_while_behind_a_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             cli.said["c"].remove("c one")
             cli.m.on_session_switch("c", parent_session_id="", reset=False, rewound=True)
             cli.say("c two")
-        assert cli.m.flush_pending(10)
-        cli.exit()
-    assert at.logged("a") == pairs(("a one", "Ok."), ("a two", "Ok."))
+        cli.caught_up_exit()
+    assert at.logged("a") == oks("a one", "a two")
     assert "a one" not in users(at, "c")  # a's turns strayed into c
     assert users(at, "c")[-1] == "c two"
 
@@ -49,21 +54,7 @@ def test_nine_races_behind_one_held_worker(tmp_path: Path, monkeypatch: pytest.M
     (``del self._ahead[:-_LEFT]``), the worker takes c0's switch for one of a chain, and
     b1's queued end is logged into c0."""
     with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli(at.manager("b0"), "b0")
-        for i in range(1, 10):
-            cli.new(f"b{i}")
-            cli.say(f"b{i} zero")
-        cli.resume("b0")
-        cli.say("b0 zero")
-        assert cli.m.flush_pending(10)
-        with held_worker(cli.m):
-            for i in range(9):
-                cli.say(f"b{i} one")
-                cli.new(f"c{i}")
-                cli.resume(f"b{i + 1}")
-        cli.say("b9 two")
-        assert cli.m.flush_pending(30)
-        cli.exit()
+        cli = nine_races(at)
     check(at, cli)
 
 
@@ -87,42 +78,14 @@ def test_random_races_with_a_free_worker(
     sys.setswitchinterval(1e-6)
     try:
         with installed_hermes(tmp_path, monkeypatch, background=False) as at:
-            cli = Cli(at.manager("s0"), "s0")
-            branches: dict[str, str] = {}
-            made = 1
-            trace: list[str] = []  # what was done, for the failure's message
+            run = CliRun(at, Cli(at.manager("s0"), "s0"))
             for _ in range(OPS):
                 op = rng.choice(["say", "say", "say", "new", "resume", "branch"])
-                trace.append(f"{op}@{cli.current}:{made}")
-                if op == "say":
-                    cli.say(f"{cli.current} turn {len(cli.said[cli.current])}")
-                elif op == "new":
-                    cli.new(f"s{made}")
-                    made += 1
-                elif op == "resume":
-                    others = [s for s in cli.histories if s != cli.current]
-                    if others:
-                        cli.resume(rng.choice(others))
-                else:
-                    branches[f"s{made}"] = cli.current
-                    cli.branch(f"s{made}")
-                    made += 1
-            assert cli.m.flush_pending(30)
-            cli.exit()
+                run.step(op, rng, f":{run.made}")
+            run.cli.caught_up_exit(30)
     finally:
         sys.setswitchinterval(interval)
-
-    def lineage(sid: str) -> set[str]:
-        out = set(cli.said[sid])
-        while sid in branches:
-            sid = branches[sid]
-            out |= set(cli.said[sid])
-        return out
-
-    for sid, said in cli.said.items():
-        got = users(at, sid)
-        assert set(said) <= set(got), (seed, sid, said, got, trace)  # none lost
-        assert set(got) <= lineage(sid), (seed, sid, said, got, trace)  # none strayed in
+    run.check(seed)
 
 
 # finding (medium): the same /undo jump, then /resume: the provider ends up on c while
@@ -133,12 +96,7 @@ def test_undo_then_resume_while_behind_a_new(
     """As above, then /resume c→b inline: the /undo jump left nothing noted, so the worker's
     end of a runs on b (a's list logged into b) and its switch to c takes the provider
     from b, where Hermes is, to c: b's exit (inline on_session_end) is then logged into c."""
-    with installed_hermes(tmp_path, monkeypatch, background=True) as at:
-        cli = Cli(at.manager("b"), "b")
-        cli.say("b one")
-        cli.new("a")
-        cli.say("a one")
-        assert cli.m.flush_pending(10)
+    with hermes_cli(tmp_path, monkeypatch, "b", "a") as (at, cli):
         with held_worker(cli.m):
             cli.say("a two")
             cli.new("c")

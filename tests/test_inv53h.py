@@ -28,6 +28,7 @@ from hermes_helpers import (
     Conversation,
     HermesHome,
     RandomRun,
+    extraction_jobs,
     held_worker,
     installed_hermes,
     pairs,
@@ -52,8 +53,7 @@ def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     # a was ended at the switch, its extraction queued: queued again up to the late turn
     md = memdir.open(tmp_path / "home", tmp_path / "project")
     last = md.sessions.messages("hermes:a")[-1].id
-    jobs = [j for j in md.pipeline.jobs.list() if j.kind == "extract" and j.key == "hermes:a"]
-    assert [j.input_watermark for j in jobs] == [last]
+    assert [j.input_watermark for j in extraction_jobs(tmp_path, "hermes:a")] == [last]
 
 
 def test_a_turn_synced_after_resume_of_a_logged_session_is_not_logged_there(
