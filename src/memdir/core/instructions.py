@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .config import CodexDocs, codex_project
+from .codex_docs import CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
