@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memdir.core.config import load_settings
+from memdir.core.globs import MAX_BRACE_PATTERNS, _braces, glob_matches
 from memdir.core.includes import find_includes
-from memdir.core.instructions import MAX_BRACE_PATTERNS, _braces, glob_matches
 from memdir.core.prompt import _INSTRUCTIONS, PREAMBLE
 from memdir.engine import Memdir
 

@@ -17,7 +17,8 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memdir.core.config import _codex_docs, load_settings
+from memdir.core.codex_docs import _codex_docs
+from memdir.core.config import load_settings
 from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, read_frontmatter
 from memdir.core.instructions import gather

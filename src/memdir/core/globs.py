@@ -1,0 +1,192 @@
+"""Globs as Claude Code matches them: a rule's ``paths:`` (:func:`glob_matches`, against a
+checkout-relative path) and ``claudeMdExcludes`` (:class:`Excludes`, every pattern against
+an absolute path at once). Each glob's brace expansions become tokens, and a path is run
+through them with every token position tracked at once: time is the path's length times
+the tokens, whatever the glob. :mod:`memdir.core.instructions` reads the files that name
+them. See docs/design/instructions.md."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+_GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+MAX_BRACE_PATTERNS = 64
+#: The tokens (wildcards, characters, classes) of every brace expansion of every
+#: claudeMdExcludes pattern together: matching a file costs its path's length times at most
+#: this, whatever the patterns (a clone's settings cannot make a session start hang).
+MAX_EXCLUDE_TOKENS = 4096
+
+
+def split_globs(text: str) -> list[str]:
+    """``"a/**, b/*.{ts,tsx}"`` as two globs: a comma outside braces parts them."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "{") - (ch == "}" and depth > 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
+def _braces(pattern: str) -> list[str]:
+    """``src/*.{ts,tsx}`` as ``src/*.ts`` and ``src/*.tsx``, as Claude Code expands a rule
+    glob's braces (nested ones too); past :data:`MAX_BRACE_PATTERNS` the rest stay literal."""
+    out: list[str] = []
+    todo = [pattern]
+    while todo:
+        p = todo.pop(0)
+        m = _BRACE.search(p)
+        if m is None or len(out) + len(todo) + m[1].count(",") >= MAX_BRACE_PATTERNS:
+            out.append(p)
+            continue
+        todo[:0] = [p[: m.start()] + alt + p[m.end() :] for alt in m[1].split(",")]
+    return out
+
+
+_WILD = {"**/": 0, "**": 1, "*": 2, "?": 3}  # folders then "/", anything, a name's run, a char
+_Token = int | str | re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=256)
+def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
+    """Each brace expansion of a glob (a rule's ``paths``, a ``claudeMdExcludes`` pattern)
+    as tokens (wildcards, characters, bracket classes); None when a class Python cannot
+    compile (``[z-a]``, ``[!]``) makes the whole glob a literal, so neither a rule file nor
+    a settings file ever breaks a session start."""
+    globs = []
+    for glob in _braces(pattern.strip()):
+        tokens: list[_Token] = []
+        for piece in _GLOB_PART.findall(glob.strip().lstrip("/")):
+            if piece in _WILD:
+                tokens.append(_WILD[piece])
+            elif piece.startswith("[") and len(piece) > 2:
+                body = piece[1:-1]
+                negate = body.startswith("!")
+                body = re.sub(r"([\\^\[&~|])", r"\\\1", body[1:] if negate else body)
+                try:
+                    tokens.append(re.compile("[" + ("^" if negate else "") + body + "]"))
+                except re.error:
+                    return None
+            else:
+                tokens.extend(piece)
+        globs.append(tuple(tokens))
+    return tuple(globs)
+
+
+def _closure(tokens: Sequence[_Token | None], states: Iterable[int]) -> frozenset[int]:
+    """``states`` and the positions they reach by matching nothing (``**/``, ``**``, ``*``
+    may); a state ``~j`` is inside the folders token ``j`` matches, None ends a glob."""
+    todo, out = list(states), set()
+    while todo:
+        i = todo.pop()
+        if i not in out:
+            out.add(i)
+            if i >= 0 and tokens[i] in (0, 1, 2):  # each may match nothing
+                todo.append(i + 1)
+    return frozenset(out)
+
+
+def _run(tokens: Sequence[_Token | None], states: frozenset[int], text: str) -> frozenset[int]:
+    """The states after reading ``text`` from ``states`` (empty: no glob can match)."""
+    for c in text:
+        step: set[int] = set()
+        for i in states:
+            j = ~i if i < 0 else i  # ~j: inside the folders token j matches
+            t = tokens[j]
+            if t is None:
+                continue
+            if t == 0:  # "**/": folders, which end with "/"
+                step |= {~j, j + 1} if c == "/" else {~j}
+            elif t == 1 or (t == 2 and c != "/"):
+                step.add(i)
+            elif (t == 3 and c != "/") or t == c or (isinstance(t, re.Pattern) and t.match(c)):
+                step.add(i + 1)
+        if not step:
+            return frozenset()
+        states = _closure(tokens, step)
+    return states
+
+
+def _match(tokens: tuple[_Token, ...], path: str) -> bool:
+    """Whether ``path`` matches (or lies under a folder matching) the glob: every token
+    position tracked at once, so time is len(path) x len(tokens) whatever the glob (a
+    backtracking regex takes exponential time on ``*a*a*a…b``)."""
+    end = len(tokens)
+    automaton = (*tokens, None)
+    states = _closure(automaton, {0})
+    for c in path:
+        if end in states and c == "/":
+            return True  # a folder pattern matches everything under it
+        states = _run(automaton, states, c)
+        if not states:
+            return False
+    return end in states
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """Whether a checkout-relative ``path`` matches a rule glob (``**`` spans folders,
+    ``*`` and ``?`` do not; a folder pattern matches everything under it)."""
+    while path.startswith("./"):
+        path = path[2:]
+    path = path.lstrip("/")
+    globs = _glob_tokens(pattern)
+    if globs is None:
+        literal = pattern.strip().lstrip("/")
+        return path == literal or path.startswith(literal + "/")
+    return any(_match(tokens, path) for tokens in globs)
+
+
+class Excludes:
+    """The claudeMdExcludes patterns as one automaton: every brace expansion of every
+    pattern tracked at once, each path read once (a folder's states kept for the files
+    under it), so a file costs its path's length times at most
+    :data:`MAX_EXCLUDE_TOKENS`. A pattern matches the whole absolute path, as Claude
+    Code's glob does (``/a/b`` is not ``/a/b/**``). ``dropped``: the patterns past that
+    many tokens, not used (the caller notes them)."""
+
+    def __init__(self, found: Sequence[tuple[str, Path]]) -> None:
+        self.patterns: list[tuple[str, Path]] = []
+        self.literals: dict[str, int] = {}
+        self.tokens: list[_Token | None] = []  # None: the end of a pattern's expansion
+        self.owner: dict[int, int] = {}  # an end's index: its pattern's
+        starts: list[int] = []
+        self.dropped = 0
+        for pattern, source in found:
+            globs = _glob_tokens(pattern)
+            size = sum(len(g) + 1 for g in globs) if globs is not None else 0
+            if len(self.tokens) + size > MAX_EXCLUDE_TOKENS:
+                self.dropped += 1
+                continue
+            n = len(self.patterns)
+            self.patterns.append((pattern, source))
+            if globs is None:
+                self.literals.setdefault(pattern.strip().lstrip("/"), n)
+                continue
+            for glob in globs:
+                starts.append(len(self.tokens))
+                self.tokens += glob
+                self.owner[len(self.tokens)] = n
+                self.tokens.append(None)
+        self.start = _closure(self.tokens, starts)
+        self.seen: dict[str, frozenset[int]] = {"": self.start}
+
+    def _states(self, path: str) -> frozenset[int]:
+        cut = path.rfind("/") + 1
+        folder = path[:cut]
+        states = self.seen.get(folder)
+        if states is None:
+            states = _run(self.tokens, self._states(folder[:-1]) if folder else self.start, "/")
+            states = self.seen.setdefault(folder, states) if len(self.seen) < 4096 else states
+        return _run(self.tokens, states, path[cut:])
+
+    def first(self, name: str) -> int | None:
+        """The first pattern matching the absolute path ``name``, or None."""
+        name = name.lstrip("/")
+        hits = [self.owner[i] for i in self._states(name) if i >= 0 and i in self.owner]
+        if name in self.literals:
+            hits.append(self.literals[name])
+        return min(hits, default=None)
