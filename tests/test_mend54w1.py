@@ -274,12 +274,9 @@ def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
 def test_team_backend_a_session_from_before_a_move_is_learnt_from(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conftest import team_env
+    from conftest import use_team
 
-    a = tmp_path / "a"
-    a.mkdir()
-    for name, value in team_env(pg_url, a).items():
-        monkeypatch.setenv(name, value)
+    a = use_team(pg_url, tmp_path / "a", monkeypatch)
     home = tmp_path / "home"
     md = memdir.open(home, a)
     md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
