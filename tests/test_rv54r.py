@@ -15,21 +15,11 @@ from typing import Any
 
 import pytest
 
-from memdir.core.config import load_settings
-from memdir.engine import Memdir
 from memdir.interop.transcripts import import_sessions
-from test_corpus import REAL, _open, person  # noqa: F401
+from test_corpus import _open, person  # noqa: F401
+from test_real54 import CLAUDE_ID, CODEX_ID, HIST, _md, _pg_older, _pg_store, _shared_copy
 
-HIST = REAL / "kvsankar__agent-history"
-CLAUDE_ID = "06090cb1-3e64-433a-bc7e-a621c0f596d2"
 pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
-
-
-def _md(tmp_path: Path) -> Memdir:
-    work = tmp_path / "work"
-    work.mkdir(exist_ok=True)
-    subprocess.run(["git", "init", "-q", str(work)], check=True)
-    return Memdir(load_settings(tmp_path / "memhome", work, environ={}))
 
 
 # -- (b) a user upgrading ----------------------------------------------------------------
@@ -39,9 +29,7 @@ def _md(tmp_path: Path) -> Memdir:
 # session id (session `claude-code:session-01`, as main names it) is imported again as
 # `claude-code:<its id>`: the same two messages twice, nothing migrates the old session.
 def test_claude_code_copy_imported_before_the_upgrade_is_not_duplicated(tmp_path: Path) -> None:
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     md = _md(tmp_path)
     import_sessions(md, "claude-code", copy)
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
@@ -110,9 +98,6 @@ def test_claude_md_excludes_from_a_clone_cannot_make_a_session_start_hang(
     _calls_within(500_000, md.instructions)
 
 
-CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
-
-
 # Shows: main imported a rollout given by path under any name and keyed its rows
 # `<name>:line:index`; step 0014 rewrites only names ending `.jsonl`, so a home that
 # imported `session-01.jsonl.txt` (agent-history's own name for it) gets the same two
@@ -120,9 +105,7 @@ CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
 def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
     tmp_path: Path,
 ) -> None:
-    copy = tmp_path / "shared" / "session-01.jsonl.txt"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "codex", "session-01.jsonl.txt")
     md = _md(tmp_path)
     import_sessions(md, "codex", copy)
     sid = f"codex:{CODEX_ID}"
@@ -152,25 +135,12 @@ def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_
 
     from memdir.interop.codex import transcripts
     from memdir.interop.transcripts._reading import Tally
-    from memdir.pg.db import PgDatabase, Schema
-    from memdir.pg.sessions import PgStateDatabase, schema_name
-    from memdir.pg.state_schema import state_schema
-    from memdir.sessions import SessionStore
 
-    copy = tmp_path / "shared" / "session-01.jsonl.txt"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
-    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
-    full = state_schema(name, "state/older")
-    older = PgDatabase(pg_url)
-    older.ensure(Schema(full.component, full.steps[:12]))
-    older.close()
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    copy = _shared_copy(tmp_path, "codex", "session-01.jsonl.txt")
+    name = _pg_older(pg_url)
     sid = f"codex:{CODEX_ID}"
-    try:
-        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
-    finally:
-        db.close()
+    with _pg_store(pg_url, "older") as store:
+        store.import_sessions(transcripts.sessions(copy, Tally(None)))
     with psycopg.connect(pg_url, autocommit=True) as conn:  # as main's import left it
         conn.execute(
             "DELETE FROM pg_migrations WHERE component = 'state/older' "
@@ -181,14 +151,10 @@ def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_
             "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
             (copy.name, sid),
         )
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
-    try:
-        store = SessionStore(db)
+    with _pg_store(pg_url, "older") as store:
         assert len(store.messages(sid)) == 2
         store.import_sessions(transcripts.sessions(copy, Tally(None)))
         assert len(store.messages(sid)) == 2
-    finally:
-        db.close()
 
 
 # Shows: step 0014 reads every Codex row's id and key into a list
@@ -330,9 +296,7 @@ def test_claude_code_session_named_after_its_file_before_is_renamed_not_copied(
 ) -> None:
     """The upgrade of item 1 without the reviewer's leftover empty session: the old
     session is renamed to the session id (messages moved, nothing duplicated)."""
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     md = _md(tmp_path)
     import_sessions(md, "claude-code", copy)
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
@@ -350,28 +314,17 @@ def test_claude_code_session_named_after_its_file_on_postgres_is_renamed(
 
     from memdir.interop.claude_code import transcripts
     from memdir.interop.transcripts._reading import Tally
-    from memdir.pg.db import PgDatabase
-    from memdir.pg.sessions import PgStateDatabase, schema_name
-    from memdir.sessions import SessionStore
+    from memdir.pg.sessions import schema_name
 
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "renamed")
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
-    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
-    try:
-        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
-    finally:
-        db.close()
+    with _pg_store(pg_url, "renamed") as store:
+        store.import_sessions(transcripts.sessions(copy, Tally(None)))
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{name}"')
         _as_main_named_it(conn, old, new, "%s")
-    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
-    try:
-        store = SessionStore(db)
+    with _pg_store(pg_url, "renamed") as store:
         assert len(store.messages(old)) == 2
         store.import_sessions(transcripts.sessions(copy, Tally(None)))
         assert len(store.messages(new)) == 2 and not store.messages(old)
-    finally:
-        db.close()
