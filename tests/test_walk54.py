@@ -5,6 +5,7 @@ until it is mended."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -12,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +30,9 @@ from test_team_server import one_server as one_server
 from test_team_server import one_site as one_site
 from test_team_server import team as team
 from test_walk53 import INJECTION, _claude_sessions, _model, _signed_in
+from test_walk53 import cli as cli
 from usercli import claude_transcript, user_cli
 from webserver import memdir_popen, quit_chromium, serve_env, signed_in, web_server
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
-
 
 # --- a checkout moved after its memories were written ---------------------------------
 
@@ -139,21 +133,32 @@ def _model_saying(*bodies: str) -> Callable[[str, dict[str, Any]], tuple[int, di
     return respond
 
 
-def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
-    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
-) -> None:
-    server = Server(_model_saying(INJECTION))
+@contextlib.contextmanager
+def _one_session_under_ask(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], *bodies: str
+) -> Iterator[dict[str, str]]:
+    """A model that proposes one fact a body (``bodies``), and one Claude Code session
+    imported with approval = "ask": yields the environment `cli` runs memdir in with
+    them (the model's server closed after)."""
+    server = Server(_model_saying(*bodies))
     try:
         env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
         sessions = _claude_sessions(tmp_path)
         (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
         assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+        yield env
+    finally:
+        server.close()
+
+
+def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    with _one_session_under_ask(tmp_path, project, cli, INJECTION) as env:
         done = cli("maintain", extra_env=env)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "1 refused by the guard" in done.stdout, done.stdout
         assert "Ignore all previous" not in cli("review", extra_env=env).stdout
-    finally:
-        server.close()
     md = memdir.open(home, project)
     try:
         with web_server(md) as url:
@@ -171,12 +176,9 @@ def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
 def test_maintain_dry_run_counts_the_candidates_it_would_propose(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
-    server = Server(_model_saying("Billing deploys to the kiwi cluster."))
-    try:
-        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    with _one_session_under_ask(
+        tmp_path, project, cli, "Billing deploys to the kiwi cluster."
+    ) as env:
         dry = cli("maintain", "--dry-run", extra_env=env)
         assert dry.returncode == 0, dry.stdout + dry.stderr
         assert "would propose (approval = ask" in dry.stdout, dry.stdout
@@ -186,21 +188,13 @@ def test_maintain_dry_run_counts_the_candidates_it_would_propose(
         assert "proposed (approval = ask" in run.stdout, run.stdout
         assert "candidates kept: 1" in run.stdout, run.stdout
         assert "candidates kept: 1" in dry.stdout, dry.stdout  # says 0
-    finally:
-        server.close()
 
 
 def test_each_fact_a_model_proposes_under_ask_is_its_own_pending_write(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
-    server = Server(
-        _model_saying("Billing deploys to the kiwi cluster.", "The user edits code in Helix.")
-    )
-    try:
-        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    facts = ("Billing deploys to the kiwi cluster.", "The user edits code in Helix.")
+    with _one_session_under_ask(tmp_path, project, cli, *facts) as env:
         run = cli("maintain", extra_env=env)
         assert run.returncode == 0, run.stdout + run.stderr
         assert run.stdout.count("proposed (approval = ask") == 2, run.stdout
@@ -209,8 +203,6 @@ def test_each_fact_a_model_proposes_under_ask_is_its_own_pending_write(
         pending = re.findall(r"\[(pending-[0-9a-f]+)\]", review.stdout)
         # README: "`--apply ID` writes it …; `--reject ID` drops it": one id a fact
         assert len(pending) == 2, review.stdout
-    finally:
-        server.close()
 
 
 # --- Ctrl-C in a large import -----------------------------------------------------------
