@@ -273,20 +273,37 @@ def _pg_store(pg_url: str, user: str) -> Iterator[SessionStore]:
         db.close()
 
 
-def _pg_older(pg_url: str) -> str:
-    """The name of user ``older``'s team state schema, made with the steps before 0013
-    only (as main left it)."""
+def _pg_keyed_by_name(pg_url: str, codex: Path, name: str) -> str:
+    """User ``older``'s team state as main left it: the Codex transcript ``codex``
+    imported before step 0013, its rows keyed ``<name>:line:index``, step 0013 to run at
+    the next open. The name of its schema."""
+    import psycopg
+
+    from memdir.interop.codex import transcripts
+    from memdir.interop.transcripts._reading import Tally
     from memdir.pg.db import PgDatabase, Schema
     from memdir.pg.sessions import schema_name
     from memdir.pg.state_schema import state_schema
 
-    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
-    full = state_schema(name, "state/older")
+    schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(schema, "state/older")
     assert full.steps[12].name == "0013_codex_keys_by_place"
     older = PgDatabase(pg_url)
     older.ensure(Schema(full.component, full.steps[:12]))
     older.close()
-    return name
+    with _pg_store(pg_url, "older") as store:
+        store.import_sessions(transcripts.sessions(codex, Tally(None)))
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(
+            "DELETE FROM pg_migrations WHERE component = 'state/older' "
+            "AND name = '0013_codex_keys_by_place'"
+        )
+        conn.execute(f'SET search_path TO "{schema}"')
+        conn.execute(
+            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
+            (name, f"codex:{CODEX_ID}"),
+        )
+    return schema
 
 
 def test_codex_0135_rollout_imports_one_exchange_once(tmp_path: Path) -> None:
@@ -555,21 +572,11 @@ def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade
     from memdir.interop.transcripts._reading import Tally
 
     codex, _ = _transcripts(Path.home())
-    name = _pg_older(pg_url)
     sid = f"codex:{CODEX_ID}"
-    with _pg_store(pg_url, "older") as store:
-        store.import_sessions(transcripts.sessions(codex, Tally(None)))
     rollout = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
-    with psycopg.connect(pg_url, autocommit=True) as conn:  # as an earlier import left it
-        conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' "
-            "AND name = '0013_codex_keys_by_place'"
-        )
+    name = _pg_keyed_by_name(pg_url, codex, rollout)  # as an earlier import left it
+    with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{name}"')
-        conn.execute(
-            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
-            (rollout, sid),
-        )
         conn.execute(  # and the same place under a second name: the copy goes
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
             "SELECT session_id, role, content, timestamp, 'session-01.jsonl' || "

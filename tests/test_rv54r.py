@@ -17,7 +17,7 @@ import pytest
 
 from memdir.interop.transcripts import import_sessions
 from test_corpus import _open, person  # noqa: F401
-from test_real54 import CLAUDE_ID, CODEX_ID, HIST, _md, _pg_older, _pg_store, _shared_copy
+from test_real54 import CLAUDE_ID, CODEX_ID, HIST, _md, _pg_keyed_by_name, _pg_store, _shared_copy
 
 pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
 
@@ -131,26 +131,12 @@ def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
 def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_upgrade(
     pg_url: str, tmp_path: Path
 ) -> None:
-    import psycopg
-
     from memdir.interop.codex import transcripts
     from memdir.interop.transcripts._reading import Tally
 
     copy = _shared_copy(tmp_path, "codex", "session-01.jsonl.txt")
-    name = _pg_older(pg_url)
     sid = f"codex:{CODEX_ID}"
-    with _pg_store(pg_url, "older") as store:
-        store.import_sessions(transcripts.sessions(copy, Tally(None)))
-    with psycopg.connect(pg_url, autocommit=True) as conn:  # as main's import left it
-        conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' "
-            "AND name = '0013_codex_keys_by_place'"
-        )
-        conn.execute(f'SET search_path TO "{name}"')
-        conn.execute(
-            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
-            (copy.name, sid),
-        )
+    _pg_keyed_by_name(pg_url, copy, copy.name)  # as main's import left it
     with _pg_store(pg_url, "older") as store:
         assert len(store.messages(sid)) == 2
         store.import_sessions(transcripts.sessions(copy, Tally(None)))

@@ -9,7 +9,7 @@ import pytest
 
 import memdir
 from conftest import open_under_ask, use_team
-from test_mend54w1 import PNPM, _session
+from test_mend54w1 import PNPM, _held_then_adopted, _session
 from test_origins import make_repo
 
 
@@ -67,17 +67,7 @@ def test_a_held_merge_is_one_pending_write(tmp_path: Path, monkeypatch: pytest.M
 def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
-    home, a = tmp_path / "home", make_repo(tmp_path / "a")
-    md = memdir.open(home, a)
-    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
-    _session(md, PNPM)
-    assert md.pipeline.run().held
-    md.close()
-    c = tmp_path / "c"
-    a.rename(c)
-    md = memdir.open(home, c.resolve())
-    md.adopt(str(a))
+    md = _held_then_adopted(tmp_path, monkeypatch)
     _session(md, PNPM)  # the same fact, taught again in the new place
     md.pipeline.run()
     held = [p for p in md.review() if p.kind == "pending"]
