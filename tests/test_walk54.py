@@ -235,16 +235,16 @@ def _sessions_stored(home: Path) -> int:
         return 0
 
 
-def test_ctrl_c_in_import_sessions_says_what_was_kept(
-    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
-) -> None:
-    user_home = tmp_path / "user-home"
-    _many_claude_sessions(user_home, project, files=300, messages=250)
-    env = {**serve_env(home, tmp_path), "HOME": str(user_home)}
+def _import_stopped_by_ctrl_c(
+    env: dict[str, str], home: Path, project: Path, *, stored: int
+) -> tuple[subprocess.Popen[str], str, str]:
+    """`memdir import-sessions claude-code` run with ``env``, Ctrl-C sent once its first
+    transaction is in (state.db holds more than the ``stored`` sessions it held before):
+    the process once it ended, its stdout and its stderr."""
     proc = memdir_popen(env, project, "import-sessions", "claude-code")
     try:
         deadline = time.monotonic() + 120
-        while _sessions_stored(home) == 0:  # the first transaction is in
+        while _sessions_stored(home) == stored:
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "nothing was imported"
             time.sleep(0.05)
@@ -252,6 +252,16 @@ def test_ctrl_c_in_import_sessions_says_what_was_kept(
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
+    return proc, out, err
+
+
+def test_ctrl_c_in_import_sessions_says_what_was_kept(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    user_home = tmp_path / "user-home"
+    _many_claude_sessions(user_home, project, files=300, messages=250)
+    env = {**serve_env(home, tmp_path), "HOME": str(user_home)}
+    proc, out, err = _import_stopped_by_ctrl_c(env, home, project, stored=0)
     kept = _sessions_stored(home)
     if proc.returncode == 0:
         pytest.skip("the import finished before Ctrl-C reached it")
@@ -281,17 +291,7 @@ def test_ctrl_c_in_a_second_import_counts_what_this_one_kept(
     assert "40 new" in cli("import-sessions", "claude-code").stdout  # an earlier import
     for transcript in aside.iterdir():
         transcript.rename(folder / transcript.name)
-    proc = memdir_popen(env, project, "import-sessions", "claude-code")
-    try:
-        deadline = time.monotonic() + 120
-        while _sessions_stored(home) == 40:  # this one's first transaction is in
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "nothing was imported"
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)  # Ctrl-C
-        _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc, _, err = _import_stopped_by_ctrl_c(env, home, project, stored=40)
     added = _sessions_stored(home) - 40
     if proc.returncode == 0:
         pytest.skip("the import finished before Ctrl-C reached it")
