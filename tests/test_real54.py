@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -260,6 +261,16 @@ def _shared_copy(tmp_path: Path, agent: str, name: str = "session-01.jsonl") -> 
     return copy
 
 
+def _keyed_by_name(c: sqlite3.Connection, name: str) -> None:
+    """state.db (``c``) as main's import left it: the Codex session's rows keyed
+    ``<name>:line:index``, step 0014 to run at the next open."""
+    c.execute(
+        "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
+        (name, f"codex:{CODEX_ID}"),
+    )
+    c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+
+
 @contextlib.contextmanager
 def _pg_store(pg_url: str, user: str) -> Iterator[SessionStore]:
     """The team backend's session store of ``user``, closed after."""
@@ -442,8 +453,6 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
     """A home that imported the rollout when rows were keyed ``<file name>:line:index``:
     state.db's step 0014 drops the name, so importing it again, under its own name or
     another, adds nothing."""
-    import sqlite3
-
     codex, _ = _transcripts(Path.home())
     md = _md(tmp_path)
     import_sessions(md, "codex", codex)
@@ -451,11 +460,7 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
     name = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
 
     def as_before(c: sqlite3.Connection) -> list[str]:  # as the earlier import left it
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (name, sid),
-        )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+        _keyed_by_name(c, name)
         return [r[0] for r in c.execute("SELECT source_key FROM messages ORDER BY id")]
 
     keys = md.sessions.db.write(as_before)

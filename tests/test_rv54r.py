@@ -17,7 +17,16 @@ import pytest
 
 from memdir.interop.transcripts import import_sessions
 from test_corpus import _open, person  # noqa: F401
-from test_real54 import CLAUDE_ID, CODEX_ID, HIST, _md, _pg_keyed_by_name, _pg_store, _shared_copy
+from test_real54 import (
+    CLAUDE_ID,
+    CODEX_ID,
+    HIST,
+    _keyed_by_name,
+    _md,
+    _pg_keyed_by_name,
+    _pg_store,
+    _shared_copy,
+)
 
 pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
 
@@ -109,15 +118,7 @@ def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
     md = _md(tmp_path)
     import_sessions(md, "codex", copy)
     sid = f"codex:{CODEX_ID}"
-
-    def as_before(c: sqlite3.Connection) -> None:  # the keys main wrote for this file
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (copy.name, sid),
-        )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
-
-    md.sessions.db.write(as_before)
+    md.sessions.db.write(lambda c: _keyed_by_name(c, copy.name))  # the keys main wrote
     md.close()
     md = _md(tmp_path)  # upgraded
     assert len(md.sessions.messages(sid)) == 2
@@ -196,10 +197,7 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
     sid = f"codex:{CODEX_ID}"
 
     def as_before(c: sqlite3.Connection) -> None:  # main's keys: the rollout and a copy
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (rollout.name, sid),
-        )
+        _keyed_by_name(c, rollout.name)
         c.execute(
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
             "SELECT session_id, role, content, timestamp, "
@@ -207,7 +205,6 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
             "WHERE session_id = ? ORDER BY id",
             (rollout.name, sid),
         )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
 
     md.sessions.db.write(as_before)
     md.close()
