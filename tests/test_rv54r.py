@@ -214,6 +214,29 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
     assert len(md.sessions.messages(sid)) == 2
 
 
+def _trusted_repository(tmp_path: Path) -> Path:
+    """A git repository ``trusted`` that Codex's config (``CODEX_HOME`` of
+    :func:`test_corpus._open`) trusts."""
+    trusted = (tmp_path / "trusted").resolve()
+    trusted.mkdir()
+    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
+    cx = tmp_path / "cx"
+    cx.mkdir()
+    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    return trusted
+
+
+def _agents_md_read(tmp_path: Path, folder: Path) -> int:
+    """How much of ``folder``'s 5,000-byte AGENTS.md memdir reads there, the folder's
+    ``.codex/config.toml`` setting ``project_doc_max_bytes = 100`` (read when trusted)."""
+    (folder / "AGENTS.md").write_text("y" * 5000)
+    (folder / ".codex").mkdir()
+    (folder / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
+    found, _ = _open(tmp_path, folder).instructions()
+    agents = next(i for i in found if i.path.name == "AGENTS.md")
+    return len(agents.text)
+
+
 # Shows: a project whose `.git` is a file `gitdir: <a trusted repository>/.git` (an
 # unpacked archive can hold one; git itself never checks out a `.git`) borrows that
 # repository's trust, and memdir reads its `.codex/config.toml`. Codex's
@@ -222,43 +245,25 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
 def test_a_gitdir_file_pointing_at_a_trusted_repository_does_not_borrow_its_trust(
     tmp_path: Path,
 ) -> None:
-    trusted = (tmp_path / "trusted").resolve()
-    trusted.mkdir()
-    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
-    cx = tmp_path / "cx"
-    cx.mkdir()
-    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    trusted = _trusted_repository(tmp_path)
     evil = (tmp_path / "evil").resolve()
     evil.mkdir()
     (evil / ".git").write_text(f"gitdir: {trusted}/.git\n")
-    (evil / "AGENTS.md").write_text("y" * 5000)
-    (evil / ".codex").mkdir()
-    (evil / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
-    found, _ = _open(tmp_path, evil).instructions()
-    agents = next(i for i in found if i.path.name == "AGENTS.md")
-    assert len(agents.text) == 5000  # Codex's own 32 KiB budget: the project's is unread
+    # Codex's own 32 KiB budget: the project's is unread
+    assert _agents_md_read(tmp_path, evil) == 5000
 
 
 def test_a_linked_worktree_of_a_trusted_repository_shares_its_trust(tmp_path: Path) -> None:
     """The other side of the gitdir rule: `git worktree add` of a trusted repository is
     trusted as Codex trusts it (its `.git` file names `<repo>/.git/worktrees/<name>`,
     whose `gitdir` points back), so the worktree's `.codex/config.toml` is read."""
-    trusted = (tmp_path / "trusted").resolve()
-    trusted.mkdir()
+    trusted = _trusted_repository(tmp_path)
     git = ["git", "-C", str(trusted), "-c", "user.name=a", "-c", "user.email=a@b"]
-    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
     subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "x"], check=True)
     wt = (tmp_path / "wt").resolve()
     subprocess.run([*git, "worktree", "add", "-q", str(wt)], check=True)
-    cx = tmp_path / "cx"
-    cx.mkdir()
-    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
-    (wt / "AGENTS.md").write_text("y" * 5000)
-    (wt / ".codex").mkdir()
-    (wt / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
-    found, _ = _open(tmp_path, wt).instructions()
-    agents = next(i for i in found if i.path.name == "AGENTS.md")
-    assert len(agents.text) == 100  # the worktree's own budget: read, as Codex reads it
+    # the worktree's own budget: read, as Codex reads it
+    assert _agents_md_read(tmp_path, wt) == 100
 
 
 def _as_main_named_it(c: Any, old: str, new: str, mark: str) -> None:
