@@ -37,9 +37,9 @@ from webserver import memdir_popen, quit_chromium, serve_env, signed_in, web_ser
 # --- a checkout moved after its memories were written ---------------------------------
 
 
-def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
-    tmp_path: Path, home: Path
-) -> None:
+def _app_with_an_entry(tmp_path: Path, home: Path) -> tuple[Path, Path, Any]:
+    """A checkout ``src/app`` (a remote) where a user (home folder ``user-home``) ran
+    `memdir add`: the checkout, the user's home folder and what the add did."""
     old = _checkout(tmp_path / "src" / "app", "https://git.example.test/acme/app.git")
     user_home = tmp_path / "user-home"
     user_home.mkdir()
@@ -47,6 +47,13 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
         "add", "--type", "project", "--name", "Deploy target",
         "--description", "kiwi cluster", "--body", "Deploy to kiwi.",
     )  # fmt: skip
+    return old, user_home, added
+
+
+def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
+    tmp_path: Path, home: Path
+) -> None:
+    old, user_home, added = _app_with_an_entry(tmp_path, home)
     assert added.returncode == 0, added.stderr
     new = old.rename(tmp_path / "src" / "app2")  # `mv app app2`: same remote, same history
     listed = user_cli(tmp_path, home, new, user_home)("ls")
@@ -59,12 +66,8 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
 def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
     tmp_path: Path, home: Path
 ) -> None:
-    old = _checkout(tmp_path / "src" / "app", "https://git.example.test/acme/app.git")
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
+    old, user_home, added = _app_with_an_entry(tmp_path, home)
     before = user_cli(tmp_path, home, old, user_home)
-    added = before("add", "--type", "project", "--name", "Deploy target",
-                   "--description", "kiwi cluster", "--body", "Deploy to kiwi.")  # fmt: skip
     assert added.returncode == 0 and before("ls").returncode == 0, added.stderr
     md = memdir.open(home, old)  # an agent's session in the checkout, as README's Python shows
     with md.session(agent="my-agent") as s:
