@@ -101,6 +101,15 @@ def team_env(url: str, project: Path, user: str = "alice") -> dict[str, str]:
     return {"MEMDIR_DATABASE_URL": url, "MEMDIR_USER": user}
 
 
+def use_team(url: str, project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Make ``project`` (made here when absent) a team clone as :func:`team_env` does and
+    set its environment: every Memdir the test opens is on ``url``, as alice."""
+    project.mkdir(exist_ok=True)
+    for name, value in team_env(url, project).items():
+        monkeypatch.setenv(name, value)
+    return project
+
+
 @pytest.fixture
 def md(
     home: Path,

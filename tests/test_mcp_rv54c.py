@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import memdir
+from test_mcp_signals import _add, _mcp
 from webserver import MCP_INITIALIZE, memdir_popen, serve_env
 
 pytestmark = pytest.mark.slow
@@ -30,22 +31,13 @@ def _line(message: dict[str, Any]) -> str:
     return json.dumps(message) + "\n"
 
 
-def _add(name: str, id: int) -> dict[str, Any]:
-    add = {"action": "add", "type": "project", "name": name, "description": "d", "body": "b"}
-    call = {"name": "memory", "arguments": add}
-    return {"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": call}
-
-
 @contextlib.contextmanager
 def _unread_mcp(home: Path, project: Path, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     """`memdir mcp` started as from a terminal, initialized, then sent answers enough to
     fill its stdout pipe, which the client never reads: it is blocked writing one when
     this yields (stdin still open). Killed at the end if still running."""
-    proc = memdir_popen(serve_env(home, tmp_path), project, "mcp")
-    watchdog = threading.Timer(300, proc.kill)
-    watchdog.start()
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
+    with _mcp(home, project, tmp_path) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write(_line(MCP_INITIALIZE))
         proc.stdin.flush()
         assert json.loads(proc.stdout.readline())["id"] == 1
@@ -63,14 +55,6 @@ def _unread_mcp(home: Path, project: Path, tmp_path: Path) -> Iterator[subproces
         else:
             pytest.fail("memdir mcp never blocked writing to its stdout pipe")
         yield proc
-    finally:
-        watchdog.cancel()
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=GIVE_UP)
-        for pipe in (proc.stdin, proc.stdout, proc.stderr):
-            if pipe is not None:
-                pipe.close()
 
 
 def _read(path: Path) -> str:

@@ -50,18 +50,14 @@ def _ask(proc: subprocess.Popen[str], message: dict[str, Any]) -> dict[str, Any]
 
 
 @contextlib.contextmanager
-def _mcp_with_a_write(home: Path, project: Path, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
-    """`memdir mcp` started as from a terminal, initialized, one entry written through its
-    memory tool, its stdin still open; killed at the end if the test left it running (and
-    after five minutes whatever happens: no test hangs)."""
+def _mcp(home: Path, project: Path, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """`memdir mcp` started as from a terminal, its stdin open; killed at the end if the
+    test left it running (and after five minutes whatever happens: no test hangs), its
+    pipes closed."""
     proc = memdir_popen(serve_env(home, tmp_path), project, "mcp")
     watchdog = threading.Timer(300, proc.kill)
     watchdog.start()
     try:
-        _ask(proc, MCP_INITIALIZE)
-        _send(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"})
-        done = _ask(proc, _add("Kept over the signal", 2))
-        assert not done["result"].get("isError"), done
         yield proc
     finally:
         watchdog.cancel()
@@ -71,6 +67,32 @@ def _mcp_with_a_write(home: Path, project: Path, tmp_path: Path) -> Iterator[sub
         for pipe in (proc.stdin, proc.stdout, proc.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+@contextlib.contextmanager
+def _mcp_with_a_write(home: Path, project: Path, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """:func:`_mcp`, initialized, one entry written through its memory tool."""
+    with _mcp(home, project, tmp_path) as proc:
+        _ask(proc, MCP_INITIALIZE)
+        _send(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+        done = _ask(proc, _add("Kept over the signal", 2))
+        assert not done["result"].get("isError"), done
+        yield proc
+
+
+@contextlib.contextmanager
+def _adding_under_a_held_lock(proc: subprocess.Popen[str], home: Path) -> Iterator[None]:
+    """The scope's lock held (another writer), a memory add (id 3) sent and waiting for it
+    on the server's worker thread; the lock let go at the end."""
+    (lock,) = (home / "projects").glob("*/.lock")  # the local scope's, made by the add
+    fd = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _send(proc, _add("Written in flight", 3))
+        _waits_on(proc, wake_fifo(os.fstat(fd)))
+        yield
+    finally:
+        os.close(fd)  # lets go of the lock
 
 
 def _ended_by(proc: subprocess.Popen[str], signum: int) -> str:
@@ -141,16 +163,9 @@ def test_a_write_in_flight_when_memdir_mcp_is_stopped_completes(
     the entry's file but failed at its commit ("Error: memory tool memory failed").
     rv54c: SIGHUP (its terminal closed) killed it on the spot as SIGTERM did on main."""
     with _mcp_with_a_write(home, project, tmp_path) as proc:
-        (lock,) = (home / "projects").glob("*/.lock")  # the local scope's, made by the add
-        fd = os.open(lock, os.O_RDWR)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            _send(proc, _add("Written in flight", 3))
-            _waits_on(proc, wake_fifo(os.fstat(fd)))
+        with _adding_under_a_held_lock(proc, home):
             for signum in signums:
                 proc.send_signal(signum)
-        finally:
-            os.close(fd)  # lets go of the lock
         err = _ended_by(proc, 0)
     if signums[0] == signal.SIGINT:
         assert proc.returncode == 0 and err == "memdir mcp stopped (Ctrl-C).\n", err
@@ -167,12 +182,7 @@ def _held_at_eof(
     lock let go, ``proc``'s stdout once it ended (a failure when it did not, within
     :data:`GIVE_UP` seconds)."""
     assert proc.stdin is not None and proc.stdout is not None
-    (lock,) = (home / "projects").glob("*/.lock")
-    fd = os.open(lock, os.O_RDWR)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        _send(proc, _add("Written in flight", 3))
-        _waits_on(proc, wake_fifo(os.fstat(fd)))
+    with _adding_under_a_held_lock(proc, home):
         for message in then:
             _send(proc, message)
         proc.stdin.close()
@@ -182,8 +192,6 @@ def _held_at_eof(
             time.sleep(0.1)
         if signum:
             proc.send_signal(signum)
-    finally:
-        os.close(fd)
     try:
         proc.wait(timeout=GIVE_UP)
     except subprocess.TimeoutExpired:

@@ -246,9 +246,9 @@ def test_adopt_twice_and_two_moves_carry_once(tmp_path: Path) -> None:
     assert any("pnpm" in e.body for e in md.store("local").list())
 
 
-def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _held_then_adopted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> memdir.Memdir:
+    """Under approval = "ask", a write learnt from PNPM's session in checkout ``a`` and
+    held; the checkout moved to ``c`` and adopted there: the Memdir open at ``c``."""
     monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
     home, a = tmp_path / "home", make_repo(tmp_path / "a")
     md = memdir.open(home, a)
@@ -256,9 +256,15 @@ def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
     _session(md, PNPM)
     assert md.pipeline.run().held  # waits for the user, keyed by A's folder
     md.close()
-    c = _mv(a, tmp_path / "c")
-    md = memdir.open(home, c)
+    md = memdir.open(home, _mv(a, tmp_path / "c"))
     md.adopt(str(a))
+    return md
+
+
+def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    md = _held_then_adopted(tmp_path, monkeypatch)
     (held,) = [p for p in md.review() if p.kind == "pending"]
     md.apply_review([held.id])
     assert any("pnpm" in e.body for e in md.store("local").list())
@@ -274,12 +280,9 @@ def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
 def test_team_backend_a_session_from_before_a_move_is_learnt_from(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conftest import team_env
+    from conftest import use_team
 
-    a = tmp_path / "a"
-    a.mkdir()
-    for name, value in team_env(pg_url, a).items():
-        monkeypatch.setenv(name, value)
+    a = use_team(pg_url, tmp_path / "a", monkeypatch)
     home = tmp_path / "home"
     md = memdir.open(home, a)
     md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")

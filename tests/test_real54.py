@@ -23,9 +23,12 @@ path)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
+import sqlite3
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +37,7 @@ from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.interop import export_memories
 from memdir.interop.transcripts import import_sessions
+from memdir.sessions import SessionStore
 from test_corpus import REAL, _open, _text, materialize, person  # noqa: F401
 
 ORBIT = REAL / "Recusive__Orbit-Code"
@@ -248,6 +252,71 @@ def _md(tmp_path: Path) -> Memdir:
     return Memdir(load_settings(tmp_path / "memhome", work, environ={}))
 
 
+def _shared_copy(tmp_path: Path, agent: str, name: str = "session-01.jsonl") -> Path:
+    """agent-history's ``agent`` (``codex``, ``claude``) transcript copied to
+    ``tmp_path/shared/name``: a name that is no session id."""
+    copy = tmp_path / "shared" / name
+    copy.parent.mkdir()
+    shutil.copyfile(HIST / agent / "session-01.jsonl.txt", copy)
+    return copy
+
+
+def _keyed_by_name(c: sqlite3.Connection, name: str) -> None:
+    """state.db (``c``) as main's import left it: the Codex session's rows keyed
+    ``<name>:line:index``, step 0014 to run at the next open."""
+    c.execute(
+        "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
+        (name, f"codex:{CODEX_ID}"),
+    )
+    c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+
+
+@contextlib.contextmanager
+def _pg_store(pg_url: str, user: str) -> Iterator[SessionStore]:
+    """The team backend's session store of ``user``, closed after."""
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+
+    db = PgStateDatabase(PgDatabase(pg_url), user=user)
+    try:
+        yield SessionStore(db)
+    finally:
+        db.close()
+
+
+def _pg_keyed_by_name(pg_url: str, codex: Path, name: str) -> str:
+    """User ``older``'s team state as main left it: the Codex transcript ``codex``
+    imported before step 0013, its rows keyed ``<name>:line:index``, step 0013 to run at
+    the next open. The name of its schema."""
+    import psycopg
+
+    from memdir.interop.codex import transcripts
+    from memdir.interop.transcripts._reading import Tally
+    from memdir.pg.db import PgDatabase, Schema
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(schema, "state/older")
+    assert full.steps[12].name == "0013_codex_keys_by_place"
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:12]))
+    older.close()
+    with _pg_store(pg_url, "older") as store:
+        store.import_sessions(transcripts.sessions(codex, Tally(None)))
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(
+            "DELETE FROM pg_migrations WHERE component = 'state/older' "
+            "AND name = '0013_codex_keys_by_place'"
+        )
+        conn.execute(f'SET search_path TO "{schema}"')
+        conn.execute(
+            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
+            (name, f"codex:{CODEX_ID}"),
+        )
+    return schema
+
+
 def test_codex_0135_rollout_imports_one_exchange_once(tmp_path: Path) -> None:
     """Codex writes each turn's text twice (``response_item`` and ``event_msg``) and adds a
     developer message and an ``<environment_context>`` user message of its own: the
@@ -359,9 +428,7 @@ def test_codex_rollout_copied_under_another_name_adds_nothing(tmp_path: Path) ->
     codex, _ = _transcripts(Path.home())
     md = _md(tmp_path)
     import_sessions(md, "codex", codex)
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "codex")
     import_sessions(md, "codex", copy)
     assert len(md.sessions.messages(f"codex:{CODEX_ID}")) == 2
 
@@ -374,9 +441,7 @@ def test_claude_code_transcript_copied_under_another_name_adds_nothing(tmp_path:
     _, projects = _transcripts(Path.home())
     md = _md(tmp_path)
     import_sessions(md, "claude-code", projects)
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     import_sessions(md, "claude-code", copy)
     assert len(md.sessions.messages(f"claude-code:{CLAUDE_ID}")) == 2
     assert [s.id for s in md.sessions.list()] == [f"claude-code:{CLAUDE_ID}"]
@@ -388,8 +453,6 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
     """A home that imported the rollout when rows were keyed ``<file name>:line:index``:
     state.db's step 0014 drops the name, so importing it again, under its own name or
     another, adds nothing."""
-    import sqlite3
-
     codex, _ = _transcripts(Path.home())
     md = _md(tmp_path)
     import_sessions(md, "codex", codex)
@@ -397,11 +460,7 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
     name = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
 
     def as_before(c: sqlite3.Connection) -> list[str]:  # as the earlier import left it
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (name, sid),
-        )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
+        _keyed_by_name(c, name)
         return [r[0] for r in c.execute("SELECT source_key FROM messages ORDER BY id")]
 
     keys = md.sessions.db.write(as_before)
@@ -410,9 +469,7 @@ def test_codex_rows_keyed_by_file_name_before_are_matched_after_the_upgrade(
     md = _md(tmp_path)
     assert len(md.sessions.messages(sid)) == 2
     import_sessions(md, "codex", codex)
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "codex")
     import_sessions(md, "codex", copy)
     assert len(md.sessions.messages(sid)) == 2
 
@@ -518,35 +575,13 @@ def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade
 
     from memdir.interop.codex import transcripts
     from memdir.interop.transcripts._reading import Tally
-    from memdir.pg.db import PgDatabase, Schema
-    from memdir.pg.sessions import PgStateDatabase, schema_name
-    from memdir.pg.state_schema import state_schema
-    from memdir.sessions import SessionStore
 
     codex, _ = _transcripts(Path.home())
-    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
-    full = state_schema(name, "state/older")
-    assert full.steps[12].name == "0013_codex_keys_by_place"
-    older = PgDatabase(pg_url)
-    older.ensure(Schema(full.component, full.steps[:12]))
-    older.close()
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
     sid = f"codex:{CODEX_ID}"
-    try:
-        SessionStore(db).import_sessions(transcripts.sessions(codex, Tally(None)))
-    finally:
-        db.close()
     rollout = f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
-    with psycopg.connect(pg_url, autocommit=True) as conn:  # as an earlier import left it
-        conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' "
-            "AND name = '0013_codex_keys_by_place'"
-        )
+    name = _pg_keyed_by_name(pg_url, codex, rollout)  # as an earlier import left it
+    with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{name}"')
-        conn.execute(
-            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
-            (rollout, sid),
-        )
         conn.execute(  # and the same place under a second name: the copy goes
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
             "SELECT session_id, role, content, timestamp, 'session-01.jsonl' || "
@@ -554,12 +589,10 @@ def test_codex_rows_keyed_by_file_name_on_postgres_are_matched_after_the_upgrade
             "ORDER BY id LIMIT 1",
             (rollout, sid),
         )
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
-    try:
-        keys = db.read(lambda c: sorted(r[0] for r in c.execute("SELECT source_key FROM messages")))
+    with _pg_store(pg_url, "older") as store:
+        keys = store.db.read(
+            lambda c: sorted(r[0] for r in c.execute("SELECT source_key FROM messages"))
+        )
         assert len(keys) == 2 and all(".jsonl" not in k for k in keys)
-        store = SessionStore(db)
         store.import_sessions(transcripts.sessions(codex, Tally(None)))
         assert len(store.messages(sid)) == 2  # nothing added
-    finally:
-        db.close()

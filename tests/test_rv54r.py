@@ -15,21 +15,20 @@ from typing import Any
 
 import pytest
 
-from memdir.core.config import load_settings
-from memdir.engine import Memdir
 from memdir.interop.transcripts import import_sessions
-from test_corpus import REAL, _open, person  # noqa: F401
+from test_corpus import _open, person  # noqa: F401
+from test_real54 import (
+    CLAUDE_ID,
+    CODEX_ID,
+    HIST,
+    _keyed_by_name,
+    _md,
+    _pg_keyed_by_name,
+    _pg_store,
+    _shared_copy,
+)
 
-HIST = REAL / "kvsankar__agent-history"
-CLAUDE_ID = "06090cb1-3e64-433a-bc7e-a621c0f596d2"
 pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
-
-
-def _md(tmp_path: Path) -> Memdir:
-    work = tmp_path / "work"
-    work.mkdir(exist_ok=True)
-    subprocess.run(["git", "init", "-q", str(work)], check=True)
-    return Memdir(load_settings(tmp_path / "memhome", work, environ={}))
 
 
 # -- (b) a user upgrading ----------------------------------------------------------------
@@ -39,9 +38,7 @@ def _md(tmp_path: Path) -> Memdir:
 # session id (session `claude-code:session-01`, as main names it) is imported again as
 # `claude-code:<its id>`: the same two messages twice, nothing migrates the old session.
 def test_claude_code_copy_imported_before_the_upgrade_is_not_duplicated(tmp_path: Path) -> None:
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     md = _md(tmp_path)
     import_sessions(md, "claude-code", copy)
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
@@ -110,9 +107,6 @@ def test_claude_md_excludes_from_a_clone_cannot_make_a_session_start_hang(
     _calls_within(500_000, md.instructions)
 
 
-CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
-
-
 # Shows: main imported a rollout given by path under any name and keyed its rows
 # `<name>:line:index`; step 0014 rewrites only names ending `.jsonl`, so a home that
 # imported `session-01.jsonl.txt` (agent-history's own name for it) gets the same two
@@ -120,21 +114,11 @@ CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
 def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
     tmp_path: Path,
 ) -> None:
-    copy = tmp_path / "shared" / "session-01.jsonl.txt"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "codex", "session-01.jsonl.txt")
     md = _md(tmp_path)
     import_sessions(md, "codex", copy)
     sid = f"codex:{CODEX_ID}"
-
-    def as_before(c: sqlite3.Connection) -> None:  # the keys main wrote for this file
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (copy.name, sid),
-        )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
-
-    md.sessions.db.write(as_before)
+    md.sessions.db.write(lambda c: _keyed_by_name(c, copy.name))  # the keys main wrote
     md.close()
     md = _md(tmp_path)  # upgraded
     assert len(md.sessions.messages(sid)) == 2
@@ -148,47 +132,16 @@ def test_codex_rows_of_a_file_not_named_jsonl_are_matched_after_the_upgrade(
 def test_codex_rows_of_a_file_not_named_jsonl_on_postgres_are_matched_after_the_upgrade(
     pg_url: str, tmp_path: Path
 ) -> None:
-    import psycopg
-
     from memdir.interop.codex import transcripts
     from memdir.interop.transcripts._reading import Tally
-    from memdir.pg.db import PgDatabase, Schema
-    from memdir.pg.sessions import PgStateDatabase, schema_name
-    from memdir.pg.state_schema import state_schema
-    from memdir.sessions import SessionStore
 
-    copy = tmp_path / "shared" / "session-01.jsonl.txt"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "codex" / "session-01.jsonl.txt", copy)
-    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
-    full = state_schema(name, "state/older")
-    older = PgDatabase(pg_url)
-    older.ensure(Schema(full.component, full.steps[:12]))
-    older.close()
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    copy = _shared_copy(tmp_path, "codex", "session-01.jsonl.txt")
     sid = f"codex:{CODEX_ID}"
-    try:
-        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
-    finally:
-        db.close()
-    with psycopg.connect(pg_url, autocommit=True) as conn:  # as main's import left it
-        conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' "
-            "AND name = '0013_codex_keys_by_place'"
-        )
-        conn.execute(f'SET search_path TO "{name}"')
-        conn.execute(
-            "UPDATE messages SET source_key = %s || ':' || source_key WHERE session_id = %s",
-            (copy.name, sid),
-        )
-    db = PgStateDatabase(PgDatabase(pg_url), user="older")
-    try:
-        store = SessionStore(db)
+    _pg_keyed_by_name(pg_url, copy, copy.name)  # as main's import left it
+    with _pg_store(pg_url, "older") as store:
         assert len(store.messages(sid)) == 2
         store.import_sessions(transcripts.sessions(copy, Tally(None)))
         assert len(store.messages(sid)) == 2
-    finally:
-        db.close()
 
 
 # Shows: step 0014 reads every Codex row's id and key into a list
@@ -244,10 +197,7 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
     sid = f"codex:{CODEX_ID}"
 
     def as_before(c: sqlite3.Connection) -> None:  # main's keys: the rollout and a copy
-        c.execute(
-            "UPDATE messages SET source_key = ? || ':' || source_key WHERE session_id = ?",
-            (rollout.name, sid),
-        )
+        _keyed_by_name(c, rollout.name)
         c.execute(
             "INSERT INTO messages (session_id, role, content, timestamp, source_key) "
             "SELECT session_id, role, content, timestamp, "
@@ -255,7 +205,6 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
             "WHERE session_id = ? ORDER BY id",
             (rollout.name, sid),
         )
-        c.execute("DELETE FROM migrations WHERE name = '0014_codex_keys_by_place'")
 
     md.sessions.db.write(as_before)
     md.close()
@@ -263,6 +212,29 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
     report = import_sessions(md, "codex", rollout)
     assert report.resynced == [] and report.diverged == []
     assert len(md.sessions.messages(sid)) == 2
+
+
+def _trusted_repository(tmp_path: Path) -> Path:
+    """A git repository ``trusted`` that Codex's config (``CODEX_HOME`` of
+    :func:`test_corpus._open`) trusts."""
+    trusted = (tmp_path / "trusted").resolve()
+    trusted.mkdir()
+    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
+    cx = tmp_path / "cx"
+    cx.mkdir()
+    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    return trusted
+
+
+def _agents_md_read(tmp_path: Path, folder: Path) -> int:
+    """How much of ``folder``'s 5,000-byte AGENTS.md memdir reads there, the folder's
+    ``.codex/config.toml`` setting ``project_doc_max_bytes = 100`` (read when trusted)."""
+    (folder / "AGENTS.md").write_text("y" * 5000)
+    (folder / ".codex").mkdir()
+    (folder / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
+    found, _ = _open(tmp_path, folder).instructions()
+    agents = next(i for i in found if i.path.name == "AGENTS.md")
+    return len(agents.text)
 
 
 # Shows: a project whose `.git` is a file `gitdir: <a trusted repository>/.git` (an
@@ -273,43 +245,25 @@ def test_codex_rollout_imported_under_two_names_before_is_one_copy_after_the_upg
 def test_a_gitdir_file_pointing_at_a_trusted_repository_does_not_borrow_its_trust(
     tmp_path: Path,
 ) -> None:
-    trusted = (tmp_path / "trusted").resolve()
-    trusted.mkdir()
-    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
-    cx = tmp_path / "cx"
-    cx.mkdir()
-    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
+    trusted = _trusted_repository(tmp_path)
     evil = (tmp_path / "evil").resolve()
     evil.mkdir()
     (evil / ".git").write_text(f"gitdir: {trusted}/.git\n")
-    (evil / "AGENTS.md").write_text("y" * 5000)
-    (evil / ".codex").mkdir()
-    (evil / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
-    found, _ = _open(tmp_path, evil).instructions()
-    agents = next(i for i in found if i.path.name == "AGENTS.md")
-    assert len(agents.text) == 5000  # Codex's own 32 KiB budget: the project's is unread
+    # Codex's own 32 KiB budget: the project's is unread
+    assert _agents_md_read(tmp_path, evil) == 5000
 
 
 def test_a_linked_worktree_of_a_trusted_repository_shares_its_trust(tmp_path: Path) -> None:
     """The other side of the gitdir rule: `git worktree add` of a trusted repository is
     trusted as Codex trusts it (its `.git` file names `<repo>/.git/worktrees/<name>`,
     whose `gitdir` points back), so the worktree's `.codex/config.toml` is read."""
-    trusted = (tmp_path / "trusted").resolve()
-    trusted.mkdir()
+    trusted = _trusted_repository(tmp_path)
     git = ["git", "-C", str(trusted), "-c", "user.name=a", "-c", "user.email=a@b"]
-    subprocess.run(["git", "init", "-q", str(trusted)], check=True)
     subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "x"], check=True)
     wt = (tmp_path / "wt").resolve()
     subprocess.run([*git, "worktree", "add", "-q", str(wt)], check=True)
-    cx = tmp_path / "cx"
-    cx.mkdir()
-    (cx / "config.toml").write_text(f'[projects."{trusted}"]\ntrust_level = "trusted"\n')
-    (wt / "AGENTS.md").write_text("y" * 5000)
-    (wt / ".codex").mkdir()
-    (wt / ".codex" / "config.toml").write_text("project_doc_max_bytes = 100\n")
-    found, _ = _open(tmp_path, wt).instructions()
-    agents = next(i for i in found if i.path.name == "AGENTS.md")
-    assert len(agents.text) == 100  # the worktree's own budget: read, as Codex reads it
+    # the worktree's own budget: read, as Codex reads it
+    assert _agents_md_read(tmp_path, wt) == 100
 
 
 def _as_main_named_it(c: Any, old: str, new: str, mark: str) -> None:
@@ -330,9 +284,7 @@ def test_claude_code_session_named_after_its_file_before_is_renamed_not_copied(
 ) -> None:
     """The upgrade of item 1 without the reviewer's leftover empty session: the old
     session is renamed to the session id (messages moved, nothing duplicated)."""
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     md = _md(tmp_path)
     import_sessions(md, "claude-code", copy)
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
@@ -350,28 +302,17 @@ def test_claude_code_session_named_after_its_file_on_postgres_is_renamed(
 
     from memdir.interop.claude_code import transcripts
     from memdir.interop.transcripts._reading import Tally
-    from memdir.pg.db import PgDatabase
-    from memdir.pg.sessions import PgStateDatabase, schema_name
-    from memdir.sessions import SessionStore
+    from memdir.pg.sessions import schema_name
 
-    copy = tmp_path / "shared" / "session-01.jsonl"
-    copy.parent.mkdir()
-    shutil.copyfile(HIST / "claude" / "session-01.jsonl.txt", copy)
+    copy = _shared_copy(tmp_path, "claude")
     name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "renamed")
     new, old = f"claude-code:{CLAUDE_ID}", "claude-code:session-01"
-    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
-    try:
-        SessionStore(db).import_sessions(transcripts.sessions(copy, Tally(None)))
-    finally:
-        db.close()
+    with _pg_store(pg_url, "renamed") as store:
+        store.import_sessions(transcripts.sessions(copy, Tally(None)))
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{name}"')
         _as_main_named_it(conn, old, new, "%s")
-    db = PgStateDatabase(PgDatabase(pg_url), user="renamed")
-    try:
-        store = SessionStore(db)
+    with _pg_store(pg_url, "renamed") as store:
         assert len(store.messages(old)) == 2
         store.import_sessions(transcripts.sessions(copy, Tally(None)))
         assert len(store.messages(new)) == 2 and not store.messages(old)
-    finally:
-        db.close()

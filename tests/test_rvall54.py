@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import memdir
-from test_mend54w1 import PNPM, _session
+from conftest import open_under_ask, use_team
+from test_mend54w1 import PNPM, _held_then_adopted, _session
 from test_origins import make_repo
 
 
@@ -43,17 +44,13 @@ def test_a_new_checkout_at_an_adopted_path_keeps_its_sessions(tmp_path: Path) ->
 
 
 # medium: _apart held a merge's removals apart from it (a removal applied alone drops a fact)
-def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
+def test_a_held_merge_is_one_pending_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memdir.core.model import Source
     from memdir.pipeline.answers import OpSpec
     from memdir.pipeline.consolidate import to_operations
     from memdir.review import approval
 
-    home, project = tmp_path / "home", tmp_path / "p"
-    home.mkdir()
-    project.mkdir()
-    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
-    md = memdir.open(home, project)
+    md = open_under_ask(tmp_path, monkeypatch)
     store = md.store("local")
     a = store.add(type="feedback", name="Use pnpm", description="pnpm", body="Use pnpm.")
     b = store.add(type="feedback", name="No npm", description="npm", body="Never npm.")
@@ -70,17 +67,7 @@ def test_a_held_merge_is_one_pending_write(tmp_path: Path) -> None:
 def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MEMDIR_APPROVAL", "ask")
-    home, a = tmp_path / "home", make_repo(tmp_path / "a")
-    md = memdir.open(home, a)
-    md.store("local").add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
-    _session(md, PNPM)
-    assert md.pipeline.run().held
-    md.close()
-    c = tmp_path / "c"
-    a.rename(c)
-    md = memdir.open(home, c.resolve())
-    md.adopt(str(a))
+    md = _held_then_adopted(tmp_path, monkeypatch)
     _session(md, PNPM)  # the same fact, taught again in the new place
     md.pipeline.run()
     held = [p for p in md.review() if p.kind == "pending"]
@@ -91,12 +78,7 @@ def test_a_held_write_taught_again_after_adopt_is_one_pending_write(
 def test_team_backend_an_unreadable_skill_names_no_server_address(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conftest import team_env
-
-    project = tmp_path / "p"
-    project.mkdir()
-    for name, value in team_env(pg_url, project).items():
-        monkeypatch.setenv(name, value)
+    project = use_team(pg_url, tmp_path / "p", monkeypatch)
     md = memdir.open(tmp_path / "home", project)
     backend = md.store("user").backend
     with backend.lock(5):
@@ -139,17 +121,15 @@ def test_a_write_for_a_gone_checkout_gives_no_permission_advice(tmp_path: Path) 
 
 
 # low: an add and a replace of the entry it makes were held apart (the replace fails alone)
-def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: Path) -> None:
+def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from memdir.core.model import Source
     from memdir.pipeline.answers import Candidate, OpSpec
     from memdir.pipeline.consolidate import to_operations
     from memdir.review import approval
 
-    home, project = tmp_path / "home", tmp_path / "p"
-    home.mkdir()
-    project.mkdir()
-    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
-    md = memdir.open(home, project)
+    md = open_under_ask(tmp_path, monkeypatch)
     store = md.store("local")
     store.add(type="feedback", name="Tabs", description="tabs", body="Tabs.")
     found = [
@@ -167,12 +147,7 @@ def test_an_add_and_the_replace_of_what_it_adds_are_one_pending_write(tmp_path: 
 def test_team_backend_explain_names_no_server_address(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conftest import team_env
-
-    project = tmp_path / "p"
-    project.mkdir()
-    for name, value in team_env(pg_url, project).items():
-        monkeypatch.setenv(name, value)
+    project = use_team(pg_url, tmp_path / "p", monkeypatch)
     md = memdir.open(tmp_path / "home", project)
     md.store("user").add(
         type="feedback", name="Tabs", description="tabs", body="Use tabs.", pinned=True

@@ -5,6 +5,7 @@ until it is mended."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -12,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,23 +30,16 @@ from test_team_server import one_server as one_server
 from test_team_server import one_site as one_site
 from test_team_server import team as team
 from test_walk53 import INJECTION, _claude_sessions, _model, _signed_in
+from test_walk53 import cli as cli
 from usercli import claude_transcript, user_cli
 from webserver import memdir_popen, quit_chromium, serve_env, signed_in, web_server
-
-
-@pytest.fixture
-def cli(tmp_path: Path, home: Path, project: Path) -> Callable[..., Any]:
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
-    return user_cli(tmp_path, home, project, user_home)
-
 
 # --- a checkout moved after its memories were written ---------------------------------
 
 
-def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
-    tmp_path: Path, home: Path
-) -> None:
+def _app_with_an_entry(tmp_path: Path, home: Path) -> tuple[Path, Path, Any]:
+    """A checkout ``src/app`` (a remote) where a user (home folder ``user-home``) ran
+    `memdir add`: the checkout, the user's home folder and what the add did."""
     old = _checkout(tmp_path / "src" / "app", "https://git.example.test/acme/app.git")
     user_home = tmp_path / "user-home"
     user_home.mkdir()
@@ -53,6 +47,13 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
         "add", "--type", "project", "--name", "Deploy target",
         "--description", "kiwi cluster", "--body", "Deploy to kiwi.",
     )  # fmt: skip
+    return old, user_home, added
+
+
+def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
+    tmp_path: Path, home: Path
+) -> None:
+    old, user_home, added = _app_with_an_entry(tmp_path, home)
     assert added.returncode == 0, added.stderr
     new = old.rename(tmp_path / "src" / "app2")  # `mv app app2`: same remote, same history
     listed = user_cli(tmp_path, home, new, user_home)("ls")
@@ -65,12 +66,8 @@ def test_a_checkout_moved_after_memdir_add_warns_where_its_memories_are(
 def test_sessions_from_before_a_move_are_still_learnt_from_after_adopt(
     tmp_path: Path, home: Path
 ) -> None:
-    old = _checkout(tmp_path / "src" / "app", "https://git.example.test/acme/app.git")
-    user_home = tmp_path / "user-home"
-    user_home.mkdir()
+    old, user_home, added = _app_with_an_entry(tmp_path, home)
     before = user_cli(tmp_path, home, old, user_home)
-    added = before("add", "--type", "project", "--name", "Deploy target",
-                   "--description", "kiwi cluster", "--body", "Deploy to kiwi.")  # fmt: skip
     assert added.returncode == 0 and before("ls").returncode == 0, added.stderr
     md = memdir.open(home, old)  # an agent's session in the checkout, as README's Python shows
     with md.session(agent="my-agent") as s:
@@ -139,21 +136,32 @@ def _model_saying(*bodies: str) -> Callable[[str, dict[str, Any]], tuple[int, di
     return respond
 
 
-def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
-    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
-) -> None:
-    server = Server(_model_saying(INJECTION))
+@contextlib.contextmanager
+def _one_session_under_ask(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], *bodies: str
+) -> Iterator[dict[str, str]]:
+    """A model that proposes one fact a body (``bodies``), and one Claude Code session
+    imported with approval = "ask": yields the environment `cli` runs memdir in with
+    them (the model's server closed after)."""
+    server = Server(_model_saying(*bodies))
     try:
         env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
         sessions = _claude_sessions(tmp_path)
         (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
         assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+        yield env
+    finally:
+        server.close()
+
+
+def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    with _one_session_under_ask(tmp_path, project, cli, INJECTION) as env:
         done = cli("maintain", extra_env=env)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "1 refused by the guard" in done.stdout, done.stdout
         assert "Ignore all previous" not in cli("review", extra_env=env).stdout
-    finally:
-        server.close()
     md = memdir.open(home, project)
     try:
         with web_server(md) as url:
@@ -171,12 +179,9 @@ def test_a_model_candidate_the_guard_refused_is_listed_on_the_activity_page(
 def test_maintain_dry_run_counts_the_candidates_it_would_propose(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
-    server = Server(_model_saying("Billing deploys to the kiwi cluster."))
-    try:
-        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    with _one_session_under_ask(
+        tmp_path, project, cli, "Billing deploys to the kiwi cluster."
+    ) as env:
         dry = cli("maintain", "--dry-run", extra_env=env)
         assert dry.returncode == 0, dry.stdout + dry.stderr
         assert "would propose (approval = ask" in dry.stdout, dry.stdout
@@ -186,21 +191,13 @@ def test_maintain_dry_run_counts_the_candidates_it_would_propose(
         assert "proposed (approval = ask" in run.stdout, run.stdout
         assert "candidates kept: 1" in run.stdout, run.stdout
         assert "candidates kept: 1" in dry.stdout, dry.stdout  # says 0
-    finally:
-        server.close()
 
 
 def test_each_fact_a_model_proposes_under_ask_is_its_own_pending_write(
     tmp_path: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
-    server = Server(
-        _model_saying("Billing deploys to the kiwi cluster.", "The user edits code in Helix.")
-    )
-    try:
-        env = {**_model(server), "MEMDIR_APPROVAL": "ask"}
-        sessions = _claude_sessions(tmp_path)
-        (sessions / "s1.jsonl").write_text(claude_transcript("s1", str(project)))
-        assert cli("import-sessions", "claude-code", extra_env=env).returncode == 0
+    facts = ("Billing deploys to the kiwi cluster.", "The user edits code in Helix.")
+    with _one_session_under_ask(tmp_path, project, cli, *facts) as env:
         run = cli("maintain", extra_env=env)
         assert run.returncode == 0, run.stdout + run.stderr
         assert run.stdout.count("proposed (approval = ask") == 2, run.stdout
@@ -209,8 +206,6 @@ def test_each_fact_a_model_proposes_under_ask_is_its_own_pending_write(
         pending = re.findall(r"\[(pending-[0-9a-f]+)\]", review.stdout)
         # README: "`--apply ID` writes it …; `--reject ID` drops it": one id a fact
         assert len(pending) == 2, review.stdout
-    finally:
-        server.close()
 
 
 # --- Ctrl-C in a large import -----------------------------------------------------------
@@ -243,16 +238,16 @@ def _sessions_stored(home: Path) -> int:
         return 0
 
 
-def test_ctrl_c_in_import_sessions_says_what_was_kept(
-    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
-) -> None:
-    user_home = tmp_path / "user-home"
-    _many_claude_sessions(user_home, project, files=300, messages=250)
-    env = {**serve_env(home, tmp_path), "HOME": str(user_home)}
+def _import_stopped_by_ctrl_c(
+    env: dict[str, str], home: Path, project: Path, *, stored: int
+) -> tuple[subprocess.Popen[str], str, str]:
+    """`memdir import-sessions claude-code` run with ``env``, Ctrl-C sent once its first
+    transaction is in (state.db holds more than the ``stored`` sessions it held before):
+    the process once it ended, its stdout and its stderr."""
     proc = memdir_popen(env, project, "import-sessions", "claude-code")
     try:
         deadline = time.monotonic() + 120
-        while _sessions_stored(home) == 0:  # the first transaction is in
+        while _sessions_stored(home) == stored:
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "nothing was imported"
             time.sleep(0.05)
@@ -260,6 +255,16 @@ def test_ctrl_c_in_import_sessions_says_what_was_kept(
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
+    return proc, out, err
+
+
+def test_ctrl_c_in_import_sessions_says_what_was_kept(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    user_home = tmp_path / "user-home"
+    _many_claude_sessions(user_home, project, files=300, messages=250)
+    env = {**serve_env(home, tmp_path), "HOME": str(user_home)}
+    proc, out, err = _import_stopped_by_ctrl_c(env, home, project, stored=0)
     kept = _sessions_stored(home)
     if proc.returncode == 0:
         pytest.skip("the import finished before Ctrl-C reached it")
@@ -289,17 +294,7 @@ def test_ctrl_c_in_a_second_import_counts_what_this_one_kept(
     assert "40 new" in cli("import-sessions", "claude-code").stdout  # an earlier import
     for transcript in aside.iterdir():
         transcript.rename(folder / transcript.name)
-    proc = memdir_popen(env, project, "import-sessions", "claude-code")
-    try:
-        deadline = time.monotonic() + 120
-        while _sessions_stored(home) == 40:  # this one's first transaction is in
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "nothing was imported"
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)  # Ctrl-C
-        _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc, _, err = _import_stopped_by_ctrl_c(env, home, project, stored=40)
     added = _sessions_stored(home) - 40
     if proc.returncode == 0:
         pytest.skip("the import finished before Ctrl-C reached it")
