@@ -196,7 +196,7 @@ def test_the_cjk_analyzer_step_reindexes_a_big_database_with_progress(
     store = SessionStore(db)
     assert "0010_cjk_analyzer" in [name for name, _ in db.migrations()]
     err = capsys.readouterr().err
-    assert "re-indexed 50 of 120" in err and "re-indexed 120 of 120 rows (100%)" in err
+    assert "50 of 120 rows done" in err and "120 of 120 rows done (100%)" in err
     assert [m.id for m in store.messages("old")] == list(range(1, 121))  # nothing lost
     for i in (0, 7, 119):
         assert _found(store, f"word{i:02d}")[0] == i + 1

@@ -340,7 +340,7 @@ class Database:
         )
 
 
-PROGRESS_ROWS = 100_000  # a step re-indexing more rows than this reports its progress
+PROGRESS_ROWS = 100_000  # a step filling more rows than this reports its progress
 
 
 def _progress(name: str) -> Callable[[int, int], None]:
@@ -352,8 +352,7 @@ def _progress(name: str) -> Callable[[int, int], None]:
         if total >= PROGRESS_ROWS and pct // 10 != shown[0]:
             shown[0] = pct // 10
             print(
-                f"memdir: upgrading state.db ({name}): re-indexed {done:,} of {total:,} "
-                f"rows ({pct}%)",
+                f"memdir: upgrading state.db ({name}): {done:,} of {total:,} rows done ({pct}%)",
                 file=sys.stderr,
                 flush=True,
             )
