@@ -654,6 +654,15 @@ def _candidates(
         yield _Candidate(loc.path / "CLAUDE.md", "instructions", "memdir")
 
 
+def _cut(item: Instruction, size: int) -> bytes:
+    """The first ``size`` bytes of the file as Codex counts them: its own bytes (a CRLF
+    checkout's ``\\r`` and a BOM included), else (unreadable since) its text's."""
+    try:
+        return read_bytes(item.path, MAX_FILE_BYTES)[:size]
+    except (OSError, ValueError):
+        return item.text.encode()[:size]
+
+
 def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
     """Cut Codex's project docs to ``project_doc_max_bytes`` together, root first, as Codex
     does; a file Claude Code also reads whole (a CLAUDE.md imports it) is kept whole."""
@@ -684,13 +693,14 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             )
             continue
         if item.size > remaining and not whole:
-            data = item.text.encode()[:remaining]
-            text = data.decode("utf-8", errors="ignore")
+            data = _cut(item, remaining)
+            text = data.decode("utf-8", errors="ignore").removeprefix("\ufeff")
+            text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
             reader.note(
                 "project",
                 item.path,
-                f"cut to {len(text.encode()):,} of {item.size:,} bytes: Codex reads at most "
+                f"cut to {len(data):,} of {item.size:,} bytes: Codex reads at most "
                 f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
                 f"{codex.source})",
             )
