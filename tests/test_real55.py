@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from memdir.interop import export_memories
+from memdir.interop import export_memories, import_memories
 from memdir.interop.bootstrap import chats
 from test_corpus import REAL, _open, materialize, person  # noqa: F401
 
@@ -224,3 +224,34 @@ def test_bootstrap_from_a_real_chatgpt_export_runs_clean(tmp_path: Path) -> None
     out = json.loads(run.stdout)
     assert out["problems"] == [] and out["refused"] == []
     assert not [n for n in out["notes"] if "conversations.json" in n]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "harness", "folder"),
+    [
+        ("0x0wRangler__stockerly", "claude-code", ".claude/memory"),
+        ("ActorForth__ActorForth", "claude-code", ".claude/memory"),
+        ("sno-ai__sno-cli", "codex", ".codex/memories"),
+        ("drlove2002__ai-config", "codex", "memories"),
+        ("mrcoggsworth__threat-intel-agent", "hermes", ".hermes/memories"),
+        ("alansrobotlab2__lloyd", "hermes", "memories"),
+    ],
+)
+def test_memory_folder_from_a_windows_checkout_imports_as_from_lf(
+    fixture: str, harness: str, folder: str, tmp_path: Path
+) -> None:
+    """A harness's memory folder synced through a Windows checkout (CRLF, BOM): the same
+    memories, names, types, descriptions and bodies, as from the LF folder, no ``\\r``."""
+    got, problems = {}, {}
+    for kind in ("lf", "crlf"):
+        root = materialize(REAL / fixture, tmp_path / kind).resolve()
+        if kind == "crlf":
+            _windows(root)
+        md = _open(tmp_path / f"home-{kind}", root)
+        plan = import_memories(md, harness, root / folder, apply=True)
+        problems[kind] = [p.replace(str(root), "") for p in plan.problems]
+        got[kind] = {e.name: (e.type.value, e.description, e.body.strip()) for _, e in md.entries()}
+    assert got["lf"], "the folder gave no memory"
+    assert got["crlf"] == got["lf"]
+    assert problems["crlf"] == problems["lf"]  # (sno-cli's preamble, the same line)
+    assert not [n for n, v in got["crlf"].items() if "\r" in "".join(v) or "\ufeff" in n]
