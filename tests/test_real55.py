@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 from memdir.interop.bootstrap import chats
 from test_corpus import REAL, _open, materialize, person  # noqa: F401
@@ -255,3 +256,69 @@ def test_memory_folder_from_a_windows_checkout_imports_as_from_lf(
     assert got["crlf"] == got["lf"]
     assert problems["crlf"] == problems["lf"]  # (sno-cli's preamble, the same line)
     assert not [n for n, v in got["crlf"].items() if "\r" in "".join(v) or "\ufeff" in n]
+
+
+# -- junyeong-ai/knotch: path-scoped rules reached by import, three ways -----------------
+
+KNOTCH = REAL / "junyeong-ai__knotch"
+
+
+def _project_files(md: Memdir, root: Path, path: str | None) -> list[str]:
+    found, _ = md.instructions(paths=[root / path] if path else None)
+    return [i.path.relative_to(root).as_posix() for i in found if i.scope == "project"]
+
+
+def test_knotch_root_imports_follow_claude_codes_tokens_and_ignore_paths(tmp_path: Path) -> None:
+    """From the root Claude Code reads CLAUDE.md and the four tokens that name a file: the
+    last SKILL.md of a table row (the others end in ``,``, part of the path) and three rules
+    — ``testing.md`` too, although its ``paths:`` matches nothing yet, because an import
+    inlines the file at start whatever its front matter (anthropics/claude-code#77818)."""
+    root = materialize(KNOTCH, tmp_path / "co").resolve()
+    md = _open(tmp_path / "home", root)
+    assert _project_files(md, root, None) == [
+        "CLAUDE.md",
+        ".claude/skills/knotch-transition/SKILL.md",
+        ".claude/rules/constitution.md",
+        ".claude/rules/testing.md",
+        ".claude/rules/governance.md",
+    ]
+    _, notes = md.instructions()
+    said = {n.subject.split(" in ")[0]: n.reason for n in notes if isinstance(n.subject, str)}
+    assert "','" in said["@.claude/rules/hook-integration.md,"]
+
+
+@pytest.mark.parametrize(
+    ("path", "crate_reads"),
+    [
+        (
+            "crates/knotch-kernel/tests/replay.rs",
+            [
+                ".claude/rules/causation.md",
+                ".claude/rules/preconditions.md",
+                ".claude/rules/fingerprint.md",
+                ".claude/rules/no-unsafe.md",
+            ],
+        ),
+        ("crates/knotch-agent/src/lib.rs", [".claude/rules/causation.md"]),
+    ],
+)
+def test_knotch_crate_imports_of_root_rules_load_each_file_once_by_its_own_name(
+    path: str, crate_reads: list[str], tmp_path: Path
+) -> None:
+    """A crate's CLAUDE.md imports ``@../../.claude/rules/…``: Claude Code resolves the
+    path (``..`` folded), so the block names ``.claude/rules/causation.md``, not
+    ``crates/knotch-kernel/../../.claude/rules/causation.md``; a rule already in the block
+    (imported by the root, or loaded for its ``paths:``) is not loaded again."""
+    root = materialize(KNOTCH, tmp_path / "co").resolve()
+    md = _open(tmp_path / "home", root)
+    got = _project_files(md, root, path)
+    crate = "/".join(path.split("/")[:2]) + "/CLAUDE.md"
+    assert got[got.index(crate) + 1 :] == crate_reads
+    assert len(got) == len(set(got))
+    assert not [p for p in got if ".." in p.split("/")]
+    block = md.system_block(paths=[root / path])
+    heads = [ln for ln in block.splitlines() if ln.startswith("## project ")]
+    assert (
+        "## project instructions: .claude/rules/causation.md (imported by " + crate + ")" in heads
+    )
+    assert not [h for h in heads if "/../" in h]
