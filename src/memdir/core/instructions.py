@@ -249,6 +249,7 @@ class _Reader:
                 self.note(scope, f"@{raw!r} in {where}", "not imported: the path holds a NUL")
                 continue
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
+            target = Path(os.path.normpath(target))  # `..` folded, as Claude Code resolves it
             if not target.is_file():  # not a file: the text is the author's, as written
                 bare = raw.rstrip(".,;:!?)]}'\"")
                 if bare != raw and (target.parent / Path(bare).name).is_file():
