@@ -322,3 +322,31 @@ def test_knotch_crate_imports_of_root_rules_load_each_file_once_by_its_own_name(
         "## project instructions: .claude/rules/causation.md (imported by " + crate + ")" in heads
     )
     assert not [h for h in heads if "/../" in h]
+
+
+def test_export_back_to_a_windows_hermes_home_it_imported_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Hermes on Windows writes MEMORY.md/USER.md in text mode (``tools/memory_tool.py``
+    ``_write_file``: ``os.fdopen(fd, "w")``), so every ``\\n`` of ``\\n§\\n`` is CRLF.
+    Imported into memdir and exported back, the files hold the same memories: as with the
+    LF home, nothing is refused or rewritten for its line endings (was: both refused as
+    "content memdir did not write"); a SOUL.md saved by a Windows editor likewise."""
+    root = _windows(materialize(REAL / "alansrobotlab2__lloyd", tmp_path / "co").resolve())
+    where = root / "memories"
+    before = {p: p.read_bytes() for p in where.rglob("*") if p.is_file()}
+    assert b"\r\n\xc2\xa7\r\n" in before[where / "MEMORY.md"]  # § between CRLFs
+    md = _open(tmp_path / "home", root)
+    import_memories(md, "hermes", where, apply=True)
+    report = export_memories(md, "hermes", where, apply=True)
+    assert [(f.path.name, f.status) for f in report.files] == [
+        ("MEMORY.md", "unchanged"),
+        ("USER.md", "unchanged"),
+    ]
+    assert {p: p.read_bytes() for p in where.rglob("*") if p.is_file()} == before
+
+    soul = _windows(materialize(REAL / "mrcoggsworth__threat-intel-agent", tmp_path / "h2"))
+    md = _open(tmp_path / "home2", soul)
+    import_memories(md, "hermes", soul / ".hermes" / "memories", apply=True)
+    report = export_memories(md, "hermes", soul / ".hermes" / "memories", apply=False)
+    assert "SOUL.md" not in [f.path.name for f in report.refused]
