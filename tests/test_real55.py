@@ -187,18 +187,14 @@ def test_chatgpt_export_follows_current_node_and_reads_only_text(tmp_path: Path)
             assert "thought " not in m.text and "summary " not in m.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — ChatGPT export turns the app hides "
-    "(metadata.is_visually_hidden_from_conversation, an assistant turn whose recipient is a "
-    "tool, i.e. a tool call such as content_type 'code' to internal_tool) are read as the "
-    "conversation: the extractor gets tool chatter and tool-call JSON as what the "
-    "assistant said (chats._chatgpt reads every node on the branch)",
-)
 def test_chatgpt_export_leaves_out_what_chatgpt_does_not_show(tmp_path: Path) -> None:
+    """Turns ChatGPT hides (``metadata.is_visually_hidden_from_conversation``) and turns
+    addressed to a tool (``recipient`` not ``all``: a ``code`` call to ``internal_tool``)
+    are not the conversation (were read as what the assistant said)."""
     image, _ = _read(_export(tmp_path / "exp"))
     texts = [m.text for m in image.messages]
     assert not [t for t in texts if t.startswith(("tool text", "code "))]
+    assert texts == ["question 1", "question 2", "question 3", "question 4"]
 
 
 def test_bootstrap_from_a_real_chatgpt_export_runs_clean(tmp_path: Path) -> None:
