@@ -71,6 +71,14 @@ def _message(role: object, content: object) -> ChatMessage | None:
     return ChatMessage(norm, text) if norm and text else None
 
 
+def _hidden(msg: Mapping[str, Any]) -> bool:
+    """A turn ChatGPT does not show: marked hidden, or a call addressed to a tool."""
+    meta = msg.get("metadata")
+    if isinstance(meta, Mapping) and meta.get("is_visually_hidden_from_conversation") is True:
+        return True
+    return msg.get("recipient") not in (None, "all")
+
+
 def _chatgpt(conv: Mapping[str, Any]) -> list[ChatMessage]:
     mapping = conv["mapping"]
     if not isinstance(mapping, Mapping):
@@ -95,7 +103,7 @@ def _chatgpt(conv: Mapping[str, Any]) -> list[ChatMessage]:
     out = []
     for n in order:
         msg = n.get("message") if isinstance(n, Mapping) else None
-        if not isinstance(msg, Mapping):
+        if not isinstance(msg, Mapping) or _hidden(msg):
             continue
         author = msg.get("author")
         role = author.get("role") if isinstance(author, Mapping) else None
