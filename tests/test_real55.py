@@ -3,12 +3,15 @@ real ChatGPT conversations.
 
 * A Windows checkout: git for Windows (``core.autocrlf=true``, its default) writes every
   text file of a real repository with CRLF, and Visual Studio saves "UTF-8 with
-  signature" (a BOM). No public AGENTS.md / CLAUDE.md / rule committed that way was found
-  (twelve Windows and .NET repositories scanned with ``od -c``), so these tests check
-  out earlier rounds' real trees the way such a checkout does. Claude Code and Codex read
-  the working tree's bytes; Codex counts them against ``project_doc_max_bytes``
+  signature" (a BOM); Hermes on Windows writes its memory files with CRLF. Committed CRLF
+  instruction files are rare (one repository in the eighteen Windows and .NET ones scanned
+  with ``od -c``: 012090120901209/AHKv2_Finetune, kept as it is), so most tests here
+  check out earlier rounds' real trees the way such a checkout does. Claude Code and Codex
+  read the working tree's bytes; Codex counts them against ``project_doc_max_bytes``
   (``codex-rs/core/src/project_doc.rs``: ``read_to_end`` of the file, ``take`` of the
   remaining budget), so a CRLF checkout reaches the budget sooner.
+* junyeong-ai/knotch: path-scoped rules imported by the root CLAUDE.md and by each crate's
+  CLAUDE.md (``@../../.claude/rules/…``).
 * pionxzh/chatgpt-exporter: two conversations from real GPT-5 sessions (thinking,
   tool calls, image pointers, branches), the shape ``conversations.json`` lists.
 """
@@ -346,3 +349,51 @@ def test_export_back_to_a_windows_hermes_home_it_imported_changes_nothing(
     import_memories(md, "hermes", soul / ".hermes" / "memories", apply=True)
     report = export_memories(md, "hermes", soul / ".hermes" / "memories", apply=False)
     assert "SOUL.md" not in [f.path.name for f in report.refused]
+
+
+# -- 012090120901209/AHKv2_Finetune: committed CRLF, and a file of mixed line endings --
+
+AHK = REAL / "012090120901209__AHKv2_Finetune"
+
+
+def test_ahk_committed_crlf_and_mixed_files_load_once_without_cr(tmp_path: Path) -> None:
+    """A session in ``data/Scripts``: Codex reads AGENTS.md and data/Scripts/AGENTS.md,
+    Claude Code CLAUDE.md; each once, with its text as the harness reads it (``\\r\\n`` →
+    ``\\n``, so the mixed file's LF tail and CRLF body read alike) and no ``\\r`` left."""
+    root = materialize(AHK, tmp_path / "co").resolve()
+    raw = (root / "data/Scripts/AGENTS.md").read_bytes()
+    assert raw.count(b"\r\n") == 77 and raw.count(b"\n") == 84  # mixed, as committed
+    md = _open(tmp_path / "home", root / "data" / "Scripts")
+    found, _ = md.instructions()
+    got = {i.path.relative_to(root).as_posix(): i.text for i in found if i.scope == "project"}
+    assert sorted(got) == ["AGENTS.md", "CLAUDE.md", "data/Scripts/AGENTS.md"]
+    for rel, text in got.items():
+        want = (root / rel).read_bytes().decode().replace("\r\n", "\n")
+        assert text.strip("\n") == want.strip("\n"), rel
+        assert "\r" not in text
+    block = md.system_block()
+    assert "\r" not in block and block.count("# AHK Finetune - Development Guidelines") == 1
+
+
+def test_export_agents_md_into_a_mixed_line_ending_file_keeps_its_bytes(tmp_path: Path) -> None:
+    """The mixed file is mostly CRLF: memdir's section is written in CRLF after every byte
+    of it (its LF tail and final CRLF blank line included); a second export changes
+    nothing."""
+    root = materialize(AHK, tmp_path / "co").resolve()
+    target = root / "data" / "Scripts" / "AGENTS.md"
+    before = target.read_bytes()
+    md = _open(tmp_path / "home", root / "data" / "Scripts")
+    md.store("project").add(
+        type="feedback",
+        name="AHK encoding",
+        description="script encoding",
+        body="Save AutoHotkey scripts as UTF-8 without BOM.",
+    )
+    export_memories(md, "agents-md", target, apply=True)
+    after = target.read_bytes()
+    assert after.startswith(before)
+    section = after[len(before) :]
+    assert b"UTF-8 without BOM" in section
+    assert section.count(b"\n") == section.count(b"\r\n")
+    export_memories(md, "agents-md", target, apply=True)
+    assert target.read_bytes() == after
