@@ -397,3 +397,30 @@ def test_export_agents_md_into_a_mixed_line_ending_file_keeps_its_bytes(tmp_path
     assert section.count(b"\n") == section.count(b"\r\n")
     export_memories(md, "agents-md", target, apply=True)
     assert target.read_bytes() == after
+
+
+def test_memdir_context_cli_on_a_windows_checkout_prints_no_cr(tmp_path: Path) -> None:
+    """``memdir context --path`` (a subprocess, as a session-start hook runs it) in the
+    CRLF+BOM eventum checkout: the path-scoped API rule is in, as text, with no ``\\r``
+    or BOM, and without the rule's front matter."""
+    root = _windows(materialize(REAL / "eventum-generator__eventum", tmp_path / "co").resolve())
+    env = {
+        "HOME": os.environ["HOME"],
+        "MEMDIR_HOME": str(tmp_path / "mh"),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "managed"),
+        "CODEX_HOME": str(tmp_path / "cx"),
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(Path(chats.__file__).parents[3]),
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "memdir", "context", "--path", "eventum/api/main.py"],
+        cwd=root,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.decode("utf-8")
+    assert "# API Development Rules" in out
+    assert "\r" not in out and "\ufeff" not in out
+    assert 'paths:\n  - "eventum/api/**"' not in out
