@@ -518,17 +518,29 @@ def test_claude_export_memories_json_is_read_and_its_other_files_are_no_problem(
     assert "backend engineer who prefers Go" in texts
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — a Claude.ai export lists every branch of a conversation "
-    "(edited prompts, regenerated answers; parent_message_uuid is the tree) and chats._claude "
-    "reads them all in order, so a prompt the person edited away is read beside its "
-    "correction (here 'vim and tabs' and 'emacs and spaces'); Claude.ai shows the branch "
-    "ending at the latest message",
-)
 def test_claude_export_reads_the_branch_claude_shows(tmp_path: Path) -> None:
+    """A Claude.ai export lists every branch (edited prompts, regenerated answers;
+    ``parent_message_uuid`` is the tree): the conversation is the branch Claude.ai shows,
+    ending at the latest message — not the edited-away prompt beside its correction (was:
+    all four read in order)."""
     (conv,) = _read(_claude_export(tmp_path / "exp") / "conversations.json")
     assert [(m.role, m.text) for m in conv.messages] == [
         ("user", "I use emacs and my team indents with spaces."),
         ("assistant", "Noted: emacs and spaces."),
+    ]
+
+
+def test_claude_export_with_a_parent_left_out_reads_every_message(tmp_path: Path) -> None:
+    """A tree that does not reach the root (a parent the export left out) is no branch to
+    follow: every message is read, in order, as before — nothing is lost."""
+    exp = _claude_export(tmp_path / "exp") / "conversations.json"
+    data = json.loads(exp.read_text("utf-8"))
+    data[0]["chat_messages"][2]["parent_message_uuid"] = "not-in-the-export"
+    exp.write_text(json.dumps(data), encoding="utf-8")
+    (conv,) = _read(exp)
+    assert [m.text for m in conv.messages] == [
+        "I use vim and my team indents with tabs.",
+        "Noted: vim and tabs.",
+        "I use emacs and my team indents with spaces.",
+        "Noted: emacs and spaces.",
     ]
