@@ -544,3 +544,18 @@ def test_claude_export_with_a_parent_left_out_reads_every_message(tmp_path: Path
         "I use emacs and my team indents with spaces.",
         "Noted: emacs and spaces.",
     ]
+
+
+def test_orbit_code_cut_file_with_a_latin1_byte_keeps_it_as_u_fffd(tmp_path: Path) -> None:
+    """A Windows editor saved one ``é`` of the cut AGENTS.md as Latin-1 (byte 0xE9): Codex
+    decodes the bytes it reads lossily, so the cut text holds U+FFFD there, as the file
+    read whole does — the byte is not dropped."""
+    root = materialize(ORBIT, tmp_path / "co").resolve()
+    cut = root / DEEP / "AGENTS.md"
+    raw = cut.read_bytes()
+    cut.write_bytes(raw[:40] + b"caf\xe9 " + raw[40:])
+    md = _open(tmp_path / "home", root / DEEP / "snapshots")
+    found, _ = md.instructions()
+    (item,) = [i for i in found if i.path == cut]
+    assert "caf\ufffd " in item.text
+    assert item.text.startswith(raw[:40].decode())

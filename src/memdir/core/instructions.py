@@ -6,6 +6,7 @@ matched by :mod:`memdir.core.globs`. See docs/design/instructions.md."""
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import os
 import re
@@ -695,7 +696,9 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             continue
         if item.size > remaining and not whole:
             data = _cut(item, remaining)
-            text = data.decode("utf-8", errors="ignore").removeprefix("\ufeff")
+            # bad bytes as U+FFFD (as read whole), a character the cut splits left out
+            text = codecs.getincrementaldecoder("utf-8")("replace").decode(data)
+            text = text.removeprefix("\ufeff")
             text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
             reader.note(
