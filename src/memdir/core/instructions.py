@@ -6,6 +6,7 @@ matched by :mod:`memdir.core.globs`. See docs/design/instructions.md."""
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import os
 import re
@@ -249,6 +250,7 @@ class _Reader:
                 self.note(scope, f"@{raw!r} in {where}", "not imported: the path holds a NUL")
                 continue
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
+            target = Path(os.path.normpath(target))  # `..` folded, as Claude Code resolves it
             if not target.is_file():  # not a file: the text is the author's, as written
                 bare = raw.rstrip(".,;:!?)]}'\"")
                 if bare != raw and (target.parent / Path(bare).name).is_file():
@@ -654,6 +656,15 @@ def _candidates(
         yield _Candidate(loc.path / "CLAUDE.md", "instructions", "memdir")
 
 
+def _cut(item: Instruction, size: int) -> bytes:
+    """The first ``size`` bytes of the file as Codex counts them: its own bytes (a CRLF
+    checkout's ``\\r`` and a BOM included), else (unreadable since) its text's."""
+    try:
+        return read_bytes(item.path, MAX_FILE_BYTES)[:size]
+    except (OSError, ValueError):
+        return item.text.encode()[:size]
+
+
 def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
     """Cut Codex's project docs to ``project_doc_max_bytes`` together, root first, as Codex
     does; a file Claude Code also reads whole (a CLAUDE.md imports it) is kept whole."""
@@ -684,13 +695,16 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             )
             continue
         if item.size > remaining and not whole:
-            data = item.text.encode()[:remaining]
-            text = data.decode("utf-8", errors="ignore")
+            data = _cut(item, remaining)
+            # bad bytes as U+FFFD (as read whole), a character the cut splits left out
+            text = codecs.getincrementaldecoder("utf-8")("replace").decode(data)
+            text = text.removeprefix("\ufeff")
+            text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
             reader.note(
                 "project",
                 item.path,
-                f"cut to {len(text.encode()):,} of {item.size:,} bytes: Codex reads at most "
+                f"cut to {len(data):,} of {item.size:,} bytes: Codex reads at most "
                 f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
                 f"{codex.source})",
             )

@@ -138,8 +138,8 @@ def _plan_file(ledger: Ledger, f: ExportFile, force: bool) -> FileResult:
         return FileResult(f.path, "refused", reason=f"{why(exc)}; memdir writes only files")
     if old is None:
         return FileResult(f.path, "create")
-    if old == new:
-        return FileResult(f.path, "unchanged")
+    if old == new or old.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n") == new:
+        return FileResult(f.path, "unchanged")  # (a Windows checkout's CRLF and BOM kept)
     if ledger.imported(f.path, old):  # every line stored by an import: kept as --force keeps
         return FileResult(f.path, "backup", reason="imported whole; saved before replacing")
     if f.section or ledger.wrote(f.path, old):

@@ -71,6 +71,14 @@ def _message(role: object, content: object) -> ChatMessage | None:
     return ChatMessage(norm, text) if norm and text else None
 
 
+def _hidden(msg: Mapping[str, Any]) -> bool:
+    """A turn ChatGPT does not show: marked hidden, or a call addressed to a tool."""
+    meta = msg.get("metadata")
+    if isinstance(meta, Mapping) and meta.get("is_visually_hidden_from_conversation") is True:
+        return True
+    return msg.get("recipient") not in (None, "all")
+
+
 def _chatgpt(conv: Mapping[str, Any]) -> list[ChatMessage]:
     mapping = conv["mapping"]
     if not isinstance(mapping, Mapping):
@@ -95,7 +103,7 @@ def _chatgpt(conv: Mapping[str, Any]) -> list[ChatMessage]:
     out = []
     for n in order:
         msg = n.get("message") if isinstance(n, Mapping) else None
-        if not isinstance(msg, Mapping):
+        if not isinstance(msg, Mapping) or _hidden(msg):
             continue
         author = msg.get("author")
         role = author.get("role") if isinstance(author, Mapping) else None
@@ -105,12 +113,33 @@ def _chatgpt(conv: Mapping[str, Any]) -> list[ChatMessage]:
     return out
 
 
+_CLAUDE_ROOT = "00000000-0000-4000-8000-000000000000"  # parent of a conversation's first turn
+
+
+def _claude_branch(conv: Mapping[str, Any], items: list[Any]) -> list[Any]:
+    """The messages of the branch Claude.ai shows — up the ``parent_message_uuid`` tree from
+    ``current_leaf_message_uuid``, else from the latest message — or all of them when the
+    export holds no whole tree (an older export, a parent left out)."""
+    by_id = {m.get("uuid"): m for m in items if isinstance(m, Mapping)}
+    if not items or not all(isinstance(m, Mapping) and "parent_message_uuid" in m for m in items):
+        return items
+    leaf = conv.get("current_leaf_message_uuid")
+    if leaf not in by_id:
+        latest = max(items, key=lambda m: str(m.get("created_at") or ""))
+        leaf = latest.get("uuid")
+    branch: list[Any] = []
+    while isinstance(leaf, str) and leaf in by_id and len(branch) < len(items):
+        branch.append(by_id[leaf])
+        leaf = by_id[leaf].get("parent_message_uuid")
+    return branch[::-1] if leaf == _CLAUDE_ROOT else items
+
+
 def _claude(conv: Mapping[str, Any]) -> list[ChatMessage]:
     items = conv["chat_messages"]
     if not isinstance(items, list):
         raise ValueError("chat_messages is not a list")
     out = []
-    for m in items:
+    for m in _claude_branch(conv, items):
         if isinstance(m, Mapping):
             found = _message(m.get("sender"), m.get("text") or m.get("content"))
             if found is not None:
