@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .harness_homes import codex_home
 from .storage.regular import read_text
 
 CODEX_MARKERS = (".git",)  # Codex's default project_root_markers
@@ -102,7 +103,7 @@ def _doc_keys(
 def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
     """The project-doc keys of Codex's config.toml; defaults when it has none, and
     defaults with ``problem`` set when it cannot be read (it is another tool's file)."""
-    home = Path(env.get("CODEX_HOME") or Path.home() / ".codex").expanduser()
+    home = codex_home(env)
     path = home / "config.toml"
     try:
         data = tomllib.loads(read_text(path, 1 << 20))  # never blocks on a FIFO
