@@ -160,3 +160,22 @@ def test_codex_sessions_come_from_codex_home(run: Run, tmp_path: Path) -> None:
     env = {"HOME": str(user), "CODEX_HOME": str(cx)}
     done = json.loads(run("import-sessions", "codex", "--json", extra_env=env).stdout)
     assert done["source"] == str(cx / "sessions") and done["sessions_created"] == 1
+
+
+def test_a_config_dir_that_is_a_file_is_a_clear_error_that_changes_nothing(
+    run: Run, tmp_path: Path
+) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    a_file = tmp_path / "claude-config"
+    a_file.write_text("not a folder\n", encoding="utf-8")
+    env = {"HOME": str(user), "CLAUDE_CONFIG_DIR": str(a_file)}
+    for args in (
+        ("install", "claude-code", "--yes"),
+        ("import", "claude-code"),
+        ("import-sessions", "claude-code"),
+    ):
+        failed = run(*args, ok=False, extra_env=env)
+        assert f"{a_file}/" in failed.stderr and "Not a directory" in failed.stderr
+    assert a_file.read_text(encoding="utf-8") == "not a folder\n"
+    assert sorted(p.name for p in user.iterdir()) == []
