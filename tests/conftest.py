@@ -187,6 +187,9 @@ def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
     monkeypatch.setenv("MEMDIR_MANAGED_DIR", str(tmp_path / "managed"))
     monkeypatch.setenv("MEMDIR_BACKGROUND", "0")  # tests of the worker thread turn it on
     monkeypatch.delenv("MEMDIR_LLM", raising=False)
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)  # the harnesses' real folders
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    monkeypatch.setenv("MEMDIR_CODEX_SYSTEM_DIR", str(tmp_path / "etc-codex"))  # not /etc/codex
     yield
 
 

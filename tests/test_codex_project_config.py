@@ -1,5 +1,5 @@
 """Codex's settings as Codex layers them (codex-rs/core/src/config_loader, agents_md.rs):
-``project_root_markers`` from the user's config only, a trusted project's own
+``project_root_markers`` from the system and user configs only, a trusted project's own
 ``.codex/config.toml`` on top (the closest folder wins), and fallback names joined to the
 folder. A project's config may come from a stranger's clone: whatever it holds, memdir
 says what it left out and never reads outside the project."""

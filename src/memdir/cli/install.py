@@ -21,14 +21,16 @@ def _options(f: Any) -> Any:
                 "--settings",
                 type=click.Path(dir_okay=False, path_type=Path),
                 help="claude-code: the settings file to add hooks to (default "
-                "~/.claude/settings.json; a project's .claude/settings.local.json is a "
-                "--project install, its .claude/settings.json needs --shared).",
+                "~/.claude/settings.json, or $CLAUDE_CONFIG_DIR's; a project's "
+                ".claude/settings.local.json is a --project install, its "
+                ".claude/settings.json needs --shared).",
             ),
             click.option(
                 "--project",
                 type=click.Path(file_okay=False, path_type=Path),
                 help="claude-code: for this project only, in your own files: hooks in its "
-                ".claude/settings.local.json, the MCP server in ~/.claude.json for it.",
+                ".claude/settings.local.json, the MCP server in ~/.claude.json (or "
+                "$CLAUDE_CONFIG_DIR's) for it.",
             ),
             click.option(
                 "--shared",

@@ -60,7 +60,7 @@ def _interrupted(md: Memdir, before: tuple[int, int]) -> str:
     "source",
     type=click.Path(path_type=Path),
     help="Folder or file to read (default: ~/.claude/projects, ~/.codex/sessions "
-    "or ~/.hermes/state.db).",
+    "or ~/.hermes/state.db; $CLAUDE_CONFIG_DIR and $CODEX_HOME move the first two).",
 )
 @click.option(
     "--search-only",

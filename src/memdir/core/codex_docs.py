@@ -7,16 +7,22 @@ which project ``.codex/config.toml`` layers Codex trusts enough to read
 from __future__ import annotations
 
 import dataclasses
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .harness_homes import codex_home
 from .storage.regular import read_text
 
 CODEX_MARKERS = (".git",)  # Codex's default project_root_markers
 MAX_CODEX_NAMES = 256  # fallback names or root markers used from one config (a clone's too)
+#: Codex's system config folder on Unix (codex-rs/core/src/config_loader): ``config.toml``
+#: under the user's, ``managed_config.toml`` over every layer. ``MEMDIR_CODEX_SYSTEM_DIR``
+#: names another folder (:func:`_system_dir`).
+SYSTEM_DIR = Path("/etc/codex")
 
 
 @dataclass(frozen=True)
@@ -25,9 +31,10 @@ class CodexDocs:
     ``AGENTS.override.md`` and ``AGENTS.md``, the ``fallbacks``; the files of one project
     together at most ``max_bytes`` (0: none), read from the project root ``markers`` find
     (None: Codex's default, ``.git``; empty: the working folder only). ``trust``: the
-    ``[projects]`` trust levels of Codex's user config, which decide whether a project's
+    ``[projects]`` trust levels of Codex's system and user configs, which decide whether a project's
     own ``.codex/config.toml`` is read. ``problem``: why Codex's config was not used;
-    ``notes``: what of it was not used, and why."""
+    ``notes``: what of it was not used, and why. ``pinned``: the keys Codex's
+    ``managed_config.toml`` sets, which no project layer overrides."""
 
     fallbacks: tuple[str, ...] = ()
     max_bytes: int = 32 * 1024
@@ -37,6 +44,7 @@ class CodexDocs:
     trust: tuple[tuple[str, str], ...] = ()
     home: Path | None = None  # $CODEX_HOME: its own .codex is not a project layer
     notes: tuple[tuple[str, str], ...] = ()  # (subject, reason)
+    pinned: frozenset[str] = frozenset()  # keys managed_config.toml sets: no project overrides
 
 
 def _fallback_names(
@@ -99,58 +107,108 @@ def _doc_keys(
     return out, notes, None
 
 
-def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
-    """The project-doc keys of Codex's config.toml; defaults when it has none, and
-    defaults with ``problem`` set when it cannot be read (it is another tool's file)."""
-    home = Path(env.get("CODEX_HOME") or Path.home() / ".codex").expanduser()
-    path = home / "config.toml"
+def _system_dir(env: Mapping[str, str]) -> Path | None:
+    """Codex's system config folder: ``/etc/codex`` on Unix, none elsewhere;
+    ``MEMDIR_CODEX_SYSTEM_DIR`` names another (for tests, and a Codex built with another)."""
+    value = env.get("MEMDIR_CODEX_SYSTEM_DIR", "").strip()
+    if value:
+        return Path(value).expanduser().absolute()
+    return None if os.name == "nt" else SYSTEM_DIR
+
+
+def _layer(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """One Codex config file: its table (None: no such file), or why it cannot be read."""
     try:
-        data = tomllib.loads(read_text(path, 1 << 20))  # never blocks on a FIFO
+        return tomllib.loads(read_text(path, 1 << 20)), None  # never blocks on a FIFO
     except FileNotFoundError:
-        return CodexDocs(home=home)
+        return None, None
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: also an int too long
-        return CodexDocs(
-            problem=f"{path} cannot be read ({exc}); Codex's defaults are used", home=home
-        )
-    keys, notes, bad = _doc_keys(data, path)
-    if bad is not None:
-        return CodexDocs(problem=bad, home=home)
-    markers: tuple[str, ...] | None = None
-    raw = data.get("project_root_markers")
-    if raw is not None:
-        if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
-            notes.append(
-                (
-                    str(path),
-                    "project_root_markers must be a list of names (Codex refuses to start); "
-                    "memdir uses Codex's default, .git",
-                )
+        return None, f"{path} cannot be read ({exc})"
+
+
+def _markers(raw: object, path: Path, notes: list[tuple[str, str]]) -> tuple[str, ...] | None:
+    """One layer's ``project_root_markers`` (None: unusable, with a note)."""
+    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
+        notes.append(
+            (
+                str(path),
+                "project_root_markers must be a list of names (Codex refuses to start); "
+                "memdir uses Codex's default, .git",
             )
-        else:
-            markers = tuple(raw[:MAX_CODEX_NAMES])
-            if len(raw) > MAX_CODEX_NAMES:
-                notes.append(
-                    (
-                        str(path),
-                        f"project_root_markers lists {len(raw):,} names; memdir uses the "
-                        f"first {MAX_CODEX_NAMES}",
-                    )
-                )
-    trust: list[tuple[str, str]] = []
-    projects = data.get("projects")
-    if isinstance(projects, dict):
-        for key, value in projects.items():
-            level = value.get("trust_level") if isinstance(value, dict) else None
-            if isinstance(level, str):
-                trust.append((key, level))
+        )
+        return None
+    if len(raw) > MAX_CODEX_NAMES:
+        notes.append(
+            (
+                str(path),
+                f"project_root_markers lists {len(raw):,} names; memdir uses the "
+                f"first {MAX_CODEX_NAMES}",
+            )
+        )
+    return tuple(raw[:MAX_CODEX_NAMES])
+
+
+def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
+    """The project-doc keys of Codex's config layers below the project's, as Codex's
+    config loader stacks them: the system ``config.toml``, ``$CODEX_HOME/config.toml``
+    over it, and ``managed_config.toml`` over everything (project layers too: its keys
+    are ``pinned``). Defaults when none has them; defaults with ``problem`` set when the
+    user's file cannot be read (it is another tool's file); a system or managed file that
+    cannot be read is left out with a note."""
+    home = codex_home(env)
+    user = home / "config.toml"
+    data, problem = _layer(user)
+    if problem is not None:
+        return CodexDocs(problem=f"{problem}; Codex's defaults are used", home=home)
+    system_dir = _system_dir(env)
+    layers: list[tuple[Path, dict[str, Any], str]] = []
+    notes: list[tuple[str, str]] = []
+
+    def read(path: Path, name: str) -> None:
+        found, problem = _layer(path)
+        if problem is not None:
+            notes.append((str(path), problem.removeprefix(f"{path} ") + "; memdir leaves it out"))
+        elif found is not None:
+            layers.append((path, found, name))
+
+    if system_dir is not None:
+        read(system_dir / "config.toml", "system")
+    if data is not None:
+        layers.append((user, data, "user"))
+    read((system_dir or home) / "managed_config.toml", "managed")  # not Unix: in CODEX_HOME
+    keys: dict[str, Any] = {}
+    pinned: set[str] = set()
+    markers: tuple[str, ...] | None = None
+    trust: dict[str, str] = {}
+    source = str(user) if data is not None else "Codex's default"
+    for path, table, name in layers:
+        layer, more, bad = _doc_keys(table, path)
+        if bad is not None and name == "user":
+            return CodexDocs(problem=bad, home=home)
+        if bad is not None:
+            notes.append((str(path), bad.removeprefix(f"{path}: ") + "; memdir leaves it out"))
+            continue
+        notes += more
+        keys.update(layer)
+        pinned |= set(layer) if name == "managed" else set()
+        source = str(path) if "max_bytes" in layer else source
+        if "project_root_markers" in table:
+            markers = _markers(table["project_root_markers"], path, notes)
+        projects = table.get("projects")
+        if name != "managed" and isinstance(projects, dict):  # Codex's trust: system, user
+            for key, value in projects.items():
+                level = value.get("trust_level") if isinstance(value, dict) else None
+                if isinstance(level, str):
+                    trust[key] = level
     return CodexDocs(
         fallbacks=keys.get("fallbacks", ()),
         max_bytes=keys.get("max_bytes", 32 * 1024),
-        source=str(path),
+        source=source,
         markers=markers,
-        trust=tuple(trust),
+        trust=tuple(trust.items()),
         home=home,
         notes=tuple(notes),
+        pinned=frozenset(pinned),
     )
 
 
@@ -202,7 +260,7 @@ def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
         repo = next((f for f in root.parents if _exists(f / ".git")), None)
     if repo is not None and (repo / ".git").is_file():
         repo = _trust_repo(repo / ".git")
-    user = codex.source if codex.source != "Codex's default" else "Codex's config.toml"
+    user = str(codex.home / "config.toml") if codex.home else "Codex's config.toml"
     notes = list(codex.notes)
     keys: dict[str, Any] = {}
     source = codex.source
@@ -237,6 +295,7 @@ def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:
             notes.append((str(path), bad.removeprefix(f"{path}: ") + "; memdir leaves it out"))
             continue
         notes += more
+        layer = {k: v for k, v in layer.items() if k not in codex.pinned}  # managed wins
         keys.update(layer)
         if "max_bytes" in layer:
             source = str(path)

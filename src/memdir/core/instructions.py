@@ -18,6 +18,7 @@ from .codex_docs import CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
+from .harness_homes import claude_config_dir
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored
@@ -398,10 +399,10 @@ def _claude_files(folder: Path, home: Path, reader: _Reader, *, own: bool) -> It
     mine = folder if own else None
     yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code", mine)
     if folder == home:
-        if (home / ".claude" / "CLAUDE.md").is_file():
+        if (claude_config_dir() / "CLAUDE.md").is_file():
             reader.note(
                 "user",
-                home / ".claude" / "CLAUDE.md",
+                claude_config_dir() / "CLAUDE.md",
                 "Claude Code's user instructions: memdir reads them when its user scope "
                 "imports them (`memdir import claude-code` says how)",
             )
@@ -462,7 +463,7 @@ def gather(
         above, folders, codex_folders = [], [], []
         reader.note("project", checkout, f"instruction files not read: {withheld}", True)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
-    excludes = _claude_excludes(home, checkout, folders[-1] if folders else checkout, reader)
+    excludes = _claude_excludes(checkout, folders[-1] if folders else checkout, reader)
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
         for c in _candidates(
@@ -527,15 +528,16 @@ def gather(
 MAX_EXCLUDES = 256  # claudeMdExcludes patterns used (a cloned repository's settings too)
 
 
-def _claude_excludes(home: Path, checkout: Path, start: Path, reader: _Reader) -> Excludes:
+def _claude_excludes(checkout: Path, start: Path, reader: _Reader) -> Excludes:
     """Claude Code's ``claudeMdExcludes`` (code.claude.com/docs/en/memory: globs matched
-    against absolute paths, the arrays of every settings layer merged): from
-    ``~/.claude/settings.json`` and the project's ``.claude/settings.json`` and
-    ``.claude/settings.local.json`` (of the checkout root and of the working folder, where
-    Claude Code starts). Each pattern with the file that set it, compiled once."""
+    against absolute paths, the arrays of every settings layer merged): from the user's
+    ``settings.json`` (``$CLAUDE_CONFIG_DIR``, else ``~/.claude``) and the project's
+    ``.claude/settings.json`` and ``.claude/settings.local.json`` (of the checkout root and
+    of the working folder, where Claude Code starts). Each pattern with the file that set
+    it, compiled once."""
     import json
 
-    files = [home / ".claude" / "settings.json"]
+    files = [claude_config_dir() / "settings.json"]
     for folder in dict.fromkeys((checkout, start)):
         files += [folder / ".claude" / "settings.json", folder / ".claude" / "settings.local.json"]
     found: list[tuple[str, Path]] = []

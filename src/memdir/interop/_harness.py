@@ -53,13 +53,13 @@ class Harness(Protocol):
     name: str
 
     def default_source(self, md: Layers) -> Path:
-        """Where the harness keeps its memory for ``md``'s project (under ``Path.home()``)."""
+        """Where the harness keeps its memory for ``md``'s project (in its user folder)."""
 
     def read(self, md: Layers, source: Path) -> Read:
         """Parse the memory files under ``source``; pure reading, nothing written."""
 
     def default_target(self, md: Layers) -> Path:
-        """Where an export writes by default (under ``Path.home()``)."""
+        """Where an export writes by default (in the harness's user folder)."""
 
     def render(self, md: Layers, target: Path) -> Rendered:
         """The files an export to ``target`` writes, within the harness's budgets."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...core.harness_homes import claude_config_dir, codex_home
 from ...core.storage.regular import read_text
 from .._files import why
 from .._harness import harness, harness_names
@@ -39,11 +40,10 @@ def gather_harnesses(md: Layers, g: Gathered) -> None:
 def instruction_files(md: Layers, notes: list[str]) -> tuple[list[tuple[Path, str]], list[Path]]:
     """((file, scope) to read, files left alone because memdir loads them); what is left
     out past the caps goes to ``notes``."""
-    home = Path.home()
     files = [
-        (home / ".claude" / "CLAUDE.md", "user"),
-        (home / ".codex" / "AGENTS.md", "user"),
-        (home / ".codex" / "AGENTS.override.md", "user"),
+        (claude_config_dir() / "CLAUDE.md", "user"),
+        (codex_home() / "AGENTS.md", "user"),
+        (codex_home() / "AGENTS.override.md", "user"),
     ]
     root = md.checkout_root
     if (root / ".git").exists():

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError, ParseError, ValidationError
+from ...core.harness_homes import claude_config_dir
 from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
@@ -65,7 +66,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
 
 def memory_folder(md: Layers) -> Path:
     """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
-    claude = Path.home() / ".claude"
+    claude = claude_config_dir()
     for settings, base in (
         (md.checkout_root / ".claude" / "settings.local.json", md.checkout_root),
         (claude / "settings.json", Path.home()),
@@ -112,7 +113,7 @@ def instruction_notes(md: Layers) -> list[str]:
             if n.reason.startswith("not loaded: only for paths")
         }
     )  # path rules
-    claude, home = resolved(Path.home()) / ".claude", md.home
+    claude, home = resolved(claude_config_dir()), md.home
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
@@ -160,7 +161,10 @@ def instruction_notes(md: Layers) -> list[str]:
                     f"{why_not.get(resolved(path), 'see `memdir context --explain`')}"
                 )
     if is_file(claude / "CLAUDE.md"):
-        notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
+        line = "@~/.claude/CLAUDE.md"  # as written by hand; a moved folder by its path
+        if claude != resolved(Path.home()) / ".claude":
+            line = "@" + str(claude / "CLAUDE.md").replace(" ", "\\ ")
+        notes.append(include(claude / "CLAUDE.md", line, home / "user" / own))
     for rule in rule_files(claude / "rules"):  # in sub-folders too, as Claude Code reads them
         relative = rule.relative_to(claude / "rules")
         notes.append(link(rule, str(rule), home / "user" / "rules" / relative))

@@ -10,6 +10,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ...core.harness_homes import claude_config_dir
 from ...sessions import SessionSpec
 from ..transcripts._reading import (
     POLLUTED,
@@ -58,7 +59,7 @@ HARNESS_TAGS = (
 
 def default_source() -> Path:
     """Every project folder of the user's Claude Code."""
-    return Path.home() / ".claude" / "projects"
+    return claude_config_dir() / "projects"
 
 
 def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:

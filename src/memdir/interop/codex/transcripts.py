@@ -10,6 +10,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ...core.harness_homes import codex_home
 from ...sessions import SessionSpec
 from ...sessions.records import json_or_text
 from ..transcripts._reading import (
@@ -50,7 +51,7 @@ _ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_cont
 
 def default_source() -> Path:
     """The user's Codex rollouts."""
-    return Path.home() / ".codex" / "sessions"
+    return codex_home() / "sessions"
 
 
 def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ParseError
+from ...core.harness_homes import claude_config_dir, claude_json
 from ...core.storage.regular import read_json
 from ._command import custom_home, memdir_command
 from ._jsonfile import dump, load
@@ -32,16 +33,6 @@ def is_ours(hook: object) -> bool:
         return False
     command = hook["command"]
     return "memdir" in command and " hook claude-code" in command
-
-
-def _config_dir() -> Path:
-    env = os.environ.get("CLAUDE_CONFIG_DIR", "").strip()
-    return Path(env).expanduser() if env else Path.home() / ".claude"
-
-
-def _claude_json() -> Path:
-    env = os.environ.get("CLAUDE_CONFIG_DIR", "").strip()
-    return Path(env).expanduser() / ".claude.json" if env else Path.home() / ".claude.json"
 
 
 class _Settings:
@@ -237,9 +228,9 @@ def _resolve(
     if project is not None:
         name = "settings.json" if shared else "settings.local.json"
         return project.absolute() / ".claude" / name, project.absolute(), shared
-    path = (settings if settings is not None else _config_dir() / "settings.json").absolute()
+    path = (settings if settings is not None else claude_config_dir() / "settings.json").absolute()
     folder: Path | None = path.parent.parent  # the project whose .claude/ holds it, if any
-    if path.parent.name != ".claude" or path.parent == _config_dir().absolute():
+    if path.parent.name != ".claude" or path.parent == claude_config_dir().absolute():
         folder = None
     if folder is None and shared:
         raise MemdirError(
@@ -260,11 +251,11 @@ def targets(
     path, folder, shared = _resolve(settings, project, shared)
     argv = memdir_command(home, by_name=shared)
     if folder is None:
-        servers = _Servers(_claude_json(), argv, 0o600)  # Claude Code keeps account data in it
+        servers = _Servers(claude_json(), argv, 0o600)  # Claude Code keeps account data in it
     elif shared:
         servers = _Servers(folder / ".mcp.json", argv, 0o644)
     else:
-        servers = _Servers(_claude_json(), argv, 0o600, project_key(folder))
+        servers = _Servers(claude_json(), argv, 0o600, project_key(folder))
     return [servers, _Settings(path, shlex.join([*argv, "hook", "claude-code"]))]
 
 

@@ -4,23 +4,17 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError
+from ...core.harness_homes import codex_home as default_codex_home
 from ._command import memdir_command
 
 if TYPE_CHECKING:
     from . import Plan
 
 _HOOK = ["hook", "codex-notify"]
-
-
-def default_codex_home() -> Path:
-    """``$CODEX_HOME``, else ``~/.codex``."""
-    env = os.environ.get("CODEX_HOME", "").strip()
-    return Path(env).expanduser() if env else Path.home() / ".codex"
 
 
 def is_ours(notify: object) -> bool:

@@ -11,9 +11,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.harness_homes import codex_home
 from ...core.storage.records import locked
 from ._command import detached
-from .codex import default_codex_home
 
 LEDGER_NAME = "codex-rollouts.json"
 _WHAT = "which Codex rollouts memdir has imported, by size and time"
@@ -79,7 +79,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
     md = open_memdir(home, project or os.getcwd())
     if not md.enabled:
         return done
-    folder = default_codex_home() / "sessions"
+    folder = codex_home() / "sessions"
     with locked(md.home / LEDGER_NAME, _WHAT) as seen:
         current = _rollouts(folder) if folder.is_dir() else {}
         first = not seen

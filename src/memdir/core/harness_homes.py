@@ -1,0 +1,34 @@
+"""Where Claude Code and Codex keep their user folders: ``$CLAUDE_CONFIG_DIR`` (else
+``~/.claude``, with ``~/.claude.json`` beside it) and ``$CODEX_HOME`` (else ``~/.codex``).
+Every reader and installer in memdir asks here, so hooks, memories, transcripts and
+instructions all come from the folder the harness itself uses. docs/design/harnesses.md."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+
+def _folder(name: str, env: Mapping[str, str] | None) -> Path | None:
+    """``$name`` as an absolute path (``~`` expanded, a relative one taken from the
+    working folder, as the harness started here would); None when unset or blank."""
+    value = (os.environ if env is None else env).get(name, "").strip()
+    return Path(value).expanduser().absolute() if value else None
+
+
+def claude_config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Claude Code's user folder: ``$CLAUDE_CONFIG_DIR``, else ``~/.claude``."""
+    return _folder("CLAUDE_CONFIG_DIR", env) or Path.home() / ".claude"
+
+
+def claude_json(env: Mapping[str, str] | None = None) -> Path:
+    """Claude Code's user state file (user-scope MCP servers): ``.claude.json`` inside
+    ``$CLAUDE_CONFIG_DIR`` when that is set, else ``~/.claude.json``."""
+    folder = _folder("CLAUDE_CONFIG_DIR", env)
+    return folder / ".claude.json" if folder else Path.home() / ".claude.json"
+
+
+def codex_home(env: Mapping[str, str] | None = None) -> Path:
+    """Codex's user folder: ``$CODEX_HOME``, else ``~/.codex``."""
+    return _folder("CODEX_HOME", env) or Path.home() / ".codex"
