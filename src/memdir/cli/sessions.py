@@ -117,9 +117,7 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
 
 
 def _project_scope(state: State) -> str:
-    from ..core.scopes import project_slug
-
-    return project_slug(state.md.project_root)
+    return state.md.project
 
 
 def _session_hits(
