@@ -79,8 +79,8 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
 
     State.db's rows in one transaction (:meth:`SessionStore.carry`), then the held writes
     (pending.json) and the dream diary's folder. Returns the sessions carried. A home
-    without state.db carries no rows; the team backend (whose local scopes are keyed by
-    URL, not by folder) carries nothing."""
+    without state.db carries no rows; the team backend (whose local scopes, sessions and
+    jobs are keyed by URL, not by folder: :func:`key_by_url`) carries nothing."""
     import os
 
     from .jobs import RETRIES
