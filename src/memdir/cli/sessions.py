@@ -117,6 +117,12 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
 
 
 def _project_scope(state: State) -> str:
+    """This project's sessions' scope; on the team backend the sessions this checkout
+    keyed by its path are made the URL's first, as each maintain does, so they are found."""
+    from ..pipeline.upkeep import key_by_url
+
+    for error in key_by_url(state.md):
+        click.secho(f"Warning: {error}", fg="yellow", err=True)
     return state.md.project
 
 
