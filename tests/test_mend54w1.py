@@ -270,13 +270,6 @@ def test_a_write_held_for_approval_before_the_move_is_reviewable_after_adopt(
     assert any("pnpm" in e.body for e in md.store("local").list())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — on the team backend a moved checkout keeps its entries (its "
-    "local scope is keyed by the remote URL), but its sessions and extract jobs are keyed by "
-    "the old folder's slug, and there is no folder to adopt: a session logged before the move "
-    "is never learnt from (found by mend54w1, not mended)",
-)
 def test_team_backend_a_session_from_before_a_move_is_learnt_from(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,7 +12,6 @@ from .core.errors import MemdirError
 from .core.model import Source
 from .core.notices import warn_once
 from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
-from .core.scopes import project_slug
 from .tools import Dispatcher, tool_schemas
 
 if TYPE_CHECKING:
@@ -126,7 +125,7 @@ class MemorySession:
                 session_id=self.id,
                 parent_id=self.parent_id,
                 cwd=str(self.md.settings.project),
-                scope=project_slug(self.md.project_root),
+                scope=self.md.project,
                 started_at=self.started_at,
             )
             self._recorded = True

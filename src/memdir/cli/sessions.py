@@ -117,9 +117,13 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
 
 
 def _project_scope(state: State) -> str:
-    from ..core.scopes import project_slug
+    """This project's sessions' scope; on the team backend the sessions this checkout
+    keyed by its path are made the URL's first, as each maintain does, so they are found."""
+    from ..pipeline.upkeep import key_by_url
 
-    return project_slug(state.md.project_root)
+    for error in key_by_url(state.md):
+        click.secho(f"Warning: {error}", fg="yellow", err=True)
+    return state.md.project
 
 
 def _session_hits(

@@ -26,13 +26,7 @@ from .errors import (
 from .forks import renew_in_child
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
-from .scopes import (
-    ScopeLocation,
-    find_checkout_root,
-    find_project_root,
-    locate_scopes,
-    project_slug,
-)
+from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
 from .storage.base import Backend, HistoryBackend
 from .storage.files import FileBackend
 from .store import Store, state_key
@@ -241,8 +235,11 @@ class Workspace:
 
     @property
     def project(self) -> str:
-        """This project's slug: the name of its local scope folder and its sessions' scope."""
-        return project_slug(self.project_root)
+        """This project's slug: the name of its local scope folder, its sessions' scope and
+        its jobs' project. The checkout's path's slug; on the team backend, for a project
+        with a remote URL, the URL's (:meth:`_key_local`), so a moved checkout or another
+        clone keeps them (docs/design/team-server.md, "Sessions and jobs by the URL")."""
+        return self.locations["local"].path.name
 
     # -- stores ----------------------------------------------------------------------------
 

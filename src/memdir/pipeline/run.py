@@ -209,6 +209,7 @@ class Pipeline:
         report = RunReport()
         with self._lock:
             report.errors += upkeep.carry_adopted(self.md)  # keyed by an adopted folder since
+            report.errors += upkeep.key_by_url(self.md)  # keyed by this checkout's path
             if scan:
                 report.queued = self.scan(everything=everything)
             while not self._worker.stopping():  # close() ends a background run early

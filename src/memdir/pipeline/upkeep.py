@@ -1,6 +1,7 @@
 """Upkeep: usage decay, archiving per policy, review of polluted origins, session deletion,
-and carrying the pipeline's state of a local scope ``scopes --adopt`` moved (:func:`carry`,
-docs/design/core.md). See docs/design/pipeline.md."""
+carrying the pipeline's state of a local scope ``scopes --adopt`` moved (:func:`carry`,
+docs/design/core.md), and on the team backend a checkout's sessions from its path's key to
+its URL's (:func:`key_by_url`). See docs/design/pipeline.md."""
 
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ def carry(md: Layers, old_project: str, old_location: str) -> int:
 
     State.db's rows in one transaction (:meth:`SessionStore.carry`), then the held writes
     (pending.json) and the dream diary's folder. Returns the sessions carried. A home
-    without state.db carries no rows; the team backend (whose local scopes are keyed by
-    URL, not by folder) carries nothing."""
+    without state.db carries no rows; the team backend (whose local scopes, sessions and
+    jobs are keyed by URL, not by folder: :func:`key_by_url`) carries nothing."""
     import os
 
     from .jobs import RETRIES
@@ -131,3 +132,24 @@ def carry_adopted(md: Layers) -> list[str]:
         except MemdirError as exc:
             errors.append(f"carry what was learnt under the adopted {location}: {exc}")
     return errors
+
+
+def key_by_url(md: Layers) -> list[str]:
+    """On the team backend, the sessions and jobs keyed by this checkout's path (logged
+    before they were keyed by its remote URL, or imported from its transcripts since) made
+    the URL's, as :attr:`~memdir.core.workspace.Workspace.project` keys them now: learnt
+    from here, and after a move from the new place. This checkout's own path only: another
+    path may be another live clone's, whose rows its own runs rekey. Returns errors (tried
+    again next run)."""
+    if md.database is None or md.projectless is not None:
+        return []
+    from ..core.scopes import project_slug
+
+    path_key = project_slug(md.project_root)
+    if path_key == md.project:  # no remote URL (keyed by the path), or a client elsewhere
+        return []
+    try:
+        md.sessions.rekey(path_key, md.project)
+    except MemdirError as exc:
+        return [f"key the sessions logged under {path_key} by the project's URL: {exc}"]
+    return []

@@ -564,6 +564,21 @@ class SessionStore:
 
         return int(self.db.write(body, action="carry the adopted scope's sessions and jobs"))
 
+    def rekey(self, old_project: str, new_project: str) -> int:
+        """The sessions of the project slug ``old_project`` and its jobs made
+        ``new_project``'s, in one transaction (on the team backend: a checkout's, keyed by
+        its path, as its remote URL's; :func:`memdir.pipeline.upkeep.key_by_url`). Returns
+        the sessions rekeyed."""
+
+        def body(c: sqlite3.Connection) -> int:
+            sessions = c.execute(
+                "UPDATE sessions SET scope = ? WHERE scope = ?", (new_project, old_project)
+            ).rowcount
+            c.execute("UPDATE jobs SET project = ? WHERE project = ?", (new_project, old_project))
+            return int(sessions)
+
+        return int(self.db.write(body, action="key this checkout's sessions by its URL"))
+
     def last_message_id(self, session_id: str) -> int:
         """The id of the session's newest message (0: none)."""
         return int(
