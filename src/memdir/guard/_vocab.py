@@ -18,9 +18,10 @@ def _rx(*parts: str) -> re.Pattern[str]:
 
 
 def _words(*words: str) -> str:
-    """One alternation of lexicon entries (regex fragments joined by ``|``), longest first."""
+    """One alternation of lexicon entries (regex fragments joined by ``|``), longest first,
+    then in code-point order (the same pattern in every process, whatever PYTHONHASHSEED)."""
     entries = {b for w in words for b in branches(w)}
-    return "(?:" + "|".join(sorted(entries, key=len, reverse=True)) + ")"
+    return "(?:" + "|".join(sorted(entries, key=lambda e: (-len(e), e))) + ")"
 
 
 def _needles(spec: str) -> tuple[str, ...]:
