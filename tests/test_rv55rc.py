@@ -227,3 +227,24 @@ def test_claude_config_dir_at_a_link_loop_is_a_clear_error(tmp_path: Path) -> No
     run = _memdir(env, proj, "import", "claude-code", ok=False)
     assert run.returncode != 0 and "Too many levels of symbolic links" in run.stderr
     assert os.path.islink(tmp_path / "loop")
+
+
+@pytest.mark.parametrize(
+    "sub",
+    [b"\xef\xbb\xbfhello sub\r\n", "\u20acuro".encode(), b"\r\nabc"],
+    ids=["bom-only-left", "split-first-character", "crlf-only-left"],
+)
+def test_a_codex_cut_that_leaves_no_text_adds_no_empty_heading(tmp_path: Path, sub: bytes) -> None:
+    """severity: low. The root AGENTS.md leaves 1-3 bytes of Codex's budget and the nested
+    one's first bytes are a BOM, part of one character or a CRLF: the cut text is empty,
+    yet ``memdir context`` printed "## project instructions: sub/AGENTS.md" over nothing.
+    Now the file is not loaded, with a note saying why."""
+    root = tmp_path / "proj"
+    (root / "sub").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    left = len(sub) - len(sub.lstrip(b"\xef\xbb\xbf\r\n")) or 1
+    (root / "AGENTS.md").write_bytes(b"r" * (32 * 1024 - left))
+    (root / "sub" / "AGENTS.md").write_bytes(sub)
+    out = _memdir(_env(tmp_path), root / "sub", "context").stdout
+    assert "r" * 100 in out
+    assert "sub/AGENTS.md" not in out

@@ -703,10 +703,19 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             text = text.removeprefix("\ufeff")
             text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
+            blank = not text.strip()  # a BOM, a split character, blank lines: no text
+            if blank:  # (not an empty heading in the block)
+                drop.add(index)
+                drop.update(
+                    i
+                    for i, x in enumerate(run.found)
+                    if x.includes and x.includes[0][0] == real and x.reader == "codex"
+                )
             reader.note(
                 "project",
                 item.path,
-                f"cut to {len(data):,} of {item.size:,} bytes: Codex reads at most "
+                f"{'not loaded: its first' if blank else 'cut to'} {len(data):,} of "
+                f"{item.size:,} bytes{' hold no text' if blank else ''}: Codex reads at most "
                 f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
                 f"{codex.source})",
             )
