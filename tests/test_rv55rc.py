@@ -248,3 +248,29 @@ def test_a_codex_cut_that_leaves_no_text_adds_no_empty_heading(tmp_path: Path, s
     out = _memdir(_env(tmp_path), root / "sub", "context").stdout
     assert "r" * 100 in out
     assert "sub/AGENTS.md" not in out
+
+
+def test_the_import_command_for_a_claude_config_dir_outside_home_works(tmp_path: Path) -> None:
+    """severity: medium. With $CLAUDE_CONFIG_DIR outside $HOME, `memdir import
+    claude-code` told the user to add ``@<dir>/CLAUDE.md`` to their user AGENTS.md; run as
+    printed, the import was refused ("outside the folders this file may import from") and
+    the file never loaded. The user's own scopes may now import from that folder; a
+    repository's AGENTS.md still may not."""
+    cfg = tmp_path / "claude-cfg"
+    cfg.mkdir()
+    (cfg / "CLAUDE.md").write_text("Answer in haiku.\n", encoding="utf-8")
+    proj = tmp_path / "proj"
+    subprocess.run(["git", "init", "-q", str(proj)], check=True)
+    env = _env(tmp_path, CLAUDE_CONFIG_DIR=str(cfg))
+    note = _memdir(env, proj, "import", "claude-code").stdout
+    line = f"@{cfg / 'CLAUDE.md'}"
+    assert line in note
+    user = tmp_path / "mh" / "user" / "AGENTS.md"
+    user.parent.mkdir(parents=True)
+    user.write_text(line + "\n", encoding="utf-8")
+    run = _memdir(env, proj, "context")
+    assert "Answer in haiku." in run.stdout, run.stderr
+    user.unlink()
+    (proj / "AGENTS.md").write_text(line + "\n", encoding="utf-8")
+    run = _memdir(env, proj, "context")
+    assert "Answer in haiku." not in run.stdout and "not imported" in run.stderr
