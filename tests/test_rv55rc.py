@@ -274,3 +274,26 @@ def test_the_import_command_for_a_claude_config_dir_outside_home_works(tmp_path:
     (proj / "AGENTS.md").write_text(line + "\n", encoding="utf-8")
     run = _memdir(env, proj, "context")
     assert "Answer in haiku." not in run.stdout and "not imported" in run.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — the Python API's load_settings(environ=...) is honoured for "
+    "Codex's config (codex_docs reads CODEX_HOME from it) but every harness_homes caller "
+    "(Codex memory and transcripts, Claude Code's folder, claudeMdExcludes) reads "
+    "os.environ: one Memdir mixes two CODEX_HOMEs",
+)
+def test_settings_environ_names_the_codex_home_every_reader_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.core.config import load_settings
+    from memdir.engine import Memdir
+    from memdir.interop._harness import harness
+
+    monkeypatch.setenv("HOME", str(tmp_path / "h"))
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    cx = tmp_path / "cx"
+    env = {"CODEX_HOME": str(cx), "MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    md = Memdir(load_settings(tmp_path / "mh", tmp_path, environ=env))
+    assert md.settings.codex_docs.home == cx  # the docs' reader follows environ
+    assert harness("codex").default_source(md) == cx / "memories"
