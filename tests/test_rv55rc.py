@@ -297,3 +297,17 @@ def test_settings_environ_names_the_codex_home_every_reader_uses(
     md = Memdir(load_settings(tmp_path / "mh", tmp_path, environ=env))
     assert md.settings.codex_docs.home == cx  # the docs' reader follows environ
     assert harness("codex").default_source(md) == cx / "memories"
+
+
+def test_a_blank_codex_cut_spends_none_of_the_budget(tmp_path: Path) -> None:
+    """severity: low. Codex (codex-rs/core/src/project_doc.rs) skips a part whose text is
+    blank and takes nothing off the remaining budget: the root leaves 2 bytes, the next
+    AGENTS.md's first 2 are a CRLF, so the deepest one still gets its 2 bytes."""
+    root = tmp_path / "proj"
+    (root / "a" / "b").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    (root / "AGENTS.md").write_bytes(b"r" * (32 * 1024 - 2))
+    (root / "a" / "AGENTS.md").write_bytes(b"\r\nskipped\r\n")
+    (root / "a" / "b" / "AGENTS.md").write_bytes(b"OKrest")
+    out = _memdir(_env(tmp_path), root / "a" / "b", "context").stdout
+    assert "a/b/AGENTS.md" in out and "\nOK\n" in out and "skipped" not in out

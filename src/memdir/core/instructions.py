@@ -726,6 +726,8 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
                 f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
                 f"{codex.source})",
             )
+            if not data.decode("utf-8", errors="replace").strip():
+                continue  # Codex skips a blank part and spends none of its budget on it
         elif item.size > remaining:
             reader.note(
                 "project",
