@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .harness_homes import codex_home
+from .harness_homes import absolute, codex_home
 from .storage.regular import read_text
 
 CODEX_MARKERS = (".git",)  # Codex's default project_root_markers
@@ -112,7 +112,7 @@ def _system_dir(env: Mapping[str, str]) -> Path | None:
     ``MEMDIR_CODEX_SYSTEM_DIR`` names another (for tests, and a Codex built with another)."""
     value = env.get("MEMDIR_CODEX_SYSTEM_DIR", "").strip()
     if value:
-        return Path(value).expanduser().absolute()
+        return absolute(value)
     return None if os.name == "nt" else SYSTEM_DIR
 
 

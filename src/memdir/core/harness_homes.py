@@ -14,7 +14,16 @@ def _folder(name: str, env: Mapping[str, str] | None) -> Path | None:
     """``$name`` as an absolute path (``~`` expanded, a relative one taken from the
     working folder, as the harness started here would); None when unset or blank."""
     value = (os.environ if env is None else env).get(name, "").strip()
-    return Path(value).expanduser().absolute() if value else None
+    return absolute(value) if value else None
+
+
+def absolute(value: str) -> Path:
+    """``value`` as an absolute path, ``~`` expanded; a ``~user`` that names no user is
+    kept as written (a folder of that name here), not a RuntimeError traceback."""
+    try:
+        return Path(value).expanduser().absolute()
+    except RuntimeError:  # "Could not determine home directory."
+        return Path(value).absolute()
 
 
 def claude_config_dir(env: Mapping[str, str] | None = None) -> Path:

@@ -431,13 +431,20 @@ def gather(
     from it (a team server's user not granted its project)."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
-    # scopes may also read from their home folder.
+    # scopes may also read from their home folder, and from Claude Code's user folder
+    # ($CLAUDE_CONFIG_DIR, which `memdir import claude-code` says to import from).
     home = Path.home()
     checkout = checkout.resolve()
     project_roots = (checkout, *(p.resolve() for p in include_dirs))
     if withheld is not None:
         project_roots = project_roots[1:]
     own_roots = {*project_roots, home.resolve()}
+    try:
+        claude_dir = claude_config_dir().resolve()
+        if claude_dir.parent != claude_dir:  # (not `/`: that would be every file)
+            own_roots.add(claude_dir)
+    except (OSError, RuntimeError):  # a link loop
+        pass
     own_roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
     wanted = [_relative(p, checkout) for p in paths or ()]
     absolute = [(checkout / w).as_posix() if not w.startswith("/") else w for w in wanted]
@@ -703,13 +710,24 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             text = text.removeprefix("\ufeff")
             text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
+            blank = not text.strip()  # a BOM, a split character, blank lines: no text
+            if blank:  # (not an empty heading in the block)
+                drop.add(index)
+                drop.update(
+                    i
+                    for i, x in enumerate(run.found)
+                    if x.includes and x.includes[0][0] == real and x.reader == "codex"
+                )
             reader.note(
                 "project",
                 item.path,
-                f"cut to {len(data):,} of {item.size:,} bytes: Codex reads at most "
+                f"{'not loaded: its first' if blank else 'cut to'} {len(data):,} of "
+                f"{item.size:,} bytes{' hold no text' if blank else ''}: Codex reads at most "
                 f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
                 f"{codex.source})",
             )
+            if not data.decode("utf-8", errors="replace").strip():
+                continue  # Codex skips a blank part and spends none of its budget on it
         elif item.size > remaining:
             reader.note(
                 "project",

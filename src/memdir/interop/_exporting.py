@@ -191,6 +191,28 @@ def _plan(
     return results
 
 
+def _as_before(real: Path, data: bytes, status: str, section: bool) -> bytes:
+    """The bytes to write (and record) for ``data`` at ``real``: an unchanged file's own
+    bytes (a CRLF or BOM checkout of memdir's output is recorded as it is, so the next
+    export updates it as a file memdir wrote), and an updated file in the CRLF line
+    endings and BOM it had, when all its line endings were CRLF (a section's exporter
+    keeps the file's own bytes itself)."""
+    if status not in ("unchanged", "update", "backup") or (section and status != "unchanged"):
+        return data
+    try:
+        old = _read(real)
+    except (ValueError, StorageError):
+        return data
+    if old is None:
+        return data
+    if status == "unchanged":
+        return old
+    bom = b"\xef\xbb\xbf" if old.startswith(b"\xef\xbb\xbf") else b""
+    if b"\r\n" in old and old.count(b"\n") == old.count(b"\r\n") and b"\r" not in data:
+        data = data.replace(b"\n", b"\r\n")
+    return bom + data.removeprefix(b"\xef\xbb\xbf")
+
+
 def _write(
     report: ExportReport, files: Sequence[ExportFile], target: str, records: dict[str, Any]
 ) -> None:
@@ -211,7 +233,7 @@ def _write(
                 done.append(result)
                 continue
             f = by_path[result.path]
-            data = f.content.encode("utf-8")
+            data = _as_before(real, f.content.encode("utf-8"), result.status, f.section)
             if result.status == "backup":
                 result = FileResult(result.path, "backup", _backup(result.path), result.reason)
             if result.status in ("create", "update", "backup"):

@@ -120,11 +120,11 @@ def _claude_branch(conv: Mapping[str, Any], items: list[Any]) -> list[Any]:
     """The messages of the branch Claude.ai shows — up the ``parent_message_uuid`` tree from
     ``current_leaf_message_uuid``, else from the latest message — or all of them when the
     export holds no whole tree (an older export, a parent left out)."""
-    by_id = {m.get("uuid"): m for m in items if isinstance(m, Mapping)}
     if not items or not all(isinstance(m, Mapping) and "parent_message_uuid" in m for m in items):
         return items
+    by_id = {m["uuid"]: m for m in items if isinstance(m.get("uuid"), str)}  # ([] is no key)
     leaf = conv.get("current_leaf_message_uuid")
-    if leaf not in by_id:
+    if not isinstance(leaf, str) or leaf not in by_id:
         latest = max(items, key=lambda m: str(m.get("created_at") or ""))
         leaf = latest.get("uuid")
     branch: list[Any] = []
