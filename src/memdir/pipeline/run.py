@@ -342,9 +342,7 @@ class Pipeline:
         if transcript is None or not transcript.user_ids:
             report.skipped += transcript is None
             report.empty += transcript is not None
-            self.jobs.finish(
-                job, "skipped" if transcript is None else "nothing", watermark=covered
-            )
+            self.jobs.finish(job, "skipped" if transcript is None else "nothing", watermark=covered)
             return
         try:
             extraction = self._extract(transcript)
