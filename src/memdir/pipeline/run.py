@@ -334,14 +334,15 @@ class Pipeline:
             transcript = self._session_transcript(job.key, job.done_watermark)
         except UnknownSessionError:
             transcript = None
+        # what the transcript accounts for: all messages up to the job's input watermark
+        # that still exist (read after the claim), so never less than that watermark, which
+        # may be past the newest message (a message deleted since it was queued); else the
+        # job went pending again as it finished and was claimed again, for ever (rv55t)
+        covered = None if transcript is None else max(transcript.watermark, job.input_watermark)
         if transcript is None or not transcript.user_ids:
             report.skipped += transcript is None
             report.empty += transcript is not None
-            self.jobs.finish(
-                job,
-                "skipped" if transcript is None else "nothing",
-                watermark=transcript.watermark if transcript else None,
-            )
+            self.jobs.finish(job, "skipped" if transcript is None else "nothing", watermark=covered)
             return
         try:
             extraction = self._extract(transcript)
@@ -372,7 +373,7 @@ class Pipeline:
         self.jobs.finish(
             job,
             "candidates" if kept else "nothing",
-            watermark=transcript.watermark,
+            watermark=covered,
             raw_output=raw,
             also=lambda c: self.jobs.stage(c, job.key, found),
         )

@@ -568,7 +568,16 @@ class SessionStore:
         """The sessions of the project slug ``old_project`` and its jobs made
         ``new_project``'s, in one transaction (on the team backend: a checkout's, keyed by
         its path, as its remote URL's; :func:`memdir.pipeline.upkeep.key_by_url`). Returns
-        the sessions rekeyed."""
+        the sessions rekeyed. Looks first, in a read: with nothing to rekey (every run but
+        the first) no write lock is taken, so no other writer is waited for (rv55t)."""
+        if not self.db.read(
+            lambda c: c.execute(
+                "SELECT EXISTS (SELECT 1 FROM sessions WHERE scope = ?) "
+                "OR EXISTS (SELECT 1 FROM jobs WHERE project = ?)",
+                (old_project, old_project),
+            ).fetchone()[0]
+        ):
+            return 0
 
         def body(c: sqlite3.Connection) -> int:
             sessions = c.execute(
