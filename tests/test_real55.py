@@ -497,14 +497,6 @@ def _claude_export(dest: Path) -> Path:
     return dest
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir bootstrap --from` an unzipped Claude.ai export reports "
-    "its memories.json, projects.json and users.json as problems ('not a chat export', two "
-    "lines each) and reads nothing from them: Claude's own memory of the person "
-    "(conversations_memory, project_memories) and project instructions (prompt_template) "
-    "never reach the extractor (bootstrap/_files.py reads every .json as a chat export)",
-)
 def test_claude_export_memories_json_is_read_and_its_other_files_are_no_problem(
     tmp_path: Path,
 ) -> None:
