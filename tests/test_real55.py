@@ -29,6 +29,8 @@ import pytest
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 from memdir.interop.bootstrap import chats, gather
+from memdir.interop.bootstrap._files import read_files, walk
+from memdir.interop.bootstrap._found import Gathered
 from test_corpus import REAL, _open, materialize, person  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
@@ -497,14 +499,6 @@ def _claude_export(dest: Path) -> Path:
     return dest
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir bootstrap --from` an unzipped Claude.ai export reports "
-    "its memories.json, projects.json and users.json as problems ('not a chat export', two "
-    "lines each) and reads nothing from them: Claude's own memory of the person "
-    "(conversations_memory, project_memories) and project instructions (prompt_template) "
-    "never reach the extractor (bootstrap/_files.py reads every .json as a chat export)",
-)
 def test_claude_export_memories_json_is_read_and_its_other_files_are_no_problem(
     tmp_path: Path,
 ) -> None:
@@ -516,6 +510,171 @@ def test_claude_export_memories_json_is_read_and_its_other_files_are_no_problem(
     assert [p for p in g.problems if str(exp) in p] == []
     texts = " ".join(p.text for d in g.docs for p in d.parts)
     assert "backend engineer who prefers Go" in texts
+
+
+def _gather_files(*roots: Path) -> Gathered:
+    """What bootstrap's notes source reads under ``roots`` (no extractor run)."""
+    g = Gathered()
+    read_files(walk(list(roots), g)[1], g)
+    return g
+
+
+def _texts(g: Gathered, name: str) -> dict[str, list[str]]:
+    """Doc label → texts of the docs read from files called ``name``."""
+    out: dict[str, list[str]] = {}
+    for d in g.docs:
+        if d.path.name == name:
+            out.setdefault(d.label, []).extend(p.text for p in d.parts)
+    return out
+
+
+def _write(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_claude_export_project_memories_are_named_by_project_and_users_json_is_skipped(
+    tmp_path: Path,
+) -> None:
+    """A project memory is labelled with its project's name from projects.json; a
+    project's instructions and its short documents are read, a long document is noted and
+    left out; users.json gives a note and no text (never the e-mail address)."""
+    exp = _claude_export(tmp_path / "exp")
+    _write(
+        exp / "memories.json",
+        [
+            {
+                "conversations_memory": "**Work**\n\nThe user writes Go at a bank.",
+                "project_memories": {"p1": "Deploys on Fridays.", "p9": "Uses Rust."},
+            }
+        ],
+    )
+    projects = json.loads((exp / "projects.json").read_text("utf-8"))
+    projects[0]["docs"] = [
+        {"uuid": "d1", "filename": "style.md", "content": "Tabs, never spaces."},
+        {"uuid": "d2", "filename": "paper.pdf", "content": "x " * 20_000},
+    ]
+    _write(exp / "projects.json", projects)
+    g = _gather_files(exp)
+    assert g.problems == []
+    assert _texts(g, "memories.json") == {
+        "memory [0]": ["**Work**", "The user writes Go at a bank."],
+        "memory [0] project Backend": ["Deploys on Fridays."],
+        "memory [0] project p9": ["Uses Rust."],  # no such project: its uuid
+    }
+    assert _texts(g, "projects.json") == {
+        "project Backend": ["Answer in British English.", "Tabs, never spaces."]
+    }
+    wheres = [p.where for d in g.docs for p in d.parts if d.path.name != "conversations.json"]
+    assert "Claude's memory of project Backend, line 1" in wheres
+    assert "project Backend document style.md, line 1" in wheres
+    assert any("1 project document(s) longer than" in n for n in g.notes)
+    assert any(str(exp / "users.json") in n for n in g.notes)
+    everything = " ".join(p.text for d in g.docs for p in d.parts)
+    assert "a@example.com" not in everything and "A. Person" not in everything
+    assert [d.label for d in g.docs if d.path.name == "conversations.json"] == ["[0] Editor setup"]
+
+
+_HUGE = "x" * 200_001
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "problem"),
+    [
+        ("memories.json", ["a memory", "another"], "item [0]: a string, not a memory"),
+        ("memories.json", {"memories": []}, "item [0]: an object, not a memory"),
+        ("memories.json", None, "item [0]: null, not a memory"),
+        ("memories.json", [{"conversations_memory": None, "project_memories": None}], ""),
+        ("memories.json", [{"conversations_memory": 3}], "conversations_memory: a number"),
+        ("memories.json", [{"project_memories": ["a"]}], "project_memories is a list"),
+        ("memories.json", [{"project_memories": {"p1": {"t": 1}}}], "an object, not a text"),
+        ("memories.json", [{"conversations_memory": _HUGE}], "200,001 characters"),
+        ("projects.json", ["Backend"], "item [0]: a string, not a project"),
+        ("projects.json", {"name": "Backend"}, "item [0]: an object, not a project"),
+        ("projects.json", [{"prompt_template": None, "docs": None}], ""),
+        ("projects.json", [{"prompt_template": _HUGE}], "200,001 characters"),
+        ("projects.json", [{"docs": {"a": 1}}], "project [0]: docs is an object, not a list"),
+        ("projects.json", [{"docs": ["a", 2]}], "docs [0]: a string, not a document"),
+        ("users.json", "not users at all", ""),
+    ],
+)
+def test_claude_export_file_of_a_wrong_shape_is_one_problem_and_loses_nothing_else(
+    name: str, data: object, problem: str, tmp_path: Path
+) -> None:
+    """Each wrong shape is at most one line naming the file and what is wrong; the
+    conversations and the other file of the export are still read."""
+    exp = _claude_export(tmp_path / "exp")
+    _write(exp / name, data)
+    g = _gather_files(exp)
+    if problem:
+        (line,) = g.problems
+        assert line.startswith(f"{exp / name}: ") and problem in line
+    else:
+        assert g.problems == []
+    assert [d.label for d in g.docs if d.path.name == "conversations.json"] == ["[0] Editor setup"]
+    other = {"memories.json": "projects.json", "projects.json": "memories.json"}.get(name)
+    assert other is None or _texts(g, other)
+
+
+def test_claude_export_memories_json_of_many_wrongs_is_one_line_and_keeps_the_good(
+    tmp_path: Path,
+) -> None:
+    exp = _claude_export(tmp_path / "exp")
+    _write(exp / "memories.json", ["a", {"conversations_memory": "Prefers Go."}, 7, None])
+    g = _gather_files(exp)
+    assert g.problems == [
+        f"{exp / 'memories.json'}: item [0]: a string, not a memory (no conversations_memory "
+        f"or project_memories) (and 2 more such problems)"
+    ]
+    assert _texts(g, "memories.json") == {"memory [1]": ["Prefers Go."]}
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (
+            b'[{"conversations_memory": "Prefers Go."}, {"conversations_memory": "caf\xe9"}]',
+            "not valid JSON",
+        ),
+        (b'[{"conversations_memory": "Prefers Go."}, {"conv', "not valid JSON"),
+        (
+            b'[{"conversations_memory": "Prefers Go."}, {"conversations_memory": "'
+            + b"x" * (33 << 20)
+            + b'"}]',
+            "item [1] is larger than 32 MiB",
+        ),
+    ],
+    ids=["latin-1", "cut", "33-MiB-item"],
+)
+def test_claude_export_memories_json_that_breaks_part_way_keeps_what_came_before(
+    data: bytes, problem: str, tmp_path: Path
+) -> None:
+    exp = _claude_export(tmp_path / "exp")
+    (exp / "memories.json").write_bytes(data)
+    g = _gather_files(exp)
+    (line,) = g.problems
+    assert line.startswith(f"{exp / 'memories.json'}: ") and problem in line
+    assert _texts(g, "memories.json") == {"memory [0]": ["Prefers Go."]}
+    assert _texts(g, "projects.json") and _texts(g, "conversations.json")
+
+
+def test_lone_memories_json_is_read_by_its_shape(tmp_path: Path) -> None:
+    """Without conversations.json beside it, a memories.json of Claude.ai's shape is still
+    Claude's memory (the one file taken out of the export); of a chat's shape it is a chat
+    export, of neither it is "not a chat export" as before, and so are a lone
+    projects.json and users.json."""
+    (tmp_path / "a").mkdir()
+    _write(tmp_path / "a" / "memories.json", [{"conversations_memory": "Prefers Go."}])
+    (tmp_path / "b").mkdir()
+    _write(tmp_path / "b" / "memories.json", [{"role": "user", "content": "I use vim."}])
+    (tmp_path / "c").mkdir()
+    for name in ("memories.json", "projects.json", "users.json"):
+        _write(tmp_path / "c" / name, [{"name": "x"}])
+    g = _gather_files(tmp_path)
+    texts = {str(d.path.relative_to(tmp_path)): [p.text for p in d.parts] for d in g.docs}
+    assert texts == {"a/memories.json": ["Prefers Go."], "b/memories.json": ["I use vim."]}
+    for name in ("memories.json", "projects.json", "users.json"):
+        assert any(p.startswith(f"{tmp_path / 'c' / name}: not a chat export") for p in g.problems)
+    assert all(str(tmp_path / "c") in p for p in g.problems)
 
 
 def test_claude_export_reads_the_branch_claude_shows(tmp_path: Path) -> None:

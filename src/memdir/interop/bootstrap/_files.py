@@ -11,7 +11,7 @@ from pathlib import Path
 from ...core.errors import ParseError
 from ...core.storage.regular import open_regular, read_text
 from .._files import why
-from . import chats
+from . import _claude_ai, chats
 from ._found import Doc, Gathered, Part, Progress
 
 MAX_FILES = 5_000
@@ -81,6 +81,8 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
 
 
 def _kind(path: Path) -> str | None:
+    if path.name == "memories.json" or _claude_ai.in_export(path):
+        return "claude.ai"  # a lone memories.json: Claude's, else read as a chat export
     return _EXT.get(path.suffix.lower())
 
 
@@ -159,6 +161,49 @@ def _chats(path: Path, g: Gathered) -> None:
         g.problems += [f"{path}: {p}" for p in problems]
 
 
+def _claude_ai_file(path: Path, g: Gathered) -> None:
+    """A file of a Claude.ai export beside its conversations (:mod:`._claude_ai`); a lone
+    ``memories.json`` of no Claude.ai shape is read as a chat export."""
+    if path.name == "users.json":
+        g.notes.append(
+            f"{path}: the Claude.ai account (name, e-mail address); nothing proposed from it"
+        )
+        return
+    tally = _claude_ai.Tally()
+    texts = (
+        _claude_ai.memories(path, _claude_ai.project_names(path.parent / "projects.json"), tally)
+        if path.name == "memories.json"
+        else _claude_ai.projects(path, tally)
+    )
+    docs: dict[str, list[Part]] = {}
+    try:
+        for t in texts:
+            if g.chat_chars >= MAX_CHAT_CHARS:
+                g.notes.append(
+                    f"{path}: chat exports read up to {MAX_CHAT_CHARS:,} characters of text; "
+                    f"{t.where} and the texts after it were left out"
+                )
+                break
+            parts = [Part(p.role, p.text, f"{t.where}, {p.where}") for p in markdown_parts(t.text)]
+            docs.setdefault(t.label, []).extend(parts)
+            g.chat_chars += sum(len(p.text) for p in parts)
+    except ParseError as exc:  # invalid JSON part way: what came before is kept
+        tally.wrong.insert(0, exc.reason)
+    finally:
+        texts.close()
+    if not tally.known and not _claude_ai.in_export(path):
+        _chats(path, g)  # no Claude.ai memory: whatever the chat reader makes of it
+        return
+    g.docs += [Doc("chat", path, tuple(ps), label=label) for label, ps in docs.items() if ps]
+    if (problem := tally.problem()) is not None:
+        g.problems.append(f"{path}: {problem}")
+    if tally.long_docs:
+        g.notes.append(
+            f"{path}: {tally.long_docs} project document(s) longer than "
+            f"{_claude_ai.DOC_CHARS:,} characters left out (reference material, not notes)"
+        )
+
+
 def read_file(
     kind: str,
     path: Path,
@@ -171,6 +216,8 @@ def read_file(
             g.docs.append(Doc("notes", path, tuple(parts)))
         elif kind == "chat":
             _chats(path, g)
+        elif kind == "claude.ai":
+            _claude_ai_file(path, g)
     except ParseError as exc:
         g.problems.append(f"{path}: {exc.reason}")
     except (OSError, ValueError) as exc:

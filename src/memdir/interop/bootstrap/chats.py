@@ -311,6 +311,18 @@ def _values(source: _Chunks, where: str) -> Iterator[tuple[bool, object]]:
         raise ParseError(where, f"not valid JSON ({reason})") from None
 
 
+def iter_json_items(file: BinaryIO, where: str) -> Iterator[object]:
+    """Each item of a top-level JSON list, read one at a time (a top-level value that is
+    no list: that value alone); an item nested deeper than :data:`MAX_DEPTH` is
+    :data:`TOO_DEEP`. Invalid JSON, or an item over :data:`MAX_ITEM_BYTES`, raises
+    ParseError where it is found."""
+    for _, value in _values(_Chunks(file), where):
+        yield value
+
+
+TOO_DEEP: Any = _TOO_DEEP
+
+
 def iter_chat_export(
     chunks: Iterable[str] | BinaryIO,
     where: str = "chat export",
