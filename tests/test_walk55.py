@@ -1,0 +1,216 @@
+"""walk55: a newcomer moving from Claude Code, Codex and Hermes to memdir, blind (README and
+``--help`` only): imports and exports of every harness, bootstrap, history and review,
+a plugin of their own, and bad input on the way. Each test pins one defect found, as a
+strict xfail until it is mended."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import memdir
+from usercli import cli as cli
+from usercli import user_cli
+
+# --- plugins: a package with an entry point in the `memdir` group ------------------------
+
+
+def _plugin_site(tmp_path: Path, module: str, code: str) -> dict[str, str]:
+    """A folder holding an installed plugin (its dist-info with an entry point in the
+    ``memdir`` group, as ``pip install`` leaves it) and its module: the environment that
+    puts it on a CLI run's path."""
+    site = tmp_path / "site"
+    info = site / f"{module}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[memdir]\n{module} = {module}\n")
+    (site / f"{module}.py").write_text(code)
+    return {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: high — one installed plugin that fails to import (a missing "
+    "dependency) makes `memdir import`, `import-sessions`, `bootstrap` and `maintain` die "
+    "with a traceback, even for a built-in harness",
+)
+def test_a_plugin_that_cannot_be_imported_is_named_not_a_traceback(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    env = _plugin_site(tmp_path, "memdir_walk55_broken", "import not_installed_dependency_xyz\n")
+    memories = tmp_path / "hermes" / "memories"
+    memories.mkdir(parents=True)
+    (memories / "MEMORY.md").write_text("Uses fish shell.")
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    (tmp_path / "user-home").mkdir()
+    for args in (("import", "hermes", "--from", str(memories)), ("bootstrap",)):
+        proc = run(*args, extra_env=env)  # user_cli asserts no traceback leaked
+        assert "memdir_walk55_broken" in proc.stderr, proc.stderr
+
+
+_ECHO = """
+import json
+from memdir.hooks import hookimpl
+
+
+class EchoProvider:  # the README's example: a provider that answers with its input
+    def __init__(self, model):
+        self.model = model
+
+    def complete(self, system, user):
+        return json.dumps({"candidates": []})
+
+
+@hookimpl
+def register_providers(register):
+    register("echo", lambda model, api_key, base_url: EchoProvider(model), "echo:MODEL")
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — a plugin provider written from the README's example "
+    "(EchoProvider, not a memdir Provider) crashes `memdir maintain` with an "
+    "AttributeError traceback ('no attribute extract') and leaves its job leased",
+)
+def test_a_plugin_provider_without_memdirs_interface_is_a_clear_error(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    env = _plugin_site(tmp_path, "memdir_walk55_echo", _ECHO)
+    with memdir.open(home, project).session(agent="walk55") as s:
+        s.log("user", "We deploy on Tuesdays now, not Fridays.")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    proc = run("maintain", extra_env={**env, "MEMDIR_LLM": "echo:any"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "echo" in proc.stdout + proc.stderr
+
+
+# --- history ----------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `memdir show ENTRY@HEAD~1` without --scope answers 'No entry "
+    "matches' and lists every entry, where revert says HEAD~N needs --scope",
+)
+def test_show_at_head_n_without_scope_asks_for_scope(cli: Callable[..., Any]) -> None:
+    for tool, scope in (("pnpm", "local"), ("ruff", "local"), ("fish", "user")):
+        added = cli(
+            "add", "--type", "feedback", "--name", f"Use {tool}", "--scope", scope,
+            "--description", tool, "--body", f"Use {tool}.",
+        )  # fmt: skip
+        assert added.returncode == 0, added.stderr  # two scopes with history
+    proc = cli("show", "feedback_use-pnpm@HEAD~1")
+    assert proc.returncode == 1
+    assert "--scope" in proc.stderr, proc.stderr
+    assert "feedback_use-ruff" not in proc.stderr  # not a dump of every entry
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — importing N entries commits one change whose subject lists "
+    "every id: a 300-entry import is one ~9 KB line in `memdir log` and `git log --oneline`",
+)
+def test_a_large_import_is_one_readable_line_in_the_log(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    for i in range(300):
+        (folder / f"reference_fact{i}.md").write_text(
+            f"---\nname: Fact number {i}\ndescription: fact {i}\ntype: reference\n---\n"
+            f"Shard {i} lives in rack r{i % 40}.\n"
+        )
+    imported = cli("import", "claude-code", "--from", str(folder), "--apply")
+    assert imported.returncode == 0, imported.stderr
+    first = cli("log").stdout.splitlines()[0]
+    assert len(first) < 500, len(first)
+
+
+# --- moving from Claude Code / Codex / Hermes -------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low (doc) — README says `originSessionId` kept with an imported "
+    "Claude Code entry is 'named in the dry run'; the dry run names no such case",
+)
+def test_claude_code_dry_run_names_the_kept_origin_session_id(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    (folder / "project_deploy.md").write_text(
+        "---\nname: Deploy target\ndescription: staging is kiwi\ntype: project\n"
+        "originSessionId: 3f1c2a10-aaaa-bbbb-cccc-0123456789ab\n---\nDeploy to kiwi.\n"
+    )
+    (folder / "MEMORY.md").write_text("- [Deploy target](project_deploy.md) — staging is kiwi\n")
+    proc = cli("import", "claude-code", "--from", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert "originSessionId" in proc.stdout + proc.stderr
+
+
+def _codex_memories(tmp_path: Path) -> Path:
+    folder = tmp_path / "codex" / "memories"
+    folder.mkdir(parents=True)
+    (folder / "memory_summary.md").write_text(
+        "v1\n## User Profile\nThe user works on billing.\n\n## General Tips\n"
+        "- Run `make lint` before pushing.\n"
+    )
+    (folder / "MEMORY.md").write_text(
+        "# Task Group: flaky tests\nscope: billing\n\n## Task 1: rounding\n- Use Decimal.\n"
+    )
+    return folder
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — after `export codex`, `import codex` calls memdir's own "
+    "'What's in Memory' index 'Codex's own index' and says export will not replace the "
+    "file, though the next export does replace it",
+)
+def test_reimporting_codex_after_export_does_not_claim_the_export_is_refused(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = _codex_memories(tmp_path)
+    assert cli("import", "codex", "--from", str(folder), "--apply").returncode == 0
+    exported = cli("export", "codex", "--to", str(folder), "--apply")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    again = cli("import", "codex", "--from", str(folder))
+    assert again.returncode == 0, again.stderr
+    assert "add " not in again.stdout  # the round trip adds nothing (this holds today)
+    assert "will not replace" not in again.stdout + again.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `import hermes --from FILE` says the file is 'no such folder' "
+    "and exits 0 with 'nothing found'; a path that is not a folder should be an error "
+    "that says so",
+)
+def test_import_from_a_file_says_it_is_not_a_folder(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    afile = tmp_path / "notes.txt"  # a file named MEMORY.md is read as Hermes's
+    afile.write_text("Uses fish shell.")
+    proc = cli("import", "hermes", "--from", str(afile))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "no such folder" not in proc.stderr
+    assert "not a folder" in proc.stderr or "is a file" in proc.stderr, proc.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — a mistyped command (`memdir improt`) gets no 'Did you mean' "
+    "hint, though a mistyped option (`--aply`) does",
+)
+def test_a_mistyped_command_suggests_the_right_one(cli: Callable[..., Any]) -> None:
+    proc = cli("improt", "claude-code")
+    assert proc.returncode == 2
+    assert "import" in proc.stderr.replace("'improt'", ""), proc.stderr
