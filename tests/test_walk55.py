@@ -280,3 +280,43 @@ def test_skills_edit_finds_the_scope_that_holds_the_skill(
     steps.write_text("1. Bump.\n2. Tag.\n3. Push.\n")
     edited = cli("skills", "edit", "release", str(steps), "--description", "Cut a release")
     assert edited.returncode == 0, edited.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `import codex` says nothing of ~/.codex/AGENTS.md (Codex's "
+    "instructions for every session), which memdir does not read, where `import "
+    "claude-code` notes ~/.claude/CLAUDE.md and how to keep it in view",
+)
+def test_import_codex_notes_codexs_global_agents_md(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    codex = tmp_path / "user-home" / ".codex"
+    (codex / "memories").mkdir(parents=True)
+    (codex / "memories" / "memory_summary.md").write_text(
+        "v1\n## User Profile\nWorks on billing.\n"
+    )
+    (codex / "AGENTS.md").write_text("Never push to main; open a PR.\n")
+    proc = cli("import", "codex")
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert str(codex / "AGENTS.md") in proc.stdout + proc.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — the same fact imported into two scopes (Hermes's USER.md into "
+    "user, Claude Code's topic file into local) sits twice in every session's index, and "
+    "`memdir review` proposes no merge: duplicates are found only within one scope",
+)
+def test_review_finds_one_fact_held_in_the_user_and_the_local_scope(
+    cli: Callable[..., Any],
+) -> None:
+    for scope, name in (("user", "Uses fish shell."), ("local", "Shell")):
+        added = cli("add", "--type", "user", "--name", name, "--description", "fish",
+                    "--body", "Uses fish shell.", "--scope", scope)  # fmt: skip
+        assert added.returncode == 0, added.stderr
+    assert cli("context").stdout.count("— fish") == 2  # the agent reads it twice
+    review = cli("review")
+    assert review.returncode == 0, review.stderr
+    assert "Nothing to review" not in review.stdout, review.stdout
