@@ -396,3 +396,25 @@ def test_a_review_merge_of_near_identical_entries_keeps_the_sentence_once(
     assert cli("review", "--apply", merges[0]).returncode == 0
     kept = cli("show", "user_login-shell").stdout
     assert kept.count("Uses fish shell") == 1, kept
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — a Codex task group marked checkout-specific to a folder that "
+    "no longer exists is imported into the user scope, loaded in every project, and the "
+    "dry run says nothing about it",
+)
+def test_a_codex_task_group_of_a_missing_checkout_is_named_in_the_dry_run(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    gone = tmp_path / "deleted-project"
+    folder = tmp_path / "codex-memories"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text(
+        f"# Task Group: old deploys\nscope: old stuff\napplies_to: cwd={gone}; "
+        "reuse_rule=checkout-specific\n\n## Task 1: x\n- make old-deploy\n"
+    )
+    proc = cli("import", "codex", "--from", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert str(gone) in proc.stdout + proc.stderr, proc.stdout
