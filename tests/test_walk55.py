@@ -104,22 +104,22 @@ def test_a_plugin_provider_without_memdirs_interface_is_a_clear_error(
 # --- history ----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir show ENTRY@HEAD~1` without --scope answers 'No entry "
-    "matches' and lists every entry, where revert says HEAD~N needs --scope",
-)
-def test_show_at_head_n_without_scope_asks_for_scope(cli: Callable[..., Any]) -> None:
+def test_show_at_head_n_without_scope_reads_the_scope_holding_the_entry(
+    cli: Callable[..., Any],
+) -> None:
     for tool, scope in (("pnpm", "local"), ("ruff", "local"), ("fish", "user")):
         added = cli(
             "add", "--type", "feedback", "--name", f"Use {tool}", "--scope", scope,
             "--description", tool, "--body", f"Use {tool}.",
         )  # fmt: skip
         assert added.returncode == 0, added.stderr  # two scopes with history
-    proc = cli("show", "feedback_use-pnpm@HEAD~1")
-    assert proc.returncode == 1
-    assert "--scope" in proc.stderr, proc.stderr
-    assert "feedback_use-ruff" not in proc.stderr  # not a dump of every entry
+    shown = cli("show", "feedback_use-pnpm@HEAD~1")  # the local scope's, before the ruff add
+    assert shown.returncode == 0, shown.stderr
+    assert "Use pnpm." in shown.stdout and "(local scope)" in shown.stdout
+    missing = cli("show", "feedback_no-such-entry@HEAD~1")
+    assert missing.returncode == 1
+    assert "--scope" in missing.stderr, missing.stderr  # not a dump of every entry
+    assert "feedback_use-ruff" not in missing.stderr
 
 
 @pytest.mark.xfail(
