@@ -115,7 +115,7 @@ class _Group(click.Group):
         except click.UsageError as exc:  # `memdir improt`: name the command meant
             close = difflib.get_close_matches(args[0] if args else "", [*COMMANDS], n=1)
             if close and exc.message.startswith("No such command"):
-                exc.message += f" Did you mean {close[0]!r}?"
+                raise click.UsageError(f"{exc.message} Did you mean {close[0]!r}?", ctx) from None
             raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
