@@ -267,12 +267,6 @@ def test_a_hermes_skill_exported_back_is_one_skill_hermes_can_open(
     assert len(list((hermes / "skills").rglob("SKILL.md"))) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir skills edit NAME FILE` looks only in the local scope: "
-    "a skill `skills ls` shows in the user scope (imported from Hermes) is 'no skill' "
-    "until --scope user, where `rm` finds the scope that holds an entry",
-)
 def test_skills_edit_finds_the_scope_that_holds_the_skill(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -284,6 +278,8 @@ def test_skills_edit_finds_the_scope_that_holds_the_skill(
     steps.write_text("1. Bump.\n2. Tag.\n3. Push.\n")
     edited = cli("skills", "edit", "release", str(steps), "--description", "Cut a release")
     assert edited.returncode == 0, edited.stderr
+    assert "to the user scope" in edited.stdout
+    assert "3. Push." in cli("skills", "show", "release").stdout
 
 
 @pytest.mark.xfail(
