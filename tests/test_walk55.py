@@ -233,12 +233,6 @@ print(json.dumps(json.loads(skill_view("deploy"))))
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `export hermes` writes an imported Hermes skill "
-    "(skills/devops/deploy) again as skills/memdir/deploy, so Hermes's own skill_view "
-    "refuses 'deploy' as a name collision and its list keeps the stale copy",
-)
 def test_a_hermes_skill_exported_back_is_one_skill_hermes_can_open(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -343,13 +337,6 @@ def test_a_claude_code_topic_file_of_another_type_is_still_imported(
     assert "Standup time" in cli("ls").stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — after a Hermes skill was edited in memdir and exported "
-    "(skills/memdir/deploy beside Hermes's skills/devops/deploy), every `import hermes "
-    "--apply` writes the stale copy over the edit and then the edit back: two commits per "
-    "re-run, and the result depends on folder order",
-)
 def test_reimporting_hermes_after_an_edited_skill_was_exported_changes_nothing(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
