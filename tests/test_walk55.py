@@ -407,12 +407,6 @@ def test_a_codex_task_group_of_a_missing_checkout_is_named_in_the_dry_run(
     assert str(gone) in proc.stdout + proc.stderr, proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `export hermes` drops an entry Hermes itself wrote to make "
-    "room for a newer memdir entry (Hermes's MEMORY.md at 815/900 chars, one memdir add), "
-    "though docs/design/interop.md says an export never cuts what Hermes itself held",
-)
 def test_export_hermes_keeps_every_entry_hermes_itself_held(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:

@@ -173,8 +173,10 @@ class HermesHarness:
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
+            # What Hermes itself held goes first, so it is never cut for what memdir adds:
+            # neither for the headroom nor for a higher-ranked entry of memdir's own.
+            wanted.sort(key=lambda e: not _held(e, filename))  # stable: ranked within each
             texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
-            # Headroom is for what memdir adds: what Hermes itself held is never cut for it.
             held = fmt.size(
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
