@@ -146,11 +146,6 @@ def test_a_large_import_is_one_readable_line_in_the_log(
 # --- moving from Claude Code / Codex / Hermes -------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low (doc) — README says `originSessionId` kept with an imported "
-    "Claude Code entry is 'named in the dry run'; the dry run names no such case",
-)
 def test_claude_code_dry_run_names_the_kept_origin_session_id(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
