@@ -175,12 +175,6 @@ def _codex_memories(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — after `export codex`, `import codex` calls memdir's own "
-    "'What's in Memory' index 'Codex's own index' and says export will not replace the "
-    "file, though the next export does replace it",
-)
 def test_reimporting_codex_after_export_does_not_claim_the_export_is_refused(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:

@@ -10,7 +10,7 @@ from ...core.errors import MemdirError
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
-from .._exporting import ExportFile
+from .._exporting import ExportFile, Ledger
 from .._files import read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
@@ -102,7 +102,8 @@ class CodexHarness:
                 add(item, summary, item.section)
             if result.skipped:  # the export would drop these lines: it may not replace it
                 out.whole.pop(summary.absolute(), None)
-                out.notes.append(
+            if result.skipped and not Ledger(md.home).wrote(summary, text.encode()):
+                out.notes.append(  # unless it is memdir's own export (its index, rewritten)
                     f"{summary}:{result.skipped[0]}: {len(result.skipped)} line(s) of Codex's "
                     "own index are not imported; export codex will not replace this file "
                     "(--force saves a backup first)"
