@@ -265,12 +265,6 @@ def test_skills_edit_finds_the_scope_that_holds_the_skill(
     assert "3. Push." in cli("skills", "show", "release").stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `import codex` says nothing of ~/.codex/AGENTS.md (Codex's "
-    "instructions for every session), which memdir does not read, where `import "
-    "claude-code` notes ~/.claude/CLAUDE.md and how to keep it in view",
-)
 def test_import_codex_notes_codexs_global_agents_md(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
