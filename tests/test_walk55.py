@@ -1,7 +1,7 @@
 """walk55: a newcomer moving from Claude Code, Codex and Hermes to memdir, blind (README and
 ``--help`` only): imports and exports of every harness, bootstrap, history and review,
-a plugin of their own, and bad input on the way. Each test pins one defect found, as a
-strict xfail until it is mended."""
+a plugin of their own, and bad input on the way. Each test reproduces one defect found:
+a strict xfail while it is open, a plain test once mended."""
 
 from __future__ import annotations
 
