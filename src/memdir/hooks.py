@@ -194,9 +194,7 @@ def make_provider(
     factory = found[kind.lower()].factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
     made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
-    from .pipeline.providers import Provider as LLM
-
-    if not isinstance(made, LLM):
+    if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
         raise ProviderError(
             f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "
             "provider: subclass memdir.pipeline.providers.ChatProvider (and answer a prompt "
