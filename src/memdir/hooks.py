@@ -5,7 +5,9 @@ an entry point in the ``memdir`` group (README: Plugins; docs/design/architectur
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import inspect
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +87,11 @@ class Source:
 
 _manager: pluggy.PluginManager | None = None
 
+#: Installed plugins that could not be loaded: entry point name → why.
+BROKEN: dict[str, str] = {}
+
+log = logging.getLogger("memdir")
+
 
 def manager() -> pluggy.PluginManager:
     """The plugin manager: the built-ins, then installed plugins (loaded on first use)."""
@@ -94,9 +101,37 @@ def manager() -> pluggy.PluginManager:
         pm.add_hookspecs(Specs)
         for name in BUILTINS:
             pm.register(importlib.import_module(name), name)
-        pm.load_setuptools_entrypoints("memdir")
+        _load_installed(pm)
         _manager = pm
     return _manager
+
+
+def _load_installed(pm: pluggy.PluginManager) -> None:
+    """Each installed plugin on its own: one that fails to import or register is left out
+    with a warning naming it (in :data:`BROKEN`), and memdir runs without it."""
+    for ep in importlib.metadata.entry_points(group="memdir"):
+        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
+            continue
+        try:
+            pm.register(ep.load(), name=ep.name)
+        except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
+            if pm.get_plugin(ep.name) is not None:
+                pm.unregister(name=ep.name)
+            BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
+            log.warning(
+                "plugin %r (%s) was not loaded, memdir runs without it: %s",
+                ep.name,
+                ep.value,
+                BROKEN[ep.name],
+            )
+
+
+def _not_loaded() -> str:
+    """A sentence naming the plugins that could not be loaded ("" when none)."""
+    if not BROKEN:
+        return ""
+    names = ", ".join(f"{name!r} ({why})" for name, why in BROKEN.items())
+    return f". Installed plugins not loaded: {names}"
 
 
 def _collect(hook: str, make: Callable[..., Any]) -> list[Any]:
@@ -153,10 +188,19 @@ def make_provider(
     if kind.lower() not in found:
         usages = [p.usage for p in found.values()]
         listed = ", ".join(usages[:-1]) + f" or {usages[-1]}" if len(usages) > 1 else usages[0]
-        raise ProviderError(f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}")
+        raise ProviderError(
+            f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}{_not_loaded()}"
+        )
     factory = found[kind.lower()].factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
-    return factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
+        raise ProviderError(
+            f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "
+            "provider: subclass memdir.pipeline.providers.ChatProvider (and answer a prompt "
+            "in complete(system, user)) or Provider"
+        )
+    return made
 
 
 def _takes(function: Callable[..., Any], name: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import json
 from pathlib import Path
@@ -105,6 +106,17 @@ class _Group(click.Group):
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}")
         return super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:  # `memdir improt`: name the command meant
+            close = difflib.get_close_matches(args[0] if args else "", [*COMMANDS], n=1)
+            if close and exc.message.startswith("No such command"):
+                raise click.UsageError(f"{exc.message} Did you mean {close[0]!r}?", ctx) from None
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         for module in sorted(set(COMMANDS.values())):

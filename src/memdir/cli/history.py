@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime
 
@@ -141,9 +142,15 @@ def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool
 
     entry, _, rev = target.rpartition("@")
     versions = Versions(state.md)
+    relative = rev.upper().startswith("HEAD")
+    if relative and scope is None:  # HEAD~N of the scope holding the entry
+        with contextlib.suppress(MemdirError):
+            scope, _ = state.md.find(entry, include_archived=True)
     try:
         versions.find(rev, scope)
     except MemdirError:
+        if relative:  # names a revision, not an entry: say what is wrong with it
+            raise
         return False
     found_scope, path, data = versions.entry_at(entry, rev, scope)
     text = data.decode("utf-8", "replace")

@@ -19,6 +19,11 @@ _SCOPE = click.option(
     show_default=True,
     help="The scope whose skills/ folder to write.",
 )
+_HOLDING = click.option(
+    "--scope",
+    type=click.Choice(SCOPES),
+    help="The scope whose skill to replace (default: the most local one holding NAME).",
+)
 _DESCRIPTION = click.option(
     "--description",
     help="What the skill is for, when FILE is only the steps (no front matter).",
@@ -89,7 +94,7 @@ def _write(
     state: State,
     name: str,
     file: str,
-    scope: str,
+    scope: str | None,
     description: str | None,
     *,
     new: bool,
@@ -102,7 +107,9 @@ def _write(
             raise MemdirError("the file has front matter already; leave out --description")
         text = render_skill(name, description, text)
     md = state.md
-    exists = name in {s.name for s in list_skills(md.store(scope).backend, scope)[0]}
+    if scope is None:  # edit: the skill the session sees, from the most local scope
+        scope = next((s for s in ("local", "project", "user") if _holds(state, s, name)), "local")
+    exists = _holds(state, scope, name)
     if new and exists:
         raise MemdirError(
             f"the {scope} scope has a skill {name!r} already; change it with "
@@ -119,6 +126,15 @@ def _write(
         return
     verb = "Added" if new else "Saved"
     click.echo(f"{verb} skill:{skill.name} to the {scope} scope ({skill.path}).")
+
+
+def _holds(state: State, scope: str, name: str) -> bool:
+    """Whether ``scope`` has a skill ``name`` (a scope that cannot be opened has none)."""
+    try:
+        backend = state.md.store(scope).backend
+    except MemdirError:
+        return False
+    return name in {s.name for s in list_skills(backend, scope)[0]}
 
 
 @skills.command()
@@ -140,12 +156,12 @@ def add(
 @skills.command()
 @click.argument("name")
 @click.argument("file")
-@_SCOPE
+@_HOLDING
 @_DESCRIPTION
 @_JSON
 @click.pass_obj
 def edit(
-    state: State, name: str, file: str, scope: str, description: str | None, as_json: bool
+    state: State, name: str, file: str, scope: str | None, description: str | None, as_json: bool
 ) -> None:
     """Replace skill NAME's SKILL.md with FILE ('-' for stdin), as add does; refused if
     the scope has no skill NAME (a typo never makes a second skill)."""

@@ -233,6 +233,17 @@ def to_memory(
     }
     if index:
         claude["index"] = index
+        said = " and ".join(f"{k} ({v!r})" for k, v in index.items())
+        notes.append(
+            f"{label}: its MEMORY.md line's own {said} is kept with the entry (extra field "
+            "claude_code), written back on export"
+        )
+    extra = [k for k in topic.meta or {} if k not in ("name", "description", "type")]
+    if extra:
+        notes.append(
+            f"{label}: {', '.join(map(str, extra))} is kept with the entry (extra field "
+            "claude_code), written back on export"
+        )
     if claude:
         claude["of"] = fingerprint(kept_name, kept_description)
     if place is not None and place.line:

@@ -3,6 +3,7 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,7 @@ from ...core.harness_homes import codex_home
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
-from .._exporting import ExportFile
+from .._exporting import ExportFile, Ledger
 from .._files import read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
@@ -103,7 +104,8 @@ class CodexHarness:
                 add(item, summary, item.section)
             if result.skipped:  # the export would drop these lines: it may not replace it
                 out.whole.pop(summary.absolute(), None)
-                out.notes.append(
+            if result.skipped and not Ledger(md.home).wrote(summary, text.encode()):
+                out.notes.append(  # unless it is memdir's own export (its index, rewritten)
                     f"{summary}:{result.skipped[0]}: {len(result.skipped)} line(s) of Codex's "
                     "own index are not imported; export codex will not replace this file "
                     "(--force saves a backup first)"
@@ -134,6 +136,7 @@ class CodexHarness:
                 f"extensions/ad_hoc/notes/*.md here; nothing to import"
             )
         read_skills(md, ".agents", out)  # Codex's agent skills: ~/.agents/skills, the checkout's
+        out.notes += _global_instructions(md, source.parent)
         return out
 
     # -- export ------------------------------------------------------------------------------
@@ -276,3 +279,36 @@ def _agents_md(md: Layers, out: Rendered) -> None:
 
 
 HARNESS = CodexHarness()
+
+
+def _global_instructions(md: Layers, codex: Path) -> list[str]:
+    """A note for Codex's own instructions of every session (``~/.codex/AGENTS.md``, or its
+    ``AGENTS.override.md``) when memdir does not read them: the command that makes it."""
+    path = next(
+        (p for p in (codex / "AGENTS.override.md", codex / "AGENTS.md") if _is_file(p)), None
+    )
+    if path is None:
+        return []
+    loaded, _ = md.instructions()
+    read = {resolved(i.path) for i in loaded}
+    read |= {resolved(p) for i in loaded for chain in i.includes for p in chain}
+    if resolved(path) in read:
+        return []
+    own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
+    into = md.home / "user" / own
+    try:
+        line = f"@~/{path.relative_to(Path.home()).as_posix()}"
+    except ValueError:  # CODEX_HOME outside the home folder: list it in include_dirs too
+        line = f"@{path}"
+    return [
+        f"{path}: Codex reads it in every session, memdir does not. To read it in memdir too, "
+        f"run: mkdir -p {shlex.quote(str(into.parent))} && "
+        f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
+    ]
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False

@@ -173,8 +173,10 @@ class HermesHarness:
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
+            # What Hermes itself held goes first, so it is never cut for what memdir adds:
+            # neither for the headroom nor for a higher-ranked entry of memdir's own.
+            wanted.sort(key=lambda e: not _held(e, filename))  # stable: ranked within each
             texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
-            # Headroom is for what memdir adds: what Hermes itself held is never cut for it.
             held = fmt.size(
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
@@ -202,8 +204,22 @@ class HermesHarness:
         if target.name == "memories":  # SOUL.md and skills/ live in HERMES_HOME itself
             home = target.parent
             out.files += soul_export(md, "user", home / SOUL_NAME)
-            out.files += skill_exports(md, _GLOBAL_SCOPES, home / "skills" / "memdir")
+            out.files += _skill_files(md, home / "skills")
         return out
+
+
+def _skill_files(md: Layers, skills: Path) -> list[ExportFile]:
+    """The user's skills for Hermes: each over the SKILL.md Hermes keeps for its name in
+    any category (one it came from, so Hermes never holds two of one name, which its
+    ``skill_view`` refuses as a collision), else in ``skills/memdir/<name>/``."""
+    held: dict[str, Path] = {}
+    found = find_skills(skills, "user", depth=3)[0]
+    for f in sorted(found, key=lambda f: f.source.parent.parent == skills / "memdir"):
+        held.setdefault(f.name.split("/")[1], f.source)  # the first, as Hermes lists them
+    return [
+        ExportFile(held.get(f.path.parent.name, f.path), f.content)
+        for f in skill_exports(md, _GLOBAL_SCOPES, skills / "memdir")
+    ]
 
 
 _DEFAULT_SOUL = "You are Hermes Agent, an intelligent AI assistant created by Nous Research."

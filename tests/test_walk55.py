@@ -1,0 +1,411 @@
+"""walk55: a newcomer moving from Claude Code, Codex and Hermes to memdir, blind (README and
+``--help`` only): imports and exports of every harness, bootstrap, history and review,
+a plugin of their own, and bad input on the way. Each test reproduces one defect found:
+a strict xfail while it is open, a plain test once mended."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import memdir
+from usercli import cli as cli
+from usercli import user_cli
+
+# --- plugins: a package with an entry point in the `memdir` group ------------------------
+
+
+def _plugin_site(tmp_path: Path, module: str, code: str) -> dict[str, str]:
+    """A folder holding an installed plugin (its dist-info with an entry point in the
+    ``memdir`` group, as ``pip install`` leaves it) and its module: the environment that
+    puts it on a CLI run's path."""
+    site = tmp_path / "site"
+    info = site / f"{module}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[memdir]\n{module} = {module}\n")
+    (site / f"{module}.py").write_text(code)
+    return {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+
+
+_BAD_HOOK = """
+from memdir.hooks import hookimpl
+
+
+@hookimpl
+def register_providers(reg):  # pluggy refuses a hook argument the spec does not name
+    reg("bad", lambda model, **_: None, "bad:MODEL")
+"""
+
+
+@pytest.mark.parametrize(
+    "code", ["import not_installed_dependency_xyz\n", _BAD_HOOK], ids=["import", "hook"]
+)
+def test_a_plugin_that_cannot_be_loaded_is_named_and_left_out(
+    tmp_path: Path, home: Path, project: Path, code: str
+) -> None:
+    env = _plugin_site(tmp_path, "memdir_walk55_broken", code)
+    memories = tmp_path / "hermes" / "memories"
+    memories.mkdir(parents=True)
+    (memories / "MEMORY.md").write_text("Uses fish shell.")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    imported = run("import", "hermes", "--from", str(memories), extra_env=env)
+    assert imported.returncode == 0, imported.stderr  # no traceback (user_cli checks)
+    assert "1 add" in imported.stdout
+    assert "Warning: plugin 'memdir_walk55_broken'" in imported.stderr, imported.stderr
+    bootstrapped = run("bootstrap", extra_env=env)
+    assert bootstrapped.returncode == 0, bootstrapped.stderr
+    with memdir.open(home, project).session(agent="walk55") as s:
+        s.log("user", "We deploy on Tuesdays now, not Fridays.")
+    unknown = run("maintain", extra_env={**env, "MEMDIR_LLM": "bad:x"})
+    assert unknown.returncode == 1, unknown.stdout + unknown.stderr
+    assert "not loaded: 'memdir_walk55_broken'" in unknown.stderr, unknown.stderr
+
+
+_ECHO = """
+import json
+from memdir.hooks import hookimpl
+
+
+class EchoProvider:  # the README's example: a provider that answers with its input
+    def __init__(self, model):
+        self.model = model
+
+    def complete(self, system, user):
+        return json.dumps({"candidates": []})
+
+
+@hookimpl
+def register_providers(register):
+    register("echo", lambda model, api_key, base_url: EchoProvider(model), "echo:MODEL")
+"""
+
+
+def test_a_plugin_provider_without_memdirs_interface_is_a_clear_error(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    env = _plugin_site(tmp_path, "memdir_walk55_echo", _ECHO)
+    with memdir.open(home, project).session(agent="walk55") as s:
+        s.log("user", "We deploy on Tuesdays now, not Fridays.")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    proc = run("maintain", extra_env={**env, "MEMDIR_LLM": "echo:any"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "echo" in proc.stdout + proc.stderr
+
+
+# --- history ----------------------------------------------------------------------------
+
+
+def test_show_at_head_n_without_scope_reads_the_scope_holding_the_entry(
+    cli: Callable[..., Any],
+) -> None:
+    for tool, scope in (("pnpm", "local"), ("ruff", "local"), ("fish", "user")):
+        added = cli(
+            "add", "--type", "feedback", "--name", f"Use {tool}", "--scope", scope,
+            "--description", tool, "--body", f"Use {tool}.",
+        )  # fmt: skip
+        assert added.returncode == 0, added.stderr  # two scopes with history
+    shown = cli("show", "feedback_use-pnpm@HEAD~1")  # the local scope's, before the ruff add
+    assert shown.returncode == 0, shown.stderr
+    assert "Use pnpm." in shown.stdout and "(local scope)" in shown.stdout
+    missing = cli("show", "feedback_no-such-entry@HEAD~1")
+    assert missing.returncode == 1
+    assert "--scope" in missing.stderr, missing.stderr  # not a dump of every entry
+    assert "feedback_use-ruff" not in missing.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — importing N entries commits one change whose subject lists "
+    "every id: a 300-entry import is one ~9 KB line in `memdir log` and `git log --oneline`",
+)
+def test_a_large_import_is_one_readable_line_in_the_log(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    for i in range(300):
+        (folder / f"reference_fact{i}.md").write_text(
+            f"---\nname: Fact number {i}\ndescription: fact {i}\ntype: reference\n---\n"
+            f"Shard {i} lives in rack r{i % 40}.\n"
+        )
+    imported = cli("import", "claude-code", "--from", str(folder), "--apply")
+    assert imported.returncode == 0, imported.stderr
+    first = cli("log").stdout.splitlines()[0]
+    assert len(first) < 500, len(first)
+
+
+# --- moving from Claude Code / Codex / Hermes -------------------------------------------
+
+
+def test_claude_code_dry_run_names_the_kept_origin_session_id(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    (folder / "project_deploy.md").write_text(
+        "---\nname: Deploy target\ndescription: staging is kiwi\ntype: project\n"
+        "originSessionId: 3f1c2a10-aaaa-bbbb-cccc-0123456789ab\n---\nDeploy to kiwi.\n"
+    )
+    (folder / "MEMORY.md").write_text("- [Deploy target](project_deploy.md) — staging is kiwi\n")
+    proc = cli("import", "claude-code", "--from", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert "originSessionId" in proc.stdout + proc.stderr
+
+
+def _codex_memories(tmp_path: Path) -> Path:
+    folder = tmp_path / "codex" / "memories"
+    folder.mkdir(parents=True)
+    (folder / "memory_summary.md").write_text(
+        "v1\n## User Profile\nThe user works on billing.\n\n## General Tips\n"
+        "- Run `make lint` before pushing.\n"
+    )
+    (folder / "MEMORY.md").write_text(
+        "# Task Group: flaky tests\nscope: billing\n\n## Task 1: rounding\n- Use Decimal.\n"
+    )
+    return folder
+
+
+def test_reimporting_codex_after_export_does_not_claim_the_export_is_refused(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = _codex_memories(tmp_path)
+    assert cli("import", "codex", "--from", str(folder), "--apply").returncode == 0
+    exported = cli("export", "codex", "--to", str(folder), "--apply")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    again = cli("import", "codex", "--from", str(folder))
+    assert again.returncode == 0, again.stderr
+    assert "add " not in again.stdout  # the round trip adds nothing (this holds today)
+    assert "will not replace" not in again.stdout + again.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `import hermes --from FILE` says the file is 'no such folder' "
+    "and exits 0 with 'nothing found'; a path that is not a folder should be an error "
+    "that says so",
+)
+def test_import_from_a_file_says_it_is_not_a_folder(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    afile = tmp_path / "notes.txt"  # a file named MEMORY.md is read as Hermes's
+    afile.write_text("Uses fish shell.")
+    proc = cli("import", "hermes", "--from", str(afile))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "no such folder" not in proc.stderr
+    assert "not a folder" in proc.stderr or "is a file" in proc.stderr, proc.stderr
+
+
+def test_a_mistyped_command_suggests_the_right_one(cli: Callable[..., Any]) -> None:
+    proc = cli("improt", "claude-code")
+    assert proc.returncode == 2
+    assert "Did you mean 'import'?" in proc.stderr, proc.stderr
+
+
+# --- skills carried to and from Hermes ---------------------------------------------------
+
+BENCH_PYTHON = Path(__file__).resolve().parents[1] / ".venv-bench" / "bin" / "python"
+
+_SKILL_VIEW = """
+import json
+from tools.skills_tool import skill_view
+print(json.dumps(json.loads(skill_view("deploy"))))
+"""
+
+
+def test_a_hermes_skill_exported_back_is_one_skill_hermes_can_open(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    if not BENCH_PYTHON.exists():
+        pytest.skip(f"no hermes-agent venv at {BENCH_PYTHON}")
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "memories" / "MEMORY.md").write_text("Uses fish shell.")
+    skill = hermes / "skills" / "devops" / "deploy" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text("---\nname: deploy\ndescription: Deploy billing\n---\n1. make deploy\n")
+    extra = {"HERMES_HOME": str(hermes)}
+    imported = cli("import", "hermes", "--apply", extra_env=extra)
+    assert imported.returncode == 0, imported.stderr
+    exported = cli("export", "hermes", "--apply", "--force", extra_env=extra)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    env = {**os.environ, "HERMES_HOME": str(hermes), "HOME": str(tmp_path / "user-home")}
+    ran = subprocess.run(
+        [str(BENCH_PYTHON), "-c", _SKILL_VIEW], capture_output=True, text=True, env=env,
+        timeout=180,
+    )  # fmt: skip
+    if ran.returncode != 0 and "No module named" in ran.stderr:
+        pytest.skip("hermes-agent is not installed in .venv-bench")
+    view = json.loads(ran.stdout.strip().splitlines()[-1])
+    assert view.get("success"), view
+    assert len(list((hermes / "skills").rglob("SKILL.md"))) == 1
+
+
+def test_skills_edit_finds_the_scope_that_holds_the_skill(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    steps = tmp_path / "steps.md"
+    steps.write_text("1. Bump.\n2. Tag.\n")
+    added = cli("skills", "add", "release", str(steps), "--description", "Cut a release",
+                "--scope", "user")  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    steps.write_text("1. Bump.\n2. Tag.\n3. Push.\n")
+    edited = cli("skills", "edit", "release", str(steps), "--description", "Cut a release")
+    assert edited.returncode == 0, edited.stderr
+    assert "to the user scope" in edited.stdout
+    assert "3. Push." in cli("skills", "show", "release").stdout
+
+
+def test_import_codex_notes_codexs_global_agents_md(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    codex = tmp_path / "user-home" / ".codex"
+    (codex / "memories").mkdir(parents=True)
+    (codex / "memories" / "memory_summary.md").write_text(
+        "v1\n## User Profile\nWorks on billing.\n"
+    )
+    (codex / "AGENTS.md").write_text("Never push to main; open a PR.\n")
+    proc = cli("import", "codex")
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert str(codex / "AGENTS.md") in proc.stdout + proc.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — the same fact imported into two scopes (Hermes's USER.md into "
+    "user, Claude Code's topic file into local) sits twice in every session's index, and "
+    "`memdir review` proposes no merge: duplicates are found only within one scope",
+)
+def test_review_finds_one_fact_held_in_the_user_and_the_local_scope(
+    cli: Callable[..., Any],
+) -> None:
+    for scope, name in (("user", "Uses fish shell."), ("local", "Shell")):
+        added = cli("add", "--type", "user", "--name", name, "--description", "fish",
+                    "--body", "Uses fish shell.", "--scope", scope)  # fmt: skip
+        assert added.returncode == 0, added.stderr
+    assert cli("context").stdout.count("— fish") == 2  # the agent reads it twice
+    review = cli("review")
+    assert review.returncode == 0, review.stderr
+    assert "Nothing to review" not in review.stdout, review.stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — a Claude Code topic file whose `type` is not one of "
+    "memdir's four (hand-written `type: misc`, which Claude Code still loads) is skipped as "
+    "invalid by `import claude-code --apply`: that memory does not move to memdir",
+)
+def test_a_claude_code_topic_file_of_another_type_is_still_imported(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    (folder / "misc.md").write_text(
+        "---\nname: Standup time\ndescription: daily standup\ntype: misc\n---\n"
+        "Standup is at 9:30 Berlin time.\n"
+    )
+    (folder / "MEMORY.md").write_text("- [Standup time](misc.md) — daily standup\n")
+    proc = cli("import", "claude-code", "--from", str(folder), "--apply")
+    assert proc.returncode == 0, proc.stderr
+    assert "Standup time" in cli("ls").stdout
+
+
+def test_reimporting_hermes_after_an_edited_skill_was_exported_changes_nothing(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "memories" / "MEMORY.md").write_text("Uses fish shell.")
+    skill = hermes / "skills" / "devops" / "deploy" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text("---\nname: deploy\ndescription: Deploy billing\n---\n1. make deploy\n")
+    extra = {"HERMES_HOME": str(hermes)}
+    assert cli("import", "hermes", "--apply", extra_env=extra).returncode == 0
+    steps = tmp_path / "steps.md"
+    steps.write_text("1. make deploy\n2. post in #deploys\n")
+    edited = cli("skills", "edit", "deploy", str(steps), "--description", "Deploy billing",
+                 "--scope", "user")  # fmt: skip
+    assert edited.returncode == 0, edited.stderr
+    assert cli("export", "hermes", "--apply", "--force", extra_env=extra).returncode == 0
+    assert cli("import", "hermes", "--apply", extra_env=extra).returncode == 0
+    before = cli("log").stdout
+    again = cli("import", "hermes", "--apply", extra_env=extra)
+    assert again.returncode == 0, again.stderr
+    assert cli("log").stdout == before  # a re-run writes nothing
+    assert "#deploys" in cli("skills", "show", "deploy").stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `memdir review` calls two entries that differ by a final "
+    "period '100% alike' and its merge writes the sentence twice into the kept entry",
+)
+def test_a_review_merge_of_near_identical_entries_keeps_the_sentence_once(
+    cli: Callable[..., Any],
+) -> None:
+    for name, body in (
+        ("Uses fish shell.", "Uses fish shell."),
+        ("Login shell", "Uses fish shell"),
+    ):
+        added = cli("add", "--scope", "user", "--type", "user", "--name", name,
+                    "--description", "fish", "--body", body)  # fmt: skip
+        assert added.returncode == 0, added.stderr
+    proposals = json.loads(cli("review", "--json").stdout)
+    merges = [p["id"] for p in proposals if str(p["id"]).startswith("merge-")]
+    assert len(merges) == 1, proposals
+    assert cli("review", "--apply", merges[0]).returncode == 0
+    kept = cli("show", "user_login-shell").stdout
+    assert kept.count("Uses fish shell") == 1, kept
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — a Codex task group marked checkout-specific to a folder that "
+    "no longer exists is imported into the user scope, loaded in every project, and the "
+    "dry run says nothing about it",
+)
+def test_a_codex_task_group_of_a_missing_checkout_is_named_in_the_dry_run(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    gone = tmp_path / "deleted-project"
+    folder = tmp_path / "codex-memories"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text(
+        f"# Task Group: old deploys\nscope: old stuff\napplies_to: cwd={gone}; "
+        "reuse_rule=checkout-specific\n\n## Task 1: x\n- make old-deploy\n"
+    )
+    proc = cli("import", "codex", "--from", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout
+    assert str(gone) in proc.stdout + proc.stderr, proc.stdout
+
+
+def test_export_hermes_keeps_every_entry_hermes_itself_held(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "config.yaml").write_text("memory:\n  memory_char_limit: 900\n")
+    own = [
+        f"Fact {i}: the service s{i} runs in region eu-{i} with {i} replicas." for i in range(13)
+    ]
+    (hermes / "memories" / "MEMORY.md").write_text("\n§\n".join(own))
+    extra = {"HERMES_HOME": str(hermes)}
+    assert cli("import", "hermes", "--apply", extra_env=extra).returncode == 0
+    added = cli("add", "--scope", "user", "--type", "reference", "--name", "Kiwi",
+                "--description", "kiwi", "--body", "Staging is the kiwi cluster.")  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    exported = cli("export", "hermes", "--apply", "--force", extra_env=extra)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    written = (hermes / "memories" / "MEMORY.md").read_text()
+    assert [fact for fact in own if fact not in written] == []
