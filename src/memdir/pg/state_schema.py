@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .db import Schema, Step
 
 _TEXT_CHANGED = """CREATE FUNCTION memdir_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -188,7 +190,23 @@ def _in(schema: str) -> tuple[str, ...]:
 
 def state_schema(schema: str, component: str) -> Schema:
     """The state tables' steps, made in ``schema`` (recorded as ``component``)."""
-    return Schema(component, tuple(Step(s.name, _in(schema) + s.statements) for s in _STEPS))
+    return Schema(
+        component, tuple(Step(s.name, _in(schema) + s.statements, s.run) for s in _STEPS)
+    )
+
+
+def _reindex(conn: Any) -> None:
+    """Step 0014: every row's terms made again by the analyzer of now (combining marks
+    inside words), only those that differ written (``fts.stale_rows`` with ``mend``), the
+    postings and counters following by their triggers; progress on stderr."""
+    from ..sessions.db import step_progress
+    from .dialect import Connection
+    from ..sessions.schema import FTS_COLUMNS
+    from .fts import stale_rows
+
+    report = step_progress("0014_marks_in_words", "the team database")
+    for base in FTS_COLUMNS:
+        stale_rows(Connection(conn, None), base, lambda _, d, t: report(d, t or d), mend=True)
 
 
 _STEPS: tuple[Step, ...] = (
@@ -506,4 +524,8 @@ _STEPS: tuple[Step, ...] = (
             AND o.tool_calls IS NOT DISTINCT FROM m.tool_calls""",
         ),
     ),
+    # SQLite's 0015: combining marks (Indic vowel signs, Thai marks; Arabic harakat and
+    # Hebrew points left out) are part of a word, not a break in it: the rows whose terms
+    # the analyzer of now makes otherwise are indexed again.
+    Step("0014_marks_in_words", run=_reindex),
 )
