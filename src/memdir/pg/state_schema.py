@@ -190,9 +190,7 @@ def _in(schema: str) -> tuple[str, ...]:
 
 def state_schema(schema: str, component: str) -> Schema:
     """The state tables' steps, made in ``schema`` (recorded as ``component``)."""
-    return Schema(
-        component, tuple(Step(s.name, _in(schema) + s.statements, s.run) for s in _STEPS)
-    )
+    return Schema(component, tuple(Step(s.name, _in(schema) + s.statements, s.run) for s in _STEPS))
 
 
 def _reindex(conn: Any) -> None:
@@ -200,8 +198,8 @@ def _reindex(conn: Any) -> None:
     inside words), only those that differ written (``fts.stale_rows`` with ``mend``), the
     postings and counters following by their triggers; progress on stderr."""
     from ..sessions.db import step_progress
-    from .dialect import Connection
     from ..sessions.schema import FTS_COLUMNS
+    from .dialect import Connection
     from .fts import stale_rows
 
     report = step_progress("0014_marks_in_words", "the team database")
