@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..sessions.db import step_progress
+from ..sessions.schema import FTS_COLUMNS
 from .db import Schema, Step
+from .dialect import Connection
+from .fts import POSTINGS_FILL, POSTINGS_KEY, stale_rows
 
 _TEXT_CHANGED = """CREATE FUNCTION memdir_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -133,17 +137,6 @@ BEGIN
 END $$"""
 
 
-#: The postings of every indexed message, then their key (step 0008, ``memdir doctor``'s
-#: repair: pg/fts.py ``rebuild_postings``).
-POSTINGS_FILL = (
-    "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), id "
-    "FROM messages WHERE tsv IS NOT NULL"
-)
-POSTINGS_KEY = (
-    "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey PRIMARY KEY (term, id)"
-)
-
-
 # A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
 _URL = "'^postgres(ql)?://[^#]*#'"
 
@@ -197,11 +190,6 @@ def _reindex(conn: Any) -> None:
     """Step 0014: every row's terms made again by the analyzer of now (combining marks
     inside words), only those that differ written (``fts.stale_rows`` with ``mend``), the
     postings and counters following by their triggers; progress on stderr."""
-    from ..sessions.db import step_progress
-    from ..sessions.schema import FTS_COLUMNS
-    from .dialect import Connection
-    from .fts import stale_rows
-
     report = step_progress("0014_marks_in_words", "the team database")
     for base in FTS_COLUMNS:
         stale_rows(Connection(conn, None), base, lambda _, d, t: report(d, t or d), mend=True)
