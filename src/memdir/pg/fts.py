@@ -14,12 +14,22 @@ from ..sessions.analyzer import index_text
 from ..sessions.candidates import Table
 from ..sessions.schema import FTS_COLUMNS
 from ..sessions.stems import Stems, stem, tokens
-from .state_schema import POSTINGS_FILL, POSTINGS_KEY
 
 if TYPE_CHECKING:
     from ..sessions.maintenance import Progress
 
 T = TypeVar("T")
+
+#: The postings of every indexed message, then their key (state step 0008, ``memdir doctor``'s
+#: repair: :func:`rebuild_postings`).
+POSTINGS_FILL = (
+    "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), id "
+    "FROM messages WHERE tsv IS NOT NULL"
+)
+POSTINGS_KEY = (
+    "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey PRIMARY KEY (term, id)"
+)
+
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
 #: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is

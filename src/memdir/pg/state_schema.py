@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..sessions.db import step_progress
+from ..sessions.schema import FTS_COLUMNS
 from .db import Schema, Step
+from .dialect import Connection
+from .fts import POSTINGS_FILL, POSTINGS_KEY, stale_rows
 
 _TEXT_CHANGED = """CREATE FUNCTION memdir_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -131,17 +137,6 @@ BEGIN
 END $$"""
 
 
-#: The postings of every indexed message, then their key (step 0008, ``memdir doctor``'s
-#: repair: pg/fts.py ``rebuild_postings``).
-POSTINGS_FILL = (
-    "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), id "
-    "FROM messages WHERE tsv IS NOT NULL"
-)
-POSTINGS_KEY = (
-    "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey PRIMARY KEY (term, id)"
-)
-
-
 # A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
 _URL = "'^postgres(ql)?://[^#]*#'"
 
@@ -188,7 +183,16 @@ def _in(schema: str) -> tuple[str, ...]:
 
 def state_schema(schema: str, component: str) -> Schema:
     """The state tables' steps, made in ``schema`` (recorded as ``component``)."""
-    return Schema(component, tuple(Step(s.name, _in(schema) + s.statements) for s in _STEPS))
+    return Schema(component, tuple(Step(s.name, _in(schema) + s.statements, s.run) for s in _STEPS))
+
+
+def _reindex(conn: Any) -> None:
+    """Step 0014: every row's terms made again by the analyzer of now (combining marks
+    inside words), only those that differ written (``fts.stale_rows`` with ``mend``), the
+    postings and counters following by their triggers; progress on stderr."""
+    report = step_progress("0014_marks_in_words", "the team database")
+    for base in FTS_COLUMNS:
+        stale_rows(Connection(conn, None), base, lambda _, d, t: report(d, t or d), mend=True)
 
 
 _STEPS: tuple[Step, ...] = (
@@ -506,4 +510,8 @@ _STEPS: tuple[Step, ...] = (
             AND o.tool_calls IS NOT DISTINCT FROM m.tool_calls""",
         ),
     ),
+    # SQLite's 0015: combining marks (Indic vowel signs, Thai marks; Arabic harakat and
+    # Hebrew points left out) are part of a word, not a break in it: the rows whose terms
+    # the analyzer of now makes otherwise are indexed again.
+    Step("0014_marks_in_words", run=_reindex),
 )

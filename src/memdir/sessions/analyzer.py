@@ -1,5 +1,5 @@
-"""What the word index sees: text with every CJK run spelled out as terms.
-See docs/design/sessions.md."""
+"""What the word index sees: text with every CJK run spelled out as terms, and the
+tokenizer that reads it (combining marks inside words). See docs/design/sessions.md."""
 
 from __future__ import annotations
 
@@ -11,6 +11,33 @@ import unicodedata
 from ..core.cjk import CJK_RUN, RANGES
 
 FUNCTION = "memdir_terms"
+
+#: The word index's FTS5 tokenizer (since schema step 0015): ``unicode61``'s default
+#: categories (``L* N* Co``) and the combining marks, so ``पापा`` is one token, not ``प``
+#: twice; ``remove_diacritics 2`` still folds Latin accents.
+TOKENIZER = "porter unicode61 remove_diacritics 2 categories 'L* N* Co Mc Mn'"
+
+#: Left out of the text before it is read (as the query is, :func:`normalize`): zero-width
+#: (non-)joiners, Arabic tatweel and harakat, Hebrew points and cantillation marks: the
+#: same word is found with or without them; and the Latin combining diacritics NFKC left
+#: (no composed letter has them, or a spacing accent such as ´ ¸ became one): the
+#: tokenizer would fold each into nothing, an empty term.
+_IGNORED = dict.fromkeys(
+    [
+        0x200C,
+        0x200D,
+        *range(0x0300, 0x0370),
+        0x0640,
+        *range(0x064B, 0x0653),
+        *range(0x0591, 0x05BE),
+        0x05BF,
+        0x05C1,
+        0x05C2,
+        0x05C4,
+        0x05C5,
+        0x05C7,
+    ]
+)
 
 _ONE = re.compile(f"[{RANGES}]")
 
@@ -30,12 +57,23 @@ def _spell(match: re.Match[str]) -> str:
     return " " + " ".join(run_terms(match.group(0))) + " "
 
 
+def normalize(text: str) -> str:
+    """NFKC, without the marks a word is found with or without (:data:`_IGNORED`); the
+    query is read through this too."""
+    return unicodedata.normalize("NFKC", text).translate(_IGNORED)
+
+
 def index_text(text: str | None) -> str | None:
-    """``text`` as the word index reads it: NFKC, each CJK run as :func:`run_terms`.
-    ASCII text is returned as it is."""
+    """``text`` as the word index reads it: :func:`normalize`, each CJK run as
+    :func:`run_terms`. ASCII text is returned as it is."""
     if not isinstance(text, str) or text.isascii():
         return text
-    return CJK_RUN.sub(_spell, unicodedata.normalize("NFKC", text))
+    return CJK_RUN.sub(_spell, normalize(text))
+
+
+def tokenize(tokenizer: str = TOKENIZER) -> str:
+    """The ``tokenize`` option of an FTS5 table using ``tokenizer`` (its quotes doubled)."""
+    return "tokenize='" + tokenizer.replace("'", "''") + "'"
 
 
 def register(conn: sqlite3.Connection) -> None:

@@ -343,7 +343,7 @@ class Database:
 PROGRESS_ROWS = 100_000  # a step filling more rows than this reports its progress
 
 
-def _progress(name: str) -> Callable[[int, int], None]:
+def step_progress(name: str, what: str = "state.db") -> Callable[[int, int], None]:
     """Progress of a long schema step on stderr (a one-time upgrade of a big database)."""
     shown = [-1]
 
@@ -352,7 +352,7 @@ def _progress(name: str) -> Callable[[int, int], None]:
         if total >= PROGRESS_ROWS and pct // 10 != shown[0]:
             shown[0] = pct // 10
             print(
-                f"memdir: upgrading state.db ({name}): {done:,} of {total:,} rows done ({pct}%)",
+                f"memdir: upgrading {what} ({name}): {done:,} of {total:,} rows done ({pct}%)",
                 file=sys.stderr,
                 flush=True,
             )
@@ -367,7 +367,7 @@ def _apply(conn: sqlite3.Connection, migration: Migration) -> None:
     for statement in migration.statements:
         conn.execute(statement)
     if migration.fill is not None:
-        migration.fill(conn, _progress(migration.name))
+        migration.fill(conn, step_progress(migration.name))
     conn.execute(
         "INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (migration.name, time.time())
     )

@@ -9,7 +9,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .analyzer import is_cjk, run_terms
+from .analyzer import is_cjk, normalize, run_terms
+from .marks import words as _words
 from .when import spans
 
 MAX_QUERY_CHARS = 1000
@@ -114,7 +115,6 @@ STOP_WORDS = frozenset(
     }
 )
 
-_TOKEN = re.compile(r"[^\W_]+")  # what unicode61 calls a token: letters and digits
 _QUOTED = re.compile(r'"([^"]*)"')
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "＂": '"'})
@@ -201,7 +201,7 @@ def prompt_stops(text: str) -> frozenset[str]:
     sequence of function words (それは何ですか, 你是谁), so 你是 of 你是谁 stops but
     めがね of めがねはどこ does not."""
     out: set[str] = set()
-    raw = [t for t in _TOKEN.findall(text) if not t.isdecimal()]
+    raw = [t for t in _words(text) if not t.isdecimal()]
     latin = [t for t in raw if not is_cjk(t[:1])]
     for run in (t for t in raw if is_cjk(t[:1])):
         folded = unicodedata.normalize("NFKC", run)
@@ -229,7 +229,7 @@ def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
         len(t) >= 3
         if t.isdecimal()
         else t not in STOP_WORDS and t not in CJK_STOP and t not in stops
-        for t in _TOKEN.findall(text.casefold())
+        for t in _words(text.casefold())
     )
 
 
@@ -292,7 +292,7 @@ def _clean(text: object) -> str:
     if not isinstance(text, str):
         return ""
     text = text[: MAX_QUERY_CHARS * 2]
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    text = normalize(text).translate(_QUOTES)
     return _CONTROL.sub(" ", text)[:MAX_QUERY_CHARS]
 
 
@@ -330,7 +330,7 @@ class _Builder:
             if cjk:
                 self.cjk += cjk_terms(unicodedata.normalize("NFKC", run))
                 continue
-            tokens = [t.casefold() for t in _TOKEN.findall(run)]
+            tokens = [t.casefold() for t in _words(run)]
             if not tokens:
                 continue  # punctuation, emoji, operators' symbols: nothing to search
             core = _core(run).casefold()
@@ -351,10 +351,10 @@ class _Builder:
             tokens = [
                 t
                 for cjk, run in _split_cjk("".join(text.split()).casefold())
-                for t in (run_terms(run)[: max(1, len(run) - 1)] if cjk else _TOKEN.findall(run))
+                for t in (run_terms(run)[: max(1, len(run) - 1)] if cjk else _words(run))
             ]
         else:
-            tokens = [t.casefold() for t in _TOKEN.findall(text)]
+            tokens = [t.casefold() for t in _words(text)]
         if len(tokens) > 1:
             self.phrases.append(" ".join(tokens))
         elif tokens:

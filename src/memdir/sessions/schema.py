@@ -7,9 +7,12 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .analyzer import TOKENIZER, tokenize
 from .analyzer import sql as _terms
 
-WORD_TOKENIZER = "porter unicode61 remove_diacritics 2"
+WORD_TOKENIZER = TOKENIZER
+#: The word indexes' tokenizer before step 0015 (combining marks broke words).
+_TOKENIZER_0002 = "porter unicode61 remove_diacritics 2"
 TRIGRAM_TOKENIZER = "trigram"
 
 _TOOL_NEW = "coalesce(new.tool_name, '') || ' ' || coalesce(new.tool_calls, '')"
@@ -42,7 +45,7 @@ def _fts_pair(base: str, source: str, columns: tuple[str, ...]) -> tuple[str, ..
     return tuple(
         f"CREATE VIRTUAL TABLE {base}_{kind} USING fts5({cols}, content='{source}', "
         f"content_rowid='id', tokenize='{tokenizer}')"
-        for kind, tokenizer in (("word", WORD_TOKENIZER), ("tri", TRIGRAM_TOKENIZER))
+        for kind, tokenizer in (("word", _TOKENIZER_0002), ("tri", TRIGRAM_TOKENIZER))
     )
 
 
@@ -130,7 +133,7 @@ def _message_statements_0007() -> tuple[str, ...]:
     )
     return (
         f"CREATE VIRTUAL TABLE messages_word USING fts5(content, tool_name, tool_calls, "
-        f"content='messages', content_rowid='id', tokenize='{WORD_TOKENIZER}')",
+        f"content='messages', content_rowid='id', tokenize='{_TOKENIZER_0002}')",
         f"CREATE VIEW IF NOT EXISTS messages_tri_src(id, content, tool_calls) AS "
         f"SELECT m.id, m.content || ' ', m.tool_calls || ' ' FROM messages m "
         f"WHERE {_cjk_row('m')}",
@@ -167,9 +170,9 @@ FTS_COLUMNS = {
 FTS_SOURCES = {f"{base}_word": f"{base}_fts_src" for base in FTS_COLUMNS}
 
 
-def fts_statements(base: str) -> tuple[str, ...]:
+def fts_statements(base: str, tokenizer: str = WORD_TOKENIZER) -> tuple[str, ...]:
     """CREATE statements for the current FTS index, view and triggers of ``base``
-    (messages|entries), since step 0010."""
+    (messages|entries), since step 0010 (its tokenizer ``tokenizer``)."""
     cols = FTS_COLUMNS[base]
     names = ", ".join(cols)
     fts = f"{base}_word"
@@ -181,7 +184,7 @@ def fts_statements(base: str) -> tuple[str, ...]:
         f"CREATE VIEW IF NOT EXISTS {base}_fts_src(id, {names}) AS SELECT id, "
         f"{', '.join(_terms(c) for c in cols)} FROM {base}",
         f"CREATE VIRTUAL TABLE {fts} USING fts5({names}, content='{base}_fts_src', "
-        f"content_rowid='id', tokenize='{WORD_TOKENIZER}')",
+        f"content_rowid='id', {tokenize(tokenizer)})",
         f"CREATE TRIGGER {base}_fts_insert AFTER INSERT ON {base} BEGIN {add}END",
         f"CREATE TRIGGER {base}_fts_delete AFTER DELETE ON {base} BEGIN {drop}END",
         f"CREATE TRIGGER {base}_fts_update AFTER UPDATE ON {base} BEGIN {drop}{add}END",
@@ -450,8 +453,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE IF EXISTS messages_tri_vocab",
             *(f"DROP TABLE IF EXISTS {b}_{k}" for b in FTS_BASES for k in ("word", "tri")),
             "DROP VIEW IF EXISTS messages_tri_src",
-            *fts_statements("messages"),
-            *fts_statements("entries"),
+            *fts_statements("messages", _TOKENIZER_0002),
+            *fts_statements("entries", _TOKENIZER_0002),
         ),
         _reindex,
     ),
@@ -506,4 +509,17 @@ MIGRATIONS: tuple[Migration, ...] = (
     # name dropped from the key), so a rollout imported again under another name adds
     # nothing.
     Migration("0014_codex_keys_by_place", (), _codex_keys),
+    # Combining marks (Devanagari and other Indic vowel signs, Thai marks, Arabic harakat)
+    # are part of a word, not a break in it (memdir.sessions.analyzer.TOKENIZER): both word
+    # indexes made again with that tokenizer and every row indexed again.
+    Migration(
+        "0015_marks_in_words",
+        (
+            *(f"DROP TRIGGER IF EXISTS {b}_fts_{t}" for b in FTS_BASES for t in _TRIGGERS),
+            *(f"DROP TABLE IF EXISTS {b}_word" for b in FTS_BASES),
+            *fts_statements("messages"),
+            *fts_statements("entries"),
+        ),
+        _reindex,
+    ),
 )

@@ -11,9 +11,10 @@ import threading
 from collections.abc import Iterable
 
 from ..core import forks
+from .analyzer import tokenize
+from .marks import words as _words
 
 _STEM_TABLE = "memdir_rank_stem"
-_TOKEN = re.compile(r"[^\W_]+")
 
 
 class Stems:
@@ -35,7 +36,7 @@ class Stems:
             todo = list(wanted)  # the caller reads every word it asked for
         conn.execute(  # contentless: emptied by one 'delete-all', no re-tokenizing
             f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
-            "content='', tokenize='porter unicode61 remove_diacritics 2')"
+            f"content='', {tokenize()})"
         )
         conn.execute(
             f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
@@ -102,19 +103,21 @@ def stem(words: Iterable[str]) -> dict[str, str]:
 
 
 _ACCENTED = re.compile("[\u0080-\u036f]")  # Latin letters with diacritics, combining marks
+_DIACRITIC = re.compile("[\u0300-\u036f]")  # the marks remove_diacritics folds away
 
 
 def _fold(token: str) -> str:
-    from unicodedata import combining, normalize
+    from unicodedata import normalize
 
     if token.isascii() or not _ACCENTED.search(token):  # CJK, Hangul, kana stay as they are
         return token
-    return "".join(ch for ch in normalize("NFKD", token) if not combining(ch))
+    return _DIACRITIC.sub("", normalize("NFKD", token))  # Indic, Thai marks stay
 
 
 def tokens(text: str | None) -> list[str]:
-    """unicode61-style tokens: runs of letters/digits, Latin diacritics removed."""
+    """unicode61-style tokens: runs of letters, digits and combining marks, Latin
+    diacritics removed."""
     if not text:
         return []
-    toks = _TOKEN.findall(text.lower())
+    toks = _words(text.lower())
     return toks if not _ACCENTED.search(text) else [_fold(t) for t in toks]
