@@ -1,0 +1,160 @@
+"""An attacker's review of "words keep their combining marks" (branch indic55, schema steps
+0015 on SQLite and 0014 on PostgreSQL): the upgrade of a state.db the last release wrote
+(read-only, interrupted, opened by two processes at once), queries of nothing but marks,
+and the other readers of session text agreeing with the index."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hostile import readonly, readonly_reason
+from memdir.sessions import Database, SessionStore
+from memdir.sessions.maintenance import check
+from test_recall_marks import OLD, _database_before_0015, _found
+
+STEP = "0015_marks_in_words"
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def _child(code: str, *args: str) -> list[str]:
+    return [sys.executable, "-c", code, *args]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([SRC, os.environ.get("PYTHONPATH", "")])}
+
+
+def _steps(path: Path) -> set[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return {r[0] for r in conn.execute("SELECT name FROM migrations")}
+    finally:
+        conn.close()
+
+
+# -- 1. upgrade safety ---------------------------------------------------------------------
+
+_SEARCH = """
+import json, sys
+from memdir.sessions import Database, SessionStore
+store = SessionStore(Database(sys.argv[1]))
+print(json.dumps([h.message_id for h in store.search_messages(sys.argv[2], limit=50)]))
+"""
+
+
+@pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
+def test_a_read_only_state_db_of_the_last_release_is_still_searched(tmp_path: Path) -> None:
+    """severity: high (fixed) — a home the last release wrote, opened read-only (a
+    read-only disk, another user's folder): the new memdir tried to apply step 0015,
+    failed ("attempt to write a readonly database"), and every search raised, doctor
+    calling the file damaged and advising --repair. The step only changes how the index
+    cuts words, so the file is read as it is: the old index finds the word (cut finer)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    db = home / "state.db"
+    _database_before_0015(db, 2)
+    before = db.read_bytes()
+    cmd = readonly(home, _child(_SEARCH, str(db), "पापा"))
+    assert cmd is not None
+    run = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=120)
+    assert run.returncode == 0, run.stderr
+    found = [int(i) for i in run.stdout.strip().strip("[]").split(",")]
+    assert found and {i % len(OLD) for i in found} <= {1, 2}  # पापा (and पापी, cut as प प)
+    assert 1 in {i % len(OLD) for i in found}
+    assert db.read_bytes() == before and STEP not in _steps(db)
+    doctor = readonly(home, [sys.executable, "-m", "memdir", "--home", str(home), "doctor"])
+    assert doctor is not None
+    run = subprocess.run(doctor, capture_output=True, text=True, env=_env(), timeout=120)
+    assert run.returncode == 0 and "damaged" not in run.stdout, run.stdout + run.stderr
+    assert "20 messages" in run.stdout and "All scopes healthy" in run.stdout
+    store = SessionStore(Database(db))  # writable again: upgraded then
+    assert {i % len(OLD) for i in _found(store, "पापा")} == {1}
+    assert STEP in _steps(db)
+    store.db.close()
+
+
+_KILLED_AT_HALF = """
+import os, signal, sys
+import memdir.sessions.db as db, memdir.sessions.schema as schema
+db.PROGRESS_ROWS = 100
+schema.FILL_CHUNK = 50
+
+class Dies:
+    def write(self, s):
+        if "0015" in s and "(50%)" in s:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return sys.__stdout__.write(s)
+    def flush(self):
+        pass
+
+sys.stderr = Dies()
+db.Database(sys.argv[1]).migrations()
+"""
+
+
+def test_a_process_killed_in_step_0015_leaves_the_old_database_and_the_next_open_redoes_it(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL half-way through step 0015 (its progress at 50%): the one transaction is
+    rolled back, the old index is whole (integrity, every message found), 0015 is not
+    recorded, and the next open runs it to the end."""
+    path = tmp_path / "state.db"
+    _database_before_0015(path, 20)  # 200 messages
+    run = subprocess.run(
+        _child(_KILLED_AT_HALF, str(path)), capture_output=True, text=True, env=_env(), timeout=120
+    )
+    assert run.returncode == -signal.SIGKILL, run.stdout + run.stderr
+    assert "(50%)" not in run.stdout and "100 of 200" not in run.stdout
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 200
+    (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'messages_word'").fetchone()
+    assert "Mc Mn" not in sql  # the old index, not half a new one
+    conn.execute("INSERT INTO messages_word(messages_word) VALUES ('integrity-check')")
+    conn.close()
+    assert STEP not in _steps(path)
+    store = SessionStore(Database(path))
+    assert {i % len(OLD) for i in _found(store, "पापा")} == {1}
+    assert STEP in _steps(path)
+    assert len(_found(store, "पापा")) == 20
+    assert check(store.db, repair=False).healthy
+    store.db.close()
+
+
+_OPEN = """
+import sys
+from memdir.sessions import Database, SessionStore
+store = SessionStore(Database(sys.argv[1]))
+print(len(store.search_messages("पापा", limit=100)))
+"""
+
+
+def test_two_processes_opening_the_old_database_at_once_upgrade_it_once(tmp_path: Path) -> None:
+    path = tmp_path / "state.db"
+    _database_before_0015(path, 30)
+    procs = [
+        subprocess.Popen(
+            _child(_OPEN, str(path)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
+        )
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert [o[0].strip() for o in outs] == ["30", "30"]
+    conn = sqlite3.connect(path)
+    assert (
+        conn.execute("SELECT count(*) FROM migrations WHERE name = ?", (STEP,)).fetchone()[0] == 1
+    )
+    assert conn.execute("SELECT count(*) FROM messages_word_docsize").fetchone()[0] == 300
+    conn.close()
