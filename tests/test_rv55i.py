@@ -158,3 +158,58 @@ def test_two_processes_opening_the_old_database_at_once_upgrade_it_once(tmp_path
     )
     assert conn.execute("SELECT count(*) FROM messages_word_docsize").fetchone()[0] == 300
     conn.close()
+
+
+# -- 3. the other readers of text agree with the index ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        ("पापा को चाय पसंद है", "पापी को चाय पसंद है"),  # papa / sinner: vowel signs only
+        ("मेरे पापा दिल्ली में रहते हैं", "मेरी पापी दिल्ली में रहती है"),
+        ("আমার বাবা ঢাকায় থাকেন", "আমার বাবু ঢাকায় থাকেন"),
+        ("அம்மா சமையல் செய்தார்", "அம்மி சமையல் செய்தார்"),
+        ("ใช้ vim ดี", "ใช้ vim ดู"),
+    ],
+)
+def test_a_memory_differing_in_its_vowel_signs_is_not_already_said(said: str, new: str) -> None:
+    """severity: high (fixed) — review/similar.py cut words at every combining mark (as the
+    index did before step 0015), so a Hindi, Bengali or Thai memory read as its bare
+    consonants: dreaming rejected a new candidate as "already said" by an entry about
+    someone else (पापा / पापी: papa / sinner) and review proposed merging the two. Words
+    now keep their marks, as the index's do."""
+    from memdir.review.similar import NEAR, covers, similarity
+
+    assert not covers(said, new)
+    assert similarity(said, new) < NEAR
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — review/similar.negations() knows English, Chinese and "
+    "Japanese negations only: a Hindi or Thai memory that negates (नहीं, ไม่) 'covers' the "
+    "same memory without the negation, so dreaming rejects 'I like coffee' as already "
+    "said by 'I don't like coffee' (a correction lost); not from the marks change",
+)
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        ("मुझे कॉफ़ी पसंद नहीं है", "मुझे कॉफ़ी पसंद है"),  # don't like / like
+        ("ใช้ vim ไม่ เป็น editor", "ใช้ vim เป็น editor"),
+    ],
+)
+def test_a_memory_negated_in_hindi_or_thai_does_not_cover_the_plain_one(
+    said: str, new: str
+) -> None:
+    from memdir.review.similar import covers
+
+    assert not covers(said, new)
+
+
+def test_a_memory_written_with_or_without_harakat_is_the_same_memory() -> None:
+    """The analyzer leaves harakat out on both sides of the index; near-duplicates too."""
+    from memdir.review.similar import covers
+
+    assert covers("كَتَبَ الوَلَدُ الدَّرْسَ", "كتب الولد الدرس")
+    assert covers("كتب الولد الدرس", "كَتَبَ الوَلَدُ الدَّرْسَ")
