@@ -213,3 +213,20 @@ def test_a_memory_written_with_or_without_harakat_is_the_same_memory() -> None:
 
     assert covers("كَتَبَ الوَلَدُ الدَّرْسَ", "كتب الولد الدرس")
     assert covers("كتب الولد الدرس", "كَتَبَ الوَلَدُ الدَّرْسَ")
+
+
+def test_the_offline_consolidator_keeps_a_memory_differing_in_its_vowel_signs() -> None:
+    """severity: high (fixed) — pipeline/rules.py compared candidates by ``\\w+`` words,
+    which break at every combining mark: पापी (sinner) read as पापा (papa), both ``प``,
+    so the second memory became a noop (dropped) while "papi" / "papa" stay two."""
+    from memdir.pipeline.answers import Candidate
+    from memdir.pipeline.rules import RulesProvider
+
+    def said(text: str) -> Candidate:
+        return Candidate("user", text, text, text, "local", (1,), 0.9)
+
+    texts = ["पापा को चाय पसंद है", "पापी को चाय पसंद है", "papa likes tea", "papi likes tea"]
+    done = RulesProvider().consolidate([said(t) for t in texts], [])
+    assert [op.op for op in done.ops] == ["add"] * 4
+    again = RulesProvider().consolidate([said(texts[0]), said(texts[0] + " ")], [])
+    assert [op.op for op in again.ops] == ["add", "noop"]  # a true duplicate still is one
