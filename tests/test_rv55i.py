@@ -256,3 +256,68 @@ def test_a_second_process_reads_the_old_index_while_another_upgrades(tmp_path: P
     finally:
         upgrading.execute("ROLLBACK")
         upgrading.close()
+
+
+# -- 2. queries of marks, joiners, stacked diacritics; SQLite and PostgreSQL alike ---------
+
+TEXTS = [
+    "मेरे पापा कल दिल्ली गए थे",
+    "running migrations nightly",
+    "Tôi muốn kiểm tra cơ sở dữ liệu",
+    "Café résumé naïve",
+    "family 👨\u200d👩\u200d👧 emoji",
+    "한국어 텍스트",
+    "ᄀᄂᄃ jamo",
+    "数据库迁移失败了",
+    "क्ष त्र ज्ञ conjuncts",
+    "ก่อน ที่ จะ",
+    "e\u0301tude split accent",
+    "İstanbul trip",
+]
+#: query: the texts (by index) it finds, on both engines
+EXPECT = {
+    "\u093e\u093f\u0940": [],  # vowel signs only
+    "\u094d": [],  # a lone virama
+    "\u0301": [],  # a lone combining accent
+    "\u200d": [],
+    "👨\u200d👩\u200d👧": [],
+    "\u093e" * 65536: [],
+    "\u0301" * 65536: [],
+    "ᄀᄂᄃ": [6],
+    "한국어": [5],
+    "cơ sở": [2],
+    "co so": [2],
+    "dữ liệu": [2],
+    "cafe": [3],
+    "résumé": [3],
+    "migration": [1],  # porter: migrations
+    "run": [1],
+    "数据库": [7],
+    "迁移": [7],
+    "क्ष": [8],
+    "ก่อน": [9],
+    "étude": [10],
+    "istanbul": [11],
+    "İstanbul": [11],
+    "पापा": [0],
+    "पा": [],  # a part of a word is not the word
+}
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgres"])
+def test_hostile_and_accented_queries_on_both_engines(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if engine == "sqlite":
+        store = SessionStore(Database(tmp_path / "state.db"))
+    else:
+        from memdir.pg.db import PgDatabase
+        from memdir.pg.sessions import PgStateDatabase
+
+        store = SessionStore(PgStateDatabase(PgDatabase(request.getfixturevalue("pg_url"))))
+    ids = []
+    for i, text in enumerate(TEXTS):
+        store.start("t", session_id=f"s{i}")
+        ids.append(store.log(f"s{i}", "user", text))
+    got = {q: sorted(_found(store, q)) for q in EXPECT}
+    assert got == {q: [ids[i] for i in want] for q, want in EXPECT.items()}
