@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from .. import hooks
 from ..core.model import DESCRIPTION_MAX, Entry, normalise
 from ..core.slug import entry_id
+from ..sessions.marks import MARKS
 from .answers import Candidate, OpSpec
 from .providers import Consolidation, Extraction, Provider
 from .transcript import Transcript
@@ -226,8 +227,11 @@ def correction_of(candidate: Candidate) -> tuple[str, str] | None:
     return (m.group("x"), m.group("y")) if m else None
 
 
+_WORD = re.compile(f"[\\w{MARKS}]+")  # combining marks are part of a word (पापा, not प प)
+
+
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text.casefold()))
+    return set(_WORD.findall(text.casefold()))
 
 
 def _forgotten(subject: str, state: dict[str, tuple[str, str, str]]) -> str | None:

@@ -11,11 +11,15 @@ import re
 import unicodedata
 
 from ..core.cjk import CJK_RUN
+from ..sessions.analyzer import normalize
+from ..sessions.marks import MARKS
 
 NEAR = 1.0  # one side says nothing the other lacks; why: bench/neardup.py
 MAX_TOKENS = 512  # distinct tokens kept per text: bounded work on any input
 MAX_FUZZY = 4096  # word pairs compared for misspellings at most, per pair of texts
-_WORD = re.compile(r"[^\W_]+(?:[.+#/-][^\W_]+)*")
+#: letters, digits and combining marks (पापा, not प प: as the session index reads words),
+#: applied to text without ``_``
+_WORD = re.compile(rf"[\w{MARKS}]+(?:[.+#/-][\w{MARKS}]+)*")
 _DIGITS = re.compile(r"\D+")
 _NEG_WORD = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b")
 _NEG_MARKS = ("不", "没", "別", "别", "勿", "禁止", "ない", "ません", "なかった")
@@ -57,7 +61,7 @@ _CJK = re.compile("|".join(v for v in _LONGEST if not v.isascii()))  # run insid
 def tokens(text: str) -> frozenset[str]:
     """The analyzer's words of ``text`` (NFKC, casefolded): Latin words whole (``pnpm``,
     ``pnpm-lock.yaml``), each CJK run as overlapping bigrams, a few English stop words out."""
-    text = unicodedata.normalize("NFKC", text).casefold()
+    text = normalize(text).casefold().replace("_", " ")
     out: list[str] = []
     pos = 0
     for m in CJK_RUN.finditer(text):

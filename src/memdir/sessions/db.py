@@ -307,7 +307,11 @@ class Database:
             done = set()  # a new database (or busy): decide under the write lock
         except sqlite3.DatabaseError as exc:  # "malformed": the schema pages are damaged
             raise DatabaseError(self.path, "read the schema version", str(exc)) from None
-        if not done >= {m.name for m in MIGRATIONS}:
+        pending = [m for m in MIGRATIONS if m.name not in done]
+        older = bool(done) and done <= {m.name for m in MIGRATIONS}
+        if self.read_only and older and pending and all(m.reads_without for m in pending):
+            return  # a read-only file an older memdir wrote: read as it is (no write)
+        if pending:
             done = self._run(
                 "read the schema version",
                 lambda: self._transaction(conn, "BEGIN IMMEDIATE", applied),

@@ -37,6 +37,9 @@ class Migration:
     name: str
     statements: tuple[str, ...]
     fill: Callable[[sqlite3.Connection, Progress], None] | None = None
+    #: A database without this step reads and searches correctly (only how its index cut
+    #: words differs), so a read-only one an older memdir wrote is read as it is.
+    reads_without: bool = False
 
 
 def _fts_pair(base: str, source: str, columns: tuple[str, ...]) -> tuple[str, ...]:
@@ -521,5 +524,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             *fts_statements("entries"),
         ),
         _reindex,
+        reads_without=True,  # the old index's words are still found (cut more finely)
     ),
 )
