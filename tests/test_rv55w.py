@@ -213,3 +213,32 @@ def test_the_guard_refuses_an_injection_in_claudes_memory(tmp_path: Path) -> Non
     assert [p.name for p in found.proposals if p.name == "Prompt"] == []
     (refused,) = [(f, why) for f, why in found.refused if f.name == "Prompt"]
     assert refused[1].startswith("injection.") and "memories.json" in refused[0].source
+
+
+# --- import codex: the note on Codex's own AGENTS.md ---------------------------------------
+
+
+def test_the_codex_agents_md_note_works_when_codex_home_is_outside_home(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """Its command alone wrote an @include memdir refuses (outside the home folder), so the
+    note came back on every import and running it again added the line twice."""
+    codex = tmp_path / "elsewhere" / "codex"
+    (codex / "memories").mkdir(parents=True)
+    (codex / "memories" / "MEMORY.md").write_text("- Uses fish shell.\n")
+    (codex / "AGENTS.md").write_text("Always answer in French.\n")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    env = {"CODEX_HOME": str(codex)}
+    first = run("import", "codex", extra_env=env)
+    note = next(
+        n for n in (first.stdout + first.stderr).splitlines() if f"{codex / 'AGENTS.md'}:" in n
+    )
+    command = note.split("run: ", 1)[1].split("; as it is outside", 1)[0]
+    subprocess.run(["sh", "-c", command], check=True)
+    assert "include_dirs" in note and repr(str(codex)) in note, note
+    (home / "config.toml").write_text(f"include_dirs = [{json.dumps(str(codex))}]\n")
+    again = run("import", "codex", extra_env=env)
+    assert f"{codex / 'AGENTS.md'}:" not in again.stderr + again.stdout, again.stderr
+    context = run("context", extra_env=env)
+    assert "Always answer in French." in context.stdout, context.stdout + context.stderr
