@@ -97,6 +97,37 @@ def test_a_plugin_that_replaces_a_built_in_harness_is_said(
     assert "plugin 'memdir_rv55w_shadows' replaces memdir's own harness 'hermes'" in proc.stderr
 
 
+_FACTORY_RAISES = """
+from memdir.hooks import hookimpl
+
+
+def make(model, **_):
+    raise KeyError("BOOM_API_KEY")
+
+
+@hookimpl
+def register_providers(register):
+    register("boom", make, "boom:MODEL")
+"""
+
+
+def test_a_plugin_provider_factory_that_raises_is_an_llm_error_and_frees_the_job(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """Was a traceback, and the extraction job stayed 'running' under the dead process's
+    five-minute lease: `maintain` said 'Nothing to do' until it ran out."""
+    env = _plugin_site(tmp_path, "memdir_rv55w_factory", _FACTORY_RAISES)
+    with memdir.open(home, project).session(agent="rv55w") as s:
+        s.log("user", "I prefer pnpm over npm. Always use pnpm.")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    failed = run("maintain", extra_env={**env, "MEMDIR_LLM": "boom:x"})
+    assert failed.returncode == 1, failed.stdout + failed.stderr  # no traceback either
+    assert "llm 'boom:x': its factory failed: KeyError: 'BOOM_API_KEY'" in failed.stderr
+    jobs = run("jobs").stdout
+    assert "pending" in jobs and "running" not in jobs, jobs
+
+
 # --- export hermes: skills over the SKILL.md Hermes holds ------------------------------
 
 

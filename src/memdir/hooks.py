@@ -16,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from .core.errors import EmbedError, ProviderError, ValidationError
+from .core.errors import EmbedError, MemdirError, ProviderError, ValidationError
 
 hookspec = pluggy.HookspecMarker("memdir")
 hookimpl = pluggy.HookimplMarker("memdir")
@@ -249,7 +249,14 @@ def make_provider(
         )
     factory = found[kind.lower()].factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
-    made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    try:
+        made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    except MemdirError:
+        raise
+    except Exception as exc:  # a plugin's factory: said as the llm's error, no traceback
+        raise ProviderError(
+            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
+        ) from exc
     if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
         raise ProviderError(
             f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "
