@@ -273,3 +273,24 @@ def test_the_codex_agents_md_note_works_when_codex_home_is_outside_home(
     assert f"{codex / 'AGENTS.md'}:" not in again.stderr + again.stdout, again.stderr
     context = run("context", extra_env=env)
     assert "Always answer in French." in context.stdout, context.stdout + context.stderr
+
+
+def test_hermes_entries_over_its_limit_are_not_said_to_leave_room(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """Hermes's own entries over a limit lowered since: the note said the file was packed
+    'so Hermes can still add' and each left-out entry 'less headroom for its own adds'."""
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    facts = [f"Build server {i} runs Debian 12 and lives in rack r{i}." for i in range(12)]
+    (hermes / "memories" / "MEMORY.md").write_text("\n§\n".join(facts))
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    env = {"HERMES_HOME": str(hermes)}
+    assert run("import", "hermes", "--apply", extra_env=env).returncode == 0
+    (hermes / "config.yaml").write_text("memory:\n  memory_char_limit: 400\n")
+    proc = run("export", "hermes", extra_env=env)
+    out = proc.stdout + proc.stderr
+    assert "left out" in out, out  # they are listed, one by one
+    assert "Hermes can still add" not in out and "headroom" not in out, out
+    assert "what Hermes itself held takes all of its 400-character limit" in out, out

@@ -181,8 +181,15 @@ class HermesHarness:
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
             budget = max(int(limit * (1 - HEADROOM)), min(held, limit))
-            kept, left_out = fmt.fit(texts, budget, filename, of=limit)
-            if left_out:
+            full = budget >= limit  # what Hermes held leaves no headroom to keep
+            kept, left_out = fmt.fit(texts, budget, filename, of=None if full else limit)
+            if left_out and full:
+                out.notes.append(
+                    f"{filename}: what Hermes itself held takes all of its {limit:,}-character "
+                    f"limit, so the file is filled to it, with no room left for Hermes to "
+                    f"add; {len(left_out)} entries left out (listed below)"
+                )
+            elif left_out:
                 out.notes.append(
                     f"{filename}: packed to {budget:,} of Hermes's "
                     f"{limit:,}-character limit, so Hermes can still add; "
