@@ -294,3 +294,34 @@ def test_hermes_entries_over_its_limit_are_not_said_to_leave_room(
     assert "left out" in out, out  # they are listed, one by one
     assert "Hermes can still add" not in out and "headroom" not in out, out
     assert "what Hermes itself held takes all of its 400-character limit" in out, out
+
+
+def test_an_earlier_exports_second_copy_of_a_hermes_skill_is_removed(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """walk55 writes a skill back over the SKILL.md Hermes holds; the second copy an
+    export before it left in skills/memdir/ stayed, so Hermes still held two skills of
+    one name (its skill_view refuses them as a collision)."""
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "memories" / "MEMORY.md").write_text("Uses fish shell.")
+    steps = tmp_path / "steps.md"
+    steps.write_text("Run make ship.\n")
+    (tmp_path / "user-home").mkdir()
+    run = user_cli(tmp_path, home, project, tmp_path / "user-home")
+    env = {"HERMES_HOME": str(hermes)}
+    added = run("skills", "add", "deploy", str(steps), "--scope", "user", "--description", "d")
+    assert added.returncode == 0, added.stderr
+    assert run("export", "hermes", "--apply", "--force", extra_env=env).returncode == 0
+    copy = hermes / "skills" / "memdir" / "deploy" / "SKILL.md"
+    original = hermes / "skills" / "devops" / "deploy" / "SKILL.md"
+    original.parent.mkdir(parents=True)
+    original.write_bytes(copy.read_bytes())  # the one Hermes keeps, as before walk55
+    again = run("export", "hermes", "--apply", extra_env=env)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert not copy.exists() and original.exists()
+    assert [p.parent.name for p in (hermes / "skills").rglob("SKILL.md")] == ["deploy"]
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text(original.read_text() + "A line the user added.\n")  # not memdir's
+    assert run("export", "hermes", "--apply", extra_env=env).returncode == 0
+    assert "A line the user added." in copy.read_text()  # kept, never deleted
