@@ -4,17 +4,19 @@ an entry point in the ``memdir`` group (README: Plugins; docs/design/architectur
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.metadata
 import inspect
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
-from .core.errors import EmbedError, ProviderError, ValidationError
+from .core.errors import EmbedError, MemdirError, ProviderError, ValidationError
 
 hookspec = pluggy.HookspecMarker("memdir")
 hookimpl = pluggy.HookimplMarker("memdir")
@@ -113,7 +115,8 @@ def _load_installed(pm: pluggy.PluginManager) -> None:
         if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
             continue
         try:
-            pm.register(ep.load(), name=ep.name)
+            with contextlib.redirect_stdout(sys.stderr):  # stdout is a command's --json
+                pm.register(ep.load(), name=ep.name)
         except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
             if pm.get_plugin(ep.name) is not None:
                 pm.unregister(name=ep.name)
@@ -124,6 +127,16 @@ def _load_installed(pm: pluggy.PluginManager) -> None:
                 ep.value,
                 BROKEN[ep.name],
             )
+
+
+#: Warnings given once per process (a plugin's hook that failed, a built-in replaced).
+_TOLD: set[str] = set()
+
+
+def _tell_once(message: str) -> None:
+    if message not in _TOLD:
+        _TOLD.add(message)
+        log.warning("%s", message)
 
 
 def _not_loaded() -> str:
@@ -137,25 +150,68 @@ def _not_loaded() -> str:
 def _collect(hook: str, make: Callable[..., Any]) -> list[Any]:
     """What every plugin registers through ``hook``: built-ins first, in :data:`BUILTINS`
     order, then installed plugins (pluggy itself would call the last registered first)."""
-    found: list[Any] = []
+    return [item for _, item in _named(hook, make)]
+
+
+def _named(hook: str, make: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """:func:`_collect`, each with the name of the plugin that registered it. An installed
+    plugin whose hook raises is left out of it with a warning (once), as one that cannot
+    be loaded is; what it printed goes to stderr, not a command's output."""
+    found: list[tuple[str, Any]] = []
     for impl in getattr(manager().hook, hook).get_hookimpls():
-        impl.function(register=lambda *a, **k: found.append(make(*a, **k)))
+        plugin = impl.plugin_name
+        if plugin in BUILTINS:
+            found += _call(impl, make)
+            continue
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                found += _call(impl, make)
+        except Exception as exc:  # noqa: BLE001  (a third party's hook)
+            BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")
+            _tell_once(
+                f"plugin {plugin!r}: its {hook} failed, memdir runs without what it "
+                f"registers: {type(exc).__name__}: {exc}"
+            )
     return found
+
+
+def _call(impl: Any, make: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """What one plugin's hook registers (all or, when it raises, nothing)."""
+    out: list[tuple[str, Any]] = []
+
+    def register(*args: Any, **kwargs: Any) -> None:
+        out.append((impl.plugin_name, make(*args, **kwargs)))
+
+    impl.function(register=register)
+    return out
+
+
+def _by_name(hook: str, make: Callable[..., Any], what: str) -> dict[str, Any]:
+    """What ``hook`` registers, by name (a later registration wins); an installed plugin
+    that replaces one of memdir's own is said, once."""
+    out: dict[str, Any] = {}
+    owner: dict[str, str] = {}
+    for plugin, item in _named(hook, make):
+        name = item.name if isinstance(item, HarnessPlugin) else item.kind
+        if owner.get(name) in BUILTINS and plugin not in BUILTINS:
+            _tell_once(f"plugin {plugin!r} replaces memdir's own {what} {name!r}")
+        out[name], owner[name] = item, plugin
+    return out
 
 
 def providers() -> dict[str, Provider]:
     """Every LLM provider kind, by name (a later registration wins)."""
-    return {p.kind: p for p in _collect("register_providers", Provider)}
+    return _by_name("register_providers", Provider, "llm provider")
 
 
 def embedders() -> dict[str, Provider]:
     """Every embedder kind, by name."""
-    return {p.kind: p for p in _collect("register_embedders", Provider)}
+    return _by_name("register_embedders", Provider, "embedder")
 
 
 def harnesses() -> dict[str, HarnessPlugin]:
     """Every harness, by name, in registration order."""
-    return {h.name: h for h in _collect("register_harnesses", HarnessPlugin)}
+    return _by_name("register_harnesses", HarnessPlugin, "harness")
 
 
 def harness(name: str, part: str) -> Any:
@@ -193,7 +249,14 @@ def make_provider(
         )
     factory = found[kind.lower()].factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
-    made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    try:
+        made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    except MemdirError:
+        raise
+    except Exception as exc:  # a plugin's factory: said as the llm's error, no traceback
+        raise ProviderError(
+            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
+        ) from exc
     if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
         raise ProviderError(
             f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "

@@ -86,15 +86,31 @@ def _text(tally: Tally, at: str, label: str, where: str, value: object) -> Itera
         yield Text(label, where, value)
 
 
+def _name(item: object, i: int, seen: set[str]) -> str | None:
+    """Project ``item``'s name (None when it has none): a name an earlier project of the
+    file holds gets its item number, ``Backend [3]``, so two projects never read as one."""
+    if not isinstance(item, dict):
+        return None
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    name = name.strip()[:100]
+    if name in seen:
+        name = f"{name} [{i}]"
+    seen.add(name)
+    return name
+
+
 def project_names(path: Path) -> dict[str, str]:
     """Project uuid → name, from ``projects.json`` (``{}`` when it cannot be read)."""
     names: dict[str, str] = {}
+    seen: set[str] = set()
     try:
-        for _, item in _items(path, Tally()):
-            if isinstance(item, dict):
-                uuid, name = item.get("uuid"), item.get("name")
-                if isinstance(uuid, str) and isinstance(name, str) and name.strip():
-                    names[uuid] = name.strip()[:100]
+        for i, item in _items(path, Tally()):
+            name = _name(item, i, seen)
+            uuid = item.get("uuid") if isinstance(item, dict) else None
+            if name is not None and isinstance(uuid, str):
+                names[uuid] = name
     except (ParseError, OSError, ValueError):
         pass  # projects.json itself says why when it is read
     return names
@@ -135,15 +151,15 @@ def memories(path: Path, names: dict[str, str], tally: Tally) -> Generator[Text,
 def projects(path: Path, tally: Tally) -> Generator[Text, None, None]:
     """Each project's instructions (``prompt_template``) and its documents of at most
     :data:`DOC_CHARS` (``docs``: ``{filename, content}``)."""
+    seen: set[str] = set()
     for i, item in _items(path, tally):
+        name = _name(item, i, seen) or f"[{i}]"
         if not isinstance(item, dict) or not _PROJECT_KEYS & item.keys():
             tally.wrong.append(
                 f"item [{i}]: {_what(item)}, not a project (no prompt_template or docs)"
             )
             continue
         tally.known += 1
-        name = item.get("name")
-        name = name.strip()[:100] if isinstance(name, str) and name.strip() else f"[{i}]"
         label = f"project {name}"
         at = f"project [{i}]"
         yield from _text(

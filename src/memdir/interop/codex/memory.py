@@ -296,14 +296,21 @@ def _global_instructions(md: Layers, codex: Path) -> list[str]:
         return []
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     into = md.home / "user" / own
+    also = ""
     try:
         line = f"@~/{path.relative_to(Path.home()).as_posix()}"
     except ValueError:  # CODEX_HOME outside the home folder: list it in include_dirs too
         line = f"@{path}"
+        allowed = md.settings.include_dirs
+        if not any(resolved(path).is_relative_to(resolved(d)) for d in allowed):
+            also = (
+                f"; as it is outside your home folder, also list {str(path.parent)!r} under "
+                f"include_dirs in {md.home / 'config.toml'} (else memdir refuses the import)"
+            )
     return [
         f"{path}: Codex reads it in every session, memdir does not. To read it in memdir too, "
         f"run: mkdir -p {shlex.quote(str(into.parent))} && "
-        f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
+        f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}{also}"
     ]
 
 

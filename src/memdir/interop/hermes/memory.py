@@ -181,8 +181,15 @@ class HermesHarness:
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
             budget = max(int(limit * (1 - HEADROOM)), min(held, limit))
-            kept, left_out = fmt.fit(texts, budget, filename, of=limit)
-            if left_out:
+            full = budget >= limit  # what Hermes held leaves no headroom to keep
+            kept, left_out = fmt.fit(texts, budget, filename, of=None if full else limit)
+            if left_out and full:
+                out.notes.append(
+                    f"{filename}: what Hermes itself held takes all of its {limit:,}-character "
+                    f"limit, so the file is filled to it, with no room left for Hermes to "
+                    f"add; {len(left_out)} entries left out (listed below)"
+                )
+            elif left_out:
                 out.notes.append(
                     f"{filename}: packed to {budget:,} of Hermes's "
                     f"{limit:,}-character limit, so Hermes can still add; "
@@ -204,22 +211,28 @@ class HermesHarness:
         if target.name == "memories":  # SOUL.md and skills/ live in HERMES_HOME itself
             home = target.parent
             out.files += soul_export(md, "user", home / SOUL_NAME)
-            out.files += _skill_files(md, home / "skills")
+            files, stale = _skill_files(md, home / "skills")
+            out.files += files
+            out.prune += stale
         return out
 
 
-def _skill_files(md: Layers, skills: Path) -> list[ExportFile]:
+def _skill_files(md: Layers, skills: Path) -> tuple[list[ExportFile], list[Path]]:
     """The user's skills for Hermes: each over the SKILL.md Hermes keeps for its name in
     any category (one it came from, so Hermes never holds two of one name, which its
-    ``skill_view`` refuses as a collision), else in ``skills/memdir/<name>/``."""
+    ``skill_view`` refuses as a collision), else in ``skills/memdir/<name>/``; and the
+    ``skills/memdir/<name>/`` folders where an earlier export's second copy of such a
+    skill goes (deleted when memdir wrote it and it is unchanged since)."""
     held: dict[str, Path] = {}
     found = find_skills(skills, "user", depth=3)[0]
-    for f in sorted(found, key=lambda f: f.source.parent.parent == skills / "memdir"):
+    ours = skills / "memdir"
+    for f in sorted(found, key=lambda f: f.source.parent.parent == ours):
         held.setdefault(f.name.split("/")[1], f.source)  # the first, as Hermes lists them
-    return [
+    files = [
         ExportFile(held.get(f.path.parent.name, f.path), f.content)
-        for f in skill_exports(md, _GLOBAL_SCOPES, skills / "memdir")
+        for f in skill_exports(md, _GLOBAL_SCOPES, ours)
     ]
+    return files, [ours / name for name, path in held.items() if path.parent.parent != ours]
 
 
 _DEFAULT_SOUL = "You are Hermes Agent, an intelligent AI assistant created by Nous Research."
