@@ -298,8 +298,9 @@ def _global_instructions(md: Layers, codex: Path) -> list[str]:
     into = md.home / "user" / own
     try:
         line = f"@~/{path.relative_to(Path.home()).as_posix()}"
-    except ValueError:  # CODEX_HOME outside the home folder: list it in include_dirs too
+    except ValueError:  # CODEX_HOME outside the home folder (a user's file may import it)
         line = f"@{path}"
+    line = line.replace(" ", "\\ ")  # an include ends at a space: escaped, as Claude Code's
     return [
         f"{path}: Codex reads it in every session, memdir does not. To read it in memdir too, "
         f"run: mkdir -p {shlex.quote(str(into.parent))} && "
