@@ -34,3 +34,23 @@ def test_the_command_import_codex_gives_for_codexs_own_agents_md_makes_memdir_re
     context = cli("context", extra_env=env)
     assert context.returncode == 0, context.stderr
     assert "Never push to main" in context.stdout, context.stdout + context.stderr
+
+
+def test_import_sessions_hermes_reads_the_state_db_in_hermes_home(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """cfg55 made every Claude Code and Codex reader follow the harness's variable; Hermes
+    keeps state.db in ``$HERMES_HOME`` (hermes_state.DEFAULT_DB_PATH), which ``install`` and
+    ``import``/``export hermes`` follow, but ``import-sessions hermes`` looked in
+    ``~/.hermes`` only: the sessions of a moved Hermes were "not there"."""
+    from test_interop_transcripts import hermes_db
+
+    hermes = tmp_path / "hermes profile"
+    hermes.mkdir()
+    hermes_db(hermes / "state.db")
+    proc = cli("import-sessions", "hermes", "--json", extra_env={"HERMES_HOME": str(hermes)})
+    assert proc.returncode == 0, proc.stderr
+    assert '"sessions_created": 2' in proc.stdout, proc.stdout
+    missing = cli("import-sessions", "hermes", extra_env={"HERMES_HOME": str(tmp_path / "no")})
+    assert missing.returncode != 0
+    assert str(tmp_path / "no" / "state.db") in missing.stderr, missing.stderr
