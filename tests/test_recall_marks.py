@@ -17,7 +17,7 @@ import pytest
 from memdir.sessions import Database, SessionStore
 from memdir.sessions.analyzer import TOKENIZER, index_text, tokenize
 from memdir.sessions.maintenance import check
-from memdir.sessions.marks import MARKS, words
+from memdir.core.marks import MARKS, words
 from memdir.sessions.schema import MIGRATIONS
 from memdir.sessions.stems import stem, tokens
 

@@ -54,3 +54,17 @@ def test_import_sessions_hermes_reads_the_state_db_in_hermes_home(
     missing = cli("import-sessions", "hermes", extra_env={"HERMES_HOME": str(tmp_path / "no")})
     assert missing.returncode != 0
     assert str(tmp_path / "no" / "state.db") in missing.stderr, missing.stderr
+
+
+def test_the_scope_overview_finds_themes_in_hindi_as_dreaming_does(md: Any) -> None:
+    """indic55 made combining marks part of a word for session search, rv55i for review
+    and dreaming's themes (review.similar.tokens); the scope overview groups themes with
+    its own word pattern (core.tiers), which still cut दवाई into द व and ई: no Hindi word
+    of 3+ letters, so Hindi entries never made a theme there."""
+    store = md.store("local")
+    store.add(type="feedback", name="पापा की दवाई", description="पापा की दवाई सुबह", body="a")
+    store.add(type="project", name="दवाई की सूची", description="पापा की दवाई शाम", body="b")
+    store.add(type="reference", name="Grafana URL", description="dashboards host", body="g.x")
+    with md.session() as s:
+        text = s.call_tool("memory_read", {"scope": "local"})["content"]
+    assert "## Theme " in text and "दवाई" in text.split("## Theme ", 1)[1].split("\n")[0], text

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .. import hooks
 from ..core.model import DESCRIPTION_MAX, Entry, normalise
 from ..core.slug import entry_id
-from ..sessions.marks import MARKS
+from ..core.marks import MARKS
 from .answers import Candidate, OpSpec
 from .providers import Consolidation, Extraction, Provider
 from .transcript import Transcript

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .analyzer import is_cjk, normalize, run_terms
-from .marks import words as _words
+from ..core.marks import words as _words
 from .when import spans
 
 MAX_QUERY_CHARS = 1000

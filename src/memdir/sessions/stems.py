@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ..core import forks
 from .analyzer import tokenize
-from .marks import words as _words
+from ..core.marks import words as _words
 
 _STEM_TABLE = "memdir_rank_stem"
 
