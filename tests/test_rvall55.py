@@ -9,8 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from usercli import cli as cli
 
 
@@ -23,7 +21,9 @@ def test_the_command_import_codex_gives_for_codexs_own_agents_md_makes_memdir_re
     refused as outside the folders a user's file may import from."""
     codex = tmp_path / "codex home"
     (codex / "memories").mkdir(parents=True)
-    (codex / "memories" / "memory_summary.md").write_text("v1\n## User Profile\nWorks on billing.\n")
+    (codex / "memories" / "memory_summary.md").write_text(
+        "v1\n## User Profile\nWorks on billing.\n"
+    )
     (codex / "AGENTS.md").write_text("Never push to main; open a PR.\n")
     env = {"CODEX_HOME": str(codex)}
     proc = cli("import", "codex", extra_env=env)

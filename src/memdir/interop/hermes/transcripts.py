@@ -95,7 +95,8 @@ def _open(path: Path) -> sqlite3.Connection:
         why = "is not a regular file" if path.exists() else "does not exist"
         raise MemdirError(
             f"No Hermes session database at {path} (it {why}). Pass --from "
-            f"with the path of Hermes's state.db (default $HERMES_HOME/state.db or ~/.hermes/state.db)."
+            f"with the path of Hermes's state.db (default $HERMES_HOME/state.db, else "
+            f"~/.hermes/state.db)."
         )
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ParseError
-from ...core.harness_homes import hermes_home
 from ...core.frontmatter import load_yaml
+from ...core.harness_homes import hermes_home
 from ...version import installed
 from ._command import custom_home
 
