@@ -68,3 +68,29 @@ def test_the_scope_overview_finds_themes_in_hindi_as_dreaming_does(md: Any) -> N
     with md.session() as s:
         text = s.call_tool("memory_read", {"scope": "local"})["content"]
     assert "## Theme " in text and "दवाई" in text.split("## Theme ", 1)[1].split("\n")[0], text
+
+
+def test_import_codex_knows_its_own_export_kept_with_a_bom_and_crlf(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """real55 keeps a Windows checkout's BOM and CRLF in what export writes and records
+    those bytes as its own; walk55's import note ("export codex will not replace this
+    file") asked the ledger about the decoded text (BOM gone): memdir's own export, still
+    replaced by the next export, was called Codex's own index."""
+    added = cli("add", "--type", "user", "--name", "Shell", "--description", "fish",
+                "--body", "Uses fish shell.", "--scope", "user")  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    assert cli("export", "codex", "--apply").returncode == 0
+    summary = tmp_path / "user-home" / ".codex" / "memories" / "memory_summary.md"
+    plain = cli("import", "codex")
+    assert "will not replace this file" not in plain.stdout + plain.stderr
+    data = summary.read_bytes()
+    summary.write_bytes(b"\xef\xbb\xbf" + data.replace(b"\n", b"\r\n"))
+    again = cli("export", "codex", "--apply")
+    assert again.returncode == 0, again.stderr
+    assert summary.read_bytes().startswith(b"\xef\xbb\xbf")  # kept as the checkout has it
+    imported = cli("import", "codex")
+    assert imported.returncode == 0, imported.stderr
+    assert "will not replace this file" not in imported.stdout + imported.stderr
+    replaced = cli("export", "codex", "--apply")  # and indeed it replaces it
+    assert replaced.returncode == 0 and "refused" not in replaced.stdout, replaced.stdout

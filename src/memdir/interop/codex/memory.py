@@ -102,9 +102,10 @@ class CodexHarness:
             result = fmt.parse_summary(text)
             for item in parsed(summary, result):
                 add(item, summary, item.section)
+            sha = out.whole.get(summary.absolute())  # of the bytes read (a BOM, CRLF kept)
             if result.skipped:  # the export would drop these lines: it may not replace it
                 out.whole.pop(summary.absolute(), None)
-            if result.skipped and not Ledger(md.home).wrote(summary, text.encode()):
+            if result.skipped and not Ledger(md.home).wrote_sha(summary, sha):
                 out.notes.append(  # unless it is memdir's own export (its index, rewritten)
                     f"{summary}:{result.skipped[0]}: {len(result.skipped)} line(s) of Codex's "
                     "own index are not imported; export codex will not replace this file "
