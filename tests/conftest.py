@@ -189,6 +189,7 @@ def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
     monkeypatch.delenv("MEMDIR_LLM", raising=False)
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)  # the harnesses' real folders
     monkeypatch.delenv("CODEX_HOME", raising=False)
+    monkeypatch.delenv("HERMES_HOME", raising=False)
     monkeypatch.setenv("MEMDIR_CODEX_SYSTEM_DIR", str(tmp_path / "etc-codex"))  # not /etc/codex
     yield
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from memdir.core.marks import MARKS, words
 from memdir.sessions import Database, SessionStore
 from memdir.sessions.analyzer import TOKENIZER, index_text, tokenize
 from memdir.sessions.maintenance import check
-from memdir.sessions.marks import MARKS, words
 from memdir.sessions.schema import MIGRATIONS
 from memdir.sessions.stems import stem, tokens
 

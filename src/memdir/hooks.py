@@ -90,7 +90,7 @@ class Source:
 _manager: pluggy.PluginManager | None = None
 
 #: Installed plugins that could not be loaded: entry point name → why.
-BROKEN: dict[str, str] = {}
+_BROKEN: dict[str, str] = {}
 
 log = logging.getLogger("memdir")
 
@@ -110,7 +110,7 @@ def manager() -> pluggy.PluginManager:
 
 def _load_installed(pm: pluggy.PluginManager) -> None:
     """Each installed plugin on its own: one that fails to import or register is left out
-    with a warning naming it (in :data:`BROKEN`), and memdir runs without it."""
+    with a warning naming it (in :data:`_BROKEN`), and memdir runs without it."""
     for ep in importlib.metadata.entry_points(group="memdir"):
         if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
             continue
@@ -120,12 +120,12 @@ def _load_installed(pm: pluggy.PluginManager) -> None:
         except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
             if pm.get_plugin(ep.name) is not None:
                 pm.unregister(name=ep.name)
-            BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
+            _BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
             log.warning(
                 "plugin %r (%s) was not loaded, memdir runs without it: %s",
                 ep.name,
                 ep.value,
-                BROKEN[ep.name],
+                _BROKEN[ep.name],
             )
 
 
@@ -141,9 +141,9 @@ def _tell_once(message: str) -> None:
 
 def _not_loaded() -> str:
     """A sentence naming the plugins that could not be loaded ("" when none)."""
-    if not BROKEN:
+    if not _BROKEN:
         return ""
-    names = ", ".join(f"{name!r} ({why})" for name, why in BROKEN.items())
+    names = ", ".join(f"{name!r} ({why})" for name, why in _BROKEN.items())
     return f". Installed plugins not loaded: {names}"
 
 

@@ -60,7 +60,7 @@ def _interrupted(md: Memdir, before: tuple[int, int]) -> str:
     "source",
     type=click.Path(path_type=Path),
     help="Folder or file to read (default: ~/.claude/projects, ~/.codex/sessions "
-    "or ~/.hermes/state.db; $CLAUDE_CONFIG_DIR and $CODEX_HOME move the first two).",
+    "or ~/.hermes/state.db; $CLAUDE_CONFIG_DIR, $CODEX_HOME and $HERMES_HOME move them).",
 )
 @click.option(
     "--search-only",

@@ -1,5 +1,6 @@
-"""Where Claude Code and Codex keep their user folders: ``$CLAUDE_CONFIG_DIR`` (else
-``~/.claude``, with ``~/.claude.json`` beside it) and ``$CODEX_HOME`` (else ``~/.codex``).
+"""Where Claude Code, Codex and Hermes keep their user folders: ``$CLAUDE_CONFIG_DIR``
+(else ``~/.claude``, with ``~/.claude.json`` beside it), ``$CODEX_HOME`` (else
+``~/.codex``) and ``$HERMES_HOME`` (else ``~/.hermes``).
 Every reader and installer in memdir asks here, so hooks, memories, transcripts and
 instructions all come from the folder the harness itself uses. docs/design/harnesses.md."""
 
@@ -41,3 +42,9 @@ def claude_json(env: Mapping[str, str] | None = None) -> Path:
 def codex_home(env: Mapping[str, str] | None = None) -> Path:
     """Codex's user folder: ``$CODEX_HOME``, else ``~/.codex``."""
     return _folder("CODEX_HOME", env) or Path.home() / ".codex"
+
+
+def hermes_home(env: Mapping[str, str] | None = None) -> Path:
+    """Hermes's folder: ``$HERMES_HOME``, else ``~/.hermes`` (as Hermes resolves it on
+    Linux and macOS; its memories, skills, plugins and ``state.db`` are all in it)."""
+    return _folder("HERMES_HOME", env) or Path.home() / ".hermes"

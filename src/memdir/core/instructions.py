@@ -18,7 +18,7 @@ from .codex_docs import CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
-from .harness_homes import claude_config_dir
+from .harness_homes import claude_config_dir, codex_home
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored
@@ -431,20 +431,22 @@ def gather(
     from it (a team server's user not granted its project)."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
-    # scopes may also read from their home folder, and from Claude Code's user folder
-    # ($CLAUDE_CONFIG_DIR, which `memdir import claude-code` says to import from).
+    # scopes may also read from their home folder, and from Claude Code's and Codex's user
+    # folders ($CLAUDE_CONFIG_DIR, $CODEX_HOME: `memdir import claude-code` and `import
+    # codex` say to import their CLAUDE.md and AGENTS.md from there).
     home = Path.home()
     checkout = checkout.resolve()
     project_roots = (checkout, *(p.resolve() for p in include_dirs))
     if withheld is not None:
         project_roots = project_roots[1:]
     own_roots = {*project_roots, home.resolve()}
-    try:
-        claude_dir = claude_config_dir().resolve()
-        if claude_dir.parent != claude_dir:  # (not `/`: that would be every file)
-            own_roots.add(claude_dir)
-    except (OSError, RuntimeError):  # a link loop
-        pass
+    for harness_dir in (claude_config_dir, codex_home):
+        try:
+            folder = harness_dir().resolve()
+            if folder.parent != folder:  # (not `/`: that would be every file)
+                own_roots.add(folder)
+        except (OSError, RuntimeError):  # a link loop
+            pass
     own_roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
     wanted = [_relative(p, checkout) for p in paths or ()]
     absolute = [(checkout / w).as_posix() if not w.startswith("/") else w for w in wanted]

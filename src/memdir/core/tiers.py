@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .cjk import CJK_RUN
 from .errors import ValidationError
 from .index import one_line, rank, short
+from .marks import MARKS
 from .model import Entry, EntryType
 
 OVERVIEW_CHARS = 400  # an L1 overview: a few sentences
@@ -20,7 +21,7 @@ OVERVIEW_KEY = "overview"  # the front-matter key a provider's (or a person's) o
 DEPTHS = ("overview", "full")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
 _SALIENT = re.compile(r"\d+|`|[A-Z][a-z]+[A-Z]|[\w-]+\.[a-z]{2,4}\b|/")
-_WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
+_WORD = re.compile(f"(?:[^\\W\\d_]|[{MARKS}]){{3,}}")  # letters and marks: दवाई whole
 _STOP = frozenset(
     {
         "the",
@@ -151,8 +152,9 @@ _THEMES = {
 
 
 def _terms(entry: Entry) -> frozenset[str]:
-    """Words of the entry's name and description: Latin words of 3+ letters, and each
-    CJK run as its overlapping pairs (the analyzer's bigrams: 预发环境 → 预发, 发环, 环境)."""
+    """Words of the entry's name and description: runs of 3+ letters and combining marks
+    (a Hindi word whole, as the session index reads it: :mod:`.marks`), and each CJK run
+    as its overlapping pairs (the analyzer's bigrams: 预发环境 → 预发, 发环, 环境)."""
     text = f"{entry.name} {entry.description}".casefold()
     words = {w for w in _WORD.findall(CJK_RUN.sub(" ", text)) if w not in _STOP}
     for run in CJK_RUN.findall(text):

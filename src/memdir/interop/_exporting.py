@@ -99,7 +99,11 @@ class Ledger:
 
     def wrote(self, path: Path, data: bytes) -> bool:
         """True if ``data`` is exactly what memdir last wrote at ``path``."""
-        return _record(self.files.get(str(_real(path)), {})).get("sha") == _digest(data)
+        return self.wrote_sha(path, _digest(data))
+
+    def wrote_sha(self, path: Path, sha: str | None) -> bool:
+        """:meth:`wrote`, given the sha256 of the bytes (as ``read_whole`` records it)."""
+        return sha is not None and _record(self.files.get(str(_real(path)), {})).get("sha") == sha
 
     def imported(self, path: Path, data: bytes) -> bool:
         """True if ``data`` is exactly what an import read whole at ``path`` (and stored

@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import hooks
+from ..core.marks import MARKS
 from ..core.model import DESCRIPTION_MAX, Entry, normalise
 from ..core.slug import entry_id
-from ..sessions.marks import MARKS
 from .answers import Candidate, OpSpec
 from .providers import Consolidation, Extraction, Provider
 from .transcript import Transcript

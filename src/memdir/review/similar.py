@@ -11,8 +11,8 @@ import re
 import unicodedata
 
 from ..core.cjk import CJK_RUN
+from ..core.marks import MARKS
 from ..sessions.analyzer import normalize
-from ..sessions.marks import MARKS
 
 NEAR = 1.0  # one side says nothing the other lacks; why: bench/neardup.py
 MAX_TOKENS = 512  # distinct tokens kept per text: bounded work on any input

@@ -9,8 +9,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.marks import words as _words
 from .analyzer import is_cjk, normalize, run_terms
-from .marks import words as _words
 from .when import spans
 
 MAX_QUERY_CHARS = 1000

@@ -11,8 +11,8 @@ import threading
 from collections.abc import Iterable
 
 from ..core import forks
+from ..core.marks import words as _words
 from .analyzer import tokenize
-from .marks import words as _words
 
 _STEM_TABLE = "memdir_rank_stem"
 

@@ -102,9 +102,10 @@ class CodexHarness:
             result = fmt.parse_summary(text)
             for item in parsed(summary, result):
                 add(item, summary, item.section)
+            sha = out.whole.get(summary.absolute())  # of the bytes read (a BOM, CRLF kept)
             if result.skipped:  # the export would drop these lines: it may not replace it
                 out.whole.pop(summary.absolute(), None)
-            if result.skipped and not Ledger(md.home).wrote(summary, text.encode()):
+            if result.skipped and not Ledger(md.home).wrote_sha(summary, sha):
                 out.notes.append(  # unless it is memdir's own export (its index, rewritten)
                     f"{summary}:{result.skipped[0]}: {len(result.skipped)} line(s) of Codex's "
                     "own index are not imported; export codex will not replace this file "
@@ -296,21 +297,15 @@ def _global_instructions(md: Layers, codex: Path) -> list[str]:
         return []
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     into = md.home / "user" / own
-    also = ""
     try:
         line = f"@~/{path.relative_to(Path.home()).as_posix()}"
-    except ValueError:  # CODEX_HOME outside the home folder: list it in include_dirs too
+    except ValueError:  # CODEX_HOME outside the home folder (a user's file may import it)
         line = f"@{path}"
-        allowed = md.settings.include_dirs
-        if not any(resolved(path).is_relative_to(resolved(d)) for d in allowed):
-            also = (
-                f"; as it is outside your home folder, also list {str(path.parent)!r} under "
-                f"include_dirs in {md.home / 'config.toml'} (else memdir refuses the import)"
-            )
+    line = line.replace(" ", "\\ ")  # an include ends at a space: escaped, as Claude Code's
     return [
         f"{path}: Codex reads it in every session, memdir does not. To read it in memdir too, "
         f"run: mkdir -p {shlex.quote(str(into.parent))} && "
-        f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}{also}"
+        f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
     ]
 
 

@@ -1,4 +1,5 @@
-"""Hermes sessions: ``~/.hermes/state.db``, Hermes's own SQLite database, read-only.
+"""Hermes sessions: ``$HERMES_HOME/state.db`` (``~/.hermes``), Hermes's own SQLite
+database, read-only.
 See docs/design/interop.md."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import MemdirError
+from ...core.harness_homes import hermes_home
 from ...sessions import SessionSpec
 from ..transcripts._reading import (
     POLLUTED,
@@ -32,8 +34,8 @@ _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id"
 
 
 def default_source() -> Path:
-    """The user's Hermes session database."""
-    return Path.home() / ".hermes" / "state.db"
+    """The user's Hermes session database: ``state.db`` in ``$HERMES_HOME`` (``~/.hermes``)."""
+    return hermes_home() / "state.db"
 
 
 def _content(value: object) -> str:
@@ -93,7 +95,8 @@ def _open(path: Path) -> sqlite3.Connection:
         why = "is not a regular file" if path.exists() else "does not exist"
         raise MemdirError(
             f"No Hermes session database at {path} (it {why}). Pass --from "
-            f"with the path of Hermes's state.db (default ~/.hermes/state.db)."
+            f"with the path of Hermes's state.db (default $HERMES_HOME/state.db, else "
+            f"~/.hermes/state.db)."
         )
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)

@@ -3,7 +3,6 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ParseError
 from ...core.frontmatter import load_yaml
+from ...core.harness_homes import hermes_home
 from ...version import installed
 from ._command import custom_home
 
@@ -85,9 +85,8 @@ hooks:
 
 
 def default_hermes_home() -> Path:
-    """``$HERMES_HOME``, else ``~/.hermes`` (as Hermes resolves it on Linux and macOS)."""
-    env = os.environ.get("HERMES_HOME", "").strip()
-    return Path(env).expanduser() if env else Path.home() / ".hermes"
+    """``$HERMES_HOME``, else ``~/.hermes`` (:func:`memdir.core.harness_homes.hermes_home`)."""
+    return hermes_home()
 
 
 def _version() -> str:

@@ -1,6 +1,8 @@
 """Which characters are combining marks (Unicode categories Mn and Mc): Devanagari and
 other Indic vowel signs, viramas and nuktas, Thai and Lao vowel and tone marks, Arabic
-harakat, Hebrew points. Part of a word, not a break in it. See docs/design/sessions.md."""
+harakat, Hebrew points. Part of a word, not a break in it. Here, not in ``sessions``, so
+that core (tiers' themes) reads words as the session index does without importing the
+sessions package at ``import memdir`` (as :mod:`.cjk`). See docs/design/sessions.md."""
 
 from __future__ import annotations
 
