@@ -167,7 +167,7 @@ def _named(hook: str, make: Callable[..., Any]) -> list[tuple[str, Any]]:
             with contextlib.redirect_stdout(sys.stderr):
                 found += _call(impl, make)
         except Exception as exc:  # noqa: BLE001  (a third party's hook)
-            BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")
+            _BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")
             _tell_once(
                 f"plugin {plugin!r}: its {hook} failed, memdir runs without what it "
                 f"registers: {type(exc).__name__}: {exc}"
