@@ -299,12 +299,6 @@ def test_review_finds_one_fact_held_in_the_user_and_the_local_scope(
     assert "Nothing to review" not in review.stdout, review.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a Claude Code topic file whose `type` is not one of "
-    "memdir's four (hand-written `type: misc`, which Claude Code still loads) is skipped as "
-    "invalid by `import claude-code --apply`: that memory does not move to memdir",
-)
 def test_a_claude_code_topic_file_of_another_type_is_still_imported(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -315,9 +309,17 @@ def test_a_claude_code_topic_file_of_another_type_is_still_imported(
         "Standup is at 9:30 Berlin time.\n"
     )
     (folder / "MEMORY.md").write_text("- [Standup time](misc.md) — daily standup\n")
+    dry = cli("import", "claude-code", "--from", str(folder))
+    assert "1 add" in dry.stdout and "'misc'" in dry.stdout + dry.stderr, dry.stdout
     proc = cli("import", "claude-code", "--from", str(folder), "--apply")
     assert proc.returncode == 0, proc.stderr
     assert "Standup time" in cli("ls").stdout
+    out = tmp_path / "exported"
+    out.mkdir()
+    exported = cli("export", "claude-code", "--to", str(out), "--apply")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    (topic,) = [f for f in out.glob("*.md") if f.name != "MEMORY.md"]
+    assert "\ntype: misc\n" in topic.read_text()  # written back as it was
 
 
 def test_reimporting_hermes_after_an_edited_skill_was_exported_changes_nothing(
