@@ -188,12 +188,6 @@ def test_reimporting_codex_after_export_does_not_claim_the_export_is_refused(
     assert "will not replace" not in again.stdout + again.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `import hermes --from FILE` says the file is 'no such folder' "
-    "and exits 0 with 'nothing found'; a path that is not a folder should be an error "
-    "that says so",
-)
 def test_import_from_a_file_says_it_is_not_a_folder(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
@@ -203,6 +197,37 @@ def test_import_from_a_file_says_it_is_not_a_folder(
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "no such folder" not in proc.stderr
     assert "not a folder" in proc.stderr or "is a file" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("harness", ["hermes", "codex", "claude-code"])
+def test_import_from_a_file_names_what_from_takes(
+    cli: Callable[..., Any], tmp_path: Path, harness: str
+) -> None:
+    afile = tmp_path / "notes.txt"
+    afile.write_text("Uses fish shell.")
+    proc = cli("import", harness, "--from", str(afile))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert f"{afile} is a file, not a folder" in proc.stderr, proc.stderr
+    assert "--from takes" in proc.stderr and "MEMORY.md" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("harness", "name", "text"),
+    [
+        ("hermes", "USER.md", "Uses fish shell."),
+        ("codex", "memory_summary.md", "v1\n## User Profile\nUses fish shell.\n"),
+        ("claude-code", "MEMORY.md", "## Shell\nUses fish shell.\n"),
+    ],
+)
+def test_import_from_a_harness_file_reads_it(
+    cli: Callable[..., Any], tmp_path: Path, harness: str, name: str, text: str
+) -> None:
+    path = tmp_path / "mem" / name
+    path.parent.mkdir()
+    path.write_text(text)
+    proc = cli("import", harness, "--from", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 add" in proc.stdout, proc.stdout
 
 
 def test_a_mistyped_command_suggests_the_right_one(cli: Callable[..., Any]) -> None:

@@ -14,7 +14,7 @@ from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
 from ...core.storage.regular import read_bytes, read_json, read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_whole, resolved, user_path, why
+from .._files import not_a_folder, read_whole, resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
@@ -254,6 +254,11 @@ class ClaudeCode:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
         notes on the project's instruction files."""
         read = Read()
+        if source.exists() and not source.is_dir() and source.name != INDEX:
+            raise not_a_folder(
+                source, "Claude Code's memory folder (~/.claude/projects/<slug>/memory) "
+                "or its MEMORY.md"
+            )
         folder = source.parent if source.is_file() else source  # --from …/MEMORY.md
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
             folder = folder / "memory"

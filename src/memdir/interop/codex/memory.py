@@ -13,7 +13,7 @@ from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_whole, resolved, why
+from .._files import not_a_folder, read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -67,6 +67,13 @@ class CodexHarness:
     def read(self, md: Layers, source: Path) -> Read:
         """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
         out = Read()
+        if source.name in ("memory_summary.md", "MEMORY.md") and source.is_file():
+            source = source.parent  # --from …/memory_summary.md: its folder
+        elif source.exists() and not source.is_dir():
+            raise not_a_folder(
+                source, "Codex's memories folder (~/.codex/memories) or a file in it "
+                "(memory_summary.md, MEMORY.md)"
+            )
         if not source.is_dir():
             out.problems.append(
                 f"{source}: no such folder; Codex keeps its memory in "
