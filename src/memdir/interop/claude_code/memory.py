@@ -256,8 +256,8 @@ class ClaudeCode:
         read = Read()
         if source.exists() and not source.is_dir() and source.name != INDEX:
             raise not_a_folder(
-                source, "Claude Code's memory folder (~/.claude/projects/<slug>/memory) "
-                "or its MEMORY.md"
+                source,
+                "Claude Code's memory folder (~/.claude/projects/<slug>/memory) or its MEMORY.md",
             )
         folder = source.parent if source.is_file() else source  # --from …/MEMORY.md
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():

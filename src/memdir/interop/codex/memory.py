@@ -71,8 +71,9 @@ class CodexHarness:
             source = source.parent  # --from …/memory_summary.md: its folder
         elif source.exists() and not source.is_dir():
             raise not_a_folder(
-                source, "Codex's memories folder (~/.codex/memories) or a file in it "
-                "(memory_summary.md, MEMORY.md)"
+                source,
+                "Codex's memories folder (~/.codex/memories) or a file in it "
+                "(memory_summary.md, MEMORY.md)",
             )
         if not source.is_dir():
             out.problems.append(

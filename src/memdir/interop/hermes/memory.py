@@ -120,8 +120,9 @@ class HermesHarness:
             folder, names = source.parent, [source.name]
         elif source.exists() and not source.is_dir():
             raise not_a_folder(
-                source, "Hermes's memories folder (~/.hermes/memories), ~/.hermes itself, "
-                "or its MEMORY.md or USER.md"
+                source,
+                "Hermes's memories folder (~/.hermes/memories), ~/.hermes itself, "
+                "or its MEMORY.md or USER.md",
             )
         elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
             folder = folder / "memories"
