@@ -394,12 +394,6 @@ def test_a_review_merge_of_near_identical_entries_keeps_the_sentence_once(
     assert kept.count("Uses fish shell") == 1, kept
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — a Codex task group marked checkout-specific to a folder that "
-    "no longer exists is imported into the user scope, loaded in every project, and the "
-    "dry run says nothing about it",
-)
 def test_a_codex_task_group_of_a_missing_checkout_is_named_in_the_dry_run(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:

@@ -27,7 +27,7 @@ from ..agents_md import (
     team_rules,
 )
 from . import formats as fmt
-from .projects import GLOBAL, Placer, block, projects, recent
+from .projects import GLOBAL, Placer, block, checkout, projects, recent
 
 if TYPE_CHECKING:
     from ...core.layers import Layers
@@ -122,7 +122,15 @@ class CodexHarness:
         if (text := _text(memory, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(memory, fmt.parse_memory(text)):
-                add(item, memory, item.section, *placer.place(item.cwd))
+                scope, folder = placer.place(item.cwd)
+                gone = checkout(item.cwd) if scope == "user" else None
+                if gone is not None and not gone[1]:  # its checkout is not on this machine
+                    out.notes.append(
+                        f"{memory}:{item.line}: task group {item.name!r} is for {gone[0]}, "
+                        "which is not here; it goes to the user scope, loaded in every "
+                        "project (`memdir rm` it if that checkout is gone for good)"
+                    )
+                add(item, memory, item.section, scope, folder)
         notes = source / "extensions" / "ad_hoc" / "notes"
         for path in sorted(notes.glob("*.md")) if notes.is_dir() else []:
             if (text := _text(path, out.problems)) is not None:
