@@ -371,11 +371,6 @@ def test_reimporting_hermes_after_an_edited_skill_was_exported_changes_nothing(
     assert "#deploys" in cli("skills", "show", "deploy").stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir review` calls two entries that differ by a final "
-    "period '100% alike' and its merge writes the sentence twice into the kept entry",
-)
 def test_a_review_merge_of_near_identical_entries_keeps_the_sentence_once(
     cli: Callable[..., Any],
 ) -> None:

@@ -150,20 +150,35 @@ def _units(body: str) -> list[str]:
     return units
 
 
+_END = ".!?;:。！？ "
+
+
+def _bare(text: str) -> str:
+    return normalise(text).rstrip(_END)
+
+
+def _said(text: str, have: str, sentences: set[str]) -> bool:
+    """Whether ``have`` (normalised) says ``text``, or one of its ``sentences`` (lines and
+    sentences, :func:`_bare`) is ``text`` but for a final period or the like."""
+    return normalise(text) in have or _bare(text) in sentences
+
+
 def only_in(older: str, newer: str) -> list[str]:
     """What ``older`` says that ``newer`` does not: its lines (or, where a line is partly
-    covered, its sentences) whose whitespace- and case-insensitive form is not in
-    ``newer``, in order."""
+    covered, its sentences) whose whitespace- and case-insensitive form (a final period
+    aside) is not in ``newer``, in order."""
     have = normalise(newer)
+    units = _units(newer)
+    sentences = {_bare(x) for u in units for x in (u, *_SENTENCE.split(u))} - {""}
     missing: list[str] = []
     for unit in _units(older):
-        if normalise(unit) in have:
+        if _said(unit, have, sentences):
             continue
         if "\n" in unit:
             missing.append(unit)
             continue
         parts = _SENTENCE.split(unit)
-        new = [p for p in parts if normalise(p) not in have]
+        new = [p for p in parts if not _said(p, have, sentences)]
         if new:  # every sentence said already (in another order): nothing to add
             missing.append(unit if len(new) == len(parts) else " ".join(new))
     return list(dict.fromkeys(missing))
