@@ -216,6 +216,42 @@ def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) ->
     )
 
 
+def _across(entries: dict[str, list[Entry]], writable: set[str]) -> list[Proposal]:
+    """A local entry another scope of this project already says all of (the same fact
+    imported into the user scope and the local one: every session reads it twice):
+    archive the local copy. Nothing is folded into the other scope, which other
+    projects (or the team) read too."""
+    out: list[Proposal] = []
+    if "local" not in writable:
+        return out
+    for e in entries.get("local", []):
+        for scope, others in entries.items():
+            kept = next(
+                (
+                    o
+                    for o in ([] if scope == "local" else others)
+                    if o.type is e.type
+                    and (normalise(o.name) == normalise(e.name) or near_duplicate(o.body, e.body))
+                    and not only_in(e.body, o.body)
+                ),
+                None,
+            )
+            if kept is not None:
+                out.append(
+                    _make(
+                        "merge",
+                        f"local:{e.id} duplicates {scope}:{kept.id}",
+                        f"{similarity(e.body, kept.body):.0%} alike; the {scope} scope's "
+                        f"{kept.id!r} already says all of it and is read in this project "
+                        f"too; archive the local copy {e.id!r}",
+                        [f"local:{e.id}", f"{scope}:{kept.id}"],
+                        [Action("local", (RemoveOp(e.id),))],
+                    )
+                )
+                break
+    return out
+
+
 def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     """Entries naming files or symbols that are gone, and entries neither read, cited nor
     changed for ``max_unused_days`` (the same usage the index's decay uses)."""
@@ -503,14 +539,16 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
     rejected (:func:`reject`) are left out unless ``include_rejected``."""
     found: list[Proposal] = []
     entries: dict[str, list[Entry]] = {}
+    writable: set[str] = set()
     for store in md.stores():
         listed = sorted(store.list(), key=lambda e: (e.created, e.id))
         entries[store.scope] = listed
         if store.read_only:
             continue
+        writable.add(store.scope)
         found += _pairs(store, listed) + _stale(md, store, listed) + _index(store, listed)
         found += _patterns(md, store, listed) + _skills(md, store)
-    found += _promotions(md, entries)
+    found += _promotions(md, entries) + _across(entries, writable)
     if not include_rejected:
         gone = set(rejected(md))
         found = [p for p in found if p.id not in gone]
