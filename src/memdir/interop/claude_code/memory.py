@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError, ParseError, ValidationError
-from ...core.harness_homes import claude_config_dir
 from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
@@ -66,7 +65,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
 
 def memory_folder(md: Layers) -> Path:
     """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
-    claude = claude_config_dir()
+    claude = md.settings.claude_home
     for settings, base in (
         (md.checkout_root / ".claude" / "settings.local.json", md.checkout_root),
         (claude / "settings.json", Path.home()),
@@ -113,7 +112,7 @@ def instruction_notes(md: Layers) -> list[str]:
             if n.reason.startswith("not loaded: only for paths")
         }
     )  # path rules
-    claude, home = resolved(claude_config_dir()), md.home
+    claude, home = resolved(md.settings.claude_home), md.home
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 

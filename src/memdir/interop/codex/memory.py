@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError
-from ...core.harness_homes import codex_home
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
@@ -58,7 +57,7 @@ class CodexHarness:
 
     def default_source(self, md: Layers) -> Path:
         """``~/.codex/memories``."""
-        return codex_home() / "memories"
+        return md.settings.codex_home / "memories"
 
     default_target = default_source  # the harness reads its memory from there
 
