@@ -14,9 +14,9 @@ from urllib.parse import quote, unquote
 
 from markdown_it import MarkdownIt
 
+from ...core.errors import ValidationError
 from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
 from ...core.index import link_text, one_line, short
-from ...core.errors import ValidationError
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
