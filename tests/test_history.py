@@ -139,6 +139,24 @@ def test_revert_refuses_when_a_later_change_touched_the_file(
         versions.revert("beef")
 
 
+def test_many_hand_edits_are_one_short_subject_naming_every_file_in_the_body(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
+    for n in range(7):
+        add(store, f"Rule {n}", f"Body {n}.")
+    for n in range(7):
+        path = scope_dir / f"feedback_rule-{n}.md"
+        path.write_text(path.read_text().replace(f"Body {n}.", f"Body {n}, by hand."))
+    add(store, "Second")
+    edit = Versions(md).log()[1].commit
+    assert edit.subject == (
+        "hand edit: feedback_rule-0.md, feedback_rule-1.md, feedback_rule-2.md and 4 more"
+    ), edit.subject
+    assert [ln for ln in edit.message.splitlines() if ln.startswith("changed: ")] == [
+        f"changed: feedback_rule-{n}.md" for n in range(7)
+    ]
+
+
 def test_hand_edit_is_committed_as_such_on_the_next_write(
     md: Memdir, store: memdir.Store, scope_dir: Path
 ) -> None:

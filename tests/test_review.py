@@ -9,7 +9,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import memdir
@@ -343,11 +343,12 @@ _texts = st.text(st.sampled_from("ab .!?\n`~-*Ab1"), max_size=60)
 
 
 @given(_texts, _texts)
+@example("Uses fish shell.", "Uses fish shell")
 def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> None:
     merged = normalise(newer + "\n\n" + "\n".join(only_in(older, newer)))
     for unit in _units(older):
         for part in [unit] if "\n" in unit else _SENTENCE.split(unit):
-            assert normalise(part) in merged
+            assert normalise(part).rstrip(".!?;:。！？ ") in merged  # a final period aside
     assert only_in(older, older) == []
 
 
@@ -574,6 +575,10 @@ def test_agents_md_that_cannot_be_updated_stops_the_promotion(
 def test_only_in_adds_nothing_for_sentences_said_in_another_order() -> None:
     assert only_in("Run ruff. Then run pytest.", "Then run pytest. Run ruff.") == []
     assert only_in("Run ruff. Then run mypy.", "Run ruff first.\nRun ruff.") == ["Then run mypy."]
+    assert only_in("Uses fish shell.", "Uses fish shell") == []  # a final period aside
+    assert only_in("Deploy on Tuesdays.", "Deploy on Tuesdays is wrong.") == [
+        "Deploy on Tuesdays."
+    ]  # a sentence that only opens another is not said by it
 
 
 def test_on_the_team_backend_a_review_removal_commits_with_its_tombstones(

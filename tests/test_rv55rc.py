@@ -276,13 +276,6 @@ def test_the_import_command_for_a_claude_config_dir_outside_home_works(tmp_path:
     assert "Answer in haiku." not in run.stdout and "not imported" in run.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — the Python API's load_settings(environ=...) is honoured for "
-    "Codex's config (codex_docs reads CODEX_HOME from it) but every harness_homes caller "
-    "(Codex memory and transcripts, Claude Code's folder, claudeMdExcludes) reads "
-    "os.environ: one Memdir mixes two CODEX_HOMEs",
-)
 def test_settings_environ_names_the_codex_home_every_reader_uses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -297,6 +290,11 @@ def test_settings_environ_names_the_codex_home_every_reader_uses(
     md = Memdir(load_settings(tmp_path / "mh", tmp_path, environ=env))
     assert md.settings.codex_docs.home == cx  # the docs' reader follows environ
     assert harness("codex").default_source(md) == cx / "memories"
+    claude = tmp_path / "cl"
+    md = Memdir(
+        load_settings(tmp_path / "mh", tmp_path, environ={**env, "CLAUDE_CONFIG_DIR": str(claude)})
+    )
+    assert harness("claude-code").default_source(md).is_relative_to(claude / "projects")
 
 
 def test_a_blank_codex_cut_spends_none_of_the_budget(tmp_path: Path) -> None:

@@ -42,7 +42,7 @@ from .index import (
 )
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
-from .storage.base import INDEX_NAME, Backend, HistoryBackend
+from .storage.base import INDEX_NAME, Backend, HistoryBackend, listed
 
 if TYPE_CHECKING:
     from ..guard import SecondOpinion
@@ -75,7 +75,8 @@ def commit_source(message: str) -> str | None:
 
 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
-    """One commit message for one write: action, entry and source on the first line."""
+    """One commit message for one write: action, entry and source on the first line (the
+    first few when there are many), then one ``action: id`` line for every change."""
     done = [c for c in changes if c.action not in ("exists", "unchanged")]
     parts = [
         f"{c.action} {(c.previous or c.entry).id}"
@@ -84,10 +85,7 @@ def commit_message(changes: Sequence[Change], source: Source) -> str:
     ]
     lines = [f"{c.action}: {(c.previous or c.entry).id}" for c in done]
     return (
-        f"{', '.join(parts)} ({source.value})\n\n"
-        + "\n".join(lines)
-        + "\n"
-        + source_trailer(source)
+        f"{listed(parts)} ({source.value})\n\n" + "\n".join(lines) + "\n" + source_trailer(source)
     )
 
 

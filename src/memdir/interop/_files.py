@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..core.errors import ValidationError
+from ..core.errors import MemdirError, ValidationError
 from ..core.storage.regular import read_bytes
 from ..core.storage.regular import why as why
 
@@ -31,6 +31,11 @@ def user_path(value: str | Path, what: str = "path") -> Path:
         raise ValidationError(
             f"cannot expand {text!r}: no such user; give the {what} as an absolute path", field=what
         ) from None
+
+
+def not_a_folder(path: Path, takes: str) -> MemdirError:
+    """The error for ``import --from`` naming a file the harness does not read."""
+    return MemdirError(f"{path} is a file, not a folder: --from takes {takes}.")
 
 
 def read_whole(path: Path, limit: int, whole: dict[Path, str]) -> str:

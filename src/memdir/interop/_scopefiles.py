@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import MemdirError
-from ..core.harness_homes import claude_config_dir
 from ..core.skills import read_skill_file, validate_name
 from ..core.storage.base import SKILL_FILE, SKILLS_DIR, SOUL_NAME
 
@@ -115,7 +114,7 @@ def skill_exports(md: Layers, scopes: Sequence[str], folder: Path) -> list[Expor
 def _skill_roots(md: Layers, folder: str) -> list[tuple[Path, str]]:
     """``~/<folder>/skills`` (the user scope's; Claude Code's in ``$CLAUDE_CONFIG_DIR``
     when set) and the checkout's (the local scope's)."""
-    user = claude_config_dir() if folder == ".claude" else Path.home() / folder
+    user = md.settings.claude_home if folder == ".claude" else Path.home() / folder
     roots = [(user / "skills", "user")]
     local = [(md.checkout_root / folder / "skills", "local")] if md.projectless is None else []
     return roots + local

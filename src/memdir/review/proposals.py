@@ -150,20 +150,35 @@ def _units(body: str) -> list[str]:
     return units
 
 
+_END = ".!?;:。！？ "
+
+
+def _bare(text: str) -> str:
+    return normalise(text).rstrip(_END)
+
+
+def _said(text: str, have: str, sentences: set[str]) -> bool:
+    """Whether ``have`` (normalised) says ``text``, or one of its ``sentences`` (lines and
+    sentences, :func:`_bare`) is ``text`` but for a final period or the like."""
+    return normalise(text) in have or _bare(text) in sentences
+
+
 def only_in(older: str, newer: str) -> list[str]:
     """What ``older`` says that ``newer`` does not: its lines (or, where a line is partly
-    covered, its sentences) whose whitespace- and case-insensitive form is not in
-    ``newer``, in order."""
+    covered, its sentences) whose whitespace- and case-insensitive form (a final period
+    aside) is not in ``newer``, in order."""
     have = normalise(newer)
+    units = _units(newer)
+    sentences = {_bare(x) for u in units for x in (u, *_SENTENCE.split(u))} - {""}
     missing: list[str] = []
     for unit in _units(older):
-        if normalise(unit) in have:
+        if _said(unit, have, sentences):
             continue
         if "\n" in unit:
             missing.append(unit)
             continue
         parts = _SENTENCE.split(unit)
-        new = [p for p in parts if normalise(p) not in have]
+        new = [p for p in parts if not _said(p, have, sentences)]
         if new:  # every sentence said already (in another order): nothing to add
             missing.append(unit if len(new) == len(parts) else " ".join(new))
     return list(dict.fromkeys(missing))
@@ -199,6 +214,42 @@ def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) ->
         keys,
         [Action(scope, tuple(ops))],
     )
+
+
+def _across(entries: dict[str, list[Entry]], writable: set[str]) -> list[Proposal]:
+    """A local entry another scope of this project already says all of (the same fact
+    imported into the user scope and the local one: every session reads it twice):
+    archive the local copy. Nothing is folded into the other scope, which other
+    projects (or the team) read too."""
+    out: list[Proposal] = []
+    if "local" not in writable:
+        return out
+    for e in entries.get("local", []):
+        for scope, others in entries.items():
+            kept = next(
+                (
+                    o
+                    for o in ([] if scope == "local" else others)
+                    if o.type is e.type
+                    and (normalise(o.name) == normalise(e.name) or near_duplicate(o.body, e.body))
+                    and not only_in(e.body, o.body)
+                ),
+                None,
+            )
+            if kept is not None:
+                out.append(
+                    _make(
+                        "merge",
+                        f"local:{e.id} duplicates {scope}:{kept.id}",
+                        f"{similarity(e.body, kept.body):.0%} alike; the {scope} scope's "
+                        f"{kept.id!r} already says all of it and is read in this project "
+                        f"too; archive the local copy {e.id!r}",
+                        [f"local:{e.id}", f"{scope}:{kept.id}"],
+                        [Action("local", (RemoveOp(e.id),))],
+                    )
+                )
+                break
+    return out
 
 
 def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -488,14 +539,16 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
     rejected (:func:`reject`) are left out unless ``include_rejected``."""
     found: list[Proposal] = []
     entries: dict[str, list[Entry]] = {}
+    writable: set[str] = set()
     for store in md.stores():
         listed = sorted(store.list(), key=lambda e: (e.created, e.id))
         entries[store.scope] = listed
         if store.read_only:
             continue
+        writable.add(store.scope)
         found += _pairs(store, listed) + _stale(md, store, listed) + _index(store, listed)
         found += _patterns(md, store, listed) + _skills(md, store)
-    found += _promotions(md, entries)
+    found += _promotions(md, entries) + _across(entries, writable)
     if not include_rejected:
         gone = set(rejected(md))
         found = [p for p in found if p.id not in gone]

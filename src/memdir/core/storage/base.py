@@ -145,6 +145,18 @@ class Commit:
 FileChanges = dict[str, tuple[bytes | None, bytes | None]]
 
 
+#: A commit subject names at most this many changes (the body names every one).
+SUBJECT_ITEMS = 5
+
+
+def listed(parts: Sequence[str], most: int = SUBJECT_ITEMS) -> str:
+    """``parts`` joined for a one-line subject: all of them, or the first few and how
+    many more, so a large import stays one readable line in ``memdir log``."""
+    if len(parts) <= most:
+        return ", ".join(parts)
+    return f"{', '.join(parts[: most - 2])} and {len(parts) - most + 2} more"
+
+
 class HistoryBackend(Protocol):
     """A scope's history: git in the scope folder, or the versions table."""
 

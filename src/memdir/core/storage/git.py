@@ -18,7 +18,7 @@ from .. import forks
 from ..errors import HistoryError, StorageError
 from ..forks import renew_in_child
 from ..notices import warn_once
-from .base import Commit
+from .base import Commit, listed
 from .files import folders_of
 from .gitindex import GitIndex
 from .regular import fsync_path, read_text
@@ -308,7 +308,7 @@ class History:
         if head is None:  # the first commit: `memdir init` made these, nobody's hand edit
             changed = [p for p in changed if p not in (".gitignore", "MEMORY.md")]
         named = [p for p in changed if p not in rewritten] or changed
-        subject = "start history" if fresh else f"{message}: {', '.join(named)}"
+        subject = "start history" if fresh else f"{message}: {listed(named)}"
         if before is None and head is not None:
             subject = (
                 f"history restarted: the last commit ({head.decode()[:12]}) could "
@@ -319,6 +319,8 @@ class History:
             for p in changed
             if p in rewritten and p not in named
         )
+        if not fresh and listed(named) != ", ".join(named):  # the subject names a few
+            notes = "".join(f"changed: {p}\n" for p in named) + notes
         body = subject + "\n\n" + notes + "source: outside memdir\n"
         return self._commit(
             repo, lambda _: dict(now), hashed, body, head, stats=stats, rebase=False

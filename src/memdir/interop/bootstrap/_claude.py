@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core.harness_homes import claude_config_dir
 from ...core.origins import records
 from ...core.scopes import find_project_root
 from ...core.scopes import project_slug as scope_slug
@@ -96,7 +95,7 @@ class _Projects:
 def gather_claude_projects(md: Layers, g: Gathered, harness: Harness, done: Path) -> None:
     """The memories in every ``~/.claude/projects/*/memory`` but ``done`` (this project's,
     read already), as candidates for the project each is about."""
-    base = claude_config_dir() / "projects"
+    base = md.settings.claude_home / "projects"
     try:
         folders = sorted(p for p in base.iterdir() if (p / "memory").is_dir())
     except OSError:

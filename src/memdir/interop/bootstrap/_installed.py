@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core.harness_homes import claude_config_dir, codex_home
 from ...core.storage.regular import read_text
 from .._files import why
 from .._harness import harness, harness_names
@@ -41,9 +40,9 @@ def instruction_files(md: Layers, notes: list[str]) -> tuple[list[tuple[Path, st
     """((file, scope) to read, files left alone because memdir loads them); what is left
     out past the caps goes to ``notes``."""
     files = [
-        (claude_config_dir() / "CLAUDE.md", "user"),
-        (codex_home() / "AGENTS.md", "user"),
-        (codex_home() / "AGENTS.override.md", "user"),
+        (md.settings.claude_home / "CLAUDE.md", "user"),
+        (md.settings.codex_home / "AGENTS.md", "user"),
+        (md.settings.codex_home / "AGENTS.override.md", "user"),
     ]
     root = md.checkout_root
     if (root / ".git").exists():

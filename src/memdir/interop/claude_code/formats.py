@@ -14,6 +14,7 @@ from urllib.parse import quote, unquote
 
 from markdown_it import MarkdownIt
 
+from ...core.errors import ValidationError
 from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
 from ...core.index import link_text, one_line, short
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
@@ -194,7 +195,9 @@ def to_memory(
     """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's):
     which field comes from where, and what ``extra["claude_code"]`` keeps for the export
     (``notes`` names each such case), is in docs/design/interop.md."""
-    kind = topic.type if topic.type is not None else (type_from_stem(stem) or UNTYPED)
+    other = topic.type is not None and _known(topic.type) is None
+    fallback = type_from_stem(stem) or UNTYPED
+    kind = fallback if topic.type is None or other else topic.type
     name = topic.name if topic.name and topic.name.strip() else None
     if name is None:
         bare = stem.split("_", 1)[1] if type_from_stem(stem) and "_" in stem else stem
@@ -206,6 +209,12 @@ def to_memory(
     label = where or f"{stem}.md"
     if topic.problem:
         notes.append(f"{label}: {topic.problem}")
+    if other:
+        notes.append(
+            f"{label}: its type {topic.type!r} is not one of memdir's (user, feedback, "
+            f"project, reference); imported as {fallback.value}, and its type as written is "
+            "kept with the entry (extra field claude_code), written back on export"
+        )
     for field_, full, kept, limit in (
         ("name", name or stem, kept_name, NAME_MAX),
         ("description", description, kept_description, DESCRIPTION_MAX),
@@ -244,6 +253,8 @@ def to_memory(
             f"{label}: {', '.join(map(str, extra))} is kept with the entry (extra field "
             "claude_code), written back on export"
         )
+    if other:
+        claude["typed_as"] = fallback.value  # the type written back as the file's own
     if claude:
         claude["of"] = fingerprint(kept_name, kept_description)
     if place is not None and place.line:
@@ -256,6 +267,14 @@ def to_memory(
         {"claude_code": claude} if claude else {},
         tuple(notes),
     )
+
+
+def _known(kind: str) -> EntryType | None:
+    """The memdir type ``kind`` names, or None (Claude Code loads a file of any type)."""
+    try:
+        return EntryType.parse(kind)
+    except ValidationError:
+        return None
 
 
 def stored(extra: Mapping[str, Any], name: str, description: str) -> dict[str, Any]:
@@ -378,7 +397,9 @@ def render_topic(
     meta["name"] = _field(meta.get("name"), one_line(name), NAME_MAX)
     meta["description"] = _field(meta.get("description"), one_line(description), DESCRIPTION_MAX)
     inner = meta.get("metadata")
-    if "type" not in meta and isinstance(inner, dict) and "type" in inner:
+    if claude.get("typed_as") == type_:  # a type of its own memdir has none for: as written
+        pass
+    elif "type" not in meta and isinstance(inner, dict) and "type" in inner:
         meta["metadata"] = {**inner, "type": type_}
     else:
         meta["type"] = type_

@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError, ParseError, ValidationError
-from ...core.harness_homes import claude_config_dir
 from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
 from ...core.storage.regular import read_bytes, read_json, read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_whole, resolved, user_path, why
+from .._files import not_a_folder, read_whole, resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
@@ -66,7 +65,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
 
 def memory_folder(md: Layers) -> Path:
     """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
-    claude = claude_config_dir()
+    claude = md.settings.claude_home
     for settings, base in (
         (md.checkout_root / ".claude" / "settings.local.json", md.checkout_root),
         (claude / "settings.json", Path.home()),
@@ -113,7 +112,7 @@ def instruction_notes(md: Layers) -> list[str]:
             if n.reason.startswith("not loaded: only for paths")
         }
     )  # path rules
-    claude, home = resolved(claude_config_dir()), md.home
+    claude, home = resolved(md.settings.claude_home), md.home
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
@@ -254,6 +253,11 @@ class ClaudeCode:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
         notes on the project's instruction files."""
         read = Read()
+        if source.exists() and not source.is_dir() and source.name != INDEX:
+            raise not_a_folder(
+                source,
+                "Claude Code's memory folder (~/.claude/projects/<slug>/memory) or its MEMORY.md",
+            )
         folder = source.parent if source.is_file() else source  # --from …/MEMORY.md
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
             folder = folder / "memory"

@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError
-from ...core.harness_homes import codex_home
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_whole, resolved, why
+from .._files import not_a_folder, read_whole, resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -27,7 +26,7 @@ from ..agents_md import (
     team_rules,
 )
 from . import formats as fmt
-from .projects import GLOBAL, Placer, block, projects, recent
+from .projects import GLOBAL, Placer, block, checkout, projects, recent
 
 if TYPE_CHECKING:
     from ...core.layers import Layers
@@ -58,7 +57,7 @@ class CodexHarness:
 
     def default_source(self, md: Layers) -> Path:
         """``~/.codex/memories``."""
-        return codex_home() / "memories"
+        return md.settings.codex_home / "memories"
 
     default_target = default_source  # the harness reads its memory from there
 
@@ -67,6 +66,14 @@ class CodexHarness:
     def read(self, md: Layers, source: Path) -> Read:
         """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
         out = Read()
+        if source.name in ("memory_summary.md", "MEMORY.md") and source.is_file():
+            source = source.parent  # --from …/memory_summary.md: its folder
+        elif source.exists() and not source.is_dir():
+            raise not_a_folder(
+                source,
+                "Codex's memories folder (~/.codex/memories) or a file in it "
+                "(memory_summary.md, MEMORY.md)",
+            )
         if not source.is_dir():
             out.problems.append(
                 f"{source}: no such folder; Codex keeps its memory in "
@@ -115,7 +122,15 @@ class CodexHarness:
         if (text := _text(memory, out.problems, out.whole)) is not None:
             found = True
             for item in parsed(memory, fmt.parse_memory(text)):
-                add(item, memory, item.section, *placer.place(item.cwd))
+                scope, folder = placer.place(item.cwd)
+                gone = checkout(item.cwd) if scope == "user" else None
+                if gone is not None and not gone[1]:  # its checkout is not on this machine
+                    out.notes.append(
+                        f"{memory}:{item.line}: task group {item.name!r} is for {gone[0]}, "
+                        "which is not here; it goes to the user scope, loaded in every "
+                        "project (`memdir rm` it if that checkout is gone for good)"
+                    )
+                add(item, memory, item.section, scope, folder)
         notes = source / "extensions" / "ad_hoc" / "notes"
         for path in sorted(notes.glob("*.md")) if notes.is_dir() else []:
             if (text := _text(path, out.problems)) is not None:

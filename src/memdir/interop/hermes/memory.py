@@ -15,7 +15,7 @@ from ...core.persona import read_soul
 from ...core.storage.base import SOUL_NAME
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import why
+from .._files import not_a_folder, why
 from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -118,6 +118,12 @@ class HermesHarness:
         folder, names = source, list(fmt.FILES)
         if source.name in fmt.FILES and source.is_file():
             folder, names = source.parent, [source.name]
+        elif source.exists() and not source.is_dir():
+            raise not_a_folder(
+                source,
+                "Hermes's memories folder (~/.hermes/memories), ~/.hermes itself, "
+                "or its MEMORY.md or USER.md",
+            )
         elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
             folder = folder / "memories"
         out = Read()
