@@ -309,9 +309,24 @@ class Database:
             raise DatabaseError(self.path, "read the schema version", str(exc)) from None
         pending = [m for m in MIGRATIONS if m.name not in done]
         older = bool(done) and done <= {m.name for m in MIGRATIONS}
-        if self.read_only and older and pending and all(m.reads_without for m in pending):
+        readable = older and bool(pending) and all(m.reads_without for m in pending)
+        if self.read_only and readable:
             return  # a read-only file an older memdir wrote: read as it is (no write)
-        if pending:
+        try:
+            self._upgrade(conn, applied, done if not pending else None)
+        except LockTimeoutError:
+            if not readable:
+                raise
+            # another process holds the lock, upgrading it: read the old index meanwhile
+
+    def _upgrade(
+        self,
+        conn: sqlite3.Connection,
+        applied: Callable[[sqlite3.Connection], set[str]],
+        done: set[str] | None,
+    ) -> None:
+        """Apply the steps not in ``done`` (None: read it under the write lock first)."""
+        if done is None:
             done = self._run(
                 "read the schema version",
                 lambda: self._transaction(conn, "BEGIN IMMEDIATE", applied),
