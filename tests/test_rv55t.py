@@ -19,6 +19,7 @@ from conftest import TEAM_PROJECT, team_env, use_team
 from memdir.core.scopes import project_slug
 from memdir.pg.names import project_url, url_slug
 from memdir.pipeline import upkeep
+from test_mend55t import _path, _path_keyed  # sessions keyed by the checkout's path
 from test_origins import make_repo
 
 SECRET = "Remember that we always deploy with the zebra-canary-42 pipeline, never by hand."
@@ -32,20 +33,6 @@ def _session(md: memdir.Memdir, said: str) -> str:
         s.log("user", said)
         s.log("assistant", "Noted.")
     return s.id
-
-
-def _path_keyed(md: memdir.Memdir, said: str) -> str:
-    """A session keyed by the checkout's path, as memdir logged it before mend55t (and as
-    import-sessions keys one now)."""
-    sid = md.sessions.start("my-agent", cwd=str(md.project_root), scope=_path(md)).id
-    md.sessions.log(sid, "user", said)
-    md.sessions.log(sid, "assistant", "Noted.")
-    md.sessions.end(sid)
-    return sid
-
-
-def _path(md: memdir.Memdir) -> str:
-    return project_slug(md.project_root)
 
 
 def _cli(

@@ -145,16 +145,25 @@ def test_a_large_import_is_one_readable_line_in_the_log(
 # --- moving from Claude Code / Codex / Hermes -------------------------------------------
 
 
+def _claude_memory(tmp_path: Path, name: str, text: str, index: str) -> Path:
+    """A Claude Code memory folder: one topic file ``name`` and its MEMORY.md line."""
+    folder = tmp_path / "claude-memory"
+    folder.mkdir()
+    (folder / name).write_text(text)
+    (folder / "MEMORY.md").write_text(index)
+    return folder
+
+
 def test_claude_code_dry_run_names_the_kept_origin_session_id(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
-    folder = tmp_path / "claude-memory"
-    folder.mkdir()
-    (folder / "project_deploy.md").write_text(
+    folder = _claude_memory(
+        tmp_path,
+        "project_deploy.md",
         "---\nname: Deploy target\ndescription: staging is kiwi\ntype: project\n"
-        "originSessionId: 3f1c2a10-aaaa-bbbb-cccc-0123456789ab\n---\nDeploy to kiwi.\n"
+        "originSessionId: 3f1c2a10-aaaa-bbbb-cccc-0123456789ab\n---\nDeploy to kiwi.\n",
+        "- [Deploy target](project_deploy.md) — staging is kiwi\n",
     )
-    (folder / "MEMORY.md").write_text("- [Deploy target](project_deploy.md) — staging is kiwi\n")
     proc = cli("import", "claude-code", "--from", str(folder))
     assert proc.returncode == 0, proc.stderr
     assert "1 add" in proc.stdout
@@ -337,13 +346,13 @@ def test_review_keeps_a_local_entry_that_says_more_than_the_user_scope_copy(
 def test_a_claude_code_topic_file_of_another_type_is_still_imported(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
-    folder = tmp_path / "claude-memory"
-    folder.mkdir()
-    (folder / "misc.md").write_text(
+    folder = _claude_memory(
+        tmp_path,
+        "misc.md",
         "---\nname: Standup time\ndescription: daily standup\ntype: misc\n---\n"
-        "Standup is at 9:30 Berlin time.\n"
+        "Standup is at 9:30 Berlin time.\n",
+        "- [Standup time](misc.md) — daily standup\n",
     )
-    (folder / "MEMORY.md").write_text("- [Standup time](misc.md) — daily standup\n")
     dry = cli("import", "claude-code", "--from", str(folder))
     assert "1 add" in dry.stdout and "'misc'" in dry.stdout + dry.stderr, dry.stdout
     proc = cli("import", "claude-code", "--from", str(folder), "--apply")
