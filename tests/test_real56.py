@@ -1,0 +1,137 @@
+"""Real files, round real56 (tests/fixtures/real, see its INDEX.md): kinds not tried before.
+
+* marot/spotter's transcripts: Claude Code 2.1.38 as its author used it (slash commands,
+  Esc interrupts, a sub-agent that searched the web, compaction agents). Claude Code writes
+  ``[Request interrupted by user]`` / ``… for tool use]`` itself when the person presses
+  Esc, as a user line's text block; and a compaction agent's file
+  (``subagents/agent-acompact-<id>.jsonl``, ``agentId: "acompact-<id>"``) holds only what
+  Claude Code sent it (reminders, "Your task is to create a detailed summary…") and the
+  summary it wrote back: no person types into it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memdir.core.config import load_settings
+from memdir.engine import Memdir
+from memdir.interop.transcripts import import_sessions
+from test_corpus import REAL, person  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("person")  # HOME: a scratch folder
+SPOTTER = REAL / "marot__spotter-transcripts"
+SLUG = "-home-marco-projects-spotter"
+INTERRUPTS = {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
+SUMMARY_PROMPT = "Your task is to create a detailed summary of the conversation so far"
+
+
+def _projects(home: Path) -> Path:
+    """spotter's kept transcripts under ``home/.claude/projects/<slug>/`` by their own
+    names (``.txt`` taken off); the projects folder."""
+    project = home / ".claude" / "projects" / SLUG
+    for kept in sorted(SPOTTER.rglob("*.jsonl.txt")):
+        dest = project / kept.relative_to(SPOTTER).with_suffix("")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(kept, dest)
+    return home / ".claude" / "projects"
+
+
+def _md(tmp_path: Path) -> Memdir:
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    return Memdir(load_settings(tmp_path / "memhome", work, environ={}))
+
+
+def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "memhome")}
+    env["PYTHONPATH"] = str(Path(__file__).parent.parent / "src")
+    return subprocess.run(
+        [sys.executable, "-m", "memdir", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_spotter_transcripts_import_once_without_a_bad_line(tmp_path: Path) -> None:
+    """Six real files: six sessions (two stub parents whose main files are not kept), no
+    malformed line, and a second run adds nothing."""
+    projects = _projects(Path.home())
+    md = _md(tmp_path)
+    first = import_sessions(md, "claude-code", projects)
+    again = import_sessions(md, "claude-code", projects)
+    assert first.malformed == 0 and not first.problems
+    assert first.sessions == 6 and first.messages_added > 100
+    assert sorted(first.parents_missing) == [
+        "claude-code:258c7280-ae70-4798-800f-63464d01a85d",
+        "claude-code:ae4a77f8-aedd-4bc1-888f-c94edc91af04",
+    ]
+    assert again.messages_added == 0 and again.parents_missing == []
+
+
+def test_spotter_esc_interrupts_are_harness_text_not_the_persons_words(tmp_path: Path) -> None:
+    """Claude Code writes the interrupt markers itself: they are kept (system messages),
+    never a user message, and never a session's title (subagent.jsonl starts with a slash
+    command, so its first user-role line was the marker and titled the session)."""
+    projects = _projects(Path.home())
+    md = _md(tmp_path)
+    import_sessions(md, "claude-code", projects)
+    sessions = md.sessions.list(limit=50)
+    said = [m for s in sessions for m in md.sessions.messages(s.id)]
+    markers = [m for m in said if m.content.strip() in INTERRUPTS]
+    assert len(markers) == 4  # short 1, tool_heavy 2, subagent 1: none lost
+    assert {m.role for m in markers} == {"system"}
+    titles = {s.id: s.title for s in sessions}
+    assert titles["claude-code:491e126e-1e71-469c-ade2-fcc8af567c74"] == "create the beads"
+    assert not INTERRUPTS & set(titles.values())
+
+
+def test_spotter_compaction_agent_prompt_is_harness_text(tmp_path: Path) -> None:
+    """A compaction agent's user lines (reminders, the summary prompt) are Claude Code's:
+    system messages, no title; the summary the model wrote stays an assistant message."""
+    projects = _projects(Path.home())
+    md = _md(tmp_path)
+    import_sessions(md, "claude-code", projects)
+    compactions = [
+        "claude-code:258c7280-ae70-4798-800f-63464d01a85d:30f503b5-48b2-48d6-bb05-89e4fd58609c",
+        "claude-code:ae4a77f8-aedd-4bc1-888f-c94edc91af04:0bfe3134-312c-453f-89e2-2cd38068e160",
+    ]
+    for sid in compactions:
+        msgs = md.sessions.messages(sid)
+        assert [m.role for m in msgs if m.role != "system"] == ["assistant"], sid
+        assert any(m.content.startswith(SUMMARY_PROMPT) for m in msgs), sid  # kept
+        assert "<analysis>" in msgs[-1].content  # the summary itself
+        assert md.sessions.get(sid).title is None
+    user_said = [
+        m.content
+        for s in md.sessions.list(limit=50)
+        for m in md.sessions.messages(s.id)
+        if m.role == "user"
+    ]
+    assert not [t for t in user_said if t.startswith(SUMMARY_PROMPT)]
+
+
+def test_spotter_cli_lists_the_persons_words_as_titles(tmp_path: Path) -> None:
+    """Through the CLI: ``import-sessions`` then ``sessions ls`` names each session by
+    what its person typed first."""
+    projects = _projects(Path.home())
+    done = _cli(tmp_path, "import-sessions", "claude-code", "--from", str(projects), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["malformed"] == 0 and report["sessions"] == 6
+    listed = _cli(tmp_path, "sessions", "ls", "--limit", "20")
+    assert listed.returncode == 0, listed.stderr
+    out = listed.stdout
+    assert "create the beads" in out and "mix phx.server doesnt seem to start" in out
+    assert "Request interrupted" not in out and "Your task is to create" not in out
