@@ -135,3 +135,69 @@ def test_spotter_cli_lists_the_persons_words_as_titles(tmp_path: Path) -> None:
     out = listed.stdout
     assert "create the beads" in out and "mix phx.server doesnt seem to start" in out
     assert "Request interrupted" not in out and "Your task is to create" not in out
+
+
+# -- Codex: the user-role messages Codex writes itself -----------------------------------
+
+HIST = REAL / "kvsankar__agent-history"
+CODEX_ID = "019e9625-802f-7e91-840a-cfe88d14117a"
+#: user-role items Codex 0.1xx writes itself and never shows as the person's turn
+#: (``codex-rs/core/src/contextual_user_message.rs``, openai/codex ``07247fbfe770``: a
+#: content item that starts and ends with one of these marker pairs, any case)
+CODEX_CONTEXT = {
+    "turn_aborted": "<turn_aborted>\nThe user interrupted the previous turn on purpose. Any "
+    "running unified exec processes may still be running in the background. If any "
+    "tools/commands were aborted, they may have partially executed.\n</turn_aborted>",
+    "skill": "<skill>\n<name>release-notes</name>\n<path>/home/ada/.codex/skills/release-notes"
+    "/SKILL.md</path>\n---\nname: release-notes\ndescription: Draft release notes.\n---\n\n"
+    "Always group changes by component.\n</skill>",
+    "user_shell_command": "<user_shell_command>\n<command>\ngit status --short\n</command>\n"
+    "<result>\nExit code: 0\nOutput:\n M src/app.py\n</result>\n</user_shell_command>",
+    "subagent_notification": '<SUBAGENT_NOTIFICATION>\n{"agent_id":"019e","status":'
+    '"completed"}\n</subagent_notification>',
+    "additional_context": "<additional_context>\n<title>Context from my editor</title>\n"
+    "open file: src/app.py\n</additional_context>",
+}
+
+
+def _codex_with_context(home: Path) -> Path:
+    """agent-history's real Codex 0.135 rollout with, before its prompt, one user-role item
+    of each kind Codex writes itself (the texts as Codex words them)."""
+    lines = (HIST / "codex" / "session-01.jsonl.txt").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if "[REDACTED_PROMPT]" in line)
+    items = [
+        json.dumps(
+            {
+                "timestamp": "2026-06-05T04:58:23.500Z",
+                "type": "response_item",
+                "payload": {
+                    "type": "message",
+                    "role": "user",
+                    "content": [{"type": "input_text", "text": text}],
+                },
+            }
+        )
+        for text in CODEX_CONTEXT.values()
+    ]
+    day = home / ".codex" / "sessions" / "2026" / "06" / "05"
+    day.mkdir(parents=True)
+    rollout = day / f"rollout-2026-06-05T04-58-20-{CODEX_ID}.jsonl"
+    rollout.write_text("\n".join([*lines[:at], *items, *lines[at:]]) + "\n", encoding="utf-8")
+    return home / ".codex" / "sessions"
+
+
+def test_codex_context_items_are_not_the_persons_words(tmp_path: Path) -> None:
+    """Codex hides these from the person's turns (its history, ``codex resume``): memdir
+    keeps each as a system message, so the one user message is the prompt, which titles
+    the session, and nothing is lost."""
+    md = _md(tmp_path)
+    report = import_sessions(md, "codex", _codex_with_context(Path.home()))
+    assert report.malformed == 0 and not report.problems
+    sid = f"codex:{CODEX_ID}"
+    msgs = md.sessions.messages(sid)
+    assert [(m.role, m.content) for m in msgs if m.role != "system"] == [
+        ("user", "[REDACTED_PROMPT]"),
+        ("assistant", "[REDACTED_ASSISTANT_TEXT]"),
+    ]
+    assert [m.content for m in msgs if m.role == "system"] == list(CODEX_CONTEXT.values())
+    assert md.sessions.get(sid).title == "[REDACTED_PROMPT]"
