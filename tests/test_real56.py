@@ -277,3 +277,17 @@ def test_spotter_session_renamed_in_claude_code_keeps_that_title(tmp_path: Path)
     md = _md(tmp_path)
     import_sessions(md, "claude-code", renamed)
     assert md.sessions.get(f"claude-code:{sid}").title == "phoenix startup fix"
+
+
+def test_bootstrap_from_a_folder_of_transcripts_says_it_read_none(tmp_path: Path) -> None:
+    """``bootstrap --from ~/.claude/projects`` (real transcripts, no notes): the person is
+    told none of its files is read and what reads them, not just "nothing new"."""
+    projects = _projects(Path.home())
+    work = tmp_path / "work"
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    done = _cli(tmp_path, "-C", str(work), "bootstrap", "--from", str(projects))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout + done.stderr
+    assert f"{projects}: no file bootstrap reads" in out
+    assert "6 .jsonl files" in out and "memdir import-sessions" in out
+    assert "Traceback" not in out
