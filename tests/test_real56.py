@@ -291,3 +291,37 @@ def test_bootstrap_from_a_folder_of_transcripts_says_it_read_none(tmp_path: Path
     assert f"{projects}: no file bootstrap reads" in out
     assert "6 .jsonl files" in out and "memdir import-sessions" in out
     assert "Traceback" not in out
+
+
+# -- fasthooks: Claude Code 2.0.76, a /compact and a "Warmup" sub-agent --------------------
+
+FASTHOOKS = REAL / "oneryalcin__fasthooks"
+FH_ID = "c45af7b1-cb7c-4e51-93db-8cbb250a877a"
+
+
+def test_fasthooks_warmup_sub_agent_is_harness_text(tmp_path: Path) -> None:
+    """Claude Code 2.0 starts an Explore sub-agent by itself with the user message
+    "Warmup" (to warm the prompt cache): kept, as a system message, so the child session
+    has no user words and no "Warmup" title; the main session reads as the person typed
+    it, the compaction's texts system messages."""
+    project = Path.home() / ".claude" / "projects" / "-workspace"
+    for kept in FASTHOOKS.rglob("*.jsonl.txt"):
+        dest = project / kept.relative_to(FASTHOOKS).with_suffix("")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(kept, dest)
+    md = _md(tmp_path)
+    report = import_sessions(md, "claude-code", project)
+    assert report.malformed == 0 and report.sessions == 2
+    (child,) = [s for s in md.sessions.list() if s.parent_id == f"claude-code:{FH_ID}"]
+    msgs = md.sessions.messages(child.id)
+    assert [(m.role, m.content) for m in msgs][0] == ("system", "Warmup")
+    assert [m.role for m in msgs][1:] == ["assistant"]
+    assert child.title is None
+    main = md.sessions.messages(f"claude-code:{FH_ID}")
+    assert [m.content.strip() for m in main if m.role == "user"] == [
+        "can you run a command ls -la",
+        "ok can you create a hello_world.py file and add a minimal code in it?",
+        "can you read it back with Read tool?",
+        "can you run `cat nonexistent.txt`",
+        "do something requiring multiple tools in one turn,",
+    ]

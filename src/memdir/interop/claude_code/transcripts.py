@@ -59,6 +59,8 @@ HARNESS_TAGS = (
 INTERRUPTS = frozenset(
     {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
 )
+#: the user message Claude Code 2.0 opened its own sub-agents with (a prompt-cache warm-up)
+_WARMUP = "Warmup"
 #: the ``agentId`` prefix of a compaction agent: Claude Code writes its every user line
 #: (the summary prompt, reminders); the person never types into one
 _COMPACTION_AGENT = "acompact-"
@@ -106,16 +108,19 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     )
     role = "system" if injected else str(kind)
     compaction = str(obj.get("agentId") or "").startswith(_COMPACTION_AGENT)
+    sidechain = obj.get("isSidechain") is True
     out: list[Message] = []
     texts: list[str] = []
 
     def said() -> None:
         joined = "\n\n".join(t for t in texts if t.strip())
         if joined:
+            bare = joined.strip()
             harness = role == "user" and (
                 compaction
                 or joined.lstrip().startswith(HARNESS_TAGS)
-                or joined.strip() in INTERRUPTS
+                or bare in INTERRUPTS
+                or (sidechain and bare == _WARMUP)
             )
             out.append(("system" if harness else role, joined, None, None))
         texts.clear()
