@@ -9,6 +9,9 @@
   summary it wrote back: no person types into it. Pinned: slash-command arguments and
   messages typed while Claude works (``queue-operation`` only) never reach extraction, and
   ``custom-title`` records are not the session's title.
+* oneryalcin/fasthooks: a real Claude Code 2.0.76 session with ``/compact``, and the
+  Explore sub-agent 2.0 opened by itself with the user message "Warmup".
+* ``bootstrap --from`` a folder of transcripts says it read none of them.
 * Codex: the user-role items Codex writes itself (``contextual_user_message.rs``) beside
   the environment and AGENTS.md ones: a skill's text, ``!`` shell commands, interrupts,
   sub-agent notifications, editor context; put into agent-history's real 0.135 rollout.
