@@ -288,11 +288,13 @@ def test_bootstrap_from_a_folder_of_transcripts_says_it_read_none(tmp_path: Path
     projects = _projects(Path.home())
     work = tmp_path / "work"
     subprocess.run(["git", "init", "-q", str(work)], check=True)
-    done = _cli(tmp_path, "-C", str(work), "bootstrap", "--from", str(projects))
+    one = projects / SLUG / "short.jsonl"
+    done = _cli(tmp_path, "-C", str(work), "bootstrap", "--from", str(one), "--from", str(projects))
     assert done.returncode == 0, done.stderr
     out = done.stdout + done.stderr
     assert f"{projects}: no file bootstrap reads" in out
     assert "6 .jsonl files" in out and "memdir import-sessions" in out
+    assert f"{one}: not a kind of file bootstrap reads (.md, .txt, .json); a .jsonl file" in out
     assert "Traceback" not in out
 
 

@@ -39,9 +39,9 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
         if root.is_file():
             kind = _kind(root)
             if kind is None:
-                jsonl = _jsonl(1) if root.suffix == ".jsonl" else ""
+                hint = _jsonl(1) if root.suffix == ".jsonl" else ""
                 g.problems.append(
-                    f"{root}: not a kind of file bootstrap reads (.md, .txt, .json){jsonl}"
+                    f"{root}: not a kind of file bootstrap reads (.md, .txt, .json){hint}"
                 )
             else:
                 files.append((kind, root))
