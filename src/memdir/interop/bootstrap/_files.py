@@ -39,7 +39,10 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
         if root.is_file():
             kind = _kind(root)
             if kind is None:
-                g.problems.append(f"{root}: not a kind of file bootstrap reads (.md, .txt, .json)")
+                hint = _jsonl(1) if root.suffix == ".jsonl" else ""
+                g.problems.append(
+                    f"{root}: not a kind of file bootstrap reads (.md, .txt, .json){hint}"
+                )
             else:
                 files.append((kind, root))
             continue
@@ -49,6 +52,7 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
             continue
         if (root / ".git").exists():
             repos.append(root)
+        found, jsonl = (len(repos), len(files)), 0
         for folder, dirs, names in os.walk(
             root, onerror=lambda e: g.problems.append(f"{e.filename}: {e.strerror or e}")
         ):
@@ -65,6 +69,7 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
                     continue  # its files are code, read for history only
                 keep.append(d)
             dirs[:] = keep
+            jsonl += sum(name.endswith(".jsonl") for name in names)
             for name in sorted(names):
                 kind = _kind(here / name)
                 if kind is not None and (here / name).is_file():  # never a FIFO or socket
@@ -76,8 +81,23 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
                 )
                 del files[MAX_FILES:]
                 break
+        if (len(repos), len(files)) == found:
+            g.problems.append(
+                f"{root}: no file bootstrap reads (.md, .txt, .json) in it{_jsonl(jsonl)}"
+            )
     unique = {p.resolve(): (kind, p) for kind, p in reversed(files)}  # first one wins
     return repos, list(reversed(unique.values()))
+
+
+def _jsonl(n: int) -> str:
+    """What to say of ``n`` ``.jsonl`` files bootstrap passed over: harnesses' transcripts."""
+    if not n:
+        return ""
+    files = "a .jsonl file" if n == 1 else f"{n:,} .jsonl files"
+    return (
+        f"; {files} (session transcripts?): `memdir import-sessions claude-code|codex "
+        "--from PATH` reads those"
+    )
 
 
 def _kind(path: Path) -> str | None:

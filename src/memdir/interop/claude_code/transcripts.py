@@ -55,6 +55,15 @@ HARNESS_TAGS = (
     "<bash-stderr>",
     "<user-prompt-submit-hook>",
 )
+#: user text Claude Code writes when the person presses Esc (the whole text block)
+INTERRUPTS = frozenset(
+    {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
+)
+#: the user message Claude Code 2.0 opened its own sub-agents with (a prompt-cache warm-up)
+_WARMUP = "Warmup"
+#: the ``agentId`` prefix of a compaction agent: Claude Code writes its every user line
+#: (the summary prompt, reminders); the person never types into one
+_COMPACTION_AGENT = "acompact-"
 
 
 def default_source() -> Path:
@@ -98,13 +107,21 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
         or message.get("model") == _SYNTHETIC  # the harness's own answer, not the model's
     )
     role = "system" if injected else str(kind)
+    compaction = str(obj.get("agentId") or "").startswith(_COMPACTION_AGENT)
+    sidechain = obj.get("isSidechain") is True
     out: list[Message] = []
     texts: list[str] = []
 
     def said() -> None:
         joined = "\n\n".join(t for t in texts if t.strip())
         if joined:
-            harness = role == "user" and joined.lstrip().startswith(HARNESS_TAGS)
+            bare = joined.strip()
+            harness = role == "user" and (
+                compaction
+                or joined.lstrip().startswith(HARNESS_TAGS)
+                or bare in INTERRUPTS
+                or (sidechain and bare == _WARMUP)
+            )
             out.append(("system" if harness else role, joined, None, None))
         texts.clear()
 

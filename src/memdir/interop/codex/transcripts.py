@@ -39,6 +39,16 @@ _INJECTED = (
     "# AGENTS.md instructions",
     "<permissions instructions>",
 )
+#: user-role items Codex writes itself and never shows as the person's turn, by the marker
+#: pair one content item starts and ends with, any case (``contextual_user_message.rs``):
+#: kept as system messages. (_INJECTED, the session's context, is left out altogether.)
+_CONTEXT = (
+    ("<skill>", "</skill>"),
+    ("<user_shell_command>", "</user_shell_command>"),
+    ("<turn_aborted>", "</turn_aborted>"),
+    ("<subagent_notification>", "</subagent_notification>"),
+    ("<additional_context>", "</additional_context>"),
+)
 _CALLS = {"function_call": "arguments", "custom_tool_call": "input", "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
@@ -72,7 +82,8 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
         text = text_of(content)
         if not text.strip() or (role == "user" and text.lstrip().startswith(_INJECTED)):
             return []
-        return [(role, text, None, None)]
+        harness = role == "user" and any(_context(item) for item in _items(content))
+        return [("system" if harness else role, text, None, None)]
     if kind in _CALLS:
         name = payload.get("name") or ("shell" if kind == "local_shell_call" else None)
         if not isinstance(name, str):
@@ -96,6 +107,19 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
             )
         ]
     return []
+
+
+def _items(content: list[Any] | str) -> list[str]:
+    """The text of each of a message's content items."""
+    if isinstance(content, str):
+        return [content]
+    return [i["text"] for i in content if isinstance(i, dict) and isinstance(i.get("text"), str)]
+
+
+def _context(text: str) -> bool:
+    """Whether ``text`` is a content item Codex writes itself (:data:`_CONTEXT`)."""
+    folded = text.strip().lower()
+    return any(folded.startswith(a) and folded.endswith(b) for a, b in _CONTEXT)
 
 
 def _payload(obj: dict[str, Any]) -> dict[str, Any] | None:
