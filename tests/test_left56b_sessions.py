@@ -167,3 +167,38 @@ def test_a_wildcard_or_case_in_an_id_discredits_no_other_session(
         "The x fax is on floor four",
         "The x scanner is on floor three",
     ], names
+
+
+def test_control_characters_of_an_id_are_printed_escaped_and_read_back(
+    tmp_path: Path, run: Run
+) -> None:
+    """`sessions ls` printed an id as it is: its line break split the row, its NUL
+    vanished (the id copied from the screen matched nothing), its ESC reached the
+    terminal. Now each such character is shown escaped (`\\x00`, `\\n`, `\\x1b`), and
+    the id as shown opens, removes and sets the mode of its session."""
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    for name, (sid, _) in IDS.items():
+        _rollout(rolls, name, sid, f"the {name} quokka is fed at noon")
+    run("import-sessions", "codex", "--from", str(rolls))
+    rows = run("sessions", "ls").stdout.splitlines()
+    assert len(rows) == 4, rows
+    assert not any(c in line for line in rows for c in "\x00\x01\x1b"), rows
+    nul = "\ufffd" if any("\ufffd" in i for i in _ids(run)) else "\\x00"
+    printed = {  # as the rows show them (PostgreSQL keeps a NUL as U+FFFD, a printable)
+        "nul": f"codex:aaaa{nul}nul1",
+        "ctl": "codex:bbbb\\x01\\x1b[31mred",
+        "nl": "codex:cccc\\nline2",
+    }
+    for name, text in printed.items():
+        assert sum(line.startswith(f"{text}  ") for line in rows) == 1, (text, rows)
+        opened = run("sessions", "show", text).stdout
+        assert opened.startswith(f"# session {text} (codex,"), opened[:200]
+        assert f"the {name} quokka" in opened
+    said = run("sessions", "mode", printed["ctl"], "disabled").stdout
+    assert said == f"Session {printed['ctl']} is now disabled.\n", said
+    gone = run("sessions", "rm", printed["nl"], "--yes").stdout
+    assert gone.startswith(f"Deleted session {printed['nl']};"), gone
+    assert len(_ids(run)) == 3
+    missing = run("sessions", "show", "codex:zzzz\\x00", ok=False).stderr
+    assert "No session 'codex:zzzz\\\\x00' stored" in missing, missing

@@ -274,7 +274,9 @@ class UnknownSessionError(MemdirError):
     """No session has this id (in ``state.db``, or the team server's sessions table)."""
 
     def __init__(self, session_id: str, near: Sequence[str] = ()) -> None:
-        close = f" Ids holding it: {', '.join(near)}." if near else ""
+        from .printable import shown
+
+        close = f" Ids holding it: {', '.join(map(shown, near))}." if near else ""
         super().__init__(
             f"No session {session_id!r} stored.{close} List sessions with "
             f"`memdir sessions ls`, or start one with md.session()."
