@@ -57,6 +57,7 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
     if dry_run:
         report = pipeline.plan(everything=everything)
     else:
+        rekeyed = pipeline.rekey()  # imported since under this checkout's path: queued too
         pipeline.scan(everything=everything)
         total = pipeline.due()
         if total:
@@ -76,6 +77,7 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
             from ..pipeline import RunReport
 
             report = RunReport()
+        report.errors = [*rekeyed, *(e for e in report.errors if e not in rekeyed)]
         report.archived = pipeline.archive_unused()
         report.review = pipeline.review()
         pipeline.embed(report)  # the semantic layer's vectors, when MEMDIR_EMBED is set

@@ -6,13 +6,17 @@ import dataclasses
 import json
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..core.errors import DatabaseError
+from ..core.errors import DatabaseError, UnknownSessionError
 from ..core.index import short
+from ..core.printable import shown, unshown
 from .app import State, cli, dump, examples
+
+if TYPE_CHECKING:
+    from ..sessions.records import SessionInfo
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
@@ -56,9 +60,9 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         return
     for s in found:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
-        child = f" (child of {s.parent_id})" if s.parent_id else ""
+        child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
-            f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
+            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
             f"{flags}{child}  {short(s.title or '', 60)}"
         )
 
@@ -80,15 +84,15 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
     sub-agents, unless --around names a message of one; a whole id wins over ids that only
     start with it, which are named)."""
     store = state.md.sessions
-    info = store.resolve(session_id)  # an unambiguous prefix will do
+    info = _resolve(state, session_id)  # an unambiguous prefix will do
     others, complete = store.others_starting_with(session_id, info.id)
     if others:  # an exact match won: the sessions it passed over are not hidden
-        shown = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+        listed = ", ".join(map(shown, others[:5])) + (", …" if len(others) > 5 else "")
         how_many = str(len(others)) if complete else f"{len(others)} or more"  # bounded look
         click.echo(
             f"Note: {how_many} other session "
             + ("ids start" if len(others) > 1 or not complete else "id starts")
-            + f" with {session_id!r} ({shown}); give more of it to open that session",
+            + f" with {session_id!r} ({listed}); give more of it to open that session",
             err=True,
         )
     messages = store.around(around, window) if around is not None else store.messages(info.id)
@@ -99,13 +103,17 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
                 f"message {around} is not in session {info.id}", param_hint="--around"
             )
         # a sub-agent's (or continuation's) message, as `sessions search` groups it
-        click.echo(f"Note: message {around} is in {held}, a child session of {info.id}", err=True)
+        click.echo(
+            f"Note: message {around} is in {shown(held)}, a child session of {shown(info.id)}",
+            err=True,
+        )
         info = store.get(held)
     if as_json:
         dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return
     click.secho(
-        f"# session {info.id} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, {info.memory_mode})",
+        f"# session {shown(info.id)} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, "
+        f"{info.memory_mode})",
         dim=True,
     )
     for m in messages:
@@ -114,6 +122,21 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
         click.echo(m.content)
         if m.tool_calls is not None:
             click.echo(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
+
+
+def _resolve(state: State, session_id: str) -> SessionInfo:
+    """The session ``session_id`` names (:meth:`SessionStore.resolve`), or the one it
+    names as ``sessions ls`` printed it: control characters escaped (:func:`shown`)."""
+    try:
+        return state.md.sessions.resolve(session_id)
+    except UnknownSessionError:
+        raw = unshown(session_id)
+        if raw is None:
+            raise
+        try:
+            return state.md.sessions.resolve(raw)
+        except UnknownSessionError:
+            raise UnknownSessionError(session_id) from None
 
 
 def _project_scope(state: State) -> str:
@@ -146,12 +169,12 @@ def _call(message: dict[str, Any]) -> str:
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
     for h in hits:
         click.secho(
-            f"{h['session_id']}  {h['timestamp']}  {h['agent']}  "
+            f"{shown(h['session_id'])}  {h['timestamp']}  {h['agent']}  "
             f"score {h['score']:.3g}  ({h['matches']} matching)",
             bold=True,
         )
         if h["matched_session_id"] not in ("", h["session_id"]):  # a sub-agent's, say
-            click.echo(f"    in child session {h['matched_session_id']}")
+            click.echo(f"    in child session {shown(h['matched_session_id'])}")
         for m in h["context"]:
             hit = m["id"] == h["message_id"]
             text = h["snippet"] if hit else m["content"] or _call(m)
@@ -249,10 +272,11 @@ def rm(state: State, session_id: str, yes: bool, as_json: bool) -> None:
     imported session is not imported again (unless `memdir import-sessions
     --include-removed`)."""
     md = state.md
-    info = md.sessions.resolve(session_id)  # unknown: an error saying how to find one
+    info = _resolve(state, session_id)  # unknown: an error saying how to find one
     if not yes:
         click.confirm(
-            f"Delete session {info.id} ({info.messages} messages) and the memories only it taught?",
+            f"Delete session {shown(info.id)} ({info.messages} messages) and the memories "
+            "only it taught?",
             abort=True,
         )
     removed = md.pipeline.delete_session(info.id)
@@ -260,7 +284,7 @@ def rm(state: State, session_id: str, yes: bool, as_json: bool) -> None:
         dump({"deleted": info.id, "removed_entries": removed})
         return
     click.echo(
-        f"Deleted session {info.id}; removed {len(removed)} memor"
+        f"Deleted session {shown(info.id)}; removed {len(removed)} memor"
         f"{'y' if len(removed) == 1 else 'ies'} only it taught"
         + (f": {', '.join(removed)}." if removed else ".")
     )
@@ -276,12 +300,12 @@ def mode(state: State, session_id: str, mode: str, as_json: bool) -> None:
     (extraction skips it, and memories it alone taught are listed by `memdir maintain`
     for review), disabled to keep it out of memory."""
     md = state.md
-    info = md.sessions.resolve(session_id)
+    info = _resolve(state, session_id)
     md.sessions.set_memory_mode(info.id, mode)
     if as_json:
         dump({"session": info.id, "memory_mode": mode})
     else:
-        click.echo(f"Session {info.id} is now {mode}.")
+        click.echo(f"Session {shown(info.id)} is now {mode}.")
 
 
 @cli.command(

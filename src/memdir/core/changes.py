@@ -4,6 +4,7 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -138,7 +139,13 @@ def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
         return hits[0]
     if hits:
         raise AmbiguousError(target, [e.preview() for e in hits[:10]], total=len(hits))
-    raise NotFoundError(target, [e.preview() for e in entries.values()])
+    raise NotFoundError(target, *_listed(entries))
+
+
+def _listed(entries: Mapping[str, Entry]) -> tuple[list[str], str, int]:
+    """:class:`NotFoundError`'s listing: the previews of the first 20 entries (all it
+    shows: a scope of 50,000 is not 50,000 previews), no archived id, how many there are."""
+    return [e.preview() for e in itertools.islice(entries.values(), 20)], "", len(entries)
 
 
 class Plan:
@@ -211,7 +218,8 @@ class Plan:
         if isinstance(target, str) and target not in self.active and ID_SHAPE.fullmatch(target):
             gone = sorted(self._archived(target))
             if gone:
-                raise NotFoundError(target, [e.preview() for e in self.active.values()], gone[-1])
+                shown, _, total = _listed(self.active)
+                raise NotFoundError(target, shown, gone[-1], total)
         return resolve(target, self.active)
 
     def _archive_id(self, entry_id_: str) -> str:
@@ -261,7 +269,7 @@ class Plan:
         this plan, so two ops of one batch on an entry both send the etag read; with
         ``exact``, only the entry whose id is ``target`` (gone: :class:`NotFoundError`)."""
         if exact and target not in self.active:
-            raise NotFoundError(target, [e.preview() for e in self.active.values()])
+            raise NotFoundError(target, *_listed(self.active))
         old = self._resolve(target)
         if if_match is not None and self._read_as.get(old.id, old.etag) != if_match:
             raise StaleError(old.id)

@@ -77,10 +77,13 @@ class ParseError(MemdirError):
 class NotFoundError(MemdirError):
     """No entry matches a target; lists what does exist."""
 
-    def __init__(self, target: str, candidates: Sequence[str], archived: str = "") -> None:
+    def __init__(
+        self, target: str, candidates: Sequence[str], archived: str = "", total: int | None = None
+    ) -> None:
+        total = len(candidates) if total is None else total  # candidates: the first ones
         if candidates:
             listing = "; ".join(candidates[:20])
-            more = f" (+{len(candidates) - 20} more)" if len(candidates) > 20 else ""
+            more = f" (+{total - 20} more)" if total > 20 else ""
             hint = f" Current entries: {listing}{more}."
         else:
             hint = " The scope has no entries."
@@ -271,7 +274,9 @@ class UnknownSessionError(MemdirError):
     """No session has this id (in ``state.db``, or the team server's sessions table)."""
 
     def __init__(self, session_id: str, near: Sequence[str] = ()) -> None:
-        close = f" Ids holding it: {', '.join(near)}." if near else ""
+        from .printable import shown
+
+        close = f" Ids holding it: {', '.join(map(shown, near))}." if near else ""
         super().__init__(
             f"No session {session_id!r} stored.{close} List sessions with "
             f"`memdir sessions ls`, or start one with md.session()."

@@ -197,7 +197,7 @@ class Workspace:
         if not granted:
             why = (
                 f"user {self.user!r} is not granted the project {self.project_url}; an "
-                f"admin runs `memdir serve users grant {self.user} {self.project_url}`"
+                f"admin runs `memdir serve users grant {self.user} https://{self.project_url}`"
             )
             self._stores.pop("project", None)
         self.locations["project"] = dataclasses.replace(project, unavailable=why)

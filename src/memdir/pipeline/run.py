@@ -191,6 +191,17 @@ class Pipeline:
             if last > done
         )
 
+    def rekey(self) -> list[str]:
+        """Make this project's the rows keyed by an adopted folder or by this checkout's
+        path (team backend): what :meth:`run` does first, and what a :meth:`scan` before
+        it needs, or it queues none of them. Returns errors (tried again next run)."""
+        with self._lock:
+            return self._rekey()
+
+    def _rekey(self) -> list[str]:
+        errors = upkeep.carry_adopted(self.md)  # keyed by an adopted folder since
+        return errors + upkeep.key_by_url(self.md)  # keyed by this checkout's path
+
     def due(self) -> int:
         """Jobs of this project ready to run now."""
         return self.jobs.ready((self.project, SHARED))
@@ -208,8 +219,7 @@ class Pipeline:
         left; archive per policy and list entries to review."""
         report = RunReport()
         with self._lock:
-            report.errors += upkeep.carry_adopted(self.md)  # keyed by an adopted folder since
-            report.errors += upkeep.key_by_url(self.md)  # keyed by this checkout's path
+            report.errors += self._rekey()
             if scan:
                 report.queued = self.scan(everything=everything)
             while not self._worker.stopping():  # close() ends a background run early

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
+from ..core.printable import shown
 from . import bulk, links
 from . import rank as ranking
 from .db import Database, file_size
@@ -172,7 +173,7 @@ class SessionStore:
         if ids:
             raise ValidationError(
                 f"{session_id!r} matches {'more than 5' if len(ids) > 5 else len(ids)} "
-                f"session ids ({', '.join(ids[:5])}); give more of the id"
+                f"session ids ({', '.join(map(shown, ids[:5]))}); give more of the id"
             )
         raise UnknownSessionError(session_id, self._holding(session_id))
 

@@ -127,19 +127,20 @@ class Tombstones:
         """The tombstone that forbids ``candidate`` (evidence no newer than it), if any: the
         same text or name as a forgotten fact, or evidence from a session one of whose
         facts the user removed (superseding a fact does not discredit its session)."""
-        origin = f'%"session:{candidate.session_id}"%' if candidate.session_id else "\x00"
-        row = self.db.read(
-            lambda c: c.execute(
-                "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
-                "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
-                (
-                    evidence_time.timestamp(),
-                    content_hash(candidate.body),
-                    normalise(candidate.name),
-                    origin,
-                ),
-            ).fetchone()
+        args: list[Any] = [evidence_time.timestamp(), content_hash(candidate.body)]
+        args.append(normalise(candidate.name))
+        discredited = ""
+        if candidate.session_id:
+            # the origin as the JSON list of origins holds it (json.dumps, as _row writes
+            # it: non-ASCII, control characters and quotes escaped), found as it is: instr,
+            # not LIKE (whose % and _ match other ids; it ignores ASCII case on SQLite)
+            discredited = " OR (kind = 'removed' AND instr(origins, ?) > 0)"
+            args.append(json.dumps(f"session:{candidate.session_id}"))
+        sql = (
+            "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
+            f"name_key = ?{discredited}) ORDER BY id DESC LIMIT 1"
         )
+        row = self.db.read(lambda c: c.execute(sql, args).fetchone())
         return None if row is None else _tombstone(row)
 
     def forgotten(self, location: str, body: str, name: str) -> Tombstone | None:

@@ -133,7 +133,7 @@ class PgBackend:
             return AccessError(
                 f"user {self.user!r} is not granted the project {self.scope.project}; "
                 f"nothing was {'read' if verb == 'read' else 'written'}. An admin runs "
-                f"`memdir serve users grant {self.user} {self.scope.project}`."
+                f"`memdir serve users grant {self.user} https://{self.scope.project}`."
             )
         return AccessError(
             f"user {self.user!r} may not {verb} the {self.scope.kind} scope "

@@ -11,7 +11,7 @@ from pathlib import Path
 from ...core.errors import ParseError
 from ...core.storage.regular import open_regular, read_text
 from .._files import why
-from . import _claude_ai, chats
+from . import _chatgpt, _claude_ai, chats
 from ._found import Doc, Gathered, Part, Progress
 
 MAX_FILES = 5_000
@@ -103,6 +103,8 @@ def _jsonl(n: int) -> str:
 def _kind(path: Path) -> str | None:
     if path.name == "memories.json" or _claude_ai.in_export(path):
         return "claude.ai"  # a lone memories.json: Claude's, else read as a chat export
+    if _chatgpt.in_export(path):
+        return "chatgpt"  # no conversation in it: noted
     return _EXT.get(path.suffix.lower())
 
 
@@ -238,6 +240,8 @@ def read_file(
             _chats(path, g)
         elif kind == "claude.ai":
             _claude_ai_file(path, g)
+        elif kind == "chatgpt":
+            g.notes.append(_chatgpt.note(path))
     except ParseError as exc:
         g.problems.append(f"{path}: {exc.reason}")
     except (OSError, ValueError) as exc:

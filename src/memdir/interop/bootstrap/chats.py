@@ -212,27 +212,33 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
         if messages:
             yield Conversation("", tuple(messages[:MAX_MESSAGES]), "[0]")
         return
-    known = seen = 0
-    for i, conv in enumerate(itertools.chain(head, data)):
-        seen += 1
-        if conv is _TOO_DEEP:
-            problems.append(f"conversation [{i}]: nested too deeply")
-            continue
-        try:
-            read = _conversation(conv)
-        except (ValueError, TypeError, KeyError, RecursionError) as exc:
-            problems.append(f"conversation [{i}]: {exc}")
-            continue
-        if read is None:
-            problems.append(
-                f"conversation [{i}]: not a conversation (no mapping, chat_messages or messages)"
-            )
-            continue
-        known += 1
-        title, messages = read
-        if messages:
-            label = f"[{i}] {title}".strip() if title else f"[{i}]"
-            yield Conversation(title, tuple(messages[:MAX_MESSAGES]), label[:120])
+    known = seen = bad = 0
+    first = ""  # the first item skipped, and why: with how many more, one line in problems
+    try:
+        for i, conv in enumerate(itertools.chain(head, data)):
+            seen += 1
+            if conv is _TOO_DEEP:
+                read, why = None, "nested too deeply"
+            else:
+                try:
+                    read = _conversation(conv)
+                except (ValueError, TypeError, KeyError, RecursionError) as exc:
+                    read, why = None, str(exc)
+                else:
+                    why = "not a conversation (no mapping, chat_messages or messages)"
+            if read is None:
+                bad += 1
+                first = first or f"conversation [{i}]: {why}"
+                continue
+            known += 1
+            title, messages = read
+            if messages:
+                label = f"[{i}] {title}".strip() if title else f"[{i}]"
+                yield Conversation(title, tuple(messages[:MAX_MESSAGES]), label[:120])
+    finally:  # also when the reader stops early
+        if bad and known:
+            more = bad - 1
+            problems.append(first + f" (and {more} more such item{'s' * (more > 1)})" * (more > 0))
     if seen and not known:
         raise ParseError(
             where, "not a chat export (no item has the shape of a conversation or a message)"

@@ -1,0 +1,24 @@
+"""Text from outside (a session id a harness chose) as a terminal line shows it, and back.
+(docs/design/sessions.md)."""
+
+from __future__ import annotations
+
+
+def shown(text: str) -> str:
+    """``text`` with each character a terminal would not print as itself (NUL, a line
+    break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def unshown(text: str) -> str | None:
+    """What :func:`shown` printed as ``text``, its escapes undone; None when it holds none
+    (or is no such text)."""
+    if "\\" not in text:
+        return None
+    try:
+        raw = text.encode("latin-1", "backslashreplace").decode("unicode_escape")
+    except UnicodeDecodeError:
+        return None
+    return None if raw == text or shown(raw) != text else raw
