@@ -249,13 +249,6 @@ def test_spotter_messages_typed_while_claude_works_are_kept_once(tmp_path: Path)
     assert said.count("new beads for the epic were added. tackle them") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — Claude Code names a session by its newest custom-title record "
-    "(/rename, --name), else its newest ai-title, else the first prompt; memdir reads only "
-    "summary records in the first 200 lines, so `sessions ls` shows another title than "
-    "`claude --resume` does",
-)
 def test_spotter_session_renamed_in_claude_code_keeps_that_title(tmp_path: Path) -> None:
     """short.jsonl with the two records Claude Code 2.1 appends after ``/rename``
     (``custom-title`` and ``agent-name``, as its transcripts hold them)."""

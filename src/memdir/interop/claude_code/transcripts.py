@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.harness_homes import claude_config_dir
-from ...sessions import SessionSpec
+from ...sessions import SessionSpec, SessionTitle
 from ..transcripts._reading import (
     POLLUTED,
     Cursor,
@@ -70,6 +70,9 @@ _WARMUP = "Warmup"
 #: the ``agentId`` prefix of a compaction agent: Claude Code writes its every user line
 #: (the summary prompt, reminders); the person never types into one
 _COMPACTION_AGENT = "acompact-"
+#: the records Claude Code names a session by, by precedence (the newest of a kind wins;
+#: a session without either: its first prompt, as memdir titles any session)
+_NAMES = {"ai-title": ("aiTitle", 1), "custom-title": ("customTitle", 2)}
 #: texts typed while Claude works, waiting in a file's queue (more: the oldest dropped)
 QUEUED = 100
 
@@ -201,6 +204,7 @@ class _File:
         self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
         #: texts waiting in Claude Code's queue: [text, time, line number of the enqueue]
         self.queue: list[list[Any]] = []
+        self.named = 0  # the precedence of the name given so far (see _NAMES)
 
     def state(self, cursor: Cursor) -> dict[str, Any]:
         """What a later read needs to go on after ``cursor`` as if it read the whole file
@@ -218,6 +222,7 @@ class _File:
             "children": {root: asdict(spec) for root, spec in self.children.items()},
             "polluted": sorted(self.polluted, key=lambda sid: sid or ""),
             "queue": self.queue,
+            "named": self.named,
         }
 
     def restore(self, state: dict[str, Any]) -> SessionSpec:
@@ -225,7 +230,7 @@ class _File:
         self.last, self.names, self.roots = state["last"], state["names"], state["roots"]
         self.children = {k: SessionSpec(**v) for k, v in state["children"].items()}
         self.polluted = set(state["polluted"])
-        self.queue = state["queue"]
+        self.queue, self.named = state["queue"], state["named"]
         self.main = SessionSpec(**state["main"])
         return self.main
 
@@ -309,13 +314,28 @@ class _File:
             return (*message, at, f"@{where}:0")
         return None
 
+    def name(self, obj: dict[str, Any]) -> SessionTitle | None:
+        """The title a ``custom-title`` (``/rename``) or ``ai-title`` record gives the
+        session, when it comes before any it was given (see :data:`_NAMES`)."""
+        field, rank = _NAMES[obj["type"]]
+        title, of = obj.get(field), obj.get("sessionId")
+        if not isinstance(title, str) or not title.strip() or rank < self.named:
+            return None
+        if isinstance(of, str) and of != self.sid:  # a resumed session's parent's name
+            return None
+        self.named = rank
+        return SessionTitle(title)
+
     def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
         for number, obj in lines:
-            if obj.get("type") == "queue-operation" and not self.whole:
+            kind = obj.get("type")
+            if kind == "queue-operation" and not self.whole:
                 row = self.queued(obj, number)
                 if row is not None:
                     yield row
                     continue
+            if kind in _NAMES and not self.whole and (named := self.name(obj)) is not None:
+                yield named
             if obj.get("type") not in _MESSAGE_TYPES:
                 if obj.get("isSidechain") is True and not self.whole:
                     self._root(obj, number)  # a progress line is a link in its chain
