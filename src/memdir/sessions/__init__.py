@@ -44,8 +44,8 @@ __all__ = [
     "SessionHit",
     "SessionInfo",
     "SessionSpec",
-    "SessionTitle",
     "SessionStore",
+    "SessionTitle",
     "check",
     "sanitize",
 ]

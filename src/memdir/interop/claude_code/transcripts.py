@@ -57,9 +57,7 @@ HARNESS_TAGS = (
 )
 #: the echo of a slash command the person typed: its name, its message (the name without
 #: the slash) and its arguments, in any order, nothing else
-_COMMAND_ECHO = re.compile(
-    r"\s*(?:<command-(name|message|args)>(.*?)</command-\1>\s*){2,3}", re.S
-)
+_COMMAND_ECHO = re.compile(r"\s*(?:<command-(name|message|args)>(.*?)</command-\1>\s*){2,3}", re.S)
 _COMMAND_PART = re.compile(r"<command-(name|args)>(.*?)</command-\1>", re.S)
 #: user text Claude Code writes when the person presses Esc (the whole text block)
 INTERRUPTS = frozenset(
