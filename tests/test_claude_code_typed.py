@@ -207,6 +207,22 @@ def test_bad_queue_records_are_skipped_without_a_problem(tmp_path: Path) -> None
     md.close()
 
 
+def test_long_waiting_texts_are_bounded_the_newest_kept(tmp_path: Path) -> None:
+    """What waits in the queue is held in memory and in the hooks' saved state: past
+    QUEUED_CHARS the oldest waiting texts are dropped, never the newest."""
+    n = 3 << 20
+    records = [
+        _line("user", 1, text="hello"),
+        *[_queue("enqueue", 2 + i, c * n) for i, c in enumerate("abc")],
+        _queue("remove", 6),
+        _queue("remove", 7),
+    ]
+    md = _open(tmp_path / "m")
+    import_sessions(md, "claude-code", _write(tmp_path, records))
+    assert _said(md, SID) == ["hello", "c" * n]
+    md.close()
+
+
 ECHO = (
     "<command-message>{m}</command-message>\n<command-name>/{m}</command-name>\n"
     "<command-args>{a}</command-args>"

@@ -71,8 +71,10 @@ _COMPACTION_AGENT = "acompact-"
 #: the records Claude Code names a session by, by precedence (the newest of a kind wins;
 #: a session without either: its first prompt, as memdir titles any session)
 _NAMES = {"ai-title": ("aiTitle", 1), "custom-title": ("customTitle", 2)}
-#: texts typed while Claude works, waiting in a file's queue (more: the oldest dropped)
+#: texts typed while Claude works, waiting in a file's queue: at most this many, of at
+#: most QUEUED_CHARS together (more: the oldest are dropped)
 QUEUED = 100
+QUEUED_CHARS = 1 << 22
 
 
 def default_source() -> Path:
@@ -297,6 +299,8 @@ class _File:
         if operation == "enqueue" and text is not None:
             self.queue.append([text, seconds(obj.get("timestamp"), self.last), number])
             del self.queue[:-QUEUED]
+            while len(self.queue) > 1 and sum(len(e[0]) for e in self.queue) > QUEUED_CHARS:
+                del self.queue[0]
         elif operation == "dequeue" and self.queue:  # its own user line follows
             self.queue.pop(0)
         elif operation == "popAll":  # taken back into the input box, not sent
@@ -314,7 +318,7 @@ class _File:
 
     def name(self, obj: dict[str, Any]) -> SessionTitle | None:
         """The title a ``custom-title`` (``/rename``) or ``ai-title`` record gives the
-        session, when it comes before any it was given (see :data:`_NAMES`)."""
+        session; None when it gave one of a higher precedence (see :data:`_NAMES`)."""
         field, rank = _NAMES[obj["type"]]
         title, of = obj.get(field), obj.get("sessionId")
         if not isinstance(title, str) or not title.strip() or rank < self.named:
@@ -365,13 +369,12 @@ class _File:
 def _taken(queue: list[list[Any]], text: str | None) -> list[Any] | None:
     """Take the entry a ``remove`` names out of ``queue``: the one with its text; without a
     text (before 2.1.246), the oldest the person typed, else the oldest."""
-    if not queue:
-        return None
-    found = [i for i, e in enumerate(queue) if e[0] == text] if text is not None else []
-    if text is None:
-        found = [i for i, e in enumerate(queue) if not e[0].lstrip().startswith(HARNESS_TAGS)]
-        found = found or [0]
-    return queue.pop(found[0]) if found else None
+    if text is not None:
+        at = next((i for i, e in enumerate(queue) if e[0] == text), None)
+    else:
+        typed = (i for i, e in enumerate(queue) if not e[0].lstrip().startswith(HARNESS_TAGS))
+        at = next(typed, 0 if queue else None)
+    return None if at is None else queue.pop(at)
 
 
 def _own_id(path: Path) -> str | None:
