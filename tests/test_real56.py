@@ -6,9 +6,9 @@
   Esc, as a user line's text block; and a compaction agent's file
   (``subagents/agent-acompact-<id>.jsonl``, ``agentId: "acompact-<id>"``) holds only what
   Claude Code sent it (reminders, "Your task is to create a detailed summary…") and the
-  summary it wrote back: no person types into it. Pinned: slash-command arguments and
-  messages typed while Claude works (``queue-operation`` only) never reach extraction, and
-  ``custom-title`` records are not the session's title.
+  summary it wrote back: no person types into it. Slash-command arguments and messages
+  typed while Claude works (``queue-operation`` only) are the person's words, and a
+  ``custom-title`` record names the session (pinned by real56, mended by mend56r).
 * oneryalcin/fasthooks: a real Claude Code 2.0.76 session with ``/compact``, and the
   Explore sub-agent 2.0 opened by itself with the user message "Warmup".
 * ``bootstrap --from`` a folder of transcripts says it read none of them.
