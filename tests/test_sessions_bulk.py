@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.engine import Memdir
-from memdir.sessions import Database, ImportCounts, SessionSpec, SessionStore, check
+from memdir.sessions import (
+    Database,
+    ImportCounts,
+    SessionSpec,
+    SessionStore,
+    SessionTitle,
+    check,
+)
 
 pytestmark = pytest.mark.backends
 
@@ -140,6 +147,29 @@ def test_a_title_from_a_user_message_is_folded_and_cut_the_same_way_on_both_path
     )
     assert md.sessions.get(logged).title == want == md.sessions.get("imported").title
     assert len(want) == 80 and "\t" not in want
+
+
+def test_a_title_row_names_its_session_over_any_title_and_the_last_wins(md: Memdir) -> None:
+    """A :class:`SessionTitle` row (a harness's own name for a session: a rename) is the
+    title, over the spec's and the first user message's, on import and on a re-import;
+    the last one of a stream wins, a blank one changes nothing."""
+
+    def once(*names: str) -> None:
+        titled = [SessionTitle(n) for n in names]
+        md.sessions.import_sessions(
+            [(SessionSpec("r", title="Spec"), [("user", "first words", None, None, T0), *titled])],
+            batch=1,
+        )
+
+    once()
+    assert md.sessions.get("r").title == "Spec"
+    once("  renamed\n once ", "  ")
+    assert md.sessions.get("r").title == "renamed once"
+    once("old name", "x" * 100)
+    assert md.sessions.get("r").title == "x" * 80
+    assert md.sessions.get("r").messages == 1  # a title row is no message
+    with pytest.raises(memdir.ValidationError, match="session 'r': title must be a string"):
+        md.sessions.import_sessions([(SessionSpec("r"), [SessionTitle(5)])])  # type: ignore[arg-type]
 
 
 def test_reimport_adds_nothing(md: Memdir) -> None:

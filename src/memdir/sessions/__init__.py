@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .maintenance import DbHealth, check
     from .query import Query, sanitize
     from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo
-    from .specs import ImportCounts, MemoryMode, SessionSpec
+    from .specs import ImportCounts, MemoryMode, SessionSpec, SessionTitle
 
 # Imported on first use, as in memdir.pipeline: `memdir context` reads usage from state.db
 # and must not pay for search, ranking, embeddings and their plugins.
@@ -25,7 +25,7 @@ __getattr__ = lazy(
         ".maintenance": ("DbHealth", "check"),
         ".query": ("Query", "sanitize"),
         ".records": ("MEMORY_MODES", "Message", "MessageHit", "SessionHit", "SessionInfo"),
-        ".specs": ("ImportCounts", "MemoryMode", "SessionSpec"),
+        ".specs": ("ImportCounts", "MemoryMode", "SessionSpec", "SessionTitle"),
     },
 )
 
@@ -45,6 +45,7 @@ __all__ = [
     "SessionInfo",
     "SessionSpec",
     "SessionStore",
+    "SessionTitle",
     "check",
     "sanitize",
 ]

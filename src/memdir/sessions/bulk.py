@@ -12,8 +12,8 @@ from ..core.errors import ValidationError
 from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, check_mode, to_epoch
-from .rows import Stored, insert_staged, message, text, title
-from .specs import ImportCounts, MemoryMode, SessionSpec
+from .rows import TITLE_CHARS, Stored, insert_staged, message, text, title
+from .specs import ImportCounts, MemoryMode, SessionSpec, SessionTitle
 
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
 MAX_KEY = 1000  # characters of a source key
@@ -34,6 +34,7 @@ class _Track:
     skip: str | None = None  # "removed" | "diverged": its rows are not written
     floor: str = "enabled"  # the strictest memory mode its rows asked for
     former: str | None = None  # the id an earlier import gave it (SessionSpec.former_id)
+    named: str | None = None  # the title its last SessionTitle row gave it
 
 
 class _Written:
@@ -101,6 +102,7 @@ class _Importer:
         self.unsaved: list[_Track] = []  # sessions not yet created in the database
         self.done: list[_Track] = []  # sessions whose stream ended, counted after a flush
         self.raising: list[_Track] = []  # sessions whose memory mode is to be raised
+        self.naming: list[_Track] = []  # sessions a SessionTitle row names
         self.pending: set[str] = set()  # ids that may have rows not yet written
         self.seen: dict[str, int] = {}  # keyed session -> rows its streams had (-1: done)
         self.current: dict[str, _Track] = {}  # the tracks of the item being read
@@ -110,6 +112,9 @@ class _Importer:
         if type(row) is not tuple or len(row) != 5:
             if isinstance(row, MemoryMode):
                 self._raise(track, row.mode)
+                return
+            if isinstance(row, SessionTitle):
+                self._name(track, row.title)
                 return
             if isinstance(row, tuple | list) and len(row) == 6:
                 key = None if row[5] is None else self._key(track, row[5])
@@ -162,8 +167,18 @@ class _Importer:
             if track not in self.raising:
                 self.raising.append(track)
 
+    def _name(self, track: _Track, value: object) -> None:
+        try:
+            named = " ".join(text(value, "title").split())[:TITLE_CHARS]
+        except ValidationError as exc:
+            raise ValidationError(f"{_where(track.sid)}: {exc}", field=exc.field) from None
+        if named:
+            track.named, track.titled = named, True
+            if track not in self.naming:
+                self.naming.append(track)
+
     def flush(self) -> None:
-        if not (self.buffer or self.unsaved or self.raising):
+        if not (self.buffer or self.unsaved or self.raising or self.naming):
             self._finish()
             return
         out = self.db.write(self._write, action="import sessions")
@@ -192,7 +207,7 @@ class _Importer:
         self.counts.messages_skipped += skipped
         self.counts.messages_present += len(self.buffer) - added - skipped
         self.counts.batches += 1
-        self.buffer, self.unsaved, self.raising, self.chars = [], [], [], 0
+        self.buffer, self.unsaved, self.raising, self.naming, self.chars = [], [], [], [], 0
         self.pending = set(self.current)  # the open item's sessions go on
         self._finish()
         if self.progress is not None:
@@ -267,6 +282,10 @@ class _Importer:
         c.executemany(
             "UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
             [(t, sid) for sid, t in titles.items()],
+        )
+        c.executemany(
+            "UPDATE sessions SET title = ? WHERE id = ?",
+            [(t.named, t.sid) for t in self.naming if t.sid not in removed],
         )
         for track in self.raising:
             if track.sid not in removed:

@@ -42,6 +42,14 @@ class MemoryMode:
     mode: str
 
 
+@dataclass(frozen=True)
+class SessionTitle:
+    """A row that names its session ``title`` (the harness's own name for it, such as a
+    session renamed in Claude Code), over any title it has; the last one wins."""
+
+    title: str
+
+
 @dataclass
 class ImportCounts:
     """What :func:`import_sessions` did (so far, when handed to ``progress``)."""

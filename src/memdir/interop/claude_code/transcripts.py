@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.harness_homes import claude_config_dir
-from ...sessions import SessionSpec
+from ...sessions import SessionSpec, SessionTitle
 from ..transcripts._reading import (
     POLLUTED,
     Cursor,
@@ -55,6 +55,10 @@ HARNESS_TAGS = (
     "<bash-stderr>",
     "<user-prompt-submit-hook>",
 )
+#: the echo of a slash command the person typed: its name, its message (the name without
+#: the slash) and its arguments, in any order, nothing else
+_COMMAND_ECHO = re.compile(r"\s*(?:<command-(name|message|args)>(.*?)</command-\1>\s*){2,3}", re.S)
+_COMMAND_PART = re.compile(r"<command-(name|args)>(.*?)</command-\1>", re.S)
 #: user text Claude Code writes when the person presses Esc (the whole text block)
 INTERRUPTS = frozenset(
     {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
@@ -64,6 +68,13 @@ _WARMUP = "Warmup"
 #: the ``agentId`` prefix of a compaction agent: Claude Code writes its every user line
 #: (the summary prompt, reminders); the person never types into one
 _COMPACTION_AGENT = "acompact-"
+#: the records Claude Code names a session by, by precedence (the newest of a kind wins;
+#: a session without either: its first prompt, as memdir titles any session)
+_NAMES = {"ai-title": ("aiTitle", 1), "custom-title": ("customTitle", 2)}
+#: texts typed while Claude works, waiting in a file's queue: at most this many, of at
+#: most QUEUED_CHARS together (more: the oldest are dropped)
+QUEUED = 100
+QUEUED_CHARS = 1 << 22
 
 
 def default_source() -> Path:
@@ -93,7 +104,7 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     ids to tool names (filled from tool calls, read for tool results). Pure; raises
     :class:`Malformed`."""
     kind = obj.get("type")
-    if kind == "system":
+    if kind == "system":  # local commands' echoes and output, hook summaries…
         text = obj.get("content")
         if text is not None and not isinstance(text, str):
             raise Malformed("system line content is not text")
@@ -116,13 +127,17 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
         joined = "\n\n".join(t for t in texts if t.strip())
         if joined:
             bare = joined.strip()
+            typed = None if role != "user" or compaction else typed_command(joined)
             harness = role == "user" and (
                 compaction
                 or joined.lstrip().startswith(HARNESS_TAGS)
                 or bare in INTERRUPTS
                 or (sidechain and bare == _WARMUP)
             )
-            out.append(("system" if harness else role, joined, None, None))
+            if typed is not None:
+                out.append(("user", typed, None, None))
+            else:
+                out.append(("system" if harness else role, joined, None, None))
         texts.clear()
 
     for block in _blocks(message.get("content")):
@@ -158,6 +173,19 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     return out
 
 
+def typed_command(text: str) -> str | None:
+    """What the person typed, as Claude Code shows it (``/name args``), when ``text`` is the
+    echo of a slash command given arguments; None otherwise (no arguments: the command
+    alone, a local one such as ``/model`` or ``/compact``, is harness text)."""
+    if not _COMMAND_ECHO.fullmatch(text):
+        return None
+    parts = dict(_COMMAND_PART.findall(text))
+    name, args = parts.get("name", "").strip(), parts.get("args", "").strip()
+    if not name or not args:
+        return None
+    return f"{name if name.startswith('/') else '/' + name} {args}"
+
+
 class _File:
     """One transcript file being read: its sessions, tool names and sub-agent chains."""
 
@@ -174,6 +202,9 @@ class _File:
         self.main_root: str | None = None
         self.whole = False  # a sub-agent's own file: every line is its one session
         self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
+        #: texts waiting in Claude Code's queue: [text, time, line number of the enqueue]
+        self.queue: list[list[Any]] = []
+        self.named = 0  # the precedence of the name given so far (see _NAMES)
 
     def state(self, cursor: Cursor) -> dict[str, Any]:
         """What a later read needs to go on after ``cursor`` as if it read the whole file
@@ -190,6 +221,8 @@ class _File:
             "roots": self.roots,
             "children": {root: asdict(spec) for root, spec in self.children.items()},
             "polluted": sorted(self.polluted, key=lambda sid: sid or ""),
+            "queue": self.queue,
+            "named": self.named,
         }
 
     def restore(self, state: dict[str, Any]) -> SessionSpec:
@@ -197,6 +230,7 @@ class _File:
         self.last, self.names, self.roots = state["last"], state["names"], state["roots"]
         self.children = {k: SessionSpec(**v) for k, v in state["children"].items()}
         self.polluted = set(state["polluted"])
+        self.queue, self.named = state["queue"], state["named"]
         self.main = SessionSpec(**state["main"])
         return self.main
 
@@ -257,8 +291,53 @@ class _File:
             self.polluted.add(sid)
             yield POLLUTED if spec is None else (spec, POLLUTED)
 
+    def queued(self, obj: dict[str, Any], number: int) -> tuple[Any, ...] | None:
+        """Follow one ``queue-operation`` record; the row of a text typed while Claude
+        worked, once the model took it mid-turn (docs/design/interop.md)."""
+        operation, content = obj.get("operation"), obj.get("content")
+        text = content if isinstance(content, str) and content.strip() else None
+        if operation == "enqueue" and text is not None:
+            self.queue.append([text, seconds(obj.get("timestamp"), self.last), number])
+            del self.queue[:-QUEUED]
+            while len(self.queue) > 1 and sum(len(e[0]) for e in self.queue) > QUEUED_CHARS:
+                del self.queue[0]
+        elif operation == "dequeue" and self.queue:  # its own user line follows
+            self.queue.pop(0)
+        elif operation == "popAll":  # taken back into the input box, not sent
+            self.queue.clear()
+        elif operation == "remove":  # given to the model mid-turn: no user line follows
+            taken = _taken(self.queue, text)
+            if taken is None:
+                if text is None:
+                    return None
+                taken = [text, seconds(obj.get("timestamp"), self.last), number]
+            said, at, where = taken
+            (message,) = line_messages({"type": "user", "message": {"content": said}}, {})
+            return (*message, at, f"@{where}:0")
+        return None
+
+    def name(self, obj: dict[str, Any]) -> SessionTitle | None:
+        """The title a ``custom-title`` (``/rename``) or ``ai-title`` record gives the
+        session; None when it gave one of a higher precedence (see :data:`_NAMES`)."""
+        field, rank = _NAMES[obj["type"]]
+        title, of = obj.get(field), obj.get("sessionId")
+        if not isinstance(title, str) or not title.strip() or rank < self.named:
+            return None
+        if isinstance(of, str) and of != self.sid:  # a resumed session's parent's name
+            return None
+        self.named = rank
+        return SessionTitle(title)
+
     def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
         for number, obj in lines:
+            kind = obj.get("type")
+            if kind == "queue-operation" and not self.whole:
+                row = self.queued(obj, number)
+                if row is not None:
+                    yield row
+                    continue
+            if kind in _NAMES and not self.whole and (named := self.name(obj)) is not None:
+                yield named
             if obj.get("type") not in _MESSAGE_TYPES:
                 if obj.get("isSidechain") is True and not self.whole:
                     self._root(obj, number)  # a progress line is a link in its chain
@@ -285,6 +364,17 @@ class _File:
                         yield from self._pollute(None)
                 row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
+
+
+def _taken(queue: list[list[Any]], text: str | None) -> list[Any] | None:
+    """Take the entry a ``remove`` names out of ``queue``: the one with its text; without a
+    text (before 2.1.246), the oldest the person typed, else the oldest."""
+    if text is not None:
+        at = next((i for i, e in enumerate(queue) if e[0] == text), None)
+    else:
+        typed = (i for i, e in enumerate(queue) if not e[0].lstrip().startswith(HARNESS_TAGS))
+        at = next(typed, 0 if queue else None)
+    return None if at is None else queue.pop(at)
 
 
 def _own_id(path: Path) -> str | None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 LEDGER_NAME = "transcript-offsets.json"
 _WHAT = "how far memdir's harness hooks have read each transcript"
 _PRINT = 4096  # bytes at the start and before the offset that must not have changed
-VERSION = 1  # of the readers' saved state: a ledger written by another one is read afresh
+VERSION = 2  # of the readers' saved state: a ledger written by another one is read afresh
 
 
 def fingerprint(path: Path, state: dict[str, Any]) -> str | None:
