@@ -1,0 +1,156 @@
+"""Inflected forms of a query's words among the word index's own terms: Snowball stemmers
+(``snowballstemmer``) chosen by a word's script, or for Latin words by the query's cue
+letters and function words. See docs/design/recall.md, "Inflected forms"."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import snowballstemmer
+
+from .candidates import Term, quote
+from .query import STOP_WORDS, foreign_stops
+from .stems import stems_for
+
+#: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
+TABLE = "messages"
+#: A word whose Snowball stem (and so every form looked for) is shorter is left alone.
+MIN_STEM = 3
+#: Query words expanded, index terms read per word, forms added per word.
+MAX_WORDS = 12
+MAX_SCAN = 64
+MAX_FORMS = 12
+#: Longer words are names, hashes or garbage: left alone.
+MAX_LEN = 40
+
+#: Script blocks whose words are stemmed whatever the query's language.
+_SCRIPTS = (
+    (0x0400, 0x04FF, "russian"),
+    (0x0900, 0x097F, "hindi"),
+)
+
+#: Letters only one language of :data:`_CUE_WORDS` writes.
+_CUE_LETTERS = {
+    "polish": "ąćęłńśźż",
+    "turkish": "ğış",
+    "german": "ß",
+    "czech": "ěřůťď",
+}
+#: Frequent function and question words, each list's words written by that language only
+#: (of the ones here and English); German's come from ``stopwords.txt``.
+_CUE_WORDS = {
+    "polish": """jest się nie czy jak jaki jaka jakie jaką jakim który która które którą
+        kiedy gdzie ile co dla oraz był była było były mnie mój moja moje nasz nasza czemu
+        dlaczego tego tej też już przez jeszcze został została żeby więc""",
+    "turkish": """bir bu ve için ile nasıl neden hangi kaç nerede çok ben sen biz şu gibi
+        daha ama mı mi mu mü ne niye hangisi kim neydi nedir oldu olan değil""",
+    "finnish": """ja on ei mikä mitä missä milloin miksi kuka kuinka paljonko oli olen että
+        kun mutta tai minä meidän minun mihin millä mistä joka jo olisi ovat oliko onko""",
+    "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
+        bylo byla jsou kolik nebo taky také""",
+}
+#: The languages expanded (the rest of Snowball's were not measured).
+LATIN = ("polish", "turkish", "finnish", "german", "czech")
+
+
+@functools.cache
+def _cues() -> dict[str, frozenset[str]]:
+    out = {lang: frozenset(words.split()) for lang, words in _CUE_WORDS.items()}
+    out["german"] = foreign_stops()["de"]
+    return out
+
+
+@functools.cache
+def _stemmer(lang: str) -> Callable[[str], str]:
+    stem = snowballstemmer.stemmer(lang).stemWord
+    return functools.lru_cache(maxsize=20_000)(stem)
+
+
+def latin_language(words: Sequence[str]) -> str | None:
+    """The language of a query's Latin words (lower-cased, accents kept): one whose cue
+    letters or function words it holds, more of them than any other's; None for English
+    (an English function word), none or a tie."""
+    if any(w in STOP_WORDS for w in words) and not any(
+        w in _cues()["polish"] or w in _cues()["turkish"] for w in words
+    ):
+        return None
+    votes = dict.fromkeys(LATIN, 0)
+    for w in words:
+        for lang in LATIN:
+            votes[lang] += (w in _cues()[lang]) + any(c in w for c in _CUE_LETTERS.get(lang, ""))
+    best = max(votes.values())
+    top = [lang for lang, n in votes.items() if n == best]
+    return top[0] if best and len(top) == 1 else None
+
+
+def language(word: str, latin: str | None) -> str | None:
+    """The stemmer for ``word``: by its first letter's script; Latin words take the
+    query's ``latin`` language."""
+    code = ord(word[0])
+    for lo, hi, lang in _SCRIPTS:
+        if lo <= code <= hi:
+            return lang
+    return latin if word.isascii() or word[0].isalpha() and code < 0x0250 else None
+
+
+def matches(lang: str, term: str, form: str) -> bool:
+    """Whether ``form`` (an index term) is an inflection of ``term``: their stems agree, or
+    one's stem is the other word itself, at least :data:`MIN_STEM` letters long."""
+    stem = _stemmer(lang)
+    a, b = stem(term), stem(form)
+    return len(min(a, b, key=len)) >= MIN_STEM and (a == b or a == form or b == term)
+
+
+def _prefix(lang: str, term: str) -> str:
+    return os.path.commonprefix([term, _stemmer(lang)(term)])
+
+
+def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
+    """The first ``limit`` index terms of the messages starting with each of
+    ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+    if not isinstance(conn, sqlite3.Connection):
+        return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+    conn.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memdir_{TABLE}_vocab USING "
+        f"fts5vocab(main, {TABLE}_word, 'row')"
+    )
+    sql = f"SELECT term FROM temp.memdir_{TABLE}_vocab WHERE term >= ? AND term < ? LIMIT ?"
+    return [[r[0] for r in conn.execute(sql, (p, p + "\U0010ffff", limit))] for p in prefixes]
+
+
+def expand(conn: Any, terms: list[Term], table: str) -> None:
+    """Widen each word term of ``terms`` (in ``table``) to the index terms that inflect
+    it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts them)."""
+    if table != TABLE:
+        return
+    words = [t for t in terms if t.kind == "word"]
+    latin = latin_language([t.text for t in words])
+    todo = []
+    for t in words:
+        lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
+        if lang is not None:
+            todo.append((t, lang))
+    todo = todo[:MAX_WORDS]
+    if not todo:
+        return
+    stemmer = stems_for(conn)
+    own = stemmer.lookup(conn, [t.text for t, _ in todo])
+    keyed = [(t, lang, own.get(t.text, "")) for t, lang in todo]
+    keyed = [(t, lang, k) for t, lang, k in keyed if len(_prefix(lang, k)) >= MIN_STEM]
+    if not keyed:
+        return
+    found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
+    picked = [
+        [v for v in vocab if v != k and matches(lang, k, v)][:MAX_FORMS]
+        for (_, lang, k), vocab in zip(keyed, found, strict=True)
+    ]
+    # a form is looked for as itself: only a term the porter tokenizer leaves as it is
+    same = stemmer.lookup(conn, [v for forms in picked for v in forms])
+    for (t, _, _), forms in zip(keyed, picked, strict=True):
+        t.forms = tuple(v for v in forms if same.get(v) == v)
+        if t.forms:
+            t.match = " OR ".join([t.match, *map(quote, t.forms)])
