@@ -181,7 +181,7 @@ def rank_rows(
     terms = candidates.query_terms(query, table)
     if not terms or (query.strict and not query.anchored):  # recall's rule as a whole:
         return []  # only function words and small numbers ("Was ist 2+2?") match nothing
-    inflect.expand(conn, terms, table.name)
+    inflect.expand(conn, query.text, terms, table.name)
     want = max(p.candidates, limit)
     cap = max(p.common_df, want) + 1  # one more: whether a term is common (candidates.find)
     n_rows, avgdl, max_id = candidates.lookup(conn, terms, cap, where, params, table)

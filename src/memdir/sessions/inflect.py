@@ -12,8 +12,9 @@ from typing import Any
 
 import snowballstemmer
 
+from ..core.marks import words as _words
 from .candidates import Term, quote
-from .query import STOP_WORDS, foreign_stops
+from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops
 from .stems import stems_for
 
 #: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
@@ -26,6 +27,9 @@ MAX_SCAN = 64
 MAX_FORMS = 12
 #: Longer words are names, hashes or garbage: left alone.
 MAX_LEN = 40
+
+#: Cues (words, and words with a cue letter) a query needs for a Latin language.
+MIN_CUES = 2
 
 #: Script blocks whose words are stemmed whatever the query's language.
 _SCRIPTS = (
@@ -41,7 +45,7 @@ _CUE_LETTERS = {
     "czech": "ěřůťď",
 }
 #: Frequent function and question words, each list's words written by that language only
-#: (of the ones here and English); German's come from ``stopwords.txt``.
+#: (of the ones here and English); the others' come from ``stopwords.txt`` (:data:`_STOPS`).
 _CUE_WORDS = {
     "polish": """jest się nie czy jak jaki jaka jakie jaką jakim który która które którą
         kiedy gdzie ile co dla oraz był była było były mnie mój moja moje nasz nasza czemu
@@ -53,14 +57,31 @@ _CUE_WORDS = {
     "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
         bylo byla jsou kolik nebo taky také""",
 }
-#: The languages expanded (the rest of Snowball's were not measured).
-LATIN = ("polish", "turkish", "finnish", "german", "czech")
+#: The Latin-script languages expanded (the rest of Snowball's were not measured).
+LATIN = (
+    *("polish", "turkish", "finnish", "german", "czech"),
+    *("italian", "spanish", "french", "portuguese", "dutch"),
+)
+#: The languages whose cue words are ``stopwords.txt``'s.
+_STOPS = {
+    "german": "de",
+    "italian": "it",
+    "spanish": "es",
+    "french": "fr",
+    "portuguese": "pt",
+    "dutch": "nl",
+}
+
+
+#: English function words no other language here writes too (a query's English cues).
+_ENGLISH = STOP_WORDS - ENGLISH_ALIKE
 
 
 @functools.cache
 def _cues() -> dict[str, frozenset[str]]:
     out = {lang: frozenset(words.split()) for lang, words in _CUE_WORDS.items()}
-    out["german"] = foreign_stops()["de"]
+    for lang, code in _STOPS.items():
+        out[lang] = foreign_stops()[code]
     return out
 
 
@@ -71,20 +92,17 @@ def _stemmer(lang: str) -> Callable[[str], str]:
 
 
 def latin_language(words: Sequence[str]) -> str | None:
-    """The language of a query's Latin words (lower-cased, accents kept): one whose cue
-    letters or function words it holds, more of them than any other's; None for English
-    (an English function word), none or a tie."""
-    if any(w in STOP_WORDS for w in words) and not any(
-        w in _cues()["polish"] or w in _cues()["turkish"] for w in words
-    ):
-        return None
+    """The language of a query's words (lower-cased, accents kept): one whose cue
+    letters or function words it holds, :data:`MIN_CUES` or more and more than any
+    other's or English function words; else None (English, too few, a tie)."""
     votes = dict.fromkeys(LATIN, 0)
     for w in words:
         for lang in LATIN:
             votes[lang] += (w in _cues()[lang]) + any(c in w for c in _CUE_LETTERS.get(lang, ""))
     best = max(votes.values())
     top = [lang for lang, n in votes.items() if n == best]
-    return top[0] if best and len(top) == 1 else None
+    english = sum(w in _ENGLISH for w in words)
+    return top[0] if best >= max(MIN_CUES, english + 1) and len(top) == 1 else None
 
 
 def language(word: str, latin: str | None) -> str | None:
@@ -122,13 +140,14 @@ def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]
     return [[r[0] for r in conn.execute(sql, (p, p + "\U0010ffff", limit))] for p in prefixes]
 
 
-def expand(conn: Any, terms: list[Term], table: str) -> None:
-    """Widen each word term of ``terms`` (in ``table``) to the index terms that inflect
-    it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts them)."""
+def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
+    """Widen each word term of ``terms`` (of the query ``text``, in ``table``) to the index
+    terms that inflect it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts
+    them)."""
     if table != TABLE:
         return
     words = [t for t in terms if t.kind == "word"]
-    latin = latin_language([t.text for t in words])
+    latin = latin_language(_words(text.casefold())) if words else None
     todo = []
     for t in words:
         lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
