@@ -28,6 +28,9 @@ MAX_FORMS = 12
 #: Longer words are names, hashes or garbage: left alone.
 MAX_LEN = 40
 
+#: Languages whose stems may differ in their last letter (k ~ c, g ~ dz, r ~ rz).
+_ALTERNATING = frozenset({"polish", "czech", "russian"})
+
 #: Cues (words, and words with a cue letter) a query needs for a Latin language.
 MIN_CUES = 2
 
@@ -120,11 +123,20 @@ def matches(lang: str, term: str, form: str) -> bool:
     one's stem is the other word itself, at least :data:`MIN_STEM` letters long."""
     stem = _stemmer(lang)
     a, b = stem(term), stem(form)
-    return len(min(a, b, key=len)) >= MIN_STEM and (a == b or a == form or b == term)
+    if len(min(a, b, key=len)) < MIN_STEM:
+        return False
+    if a == b or a == form or b == term:
+        return True
+    # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
+    return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
 
 
 def _prefix(lang: str, term: str) -> str:
-    return os.path.commonprefix([term, _stemmer(lang)(term)])
+    """Where the forms of ``term`` start in the index: its stem, less an alternating
+    last letter."""
+    stem = _stemmer(lang)(term)
+    cut = stem[:-1] if lang in _ALTERNATING and len(stem) >= 5 else stem
+    return os.path.commonprefix([term, cut])
 
 
 def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
