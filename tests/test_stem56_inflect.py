@@ -72,10 +72,10 @@ def test_english_queries_are_not_expanded(lite: SessionStore) -> None:
 
 
 def test_latin_language_needs_two_cues_and_more_than_english() -> None:
-    assert inflect.latin_language("ile kosztowała naprawa".split()) == "polish"
-    assert inflect.latin_language("toplantıda ne konuştuk".split()) == "turkish"
+    assert inflect.latin_language(["ile", "kosztowała", "naprawa"]) == "polish"
+    assert inflect.latin_language(["toplantıda", "ne", "konuştuk"]) == "turkish"
     assert inflect.latin_language(["naprawa"]) is None  # no cue
-    assert inflect.latin_language("what did ben say about the plan".split()) is None
+    assert inflect.latin_language(["what", "did", "ben", "say", "about", "the", "plan"]) is None
 
 
 def _expanded(db_path: Path, text: str) -> list[Any]:
@@ -125,7 +125,9 @@ def test_hostile_queries_answer_without_error(lite: SessionStore, text: str) -> 
     assert len(lite.search(text, limit=5)) <= 5
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     st.lists(
         st.text(

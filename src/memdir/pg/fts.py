@@ -417,14 +417,13 @@ class Fts:
         forms): one word's forms, no filter: each form's newest ``limit`` postings, merged;
         else the GIN windows of one ``tsquery`` with ``|``."""
         t = content.name
-        if t == "messages" and where == "1" and len(groups) == 1:
-            if all(len(p) == 1 for p in groups[0]):
-                one = f"({POSTINGS})"
-                sql = (
-                    f"SELECT DISTINCT id FROM ({' UNION ALL '.join([one] * len(groups[0]))}) u "
-                    "ORDER BY id DESC LIMIT ?"
-                )
-                return sql, (*(a for p in groups[0] for a in (p[0], limit)), limit)
+        if t == "messages" and where == "1" and len(groups) == 1 and max(map(len, groups[0])) == 1:
+            one = f"({POSTINGS})"
+            sql = (
+                f"SELECT DISTINCT id FROM ({' UNION ALL '.join([one] * len(groups[0]))}) u "
+                "ORDER BY id DESC LIMIT ?"
+            )
+            return sql, (*(a for p in groups[0] for a in (p[0], limit)), limit)
         q = _any_tsquery(groups)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:

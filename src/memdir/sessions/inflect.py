@@ -5,16 +5,16 @@ letters and function words. See docs/design/recall.md, "Inflected forms"."""
 from __future__ import annotations
 
 import functools
-import os
 import sqlite3
 from collections.abc import Callable, Sequence
+from os.path import commonpath
 from typing import Any
 
-import snowballstemmer
+import snowballstemmer  # type: ignore[import-untyped]  # no py.typed
 
 from ..core.marks import words as _words
-from .candidates import Term, quote
-from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops
+from .candidates import Term
+from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
 from .stems import stems_for
 
 #: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
@@ -115,7 +115,7 @@ def language(word: str, latin: str | None) -> str | None:
     for lo, hi, lang in _SCRIPTS:
         if lo <= code <= hi:
             return lang
-    return latin if word.isascii() or word[0].isalpha() and code < 0x0250 else None
+    return latin if word.isascii() or (word[0].isalpha() and code < 0x0250) else None
 
 
 def matches(lang: str, term: str, form: str) -> bool:
@@ -125,7 +125,7 @@ def matches(lang: str, term: str, form: str) -> bool:
     a, b = stem(term), stem(form)
     if len(min(a, b, key=len)) < MIN_STEM:
         return False
-    if a == b or a == form or b == term:
+    if a in (b, form) or b == term:
         return True
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
     return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
@@ -136,7 +136,7 @@ def _prefix(lang: str, term: str) -> str:
     last letter."""
     stem = _stemmer(lang)(term)
     cut = stem[:-1] if lang in _ALTERNATING and len(stem) >= 5 else stem
-    return os.path.commonprefix([term, cut])
+    return commonpath([term, cut])
 
 
 def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
