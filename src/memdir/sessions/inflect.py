@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import sqlite3
 from collections.abc import Callable, Sequence
-from os.path import commonpath
 from typing import Any
 
 import snowballstemmer  # type: ignore[import-untyped]  # no py.typed
@@ -136,7 +135,10 @@ def _prefix(lang: str, term: str) -> str:
     last letter."""
     stem = _stemmer(lang)(term)
     cut = stem[:-1] if lang in _ALTERNATING and len(stem) >= 5 else stem
-    return commonpath([term, cut])
+    n = 0
+    while n < min(len(term), len(cut)) and term[n] == cut[n]:
+        n += 1
+    return term[:n]
 
 
 def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
