@@ -82,6 +82,7 @@ _ENGLISH = STOP_WORDS - ENGLISH_ALIKE
 @functools.cache
 def _cues() -> dict[str, frozenset[str]]:
     out = {lang: frozenset(words.split()) for lang, words in _CUE_WORDS.items()}
+    out["russian"] = foreign_stops()["ru"]
     for lang, code in _STOPS.items():
         out[lang] = foreign_stops()[code]
     return out
@@ -165,7 +166,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     todo = []
     for t in words:
         lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
-        if lang is not None:
+        if lang is not None and t.text not in _cues().get(lang, ()):  # no function word
             todo.append((t, lang))
     todo = todo[:MAX_WORDS]
     if not todo:
