@@ -46,8 +46,9 @@ _CUE_LETTERS = {
     "german": "ß",
     "czech": "ěřůťď",
 }
-#: Frequent function and question words, each list's words written by that language only
-#: (of the ones here and English); the others' come from ``stopwords.txt`` (:data:`_STOPS`).
+#: Frequent function and question words, never expanded; each Latin list's words written by
+#: that language only (of the ones here and English), so they tell it apart; the other
+#: Latin languages' and Russian's are ``stopwords.txt``'s (:data:`_STOPS`).
 _CUE_WORDS = {
     "polish": """jest się nie czy jak jaki jaka jakie jaką jakim który która które którą
         kiedy gdzie ile co dla oraz był była było były mnie mój moja moje nasz nasza czemu
@@ -56,6 +57,9 @@ _CUE_WORDS = {
         daha ama mı mi mu mü ne niye hangisi kim neydi nedir oldu olan değil""",
     "finnish": """ja on ei mikä mitä missä milloin miksi kuka kuinka paljonko oli olen että
         kun mutta tai minä meidän minun mihin millä mistä joka jo olisi ovat oliko onko""",
+    "hindi": """है हैं था थे थी थीं की के का को में से ने पर और या भी तो ही क्या कब कहाँ कैसे
+        किस किसी किसने किसे कौन कितना कितनी कितने वाला वाले वाली वालों होना होने होगा होगी
+        हो हुआ हुई हुए गया गई गए लिए यह वह ये वो इस उस इन उन पहले बाद एक साथ तक""",
     "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
         bylo byla jsou kolik nebo taky také""",
 }
