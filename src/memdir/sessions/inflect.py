@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,7 +19,9 @@ from .stems import stems_for
 
 #: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
 TABLE = "messages"
-#: A word whose Snowball stem (and so every form looked for) is shorter is left alone.
+#: Characters of a stem (and of the prefix forms are looked for by); two words whose stems
+#: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
+#: (sinner) share the stem पाप, two letters.
 MIN_STEM = 3
 #: Query words expanded, index terms read per word, forms added per word.
 MAX_WORDS = 12
@@ -124,15 +127,24 @@ def language(word: str, latin: str | None) -> str | None:
 
 def matches(lang: str, term: str, form: str) -> bool:
     """Whether ``form`` (an index term) is an inflection of ``term``: their stems agree, or
-    one's stem is the other word itself, at least :data:`MIN_STEM` letters long."""
+    one's stem is the other word itself (:data:`MIN_STEM`)."""
     stem = _stemmer(lang)
     a, b = stem(term), stem(form)
-    if len(min(a, b, key=len)) < MIN_STEM:
+    if min(len(a), len(b)) < MIN_STEM:
         return False
-    if a in (b, form) or b == term:
+    if a == form or b == term:  # आँखों is आँख with an ending: two letters are enough
+        return True
+    if min(_letters(a), _letters(b)) < MIN_STEM:
+        return False
+    if a == b:
         return True
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
     return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
+
+
+def _letters(text: str) -> int:
+    """Letters of ``text``, its combining marks aside (पाप: two, not three)."""
+    return sum(not unicodedata.category(c).startswith("M") for c in text)
 
 
 def _prefix(lang: str, term: str) -> str:
