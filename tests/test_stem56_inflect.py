@@ -171,3 +171,13 @@ def test_inflected_search_is_the_same_on_both_engines(
             assert a and a == b, (q, kw)
         sa = [(h.session_id, h.message_id, h.matches) for h in lite.search(q, limit=5)]
         assert sa == [(h.session_id, h.message_id, h.matches) for h in post.search(q, limit=5)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — Arabic is not widened: its forms differ at the front (ال, و, ب), "
+    "which inflect.py's prefix scan of the index cannot reach (docs/design/recall.md)",
+)
+def test_an_arabic_word_finds_it_with_the_article(tmp_path: Path) -> None:
+    store = _store(Database(tmp_path / "state.db"), [*_filler(), "اشتريت الكتاب أمس"])
+    assert [h.snippet for h in store.search_messages("أين كتاب")] == ["اشتريت الكتاب أمس"]

@@ -134,16 +134,16 @@ def matches(lang: str, term: str, form: str) -> bool:
         return False
     if a == form or b == term:  # आँखों is आँख with an ending: two letters are enough
         return True
-    if min(_letters(a), _letters(b)) < MIN_STEM:
-        return False
     if a == b:
-        return True
+        return _letters(a) >= MIN_STEM
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
     return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
 
 
 def _letters(text: str) -> int:
     """Letters of ``text``, its combining marks aside (पाप: two, not three)."""
+    if text.isalpha():
+        return len(text)
     return sum(not unicodedata.category(c).startswith("M") for c in text)
 
 
