@@ -84,7 +84,24 @@ class Analyzer:
 
     def phrases(self, match: str) -> list[list[str]] | None:
         """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as the
-        stems of each string. None: nothing to look for."""
+        stems of each string. None: nothing to look for, or alternatives (:meth:`groups`)."""
+        if any(len(g) > 1 for g in _split(match)):
+            return None
+        return self._strings(match)
+
+    def groups(self, match: str) -> list[list[list[str]]] | None:
+        """An FTS5 MATCH of parenthesised groups joined by AND, each quoted strings joined
+        by OR (a word and its inflected forms, ``sessions.inflect``), as each group's
+        alternatives' stems (strings with none left out). None: nothing to look for."""
+        out = []
+        for group in _split(match):
+            alts = [p[0] for p in map(self._strings, group) if p]
+            if not alts:
+                return None  # FTS5 matches nothing for such a group either
+            out.append(alts)
+        return out or None
+
+    def _strings(self, match: str) -> list[list[str]] | None:
         phrases = []
         for m in _QUOTED.finditer(match):
             words = tokens(m.group(1).replace('""', '"'))
@@ -112,6 +129,23 @@ class _Bound(Stems):
 
 def _tsquery(phrases: list[list[str]]) -> str:
     return " & ".join(f"({' <-> '.join(_quote(x) for x in p)})" for p in phrases)
+
+
+def _split(match: str) -> list[list[str]]:
+    """The quoted strings of ``match`` in groups: an ``OR`` between two strings keeps
+    them in one group, anything else (`` AND ``, ``) AND (``) starts the next."""
+    groups: list[list[str]] = []
+    end = None
+    for m in _QUOTED.finditer(match):
+        if end is None or match[end : m.start()] != " OR ":
+            groups.append([])
+        groups[-1].append(m.group(0))
+        end = m.end()
+    return groups
+
+
+def _any_tsquery(groups: list[list[list[str]]]) -> str:
+    return " & ".join("(" + " | ".join(_tsquery([p]) for p in g) + ")" for g in groups)
 
 
 def _quote(lexeme: str) -> str:
@@ -346,9 +380,12 @@ class Fts:
         parameters (None: nothing to look for): from the postings (:data:`POSTINGS`), else
         in windows (see :data:`PROBE`); a filtered word's may end with the
         :data:`FILTERED` walk's ``-k`` (then :meth:`_below` finds the rest)."""
-        phrases = self.analyzer.phrases(match)
-        if phrases is None or limit < 1:
+        groups = self.analyzer.groups(match)
+        if groups is None or limit < 1:
             return None
+        if any(len(g) > 1 for g in groups):
+            return self._alternatives(groups, limit, where, params, content)
+        phrases = [g[0] for g in groups]
         t = content.name
         if t == "messages" and len(phrases) == 1 and len(phrases[0]) == 1:
             if where == "1":  # one word, no filter: its newest ids from the postings alone
@@ -367,6 +404,56 @@ class Fts:
         # a phrase: windows (the planner's misestimate costs at most one window), then the
         # oldest rows through the index (``+ 0``: never a walk over all of them)
         return self._probes(q, newest, limit, match_, params, t, PROBE, "c.id + 0")
+
+    def _alternatives(
+        self,
+        groups: list[list[list[str]]],
+        limit: int,
+        where: str,
+        params: Sequence[Any],
+        content: Table,
+    ) -> tuple[str, tuple[Any, ...]]:
+        """:meth:`statement` for groups of alternatives (a word ORed with its inflected
+        forms): one word's forms, no filter: each form's newest ``limit`` postings, merged;
+        else the GIN windows of one ``tsquery`` with ``|``."""
+        t = content.name
+        if t == "messages" and where == "1" and len(groups) == 1 and max(map(len, groups[0])) == 1:
+            one = f"({POSTINGS})"
+            sql = (
+                f"SELECT DISTINCT id FROM ({' UNION ALL '.join([one] * len(groups[0]))}) u "
+                "ORDER BY id DESC LIMIT ?"
+            )
+            return sql, (*(a for p in groups[0] for a in (p[0], limit)), limit)
+        q = _any_tsquery(groups)
+        match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
+        if t not in self.hints:
+            self.table_stats(content)
+        first, key = (PROBE, "c.id + 0") if "<->" in q else (WORD_PROBE, "c.id")
+        return self._probes(q, self.hints[t], limit, match_, params, t, first, key)
+
+    def terms(self, prefixes: Sequence[str], limit: int) -> list[list[str]]:
+        """The first ``limit`` terms of the messages' postings starting with each of
+        ``prefixes``, in code point order (``COLLATE "C"``), in one statement: a skip
+        scan of the postings' key, one index probe a term."""
+        if not prefixes:
+            return []
+        ctes, args = [], []
+        for i, prefix in enumerate(prefixes):
+            hi = prefix + "\U0010ffff"
+            ctes.append(
+                f"t{i}(term, n) AS ((SELECT term, 1 FROM message_postings WHERE term >= ? "
+                f"AND term < ? ORDER BY term LIMIT 1) UNION ALL SELECT (SELECT p.term FROM "
+                f"message_postings p WHERE p.term > t{i}.term AND p.term < ? ORDER BY p.term "
+                f"LIMIT 1), t{i}.n + 1 FROM t{i} WHERE t{i}.term IS NOT NULL AND t{i}.n < ?)"
+            )
+            args += [prefix, hi, hi, limit]
+        union = " UNION ALL ".join(
+            f"SELECT {i}, term FROM t{i} WHERE term IS NOT NULL" for i in range(len(prefixes))
+        )
+        out: list[list[str]] = [[] for _ in prefixes]
+        for i, term in self.conn.execute(f"WITH RECURSIVE {', '.join(ctes)} {union}", args):
+            out[i].append(term)
+        return [sorted(terms) for terms in out]
 
     def _below(
         self, match: str, ids: list[int], limit: int, where: str, params: Sequence[Any]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from . import candidates, when
+from . import candidates, inflect, when
 from .analyzer import index_text
 from .candidates import Table, Term
 from .query import Query
@@ -74,11 +74,13 @@ def _features(
         stemmer = stems_for(conn)
         qstem = stemmer.lookup(conn, qwords)
         heads = {w[:2] for w in qwords} | {qstem.get(w, "")[:2] for w in qwords}
+        heads |= {f[:2] for t in words for f in t.forms}
         stem = stemmer.lookup(conn, [w for w in vocab if w[:2] in heads])
         want: dict[str, list[str]] = defaultdict(list)
         for t in words:
-            if stem.get(t.text):
-                want[stem[t.text]].append(t.key)
+            for s in dict.fromkeys([stem.get(t.text, ""), *t.forms]):
+                if s:
+                    want[s].append(t.key)
         surface = {w: want[stem.get(w, "")] for w in vocab if stem.get(w, "") in want}
         ph = [(t.key, [stem.get(w, "") for w in t.text.split()]) for t in phrases]
         ph_stems = {s for _, ps in ph for s in ps}
@@ -179,6 +181,7 @@ def rank_rows(
     terms = candidates.query_terms(query, table)
     if not terms or (query.strict and not query.anchored):  # recall's rule as a whole:
         return []  # only function words and small numbers ("Was ist 2+2?") match nothing
+    inflect.expand(conn, query.text, terms, table.name)
     want = max(p.candidates, limit)
     cap = max(p.common_df, want) + 1  # one more: whether a term is common (candidates.find)
     n_rows, avgdl, max_id = candidates.lookup(conn, terms, cap, where, params, table)

@@ -97,6 +97,7 @@ class Term:
     common: bool = False
     ids: list[int] = field(default_factory=list)
     anchor: bool = True  # a match can rest on it (not a bare number or a stop word)
+    forms: tuple[str, ...] = ()  # index terms inflecting a word (sessions.inflect), ORed in
 
 
 def query_terms(query: Query, table: Table) -> list[Term]:

@@ -1,0 +1,206 @@
+"""Inflected forms of a query's words among the word index's own terms: Snowball stemmers
+(``snowballstemmer``) chosen by a word's script, or for Latin words by the query's cue
+letters and function words. See docs/design/recall.md, "Inflected forms"."""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import snowballstemmer  # type: ignore[import-untyped]  # no py.typed
+
+from ..core.marks import words as _words
+from .candidates import Term
+from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
+from .stems import stems_for
+
+#: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
+TABLE = "messages"
+#: Characters of a stem (and of the prefix forms are looked for by); two words whose stems
+#: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
+#: (sinner) share the stem पाप, two letters.
+MIN_STEM = 3
+#: Query words expanded, index terms read per word, forms added per word.
+MAX_WORDS = 12
+MAX_SCAN = 64
+MAX_FORMS = 12
+#: Longer words are names, hashes or garbage: left alone.
+MAX_LEN = 40
+
+#: Languages whose stems may differ in their last letter (k ~ c, g ~ dz, r ~ rz).
+_ALTERNATING = frozenset({"polish", "czech", "russian"})
+
+#: Cues (words, and words with a cue letter) a query needs for a Latin language.
+MIN_CUES = 2
+
+#: Script blocks whose words are stemmed whatever the query's language.
+_SCRIPTS = (
+    (0x0400, 0x04FF, "russian"),
+    (0x0900, 0x097F, "hindi"),
+)
+
+#: Letters only one language of :data:`_CUE_WORDS` writes.
+_CUE_LETTERS = {
+    "polish": "ąćęłńśźż",
+    "turkish": "ğış",
+    "german": "ß",
+    "czech": "ěřůťď",
+}
+#: Frequent function and question words, never expanded; each Latin list's words written by
+#: that language only (of the ones here and English), so they tell it apart; the other
+#: Latin languages' and Russian's are ``stopwords.txt``'s (:data:`_STOPS`).
+_CUE_WORDS = {
+    "polish": """jest się nie czy jak jaki jaka jakie jaką jakim który która które którą
+        kiedy gdzie ile co dla oraz był była było były mnie mój moja moje nasz nasza czemu
+        dlaczego tego tej też już przez jeszcze został została żeby więc""",
+    "turkish": """bir bu ve için ile nasıl neden hangi kaç nerede çok ben sen biz şu gibi
+        daha ama mı mi mu mü ne niye hangisi kim neydi nedir oldu olan değil""",
+    "finnish": """ja on ei mikä mitä missä milloin miksi kuka kuinka paljonko oli olen että
+        kun mutta tai minä meidän minun mihin millä mistä joka jo olisi ovat oliko onko""",
+    "hindi": """है हैं था थे थी थीं की के का को में से ने पर और या भी तो ही क्या कब कहाँ कैसे
+        किस किसी किसने किसे कौन कितना कितनी कितने वाला वाले वाली वालों होना होने होगा होगी
+        हो हुआ हुई हुए गया गई गए लिए यह वह ये वो इस उस इन उन पहले बाद एक साथ तक""",
+    "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
+        bylo byla jsou kolik nebo taky také""",
+}
+#: The Latin-script languages expanded (the rest of Snowball's were not measured).
+LATIN = (
+    *("polish", "turkish", "finnish", "german", "czech"),
+    *("italian", "spanish", "french", "portuguese", "dutch"),
+)
+#: The languages whose cue words are ``stopwords.txt``'s.
+_STOPS = {
+    "german": "de",
+    "italian": "it",
+    "spanish": "es",
+    "french": "fr",
+    "portuguese": "pt",
+    "dutch": "nl",
+}
+
+
+#: English function words no other language here writes too (a query's English cues).
+_ENGLISH = STOP_WORDS - ENGLISH_ALIKE
+
+
+@functools.cache
+def _cues() -> dict[str, frozenset[str]]:
+    out = {lang: frozenset(words.split()) for lang, words in _CUE_WORDS.items()}
+    out["russian"] = foreign_stops()["ru"]
+    for lang, code in _STOPS.items():
+        out[lang] = foreign_stops()[code]
+    return out
+
+
+@functools.cache
+def _stemmer(lang: str) -> Callable[[str], str]:
+    stem = snowballstemmer.stemmer(lang).stemWord
+    return functools.lru_cache(maxsize=20_000)(stem)
+
+
+def latin_language(words: Sequence[str]) -> str | None:
+    """The language of a query's words (lower-cased, accents kept): one whose cue
+    letters or function words it holds, :data:`MIN_CUES` or more and more than any
+    other's or English function words; else None (English, too few, a tie)."""
+    votes = dict.fromkeys(LATIN, 0)
+    for w in words:
+        for lang in LATIN:
+            votes[lang] += (w in _cues()[lang]) + any(c in w for c in _CUE_LETTERS.get(lang, ""))
+    best = max(votes.values())
+    top = [lang for lang, n in votes.items() if n == best]
+    english = sum(w in _ENGLISH for w in words)
+    return top[0] if best >= max(MIN_CUES, english + 1) and len(top) == 1 else None
+
+
+def language(word: str, latin: str | None) -> str | None:
+    """The stemmer for ``word``: by its first letter's script; Latin words take the
+    query's ``latin`` language."""
+    code = ord(word[0])
+    for lo, hi, lang in _SCRIPTS:
+        if lo <= code <= hi:
+            return lang
+    return latin if word.isascii() or (word[0].isalpha() and code < 0x0250) else None
+
+
+def matches(lang: str, term: str, form: str) -> bool:
+    """Whether ``form`` (an index term) is an inflection of ``term``: their stems agree, or
+    one's stem is the other word itself (:data:`MIN_STEM`)."""
+    stem = _stemmer(lang)
+    a, b = stem(term), stem(form)
+    if min(len(a), len(b)) < MIN_STEM:
+        return False
+    if a == form or b == term:  # आँखों is आँख with an ending: two letters are enough
+        return True
+    if a == b:
+        return _letters(a) >= MIN_STEM
+    # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
+    return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
+
+
+def _letters(text: str) -> int:
+    """Letters of ``text``, its combining marks aside (पाप: two, not three)."""
+    if text.isalpha():
+        return len(text)
+    return sum(not unicodedata.category(c).startswith("M") for c in text)
+
+
+def _prefix(lang: str, term: str) -> str:
+    """Where the forms of ``term`` start in the index: its stem, less an alternating
+    last letter."""
+    stem = _stemmer(lang)(term)
+    cut = stem[:-1] if lang in _ALTERNATING and len(stem) >= 5 else stem
+    n = 0
+    while n < min(len(term), len(cut)) and term[n] == cut[n]:
+        n += 1
+    return term[:n]
+
+
+def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
+    """The first ``limit`` index terms of the messages starting with each of
+    ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+    if not isinstance(conn, sqlite3.Connection):
+        return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+    conn.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memdir_{TABLE}_vocab USING "
+        f"fts5vocab(main, {TABLE}_word, 'row')"
+    )
+    sql = f"SELECT term FROM temp.memdir_{TABLE}_vocab WHERE term >= ? AND term < ? LIMIT ?"
+    return [[r[0] for r in conn.execute(sql, (p, p + "\U0010ffff", limit))] for p in prefixes]
+
+
+def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
+    """Widen each word term of ``terms`` (of the query ``text``, in ``table``) to the index
+    terms that inflect it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts
+    them)."""
+    if table != TABLE:
+        return
+    words = [t for t in terms if t.kind == "word"]
+    latin = latin_language(_words(text.casefold())) if words else None
+    todo = []
+    for t in words:
+        lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
+        if lang is not None and t.text not in _cues().get(lang, ()):  # no function word
+            todo.append((t, lang))
+    todo = todo[:MAX_WORDS]
+    if not todo:
+        return
+    stemmer = stems_for(conn)
+    own = stemmer.lookup(conn, [t.text for t, _ in todo])
+    keyed = [(t, lang, own.get(t.text, "")) for t, lang in todo]
+    keyed = [(t, lang, k) for t, lang, k in keyed if len(_prefix(lang, k)) >= MIN_STEM]
+    if not keyed:
+        return
+    found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
+    picked = [
+        [v for v in vocab if v != k and matches(lang, k, v)][:MAX_FORMS]
+        for (_, lang, k), vocab in zip(keyed, found, strict=True)
+    ]
+    # a form is looked for as itself: only a term the porter tokenizer leaves as it is
+    same = stemmer.lookup(conn, [v for forms in picked for v in forms])
+    for (t, _, _), forms in zip(keyed, picked, strict=True):
+        t.forms = tuple(v for v in forms if same.get(v) == v)
+        if t.forms:
+            t.match = " OR ".join([t.match, *map(quote, t.forms)])
