@@ -139,19 +139,16 @@ def test_a_forged_remote_gets_the_user_nothing_of_the_project(
 # -- 2. rekey races and collisions -----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — one user's two machines (or one machine over time) with the "
-    "same checkout path share its path slug in that user's state: the run of the checkout "
-    "with a remote rekeys the other checkout's path-keyed sessions (one without a remote "
-    "keeps logging them so; import-sessions keys every transcript so) into its own project "
-    "and learns them into the URL's local scope. Pre-existing with path keys (the two "
-    "shared a key before mend55t too); the rekey makes it permanent. Needs a machine or "
-    "repository identity on the session row (pinned by rv55t, not mended)",
-)
 def test_another_repos_sessions_at_the_same_path_are_not_learnt_into_this_project(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """severity: medium (fixed by mend56) — one user's two machines (or one machine over
+    time) with the same checkout path share its path slug in that user's state: the run of
+    the checkout with a remote rekeyed the other checkout's path-keyed sessions into its
+    own project and learnt them into the URL's local scope. A session row records its
+    checkout (remote, HEAD commit) now and the rekey claims only its own repository's
+    (tests/test_mend56.py: with commits on both sides, and the same repository given a
+    remote)."""
     from dulwich.repo import Repo
 
     use_team(pg_url, tmp_path / "elsewhere", monkeypatch)  # alice, her grant, the env

@@ -9,8 +9,6 @@ import json
 import subprocess
 from pathlib import Path
 
-import pytest
-
 import memdir
 from memdir.interop import bootstrap
 from memdir.interop.bootstrap._files import read_files, walk
@@ -159,27 +157,33 @@ def test_a_skill_the_user_edited_in_hermes_after_import_is_not_overwritten(
     assert "Then tell #ops." in skill.read_text()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — two Hermes skills of one name in two categories: import keeps "
-    "the last, export writes it over the first category's SKILL.md, said to 'hold content "
-    "memdir did not write' though memdir imported it; with --force Hermes ends with two "
-    "copies of one and the other only in a backup",
-)
 def test_two_hermes_skills_of_one_name_keep_their_own_texts_on_export(
     tmp_path: Path, home: Path, project: Path
 ) -> None:
     hermes = tmp_path / "hermes"
     (hermes / "memories").mkdir(parents=True)
     (hermes / "memories" / "MEMORY.md").write_text("Uses fish shell.")
+    """severity: low (fixed by mend56) — two Hermes skills of one name in two categories:
+    import kept the last, export wrote it over the first category's SKILL.md, said to
+    'hold content memdir did not write' though memdir imported it; with --force Hermes
+    ended with two copies of one. Import takes the first as Hermes lists them (the one
+    export writes over) and names the other as not imported; export leaves that alone."""
     first = _skill(hermes / "skills" / "devops" / "deploy", "deploy", "the app", "make ship")
-    _skill(hermes / "skills" / "ops" / "deploy", "deploy", "ops", "ops deploy")
+    second = _skill(hermes / "skills" / "ops" / "deploy", "deploy", "ops", "ops deploy")
+    theirs = second.read_text()
     (tmp_path / "user-home").mkdir()
     run = user_cli(tmp_path, home, project, tmp_path / "user-home")
     env = {"HERMES_HOME": str(hermes)}
-    assert run("import", "hermes", "--apply", extra_env=env).returncode == 0
+    imported = run("import", "hermes", "--apply", extra_env=env)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    said = imported.stdout + imported.stderr
+    assert f"{second}: not imported" in said and str(first) in said, said
+    clean = run("export", "hermes", extra_env=env)
+    assert f"unchanged  {first}" in clean.stdout, clean.stdout + clean.stderr
+    assert str(second) not in clean.stdout, clean.stdout
     run("export", "hermes", "--apply", "--force", extra_env=env)
     assert "make ship" in first.read_text()
+    assert second.read_text() == theirs
 
 
 # --- bootstrap: a Claude.ai export's memories.json and projects.json -------------------

@@ -275,7 +275,10 @@ def test_cli_sessions_ls_this_project(md: Memdir) -> None:
     """``memdir sessions ls --this-project`` lists only the sessions logged in this project."""
     from memdir.core.scopes import project_slug
 
-    md.sessions.start("a", session_id="here", scope=project_slug(md.project_root))
+    # logged here (its cwd): on the team backend a path-keyed row is this project's only
+    # when it records this checkout (mend56)
+    here = str(md.project_root)
+    md.sessions.start("a", session_id="here", cwd=here, scope=project_slug(md.project_root))
     md.sessions.start("a", session_id="elsewhere", scope="someone-elses-project")
     assert {row["id"] for row in json.loads(_run(md, "sessions", "ls", "--json"))} == {
         "here",

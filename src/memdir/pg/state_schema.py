@@ -514,4 +514,14 @@ _STEPS: tuple[Step, ...] = (
     # Hebrew points left out) are part of a word, not a break in it: the rows whose terms
     # the analyzer of now makes otherwise are indexed again.
     Step("0014_marks_in_words", run=_reindex),
+    # SQLite's 0016: the git checkout (remote, HEAD commit) a session was logged or
+    # imported in, so a run rekeys only its own repository's path-keyed sessions
+    # (SessionStore.rekey); rows from before record none and are never claimed.
+    Step(
+        "0015_session_checkouts",
+        (
+            "ALTER TABLE sessions ADD COLUMN checkout_remote text",
+            "ALTER TABLE sessions ADD COLUMN checkout_commit text",
+        ),
+    ),
 )

@@ -139,8 +139,10 @@ def key_by_url(md: Layers) -> list[str]:
     before they were keyed by its remote URL, or imported from its transcripts since) made
     the URL's, as :attr:`~memdir.core.workspace.Workspace.project` keys them now: learnt
     from here, and after a move from the new place. This checkout's own path only: another
-    path may be another live clone's, whose rows its own runs rekey. Returns errors (tried
-    again next run)."""
+    path may be another live clone's, whose rows its own runs rekey; and at this path only
+    the sessions this repository logged (their recorded checkout: another repository once
+    at the same path, on another machine or here before, keeps its own). Returns errors
+    (tried again next run)."""
     if md.database is None or md.projectless is not None:
         return []
     from ..core.scopes import project_slug
@@ -149,7 +151,11 @@ def key_by_url(md: Layers) -> list[str]:
     if path_key == md.project:  # no remote URL (keyed by the path), or a client elsewhere
         return []
     try:
-        md.sessions.rekey(path_key, md.project)
+        local: str | None = state_key(md.store("local"))
+    except MemdirError:  # no local scope to consolidate into: its jobs stay
+        local = None
+    try:
+        md.sessions.rekey(path_key, md.project, md.project_root, location=local)
     except MemdirError as exc:
         return [f"key the sessions logged under {path_key} by the project's URL: {exc}"]
     return []

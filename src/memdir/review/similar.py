@@ -22,7 +22,25 @@ MAX_FUZZY = 4096  # word pairs compared for misspellings at most, per pair of te
 _WORD = re.compile(rf"[\w{MARKS}]+(?:[.+#/-][\w{MARKS}]+)*")
 _DIGITS = re.compile(r"\D+")
 _NEG_WORD = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b")
-_NEG_MARKS = ("不", "没", "別", "别", "勿", "禁止", "ない", "ません", "なかった")
+#: negations inside unspaced words: Chinese, Japanese, Thai (ไม่ not, อย่า don't, ห้าม must not)
+_NEG_MARKS = (
+    "不",
+    "没",
+    "別",
+    "别",
+    "勿",
+    "禁止",
+    "ない",
+    "ません",
+    "なかった",
+    "ไม่",
+    "อย่า",
+    "ห้าม",
+)
+#: negations written as words of their own, by language: Hindi (नहीं, न, मत) and Bengali
+#: (না, নেই, নি); counted as whole words, so a word that merely holds
+#: one (नमक, नाम) is not one
+_NEG_TOKENS = frozenset(("नहीं", "नही", "न", "मत", "না", "নেই", "নি"))
 _STOP = frozenset(("a", "an", "the", "to", "of", "in", "on", "for", "and", "or", "is", "are"))
 _STOP |= {"be", "it", "this", "that", "with", "as", "at", "by"}
 # The words memories use for one thing, English | Chinese | Japanese, each read as the
@@ -136,10 +154,12 @@ def covers(a: str, b: str) -> bool:
 
 
 def negations(text: str) -> tuple[int, ...]:
-    """How often ``text`` says each negation (English words, Chinese and Japanese marks)."""
+    """How often ``text`` says each negation (English, Hindi and Bengali words; Chinese,
+    Japanese and Thai marks)."""
     low = unicodedata.normalize("NFKC", text).casefold()
     words = _NEG_WORD.findall(low)
-    return (len(words), *(low.count(m) for m in _NEG_MARKS))
+    spoken = sum(w in _NEG_TOKENS for w in _WORD.findall(low))
+    return (len(words), spoken, *(low.count(m) for m in _NEG_MARKS))
 
 
 def near_duplicate(a: str, b: str) -> bool:

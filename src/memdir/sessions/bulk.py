@@ -3,6 +3,7 @@ See docs/design/sessions.md."""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from . import provenance as prov
+from .checkouts import Checkout, checkout_of
 from .db import Database
 from .records import MEMORY_MODES, check_mode, to_epoch
 from .rows import TITLE_CHARS, Stored, insert_staged, message, text, title
@@ -52,7 +54,7 @@ def _where(sid: str, index: int | None = None) -> str:
     return f"session {sid!r}" + ("" if index is None else f", message {index + 1}")
 
 
-def _track(spec: object) -> _Track:
+def _track(spec: object, checkout: Callable[[str | None], Checkout]) -> _Track:
     if not isinstance(spec, SessionSpec):
         raise ValidationError(
             f"each session is (SessionSpec, rows), not {type(spec).__name__}", field="session"
@@ -63,7 +65,7 @@ def _track(spec: object) -> _Track:
             raise ValidationError("session_id must not be empty", field="session_id")
         check_mode(spec.memory_mode)
         given = None if spec.title is None else " ".join(text(spec.title, "title").split())
-        row = (
+        row: tuple[Any, ...] = (
             sid,
             None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
             text(spec.agent, "agent"),
@@ -74,6 +76,7 @@ def _track(spec: object) -> _Track:
             None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
             spec.memory_mode,
         )
+        row += checkout(row[3])
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
     former = spec.former_id if isinstance(spec.former_id, str) and spec.former_id else None
@@ -106,6 +109,8 @@ class _Importer:
         self.pending: set[str] = set()  # ids that may have rows not yet written
         self.seen: dict[str, int] = {}  # keyed session -> rows its streams had (-1: done)
         self.current: dict[str, _Track] = {}  # the tracks of the item being read
+        #: each working directory's checkout, read once per import
+        self.checkout = functools.lru_cache(maxsize=256)(checkout_of)
 
     def add(self, track: _Track, row: object) -> None:
         key = None
@@ -359,7 +364,7 @@ class _Importer:
                 self.counts.resynced.append(sid)
 
     def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
-        track = _track(spec)
+        track = _track(spec, self.checkout)
         if track.sid in self.pending:
             # the same session again in this import (a copied transcript): write what is
             # buffered first, so what it holds includes the earlier rows

@@ -10,13 +10,15 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
 from ..core.printable import shown
-from . import bulk, links
+from . import bulk, checkouts, links
 from . import rank as ranking
+from .checkouts import Checkout
 from .db import Database, file_size
 from .provenance import remember_removed
 from .query import sanitize
@@ -110,7 +112,8 @@ class SessionStore:
         """Record a session (or return the existing one when ``session_id`` is taken).
 
         ``parent_id`` links a child (a compacted continuation, a delegated sub-task): its
-        messages are found under the root session.
+        messages are found under the root session. The git checkout ``cwd`` is in is
+        recorded with it (:func:`.checkouts.checkout_of`).
         """
         sid = _text(session_id, "session_id") if session_id is not None else uuid.uuid4().hex
         if not sid.strip():
@@ -124,11 +127,13 @@ class SessionStore:
             scope,
             self._now(started_at, "started_at"),
             memory_mode,
+            *checkouts.checkout_of(cwd),
         )
         self.db.write(
             lambda c: c.execute(
                 "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, started_at, "
-                "memory_mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "memory_mode, checkout_remote, checkout_commit) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values,
             ),
             action="start a session",
@@ -565,27 +570,71 @@ class SessionStore:
 
         return int(self.db.write(body, action="carry the adopted scope's sessions and jobs"))
 
-    def rekey(self, old_project: str, new_project: str) -> int:
-        """The sessions of the project slug ``old_project`` and its jobs made
-        ``new_project``'s, in one transaction (on the team backend: a checkout's, keyed by
-        its path, as its remote URL's; :func:`memdir.pipeline.upkeep.key_by_url`). Returns
-        the sessions rekeyed. Looks first, in a read: with nothing to rekey (every run but
-        the first) no write lock is taken, so no other writer is waited for (rv55t)."""
-        if not self.db.read(
-            lambda c: c.execute(
-                "SELECT EXISTS (SELECT 1 FROM sessions WHERE scope = ?) "
-                "OR EXISTS (SELECT 1 FROM jobs WHERE project = ?)",
-                (old_project, old_project),
-            ).fetchone()[0]
-        ):
+    def rekey(
+        self, old_project: str, new_project: str, root: Path, *, location: str | None = None
+    ) -> int:
+        """The sessions of the project slug ``old_project`` that the repository at ``root``
+        logged (their recorded checkout: :func:`.checkouts.ours`) made ``new_project``'s
+        with their extract jobs, and ``old_project``'s jobs on ``location`` (the checkout's
+        local scope: a consolidation its sessions queued), in one transaction (on the team
+        backend: a checkout's, keyed by its path, as its remote URL's;
+        :func:`memdir.pipeline.upkeep.key_by_url`). Another repository's sessions at that
+        path, and those recording no checkout, stay. Returns the sessions rekeyed. Looks
+        first, in a read: with nothing to rekey (every run but the first) no write lock is
+        taken, so no other writer is waited for (rv55t)."""
+
+        def look(c: sqlite3.Connection) -> tuple[set[Checkout], bool]:
+            found = {
+                (r[0], r[1])
+                for r in c.execute(
+                    "SELECT DISTINCT checkout_remote, checkout_commit FROM sessions "
+                    "WHERE scope = ?",
+                    (old_project,),
+                )
+            }
+            queued = (
+                location is not None
+                and c.execute(
+                    "SELECT EXISTS (SELECT 1 FROM jobs WHERE project = ? AND kind <> 'extract' "
+                    "AND key = ?)",
+                    (old_project, location),
+                ).fetchone()[0]
+            )
+            return found, bool(queued)
+
+        found, queued = self.db.read(look)
+        claimed = checkouts.ours(root, found) if found else set()
+        if not claimed and not queued:
             return 0
+        remotes = sorted({r for r, _ in claimed if r is not None})
+        commits = sorted({c for r, c in claimed if r is None and c is not None})
+        claims = [("checkout_remote = ?", (r,)) for r in remotes] + [
+            (
+                f"checkout_remote IS NULL AND checkout_commit IN ({', '.join('?' * len(part))})",
+                tuple(part),
+            )
+            for part in (commits[i : i + 500] for i in range(0, len(commits), 500))
+        ]
 
         def body(c: sqlite3.Connection) -> int:
-            sessions = c.execute(
-                "UPDATE sessions SET scope = ? WHERE scope = ?", (new_project, old_project)
-            ).rowcount
-            c.execute("UPDATE jobs SET project = ? WHERE project = ?", (new_project, old_project))
-            return int(sessions)
+            moved = 0
+            for where, args in claims:
+                c.execute(
+                    "UPDATE jobs SET project = ? WHERE project = ? AND kind = 'extract' AND "
+                    f"key IN (SELECT id FROM sessions WHERE scope = ? AND {where})",
+                    (new_project, old_project, old_project, *args),
+                )
+                moved += c.execute(
+                    f"UPDATE sessions SET scope = ? WHERE scope = ? AND {where}",
+                    (new_project, old_project, *args),
+                ).rowcount
+            if location is not None:
+                c.execute(
+                    "UPDATE jobs SET project = ? WHERE project = ? AND kind <> 'extract' "
+                    "AND key = ?",
+                    (new_project, old_project, location),
+                )
+            return moved
 
         return int(self.db.write(body, action="key this checkout's sessions by its URL"))
 

@@ -37,7 +37,8 @@ def raise_mode(c: sqlite3.Connection, session_id: str, mode: str) -> bool:
 
 def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: bool) -> str:
     """Create an imported session from its ``sessions`` row (id, parent_id, agent, cwd,
-    scope, title, started_at, ended_at, memory_mode): ``created``; ``present`` when it
+    scope, title, started_at, ended_at, memory_mode, checkout_remote, checkout_commit):
+    ``created``; ``present`` when it
     exists (its memory mode raised to the row's if stricter); ``removed`` when the user
     deleted it since an earlier import (created again only with ``include_removed``)."""
     sid = row[0]
@@ -45,8 +46,9 @@ def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: boo
         c.execute("DELETE FROM removed_imports WHERE session_id = ?", (sid,))
     if c.execute(
         "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, title, "
-        "started_at, ended_at, memory_mode, imported) SELECT ?, ?, ?, ?, ?, ?, ?, ?, "
-        "?, 1 WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
+        "started_at, ended_at, memory_mode, checkout_remote, checkout_commit, imported) "
+        "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1 "
+        "WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
         (*row, sid),
     ).rowcount:
         return "created"
@@ -68,7 +70,10 @@ def rename_session(c: sqlite3.Connection, old: str, new: str) -> bool:
         if c.execute("SELECT 1 FROM messages WHERE session_id = ? LIMIT 1", (new,)).fetchone():
             return False
     else:
-        cols = "parent_id, agent, cwd, scope, title, started_at, ended_at, memory_mode, imported"
+        cols = (
+            "parent_id, agent, cwd, scope, title, started_at, ended_at, memory_mode, imported, "
+            "checkout_remote, checkout_commit"
+        )
         c.execute(
             f"INSERT INTO sessions (id, {cols}) SELECT ?, {cols} FROM sessions WHERE id = ?",
             (new, old),

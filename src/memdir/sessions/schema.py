@@ -526,4 +526,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         _reindex,
         reads_without=True,  # the old index's words are still found (cut more finely)
     ),
+    # The git checkout a session was logged or imported in (memdir.sessions.checkouts):
+    # its remote and HEAD commit, so a team run rekeys only its own repository's
+    # path-keyed sessions. Rows from before record none (NULL): never claimed.
+    Migration(
+        "0016_session_checkouts",
+        (
+            "ALTER TABLE sessions ADD COLUMN checkout_remote TEXT",
+            "ALTER TABLE sessions ADD COLUMN checkout_commit TEXT",
+        ),
+        # no read asks for them (the rekey is the team backend's); a write waits for the
+        # upgrade's lock, so it sees the columns
+        reads_without=True,
+    ),
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import socket
 import stat
 import sys
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from dulwich.repo import Repo
 
 HEAD = b"HEAD"
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a commit id (SHA-1 or SHA-256)
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
@@ -691,6 +693,36 @@ def read_remote(common: Path) -> str | None:
     except (OSError, ValueError, KeyError):
         return None
     return url.decode("utf-8", "replace").strip() or None
+
+
+def head_commit(gitdir: Path, common: Path) -> str | None:
+    """The commit HEAD names in the checkout whose git folders are ``gitdir`` and
+    ``common`` (:func:`git_dirs`): a branch's tip, loose or packed, or a detached HEAD;
+    None on an unborn branch or when the refs cannot be read. Refs only, no history."""
+    from dulwich.refs import DiskRefsContainer
+
+    worktree = None if gitdir == common else str(gitdir)
+    try:
+        sha = cast(Any, DiskRefsContainer(str(common), worktree_path=worktree))[HEAD]
+    except Exception:  # noqa: BLE001 — refs git itself may not read name no commit
+        return None
+    text = sha.decode("ascii", "replace") if isinstance(sha, bytes) else ""
+    return text if _SHA.fullmatch(text) else None
+
+
+def held_commits(root: Path, ids: Iterable[str]) -> set[str]:
+    """Those of the commit ``ids`` the repository checked out at ``root`` holds (object
+    lookups, no walk); none when it cannot be read."""
+    repo = open_repo(root)
+    if repo is None:
+        return set()
+    try:
+        store = cast(Any, repo.object_store)
+        return {i for i in ids if _SHA.fullmatch(i) and i.encode("ascii") in store}
+    except Exception:  # noqa: BLE001 — an unreadable object store holds nothing provable
+        return set()
+    finally:
+        repo.close()
 
 
 def root_commits(root: Path, limit: int = 200_000) -> list[str] | None:

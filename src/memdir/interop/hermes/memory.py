@@ -229,11 +229,8 @@ def _skill_files(md: Layers, skills: Path) -> tuple[list[ExportFile], list[Path]
     ``skill_view`` refuses as a collision), else in ``skills/memdir/<name>/``; and the
     ``skills/memdir/<name>/`` folders where an earlier export's second copy of such a
     skill goes (deleted when memdir wrote it and it is unchanged since)."""
-    held: dict[str, Path] = {}
-    found = find_skills(skills, "user", depth=3)[0]
     ours = skills / "memdir"
-    for f in sorted(found, key=lambda f: f.source.parent.parent == ours):
-        held.setdefault(f.name.split("/")[1], f.source)  # the first, as Hermes lists them
+    held = {name: f.source for name, f in _first_of_each_name(skills)[0].items()}
     files = [
         ExportFile(held.get(f.path.parent.name, f.path), f.content)
         for f in skill_exports(md, _GLOBAL_SCOPES, ours)
@@ -257,12 +254,32 @@ def _read_persona_and_skills(home: Path, out: Read) -> None:
         out.notes.append(f"{home / SOUL_NAME} is Hermes's default persona; not imported")
     elif text is not None:
         out.files.append(ScopeFile("user", SOUL_NAME, text, home / SOUL_NAME))
-    files, problems = find_skills(home / "skills", "user", depth=3)
+    first, problems = _first_of_each_name(home / "skills")
     bundled = _bundled(home / "skills")
-    out.files += [f for f in files if f.name.split("/")[1] not in bundled]
+    out.files += [f for name, f in first.items() if name not in bundled]
     out.problems += problems
-    if bundled and len(files) > len(out.files):
+    if bundled and len(first) > len(out.files):
         out.notes.append(f"{len(bundled)} skills Hermes bundles are not imported")
+
+
+def _first_of_each_name(skills: Path) -> tuple[dict[str, ScopeFile], list[str]]:
+    """The skills under ``skills/`` (any category), the first of each name as Hermes
+    lists them (an earlier export's ``skills/memdir/`` copy last), and a sentence for each
+    that cannot be taken, another of its name included: memdir keeps one skill per name,
+    so import takes, and export writes over, the same one (rv55w)."""
+    found, problems = find_skills(skills, "user", depth=3)
+    ours = skills / "memdir"
+    first: dict[str, ScopeFile] = {}
+    for f in sorted(found, key=lambda f: f.source.parent.parent == ours):
+        name = f.name.split("/")[1]
+        if name not in first:
+            first[name] = f
+        elif f.source.parent.parent != ours:
+            problems.append(
+                f"{f.source}: not imported: {first[name].source} is a skill named "
+                f"{name!r} too (memdir keeps one skill of a name; rename one in Hermes)"
+            )
+    return first, problems
 
 
 def _bundled(skills: Path) -> set[str]:
