@@ -465,7 +465,9 @@ class Pipeline:
             said += len(ops) - len(writes)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops that change something wait in review
-                ops = approval.hold_changing(self.md, store, ops, entries, Source.EXTRACTOR)
+                ops = approval.hold_changing(
+                    self.md, store, ops, entries, Source.EXTRACTOR, same
+                )  # planned once: the ops ``same`` found changing no text are not held
                 held = bool(ops)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:
