@@ -15,7 +15,7 @@ from ...core.persona import read_soul
 from ...core.storage.base import SOUL_NAME
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import not_a_folder, why
+from .._files import not_a_folder, read_whole, why
 from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -137,8 +137,8 @@ class HermesHarness:
             return out
         for filename in names:
             path = folder / filename
-            try:
-                text = read_text(path, MAX_FILE_BYTES)
+            try:  # read whole: a clean import lets the export replace it (no --force)
+                text = read_whole(path, MAX_FILE_BYTES, out.whole)
             except FileNotFoundError:
                 continue
             except (OSError, ValueError) as exc:
