@@ -74,3 +74,56 @@ def test_a_fact_added_twice_in_one_batch_is_held_not_an_error(
         assert TUESDAY in cli("show", NEW, extra_env=env).stdout
     finally:
         server.close()
+
+
+# -- a run that only consolidates ------------------------------------------------------
+# A run that spends the model-call budget (5 consolidation calls of 40 candidates) leaves
+# the rest for the next run, which extracts nothing and only consolidates. When all it
+# consolidates is a candidate memory already says, it wrote nothing new and dropped that
+# candidate: main printed "Nothing to do." (RunReport.did_anything left out the dropped),
+# silent about what it dropped, under "auto" and "ask" alike.
+
+
+def _many(body: dict[str, Any]) -> dict[str, Any]:
+    """Extraction: 200 facts and, last, the first one again; consolidation: add each."""
+    system, user = (m["content"] for m in body["messages"])
+    if system == EXTRACT_PROMPT:
+        ids = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+        facts: list[dict[str, Any]] = [
+            {
+                "type": "reference",
+                "name": f"Service s{i}",
+                "body": f"Service s{i} deploys to cluster c{i}.",
+                "description": f"where s{i} deploys",
+                "scope": "local",
+                "confidence": 0.95,
+                "evidence": ids[:1],
+            }
+            for i in range(200)
+        ]
+        facts.append(facts[0] | {"name": "Service s0 again"})
+        reply: dict[str, Any] = {"candidates": facts, "entities": []}
+    elif system == CONSOLIDATE_PROMPT:
+        reply = {"ops": [{"op": "add", "candidate": i} for i in range(40)]}
+    else:
+        reply = {"entities": []}
+    return chat_completion(body["model"], json.dumps(reply))
+
+
+def test_a_run_that_only_drops_what_memory_says_says_so(
+    tmp_path: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    server = Server(lambda _path, body: (200, _many(body)))
+    env = {**ENV, "MEMDIR_LLM_BASE_URL": server.url + "/v1"}
+    try:
+        _teach(tmp_path, project, cli, 1, "Deploy billing to the kiwi cluster.", env)
+        first = cli("maintain", extra_env=env)
+        assert "model-call budget spent" in first.stdout, first.stdout + first.stderr
+        second = cli("maintain", extra_env=env)
+        shown = second.stdout + second.stderr
+        assert second.returncode == 0, shown
+        assert "Nothing to do." not in shown, shown  # main: silent about the dropped one
+        assert "candidates dropped: 1 already in memory" in shown, shown
+        assert "apply:" not in shown, shown
+    finally:
+        server.close()

@@ -81,6 +81,7 @@ class RunReport:
             self.extracted
             or self.skipped
             or self.ops
+            or self.dropped  # consolidated: what memory already says, said so
             or self.errors
             or self.archived
             or self.review
