@@ -122,7 +122,11 @@ def test_session_start_uses_the_moved_settings_claude_md_excludes(
     (project / "pkg" / "CLAUDE.md").write_text("pkg text\n", encoding="utf-8")
     excludes = {"claudeMdExcludes": ["**/pkg/CLAUDE.md"]}
     (elsewhere / "settings.json").write_text(json.dumps(excludes), encoding="utf-8")
-    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "CODEX_HOME": str(tmp_path / "cx")}
+    env = {  # the environ given names the folder (left56: the process's is not read)
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "managed"),
+        "CODEX_HOME": str(tmp_path / "cx"),
+        "CLAUDE_CONFIG_DIR": str(elsewhere),
+    }
     md = Memdir(load_settings(tmp_path / "memhome", project / "pkg", environ=env))
     found, notes = md.instructions()
     names = [i.path.relative_to(project.resolve()).as_posix() for i in found]

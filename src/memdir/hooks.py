@@ -10,7 +10,8 @@ import importlib.metadata
 import inspect
 import logging
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,11 @@ _manager: pluggy.PluginManager | None = None
 #: Installed plugins that could not be loaded: entry point name → why.
 _BROKEN: dict[str, str] = {}
 
+#: Seconds an installed plugin's import or hook may run before memdir says it waits on it.
+SLOW_PLUGIN = 10.0
+#: Installed plugins: entry point name → the distribution that installed it.
+_PACKAGES: dict[str, str] = {}
+
 log = logging.getLogger("memdir")
 
 
@@ -114,9 +120,11 @@ def _load_installed(pm: pluggy.PluginManager) -> None:
     for ep in importlib.metadata.entry_points(group="memdir"):
         if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
             continue
+        if ep.dist is not None:
+            _PACKAGES[ep.name] = ep.dist.name
         try:
-            with contextlib.redirect_stdout(sys.stderr):  # stdout is a command's --json
-                pm.register(ep.load(), name=ep.name)
+            with contextlib.redirect_stdout(sys.stderr), _watched(ep.name, "import"):
+                pm.register(ep.load(), name=ep.name)  # stdout is a command's --json
         except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
             if pm.get_plugin(ep.name) is not None:
                 pm.unregister(name=ep.name)
@@ -137,6 +145,29 @@ def _tell_once(message: str) -> None:
     if message not in _TOLD:
         _TOLD.add(message)
         log.warning("%s", message)
+
+
+@contextlib.contextmanager
+def _watched(plugin: str, what: str) -> Iterator[None]:
+    """Say (once, from a timer) that the installed ``plugin``'s ``what`` has run
+    :data:`SLOW_PLUGIN` seconds and memdir waits for it: a hang names its plugin. memdir
+    cannot leave it behind (a thread cannot be stopped; docs/design/architecture.md)."""
+    package = _PACKAGES.get(plugin, plugin)
+    timer = threading.Timer(
+        SLOW_PLUGIN,
+        _tell_once,
+        (
+            f"plugin {plugin!r}: its {what} has run for {SLOW_PLUGIN:.0f} s and memdir is "
+            f"waiting for it; if it never ends, stop memdir (Ctrl-C) and uninstall the "
+            f"plugin (`pip uninstall {package}`)",
+        ),
+    )
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 def _not_loaded() -> str:
@@ -164,7 +195,7 @@ def _named(hook: str, make: Callable[..., Any]) -> list[tuple[str, Any]]:
             found += _call(impl, make)
             continue
         try:
-            with contextlib.redirect_stdout(sys.stderr):
+            with contextlib.redirect_stdout(sys.stderr), _watched(plugin, hook):
                 found += _call(impl, make)
         except Exception as exc:  # noqa: BLE001  (a third party's hook)
             _BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")

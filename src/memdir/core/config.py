@@ -16,7 +16,7 @@ from typing import Any
 from .budgets import SOUL_BUDGET, WARN_SHARE
 from .codex_docs import CodexDocs, _codex_docs
 from .errors import MemdirError, ParseError, ValidationError
-from .harness_homes import claude_config_dir, codex_home
+from .harness_homes import claude_config_dir, codex_home, hermes_home
 from .index import PINNED_BUDGET
 from .storage.regular import read_bytes
 
@@ -91,8 +91,8 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
-    # CLAUDE_CONFIG_DIR and CODEX_HOME of an environ given to load_settings (None: the
-    # process's, read when asked, as the harness homes always were)
+    # CLAUDE_CONFIG_DIR, CODEX_HOME and HERMES_HOME of an environ given to load_settings
+    # (None: the process's, read when asked, as the harness homes always were)
     harness_env: tuple[tuple[str, str], ...] | None = None
     soul_budget: int = SOUL_BUDGET  # characters of each SOUL.md in the system block
     budget_warning: float = WARN_SHARE  # the share of a budget that earns a soft warning
@@ -106,16 +106,27 @@ class Settings:
         return self.disabled_by is None
 
     @property
+    def harness_environ(self) -> dict[str, str] | None:
+        """The harness-home variables of the environ read (None: the process's)."""
+        return None if self.harness_env is None else dict(self.harness_env)
+
+    @property
     def claude_home(self) -> Path:
         """Claude Code's user folder as the environ read names it (``$CLAUDE_CONFIG_DIR``,
         else ``~/.claude``)."""
-        return claude_config_dir(None if self.harness_env is None else dict(self.harness_env))
+        return claude_config_dir(self.harness_environ)
 
     @property
     def codex_home(self) -> Path:
         """Codex's user folder as the environ read names it (``$CODEX_HOME``, else
         ``~/.codex``): the one :attr:`codex_docs` reads config.toml from."""
-        return codex_home(None if self.harness_env is None else dict(self.harness_env))
+        return codex_home(self.harness_environ)
+
+    @property
+    def hermes_home(self) -> Path:
+        """Hermes's folder as the environ read names it (``$HERMES_HOME``, else
+        ``~/.hermes``)."""
+        return hermes_home(self.harness_environ)
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -177,6 +188,9 @@ def _read_config(path: Path) -> dict[str, Any]:
     return data
 
 
+_HARNESS_HOMES = ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME")
+
+
 def load_settings(
     home: Path | str | None = None,
     project: Path | str | None = None,
@@ -236,7 +250,7 @@ def load_settings(
         codex_docs=_codex_docs(env),
         harness_env=None
         if environ is None
-        else tuple((k, environ[k]) for k in ("CLAUDE_CONFIG_DIR", "CODEX_HOME") if k in environ),
+        else tuple((k, environ[k]) for k in _HARNESS_HOMES if k in environ),
         soul_budget=int(data.get("soul_budget", SOUL_BUDGET)),
         budget_warning=float(data.get("budget_warning", WARN_SHARE)),
         database_url=(env.get("MEMDIR_DATABASE_URL") if database_url is None else database_url)

@@ -124,9 +124,10 @@ def _read(path: Path) -> tuple[str, int, bool]:
 class _Reader:
     """Loads files into a :class:`_Run`: each once, its imports right after it."""
 
-    def __init__(self, run: _Run, home: Path) -> None:
+    def __init__(self, run: _Run, home: Path, claude_home: Path) -> None:
         self.run = run
         self.home = home
+        self.claude_home = claude_home  # $CLAUDE_CONFIG_DIR as the settings' environ names it
 
     def note(self, scope: str | None, subject: object, reason: str, warn: bool = False) -> None:
         self.run.notes.append(Note(scope, str(subject), reason, warn))
@@ -399,10 +400,10 @@ def _claude_files(folder: Path, home: Path, reader: _Reader, *, own: bool) -> It
     mine = folder if own else None
     yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code", mine)
     if folder == home:
-        if (claude_config_dir() / "CLAUDE.md").is_file():
+        if (reader.claude_home / "CLAUDE.md").is_file():
             reader.note(
                 "user",
-                claude_config_dir() / "CLAUDE.md",
+                reader.claude_home / "CLAUDE.md",
                 "Claude Code's user instructions: memdir reads them when its user scope "
                 "imports them (`memdir import claude-code` says how)",
             )
@@ -423,12 +424,15 @@ def gather(
     project_root: Path | None = None,
     codex: CodexDocs | None = None,
     withheld: str | None = None,
+    claude_home: Path | None = None,
 ) -> tuple[list[Instruction], list[Note]]:
     """Every instruction file, rule and import that applies, in ascending precedence, and
     notes on what was left out. ``paths`` are the files a session works on (for
     path-scoped rules); ``project_root`` the repository a worktree belongs to;
     ``withheld``: why no file of the checkout (or above or below it) is read, nor imported
-    from it (a team server's user not granted its project)."""
+    from it (a team server's user not granted its project); ``claude_home``: Claude Code's
+    user folder (None: ``$CLAUDE_CONFIG_DIR`` of the process, else ``~/.claude``), and
+    ``codex.home`` Codex's."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
     # scopes may also read from their home folder, and from Claude Code's and Codex's user
@@ -440,9 +444,10 @@ def gather(
     if withheld is not None:
         project_roots = project_roots[1:]
     own_roots = {*project_roots, home.resolve()}
-    for harness_dir in (claude_config_dir, codex_home):
+    claude_home = claude_home or claude_config_dir()
+    for harness_dir in (claude_home, (codex or CodexDocs()).home or codex_home()):
         try:
-            folder = harness_dir().resolve()
+            folder = harness_dir.resolve()
             if folder.parent != folder:  # (not `/`: that would be every file)
                 own_roots.add(folder)
         except (OSError, RuntimeError):  # a link loop
@@ -453,7 +458,7 @@ def gather(
     agents, claude = "AGENTS.md" in names, "CLAUDE.md" in names
     codex = codex or CodexDocs()
     run = _Run()
-    reader = _Reader(run, home)
+    reader = _Reader(run, home, claude_home)
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
     # Codex's own project root (project_root_markers) and its trusted project configs.
@@ -546,7 +551,7 @@ def _claude_excludes(checkout: Path, start: Path, reader: _Reader) -> Excludes:
     it, compiled once."""
     import json
 
-    files = [claude_config_dir() / "settings.json"]
+    files = [reader.claude_home / "settings.json"]
     for folder in dict.fromkeys((checkout, start)):
         files += [folder / ".claude" / "settings.json", folder / ".claude" / "settings.local.json"]
     found: list[tuple[str, Path]] = []

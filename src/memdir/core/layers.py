@@ -341,6 +341,7 @@ class Layers(PersonaLayer, SkillsLayer):
             project_root=self.project_root,
             codex=self.settings.codex_docs,
             withheld=withheld or self.folder_withheld(),
+            claude_home=self.settings.claude_home,
         )
 
     def _sections(

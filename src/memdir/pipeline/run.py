@@ -81,6 +81,7 @@ class RunReport:
             self.extracted
             or self.skipped
             or self.ops
+            or self.dropped  # consolidated: what memory already says, said so
             or self.errors
             or self.archived
             or self.review
@@ -475,7 +476,9 @@ class Pipeline:
             said += len(ops) - len(writes)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops that change something wait in review
-                ops = approval.hold_changing(self.md, store, ops, entries, Source.EXTRACTOR)
+                ops = approval.hold_changing(
+                    self.md, store, ops, entries, Source.EXTRACTOR, same
+                )  # planned once: the ops ``same`` found changing no text are not held
                 held = bool(ops)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:

@@ -198,7 +198,12 @@ def unchanged(
 
 
 def hold_changing(
-    md: Layers, store: Store, ops: Sequence[Operation], entries: Sequence[Entry], source: Source
+    md: Layers,
+    store: Store,
+    ops: Sequence[Operation],
+    entries: Sequence[Entry],
+    source: Source,
+    same: Sequence[Entry | None] | None = None,
 ) -> list[Operation]:
     """Hold for review the ``ops`` (the pipeline's, for ``store`` holding ``entries``) that
     change some text (:func:`unchanged` gives None); return them. Those that would change
@@ -207,13 +212,25 @@ def hold_changing(
     approval = "auto" writes them, and ``memdir sessions rm`` of the first session keeps
     the fact. Each fact is held as its own write (ops on one entry together), so the user
     can apply one and reject another. When the batch cannot be planned, every op is held
-    (review says why when applied)."""
-    same = unchanged(store, ops, entries, source)
-    kept = [op for op, entry in zip(ops, same, strict=True) if entry is None]
+    (review says why when applied). ``same``: :func:`unchanged` of these ops, when the
+    caller planned them already. An op that changes nothing but an entry an earlier op
+    of the batch makes (the model adding one fact twice) is held with that op: alone, it
+    would name an entry the store does not hold."""
+    if same is None:
+        same = unchanged(store, ops, entries, source)
+    stored = {e.id: e.etag for e in entries}
+    kept = [
+        op
+        for op, entry in zip(ops, same, strict=True)
+        if entry is None or (isinstance(op, ReplaceOp) and stored.get(entry.id) != entry.etag)
+    ]
     known = [  # only onto the version ``entries`` hold: never a text no one approved
         dataclasses.replace(op, target=entry.id, if_match=entry.etag)
         for op, entry in zip(ops, same, strict=True)
-        if entry is not None and isinstance(op, ReplaceOp) and op.origins  # an add adds none
+        if entry is not None
+        and isinstance(op, ReplaceOp)
+        and stored.get(entry.id) == entry.etag
+        and op.origins  # an add adds none
     ]
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):

@@ -4,7 +4,7 @@ See docs/design/interop.md."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict
 from itertools import chain
 from pathlib import Path
@@ -77,9 +77,9 @@ QUEUED = 100
 QUEUED_CHARS = 1 << 22
 
 
-def default_source() -> Path:
+def default_source(env: Mapping[str, str] | None = None) -> Path:
     """Every project folder of the user's Claude Code."""
-    return claude_config_dir() / "projects"
+    return claude_config_dir(env) / "projects"
 
 
 def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:

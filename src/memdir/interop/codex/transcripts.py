@@ -4,7 +4,7 @@ See docs/design/interop.md."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict
 from itertools import chain
 from pathlib import Path
@@ -59,9 +59,9 @@ _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 _ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 
 
-def default_source() -> Path:
+def default_source(env: Mapping[str, str] | None = None) -> Path:
     """The user's Codex rollouts."""
-    return codex_home() / "sessions"
+    return codex_home(env) / "sessions"
 
 
 def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:

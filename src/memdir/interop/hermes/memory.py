@@ -15,7 +15,7 @@ from ...core.persona import read_soul
 from ...core.storage.base import SOUL_NAME
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import not_a_folder, why
+from .._files import not_a_folder, read_whole, why
 from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
@@ -65,13 +65,15 @@ def _origin_index(entry: Entry) -> int:
     return next((int(m.group(1)) for m in found), 0)
 
 
-def limits(target: Path) -> tuple[dict[str, int], list[str]]:
+def limits(target: Path, home: Path | None = None) -> tuple[dict[str, int], list[str]]:
     """Hermes's character limit per file for an export to ``target``, and notes on where
-    they came from (or why the defaults are used)."""
+    they came from (or why the defaults are used); ``home``: Hermes's folder, whose
+    ``config.yaml`` counts when ``target`` is not a Hermes home's ``memories`` (None:
+    ``$HERMES_HOME`` of the process)."""
     found = dict(fmt.FILES)
     path = target.parent / "config.yaml"  # the Hermes home's, when target is its `memories`
     if target.name != "memories" or not path.exists():
-        path = default_hermes_home() / "config.yaml"  # else $HERMES_HOME or ~/.hermes
+        path = (home or default_hermes_home()) / "config.yaml"  # $HERMES_HOME, ~/.hermes
     try:
         text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:
@@ -107,7 +109,7 @@ class HermesHarness:
 
     def default_source(self, md: Layers) -> Path:
         """``$HERMES_HOME/memories`` (``~/.hermes/memories`` without it)."""
-        return default_hermes_home() / "memories"
+        return md.settings.hermes_home / "memories"
 
     default_target = default_source  # the harness reads its memory from there
 
@@ -135,8 +137,8 @@ class HermesHarness:
             return out
         for filename in names:
             path = folder / filename
-            try:
-                text = read_text(path, MAX_FILE_BYTES)
+            try:  # read whole: a clean import lets the export replace it (no --force)
+                text = read_whole(path, MAX_FILE_BYTES, out.whole)
             except FileNotFoundError:
                 continue
             except (OSError, ValueError) as exc:
@@ -171,7 +173,7 @@ class HermesHarness:
         ranked, note = by_priority(md, entries, stores)
         if note:
             out.notes.append(note)
-        configured, notes = limits(target)
+        configured, notes = limits(target, md.settings.hermes_home)
         out.notes.extend(notes)
         for filename in fmt.FILES:
             limit = configured[filename]

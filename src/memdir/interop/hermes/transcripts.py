@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +33,9 @@ _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "en
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
 
 
-def default_source() -> Path:
+def default_source(env: Mapping[str, str] | None = None) -> Path:
     """The user's Hermes session database: ``state.db`` in ``$HERMES_HOME`` (``~/.hermes``)."""
-    return hermes_home() / "state.db"
+    return hermes_home(env) / "state.db"
 
 
 def _content(value: object) -> str:

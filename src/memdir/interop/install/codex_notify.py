@@ -11,7 +11,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.harness_homes import codex_home
 from ...core.storage.records import locked
 from ._command import detached
 
@@ -79,7 +78,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
     md = open_memdir(home, project or os.getcwd())
     if not md.enabled:
         return done
-    folder = codex_home() / "sessions"
+    folder = md.settings.codex_home / "sessions"
     with locked(md.home / LEDGER_NAME, _WHAT) as seen:
         current = _rollouts(folder) if folder.is_dir() else {}
         first = not seen

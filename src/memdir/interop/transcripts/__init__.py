@@ -68,8 +68,8 @@ def import_sessions(
     ``progress(done, total)`` counts bytes (Hermes: messages). See docs/design/interop.md."""
     module = reader(harness)
     check_mode(memory_mode)
-    where = module.default_source().absolute() if source is None else user_path(source, "source")
-    _check(where, module)
+    where = _default(module, md).absolute() if source is None else user_path(source, "source")
+    _check(where, module, md)
     tally = Tally(progress)
     counts = md.sessions.import_sessions(
         module.sessions(where, tally, memory_mode), batch=batch, include_removed=include_removed
@@ -116,7 +116,20 @@ def _fill_missing_parents(md: Layers, agent: str) -> list[str]:
     return [pid for pid, _, _ in missing]
 
 
-def _check(where: Path, module: ModuleType) -> None:
+def _default(module: ModuleType, md: Layers) -> Path:
+    """The harness's own transcripts folder as ``md``'s settings' environ names it (a
+    plugin's ``default_source()`` that takes no environ: as it says)."""
+    import inspect
+
+    found: Path
+    if inspect.signature(module.default_source).parameters:
+        found = module.default_source(md.settings.harness_environ)
+    else:
+        found = module.default_source()
+    return found
+
+
+def _check(where: Path, module: ModuleType, md: Layers) -> None:
     """``where`` must be a folder or a regular file (a FIFO would block, a device never
     end)."""
     try:
@@ -125,7 +138,7 @@ def _check(where: Path, module: ModuleType) -> None:
         raise MemdirError(
             f"No {module.LABEL} transcripts at {where}. Pass --from with the "
             f"folder or file to import (default: "
-            f"{_home_relative(module.default_source())})."
+            f"{_home_relative(_default(module, md))})."
         ) from None
     except OSError as exc:
         raise MemdirError(f"Cannot read {where}: {why(exc)}.") from None
