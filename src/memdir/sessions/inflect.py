@@ -27,7 +27,8 @@ MIN_STEM = 3
 MAX_WORDS = 12
 MAX_SCAN = 64
 MAX_FORMS = 12
-#: Longer words are names, hashes or garbage: left alone.
+#: Longer words are names, hashes or garbage: left alone, query words and index terms
+#: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
 
 #: Languages whose stems may differ in their last letter (k ~ c, g ~ dz, r ~ rz).
@@ -178,7 +179,8 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     if table != TABLE:
         return
     words = [t for t in terms if t.kind == "word"]
-    latin = latin_language(_words(text.casefold())) if words else None
+    # lower(), not casefold(): casefold writes ß as ss, a German cue letter (_CUE_LETTERS)
+    latin = latin_language(_words(text.lower())) if words else None
     todo = []
     for t in words:
         lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
@@ -195,7 +197,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         return
     found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
     picked = [
-        [v for v in vocab if v != k and matches(lang, k, v)][:MAX_FORMS]
+        [v for v in vocab if v != k and len(v) <= MAX_LEN and matches(lang, k, v)][:MAX_FORMS]
         for (_, lang, k), vocab in zip(keyed, found, strict=True)
     ]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
