@@ -31,8 +31,15 @@ MAX_FORMS = 12
 #: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
 
-#: Languages whose stems may differ in their last letter (k ~ c, g ~ dz, r ~ rz).
-_ALTERNATING = frozenset({"polish", "czech", "russian"})
+#: Languages whose stems may differ in their last letter, and the letter pairs that do (as
+#: the index folds them: łazienka ~ łazience k ~ c, mucha ~ musze ch ~ sz, noha ~ noze
+#: h ~ z, ruka ~ ruce, книга ~ книжка г ~ ж): any two letters merged English words in a
+#: Polish question (config ~ confid, login ~ logic, remote ~ remove).
+_ALTERNATING = {
+    "polish": frozenset(map(frozenset, ("kc", "hz", "tc", "gz"))),
+    "czech": frozenset(map(frozenset, ("kc", "hz", "hs", "gz"))),
+    "russian": frozenset(map(frozenset, ("кч", "гж", "хш", "тч", "дж", "зж", "сш", "цч", "кц"))),
+}
 
 #: Cues (words, and words with a cue letter) a query needs for a Latin language.
 MIN_CUES = 2
@@ -138,7 +145,8 @@ def matches(lang: str, term: str, form: str) -> bool:
     if a == b:
         return _letters(a) >= MIN_STEM
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
-    return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
+    pairs = _ALTERNATING.get(lang, frozenset())
+    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and frozenset(a[-1] + b[-1]) in pairs
 
 
 def _letters(text: str) -> int:
