@@ -36,7 +36,7 @@ MAX_LEN = 40
 #: h ~ z, ruka ~ ruce, книга ~ книжка г ~ ж): any two letters merged English words in a
 #: Polish question (config ~ confid, login ~ logic, remote ~ remove).
 _ALTERNATING = {
-    "polish": frozenset(map(frozenset, ("kc", "hz", "tc", "gz"))),
+    "polish": frozenset(map(frozenset, ("kc", "hz", "tc", "gz", "wv"))),  # archiwa ~ archive
     "czech": frozenset(map(frozenset, ("kc", "hz", "hs", "gz"))),
     "russian": frozenset(map(frozenset, ("кч", "гж", "хш", "тч", "дж", "зж", "сш", "цч", "кц"))),
 }
