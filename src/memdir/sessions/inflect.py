@@ -33,12 +33,13 @@ MAX_LEN = 40
 
 #: Languages whose stems may differ in their last letter, and the letter pairs that do (as
 #: the index folds them: łazienka ~ łazience k ~ c, mucha ~ musze ch ~ sz, noha ~ noze
-#: h ~ z, ruka ~ ruce, книга ~ книжка г ~ ж): any two letters merged English words in a
-#: Polish question (config ~ confid, login ~ logic, remote ~ remove).
+#: h ~ z, ruka ~ ruce; none: any two): any two letters merged English words in a Polish
+#: question (config ~ confid, login ~ logic, remote ~ remove).
 _ALTERNATING = {
     "polish": frozenset(map(frozenset, ("kc", "hz", "tc", "gz", "wv"))),  # archiwa ~ archive
     "czech": frozenset(map(frozenset, ("kc", "hz", "hs", "gz"))),
-    "russian": frozenset(map(frozenset, ("кч", "гж", "хш", "тч", "дж", "зж", "сш", "цч", "кц"))),
+    "russian": frozenset(),  # any two: only Cyrillic words take it, and its stems keep a
+    # suffix's first letter (устаревали, устаревшие: устарева, устаревш)
 }
 
 #: Cues (words, and words with a cue letter) a query needs for a Latin language.
@@ -145,8 +146,10 @@ def matches(lang: str, term: str, form: str) -> bool:
     if a == b:
         return _letters(a) >= MIN_STEM
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
-    pairs = _ALTERNATING.get(lang, frozenset())
-    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and frozenset(a[-1] + b[-1]) in pairs
+    if lang not in _ALTERNATING or not (len(a) == len(b) >= 5 and a[:-1] == b[:-1]):
+        return False
+    pairs = _ALTERNATING[lang]
+    return not pairs or frozenset(a[-1] + b[-1]) in pairs
 
 
 def _letters(text: str) -> int:
