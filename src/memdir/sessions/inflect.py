@@ -27,11 +27,20 @@ MIN_STEM = 3
 MAX_WORDS = 12
 MAX_SCAN = 64
 MAX_FORMS = 12
-#: Longer words are names, hashes or garbage: left alone.
+#: Longer words are names, hashes or garbage: left alone, query words and index terms
+#: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
 
-#: Languages whose stems may differ in their last letter (k ~ c, g ~ dz, r ~ rz).
-_ALTERNATING = frozenset({"polish", "czech", "russian"})
+#: Languages whose stems may differ in their last letter, and the letter pairs that do (as
+#: the index folds them: łazienka ~ łazience k ~ c, mucha ~ musze ch ~ sz, noha ~ noze
+#: h ~ z, ruka ~ ruce; none: any two): any two letters merged English words in a Polish
+#: question (config ~ confid, login ~ logic, remote ~ remove).
+_ALTERNATING = {
+    "polish": frozenset(map(frozenset, ("kc", "hz", "tc", "gz", "wv"))),  # archiwa ~ archive
+    "czech": frozenset(map(frozenset, ("kc", "hz", "hs", "gz"))),
+    "russian": frozenset(),  # any two: only Cyrillic words take it, and its stems keep a
+    # suffix's first letter (устаревали, устаревшие: устарева, устаревш)
+}
 
 #: Cues (words, and words with a cue letter) a query needs for a Latin language.
 MIN_CUES = 2
@@ -137,7 +146,10 @@ def matches(lang: str, term: str, form: str) -> bool:
     if a == b:
         return _letters(a) >= MIN_STEM
     # Slavic stems alternate their last consonant (łazienka, w łazience: k → c)
-    return lang in _ALTERNATING and len(a) == len(b) >= 5 and a[:-1] == b[:-1]
+    if lang not in _ALTERNATING or not (len(a) == len(b) >= 5 and a[:-1] == b[:-1]):
+        return False
+    pairs = _ALTERNATING[lang]
+    return not pairs or frozenset(a[-1] + b[-1]) in pairs
 
 
 def _letters(text: str) -> int:
@@ -178,7 +190,8 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     if table != TABLE:
         return
     words = [t for t in terms if t.kind == "word"]
-    latin = latin_language(_words(text.casefold())) if words else None
+    # lower(), not casefold(): casefold writes ß as ss, a German cue letter (_CUE_LETTERS)
+    latin = latin_language(_words(text.lower())) if words else None
     todo = []
     for t in words:
         lang = language(t.text, latin) if t.text and len(t.text) <= MAX_LEN else None
@@ -195,7 +208,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         return
     found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
     picked = [
-        [v for v in vocab if v != k and matches(lang, k, v)][:MAX_FORMS]
+        [v for v in vocab if v != k and len(v) <= MAX_LEN and matches(lang, k, v)][:MAX_FORMS]
         for (_, lang, k), vocab in zip(keyed, found, strict=True)
     ]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
