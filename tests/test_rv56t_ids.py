@@ -63,3 +63,28 @@ def test_a_removed_fact_discredits_no_session_whose_origin_its_json_holds(
     run("maintain")
     names = [e["name"] for e in json.loads(run("ls", "--json").stdout)]
     assert names == ["The build server is named fig"], names
+
+
+def test_each_id_as_ls_prints_it_names_its_own_session(
+    tmp_path: Path, project: Path, run: Run
+) -> None:
+    """One id holds a NUL, another the text backslash-x-0-0 where the NUL is. Before:
+    `sessions ls` printed both as ``codex:pppp\\x00q``, and that text (tried as typed
+    first) opened and removed the backslash one, also when the person meant the NUL one
+    (the confirmation printed the same text)."""
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    _rollout(rolls, "nul", "pppp\x00q", "the nul printer is on floor two", 10, project)
+    _rollout(rolls, "text", "pppp\\x00q", "the text printer is on floor three", 10, project)
+    run("import-sessions", "codex", "--from", str(rolls))
+    printed = [row.split("  ")[0] for row in run("sessions", "ls").stdout.splitlines()]
+    assert len(set(printed)) == 2, printed
+    opened = {}
+    for text in printed:
+        shown = json.loads(run("sessions", "show", text, "--json").stdout)
+        opened[shown["messages"][0]["content"].split()[3]] = (text, shown["session"]["id"])
+    assert sorted(opened) == ["nul", "text"], opened
+    assert opened["nul"][1] != opened["text"][1], opened
+    run("sessions", "rm", opened["nul"][0], "--yes")
+    [left] = json.loads(run("sessions", "ls", "--json").stdout)
+    assert left["id"] == "codex:pppp\\x00q", left

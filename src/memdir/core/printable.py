@@ -6,10 +6,13 @@ from __future__ import annotations
 
 def shown(text: str) -> str:
     """``text`` with each character a terminal would not print as itself (NUL, a line
-    break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``)."""
-    if text.isprintable():
+    break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``),
+    and a backslash as ``\\\\`` (else a NUL and the text backslash-x-0-0 print alike)."""
+    if text.isprintable() and "\\" not in text:
         return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return "".join(
+        c if c.isprintable() and c != "\\" else c.encode("unicode_escape").decode() for c in text
+    )
 
 
 def unshown(text: str) -> str | None:
