@@ -72,7 +72,8 @@ _COMPACTION_AGENT = "acompact-"
 #: a session without either: its first prompt, as memdir titles any session)
 _NAMES = {"ai-title": ("aiTitle", 1), "custom-title": ("customTitle", 2)}
 #: texts typed while Claude works, waiting in a file's queue: at most this many, of at
-#: most QUEUED_CHARS together (more: the oldest are dropped)
+#: most QUEUED_CHARS together as the hooks' saved state holds them (see :func:`_size`;
+#: more: the oldest are dropped, and a text that alone is more is not kept)
 QUEUED = 100
 QUEUED_CHARS = 1 << 22
 
@@ -299,7 +300,7 @@ class _File:
         if operation == "enqueue" and text is not None:
             self.queue.append([text, seconds(obj.get("timestamp"), self.last), number])
             del self.queue[:-QUEUED]
-            while len(self.queue) > 1 and sum(len(e[0]) for e in self.queue) > QUEUED_CHARS:
+            while self.queue and sum(_size(e[0]) for e in self.queue) > QUEUED_CHARS:
                 del self.queue[0]
         elif operation == "dequeue" and self.queue:  # its own user line follows
             self.queue.pop(0)
@@ -364,6 +365,12 @@ class _File:
                         yield from self._pollute(None)
                 row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
+
+
+def _size(text: str) -> int:
+    """About the characters ``text`` takes in the hooks' saved state, in constant time:
+    JSON escapes a non-ASCII character as up to 12 (an ASCII control one as up to 6)."""
+    return len(text) if text.isascii() else 12 * len(text)
 
 
 def _taken(queue: list[list[Any]], text: str | None) -> list[Any] | None:
