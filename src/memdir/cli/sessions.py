@@ -12,7 +12,7 @@ import click
 
 from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.index import short
-from ..core.printable import shown, unshown
+from ..core.printable import printable, shown, unshown
 from .app import State, cli, dump, examples
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
             f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
-            f"{flags}{child}  {short(s.title or '', 60)}"
+            f"{flags}{child}  {printable(short(s.title or '', 60))}"
         )
 
 

@@ -4,6 +4,14 @@
 from __future__ import annotations
 
 
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would not print as itself (NUL, ESC, a
+    line break, bidi controls) written as Python's escape: a title, say, to show."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def shown(text: str) -> str:
     """``text`` with each character a terminal would not print as itself (NUL, a line
     break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``),
