@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from test_claude_code_hooks import SID, Hook
+
+from memdir.interop.transcripts.follow import LEDGER_NAME, fingerprint
 
 LEDGER_BOUND = 8 << 20  # the state a transcript's waiting texts may take, with room
 
@@ -45,3 +49,33 @@ def test_one_huge_waiting_text_does_not_swell_the_hooks_state(tmp_path: Path) ->
     said = [m.content for m in md.sessions.messages(f"claude-code:{SID}") if m.role == "user"]
     md.close()
     assert said == ["start the build", "and the docs", "thanks"], said
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — a resume state of the right version whose fingerprint matches "
+    "but whose fields have other types (queue entries not [text, time, line], main not a "
+    "SessionSpec's fields) is trusted as written: restoring it or "
+    "reading on raises (AttributeError, TypeError), the hook says 'unexpected …' every "
+    "turn and never imports that transcript again until the ledger is moved aside; only "
+    "something writing memdir's home (or another memdir build of version 2) can cause it",
+)
+@pytest.mark.parametrize(
+    "change", [{"queue": [[1, 2]]}, {"main": {"zzz": 1}}, {"queue": "x"}]
+)
+def test_a_crafted_resume_state_is_read_afresh(tmp_path: Path, change: dict[str, Any]) -> None:
+    hook = Hook(tmp_path)
+    hook.logged("start the build", "Building.")
+    ledger = hook.home / LEDGER_NAME
+    files = json.loads(ledger.read_text())["files"]
+    [(key, state)] = files.items()
+    state.update(change)
+    state["print"] = fingerprint(hook.transcript, state)  # as memdir's own writer signs it
+    ledger.write_text(json.dumps({"version": 1, "files": {key: state}}))
+    _queued(hook, "and the docs")
+    hook.say(("user", "and the tests"), ("assistant", "Tests too."))
+    note = hook.run(hook.payload("stop")).stdout
+    md = hook.md()
+    said = [m.content for m in md.sessions.messages(f"claude-code:{SID}") if m.role == "user"]
+    md.close()
+    assert (note, said) == ("", ["start the build", "and the tests"]), (note, said)
