@@ -55,10 +55,9 @@ HARNESS_TAGS = (
     "<bash-stderr>",
     "<user-prompt-submit-hook>",
 )
-#: the echo of a slash command the person typed: its name, its message (the name without
-#: the slash) and its arguments, in any order, nothing else
-_COMMAND_ECHO = re.compile(r"\s*(?:<command-(name|message|args)>(.*?)</command-\1>\s*){2,3}", re.S)
-_COMMAND_PART = re.compile(r"<command-(name|args)>(.*?)</command-\1>", re.S)
+#: a part of the echo of a slash command the person typed: its name, its message (the
+#: name without the slash) or its arguments; the echo is two or three, nothing else
+_COMMAND_PART = re.compile(r"\s*<command-(name|message|args)>")
 #: user text Claude Code writes when the person presses Esc (the whole text block)
 INTERRUPTS = frozenset(
     {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
@@ -178,9 +177,19 @@ def typed_command(text: str) -> str | None:
     """What the person typed, as Claude Code shows it (``/name args``), when ``text`` is the
     echo of a slash command given arguments; None otherwise (no arguments: the command
     alone, a local one such as ``/model`` or ``/compact``, is harness text)."""
-    if not _COMMAND_ECHO.fullmatch(text):
+    parts: dict[str, str] = {}
+    at = count = 0
+    # read in one pass (a regex with a lazy group a part can repeat in backtracked for
+    # minutes over a pasted text of a few 10 KB of tags: review rv56t)
+    while count < 3 and (tag := _COMMAND_PART.match(text, at)) is not None:
+        close = f"</command-{tag[1]}>"
+        end = text.find(close, tag.end())
+        if end < 0:
+            return None
+        parts[tag[1]] = text[tag.end() : end]
+        at, count = end + len(close), count + 1
+    if count < 2 or text[at:].strip():
         return None
-    parts = dict(_COMMAND_PART.findall(text))
     name, args = parts.get("name", "").strip(), parts.get("args", "").strip()
     if not name or not args:
         return None
