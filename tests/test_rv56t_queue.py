@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_claude_code_hooks import SID, Hook
 
 from memdir.interop.transcripts.follow import LEDGER_NAME, fingerprint
+from test_claude_code_hooks import SID, Hook
 
 LEDGER_BOUND = 8 << 20  # the state a transcript's waiting texts may take, with room
 
@@ -60,9 +60,7 @@ def test_one_huge_waiting_text_does_not_swell_the_hooks_state(tmp_path: Path) ->
     "turn and never imports that transcript again until the ledger is moved aside; only "
     "something writing memdir's home (or another memdir build of version 2) can cause it",
 )
-@pytest.mark.parametrize(
-    "change", [{"queue": [[1, 2]]}, {"main": {"zzz": 1}}, {"queue": "x"}]
-)
+@pytest.mark.parametrize("change", [{"queue": [[1, 2]]}, {"main": {"zzz": 1}}, {"queue": "x"}])
 def test_a_crafted_resume_state_is_read_afresh(tmp_path: Path, change: dict[str, Any]) -> None:
     hook = Hook(tmp_path)
     hook.logged("start the build", "Building.")
