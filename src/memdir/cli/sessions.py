@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..core.errors import DatabaseError, UnknownSessionError
+from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.index import short
-from ..core.printable import shown, unshown
+from ..core.printable import printable, shown, unshown
 from .app import State, cli, dump, examples
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
             f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
-            f"{flags}{child}  {short(s.title or '', 60)}"
+            f"{flags}{child}  {printable(short(s.title or '', 60))}"
         )
 
 
@@ -125,18 +125,31 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
 
 
 def _resolve(state: State, session_id: str) -> SessionInfo:
-    """The session ``session_id`` names (:meth:`SessionStore.resolve`), or the one it
-    names as ``sessions ls`` printed it: control characters escaped (:func:`shown`)."""
+    """The session ``session_id`` names as ``sessions ls`` printed it (control characters
+    and backslashes escaped: :func:`shown`), else as given (:meth:`SessionStore.resolve`);
+    when both name sessions, the printed one, with a note naming the other."""
+    store = state.md.sessions
+    raw = unshown(session_id)
+    if raw is None:
+        return store.resolve(session_id)
     try:
-        return state.md.sessions.resolve(session_id)
+        printed = store.resolve(raw)
     except UnknownSessionError:
-        raw = unshown(session_id)
-        if raw is None:
-            raise
         try:
-            return state.md.sessions.resolve(raw)
+            return store.resolve(session_id)
         except UnknownSessionError:
             raise UnknownSessionError(session_id) from None
+    try:
+        given = store.resolve(session_id)
+    except (UnknownSessionError, ValidationError):
+        return printed
+    if given.id != printed.id:
+        click.echo(
+            f"Note: {session_id!r} is read as `sessions ls` prints ids: {shown(printed.id)};"
+            f" as given it would name {shown(given.id)}",
+            err=True,
+        )
+    return printed
 
 
 def _project_scope(state: State) -> str:

@@ -4,12 +4,23 @@
 from __future__ import annotations
 
 
-def shown(text: str) -> str:
-    """``text`` with each character a terminal would not print as itself (NUL, a line
-    break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``)."""
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would not print as itself (NUL, ESC, a
+    line break, bidi controls) written as Python's escape: a title, say, to show."""
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def shown(text: str) -> str:
+    """``text`` with each character a terminal would not print as itself (NUL, a line
+    break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``),
+    and a backslash as ``\\\\`` (else a NUL and the text backslash-x-0-0 print alike)."""
+    if text.isprintable() and "\\" not in text:
+        return text
+    return "".join(
+        c if c.isprintable() and c != "\\" else c.encode("unicode_escape").decode() for c in text
+    )
 
 
 def unshown(text: str) -> str | None:

@@ -134,8 +134,13 @@ class Tombstones:
             # the origin as the JSON list of origins holds it (json.dumps, as _row writes
             # it: non-ASCII, control characters and quotes escaped), found as it is: instr,
             # not LIKE (whose % and _ match other ids; it ignores ASCII case on SQLite)
-            discredited = " OR (kind = 'removed' AND instr(origins, ?) > 0)"
-            args.append(json.dumps(f"session:{candidate.session_id}"))
+            # at an element's start, after "[" or ", ": inside another origin a quote is
+            # escaped, so its JSON ('"session:x\\", \\"session:y"') holds no '[' or ', ' + '"'
+            discredited = (
+                " OR (kind = 'removed' AND (instr(origins, ?) > 0 OR instr(origins, ?) > 0))"
+            )
+            encoded = json.dumps(f"session:{candidate.session_id}")
+            args += [f"[{encoded}", f", {encoded}"]
         sql = (
             "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
             f"name_key = ?{discredited}) ORDER BY id DESC LIMIT 1"

@@ -55,10 +55,9 @@ HARNESS_TAGS = (
     "<bash-stderr>",
     "<user-prompt-submit-hook>",
 )
-#: the echo of a slash command the person typed: its name, its message (the name without
-#: the slash) and its arguments, in any order, nothing else
-_COMMAND_ECHO = re.compile(r"\s*(?:<command-(name|message|args)>(.*?)</command-\1>\s*){2,3}", re.S)
-_COMMAND_PART = re.compile(r"<command-(name|args)>(.*?)</command-\1>", re.S)
+#: a part of the echo of a slash command the person typed: its name, its message (the
+#: name without the slash) or its arguments; the echo is two or three, nothing else
+_COMMAND_PART = re.compile(r"\s*<command-(name|message|args)>")
 #: user text Claude Code writes when the person presses Esc (the whole text block)
 INTERRUPTS = frozenset(
     {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
@@ -72,7 +71,8 @@ _COMPACTION_AGENT = "acompact-"
 #: a session without either: its first prompt, as memdir titles any session)
 _NAMES = {"ai-title": ("aiTitle", 1), "custom-title": ("customTitle", 2)}
 #: texts typed while Claude works, waiting in a file's queue: at most this many, of at
-#: most QUEUED_CHARS together (more: the oldest are dropped)
+#: most QUEUED_CHARS together as the hooks' saved state holds them (see :func:`_size`;
+#: more: the oldest are dropped, and a text that alone is more is not kept)
 QUEUED = 100
 QUEUED_CHARS = 1 << 22
 
@@ -177,9 +177,19 @@ def typed_command(text: str) -> str | None:
     """What the person typed, as Claude Code shows it (``/name args``), when ``text`` is the
     echo of a slash command given arguments; None otherwise (no arguments: the command
     alone, a local one such as ``/model`` or ``/compact``, is harness text)."""
-    if not _COMMAND_ECHO.fullmatch(text):
+    parts: dict[str, str] = {}
+    at = count = 0
+    # read in one pass (a regex with a lazy group a part can repeat in backtracked for
+    # minutes over a pasted text of a few 10 KB of tags: review rv56t)
+    while count < 3 and (tag := _COMMAND_PART.match(text, at)) is not None:
+        close = f"</command-{tag[1]}>"
+        end = text.find(close, tag.end())
+        if end < 0:
+            return None
+        parts[tag[1]] = text[tag.end() : end]
+        at, count = end + len(close), count + 1
+    if count < 2 or text[at:].strip():
         return None
-    parts = dict(_COMMAND_PART.findall(text))
     name, args = parts.get("name", "").strip(), parts.get("args", "").strip()
     if not name or not args:
         return None
@@ -299,7 +309,7 @@ class _File:
         if operation == "enqueue" and text is not None:
             self.queue.append([text, seconds(obj.get("timestamp"), self.last), number])
             del self.queue[:-QUEUED]
-            while len(self.queue) > 1 and sum(len(e[0]) for e in self.queue) > QUEUED_CHARS:
+            while self.queue and sum(_size(e[0]) for e in self.queue) > QUEUED_CHARS:
                 del self.queue[0]
         elif operation == "dequeue" and self.queue:  # its own user line follows
             self.queue.pop(0)
@@ -364,6 +374,12 @@ class _File:
                         yield from self._pollute(None)
                 row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
+
+
+def _size(text: str) -> int:
+    """About the characters ``text`` takes in the hooks' saved state, in constant time:
+    JSON escapes a non-ASCII character as up to 12 (an ASCII control one as up to 6)."""
+    return len(text) if text.isascii() else 12 * len(text)
 
 
 def _taken(queue: list[list[Any]], text: str | None) -> list[Any] | None:
