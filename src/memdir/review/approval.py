@@ -218,9 +218,24 @@ def hold_changing(
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
-    for ops_of_one in _apart(kept):  # one pending write a fact: each kept or rejected alone
+    for ops_of_one in _apart(_as_read(kept, entries)):  # one pending write a fact: each kept or rejected alone
         hold(md, store, ops_of_one, source=source, session=None)
     return kept
+
+
+def _as_read(ops: Sequence[Operation], entries: Sequence[Entry]) -> list[Operation]:
+    """``ops`` made against the versions of ``entries`` the model read (``if_match``):
+    applied after someone changed the entry, a held change is refused as stale rather
+    than written over the newer text."""
+    etags = {e.id: e.etag for e in entries}
+    return [
+        dataclasses.replace(op, if_match=etags[op.target])
+        if isinstance(op, ReplaceOp | SupersedeOp | RemoveOp)
+        and op.if_match is None
+        and op.target in etags
+        else op
+        for op in ops
+    ]
 
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
