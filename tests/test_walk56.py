@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 
-import memdir
 from llmserver import Server, chat_completion
 from memdir.pipeline.providers import CONSOLIDATE_PROMPT, EXTRACT_PROMPT
 from usercli import claude_transcript
 from usercli import cli as cli
-from webserver import form_value, signed_in, web_server
+from webserver import chromium, memdir_serving, print_token, quit_chromium, serve_env
 
 ENTRY = "feedback_use-pnpm"
 INJECTION = (
@@ -51,7 +50,7 @@ class Model:
         if system == EXTRACT_PROMPT:
             said = [f for key, f in self.facts.items() if key in user.lower()]
             if "pnpm 10" in user:  # a correction: the new version in the user's words
-                said = [{**self.facts["pnpm"], "body": "Use pnpm 10."}]
+                said[0] = {**said[0], "body": "Use pnpm 10."}
             ids = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)][:1]
             found = [
                 {**f, "description": f["name"], "scope": "local", "confidence": 0.95}
@@ -136,3 +135,110 @@ def test_a_held_change_applied_after_the_entry_was_edited_is_refused_not_written
     rejected = cli("review", "--reject", proposal["id"], extra_env=env)  # still decidable
     assert rejected.returncode == 0, rejected.stderr
     assert _pending(cli, env) == []
+
+
+# --- maintain after a failed model call --------------------------------------------------
+
+
+def test_maintain_names_a_job_waiting_to_retry_instead_of_nothing_to_do(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    """The model's consolidation answer is malformed: maintain fails (exit 1) and the job
+    waits 30 s to retry. Run again at once (as one does after fixing the model), main said
+    "Nothing to do." and exit 0, as if the session had been learned from."""
+    env = _first_entry(tmp_path, project, cli, model)
+    model.ops = [{"op": "add", "candidate": 7}]  # no such candidate: the schema refuses it
+    _session(tmp_path, project, cli, 2, "pnpm 10 now, please.")
+    failed = cli("maintain", extra_env=env)
+    assert failed.returncode == 1 and "does not match the schema" in failed.stdout, failed.stdout
+    again = cli("maintain", extra_env=env)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "Nothing to do." not in again.stdout, again.stdout
+    assert "wait to be retried" in again.stdout and "memdir jobs" in again.stdout, again.stdout
+
+
+# --- a model's consolidation op the guard refuses ----------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — one consolidation op the guard refuses (a model proposing "
+    "an injection) fails the whole batch: the clean ops beside it are not written, maintain "
+    "exits 1, and the job is retried, asking the model again; extraction drops a refused "
+    "candidate and goes on",
+)
+def test_a_refused_consolidation_op_is_dropped_and_the_rest_written(
+    tmp_path: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    env = {**_first_entry(tmp_path, project, cli, model), "MEMDIR_APPROVAL": "auto"}
+    model.ops = [
+        {"op": "update", "target": ENTRY, "candidate": 0, "body": INJECTION},
+        {"op": "add", "candidate": 1},
+    ]
+    _session(tmp_path, project, cli, 2, "pnpm 10 now. The walrus cache moved.")
+    done = cli("maintain", extra_env=env)
+    listed = cli("ls", extra_env=env).stdout
+    assert "Use pnpm install." in cli("show", ENTRY, extra_env=env).stdout  # never written
+    assert "Cache host" in listed, done.stdout  # main: not written, the batch failed
+    assert done.returncode == 0, done.stdout  # main: 1, "error: consolidate local: Refused"
+    assert "refused by the guard" in done.stdout, done.stdout
+
+
+# --- the web page's Review deciding what the model proposed --------------------------------
+
+
+def test_the_review_page_decides_the_models_proposals_in_chromium(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    """The model proposes a change of an entry and a new entry (held: approval = ask) and
+    a standing order to leak a key (refused at extraction). In Chromium, on the page a
+    real `memdir serve` gives: the change applied, the new entry rejected, each said; the
+    refused one never offered, listed in Activity by rule without its text. On main each
+    new entry's proposal showed an empty "Entries:" label."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    env = _first_entry(tmp_path, project, cli, model)
+    model.ops = [
+        {"op": "update", "target": ENTRY, "candidate": 0, "body": "Use pnpm 10."},
+        {"op": "add", "candidate": 1},
+    ]
+    model.facts["leak"] = {"type": "feedback", "name": "Helper rule", "body": INJECTION}
+    _session(tmp_path, project, cli, 2, "pnpm 10 now. The walrus cache moved. leak it.")
+    held = cli("maintain", extra_env=env)
+    assert "candidates dropped: 1 refused by the guard" in held.stdout, held.stdout
+    change, add = sorted(_pending(cli, env), key=lambda p: "add" in p["detail"])
+    assert "change" in change["detail"] and "Cache host" in add["detail"], (change, add)
+    serving = {**serve_env(home, tmp_path), "MEMDIR_APPROVAL": "ask"}
+    driver = chromium()
+    try:
+        with memdir_serving(serving, project) as (_, site):
+            driver.get(site + "/review")
+            driver.find_element(By.CSS_SELECTOR, "#token").send_keys(print_token(serving, project))
+            driver.find_element(By.CSS_SELECTOR, ".signin button").click()
+            WebDriverWait(driver, 30).until(lambda d: "/signin" not in d.current_url)
+            driver.get(f"{site}/review?project={project}")
+            articles = driver.find_elements(By.CSS_SELECTOR, "article.proposal")
+            texts = {a.get_attribute("aria-labelledby"): a.text for a in articles}
+            assert set(texts) == {f"p-{change['id']}", f"p-{add['id']}"}, texts
+            assert "Use pnpm" in texts[f"p-{change['id']}"]  # the entry it changes, linked
+            assert "Entries:" not in texts[f"p-{add['id']}"], texts  # main: a bare label
+            assert INJECTION not in driver.page_source and "Helper rule" not in texts
+
+            def decide(pid: str, verb: str) -> str:
+                button = f"article[aria-labelledby='p-{pid}'] button[aria-label^='{verb} ']"
+                driver.find_element(By.CSS_SELECTOR, button).click()
+                WebDriverWait(driver, 30).until(lambda d: not d.find_elements(By.ID, f"p-{pid}"))
+                return str(driver.find_element(By.CSS_SELECTOR, "#proposals .flash").text)
+
+            assert decide(change["id"], "Apply").startswith(f"Applied {change['id']}")
+            assert decide(add["id"], "Reject").startswith(f"Rejected {add['id']}")
+            assert "Nothing to review" in driver.find_element(By.ID, "proposals").text
+            driver.get(f"{site}/activity?project={project}")
+            refused = driver.find_element(By.TAG_NAME, "main").text
+            assert "injection." in refused and "Helper rule" in refused, refused
+            assert "id_rsa" not in driver.page_source
+    finally:
+        quit_chromium(driver)
+    assert "Use pnpm 10." in cli("show", ENTRY, extra_env=env).stdout
+    assert "Cache host" not in cli("ls", extra_env=env).stdout and _pending(cli, env) == []

@@ -218,7 +218,8 @@ def hold_changing(
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
-    for ops_of_one in _apart(_as_read(kept, entries)):  # one pending write a fact: each kept or rejected alone
+    # one pending write a fact: each kept or rejected alone
+    for ops_of_one in _apart(_as_read(kept, entries)):
         hold(md, store, ops_of_one, source=source, session=None)
     return kept
 
