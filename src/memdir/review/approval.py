@@ -231,9 +231,7 @@ def _as_read(ops: Sequence[Operation], entries: Sequence[Entry]) -> list[Operati
     etags = {e.id: e.etag for e in entries}
     return [
         dataclasses.replace(op, if_match=etags[op.target])
-        if isinstance(op, ReplaceOp | SupersedeOp)
-        and op.if_match is None
-        and op.target in etags
+        if isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None and op.target in etags
         else op
         for op in ops
     ]
