@@ -242,3 +242,38 @@ def test_the_review_page_decides_the_models_proposals_in_chromium(
         quit_chromium(driver)
     assert "Use pnpm 10." in cli("show", ENTRY, extra_env=env).stdout
     assert "Cache host" not in cli("ls", extra_env=env).stdout and _pending(cli, env) == []
+
+
+# --- what a person approves ---------------------------------------------------------------
+
+LONG = (
+    "Use pnpm install for every package in this monorepo, including the docs site and the "
+    "internal tooling, and run it from the repository root; the one exception is the "
+    "legacy billing service, which still needs npm ci with the lockfile it ships."
+)
+
+
+def test_a_held_write_is_shown_in_full_before_it_is_approved(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    """A held write's text was shown cut at 80 characters, unmarked, by `memdir review`
+    (and --json) and the web page's Review: the person approved a model's memory without
+    seeing most of it (here the exception at its end). Now each shows it whole."""
+    import httpx2 as httpx
+
+    model.facts["pnpm"]["body"] = LONG
+    env = {**model.env, "MEMDIR_APPROVAL": "ask"}
+    _session(tmp_path, project, cli, 1, "We use pnpm here.")
+    assert cli("maintain", extra_env=env).returncode == 0
+    (held,) = _pending(cli, env)
+    serving = {**serve_env(home, tmp_path), "MEMDIR_APPROVAL": "ask"}
+    with memdir_serving(serving, project) as (_, site):
+        page = httpx.Client(base_url=site, timeout=30)
+        page.post("/signin", data={"token": print_token(serving, project), "next": "/"})
+        shown = page.get("/review", params={"project": str(project)}).text
+    assert held["id"] in shown
+    listed = cli("review", extra_env=env).stdout
+    assert held["detail"].endswith("…"), held  # a summary, said to be cut
+    for said in (listed, held["text"], shown):
+        assert "legacy billing service" in said, said  # main: "…and the docs site and the"
+        assert "description: Use pnpm" in said, said

@@ -62,8 +62,16 @@ def _describe(op: dict[str, Any]) -> str:
     verb = what.get(op["op"], "remove")
     target = f" {op['target']}" if op.get("target") else ""
     named = f" {op['name']!r}" if op.get("name") else ""
-    body = f": {op['body'][:80]}" if op.get("body") else ""
+    text = " ".join(str(op.get("body") or "").split())
+    body = f": {text[:80]}{'…' if len(text) > 80 else ''}" if text else ""
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
+
+
+def _whole(op: dict[str, Any]) -> str:
+    """What applying ``op`` writes, in full: the fields it sets, then its body."""
+    fields = [f"{k}: {op[k]}" for k in ("name", "description", "type") if op.get(k)]
+    body = str(op.get("body") or "")
+    return "\n".join([f"{_describe({**op, 'body': ''})}", *fields, *([body] if body else [])])
 
 
 _UNREADABLE = (AttributeError, TypeError, ValueError, KeyError, MemdirError)
@@ -74,6 +82,11 @@ def _read(record: Any) -> tuple[tuple[Operation, ...], str]:
     ``record`` cannot be read (edited by hand?)."""
     ops = tuple(_op(op) for op in record.get("ops", []))
     return ops, "; ".join(_describe(op) for op in record.get("ops", []))
+
+
+def _texts(record: Any) -> str:
+    """A held write's whole text (:func:`_whole` of each op), for the person deciding it."""
+    return "\n\n".join(_whole(op) for op in record.get("ops", []))
 
 
 def _readable(record: Any) -> bool:
@@ -311,6 +324,7 @@ def proposals(md: Layers) -> list[Proposal]:
             if scope is None:
                 continue
             ops, detail = _read(record)
+            text = _texts(record)
         except _UNREADABLE as exc:
             why = f"cannot be read ({str(exc)[:160]}), so it is never applied"
             warn_once(
@@ -337,6 +351,7 @@ def proposals(md: Layers) -> list[Proposal]:
                 () if source is None else (Action(scope, ops),),
                 pid,
                 source=source or Source.AGENT,
+                text=text,
             )
         )
     return found

@@ -438,11 +438,12 @@ def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
     ]
 
 
-def _indented(text: str, lines: int = 40) -> str:
-    """A SKILL.md shown under its proposal: indented, at most ``lines`` lines."""
+def _indented(text: str, lines: int | None = 40) -> str:
+    """A SKILL.md (or a held write) shown under its proposal: indented, at most ``lines``
+    lines (None: all)."""
     shown = text.splitlines()
     out = [f"      {line}\n" for line in shown[:lines]]
-    if len(shown) > lines:
+    if lines is not None and len(shown) > lines:
         out.append(f"      … {len(shown) - lines} more lines\n")
     return "".join(out)
 
@@ -618,6 +619,8 @@ def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
             for p in group:
                 out.append(f"- [{p.id}] {p.title}: {p.detail}\n")
                 out += [_indented(w.text) for w in p.skills]
+                if p.text:  # a held write: all of what applying it writes, never cut
+                    out.append(_indented(p.text, lines=None))
             out.append("\n")
     out.append("Apply with `memdir review --apply ID …`; nothing changes until then.\n")
     return "".join(out)
