@@ -277,3 +277,45 @@ def test_a_held_write_is_shown_in_full_before_it_is_approved(
     for said in (listed, held["text"], shown):
         assert "legacy billing service" in said, said  # main: "…and the docs site and the"
         assert "description: Use pnpm" in said, said
+
+
+def test_review_help_says_how_to_change_a_proposal_before_it_is_kept(
+    cli: Callable[..., Any],
+) -> None:
+    """A newcomer whose model proposed "Deploys go to kiwi-7" for kiwi-8 looks for a way to
+    edit the proposal; there is none, and on main neither `memdir review --help` nor the
+    README said what to do instead."""
+    shown = " ".join(cli("review", "--help").stdout.split())
+    assert "to change one, apply it and then `memdir edit` the entry" in shown, shown
+    assert "or reject it and `memdir add` your own version" in shown, shown
+
+
+def test_an_agents_held_change_applied_after_the_user_edited_the_entry_is_refused(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
+) -> None:
+    """The same for an agent's change through the `memory` tool (approval = ask), sent
+    without an ``if_match``: held against the version it would have changed then, never
+    written over what the user saved since."""
+    import memdir
+
+    env = {"MEMDIR_APPROVAL": "ask"}
+    added = cli(
+        "add", "--type", "feedback", "--name", "Use pnpm", "--description", "pnpm",
+        "--body", "Use pnpm install.",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("MEMDIR_APPROVAL", "ask")
+        md = memdir.open(home, project)
+        with md.session(agent="walk56") as s:
+            change = {"action": "replace", "target": "pnpm", "body": "Use pnpm 10."}
+            held = s.call_tool("memory", change)
+        md.close()
+    assert held["success"] and held["pending"], held
+    edit = cli(
+        "edit", ENTRY, extra_env={**env, "EDITOR": "sed -i 's/Use pnpm install./Use pnpm 8 only./'"}
+    )
+    assert edit.returncode == 0, edit.stdout + edit.stderr
+    applied = cli("review", "--apply", held["pending"], extra_env=env)
+    assert "Use pnpm 8 only." in cli("show", ENTRY).stdout  # main: "Use pnpm 10." over it
+    assert applied.returncode != 0 and "changed" in applied.stderr, applied.stderr
