@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError, StaleError
-from ..core.model import Entry, Source
+from ..core.model import BODY_MAX_BYTES, Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .apply import Proposal
 
 LEDGER_NAME = "pending.json"
+MAX_SHOWN = 50  # operations of one held write shown in review (the tool's batch limit)
 _WHAT = "writes waiting for your approval (approval = ask)"
 _KINDS: dict[str, type] = {
     "AddOp": AddOp,
@@ -69,8 +70,10 @@ def _describe(op: dict[str, Any]) -> str:
 
 def _whole(op: dict[str, Any]) -> str:
     """What applying ``op`` writes, in full: the fields it sets, then its body."""
-    fields = [f"{k}: {op[k]}" for k in ("name", "description", "type") if op.get(k)]
+    fields = [f"{k}: {str(op[k])[:400]}" for k in ("name", "description", "type") if op.get(k)]
     body = str(op.get("body") or "")
+    if len(body) > BODY_MAX_BYTES:  # edited by hand: refused when applied
+        body = f"{body[:200]}… ({len(body):,} characters: over the body limit)"
     return "\n".join([f"{_describe({**op, 'body': ''})}", *fields, *([body] if body else [])])
 
 
@@ -86,7 +89,9 @@ def _read(record: Any) -> tuple[tuple[Operation, ...], str]:
 
 def _texts(record: Any) -> str:
     """A held write's whole text (:func:`_whole` of each op), for the person deciding it."""
-    return "\n\n".join(_whole(op) for op in record.get("ops", []))
+    ops = record.get("ops", [])
+    more = [f"… and {len(ops) - MAX_SHOWN} more operations"] if len(ops) > MAX_SHOWN else []
+    return "\n\n".join([*(_whole(op) for op in ops[:MAX_SHOWN]), *more])
 
 
 def _readable(record: Any) -> bool:
