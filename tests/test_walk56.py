@@ -319,3 +319,14 @@ def test_an_agents_held_change_applied_after_the_user_edited_the_entry_is_refuse
     applied = cli("review", "--apply", held["pending"], extra_env=env)
     assert "Use pnpm 8 only." in cli("show", ENTRY).stdout  # main: "Use pnpm 10." over it
     assert applied.returncode != 0 and "changed" in applied.stderr, applied.stderr
+
+
+def test_the_serve_banner_names_the_web_page_it_serves(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    """The README's "memdir serve also serves a web page at http://127.0.0.1:8765/": the
+    team server's banner named it, the one-person server's only its MCP address."""
+    with memdir_serving(serve_env(home, tmp_path), project) as (proc, base):
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert f"web page on {base}/ " in err, err  # main: "memdir MCP on …/mcp (token: …"
