@@ -88,6 +88,83 @@ def test_a_proposal_decided_on_one_server_is_named_so_on_the_other(
         quit_chromium(second)
 
 
+def test_alice_and_bob_on_two_servers_see_each_others_writes_at_once(team: Team) -> None:
+    """The walk of the shared project through two servers in Chromium: alice adds on one,
+    bob reads and edits it on the other; alice's save from a page opened before is not
+    written over bob's (her text kept in the form); bob's pin of an entry alice removed
+    meanwhile changes nothing and says so; revoked, bob's next form post signs him out
+    and says nothing was kept."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    alice, bob = chromium(), chromium()
+
+    def main(driver: Any) -> str:
+        return str(driver.find_element(By.TAG_NAME, "main").text)
+
+    def submit(driver: Any, form: str) -> None:
+        old = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.CSS_SELECTOR, f"{form} button[type=submit]").click()
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "html") != old)
+
+    try:
+        with serving_team(team) as one, serving_team(team) as two:
+            a, b = one.removesuffix("/mcp"), two.removesuffix("/mcp")
+            _sign_in(alice, a, team.tokens["alice"])
+            _sign_in(bob, b, team.tokens["bob"])
+            alice.get(f"{a}/?project={SHARED_URL}")
+            alice.find_element(By.CSS_SELECTOR, "details.add summary").click()
+            form = alice.find_element(By.CSS_SELECTOR, "form[action^='/entries']")
+            Select(form.find_element(By.NAME, "scope")).select_by_value("project")
+            Select(form.find_element(By.NAME, "type")).select_by_value("project")
+            for name, value in (("name", "Release train"), ("description", "when")):
+                form.find_element(By.NAME, name).send_keys(value)
+            form.find_element(By.NAME, "body").send_keys("Releases ship on Mondays. 部门 🚀")
+            submit(alice, "form[action^='/entries']")
+            entry = alice.current_url.split("?")[0].removeprefix(a)
+            assert entry == "/entry/project/project_release-train", alice.current_url
+            page = f"{entry}?project={SHARED_URL}"
+            bob.get(b + page)
+            assert "Releases ship on Mondays. 部门 🚀" in main(bob)  # no staleness
+            alice.get(a + page)  # opened before bob saves
+            body = "form[action*='/save'] textarea[name=body]"
+            bob.find_element(By.CSS_SELECTOR, body).clear()
+            bob.find_element(By.CSS_SELECTOR, body).send_keys("Releases ship on Tuesdays.")
+            submit(bob, "form[action*='/save']")
+            alice.find_element(By.CSS_SELECTOR, body).clear()
+            alice.find_element(By.CSS_SELECTOR, body).send_keys("Releases ship on Fridays.")
+            submit(alice, "form[action*='/save']")
+            assert "someone else saved a newer version" in main(alice), main(alice)
+            kept = alice.find_element(By.CSS_SELECTOR, body).get_attribute("value")
+            assert kept == "Releases ship on Fridays."
+            bob.get(b + page)
+            assert "Releases ship on Tuesdays." in main(bob)
+            alice.get(a + page)
+            submit(alice, "form[action*='/remove']")
+            submit(bob, "form[action*='/pin']")
+            assert "removed or replaced meanwhile" in main(bob), main(bob)
+            bob.get(f"{b}/?project={SHARED_URL}")
+            team.admin("revoke", "bob")
+            bob.find_element(By.CSS_SELECTOR, "details.add summary").click()
+            form = bob.find_element(By.CSS_SELECTOR, "form[action^='/entries']")
+            for name in ("name", "description", "body"):
+                form.find_element(By.NAME, name).send_keys("After revoke")
+            submit(bob, "form[action^='/entries']")
+            assert "/signin" in bob.current_url and "kept none of it" in main(bob)
+        md = memdir.open(
+            team.home, Path("/memdir-remote-project") / SHARED_URL, database_url=team.url,
+            user="alice",
+        )  # fmt: skip
+        try:
+            names = [e.name for e in md.store("project").list()]
+        finally:
+            md.close()
+        assert "Release train" not in names and "After revoke" not in names, names
+    finally:
+        quit_chromium(alice)
+        quit_chromium(bob)
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="severity: low — the team web page's error pages give advice only the CLI or "
