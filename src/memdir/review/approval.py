@@ -132,7 +132,7 @@ def hold(
     :class:`GuardError`, naming its rule): nothing it refuses is ever offered for review.
     The id hashes what the write would do, not where it was learned (``origins``), so the
     same write proposed from two sessions is one record (the first one's)."""
-    plain = [_plain(op) for op in store.screen(_as_now(store, ops), source)]
+    plain = [_plain(op) for op in store.screen(ops, source)]
     location = state_key(store)
     record: dict[str, Any] = {
         "id": _id(location, plain),
@@ -253,19 +253,6 @@ def _as_read(ops: Sequence[Operation], entries: Sequence[Entry]) -> list[Operati
         else op
         for op in ops
     ]
-
-
-def _as_now(store: Store, ops: Sequence[Operation]) -> list[Operation]:
-    """``ops`` made against the entries they name as they are now (as :func:`_as_read`,
-    for a writer that sent no ``if_match``); a target not found is left as given."""
-    out: list[Operation] = []
-    for op in ops:
-        if isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None:
-            with suppress(MemdirError):
-                entry = store.get(op.target)
-                op = dataclasses.replace(op, target=entry.id, if_match=entry.etag)
-        out.append(op)
-    return out
 
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
