@@ -86,7 +86,15 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
         data["dropped"] = dict(report.dropped)
         dump(data)
     elif not report.did_anything and not report.ops:
-        click.echo("Nothing to do.")
+        waiting = [] if dry_run else pipeline.waiting()
+        if waiting:  # a failed job is not "nothing": say when it runs again
+            now = datetime.now(UTC)
+            click.echo(
+                f"Nothing to do now: {len(waiting)} job(s) failed and wait to be retried, "
+                f"the next {_age(waiting[0].retry_at, now)} (`memdir jobs` shows the error)."
+            )
+        else:
+            click.echo("Nothing to do.")
     else:
         for line in _summary(report, dry=dry_run):
             click.echo(line)

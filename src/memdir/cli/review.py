@@ -47,6 +47,9 @@ def review(
     Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies
     exactly the proposals named, through the normal write path, all or none: every one is
     checked before any is written.
+
+    A proposal is applied as proposed, never edited here: to change one, apply it and then
+    `memdir edit` the entry, or reject it and `memdir add` your own version.
     """
     from ..review.proposals import apply, propose, report_text
 

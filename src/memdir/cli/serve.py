@@ -185,8 +185,8 @@ def serve(
             err=True,
         )
     click.echo(
-        f"memdir MCP on http://{host}:{port}/mcp (token: `{command()} serve --print-token`,"
-        f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
+        f"memdir MCP on http://{host}:{port}/mcp, web page on http://{host}:{port}/ (token: "
+        f"`{command()} serve --print-token`, kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
     _until_ctrl_c(

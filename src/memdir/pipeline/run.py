@@ -207,6 +207,13 @@ class Pipeline:
         """Jobs of this project ready to run now."""
         return self.jobs.ready((self.project, SHARED))
 
+    def waiting(self) -> list[Job]:
+        """Jobs of this project that failed and wait to be retried later (soonest first)."""
+        now = self.md.clock()
+        pending = self.jobs.list(status="pending", limit=1000)
+        found = [j for j in pending if j.project in (self.project, SHARED) and j.retry_at > now]
+        return sorted(found, key=lambda j: j.retry_at)
+
     # -- running ---------------------------------------------------------------------------
 
     def run(

@@ -53,6 +53,7 @@ class Proposal:
     exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
     skills: tuple[SkillWrite, ...] = field(default=(), repr=False)  # written after them
     source: Source = Source.USER  # who wrote its entries: an approved agent write stays "agent"
+    text: str = ""  # a held write's whole text, as applying it writes it (detail is cut)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
@@ -68,6 +69,7 @@ class Proposal:
             ),
             "exports": list(self.exports),
             "skills": [{"scope": w.scope, "name": w.name, "text": w.text} for w in self.skills],
+            **({"text": self.text} if self.text else {}),
         }
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError, StaleError
-from ..core.model import Entry, Source
+from ..core.model import BODY_MAX_BYTES, Entry, Source
 from ..core.notices import warn_once
 from ..core.store import state_key
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .apply import Proposal
 
 LEDGER_NAME = "pending.json"
+MAX_SHOWN = 50  # operations of one held write shown in review (the tool's batch limit)
 _WHAT = "writes waiting for your approval (approval = ask)"
 _KINDS: dict[str, type] = {
     "AddOp": AddOp,
@@ -62,8 +63,18 @@ def _describe(op: dict[str, Any]) -> str:
     verb = what.get(op["op"], "remove")
     target = f" {op['target']}" if op.get("target") else ""
     named = f" {op['name']!r}" if op.get("name") else ""
-    body = f": {op['body'][:80]}" if op.get("body") else ""
+    text = " ".join(str(op.get("body") or "").split())
+    body = f": {text[:80]}{'…' if len(text) > 80 else ''}" if text else ""
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
+
+
+def _whole(op: dict[str, Any]) -> str:
+    """What applying ``op`` writes, in full: the fields it sets, then its body."""
+    fields = [f"{k}: {str(op[k])[:400]}" for k in ("name", "description", "type") if op.get(k)]
+    body = str(op.get("body") or "")
+    if len(body) > BODY_MAX_BYTES:  # edited by hand: refused when applied
+        body = f"{body[:200]}… ({len(body):,} characters: over the body limit)"
+    return "\n".join([f"{_describe({**op, 'body': ''})}", *fields, *([body] if body else [])])
 
 
 _UNREADABLE = (AttributeError, TypeError, ValueError, KeyError, MemdirError)
@@ -74,6 +85,13 @@ def _read(record: Any) -> tuple[tuple[Operation, ...], str]:
     ``record`` cannot be read (edited by hand?)."""
     ops = tuple(_op(op) for op in record.get("ops", []))
     return ops, "; ".join(_describe(op) for op in record.get("ops", []))
+
+
+def _texts(record: Any) -> str:
+    """A held write's whole text (:func:`_whole` of each op), for the person deciding it."""
+    ops = record.get("ops", [])
+    more = [f"… and {len(ops) - MAX_SHOWN} more operations"] if len(ops) > MAX_SHOWN else []
+    return "\n\n".join([*(_whole(op) for op in ops[:MAX_SHOWN]), *more])
 
 
 def _readable(record: Any) -> bool:
@@ -235,9 +253,23 @@ def hold_changing(
     if known:  # changed meanwhile (stale): its next restatement brings the origin
         with suppress(StaleError):
             store.apply(known, source=source)
-    for ops_of_one in _apart(kept):  # one pending write a fact: each kept or rejected alone
+    # one pending write a fact: each kept or rejected alone
+    for ops_of_one in _apart(_as_read(kept, entries)):
         hold(md, store, ops_of_one, source=source, session=None)
     return kept
+
+
+def _as_read(ops: Sequence[Operation], entries: Sequence[Entry]) -> list[Operation]:
+    """``ops`` made against the versions of ``entries`` the model read (``if_match``):
+    applied after someone changed the entry, a held change is refused as stale rather
+    than written over the newer text."""
+    etags = {e.id: e.etag for e in entries}
+    return [
+        dataclasses.replace(op, if_match=etags[op.target])
+        if isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None and op.target in etags
+        else op
+        for op in ops
+    ]
 
 
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
@@ -314,6 +346,7 @@ def proposals(md: Layers) -> list[Proposal]:
             if scope is None:
                 continue
             ops, detail = _read(record)
+            text = _texts(record)
         except _UNREADABLE as exc:
             why = f"cannot be read ({str(exc)[:160]}), so it is never applied"
             warn_once(
@@ -340,6 +373,7 @@ def proposals(md: Layers) -> list[Proposal]:
                 () if source is None else (Action(scope, ops),),
                 pid,
                 source=source or Source.AGENT,
+                text=text,
             )
         )
     return found

@@ -438,11 +438,12 @@ def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
     ]
 
 
-def _indented(text: str, lines: int = 40) -> str:
-    """A SKILL.md shown under its proposal: indented, at most ``lines`` lines."""
+def _indented(text: str, lines: int | None = 40) -> str:
+    """A SKILL.md (or a held write) shown under its proposal: indented, at most ``lines``
+    lines (None: all)."""
     shown = text.splitlines()
     out = [f"      {line}\n" for line in shown[:lines]]
-    if len(shown) > lines:
+    if lines is not None and len(shown) > lines:
         out.append(f"      … {len(shown) - lines} more lines\n")
     return "".join(out)
 
@@ -488,6 +489,22 @@ def rejected(md: Layers, *, strict: bool = False) -> list[str]:
     return [i for i in ids if isinstance(i, str)]
 
 
+class UnknownProposalError(MemdirError):
+    """No current proposal has these ids (``ids``): decided already, or its entries
+    changed since the review listed it. The message says to list them again."""
+
+    def __init__(
+        self, ids: Sequence[str], again: str = "run `memdir review` again for current ids"
+    ) -> None:
+        self.ids = list(ids)
+        held = any(i.startswith(PREFIX) for i in ids)
+        super().__init__(
+            f"no proposal {', '.join(ids)} ("
+            + ("a held write already applied or rejected is no longer held; " if held else "")
+            + f"entries may have changed since the review); {again}"
+        )
+
+
 def reject(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     """Reject the proposals named: they are not proposed again. An id is a hash of what
     the proposal would do, so a different change to the same entries is a new proposal.
@@ -495,10 +512,7 @@ def reject(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md, include_rejected=True)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
-        raise MemdirError(
-            f"no proposal {', '.join(unknown)} (entries may have changed since "
-            f"the review); run `memdir review` again for current ids"
-        )
+        raise UnknownProposalError(unknown)
     named = list(dict.fromkeys(ids))
     held = [i for i in named if proposals[i].kind == "pending"]
     if held:
@@ -563,13 +577,7 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
-        held = any(i.startswith(PREFIX) for i in unknown)
-        raise MemdirError(
-            f"no proposal {', '.join(unknown)} ("
-            + ("a held write already applied or rejected is no longer held; " if held else "")
-            + "entries may have changed since the review); run `memdir review` again for "
-            "current ids"
-        )
+        raise UnknownProposalError(unknown)
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
     advice = [p.id for p in chosen if not p.actions and not p.skills]
     odd = next((p for p in chosen if p.id in advice and p.kind == "pending"), None)
@@ -611,6 +619,8 @@ def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
             for p in group:
                 out.append(f"- [{p.id}] {p.title}: {p.detail}\n")
                 out += [_indented(w.text) for w in p.skills]
+                if p.text:  # a held write: all of what applying it writes, never cut
+                    out.append(_indented(p.text, lines=None))
             out.append("\n")
     out.append("Apply with `memdir review --apply ID …`; nothing changes until then.\n")
     return "".join(out)

@@ -11,13 +11,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import AccessError, MemdirError
-from ..review.proposals import KINDS
+from ..review.proposals import KINDS, UnknownProposalError
 from .site import Site
 
 REFUSED = (
     "A review decision was refused, but why is no longer kept here (after a while, or "
     "after the server restarted): nothing was applied or rejected."
 )
+
+LISTED_AGAIN = "nothing was changed by this decision; the proposals below are the current ones"
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -68,6 +70,9 @@ def routes(site: Site) -> list[Route]:
                     done = act(ids)
                 except AccessError:
                     raise  # a scope this viewer may not use: 403, not a decision to redo
+                except UnknownProposalError as exc:  # decided elsewhere: this page is current
+                    kept = {"error": str(UnknownProposalError(exc.ids, LISTED_AGAIN))}
+                    return site.redirect(request, "/review", refused=site.flash(request, kept))
                 except MemdirError as exc:
                     kept = {"error": str(exc)}
                     return site.redirect(request, "/review", refused=site.flash(request, kept))
