@@ -68,3 +68,17 @@ def test_thai_ayang_is_no_negation() -> None:
     plain = negations("ใช้ tabs")
     assert negations("ใช้ tabs อย่างเดียว") == plain  # use tabs only
     assert negations("ตัวอย่าง: ใช้ tabs") == plain  # example: use tabs
+
+
+def test_import_sessions_names_a_rewritten_session_escaped(tmp_path: Path, run: Run) -> None:
+    """`import-sessions`' Resynced and Diverged lines printed the session id raw (a line
+    break split the line, and the `sessions rm ID` it suggests could not be pasted)."""
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    _rollout(rolls, "r", "rrrr\nsplit", "the first fact", "the second fact")
+    run("import-sessions", "codex", "--from", str(rolls))
+    path = next(rolls.iterdir())
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:-1]), encoding="utf-8")  # its last message dropped
+    said = run("import-sessions", "codex", "--from", str(rolls)).stderr
+    assert "codex:rrrr\\nsplit" in said and "codex:rrrr\nsplit" not in said, said
