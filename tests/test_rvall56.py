@@ -82,3 +82,16 @@ def test_import_sessions_names_a_rewritten_session_escaped(tmp_path: Path, run: 
     path.write_text("".join(lines[:-1]), encoding="utf-8")  # its last message dropped
     said = run("import-sessions", "codex", "--from", str(rolls)).stderr
     assert "codex:rrrr\\nsplit" in said and "codex:rrrr\nsplit" not in said, said
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — printable.shown leaves a backslash as it is, so an id holding "
+    "a backslash and 'n' prints as one holding a line break: two sessions can print alike, "
+    "and the one with the line break is not opened by its printed id (the other matches "
+    "it as given first); escaping the backslash too would tell them apart",
+)
+def test_ids_that_differ_print_differently() -> None:
+    from memdir.core.printable import shown
+
+    assert shown("codex:x\\n1") != shown("codex:x\n1")
