@@ -136,7 +136,9 @@ def _message(exc: MemdirError) -> str:
     tools (``md.session()``, ``memory_read``), so those it raises are said here with the
     commands to run instead."""
     if isinstance(exc, UnknownSessionError):
-        near = f" Ids holding it: {', '.join(exc.near)}." if exc.near else ""
+        from ..core.printable import shown
+
+        near = f" Ids holding it: {', '.join(map(shown, exc.near))}." if exc.near else ""
         return (
             f"No session {exc.session_id!r} stored.{near} List sessions with "
             f"`memdir sessions ls`, or find one with `memdir sessions search QUERY`."

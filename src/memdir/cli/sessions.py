@@ -100,7 +100,7 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
     if around is not None and held != info.id:
         if held is None or held not in store.lineage(info.id):
             raise click.BadParameter(
-                f"message {around} is not in session {info.id}", param_hint="--around"
+                f"message {around} is not in session {shown(info.id)}", param_hint="--around"
             )
         # a sub-agent's (or continuation's) message, as `sessions search` groups it
         click.echo(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.errors import MemdirError
+from ..core.printable import shown
 from .app import Harnesses, State, cli, dump
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def import_sessions(
             fg="yellow",
             err=True,
         )
-    for sid in report.diverged:
+    for sid in map(shown, report.diverged):
         click.secho(
             f"Diverged: {sid} holds messages that do not match its source; nothing "
             f"was added to it. To take the source's version: `memdir sessions rm "
@@ -134,7 +135,7 @@ def import_sessions(
             fg="yellow",
             err=True,
         )
-    for sid in report.resynced:
+    for sid in map(shown, report.resynced):
         click.echo(
             f"Resynced: {sid} was rewritten in its source; its new messages were "
             f"added, the earlier ones kept.",

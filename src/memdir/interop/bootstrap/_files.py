@@ -50,9 +50,9 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
             why = "not a regular file or folder" if root.exists() else "no such file or folder"
             g.problems.append(f"{root}: {why}")
             continue
+        found, jsonl = (len(repos), len(files)), 0  # a repository's history is read too
         if (root / ".git").exists():
             repos.append(root)
-        found, jsonl = (len(repos), len(files)), 0
         for folder, dirs, names in os.walk(
             root, onerror=lambda e: g.problems.append(f"{e.filename}: {e.strerror or e}")
         ):
