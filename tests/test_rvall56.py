@@ -84,13 +84,7 @@ def test_import_sessions_names_a_rewritten_session_escaped(tmp_path: Path, run: 
     assert "codex:rrrr\\nsplit" in said and "codex:rrrr\nsplit" not in said, said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — printable.shown leaves a backslash as it is, so an id holding "
-    "a backslash and 'n' prints as one holding a line break: two sessions can print alike, "
-    "and the one with the line break is not opened by its printed id (the other matches "
-    "it as given first); escaping the backslash too would tell them apart",
-)
+# rvall56 pinned it on a4e3d9a2; rv56t's shown() escapes backslashes (75e6993f)
 def test_ids_that_differ_print_differently() -> None:
     from memdir.core.printable import shown
 
