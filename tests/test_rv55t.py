@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -278,9 +277,7 @@ def test_nothing_to_rekey_takes_no_write_lock(
     writer.start()
     try:
         assert holding.wait(30)
-        started = time.monotonic()
-        assert upkeep.key_by_url(md) == []
-        assert time.monotonic() - started < 1
+        assert upkeep.key_by_url(md) == []  # a wait would end in lock_timeout's error
     finally:
         release.set()
         writer.join(30)
