@@ -4,7 +4,7 @@ version and fingerprint whose fields have other types is read afresh, not truste
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...sessions.specs import SessionSpec
@@ -61,6 +61,6 @@ def list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
     return lambda value: isinstance(value, list) and all(map(check, value))
 
 
-def fields(state: dict[str, Any], checks: dict[str, Callable[[object], bool]]) -> bool:
+def fields(state: dict[str, Any], checks: Mapping[str, Callable[[object], bool]]) -> bool:
     """Whether each of ``checks``' keys is in ``state`` with a value its check accepts."""
     return all(k in state and check(state[k]) for k, check in checks.items())
