@@ -177,11 +177,6 @@ def test_a_polish_question_does_not_merge_english_words_by_their_last_letter(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — Snowball stems the index's porter forms: umowy is indexed "
-    "umowi, which Polish reads as um + the dative -owi, too short to match umowa",
-)
 def test_a_polish_plural_in_y_is_found_by_its_singular(tmp_path: Path) -> None:
     store = _store(Database(tmp_path / "state.db"), [*_filler(), ("user", "Umowy najmu są")])
     assert [h.snippet for h in store.search_messages("gdzie jest umowa", limit=5)] == [
