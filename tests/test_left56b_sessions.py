@@ -102,13 +102,6 @@ def test_maintain_learns_from_sessions_just_imported(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — team backend: `memdir maintain --dry-run` right after "
-    "`import-sessions` says 'Nothing to do.': the imported sessions are keyed by the "
-    "checkout's path until a run rekeys them by the project's URL, and a dry run writes "
-    "nothing, so it does not rekey and plans none of them (the real run learns them)",
-)
 def test_a_dry_run_plans_sessions_just_imported(
     tmp_path: Path, project: Path, run: Run, backend: str
 ) -> None:
@@ -120,6 +113,21 @@ def test_a_dry_run_plans_sessions_just_imported(
     run("import-sessions", "codex", "--from", str(rolls))
     planned = run("maintain", "--dry-run").stdout
     assert "feedback_the-lime-queue-drains-hourly" in planned, planned
+
+
+def test_a_dry_run_moves_no_session_it_plans(
+    tmp_path: Path, project: Path, run: Run, backend: str
+) -> None:
+    """The plan reads the sessions a run's rekey would claim; it leaves them keyed by the
+    checkout's path (a dry run writes nothing), and the real run learns them after it."""
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    _rollout(rolls, "lime", "llll-lime", "the lime queue drains hourly", cwd=project)
+    run("import-sessions", "codex", "--from", str(rolls))
+    before = json.loads(run("sessions", "ls", "--json").stdout)
+    run("maintain", "--dry-run")
+    assert json.loads(run("sessions", "ls", "--json").stdout) == before
+    assert "add feedback_the-lime-queue-drains-hourly" in run("maintain").stdout
 
 
 DISCREDIT = {  # rollout name: session id

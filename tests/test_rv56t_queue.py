@@ -51,15 +51,6 @@ def test_one_huge_waiting_text_does_not_swell_the_hooks_state(tmp_path: Path) ->
     assert said == ["start the build", "and the docs", "thanks"], said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — a resume state of the right version whose fingerprint matches "
-    "but whose fields have other types (queue entries not [text, time, line], main not a "
-    "SessionSpec's fields) is trusted as written: restoring it or "
-    "reading on raises (AttributeError, TypeError), the hook says 'unexpected …' every "
-    "turn and never imports that transcript again until the ledger is moved aside; only "
-    "something writing memdir's home (or another memdir build of version 2) can cause it",
-)
 @pytest.mark.parametrize("change", [{"queue": [[1, 2]]}, {"main": {"zzz": 1}}, {"queue": "x"}])
 def test_a_crafted_resume_state_is_read_afresh(tmp_path: Path, change: dict[str, Any]) -> None:
     hook = Hook(tmp_path)

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -186,3 +187,38 @@ def test_a_spoilt_ledger_loses_nothing(
         follow(md, harness, path)
         md.close()
         assert stored(root / "b" / "home") == expected
+
+
+@pytest.mark.parametrize(
+    ("harness", "name", "change"),
+    [
+        ("claude-code", TRANSCRIPTS[0], {"polluted": 5}),
+        ("claude-code", TRANSCRIPTS[0], {"names": [1], "last": "x"}),
+        ("codex", ROLLOUT, {"main": {"zzz": 1}}),
+        ("codex", ROLLOUT, {"names": [1]}),
+        ("codex", ROLLOUT, {"polluted": "no", "number": -1}),
+    ],
+)
+def test_a_state_of_other_types_is_read_afresh(
+    tmp_path: Path, harness: str, name: str, change: dict[str, Any]
+) -> None:
+    """A state of this version and a matching fingerprint but fields of other types (not
+    what the reader writes) is read afresh, as one of another version is."""
+    from memdir.interop.transcripts.follow import fingerprint
+
+    raw = (FIXTURES / name).read_bytes()
+    path = tmp_path / "t" / Path(name).name
+    path.parent.mkdir()
+    path.write_bytes(raw[: len(raw) // 2].rsplit(b"\n", 1)[0] + b"\n")
+    md = memdir.open(tmp_path / "home", tmp_path)
+    follow(md, harness, path)
+    ledger = tmp_path / "home" / LEDGER_NAME
+    data = json.loads(ledger.read_text())
+    for state in data["files"].values():
+        state.update(change)
+        state["print"] = fingerprint(path, state)
+    ledger.write_text(json.dumps(data))
+    path.write_bytes(raw)
+    follow(md, harness, path)
+    assert stored(tmp_path / "home") == whole(name, tmp_path / "w", harness)
+    md.close()

@@ -603,7 +603,9 @@ class Pipeline:
         report = RunReport()
         idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)).timestamp()
         by_location: dict[str, list[Candidate]] = {}
-        for session_id, _, done in self.md.sessions.due(self.project, idle):
+        due = self.md.sessions.due(self.project, idle)
+        due += upkeep.due_by_path(self.md, idle)  # what a run's rekey makes this project's
+        for session_id, _, done in due:
             transcript = self._session_transcript(session_id, 0 if everything else done)
             if transcript is None or not transcript.user_ids:
                 continue

@@ -134,6 +134,21 @@ def carry_adopted(md: Layers) -> list[str]:
     return errors
 
 
+def due_by_path(md: Layers, idle_before: float) -> list[tuple[str, int, int]]:
+    """The due sessions (as :meth:`~memdir.sessions.SessionStore.due`) that
+    :func:`key_by_url` would make this project's, read without rekeying them: a dry run
+    writes nothing, yet plans the sessions just imported under this checkout's path."""
+    if md.database is None or md.projectless is not None:
+        return []
+    from ..core.scopes import project_slug
+
+    path_key = project_slug(md.project_root)
+    if path_key == md.project:
+        return []
+    ids = md.sessions.rekeyable(path_key, md.project_root)
+    return [due for due in md.sessions.due(path_key, idle_before) if due[0] in ids] if ids else []
+
+
 def key_by_url(md: Layers) -> list[str]:
     """On the team backend, the sessions and jobs keyed by this checkout's path (logged
     before they were keyed by its remote URL, or imported from its transcripts since) made

@@ -134,11 +134,32 @@ def language(word: str, latin: str | None) -> str | None:
     return latin if word.isascii() or (word[0].isalpha() and code < 0x0250) else None
 
 
+#: Languages with endings in y, which the index's porter stems write as i (umowy is
+#: indexed umowi, which Polish reads as um + the dative -owi): such a term is also
+#: stemmed as the y-word it may be.
+_Y_ENDINGS = frozenset({"polish", "czech"})
+
+
+def _stems(lang: str, term: str) -> list[str]:
+    """The stems of the words the index term ``term`` may be (:data:`_Y_ENDINGS`)."""
+    stem = _stemmer(lang)
+    out = [stem(term)]
+    # porter's y → i needs a vowel before it: only then may the i have been a y
+    if lang in _Y_ENDINGS and term.endswith("i") and any(c in "aeiouy" for c in term[:-1]):
+        out.append(stem(term[:-1] + "y"))
+    return out
+
+
 def matches(lang: str, term: str, form: str) -> bool:
     """Whether ``form`` (an index term) is an inflection of ``term``: their stems agree, or
     one's stem is the other word itself (:data:`MIN_STEM`)."""
-    stem = _stemmer(lang)
-    a, b = stem(term), stem(form)
+    return any(
+        _agree(lang, term, form, a, b) for a in _stems(lang, term) for b in _stems(lang, form)
+    )
+
+
+def _agree(lang: str, term: str, form: str, a: str, b: str) -> bool:
+    """:func:`matches` for one stem ``a`` of ``term`` and ``b`` of ``form``."""
     if min(len(a), len(b)) < MIN_STEM:
         return False
     if a == form or b == term:  # आँखों is आँख with an ending: two letters are enough
@@ -162,7 +183,7 @@ def _letters(text: str) -> int:
 def _prefix(lang: str, term: str) -> str:
     """Where the forms of ``term`` start in the index: its stem, less an alternating
     last letter."""
-    stem = _stemmer(lang)(term)
+    stem = max(_stems(lang, term), key=len)
     cut = stem[:-1] if lang in _ALTERNATING and len(stem) >= 5 else stem
     n = 0
     while n < min(len(term), len(cut)) and term[n] == cut[n]:

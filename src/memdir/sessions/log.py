@@ -677,6 +677,19 @@ class SessionStore:
             )
         )
 
+    def rekeyable(self, old_project: str, root: Path) -> builtins.set[str]:
+        """The ids of the sessions :meth:`rekey` would move from ``old_project`` (the
+        repository at ``root`` logged them), read without moving any: what a dry run
+        plans."""
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT id, checkout_remote, checkout_commit FROM sessions WHERE scope = ?",
+                (old_project,),
+            ).fetchall()
+        )
+        claimed = checkouts.ours(root, {(r[1], r[2]) for r in rows}) if rows else set()
+        return {r[0] for r in rows if (r[1], r[2]) in claimed}
+
     def due(self, scope: str, idle_before: float) -> builtins.list[tuple[str, int, int]]:
         """``(id, newest message id, extracted up to)`` of the sessions of ``scope`` with
         memory mode enabled that ended, or whose newest message is older than

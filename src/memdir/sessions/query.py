@@ -156,7 +156,7 @@ def foreign_stops() -> dict[str, frozenset[str]]:
         if line.startswith("["):
             words = lists.setdefault(line.strip("[]").split()[0], set())
         else:
-            words.update(w.casefold() for w in line.split())
+            words.update(w.lower() for w in line.split())
     return {lang: frozenset(ws) for lang, ws in lists.items()}
 
 
@@ -207,7 +207,7 @@ def prompt_stops(text: str) -> frozenset[str]:
         folded = unicodedata.normalize("NFKC", run)
         if _all_stop(folded):
             out.update(cjk_terms(folded), [run])
-    words = {t.casefold() for t in latin}
+    words = {t.lower() for t in latin}
     capitals = any(len(t) >= 2 and t.isupper() for t in latin)
     if len(words) >= 2 and not capitals and not words <= STOP_WORDS | ENGLISH_ALIKE:
         lists = foreign_stops().values()
@@ -229,7 +229,7 @@ def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
         len(t) >= 3
         if t.isdecimal()
         else t not in STOP_WORDS and t not in CJK_STOP and t not in stops
-        for t in _words(text.casefold())
+        for t in _words(text.lower())
     )
 
 
@@ -330,11 +330,12 @@ class _Builder:
             if cjk:
                 self.cjk += cjk_terms(unicodedata.normalize("NFKC", run))
                 continue
-            tokens = [t.casefold() for t in _words(run)]
+            # lower(), as the index's tokenizer: casefold() writes ß as ss, which it keeps
+            tokens = [t.lower() for t in _words(run)]
             if not tokens:
                 continue  # punctuation, emoji, operators' symbols: nothing to search
-            core = _core(run).casefold()
-            if len(tokens) == 1 and core == tokens[0]:
+            core = _core(run)
+            if len(tokens) == 1 and core.lower() == tokens[0]:
                 self.words.append(tokens[0])
                 continue
             # Joined by punctuation (a.b.c, chat-send, C++, mom's): the parts as words and
@@ -342,19 +343,19 @@ class _Builder:
             self.words += tokens
             if len(tokens) > 1:
                 self.phrases.append(" ".join(tokens))
-            if len(core) >= 3:
-                self.substrings.append(core)
+            if len(core) >= 3:  # case-folded: bm25's "sub" terms compare folded text
+                self.substrings.append(core.casefold())
 
     def phrase(self, text: str) -> None:
         """Add a quoted phrase: CJK inside is a phrase of its bigrams."""
         if any(is_cjk(c) for c in text):
             tokens = [
                 t
-                for cjk, run in _split_cjk("".join(text.split()).casefold())
+                for cjk, run in _split_cjk("".join(text.split()).lower())
                 for t in (run_terms(run)[: max(1, len(run) - 1)] if cjk else _words(run))
             ]
         else:
-            tokens = [t.casefold() for t in _words(text)]
+            tokens = [t.lower() for t in _words(text)]
         if len(tokens) > 1:
             self.phrases.append(" ".join(tokens))
         elif tokens:

@@ -111,7 +111,7 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
     if len(flat) <= width:
         return flat
     folded = flat.casefold()
-    found = [i for i in (folded.find(h) for h in query.highlights()) if i >= 0]
+    found = [i for i in (folded.find(h.casefold()) for h in query.highlights()) if i >= 0]
     at = min(found) if found else 0
     start = max(0, min(at - width // 3, len(flat) - width))
     piece = flat[start : start + width]

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.harness_homes import claude_config_dir
 from ...sessions import SessionSpec, SessionTitle
+from ..transcripts import shapes
 from ..transcripts._reading import (
     POLLUTED,
     Cursor,
@@ -461,6 +462,45 @@ def resume(
             return
         yield opened
     out["state"] = read.state(cursor)
+
+
+def _queued(entry: object) -> bool:
+    """An entry of :attr:`_File.queue`: [text, time, line number]."""
+    return (
+        isinstance(entry, list)
+        and len(entry) == 3
+        and isinstance(entry[0], str)
+        and shapes.number(entry[1])
+        and shapes.count(entry[2])
+    )
+
+
+def _children(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and shapes.spec(v) for k, v in value.items()
+    )
+
+
+_STATE = {
+    "number": shapes.count,
+    "sid": shapes.text,
+    "whole": shapes.flag,
+    "main": shapes.spec,
+    "main_root": shapes.optional_str,
+    "last": shapes.number,
+    "names": shapes.str_map,
+    "roots": shapes.str_map,
+    "children": _children,
+    "polluted": shapes.list_of(shapes.optional_str),
+    "queue": shapes.list_of(_queued),
+    "named": shapes.count,
+}
+
+
+def valid_state(state: dict[str, Any]) -> bool:
+    """Whether ``state`` has the fields and types :meth:`_File.state` writes (a crafted or
+    foreign one is read afresh instead, :mod:`memdir.interop.transcripts.follow`)."""
+    return shapes.fields(state, _STATE)
 
 
 def _open(

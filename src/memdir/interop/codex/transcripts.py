@@ -13,6 +13,7 @@ from typing import Any
 from ...core.harness_homes import codex_home
 from ...sessions import SessionSpec
 from ...sessions.records import json_or_text
+from ..transcripts import shapes
 from ..transcripts._reading import (
     POLLUTED,
     Cursor,
@@ -249,6 +250,21 @@ def resume(
         spec, peeked, read = opened
         yield spec, _rows(path, chain(peeked, lines), tally, read)
     out["state"] = {"offset": cursor.offset, "number": cursor.number, "main": asdict(spec), **read}
+
+
+_STATE = {
+    "number": shapes.count,
+    "main": shapes.spec,
+    "names": shapes.str_map,
+    "last": shapes.number,
+    "polluted": shapes.flag,
+}
+
+
+def valid_state(state: dict[str, Any]) -> bool:
+    """Whether ``state`` has the fields and types :func:`resume` writes (see
+    :func:`memdir.interop.claude_code.transcripts.valid_state`)."""
+    return shapes.fields(state, _STATE)
 
 
 def _has_item(obj: dict[str, Any]) -> bool:

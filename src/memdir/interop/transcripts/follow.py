@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...core.storage.records import load, locked
@@ -44,13 +45,17 @@ def fingerprint(path: Path, state: dict[str, Any]) -> str | None:
     return hashlib.sha256(b"%s\0%s\0%s" % (text, head, tail)).hexdigest()
 
 
-def _usable(path: Path, state: object) -> dict[str, Any] | None:
+def _usable(path: Path, state: object, module: ModuleType) -> dict[str, Any] | None:
     """``state`` when it is where ``path`` was left; None (read from the start: stored
-    source keys keep that idempotent) when the file was rewritten, truncated or replaced."""
+    source keys keep that idempotent) when the file was rewritten, truncated or replaced,
+    or the state is not of the types ``module`` (the reader) writes."""
     if not isinstance(state, dict) or state.get("v") != VERSION:
         return None
     offset = state.get("offset")
     if type(offset) is not int or offset < 0:
+        return None
+    valid = getattr(module, "valid_state", None)
+    if valid is not None and not valid(state):
         return None
     return state if fingerprint(path, state) == state.get("print") else None
 
@@ -65,7 +70,7 @@ def follow(md: Layers, harness: str, source: Path) -> int:
     added = 0
     for path, _ in module.find(source):
         key = str(path.absolute())
-        state = _usable(path, known.get(key))
+        state = _usable(path, known.get(key), module)
         out: dict[str, Any] = {}
         counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out))
         added += counts.messages_added
