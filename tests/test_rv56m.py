@@ -126,9 +126,21 @@ def test_import_sessions_never_blocks_on_a_cwds_fifo_or_device(tmp_path: Path) -
     assert rows == expected, {name: rows.get(f"claude-code:s{n}") for n, name in enumerate(hostile)}
 
 
-@pytest.mark.parametrize("url", ["https://bob:ghp_SECRET@git.example.test/acme/app.git"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://bob:ghp_SECRET@git.example.test/acme/app.git",
+        "https://bob:pa@SECRET@git.example.test/acme/app.git",  # an @ git's curl takes
+        "https://bob:pa/SECRET@git.example.test/acme/app.git",
+        "https://git.example.test/acme/app.git?private_token=SECRET",
+        "https://git.example.test/acme/app.git#SECRET",
+        "ssh://bob:SECRET@git.example.test:22/acme/app.git",
+        "bob:SECRET@git.example.test:acme/app.git",
+    ],
+)
 def test_no_credential_of_the_remote_is_recorded(tmp_path: Path, url: str) -> None:
-    """The remote a session records has no user name or token (the column)."""
+    """The remote a session records (on the team server, for its users' sessions) has no
+    user name, password or token: in the userinfo (with an @ or / in it) or the query."""
     from memdir.sessions.db import Database
     from memdir.sessions.log import SessionStore
 
