@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TEAM_PROJECT, team_env
 from memdir.core.origins import remote_key
 from test_origins import REMOTE, git, make_repo
 
@@ -167,3 +168,108 @@ def test_a_branch_named_in_any_letters_records_its_commit(tmp_path: Path) -> Non
     (tmp_path / "outside").write_text(head + "\n")
     (app / ".git" / "HEAD").write_text("ref: refs/../../../outside\n")
     assert checkout_of(str(app)) == (remote_key(REMOTE), None)
+
+
+# -- the team backend: users, import time, upgrades ------------------------------------------
+
+
+def _memdir(env: dict[str, str], project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), *args],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stdout + proc.stderr
+    return proc
+
+
+def _user(tmp_path: Path, url: str, project: Path, user: str) -> dict[str, str]:
+    env = {**os.environ, **team_env(url, project, user), "NO_COLOR": "1"}
+    env.update(MEMDIR_HOME=str(tmp_path / f"home-{user}"), MEMDIR_BACKGROUND="0")
+    env["MEMDIR_MANAGED_DIR"] = str(tmp_path / f"managed-{user}")
+    return env
+
+
+def _ids(env: dict[str, str], project: Path, *flags: str) -> dict[str, str | None]:
+    rows = json.loads(_memdir(env, project, "sessions", "ls", "--json", *flags).stdout)
+    return {row["id"]: row.get("scope") for row in rows}
+
+
+def test_bob_importing_alices_checkout_never_makes_his_sessions_hers(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Alice and bob on one team database, one checkout (a shared machine), one remote:
+    bob imports a transcript logged in alice's checkout and runs maintain (the rekey); the
+    session is his alone, alice's runs claim nothing of his, and hers stay hers."""
+    project = make_repo(tmp_path / "app", remote=TEAM_PROJECT)
+    alice = _user(tmp_path, pg_url, project, "alice")
+    bob = _user(tmp_path, pg_url, project, "bob")
+    rolls = tmp_path / "bob-transcripts"
+    rolls.mkdir()
+    (rolls / "bobs.jsonl").write_text(_transcript("bobs", str(project)))
+    _memdir(bob, project, "import-sessions", "claude-code", "--from", str(rolls))
+    _memdir(alice, project, "sessions", "search", "kiwi")
+    for env in (bob, alice, bob):
+        _memdir(env, project, "maintain")
+    assert list(_ids(bob, project, "--this-project")) == ["claude-code:bobs"]
+    assert _ids(alice, project) == {}
+    assert "kiwi" not in _memdir(alice, project, "sessions", "search", "kiwi").stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — import-sessions records the checkout at the transcript's cwd "
+    "as it is at import time, not as it was when the session was logged: a transcript of "
+    "another repository once at that path (deleted, the team's cloned there since) records "
+    "the team's remote, so the rekey claims it and maintain learns it into the team's "
+    "project, the case mend56 keeps out for sessions logged live",
+)
+def test_a_transcript_older_than_the_checkout_at_its_cwd_is_not_claimed(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """A Claude Code transcript logged at /app on 2026-12-01 (another repository, gone);
+    the team's repository is cloned at /app later (its only commit newer than every
+    message), then the transcripts are imported: the session cannot be this repository's
+    and stays keyed by the path."""
+    project = make_repo(tmp_path / "app", remote=TEAM_PROJECT)
+    alice = _user(tmp_path, pg_url, project, "alice")
+    rolls = tmp_path / "transcripts"
+    rolls.mkdir()
+    (rolls / "old.jsonl").write_text(_transcript("old", str(project)))
+    _memdir(alice, project, "import-sessions", "claude-code", "--from", str(rolls))
+    _memdir(alice, project, "maintain")
+    assert _ids(alice, project, "--this-project") == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — upgrade: a team user's sessions keyed by the checkout's path "
+    "before 0015_session_checkouts record no checkout, so no rekey ever claims them: "
+    "maintain never learns them and says nothing, `sessions ls --this-project` no longer "
+    "lists them, and no command claims them (they stay searchable)",
+)
+def test_sessions_from_before_the_checkout_columns_are_not_silently_stranded(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """A session logged in this checkout, keyed by its path, from before rows recorded
+    their checkout: maintain names it as not learnt (or claims it)."""
+    import memdir
+    from memdir.core.scopes import project_slug
+
+    project = make_repo(tmp_path / "app", remote=TEAM_PROJECT)
+    alice = _user(tmp_path, pg_url, project, "alice")
+    md = memdir.open(tmp_path / "home-alice", project, database_url=pg_url, user="alice")
+    try:
+        sid = md.sessions.start("a", cwd=str(project), scope=project_slug(project)).id
+        md.sessions.log(sid, "user", "Remember that we deploy with the kiwi script.")
+        md.sessions.end(sid)
+        md.sessions.db.write(
+            lambda c: c.execute(
+                "UPDATE sessions SET checkout_remote = NULL, checkout_commit = NULL"
+            ),
+            action="forget the checkouts as 0015 left them",
+        )
+    finally:
+        md.close()
+    said = _memdir(alice, project, "maintain")
+    listed = _ids(alice, project, "--this-project")
+    assert sid in listed or sid in said.stdout + said.stderr, said.stdout + said.stderr
