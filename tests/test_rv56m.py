@@ -273,3 +273,50 @@ def test_sessions_from_before_the_checkout_columns_are_not_silently_stranded(
     said = _memdir(alice, project, "maintain")
     listed = _ids(alice, project, "--this-project")
     assert sid in listed or sid in said.stdout + said.stderr, said.stdout + said.stderr
+
+
+def _before_0016(path: Path) -> None:
+    """A state.db as memdir wrote it before 0016_session_checkouts (WAL, one session)."""
+    from memdir.sessions.schema import MIGRATIONS
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute(
+        "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+        "applied_at REAL NOT NULL)"
+    )
+    for migration in MIGRATIONS:
+        if migration.name.startswith("0016"):
+            break
+        for statement in migration.statements:
+            conn.execute(statement)
+        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
+    conn.execute("INSERT INTO sessions (id, agent, cwd, started_at) VALUES ('old', 'a', '/x', 0)")
+    conn.close()
+
+
+def test_a_write_after_reading_past_a_busy_upgrade_upgrades_first(tmp_path: Path) -> None:
+    """A state.db from before 0016 opened while another process (an older memdir's long
+    import) holds the write lock is read as it is; once the lock is free, starting a
+    session applies the step first, not 'no column named checkout_remote' and advice to
+    repair a damaged file."""
+    from memdir.sessions.db import Database
+    from memdir.sessions.log import SessionStore
+
+    path = tmp_path / "state.db"
+    _before_0016(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    store = SessionStore(Database(path, busy_timeout=0.2))
+    try:
+        assert [s.id for s in store.list()] == ["old"]
+    finally:
+        holder.execute("COMMIT")
+        holder.close()
+    app = make_repo(tmp_path / "app")
+    store.start("a", session_id="new", cwd=str(app))
+    assert "0016_session_checkouts" in [name for name, _ in store.db.migrations()]
+    row = store.db.read(
+        lambda c: c.execute("SELECT checkout_remote FROM sessions WHERE id = 'new'").fetchone()
+    )
+    assert row[0] == remote_key(REMOTE)
