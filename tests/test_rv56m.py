@@ -320,3 +320,26 @@ def test_a_write_after_reading_past_a_busy_upgrade_upgrades_first(tmp_path: Path
         lambda c: c.execute("SELECT checkout_remote FROM sessions WHERE id = 'new'").fetchone()
     )
     assert row[0] == remote_key(REMOTE)
+
+
+def test_a_cwd_of_a_hundred_thousand_folders_is_read_at_once(tmp_path: Path) -> None:
+    """A transcript's cwd of 100k folders (no working directory is longer than PATH_MAX):
+    the import records no checkout for it, without a walk up 100k parents (which took
+    time and memory quadratic in them)."""
+    transcripts = tmp_path / "transcripts"
+    transcripts.mkdir()
+    deep = "/" + "a/" * 100_000
+    (transcripts / "deep.jsonl").write_text(_transcript("deep", deep))
+    home, project = tmp_path / "home", tmp_path / "project"
+    project.mkdir()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0", "NO_COLOR": "1"}
+    env.pop("MEMDIR_DATABASE_URL", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), "import-sessions", "claude-code",
+         "--from", str(transcripts), "--search-only"],
+        capture_output=True, text=True, env=env, timeout=60, preexec_fn=_bounded,
+    )  # fmt: skip
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stdout + proc.stderr
+    with sqlite3.connect(home / "state.db") as db:
+        rows = db.execute("SELECT cwd, checkout_remote, checkout_commit FROM sessions").fetchall()
+    assert rows == [(deep, None, None)]
