@@ -21,8 +21,13 @@ from .storage.regular import atomic_write, read_json
 RECORD_NAME = ".origin.json"
 MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
 _EMPTY_INDEX = len(INDEX_HEADER.encode("utf-8"))
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:]+)(?::\d*)?(?:/(.*))?")
-_SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):(.*)")
+#: A URL: user name and password (to its last @: git's curl takes an @ or / in them
+#: unescaped) dropped, the host (IPv6 in brackets), the path; query and fragment dropped.
+_URL = re.compile(
+    r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^?#]*@)?(\[[^\]/]*\]|[^/:?#\[]+)(?::\d*)?"
+    r"(?:/([^?#]*))?(?:[?#].*)?"
+)
+_SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):([^?#]*)(?:[?#].*)?")
 _HEX = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .model import SCOPES
 from .storage.git import git_dirs
 
+#: No working directory is longer (Linux's PATH_MAX in bytes, getcwd's limit): a longer
+#: one is no process's, and a walk up its parents would cost time for nothing.
+PATH_MAX = 4096
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 _LOSSLESS = re.compile(r"[A-Za-z0-9/]*")
 _SLUG_MAX = 100
@@ -39,7 +44,7 @@ def find_project_root(start: Path) -> Path:
     for a linked worktree the main checkout, so every worktree shares one local scope.
     Outside git, ``start`` itself."""
     start = start.resolve()
-    for folder in (start, *start.parents):
+    for folder in _ancestors(start):
         marker = folder / ".git"
         if marker.is_file():
             return _main_worktree(marker) or folder
@@ -48,14 +53,20 @@ def find_project_root(start: Path) -> Path:
     return start
 
 
+def _ancestors(start: Path) -> Iterator[Path]:
+    """``start`` and its parents, nearest first; built as strings, as Path.parents (which
+    copies every part each step) costs time and memory quadratic in the depth."""
+    folder, parent = str(start), ""
+    while folder != parent:
+        yield Path(folder)
+        folder, parent = os.path.dirname(folder), folder
+
+
 def find_checkout_root(start: Path) -> Path:
     """The top of the checkout a directory is in (for a linked worktree, the worktree
     itself, whose files are the ones an agent works on); outside git, ``start``."""
     start = start.resolve()
-    for folder in (start, *start.parents):
-        if (folder / ".git").exists():
-            return folder
-    return start
+    return next((f for f in _ancestors(start) if (f / ".git").exists()), start)
 
 
 def project_slug(root: Path) -> str:

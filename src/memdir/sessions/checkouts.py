@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.origins import remote_key
-from ..core.scopes import find_checkout_root
+from ..core.scopes import PATH_MAX, find_checkout_root
 from ..core.storage.git import git_dirs, head_commit, held_commits, read_remote
 
 #: What a session row records of its checkout: (remote key, commit id), each None unknown.
@@ -21,7 +21,7 @@ NOWHERE: Checkout = (None, None)
 def checkout_of(cwd: str | None) -> Checkout:
     """The remote and HEAD commit of the git checkout ``cwd`` is in; :data:`NOWHERE`
     outside git, for a relative or unusable path, or what cannot be read."""
-    if not cwd or "\0" in cwd or not cwd.startswith("/"):
+    if not cwd or "\0" in cwd or not cwd.startswith("/") or len(cwd) > PATH_MAX:
         return NOWHERE
     try:
         dirs = git_dirs(find_checkout_root(Path(cwd)))

@@ -65,6 +65,7 @@ class Database:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.RLock()
         self.read_only = False  # set when the home cannot be written: reads only
+        self._behind = False  # read without steps another writer's lock kept back
         self._refused = ""  # why a forked child may not use this file
         forks.hold_at_fork(self)
 
@@ -269,6 +270,8 @@ class Database:
         :attr:`skip_locked`), so an engine with row locks need not serialise it."""
         with self._lock:
             conn = self._connection()
+            if self._behind:  # opened past a busy lock: its writes need the new schema
+                self._migrate(conn, writing=True)
             if self.read_only:  # also a database in memory: a write there would be lost
                 raise DatabaseError(
                     self.path,
@@ -293,7 +296,7 @@ class Database:
 
     # -- migrations ------------------------------------------------------------------------
 
-    def _migrate(self, conn: sqlite3.Connection) -> None:
+    def _migrate(self, conn: sqlite3.Connection, *, writing: bool = False) -> None:
         def applied(c: sqlite3.Connection) -> set[str]:
             c.execute(
                 "CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, "
@@ -315,9 +318,13 @@ class Database:
         try:
             self._upgrade(conn, applied, done if not pending else None)
         except LockTimeoutError:
-            if not readable:
+            if not readable or writing:
                 raise
-            # another process holds the lock, upgrading it: read the old index meanwhile
+            # another process holds the lock (upgrading it, or an older memdir writing):
+            # read as it is meanwhile, and upgrade before this process's first write
+            self._behind = True
+            return
+        self._behind = False
 
     def _upgrade(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import re
 import socket
@@ -22,7 +23,7 @@ from ..notices import warn_once
 from .base import Commit, listed
 from .files import folders_of
 from .gitindex import GitIndex
-from .regular import fsync_path, read_text
+from .regular import fsync_path, open_regular, read_bytes, read_text
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -657,17 +658,27 @@ def git_dirs(root: Path) -> tuple[Path, Path] | None:
     try:
         if marker.is_dir():
             return marker, marker
-        text = marker.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
+        text = _small(marker)
+    except (OSError, ValueError):  # a FIFO, a device, a large file: no git's
         return None
     if not text.startswith("gitdir:"):
         return None
-    gitdir = (root / text[len("gitdir:") :].strip()).resolve()
     try:
-        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
-    except OSError:
+        gitdir = (root / text[len("gitdir:") :].strip()).resolve()
+        common = (gitdir / _small(gitdir / "commondir")).resolve()
+    except (OSError, ValueError, RuntimeError):
         common = gitdir
     return gitdir, common
+
+
+#: The most of a git pointer, ref or config file read (bytes): git writes far less.
+_SMALL = 1 << 20
+
+
+def _small(path: Path) -> str:
+    """A small git file's text, stripped: :func:`~.regular.read_bytes` (never a FIFO or a
+    device, never more than :data:`_SMALL`)."""
+    return read_bytes(path, _SMALL).decode("utf-8", "replace").strip()
 
 
 def open_repo(root: Path) -> Repo | None:
@@ -687,8 +698,11 @@ def read_remote(common: Path) -> str | None:
     ``common``; None when it has none."""
     from dulwich.config import ConfigFile
 
+    def opener(path: str | os.PathLike[str]) -> io.BytesIO:  # includes too: bounded
+        return io.BytesIO(read_bytes(Path(path), _SMALL))
+
     try:
-        config = ConfigFile.from_path(str(common / "config"))
+        config = ConfigFile.from_path(str(common / "config"), file_opener=opener)
         url = config.get((b"remote", b"origin"), b"url")
     except (OSError, ValueError, KeyError):
         return None
@@ -699,15 +713,51 @@ def head_commit(gitdir: Path, common: Path) -> str | None:
     """The commit HEAD names in the checkout whose git folders are ``gitdir`` and
     ``common`` (:func:`git_dirs`): a branch's tip, loose or packed, or a detached HEAD;
     None on an unborn branch or when the refs cannot be read. Refs only, no history."""
-    from dulwich.refs import DiskRefsContainer
+    name = "HEAD"
+    for _ in range(5):  # git follows as many symbolic refs
+        try:
+            text = _ref(gitdir, common, name)
+        except (OSError, ValueError):  # a FIFO, a device, a large file: no ref
+            return None
+        if text is None or not text.startswith("ref:"):
+            return text if text is not None and _SHA.fullmatch(text) else None
+        name = text[len("ref:") :].strip()
+        if not _REF_NAME.fullmatch(name) or ".." in name or "/." in name:
+            return None  # no ref git names: it would leave the refs folder
+    return None
 
-    worktree = None if gitdir == common else str(gitdir)
+
+#: A ref's name as a symbolic ref may name it: no control character, space or
+#: ``~^:?*[\\`` (git-check-ref-format(1)); any other letter, non-ASCII too.
+_REF_NAME = re.compile(r"refs/[^\x00-\x20\x7f~^:?*\[\\]{1,1000}")
+#: The folders of refs a linked worktree keeps its own (git-worktree(1), "Refs").
+_OWN_REFS = ("HEAD", "refs/bisect/", "refs/worktree/", "refs/rewritten/")
+
+
+def _ref(gitdir: Path, common: Path, name: str) -> str | None:
+    """What the ref ``name`` holds (a commit id or ``ref: ...``): its loose file, else
+    its line in packed-refs; None when neither has it. Files read as :func:`_small`
+    reads; packed-refs a line at a time, a line bounded."""
+    own = any(name == p or (p.endswith("/") and name.startswith(p)) for p in _OWN_REFS)
     try:
-        sha = cast(Any, DiskRefsContainer(str(common), worktree_path=worktree))[HEAD]
-    except Exception:  # noqa: BLE001 — refs git itself may not read name no commit
+        return _small((gitdir if own else common) / name).split("\n", 1)[0].strip()
+    except FileNotFoundError:
+        pass
+    if name == "HEAD":
         return None
-    text = sha.decode("ascii", "replace") if isinstance(sha, bytes) else ""
-    return text if _SHA.fullmatch(text) else None
+    try:
+        fd = open_regular(common / "packed-refs", 1 << 40)
+    except FileNotFoundError:
+        return None
+    wanted = name.encode("utf-8")
+    with os.fdopen(fd, "rb") as packed:
+        while line := packed.readline(4096):
+            if not line.endswith(b"\n") and len(line) >= 4096:
+                return None  # no packed-refs git writes
+            sha, _, ref = line.rstrip(b"\r\n").partition(b" ")
+            if ref == wanted:
+                return sha.decode("ascii", "replace")
+    return None
 
 
 def held_commits(root: Path, ids: Iterable[str]) -> set[str]:

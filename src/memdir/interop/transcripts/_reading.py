@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import ValidationError
-from ...core.scopes import find_project_root, project_slug
+from ...core.scopes import PATH_MAX, find_project_root, project_slug
 from ...core.storage.regular import open_regular
 from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
@@ -200,7 +200,7 @@ def seconds(value: object, fallback: float) -> float:
 def scope_of(cwd: str | None) -> str | None:
     """The project scope slug of a working directory (its git root's, as live sessions
     record it); None when there is no usable directory."""
-    if not cwd or "\0" in cwd or not cwd.startswith("/"):
+    if not cwd or "\0" in cwd or not cwd.startswith("/") or len(cwd) > PATH_MAX:
         return None
     try:
         return project_slug(find_project_root(Path(cwd)))
