@@ -160,13 +160,6 @@ def test_maintain_names_a_job_waiting_to_retry_instead_of_nothing_to_do(
 # --- a model's consolidation op the guard refuses ----------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — one consolidation op the guard refuses (a model proposing "
-    "an injection) fails the whole batch: the clean ops beside it are not written, maintain "
-    "exits 1, and the job is retried, asking the model again; extraction drops a refused "
-    "candidate and goes on",
-)
 def test_a_refused_consolidation_op_is_dropped_and_the_rest_written(
     tmp_path: Path, project: Path, cli: Callable[..., Any], model: Model
 ) -> None:
