@@ -283,12 +283,6 @@ def test_review_help_says_how_to_change_a_proposal_before_it_is_kept(
     assert "or reject it and `memdir add` your own version" in shown, shown
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — an agent's held change sent without if_match is applied over "
-    "an edit the user made after it was held (a fix pinning if_match at hold time broke "
-    "test_approval's held-ops-unchanged property; left for the lead)",
-)
 def test_an_agents_held_change_applied_after_the_user_edited_the_entry_is_refused(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:
