@@ -177,6 +177,34 @@ def test_a_refused_consolidation_op_is_dropped_and_the_rest_written(
     assert "refused by the guard" in done.stdout, done.stdout
 
 
+def test_a_refused_consolidation_op_is_dropped_and_the_rest_held_under_ask(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    """The same under approval = ask: the clean op is held for review, the refused one
+    never offered, recorded as a refused write (by rule, without its text), the job done."""
+    import memdir
+
+    env = _first_entry(tmp_path, project, cli, model)
+    model.ops = [
+        {"op": "update", "target": ENTRY, "candidate": 0, "body": INJECTION},
+        {"op": "add", "candidate": 1},
+    ]
+    _session(tmp_path, project, cli, 2, "pnpm 10 now. The walrus cache moved.")
+    done = cli("maintain", extra_env=env)
+    assert done.returncode == 0 and "refused by the guard" in done.stdout, done.stdout
+    (held,) = _pending(cli, env)
+    assert "Cache host" in held["text"] and INJECTION not in held["text"], held
+    again = cli("maintain", extra_env=env)  # done, not retried: nothing left to ask
+    assert "wait to be retried" not in again.stdout, again.stdout
+    md = memdir.open(home, project)
+    try:
+        refused = [r for r in md.refusals() if r.source == "extractor"]
+    finally:
+        md.close()
+    assert len(refused) == 1 and refused[0].scope == "local", refused
+    assert "id_rsa" not in repr(refused)
+
+
 # --- the web page's Review deciding what the model proposed --------------------------------
 
 
