@@ -160,13 +160,6 @@ def test_maintain_names_a_job_waiting_to_retry_instead_of_nothing_to_do(
 # --- a model's consolidation op the guard refuses ----------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — one consolidation op the guard refuses (a model proposing "
-    "an injection) fails the whole batch: the clean ops beside it are not written, maintain "
-    "exits 1, and the job is retried, asking the model again; extraction drops a refused "
-    "candidate and goes on",
-)
 def test_a_refused_consolidation_op_is_dropped_and_the_rest_written(
     tmp_path: Path, project: Path, cli: Callable[..., Any], model: Model
 ) -> None:
@@ -182,6 +175,34 @@ def test_a_refused_consolidation_op_is_dropped_and_the_rest_written(
     assert "Cache host" in listed, done.stdout  # main: not written, the batch failed
     assert done.returncode == 0, done.stdout  # main: 1, "error: consolidate local: Refused"
     assert "refused by the guard" in done.stdout, done.stdout
+
+
+def test_a_refused_consolidation_op_is_dropped_and_the_rest_held_under_ask(
+    tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any], model: Model
+) -> None:
+    """The same under approval = ask: the clean op is held for review, the refused one
+    never offered, recorded as a refused write (by rule, without its text), the job done."""
+    import memdir
+
+    env = _first_entry(tmp_path, project, cli, model)
+    model.ops = [
+        {"op": "update", "target": ENTRY, "candidate": 0, "body": INJECTION},
+        {"op": "add", "candidate": 1},
+    ]
+    _session(tmp_path, project, cli, 2, "pnpm 10 now. The walrus cache moved.")
+    done = cli("maintain", extra_env=env)
+    assert done.returncode == 0 and "refused by the guard" in done.stdout, done.stdout
+    (held,) = _pending(cli, env)
+    assert "Cache host" in held["text"] and INJECTION not in held["text"], held
+    again = cli("maintain", extra_env=env)  # done, not retried: nothing left to ask
+    assert "wait to be retried" not in again.stdout, again.stdout
+    md = memdir.open(home, project)
+    try:
+        refused = [r for r in md.refusals() if r.source == "extractor"]
+    finally:
+        md.close()
+    assert len(refused) == 1 and refused[0].scope == "local", refused
+    assert "id_rsa" not in repr(refused)
 
 
 # --- the web page's Review deciding what the model proposed --------------------------------
@@ -290,12 +311,6 @@ def test_review_help_says_how_to_change_a_proposal_before_it_is_kept(
     assert "or reject it and `memdir add` your own version" in shown, shown
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — an agent's held change sent without if_match is applied over "
-    "an edit the user made after it was held (a fix pinning if_match at hold time broke "
-    "test_approval's held-ops-unchanged property; left for the lead)",
-)
 def test_an_agents_held_change_applied_after_the_user_edited_the_entry_is_refused(
     tmp_path: Path, home: Path, project: Path, cli: Callable[..., Any]
 ) -> None:

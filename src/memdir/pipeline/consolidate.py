@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from ..core.errors import ValidationError
-from ..core.model import Entry
+from ..core.errors import GuardError, ValidationError
+from ..core.model import Entry, Source
 from ..core.slug import entry_id
 from .answers import Candidate, OpSpec
+
+if TYPE_CHECKING:
+    from ..core.store import Store
 
 
 def _origins(c: Candidate) -> tuple[str, ...]:
@@ -91,6 +95,32 @@ def to_operations(
         if sources is not None:
             sources.extend([c] * (len(ops) - len(sources)))
     return ops
+
+
+def screened(store: Store, ops: Sequence[Operation]) -> tuple[list[Operation], int]:
+    """``ops`` but those the guard refuses (each recorded as a refused write by
+    :meth:`Store.screen`, as at extraction), and how many it refused: one op cannot sink
+    the batch. With a refused op go the removals right after a refused supersede (a
+    merge's) and the later ops on an entry a refused op would have made."""
+    kept: list[Operation] = []
+    refused = 0
+    gone: set[str] = set()  # entries a refused op would have made
+    merged = False  # the op before was a refused supersede (a merge's removals follow)
+    for op in ops:
+        target = getattr(op, "target", None)
+        if (isinstance(op, RemoveOp) and merged) or (target is not None and target in gone):
+            continue
+        merged = False
+        try:
+            store.screen([op], Source.EXTRACTOR)
+        except GuardError:
+            refused += 1
+            merged = isinstance(op, SupersedeOp)
+            if isinstance(op, AddOp | SupersedeOp) and op.type is not None:
+                gone.add(entry_id(str(op.type), op.name))
+            continue
+        kept.append(op)
+    return kept, refused
 
 
 def describe(op: Operation) -> str:

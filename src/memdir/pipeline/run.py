@@ -33,7 +33,7 @@ from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
 from . import dreaming, entities, procedures, upkeep
 from .answers import Candidate
-from .consolidate import describe, to_operations
+from .consolidate import describe, screened, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
 from .providers import ChatProvider, Consolidation, Extraction, Provider, consolidation_input
 from .transcript import Transcript, build_transcript
@@ -477,6 +477,9 @@ class Pipeline:
             if self.dreams:  # an add an entry already says is merged away here
                 ops, again = dreaming.deep(ops, entries, self.limits.deep, run, sources)
             said += adds - sum(isinstance(op, AddOp) for op in ops)
+            ops, refused = screened(store, ops)  # dropped, as extraction drops a candidate
+            if refused:
+                report.dropped["refused by the guard"] += refused
             # what changes some text is written (or held); the rest brings provenance only
             same = approval.unchanged(store, ops, entries, Source.EXTRACTOR)
             writes = [op for op, entry in zip(ops, same, strict=True) if entry is None]

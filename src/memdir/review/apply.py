@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
-from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError
+from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError, StaleError
 from ..core.model import Source
 from ..core.store import source_trailer, state_key
 from ..sessions.usage import quietly
@@ -29,6 +29,7 @@ class Action:
     scope: str
     ops: tuple[Operation, ...]
     folder: str | None = None  # another project's local scope, by folder
+    read: tuple[tuple[str, str] | None, ...] = ()  # a held write's versions read, per op
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class _Written:
 
 
 def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
+    from . import approval  # a held write's changes, onto the versions they were held against
 
     found: dict[tuple[str, str | None, Source], _Batch] = {}
     for proposal in proposals:
@@ -107,7 +109,7 @@ def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
                     else md.store_at(Path(action.folder))
                 )
                 found[key] = _Batch(store, proposal.source)
-            found[key].ops += action.ops
+            found[key].ops += approval.pinned(action.ops, action.read)
             found[key].owners += [proposal.id] * len(action.ops)
     return list(found.values())
 
@@ -170,6 +172,17 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
             )
             raise MemdirError(
                 f"proposal {owner} cannot be applied to {where}: {exc} Nothing was applied{drop}."
+            ) from exc
+        except StaleError as exc:
+            first = " (or another proposal named changed it first)" if starts else ""
+            said = (
+                f"the entry {exc.entry_id} changed since this was proposed{first}; review "
+                f"it again, or reject it with `memdir review --reject {owner}`."
+                if owner.startswith(PREFIX)
+                else f"{exc} (another proposal named may have changed it first)."
+            )
+            raise MemdirError(
+                f"proposal {owner} cannot be applied to {where}: {said} Nothing was applied."
             ) from exc
         except MemdirError as exc:
             raise MemdirError(

@@ -143,6 +143,9 @@ def hold(
         "ops": plain,
         "held_at": md.clock().isoformat(),
     }
+    read = _read_now(store, ops)
+    if any(read):  # beside the ops, which come back as held: applied only onto these
+        record["read"] = read
     if md.database is not None:  # the same write held twice is one row, as in the file
         row = (record["id"], location, json.dumps(record), md.clock().timestamp())
         md.sessions.db.write(
@@ -272,6 +275,52 @@ def _as_read(ops: Sequence[Operation], entries: Sequence[Entry]) -> list[Operati
     ]
 
 
+def _read_now(store: Store, ops: Sequence[Operation]) -> list[list[str] | None]:
+    """For each of ``ops``, the entry a change sent without ``if_match`` makes against, as
+    it is now (``[id, etag]``; None: not such a change, or no such entry)."""
+    out: list[list[str] | None] = []
+    for op in ops:
+        now = None
+        if isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None:
+            with suppress(MemdirError):
+                entry = store.get(op.target)
+                now = [entry.id, entry.etag]
+        out.append(now)
+    return out
+
+
+def _pins(record: Any, ops: Sequence[Operation]) -> tuple[tuple[str, str] | None, ...]:
+    """A held write's versions read (:func:`_read_now`), one per op; ValueError when
+    ``record`` has them malformed (edited by hand?)."""
+    read = record.get("read")
+    if read is None:
+        return ()
+    if not isinstance(read, list) or len(read) != len(ops):
+        raise ValueError("its versions read do not match its operations")
+    out: list[tuple[str, str] | None] = []
+    for pin in read:
+        if pin is not None and not (
+            isinstance(pin, list) and len(pin) == 2 and all(isinstance(x, str) for x in pin)
+        ):
+            raise ValueError(f"a version read is not an [id, etag] pair: {str(pin)[:40]}")
+        out.append(None if pin is None else (pin[0], pin[1]))
+    return tuple(out)
+
+
+def pinned(ops: Sequence[Operation], read: Sequence[tuple[str, str] | None]) -> list[Operation]:
+    """``ops`` as applied: each change onto the version of its entry read when it was held
+    (``read``, from :func:`_pins`), so one applied after the entry changed is refused as
+    stale rather than written over the newer text."""
+    if not read:
+        return list(ops)
+    return [
+        dataclasses.replace(op, target=pin[0], if_match=pin[1])
+        if pin is not None and isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None
+        else op
+        for op, pin in zip(ops, read, strict=True)
+    ]
+
+
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     """``ops`` as the writes a person approves one by one: each on its own, except those
     on one entry, which stay together, in their order (an op's ``target``, or the entry an
@@ -346,6 +395,7 @@ def proposals(md: Layers) -> list[Proposal]:
             if scope is None:
                 continue
             ops, detail = _read(record)
+            read = _pins(record, ops)
             text = _texts(record)
         except _UNREADABLE as exc:
             why = f"cannot be read ({str(exc)[:160]}), so it is never applied"
@@ -370,7 +420,7 @@ def proposals(md: Layers) -> list[Proposal]:
                 tuple(
                     f"{scope}:{getattr(op, 'target', '')}" for op in ops if hasattr(op, "target")
                 ),
-                () if source is None else (Action(scope, ops),),
+                () if source is None else (Action(scope, ops, read=read),),
                 pid,
                 source=source or Source.AGENT,
                 text=text,
