@@ -193,6 +193,7 @@ def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
         ("sessions", "mode", s[:8], "polluted", "--json"),
         ("sessions", "rm", s, "--yes", "--json"),
         ("sessions", "prune", "--older-than", "3650d", "--yes", "--json"),
+        ("sessions", "claim", "--dry-run", "--json"),
         ("skills", "add", "release", str(m.tmp / "steps.md"), "--description", "d", "--json"),
         ("skills", "edit", "release", str(m.tmp / "steps.md"), "--description", "e", "--json"),
         ("skills", "ls", "--json"),

@@ -240,13 +240,6 @@ def test_a_transcript_older_than_the_checkout_at_its_cwd_is_not_claimed(
     assert _ids(alice, project, "--this-project") == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — upgrade: a team user's sessions keyed by the checkout's path "
-    "before 0015_session_checkouts record no checkout, so no rekey ever claims them: "
-    "maintain never learns them and says nothing, `sessions ls --this-project` no longer "
-    "lists them, and no command claims them (they stay searchable)",
-)
 def test_sessions_from_before_the_checkout_columns_are_not_silently_stranded(
     tmp_path: Path, pg_url: str
 ) -> None:

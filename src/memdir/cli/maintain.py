@@ -98,8 +98,30 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
     else:
         for line in _summary(report, dry=dry_run):
             click.echo(line)
+    _unclaimed(state)
     if report.errors:
         sys.exit(1)
+
+
+def _unclaimed(state: State) -> None:
+    """One line on stderr when sessions logged here before rows recorded their checkout
+    wait unlearnt (team database): how many, the first ids, the command that claims them."""
+    from ..core.errors import MemdirError
+    from ..core.printable import shown
+    from ..pipeline.upkeep import unclaimed
+
+    try:
+        ids = unclaimed(state.md)
+    except MemdirError:
+        return
+    if ids:
+        first = ", ".join(shown(i) for i in ids[:3]) + (", …" if len(ids) > 3 else "")
+        click.echo(
+            f"Not learnt: {len(ids)} session(s) logged in this checkout before sessions "
+            f"recorded their checkout ({first}); `memdir sessions claim` makes them this "
+            "project's once you confirm they are this repository's.",
+            err=True,
+        )
 
 
 def _age(when: datetime | None, now: datetime) -> str:

@@ -39,7 +39,7 @@ def _cutoff(text: str, now: datetime) -> datetime:
 
 @cli.group()
 def sessions() -> None:
-    """Logged sessions in $MEMDIR_HOME/state.db: list, read, search and prune them."""
+    """Logged sessions in $MEMDIR_HOME/state.db: list, read, search, prune and claim them."""
 
 
 @sessions.command(name="ls")
@@ -365,3 +365,6 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     if not hits:
         click.echo("  none match")
     _print_session_hits(hits)
+
+
+from . import claim  # noqa: E402, F401  (``sessions claim``, its own file)

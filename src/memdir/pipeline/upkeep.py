@@ -174,3 +174,16 @@ def key_by_url(md: Layers) -> list[str]:
     except MemdirError as exc:
         return [f"key the sessions logged under {path_key} by the project's URL: {exc}"]
     return []
+
+
+def unclaimed(md: Layers) -> list[str]:
+    """On the team backend, the sessions keyed by this checkout's path that record no
+    checkout (logged before rows recorded it): :func:`key_by_url` never claims them, so
+    they wait unlearnt until ``memdir sessions claim``. Empty on the files backend
+    (sessions are keyed by the path there by design) and for a checkout without a URL."""
+    if md.database is None or md.projectless is not None:
+        return []
+    from ..core.scopes import project_slug
+
+    path_key = project_slug(md.project_root)
+    return [] if path_key == md.project else md.sessions.unrecorded(path_key)

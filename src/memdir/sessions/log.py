@@ -690,6 +690,46 @@ class SessionStore:
         claimed = checkouts.ours(root, {(r[1], r[2]) for r in rows}) if rows else set()
         return {r[0] for r in rows if (r[1], r[2]) in claimed}
 
+    def unrecorded(self, scope: str) -> builtins.list[str]:
+        """The ids of the sessions of ``scope`` recording no checkout (logged before rows
+        recorded it, or outside git), oldest first: no :meth:`rekey` claims them."""
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT id FROM sessions WHERE scope = ? AND checkout_remote IS NULL "
+                "AND checkout_commit IS NULL ORDER BY started_at, id",
+                (scope,),
+            ).fetchall(),
+            action="list the sessions recording no checkout",
+        )
+        return [r[0] for r in rows]
+
+    def claim(self, old_scope: str, new_scope: str, ids: Iterable[str]) -> int:
+        """The sessions ``ids`` of ``old_scope`` that record no checkout made
+        ``new_scope``'s with their extract jobs, in one transaction (``memdir sessions
+        claim``: the user said they are this repository's). Returns how many moved."""
+        ids = sorted(set(ids))
+        unrecorded = "checkout_remote IS NULL AND checkout_commit IS NULL"
+
+        def body(c: sqlite3.Connection) -> int:
+            moved = 0
+            for i in range(0, len(ids), 500):
+                part = ids[i : i + 500]
+                marks = ", ".join("?" * len(part))
+                c.execute(
+                    "UPDATE jobs SET project = ? WHERE project = ? AND kind = 'extract' AND "
+                    f"key IN (SELECT id FROM sessions WHERE scope = ? AND {unrecorded} "
+                    f"AND id IN ({marks}))",
+                    (new_scope, old_scope, old_scope, *part),
+                )
+                moved += c.execute(
+                    f"UPDATE sessions SET scope = ? WHERE scope = ? AND {unrecorded} "
+                    f"AND id IN ({marks})",
+                    (new_scope, old_scope, *part),
+                ).rowcount
+            return moved
+
+        return int(self.db.write(body, action="claim this checkout's sessions")) if ids else 0
+
     def due(self, scope: str, idle_before: float) -> builtins.list[tuple[str, int, int]]:
         """``(id, newest message id, extracted up to)`` of the sessions of ``scope`` with
         memory mode enabled that ended, or whose newest message is older than
