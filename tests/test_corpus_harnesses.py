@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 from test_corpus import REAL, _open, _rule, _text, materialize, person  # noqa: F401
@@ -328,8 +329,8 @@ def test_hermes_entries_fit_the_limit_the_owner_set(
     raw = (home / "memories" / "MEMORY.md").read_text("utf-8")
     wanted = hermes_entries(raw)
     assert len(wanted) == 5 and len(raw) > 2_200  # over Hermes's default, within 5,200
-    monkeypatch.setenv("HERMES_HOME", str(home))
-    md = _open(tmp_path, tmp_path)
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "HERMES_HOME": str(home)}
+    md = Memdir(load_settings(tmp_path / "memhome", tmp_path, environ=env))  # its HERMES_HOME
     plan = import_memories(md, "hermes", home / "memories", apply=True)
     assert [p.item.body for p in plan.items] == wanted
     out = tmp_path / "out" / "memories"

@@ -66,6 +66,9 @@ def test_a_hanging_plugin_is_named_while_memdir_waits_and_ctrl_c_stops_it(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # as a terminal's Ctrl-C finds it: a suite run in the background ignores SIGINT,
+        # and a Python started so never turns SIGINT into KeyboardInterrupt
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     said: queue.Queue[str] = queue.Queue()
     threading.Thread(target=_lines, args=(proc.stderr, said), daemon=True).start()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
+from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import GuardError, MemdirError, ReadOnlyScopeError, StaleError
 from ..core.model import Source
 from ..core.store import source_trailer, state_key
@@ -95,9 +95,21 @@ class _Written:
     changes: list[Change]
 
 
-def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
-    from . import approval  # a held write's changes, onto the versions they were held against
+def pinned(ops: Sequence[Operation], read: Sequence[tuple[str, str] | None]) -> list[Operation]:
+    """``ops`` as applied: each change onto the version of its entry read when it was held
+    (``read``: ``approval._pins``), so one applied after the entry changed is refused as stale
+    rather than written over the newer text."""
+    if not read:
+        return list(ops)
+    return [
+        replace(op, target=pin[0], if_match=pin[1])
+        if pin is not None and isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None
+        else op
+        for op, pin in zip(ops, read, strict=True)
+    ]
 
+
+def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
     found: dict[tuple[str, str | None, Source], _Batch] = {}
     for proposal in proposals:
         for action in proposal.actions:
@@ -109,7 +121,7 @@ def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
                     else md.store_at(Path(action.folder))
                 )
                 found[key] = _Batch(store, proposal.source)
-            found[key].ops += approval.pinned(action.ops, action.read)
+            found[key].ops += pinned(action.ops, action.read)
             found[key].owners += [proposal.id] * len(action.ops)
     return list(found.values())
 

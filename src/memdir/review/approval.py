@@ -307,20 +307,6 @@ def _pins(record: Any, ops: Sequence[Operation]) -> tuple[tuple[str, str] | None
     return tuple(out)
 
 
-def pinned(ops: Sequence[Operation], read: Sequence[tuple[str, str] | None]) -> list[Operation]:
-    """``ops`` as applied: each change onto the version of its entry read when it was held
-    (``read``, from :func:`_pins`), so one applied after the entry changed is refused as
-    stale rather than written over the newer text."""
-    if not read:
-        return list(ops)
-    return [
-        dataclasses.replace(op, target=pin[0], if_match=pin[1])
-        if pin is not None and isinstance(op, ReplaceOp | SupersedeOp) and op.if_match is None
-        else op
-        for op, pin in zip(ops, read, strict=True)
-    ]
-
-
 def _apart(ops: Sequence[Operation]) -> list[list[Operation]]:
     """``ops`` as the writes a person approves one by one: each on its own, except those
     on one entry, which stay together, in their order (an op's ``target``, or the entry an
