@@ -14,26 +14,17 @@ import pytest
 import memdir
 from conftest import TEAM_PROJECT, use_team
 from memdir.core.origins import remote_key
-from memdir.pg.names import project_url, url_slug
 from memdir.sessions.checkouts import NOWHERE, checkout_of
 from memdir.sessions.db import Database
 from memdir.sessions.log import SessionStore
-from memdir.sessions.schema import MIGRATIONS
 from memdir.sessions.specs import SessionSpec
 from test_mend55t import _path, _path_keyed
 from test_origins import REMOTE, git, make_repo
+from test_recall_marks import steps_before
+from test_rv55t import OTHER, URL_KEY, _session
 
-OTHER = "Remember that the unrelated repo uses the quokka-staging-7 cluster."
 MINE = "Remember that we always use ruff, never black, in this repo."
 FORK = "Remember that the fork deploys with the wombat-release-3 script."
-URL_KEY = url_slug(project_url(TEAM_PROJECT))
-
-
-def _session(md: memdir.Memdir, said: str) -> str:
-    with md.session(agent="my-agent") as s:
-        s.log("user", said)
-        s.log("assistant", "Noted.")
-    return s.id
 
 
 def _everything(md: memdir.Memdir) -> str:
@@ -208,16 +199,7 @@ def test_a_session_records_its_checkout_as_logged_and_imported(tmp_path: Path) -
 def test_sqlite_step_0016_adds_the_checkout_columns_keeping_rows(tmp_path: Path) -> None:
     path = tmp_path / "state.db"
     conn = sqlite3.connect(path)
-    conn.execute(
-        "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
-        "UNIQUE, applied_at REAL NOT NULL)"
-    )
-    for migration in MIGRATIONS:
-        if migration.name.startswith("0016"):
-            break
-        for statement in migration.statements:
-            conn.execute(statement)
-        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
+    steps_before(conn, "0016")
     conn.execute("INSERT INTO sessions (id, agent, cwd, started_at) VALUES ('s1', 'a', '/x', 0)")
     conn.commit()
     conn.close()

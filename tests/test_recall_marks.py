@@ -190,21 +190,27 @@ def _old_terms(text: str | None) -> str | None:
     )
 
 
-def _database_before_0015(path: Path, n: int) -> None:
-    """A state.db as the last release wrote it (every step before 0015), with ``n`` rounds
-    of :data:`OLD` logged through its triggers."""
-    conn = sqlite3.connect(path)
-    conn.create_function("memdir_terms", 1, _old_terms, deterministic=True)
+def steps_before(conn: sqlite3.Connection, step: str) -> None:
+    """Every SQLite step before ``step`` (its number) applied to ``conn`` and recorded, as
+    the memdir of that time left a state.db."""
     conn.execute(
         "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
         "UNIQUE, applied_at REAL NOT NULL)"
     )
     for migration in MIGRATIONS:
-        if migration.name.startswith("0015"):
+        if migration.name.startswith(step):
             break
         for statement in migration.statements:
             conn.execute(statement)
         conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
+
+
+def _database_before_0015(path: Path, n: int) -> None:
+    """A state.db as the last release wrote it (every step before 0015), with ``n`` rounds
+    of :data:`OLD` logged through its triggers."""
+    conn = sqlite3.connect(path)
+    conn.create_function("memdir_terms", 1, _old_terms, deterministic=True)
+    steps_before(conn, "0015")
     for r in range(n):
         for i, text in enumerate(OLD):
             sid = f"s{r}-{i}"

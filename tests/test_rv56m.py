@@ -19,6 +19,7 @@ import pytest
 from conftest import TEAM_PROJECT, team_env
 from memdir.core.origins import remote_key
 from test_origins import REMOTE, git, make_repo
+from test_recall_marks import steps_before
 
 MEMORY = 1 << 31  # address space the import may use: /dev/zero read whole would not fit
 
@@ -98,16 +99,9 @@ def _hostile(base: Path) -> dict[str, tuple[Path, tuple[str | None, str | None]]
     return made
 
 
-def test_import_sessions_never_blocks_on_a_cwds_fifo_or_device(tmp_path: Path) -> None:
-    """`memdir import-sessions` of transcripts whose cwds are checkouts with a FIFO or
-    /dev/zero as .git, HEAD, a ref, packed-refs, config, an included config or commondir
-    (a ref loop, a .git symlink loop): the import ends, every session is imported, and
-    each records what can be read of its checkout; memory stays bounded."""
-    hostile = _hostile(tmp_path / "cwds")
-    transcripts = tmp_path / "transcripts"
-    transcripts.mkdir()
-    for n, (folder, _) in enumerate(hostile.values()):
-        (transcripts / f"s{n}.jsonl").write_text(_transcript(f"s{n}", str(folder)))
+def _import_search_only(tmp_path: Path, transcripts: Path) -> Path:
+    """``memdir import-sessions claude-code --from transcripts --search-only`` in a fresh
+    home, memory bounded (:func:`_bounded`): it must end cleanly. Returns the home."""
     home, project = tmp_path / "home", tmp_path / "project"
     project.mkdir()
     env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0", "NO_COLOR": "1"}
@@ -118,6 +112,20 @@ def test_import_sessions_never_blocks_on_a_cwds_fifo_or_device(tmp_path: Path) -
         capture_output=True, text=True, env=env, timeout=60, preexec_fn=_bounded,
     )  # fmt: skip
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stdout + proc.stderr
+    return home
+
+
+def test_import_sessions_never_blocks_on_a_cwds_fifo_or_device(tmp_path: Path) -> None:
+    """`memdir import-sessions` of transcripts whose cwds are checkouts with a FIFO or
+    /dev/zero as .git, HEAD, a ref, packed-refs, config, an included config or commondir
+    (a ref loop, a .git symlink loop): the import ends, every session is imported, and
+    each records what can be read of its checkout; memory stays bounded."""
+    hostile = _hostile(tmp_path / "cwds")
+    transcripts = tmp_path / "transcripts"
+    transcripts.mkdir()
+    for n, (folder, _) in enumerate(hostile.values()):
+        (transcripts / f"s{n}.jsonl").write_text(_transcript(f"s{n}", str(folder)))
+    home = _import_search_only(tmp_path, transcripts)
     with sqlite3.connect(home / "state.db") as db:
         rows = {
             r[0]: (r[1], r[2])
@@ -270,20 +278,9 @@ def test_sessions_from_before_the_checkout_columns_are_not_silently_stranded(
 
 def _before_0016(path: Path) -> None:
     """A state.db as memdir wrote it before 0016_session_checkouts (WAL, one session)."""
-    from memdir.sessions.schema import MIGRATIONS
-
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute(
-        "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
-        "applied_at REAL NOT NULL)"
-    )
-    for migration in MIGRATIONS:
-        if migration.name.startswith("0016"):
-            break
-        for statement in migration.statements:
-            conn.execute(statement)
-        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
+    steps_before(conn, "0016")
     conn.execute("INSERT INTO sessions (id, agent, cwd, started_at) VALUES ('old', 'a', '/x', 0)")
     conn.close()
 
@@ -323,16 +320,7 @@ def test_a_cwd_of_a_hundred_thousand_folders_is_read_at_once(tmp_path: Path) -> 
     transcripts.mkdir()
     deep = "/" + "a/" * 100_000
     (transcripts / "deep.jsonl").write_text(_transcript("deep", deep))
-    home, project = tmp_path / "home", tmp_path / "project"
-    project.mkdir()
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0", "NO_COLOR": "1"}
-    env.pop("MEMDIR_DATABASE_URL", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(project), "import-sessions", "claude-code",
-         "--from", str(transcripts), "--search-only"],
-        capture_output=True, text=True, env=env, timeout=60, preexec_fn=_bounded,
-    )  # fmt: skip
-    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stdout + proc.stderr
+    home = _import_search_only(tmp_path, transcripts)
     with sqlite3.connect(home / "state.db") as db:
         rows = db.execute("SELECT cwd, checkout_remote, checkout_commit FROM sessions").fetchall()
     assert rows == [(deep, None, None)]
