@@ -18,6 +18,7 @@ import pytest
 
 from conftest import TEAM_PROJECT, team_env
 from memdir.core.origins import remote_key
+from test_mend56s import _logged_before_checkouts  # a row recording no checkout
 from test_origins import REMOTE, git, make_repo
 from test_recall_marks import steps_before
 
@@ -253,24 +254,11 @@ def test_sessions_from_before_the_checkout_columns_are_not_silently_stranded(
 ) -> None:
     """A session logged in this checkout, keyed by its path, from before rows recorded
     their checkout: maintain names it as not learnt (or claims it)."""
-    import memdir
-    from memdir.core.scopes import project_slug
-
     project = make_repo(tmp_path / "app", remote=TEAM_PROJECT)
     alice = _user(tmp_path, pg_url, project, "alice")
-    md = memdir.open(tmp_path / "home-alice", project, database_url=pg_url, user="alice")
-    try:
-        sid = md.sessions.start("a", cwd=str(project), scope=project_slug(project)).id
-        md.sessions.log(sid, "user", "Remember that we deploy with the kiwi script.")
-        md.sessions.end(sid)
-        md.sessions.db.write(
-            lambda c: c.execute(
-                "UPDATE sessions SET checkout_remote = NULL, checkout_commit = NULL"
-            ),
-            action="forget the checkouts as 0015 left them",
-        )
-    finally:
-        md.close()
+    sid = _logged_before_checkouts(
+        tmp_path / "home-alice", project, database_url=pg_url, user="alice"
+    )
     said = _memdir(alice, project, "maintain")
     listed = _ids(alice, project, "--this-project")
     assert sid in listed or sid in said.stdout + said.stderr, said.stdout + said.stderr

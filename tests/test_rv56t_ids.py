@@ -11,29 +11,11 @@ from typing import Any
 
 import pytest
 
+from test_left56b_sessions import _rollout  # a Codex rollout saying facts
+
 pytestmark = pytest.mark.backends
 
 Run = Callable[..., Any]
-
-
-def _rollout(folder: Path, name: str, sid: str, fact: str, hour: int, cwd: Path) -> None:
-    """A Codex rollout (session ``sid`` in ``cwd``) saying ``fact``; appended to when it
-    exists (the session grew)."""
-    path = folder / f"rollout-2025-06-14T10-00-00-{name}.jsonl"
-    lines = []
-    if not path.exists():
-        meta = {"id": sid, "timestamp": "2025-06-14T10:00:00Z", "cwd": str(cwd)}
-        lines.append({"timestamp": "2025-06-14T10:00:00Z", "type": "session_meta", "payload": meta})
-    said = {"type": "input_text", "text": f"Remember that {fact}."}
-    lines.append(
-        {
-            "timestamp": f"2025-06-14T{hour:02d}:00:01Z",
-            "type": "response_item",
-            "payload": {"type": "message", "role": "user", "content": [said]},
-        }
-    )
-    with path.open("a", encoding="utf-8") as f:
-        f.writelines(json.dumps(line) + "\n" for line in lines)
 
 
 @pytest.mark.parametrize(
@@ -53,12 +35,12 @@ def test_a_removed_fact_discredits_no_session_whose_origin_its_json_holds(
     victim was refused."""
     rolls = tmp_path / "rolls"
     rolls.mkdir()
-    _rollout(rolls, "bad", removed, "the staging cluster is named kiwi", 10, project)
+    _rollout(rolls, "bad", removed, "the staging cluster is named kiwi", hour=10, cwd=project)
     run("import-sessions", "codex", "--from", str(rolls))
     run("maintain")
     [entry] = json.loads(run("ls", "--json").stdout)
     run("rm", entry["id"])
-    _rollout(rolls, "victim", "nnnn-victim", "the build server is named fig", 11, project)
+    _rollout(rolls, "victim", "nnnn-victim", "the build server is named fig", hour=11, cwd=project)
     run("import-sessions", "codex", "--from", str(rolls))
     run("maintain")
     names = [e["name"] for e in json.loads(run("ls", "--json").stdout)]
@@ -74,8 +56,10 @@ def test_each_id_as_ls_prints_it_names_its_own_session(
     (the confirmation printed the same text)."""
     rolls = tmp_path / "rolls"
     rolls.mkdir()
-    _rollout(rolls, "nul", "pppp\x00q", "the nul printer is on floor two", 10, project)
-    _rollout(rolls, "text", "pppp\\x00q", "the text printer is on floor three", 10, project)
+    _rollout(rolls, "nul", "pppp\x00q", "the nul printer is on floor two", hour=10, cwd=project)
+    _rollout(
+        rolls, "text", "pppp\\x00q", "the text printer is on floor three", hour=10, cwd=project
+    )
     run("import-sessions", "codex", "--from", str(rolls))
     printed = [row.split("  ")[0] for row in run("sessions", "ls").stdout.splitlines()]
     assert len(set(printed)) == 2, printed
