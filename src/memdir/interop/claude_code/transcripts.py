@@ -465,11 +465,13 @@ def resume(
 
 
 def _queued(entry: object) -> bool:
-    """An entry of :attr:`_File.queue`: [text, time, line number]."""
+    """An entry of :attr:`_File.queue`: [text, time, line number], its text not blank (as
+    :meth:`_File.queued` enqueues: a blank one would make no message when taken)."""
     return (
         isinstance(entry, list)
         and len(entry) == 3
         and isinstance(entry[0], str)
+        and bool(entry[0].strip())
         and shapes.number(entry[1])
         and shapes.count(entry[2])
     )
