@@ -784,3 +784,59 @@ def test_a_scope_overview_names_a_chinese_theme_in_words(
     assert overview["success"], overview
     (theme,) = [ln for ln in overview["content"].splitlines() if ln.startswith("## Theme")]
     assert "数据库" in theme or "迁移" in theme, theme
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: low — `memory_read` says `upgrade_database()` appears in no file of "
+    "the project, but says nothing of a Japanese/Chinese-named function that is gone "
+    "(`在庫を更新する()`), though Python takes such names and the project defines none",
+)
+def test_memory_read_names_a_missing_cjk_function_as_it_names_an_english_one(
+    home: Path, ja_project: Path, ja: Cli
+) -> None:
+    import memdir
+
+    (ja_project / "src").mkdir()
+    (ja_project / "src" / "stock.py").write_text("def 在庫を確認する():\n    pass\n")
+    _add(ja, "reference", "en fn", "fn", "`src/stock.py`: the function `update_stock()` does it.")
+    _add(ja, "reference", "ja fn", "fn", "`src/stock.py` の関数 `在庫を更新する()` で更新する。")
+    md = memdir.open(home, ja_project)
+    try:
+        with md.session(agent="walk57") as s:
+            english = s.call_tool("memory_read", {"id": "reference_en-fn"})["content"]
+            japanese = s.call_tool("memory_read", {"id": "reference_ja-fn"})["content"]
+    finally:
+        md.close()
+    assert "`update_stock` appears in no file" in english, english
+    assert "`在庫を更新する` appears in no file" in japanese, japanese
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: high — '始终用 pnpm，不要用 npm' and '始终用 npm，不要用 pnpm' (and the "
+    "Japanese '常に pnpm を使い、npm は使わない' pair) are proposed as a 100%-alike duplicate "
+    "whose merge adds the older, contradicting line to the newer entry; the English pair "
+    "('Always use pnpm, never npm' / '…npm, never pnpm') is proposed as a conflict",
+)
+def test_review_calls_contradicting_chinese_and_japanese_rules_a_conflict(zh: Cli) -> None:
+    _add(zh, "feedback", "Package manager", "pnpm", "Always use pnpm, never npm.")
+    _add(zh, "feedback", "Installer", "npm", "Always use npm, never pnpm.")
+    _add(zh, "feedback", "包管理器", "安装依赖用pnpm", "始终用 pnpm，不要用 npm。")
+    _add(zh, "feedback", "安装工具", "安装依赖用npm", "始终用 npm，不要用 pnpm。")
+    _add(
+        zh,
+        "feedback",
+        "パッケージ管理",
+        "インストールは pnpm",
+        "常に pnpm を使い、npm は使わない。",
+    )
+    _add(zh, "feedback", "インストール", "インストールは npm", "常に npm を使い、pnpm は使わない。")
+    proposals = json.loads(_ok(zh("review", "--json")))
+    said = {p["kind"]: [] for p in proposals}
+    for p in proposals:
+        said[p["kind"]].append(p["title"])
+    conflicts = " ".join(said.get("conflict", []))
+    assert "feedback_package-manager" in conflicts, proposals  # English: a conflict
+    assert "merge" not in said, said["merge"]  # main: each CJK pair "duplicates" the other
+    assert "feedback_包管理器" in conflicts and "feedback_パッケージ管理" in conflicts, said
