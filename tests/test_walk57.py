@@ -893,3 +893,28 @@ def test_sessions_ls_lines_up_a_chinese_agent_name(home: Path, zh_project: Path,
     rows = _ok(zh("sessions", "ls")).splitlines()
     assert len(rows) == 2, rows
     assert len({_width(r[: r.index(" msgs")]) for r in rows}) == 1, rows
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — offline (the default `rules` extractor) a Japanese "
+    "developer's explicit '覚えておいて：…' saves nothing (maintain: 'candidates kept: 0'), "
+    "where '记住：…' and 'remember that …' are saved: the Osaka user cannot have memdir "
+    "learn from their sessions without a model",
+)
+def test_an_explicit_japanese_remember_is_saved_offline_as_chinese_is(
+    home: Path, ja_project: Path, ja: Cli
+) -> None:
+    import memdir
+
+    md = memdir.open(home, ja_project)
+    try:
+        with md.session(agent="walk57") as s:
+            s.log("user", "记住：周二才能部署本番环境。")
+        with md.session(agent="walk57") as s:
+            s.log("user", "覚えておいて：本番環境へのデプロイは火曜日のみ。")
+    finally:
+        md.close()
+    done = _ok(ja("maintain"))
+    assert "周二才能部署本番环境" in done, done
+    assert "火曜日のみ" in done, done
