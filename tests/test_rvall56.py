@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-
 from memdir.review.similar import negations
 from test_left56b_sessions import _rollout
 
