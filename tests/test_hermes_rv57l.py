@@ -1,0 +1,92 @@
+"""rv57l: attacks on left57's held list (an inline pre-compress or exit end while Hermes's
+worker is behind an unannounced /new). Through Hermes 0.19's own MemoryManager (bench
+venv; skips without Hermes). Every turn must land in its own session, once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes_helpers import held_worker, hermes_cli, oks, users
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "low: exit behind an unannounced /new: the worker's switch to c logs the held end"
+        ' first, c\'s queued shorter syncs read as an /undo and log "c two" twice'
+    ),
+)
+def test_exit_behind_a_new_with_two_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/new a→c queued, two turns in c (both syncs queued), exit: the held end is logged
+    by the worker's switch to c before c's two queued syncs run."""
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
+        with held_worker(cli.m):
+            cli.new("c")
+            cli.say("c one")
+            cli.say("c two")
+            cli.m.on_session_end(list(cli.history))  # shutdown_memory_provider, inline
+        cli.m.shutdown_all()
+    assert users(at, "a") == ["a one"]
+    assert at.logged("c") == oks("c one", "c two")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "low: a pre-compress with no switch after it (compression failed) behind an "
+        "unannounced /new: the held list is logged at the worker's switch before c's "
+        'syncs, "c two" logged twice'
+    ),
+)
+def test_compression_that_fails_behind_a_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/new a→c queued, two turns in c, then compression calls the pre-compress hook and
+    fails before its switch (the summary model errs): the held list waits for the
+    worker's switch to c, which logs it before c's two queued syncs run."""
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
+        with held_worker(cli.m):
+            cli.new("c")
+            cli.say("c one")
+            cli.say("c two")
+            cli.m.on_pre_compress(list(cli.history))  # no switch follows
+        cli.caught_up_exit()
+    assert users(at, "a") == ["a one"]
+    assert at.logged("c") == oks("c one", "c two")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "medium: an interrupted (never synced) last turn reads as answered, so the held "
+        "list is dropped at compression: the user's message is lost (main logged it, in "
+        "a)"
+    ),
+)
+def test_interrupted_turn_then_compress_behind_a_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/new a→c queued, a turn in c, then a turn /stop-ped after a tool round: Hermes
+    closes it with "Operation interrupted." and never syncs it (turn_finalizer skips
+    interrupted turns), then /compress. The held list's last turn reads as answered, so
+    it is dropped, yet no queued sync holds that turn: the user's message is lost."""
+    call = {"id": "t1", "type": "function", "function": {"name": "terminal", "arguments": "{}"}}
+    with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
+        with held_worker(cli.m):
+            cli.new("c")
+            cli.say("c 0")
+            cli.history.extend(
+                [
+                    {"role": "user", "content": "deploy the staging build"},
+                    {"role": "assistant", "content": "", "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": "t1", "content": "deploying"},
+                    {"role": "assistant", "content": "Operation interrupted."},
+                ]
+            )
+            cli.compress("c2")
+            cli.say("c2 one")
+        cli.caught_up_exit()
+    said = users(at, "a") + users(at, "c") + users(at, "c2")  # anywhere at all
+    assert "deploy the staging build" in said, said
