@@ -353,10 +353,6 @@ class MemdirProvider:
         # wrong, and the worker's end waits in _ending for its switch, which names its session
         self._spilled = False
         self._ending: list[dict[str, Any]] | None = None
-        # an inline pre-compress or end whose list shares no message with the current
-        # session's log: a queued /new's session the provider has not reached; logged by
-        # the switch that names it (see _hold)
-        self._held: list[dict[str, Any]] | None = None
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -746,43 +742,8 @@ class MemdirProvider:
         """Log what compression is about to drop (if not logged yet) and queue extraction,
         so nothing is lost to it."""
         if self._writes:
-            with self._lock:
-                if not self._hold(messages):
-                    self._guarded("on_pre_compress", lambda: self._queue(messages, end=False))
+            self._guarded("on_pre_compress", lambda: self._queue(messages, end=False))
         return ""
-
-    def _hold(self, messages: list[dict[str, Any]]) -> bool:
-        """Keep an inline hook's list for the switch that names its session, when none of
-        its user messages is in the current session's log (answers such as "Ok." repeat
-        across sessions): Hermes's worker is behind a ``/new`` to the list's session. The
-        compression's switch names it as the parent; the worker's switch to it when
-        exiting; else it goes to the current session (:meth:`_let_go`)."""
-        if _on_worker() or self._ahead or not self._known.seen:
-            return False
-        said = {
-            _fingerprint(m)
-            for m in messages
-            if isinstance(m, dict) and m.get("role") == "user" and not _summary(m)
-        }
-        if not said or not said.isdisjoint(self._known.seen):
-            return False
-        self._let_go(None)  # an earlier one: where it would have gone
-        self._held = list(messages)
-        return True
-
-    def _let_go(self, sid: str | None) -> None:
-        """Log the held list (:meth:`_hold`) in session ``sid`` (None: the current one)."""
-        held, self._held = self._held, None
-        if held is None:
-            return
-        if sid is not None and self._session is not None and sid != self._session.id:
-            listed = [m for m in held if isinstance(m, dict)]
-            start = _last_user(listed)
-            if start is None or any(_answer(m) for m in listed[start + 1 :]):
-                return  # every turn answered: each reaches it by its queued sync
-            self._in(sid, lambda: self._queue(held, end=False))  # a duplicate at worst
-        else:
-            self._guarded("on_pre_compress", lambda: self._queue(held, end=False))
 
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         """End the memdir session (what was not logged yet is logged): extraction is
@@ -797,8 +758,6 @@ class MemdirProvider:
                 self._ending = list(messages or [])
             elif behind:
                 self._end(behind, messages or [])
-            elif self._hold(messages or []):  # exiting: shutdown ends the session it reaches
-                return
             else:
                 self._guarded("on_session_end", lambda: self._queue(messages or [], end=True))
 
@@ -837,8 +796,6 @@ class MemdirProvider:
         with self._lock:
             current = self._session.id if self._session is not None else None
             sid = f"hermes:{new_session_id}"
-            if self._held is not None and not _on_worker():  # compression's: the session left
-                self._let_go(f"hermes:{parent_session_id}" if parent_session_id else None)
             if self._ahead and _on_worker():  # a queued /new the user has moved on from
                 ending, self._ending = self._ending, None
                 if ending is not None:  # held past _WAITING: /new's end, of the session it left
@@ -882,8 +839,6 @@ class MemdirProvider:
             )
             if behind:  # what the provider knew is another session's: the stored log's
                 self._known = _Known(stored=True)
-            if _on_worker():  # the queued /new's switch to the held list's session
-                self._let_go(None)
 
     # -- Hermes's own memory ---------------------------------------------------------------
 
@@ -974,7 +929,6 @@ class MemdirProvider:
         if self._md is None:
             return
         with self._lock:  # the current session, never a left one _late stands in
-            self._let_go(None)
             if self._writes and self._session is not None:
                 self._guarded("shutdown", self._session.close)
         self._md.drain(timeout=5.0)
