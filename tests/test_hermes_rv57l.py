@@ -1,6 +1,9 @@
-"""rv57l: attacks on left57's held list (an inline pre-compress or exit end while Hermes's
-worker is behind an unannounced /new). Through Hermes 0.19's own MemoryManager (bench
-venv; skips without Hermes). Every turn must land in its own session, once."""
+"""rv57l: an inline pre-compress or exit end while Hermes's worker is behind an unannounced
+/new (left57 held the list for its own session; its drop lost an interrupted turn and the
+turns a wedged worker's abandoned syncs held, so it was not merged). Through Hermes 0.19's
+own MemoryManager (bench venv; skips without Hermes). Nothing may be lost; each turn
+should land in its own session, once (the stray copies in the old session are mend54h's
+minor xfails)."""
 
 from __future__ import annotations
 
@@ -13,10 +16,7 @@ from hermes_helpers import held_worker, hermes_cli, oks, users
 
 @pytest.mark.xfail(
     strict=True,
-    reason=(
-        "low: exit behind an unannounced /new: the worker's switch to c logs the held end"
-        ' first, c\'s queued shorter syncs read as an /undo and log "c two" twice'
-    ),
+    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
 )
 def test_exit_behind_a_new_with_two_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new a→c queued, two turns in c (both syncs queued), exit: the held end is logged
@@ -34,11 +34,7 @@ def test_exit_behind_a_new_with_two_turns(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.xfail(
     strict=True,
-    reason=(
-        "low: a pre-compress with no switch after it (compression failed) behind an "
-        "unannounced /new: the held list is logged at the worker's switch before c's "
-        'syncs, "c two" logged twice'
-    ),
+    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
 )
 def test_compression_that_fails_behind_a_new(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -57,14 +53,6 @@ def test_compression_that_fails_behind_a_new(
     assert at.logged("c") == oks("c one", "c two")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "medium: an interrupted (never synced) last turn reads as answered, so the held "
-        "list is dropped at compression: the user's message is lost (main logged it, in "
-        "a)"
-    ),
-)
 def test_interrupted_turn_then_compress_behind_a_new(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -92,14 +80,6 @@ def test_interrupted_turn_then_compress_behind_a_new(
     assert "deploy the staging build" in said, said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "medium: compression behind an unannounced /new drops the held list, but the "
-        "worker stays wedged through exit, Hermes's bounded drain abandons c's queued "
-        "syncs: the compressed turns are lost (main logged them, in a)"
-    ),
-)
 def test_compress_behind_a_new_then_exit_while_wedged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,10 +101,7 @@ def test_compress_behind_a_new_then_exit_while_wedged(
 
 @pytest.mark.xfail(
     strict=True,
-    reason=(
-        "low: exit behind a chain of two unannounced /new (a→c→d): the held end of d is "
-        "logged by the worker's first switch, to c, a session it is not"
-    ),
+    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
 )
 def test_exit_behind_two_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):

@@ -18,12 +18,15 @@ _KEPT = frozenset("\n\t\u200c\u200d")
 
 def readable(text: str) -> str:
     """A message's text (many lines) as :func:`printable` writes a line: its line breaks
-    and tabs kept, each other character a terminal acts on (ESC, a C1 control, a bidi
+    (CRLF too) and tabs kept, each other character a terminal acts on (ESC, a C1 control, a bidi
     override) escaped; backslashes as they are (the text to read, ``--json`` exact)."""
     if text.isprintable():
         return text
     return "".join(
-        c if c.isprintable() or c in _KEPT else c.encode("unicode_escape").decode() for c in text
+        c
+        if c.isprintable() or c in _KEPT or (c == "\r" and text[i + 1 : i + 2] == "\n")
+        else c.encode("unicode_escape").decode()
+        for i, c in enumerate(text)
     )
 
 
