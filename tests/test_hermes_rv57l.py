@@ -13,10 +13,15 @@ import pytest
 
 from hermes_helpers import held_worker, hermes_cli, oks, users
 
+_STRAY = (
+    "minor: main logs the new session's list into the session /new left (a stray copy; "
+    "nothing lost), as test_hermes_mend54h's xfails"
+)
+
 
 @pytest.mark.xfail(
     strict=True,
-    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
+    reason=_STRAY,
 )
 def test_exit_behind_a_new_with_two_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """/new a→c queued, two turns in c (both syncs queued), exit: the held end is logged
@@ -34,7 +39,7 @@ def test_exit_behind_a_new_with_two_turns(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.xfail(
     strict=True,
-    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
+    reason=_STRAY,
 )
 def test_compression_that_fails_behind_a_new(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -101,7 +106,7 @@ def test_compress_behind_a_new_then_exit_while_wedged(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="minor: main logs the new session's list into the session /new left (a stray copy; nothing lost), as test_hermes_mend54h's xfails",
+    reason=_STRAY,
 )
 def test_exit_behind_two_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with hermes_cli(tmp_path, monkeypatch, "a") as (at, cli):
