@@ -60,7 +60,7 @@ test-hermes:
 		$(BENCH_VENV)/bin/python -m pytest -p no:cacheprovider tests/test_hermes_plugin.py \
 			tests/test_hermes_rv53h.py tests/test_hermes_rv53i.py tests/test_inv53h.py \
 			tests/test_mend53h.py tests/test_mend53h2.py tests/test_hermes_mend54h.py \
-			tests/test_hermes_rv54h.py tests/test_hermes_mend54h2.py \
+			tests/test_hermes_rv54h.py tests/test_hermes_mend54h2.py tests/test_hermes_rv57l.py \
 			tests/test_skills.py::test_hermes_itself_reads_the_exported_soul_and_skill \
 			tests/test_guard.py::test_hermes_itself_refuses_each_text_with_its_class \
 			tests/test_guard.py::test_memdir_refuses_whatever_hermes_refuses_in_the_pattern_list; \

@@ -297,7 +297,10 @@ def test_a_session_is_named_as_claude_code_names_it(tmp_path: Path) -> None:
     reason="severity: low — rows are matched by source key and never rewritten, so a slash "
     "command's echo imported before mend56r keeps its old reading (a system message with the "
     "raw tags): re-importing adds nothing and doubles nothing, but extraction still never "
-    "sees those arguments for sessions imported earlier",
+    "sees those arguments for sessions imported earlier. Left (left57): the arguments are "
+    "already in the stored text (search finds them); rewriting a stored row would also "
+    "need its message vector dropped and extraction's cursor (by message id) moved back "
+    "for the session, on SQLite and PostgreSQL, to reach what the pin asks",
 )
 def test_an_echo_imported_before_is_read_anew_on_a_re_import(tmp_path: Path) -> None:
     """The rows an import before this reading stored (the same keys, the echo a system

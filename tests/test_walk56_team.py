@@ -165,12 +165,6 @@ def test_alice_and_bob_on_two_servers_see_each_others_writes_at_once(team: Team)
         quit_chromium(bob)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — the team web page's error pages give advice only the CLI or "
-    "the library can follow (`memdir sessions ls`, md.session, 'open memdir in a project "
-    "folder'), to a person who holds only a token and a browser",
-)
 def test_team_error_pages_advise_what_a_browser_user_can_do(team: Team) -> None:
     import httpx2 as httpx
 
@@ -187,3 +181,13 @@ def test_team_error_pages_advise_what_a_browser_user_can_do(team: Team) -> None:
         said = page.text
         assert "memdir sessions ls" not in said and "md.session" not in said, said
         assert "open memdir in a project folder" not in said, said
+    missing, refused = (page.text for page in pages)
+    assert "The Sessions page lists them" in missing, missing
+    assert "ask the team&#39;s admin for this one" in refused, refused
+    assert '<a href="/">Back to memory</a>' in refused, refused  # not back to the refusal
+    assert '<a href="/">Back to memory</a>' in missing, missing
+    # the CLI keeps the advice it can act on
+    said = team.cli("sessions", "show", "0123456789abcdef", user="bob", ok=False).stderr
+    assert "`memdir sessions ls`" in said, said
+    said = team.cli("ls", "--scope", "project", user="bob", cwd=team.secret, ok=False).stderr
+    assert "open memdir in a project folder" in said, said

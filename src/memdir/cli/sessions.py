@@ -12,7 +12,7 @@ import click
 
 from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.index import short
-from ..core.printable import printable, shown, unshown
+from ..core.printable import printable, readable, shown, unshown
 from .app import State, cli, dump, examples
 
 if TYPE_CHECKING:
@@ -117,11 +117,13 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
         dim=True,
     )
     for m in messages:
-        tool = f" [{m.tool_name}]" if m.tool_name else ""
-        click.secho(f"\n#{m.id} {m.role}{tool} · {m.timestamp:%Y-%m-%d %H:%M:%S}", bold=True)
-        click.echo(m.content)
+        tool = f" [{printable(m.tool_name)}]" if m.tool_name else ""
+        click.secho(
+            f"\n#{m.id} {printable(m.role)}{tool} · {m.timestamp:%Y-%m-%d %H:%M:%S}", bold=True
+        )
+        click.echo(readable(m.content))
         if m.tool_calls is not None:
-            click.echo(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
+            click.echo(printable(json.dumps(m.tool_calls, ensure_ascii=False, default=str)))
 
 
 def _resolve(state: State, session_id: str) -> SessionInfo:
@@ -192,7 +194,8 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
             hit = m["id"] == h["message_id"]
             text = h["snippet"] if hit else m["content"] or _call(m)
             mark = ">" if hit else " "
-            click.echo(f"  {mark} #{m['id']} {m['role']}: {short(text, 100)}")
+            said = readable(f"{m['role']}: {short(text, 100)}")  # one line: short()
+            click.echo(f"  {mark} #{m['id']} {said}")
 
 
 @sessions.command(name="search")

@@ -267,7 +267,13 @@ class PostgresError(MemdirError):
 
 class AccessError(MemdirError):
     """The user behind a token may not read or write that scope (or the token is unknown
-    or revoked). Nothing was read or written."""
+    or revoked). Nothing was read or written. ``fact`` is the message without ``advice``,
+    what to do in a terminal or the library (a web page gives its own)."""
+
+    def __init__(self, fact: str, advice: str = "") -> None:
+        super().__init__(f"{fact}. {advice}" if advice else fact)
+        self.fact = fact
+        self.advice = advice
 
 
 class UnknownSessionError(MemdirError):

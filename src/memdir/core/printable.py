@@ -12,6 +12,24 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
+#: kept as they are in a message's text: its layout, and the joiners of emoji and scripts
+_KEPT = frozenset("\n\t\u200c\u200d")
+
+
+def readable(text: str) -> str:
+    """A message's text (many lines) as :func:`printable` writes a line: its line breaks
+    (CRLF too) and tabs kept, each other character a terminal acts on (ESC, a C1 control, a bidi
+    override) escaped; backslashes as they are (the text to read, ``--json`` exact)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c
+        if c.isprintable() or c in _KEPT or (c == "\r" and text[i + 1 : i + 2] == "\n")
+        else c.encode("unicode_escape").decode()
+        for i, c in enumerate(text)
+    )
+
+
 def shown(text: str) -> str:
     """``text`` with each character a terminal would not print as itself (NUL, a line
     break, ESC, bidi controls) written as Python's escape (``\\x00``, ``\\n``, ``\\u202e``),

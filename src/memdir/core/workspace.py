@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 #: Other projects' local stores a workspace keeps (:meth:`Workspace.store_at`): a server's
 #: requests name them, so a workspace kept between requests must not keep every one.
 OTHERS = 64
+#: What to do about a scope not available here, in a terminal or the library
+OPEN_A_PROJECT = "Use the 'local' scope, or open memdir in a project folder."
 
 
 class Workspace:
@@ -255,12 +257,11 @@ class Workspace:
             self._look_up_grant()  # granted since? (a query on the refusal path only)
             loc = self.locations[scope]
         if loc.unavailable:  # on the team server: not granted (AccessError, web's 403)
-            raise (MemdirError if self.database is None else AccessError)(
-                f"The {scope} scope is not available here: {loc.unavailable}"
-                if self.projectless is not None
-                else f"The {scope} scope is not available here: {loc.unavailable}. "
-                f"Use the 'local' scope, or open memdir in a project folder."
-            )
+            fact = f"The {scope} scope is not available here: {loc.unavailable}"
+            advice = "" if self.projectless is not None else OPEN_A_PROJECT
+            if self.database is None:
+                raise MemdirError(f"{fact}. {advice}" if advice else fact)
+            raise AccessError(fact, advice)
         store = self._stores.get(scope)  # one read: another thread may drop it meanwhile
         if store is None:
             store = self._stores.setdefault(scope, self._open_store(loc))

@@ -237,7 +237,7 @@ _NOT_TELL = (
     r"nunca|não|non|mai|не|nie|jangan|tidak perlu|đừng|không|μην|אל|לא|"
     # round 41: "without telling the user"
     r"ohne|uden|utan|uten|zonder|sans|sin|sem|senza|bez|без|tanpa|בלי|ilman)\b|"
-    r"(?<!\w)(?:मत|नहीं|بدون|دون)(?!\w)|不要|不用|无需|别|ไม่ต้อง|อย่า|โดยไม่)"
+    r"(?<!\w)(?:मत|नहीं|بدون|دون)(?!\w)|不要|不用|无需|别|ไม่ต้อง|อย่า(?!ง)|โดยไม่)"
 )
 # A negation after the verb (V2 and verb-final languages): "meld het niet", "बताना नहीं".
 _NOT_AFTER = (
@@ -458,7 +458,7 @@ _KEPT_NOT = re.compile(
         r"\b(?:no|not|never|don'?t|doesn'?t|without|stop\w*|quit|cease|skip|aufhören|hör auf|"
         r"arrête|deja de|pare de|smetti|перестань|przestań|berhenti|dừng|nicht|kein\w*|nie|"
         r"niet|geen|zonder|ohne|ne|pas|sans|sin|sem|não|non|senza|не|ни|без|bez|tanpa|tidak|tak|jangan|không|đừng|chẳng)\b|"
-        r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า"
+        r"不|无需|やめ|그만|无须|别|没|なし|ない|없|않|(?<!\w)و?لا(?!\w)|بدون|دون|ليس|नहीं|बिना|मत|ไม่|อย่า(?!ง)"
     )
 )
 _KEPT_STOPS = ",;:，；：、،"  # a "no need to ask" before these belongs to another part
@@ -1148,7 +1148,7 @@ _ASKED_FOR = re.compile(
     )
 )
 # French "n'exécute pas …": the clause opens with its negation.
-_NE_LEAD = re.compile(r"[\s*+>#\-\d.)]*(?:n'|ne |jangan |đừng |อย่า|ห้าม|لا |אל |μην |nu )")
+_NE_LEAD = re.compile(r"[\s*+>#\-\d.)]*(?:n'|ne |jangan |đừng |อย่า(?!ง)|ห้าม|لا |אל |μην |nu )")
 _OBEY_WHY = "it tells the agent to carry out what another agent or bot asks without the user"
 
 

@@ -22,20 +22,24 @@ MAX_FUZZY = 4096  # word pairs compared for misspellings at most, per pair of te
 _WORD = re.compile(rf"[\w{MARKS}]+(?:[.+#/-][\w{MARKS}]+)*")
 _DIGITS = re.compile(r"\D+")
 _NEG_WORD = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b")
-#: negations inside unspaced words: Chinese, Japanese, Thai (ไม่ not, อย่า don't, ห้าม must not)
-_NEG_MARKS = (
-    "不",
-    "没",
-    "別",
-    "别",
-    "勿",
-    "禁止",
-    "ない",
-    "ません",
-    "なかった",
-    "ไม่",
-    "อย่า",
-    "ห้าม",
+#: negations inside unspaced words: Chinese, Japanese, Thai (ไม่ not, อย่า don't, ห้าม must
+#: not); อย่า is no negation when ง follows: อย่าง (like, -ly), ตัวอย่าง (example)
+_NEG_MARKS = tuple(
+    re.compile(m)
+    for m in (
+        "不",
+        "没",
+        "別",
+        "别",
+        "勿",
+        "禁止",
+        "ない",
+        "ません",
+        "なかった",
+        "ไม่",
+        "อย่า(?!ง)",
+        "ห้าม",
+    )
 )
 #: negations written as words of their own, by language: Hindi (नहीं, न, मत) and Bengali
 #: (না, নেই, নি); counted as whole words, so a word that merely holds
@@ -159,7 +163,7 @@ def negations(text: str) -> tuple[int, ...]:
     low = unicodedata.normalize("NFKC", text).casefold()
     words = _NEG_WORD.findall(low)
     spoken = sum(w in _NEG_TOKENS for w in _WORD.findall(low))
-    return (len(words), spoken, *(low.count(m) for m in _NEG_MARKS))
+    return (len(words), spoken, *(len(m.findall(low)) for m in _NEG_MARKS))
 
 
 def near_duplicate(a: str, b: str) -> bool:

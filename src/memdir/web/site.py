@@ -33,6 +33,7 @@ from ..core.errors import (
     UnknownSessionError,
 )
 from ..core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from .advice import back, said
 from .security import Keys, Viewer
 
 if TYPE_CHECKING:
@@ -296,7 +297,7 @@ class Site:
             missing = isinstance(exc, NotFoundError | UnknownSessionError | UnknownRevisionError)
             refused = isinstance(exc, AccessError | ReadOnlyScopeError)
             status = 404 if missing else 403 if refused else 400
-        return self.render(request, "error.html", {"message": str(exc)}, status)
+        return self.render(request, "error.html", {"message": said(exc), "back": back(exc)}, status)
 
     def _owner(self, request: Request) -> str:
         cookie = request.cookies.get(self.cookie_name, "")
