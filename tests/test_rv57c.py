@@ -58,12 +58,6 @@ def test_a_transcript_without_a_start_time_proves_no_checkout(tmp_path: Path) ->
     assert _import(tmp_path, "claude-code", rolls) == {"claude-code:old": (None, None)}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c MEDIUM: a transcript logged in a repository nested in this checkout, "
-    "since deleted, walks up to this checkout (old reflog) and records it: keyed by this "
-    "path, the team's rekey claims another repository's session",
-)
 def test_a_deleted_nested_repository_is_not_the_enclosing_checkout(tmp_path: Path) -> None:
     """The team's checkout was cloned first; a different repository cloned inside it
     (``vendor/lib``, a library read for reference) had a session, then was deleted. The

@@ -42,7 +42,8 @@ def checkout_of(cwd: str | None) -> Checkout:
 
 
 def found_at(cwd: str | None) -> Found:
-    """:func:`checkout_of` ``cwd``, and since when that checkout has been there."""
+    """:func:`checkout_of` ``cwd``, and since when that checkout has been there (None when
+    ``cwd`` itself is gone: a repository deleted inside the one found may have been it)."""
     if not cwd or "\0" in cwd or not cwd.startswith("/") or len(cwd) > PATH_MAX:
         return NOWHERE, None
     try:
@@ -53,7 +54,8 @@ def found_at(cwd: str | None) -> Found:
         return NOWHERE, None
     remote = read_remote(dirs[1])
     checkout = (remote_key(remote) if remote else None), head_commit(*dirs)
-    return checkout, (first_logged(dirs[0]) if checkout != NOWHERE else None)
+    here = checkout != NOWHERE and Path(cwd).is_dir()
+    return checkout, (first_logged(dirs[0]) if here else None)
 
 
 def as_logged(found: Found, started: float) -> Checkout:
