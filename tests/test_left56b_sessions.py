@@ -7,6 +7,7 @@ imported once, and a fact the person removed discredits its session whatever its
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,11 +23,15 @@ def _rollout(
     folder: Path, name: str, sid: str, *facts: str, hour: int = 10, cwd: Path | None = None
 ) -> None:
     """A Codex rollout (session ``sid``, in the project ``cwd``) saying each of ``facts``;
-    appended to when it exists (the session grew)."""
+    appended to when it exists (the session grew). In a checkout, its session_meta names
+    that checkout's remote and commit as Codex records them (``git``): the session began
+    in 2025, before the test made the checkout, so an import records it by that alone."""
     path = folder / f"rollout-2025-06-14T10-00-00-{name}.jsonl"
     lines = []
     if not path.exists():
         meta = {"id": sid, "timestamp": "2025-06-14T10:00:00Z", "cwd": str(cwd or folder)}
+        if cwd is not None and (cwd / ".git").exists():
+            meta["git"] = _git_info(cwd)
         lines.append({"timestamp": "2025-06-14T10:00:00Z", "type": "session_meta", "payload": meta})
     for i, fact in enumerate(facts):
         said = {"type": "input_text", "text": f"Remember that {fact}."}
@@ -39,6 +44,20 @@ def _rollout(
         )
     with path.open("a", encoding="utf-8") as f:
         f.writelines(json.dumps(line) + "\n" for line in lines)
+
+
+def _git_info(cwd: Path) -> dict[str, str]:
+    """What Codex's ``collect_git_info`` records of ``cwd``: what git says of it."""
+    asked = {
+        "commit_hash": ["rev-parse", "HEAD"],
+        "repository_url": ["remote", "get-url", "origin"],
+    }
+    found = {}
+    for key, args in asked.items():
+        proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+        if proc.returncode == 0:
+            found[key] = proc.stdout.strip()
+    return found
 
 
 def _ids(run: Run) -> list[str]:

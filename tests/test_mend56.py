@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 import psycopg
@@ -169,7 +170,8 @@ def test_a_session_records_its_checkout_as_logged_and_imported(tmp_path: Path) -
     store = SessionStore(Database(tmp_path / "state.db"))
     store.start("a", session_id="live", cwd=str(app / "src"))
     assert _checkout(store, "live") == (remote_key(REMOTE), head)
-    store.import_sessions([(SessionSpec("imp", cwd=str(app)), [("user", "hi", None, None, 1.0)])])
+    hi = ("user", "hi", None, None, time.time())  # after the clone: its reflog shows it there
+    store.import_sessions([(SessionSpec("imp", cwd=str(app)), [hi])])
     assert _checkout(store, "imp") == (remote_key(REMOTE), head)
 
     git("worktree", "add", "-q", str(tmp_path / "wt"), cwd=app)

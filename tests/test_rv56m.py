@@ -12,6 +12,7 @@ import resource
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,14 @@ from test_recall_marks import steps_before
 MEMORY = 1 << 31  # address space the import may use: /dev/zero read whole would not fit
 
 
-def _transcript(sid: str, cwd: str) -> str:
+def _transcript(sid: str, cwd: str, at: str | None = None) -> str:
+    """A Claude Code transcript of one message, at ``at`` (default: now, so after every
+    checkout made before it: an import records that checkout)."""
+    if at is None:
+        at = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     rows = [
         {"type": "user", "uuid": f"{sid}-1", "parentUuid": None, "sessionId": sid, "cwd": cwd,
-         "timestamp": "2026-12-01T10:00:00Z",
+         "timestamp": at,
          "message": {"role": "user", "content": "Deploy billing to the kiwi cluster."}},
     ]  # fmt: skip
     return "".join(json.dumps(r) + "\n" for r in rows)
@@ -224,14 +229,6 @@ def test_bob_importing_alices_checkout_never_makes_his_sessions_hers(
     assert "kiwi" not in _memdir(alice, project, "sessions", "search", "kiwi").stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — import-sessions records the checkout at the transcript's cwd "
-    "as it is at import time, not as it was when the session was logged: a transcript of "
-    "another repository once at that path (deleted, the team's cloned there since) records "
-    "the team's remote, so the rekey claims it and maintain learns it into the team's "
-    "project, the case mend56 keeps out for sessions logged live",
-)
 def test_a_transcript_older_than_the_checkout_at_its_cwd_is_not_claimed(
     tmp_path: Path, pg_url: str
 ) -> None:
@@ -243,7 +240,7 @@ def test_a_transcript_older_than_the_checkout_at_its_cwd_is_not_claimed(
     alice = _user(tmp_path, pg_url, project, "alice")
     rolls = tmp_path / "transcripts"
     rolls.mkdir()
-    (rolls / "old.jsonl").write_text(_transcript("old", str(project)))
+    (rolls / "old.jsonl").write_text(_transcript("old", str(project), "2026-12-01T10:00:00Z"))
     _memdir(alice, project, "import-sessions", "claude-code", "--from", str(rolls))
     _memdir(alice, project, "maintain")
     assert _ids(alice, project, "--this-project") == {}

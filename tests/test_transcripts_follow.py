@@ -195,6 +195,8 @@ def test_a_spoilt_ledger_loses_nothing(
         ("claude-code", TRANSCRIPTS[0], {"polluted": 5}),
         ("claude-code", TRANSCRIPTS[0], {"names": [1], "last": "x"}),
         ("codex", ROLLOUT, {"main": {"zzz": 1}}),
+        ("codex", ROLLOUT, {"main": {"id": "codex:x", "commit": "not-a-commit"}}),
+        ("codex", ROLLOUT, {"main": {"id": "codex:x", "remote": "x" * 5000}}),
         ("codex", ROLLOUT, {"names": [1]}),
         ("codex", ROLLOUT, {"polluted": "no", "number": -1}),
     ],

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from . import provenance as prov
-from .checkouts import Checkout, checkout_of
+from .checkouts import Checkout, Found, as_logged, found_at, named
 from .db import Database
 from .records import MEMORY_MODES, check_mode, to_epoch
 from .rows import TITLE_CHARS, Stored, insert_staged, message, text, title
@@ -26,8 +26,9 @@ class _Track:
     """One session while its rows stream in."""
 
     sid: str
-    row: tuple[Any, ...]  # the sessions row to INSERT OR IGNORE
+    row: tuple[Any, ...]  # the sessions row to INSERT OR IGNORE (its checkout added last)
     titled: bool
+    checkout: Checkout | None = None  # the one its source names (SessionSpec.remote, .commit)
     next: int = 0  # position of the next message in the session's stream
     added: int = 0
     created: bool = False
@@ -54,7 +55,7 @@ def _where(sid: str, index: int | None = None) -> str:
     return f"session {sid!r}" + ("" if index is None else f", message {index + 1}")
 
 
-def _track(spec: object, checkout: Callable[[str | None], Checkout]) -> _Track:
+def _track(spec: object) -> _Track:
     if not isinstance(spec, SessionSpec):
         raise ValidationError(
             f"each session is (SessionSpec, rows), not {type(spec).__name__}", field="session"
@@ -76,11 +77,15 @@ def _track(spec: object, checkout: Callable[[str | None], Checkout]) -> _Track:
             None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
             spec.memory_mode,
         )
-        row += checkout(row[3])
+        checkout = named(
+            None if spec.remote is None else text(spec.remote, "remote"),
+            None if spec.commit is None else text(spec.commit, "commit"),
+        )
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
     former = spec.former_id if isinstance(spec.former_id, str) and spec.former_id else None
-    return _Track(sid, row, titled=bool(given), former=None if former == sid else former)
+    former = None if former == sid else former
+    return _Track(sid, row, titled=bool(given), checkout=checkout, former=former)
 
 
 class _Importer:
@@ -92,8 +97,10 @@ class _Importer:
         progress: Callable[[ImportCounts], None] | None,
         now: float,
         include_removed: bool,
+        live: bool,
     ) -> None:
         self.db = db
+        self.live = live
         self.batch = batch
         self.batch_chars = batch_chars
         self.progress = progress
@@ -110,7 +117,7 @@ class _Importer:
         self.seen: dict[str, int] = {}  # keyed session -> rows its streams had (-1: done)
         self.current: dict[str, _Track] = {}  # the tracks of the item being read
         #: each working directory's checkout, read once per import
-        self.checkout = functools.lru_cache(maxsize=256)(checkout_of)
+        self.found: Callable[[str | None], Found] = functools.lru_cache(maxsize=256)(found_at)
 
     def add(self, track: _Track, row: object) -> None:
         key = None
@@ -186,6 +193,7 @@ class _Importer:
         if not (self.buffer or self.unsaved or self.raising or self.naming):
             self._finish()
             return
+        self._complete()
         out = self.db.write(self._write, action="import sessions")
         for track in self.unsaved:
             track.created = track.sid in out.created
@@ -218,17 +226,29 @@ class _Importer:
         if self.progress is not None:
             self.progress(self.counts)
 
-    def _save(self, c: sqlite3.Connection) -> tuple[set[str], set[str]]:
-        """Create the unsaved sessions (see :func:`.provenance.save_session`)."""
+    def _complete(self) -> None:
+        """Finish the rows of the sessions about to be created: the start (the first
+        message's time when the source gave none) and the checkout: the one the source
+        names; else, for sessions logged now (``live``), the one at the cwd; else that one
+        only when it was there when the session began (:func:`.checkouts.as_logged`)."""
         first_at: dict[str, float] = {}
         for track, _, stored, _ in self.buffer:
             first_at.setdefault(track.sid, stored[4])
+        for track in self.unsaved:
+            row = track.row
+            started = first_at.get(track.sid, self.now) if row[6] is None else row[6]
+            checkout = track.checkout
+            if checkout is None:
+                found = self.found(row[3])
+                checkout = found[0] if self.live else as_logged(found, started)
+            track.row = (*row[:6], started, *row[7:9], *checkout)
+
+    def _save(self, c: sqlite3.Connection) -> tuple[set[str], set[str]]:
+        """Create the unsaved sessions (see :func:`.provenance.save_session`)."""
         created: set[str] = set()
         removed: set[str] = set()
         for track in self.unsaved:
             row = track.row
-            if row[6] is None:
-                row = (*row[:6], first_at.get(track.sid, self.now), *row[7:])
             if track.former is not None:
                 prov.rename_session(c, track.former, track.sid)
             state = prov.save_session(c, row, self.include_removed)
@@ -364,7 +384,7 @@ class _Importer:
                 self.counts.resynced.append(sid)
 
     def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
-        track = _track(spec, self.checkout)
+        track = _track(spec)
         if track.sid in self.pending:
             # the same session again in this import (a copied transcript): write what is
             # buffered first, so what it holds includes the earlier rows
@@ -384,9 +404,12 @@ def import_sessions(
     batch_chars: int = BATCH_CHARS,
     progress: Callable[[ImportCounts], None] | None = None,
     include_removed: bool = False,
+    live: bool = False,
 ) -> ImportCounts:
     """Import ``(spec, rows)`` pairs into ``db`` (see :meth:`SessionStore.import_sessions`);
-    ``now`` is the time of rows logged without one."""
+    ``now`` is the time of rows logged without one; ``live``: the sessions are being
+    logged now (a harness hook following its transcript), so each records the checkout at
+    its cwd as it is."""
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValidationError("batch must be an integer from 1 to 1,000,000", field="batch")
-    return _Importer(db, batch, batch_chars, progress, now, include_removed).run(sessions)
+    return _Importer(db, batch, batch_chars, progress, now, include_removed, live).run(sessions)

@@ -359,13 +359,17 @@ class SessionStore:
         batch: int = 20_000,
         progress: Callable[[ImportCounts], None] | None = None,
         include_removed: bool = False,
+        live: bool = False,
     ) -> ImportCounts:
         """Import whole sessions in bulk, idempotently: ``(SessionSpec, rows)`` pairs, each
         row ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
         them, optionally with the message's source key last; written ``batch`` rows per
         transaction and streamed, ``progress`` called after each batch. Keys, divergence,
         sub-agent rows and memory modes: docs/design/sessions.md (``memdir.sessions.bulk``).
-        A bad value is a :class:`~memdir.ValidationError`; batches before it stay written."""
+        A bad value is a :class:`~memdir.ValidationError`; batches before it stay written.
+        Each session records the checkout its spec names (``remote``, ``commit``), else the
+        one at its ``cwd`` when that one's reflog shows it there by the session's start
+        (``live``: a harness hook importing a session while it is logged: as it is now)."""
         return bulk.import_sessions(
             self.db,
             sessions,
@@ -373,6 +377,7 @@ class SessionStore:
             batch=batch,
             progress=progress,
             include_removed=include_removed,
+            live=live,
         )
 
     def messages(

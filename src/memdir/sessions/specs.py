@@ -14,7 +14,7 @@ class SessionSpec:
 
     ``started_at`` defaults to the first message's time; ``title`` to the first user
     message, as :meth:`SessionStore.log` sets it. These apply when the session is created;
-    an existing session keeps its own. ``former_id``: see below.
+    an existing session keeps its own. ``former_id``, ``remote``, ``commit``: see below.
     """
 
     id: str
@@ -31,6 +31,12 @@ class SessionSpec:
     #: (:func:`memdir.sessions.provenance.rename_session`), that one is renamed to ``id``
     #: (its messages, children and the rest move with it), so nothing is imported twice.
     former_id: str | None = None
+    #: The git checkout the source says the session was logged in (Codex's ``session_meta``
+    #: names it): the remote URL (``origin``) and the commit id. The session records it;
+    #: a session naming none records the checkout at ``cwd`` only when that one was there
+    #: when the session began (:func:`memdir.sessions.checkouts.as_logged`).
+    remote: str | None = None
+    commit: str | None = None
 
 
 @dataclass(frozen=True)

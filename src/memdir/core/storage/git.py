@@ -760,6 +760,35 @@ def _ref(gitdir: Path, common: Path, name: str) -> str | None:
     return None
 
 
+#: The most of a reflog's first line read (bytes): its old and new ids, the committer's name,
+#: e-mail and time come first; a longer line names no time memdir reads.
+_LOG_LINE = 1 << 16
+#: A reflog line up to its message: ``<old> <new> <name> <<e-mail>> <seconds> <zone>``.
+_LOG_ENTRY = re.compile(
+    rb"(?:[0-9a-f]{40}|[0-9a-f]{64}) (?:[0-9a-f]{40}|[0-9a-f]{64}) [^\n]*> (\d{1,12}) [+-]\d{4}"
+)
+
+
+def first_logged(gitdir: Path) -> float | None:
+    """The time the first line of HEAD's reflog in the checkout whose git folder is
+    ``gitdir`` (:func:`git_dirs`) records: its clone, or its first commit after ``git
+    init`` (or, once git expired older lines, a later move of HEAD): the checkout was there
+    by then. None without a reflog or when its first line does not parse. Reads that line
+    alone, at most :data:`_LOG_LINE` bytes, of a regular file (never a FIFO or a device)."""
+    try:
+        fd = open_regular(gitdir / "logs" / "HEAD", sys.maxsize)  # any size: a line is read
+    except (OSError, ValueError):
+        return None
+    try:
+        line = os.read(fd, _LOG_LINE)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    entry = _LOG_ENTRY.fullmatch(line.split(b"\n", 1)[0].split(b"\t", 1)[0])
+    return None if entry is None else float(entry[1])
+
+
 def held_commits(root: Path, ids: Iterable[str]) -> set[str]:
     """Those of the commit ``ids`` the repository checked out at ``root`` holds (object
     lookups, no walk); none when it cannot be read."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.harness_homes import codex_home
 from ...sessions import SessionSpec
+from ...sessions.checkouts import MAX_REMOTE
 from ...sessions.records import json_or_text
 from ..transcripts import shapes
 from ..transcripts._reading import (
@@ -52,6 +53,7 @@ _CONTEXT = (
 )
 _CALLS = {"function_call": "arguments", "custom_tool_call": "input", "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 # A message's source key is its place in the rollout (``line:index``) within the session
 # that session_meta names, as Codex keys a rollout by its session id: the same rollout
@@ -180,6 +182,7 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
     if isinstance(sub, dict):
         found += [v.get("parent_thread_id") for v in sub.values() if isinstance(v, dict)]
     parent = next((p for p in found if isinstance(p, str) and p.strip()), None)
+    remote, commit = _git(meta.get("git"))
     return SessionSpec(
         f"{AGENT}:{sid}",
         agent=AGENT,
@@ -188,7 +191,20 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         parent_id=None if parent is None else f"{AGENT}:{parent}",
         started_at=started,
         memory_mode=mode,
+        remote=remote,
+        commit=commit,
     )
+
+
+def _git(value: object) -> tuple[str | None, str | None]:
+    """The remote URL and commit id session_meta's ``git`` says the session began in
+    (what Codex read of its cwd then); what is not a string of their form is left out."""
+    if not isinstance(value, dict):
+        return None, None
+    url, sha = value.get("repository_url"), value.get("commit_hash")
+    remote = url if isinstance(url, str) and 0 < len(url.strip()) <= MAX_REMOTE else None
+    commit = sha.lower() if isinstance(sha, str) and _SHA.fullmatch(sha.lower()) else None
+    return remote, commit
 
 
 def sessions(

@@ -72,7 +72,8 @@ def follow(md: Layers, harness: str, source: Path) -> int:
         key = str(path.absolute())
         state = _usable(path, known.get(key), module)
         out: dict[str, Any] = {}
-        counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out))
+        # live: the hooks follow a session while it is logged (its cwd's checkout is its own)
+        counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out), live=True)
         added += counts.messages_added
         new = out["state"]
         if new is not None and (state is None or new["offset"] != state["offset"]):

@@ -7,6 +7,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.errors import ValidationError
+from ...sessions.checkouts import named
 from ...sessions.specs import SessionSpec
 
 _SPEC_FIELDS = {f.name for f in dataclasses.fields(SessionSpec)}
@@ -42,10 +44,16 @@ def spec(value: object) -> bool:
         return False
     if not isinstance(value.get("memory_mode", ""), str):
         return False
-    return all(
+    if not all(
         v is None or isinstance(v, str) or (k in _SPEC_TIMES and number(v))
         for k, v in value.items()
-    )
+    ):
+        return False
+    try:  # the checkout it names: a commit id, a remote of bounded length
+        named(value.get("remote"), value.get("commit"))
+    except ValidationError:
+        return False
+    return True
 
 
 def text(value: object) -> bool:
