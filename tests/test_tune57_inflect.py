@@ -1,0 +1,54 @@
+"""Inflected forms in Romance languages and Russian (tune57): short Romance stems merge
+unrelated words, and function words are never forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memdir.sessions import Database, SessionStore, inflect
+
+
+def _store(tmp_path: Path, texts: list[str]) -> SessionStore:
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("a", session_id="one", started_at=1.7e9)
+    filler = [f"note {i}: nothing about the question here" for i in range(20)]
+    for i, text in enumerate([*filler, *texts]):
+        store.log("one", "user", text, timestamp=1.7e9 + i)
+    return store
+
+
+def _snippets(store: SessionStore, query: str) -> list[str]:
+    return sorted(h.snippet for h in store.search_messages(query, limit=10))
+
+
+def test_a_short_portuguese_stem_does_not_merge_bills_with_telling(tmp_path: Path) -> None:
+    """contas (bills) and contar (to tell) share Snowball's four-letter stem cont."""
+    store = _store(tmp_path, ["Preciso contar isso pra minha mãe", "As contas de luz chegaram"])
+    assert _snippets(store, "Quais são as contas do mês?") == ["As contas de luz chegaram"]
+
+
+def test_a_short_french_stem_does_not_merge_door_with_carrying(tmp_path: Path) -> None:
+    store = _store(tmp_path, ["Il faut porter les cartons", "La porte blindée est posée"])
+    assert _snippets(store, "Quand est-ce que la porte a été posée ?") == [
+        "La porte blindée est posée"
+    ]
+
+
+def test_a_long_romance_stem_still_finds_other_forms(tmp_path: Path) -> None:
+    store = _store(tmp_path, ["Ya está reservado el hotel de Oaxaca"])
+    assert _snippets(store, "¿Qué pasó con la reserva?") == ["Ya está reservado el hotel de Oaxaca"]
+
+
+def test_russian_keeps_three_letter_stems(tmp_path: Path) -> None:
+    store = _store(tmp_path, ["Размер пул поставили 15"])
+    assert _snippets(store, "Какой лимит пула?") == ["Размер пул поставили 15"]
+
+
+def test_a_function_word_is_never_a_form(tmp_path: Path) -> None:
+    """какого shares the stem как with как (how), a stop word: every row asking "как"
+    matched a question about "какого"."""
+    store = _store(tmp_path, ["Как дела у тебя", "Цвет машины синий"])
+    assert _snippets(store, "Какого цвета машина?") == ["Цвет машины синий"]
+    assert "как" in inflect.function_forms("russian")
+    assert "e" in inflect.function_forms("portuguese")  # é, accent off as the index
+    assert "como" in inflect.function_forms("portuguese")
