@@ -1,8 +1,10 @@
 """Inflected forms in Romance languages and Russian (tune57): short Romance stems merge
-unrelated words, and function words are never forms."""
+unrelated words, function words are never forms, and the SQLite term listing is a skip
+scan that lists what a full listing of the index's terms lists."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from memdir.sessions import Database, SessionStore, inflect
@@ -52,3 +54,20 @@ def test_a_function_word_is_never_a_form(tmp_path: Path) -> None:
     assert "как" in inflect.function_forms("russian")
     assert "e" in inflect.function_forms("portuguese")  # é, accent off as the index
     assert "como" in inflect.function_forms("portuguese")
+
+
+def test_the_term_listing_is_every_index_term_in_order(tmp_path: Path) -> None:
+    """The skip scan lists, per prefix, the first terms of the index in its order: the
+    same as a full listing, up to the limit, a term equal to the prefix included."""
+    words = ["naprawa", "naprawę", "naprawy", "napraw", "naprawami", "nap", "naq", "договор"]
+    words += [f"naprawx{i:02d}" for i in range(30)]
+    _store(tmp_path, [" ".join(words)] * 3 + ["naprawa " * 50])
+    conn = sqlite3.connect(tmp_path / "state.db")
+    conn.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, messages_word, 'row')")
+    every = [r[0] for r in conn.execute("SELECT term FROM temp.v ORDER BY term")]
+    for prefix in ("napraw", "nap", "naprawx1", "догов", "zzz", "naprawę"):
+        for limit in (1, 5, 64):
+            want = [t for t in every if t.startswith(prefix)][:limit]
+            assert inflect.vocabulary(conn, [prefix], limit) == [want], (prefix, limit)
+    assert inflect.vocabulary(conn, ["nap", "naq"], 64)[1] == ["naq"]
+    conn.close()

@@ -216,11 +216,19 @@ def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]
     ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
     if not isinstance(conn, sqlite3.Connection):
         return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+    # a skip scan, one seek a term: the 'row' table counted each term's rows, reading
+    # its whole doclist (12 prefixes of long doclists: 95 ms; this, 7 ms)
+    vocab = f"temp.memdir_{TABLE}_terms"
     conn.execute(
-        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memdir_{TABLE}_vocab USING "
-        f"fts5vocab(main, {TABLE}_word, 'row')"
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {vocab} USING "
+        f"fts5vocab(main, {TABLE}_word, 'instance')"
     )
-    sql = f"SELECT term FROM temp.memdir_{TABLE}_vocab WHERE term >= ? AND term < ? LIMIT ?"
+    sql = (
+        f"WITH RECURSIVE t(term) AS (SELECT (SELECT term FROM {vocab} WHERE term >= ?1 "
+        f"AND term < ?2 LIMIT 1) UNION ALL SELECT (SELECT v.term FROM {vocab} v WHERE "
+        f"v.term >= t.term || char(1) AND v.term < ?2 LIMIT 1) FROM t WHERE t.term IS NOT "
+        f"NULL) SELECT term FROM t WHERE term IS NOT NULL LIMIT ?3"
+    )
     return [[r[0] for r in conn.execute(sql, (p, p + "\U0010ffff", limit))] for p in prefixes]
 
 
