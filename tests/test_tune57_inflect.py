@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from memdir.sessions import Database, SessionStore, inflect
 
 
-def _store(tmp_path: Path, texts: list[str]) -> SessionStore:
-    store = SessionStore(Database(tmp_path / "state.db"))
+def _store(tmp_path: Path, texts: list[str], db: Any = None) -> SessionStore:
+    store = SessionStore(db or Database(tmp_path / "state.db"))
     store.start("a", session_id="one", started_at=1.7e9)
     filler = [f"note {i}: nothing about the question here" for i in range(20)]
     for i, text in enumerate([*filler, *texts]):
@@ -71,3 +74,20 @@ def test_the_term_listing_is_every_index_term_in_order(tmp_path: Path) -> None:
             assert inflect.vocabulary(conn, [prefix], limit) == [want], (prefix, limit)
     assert inflect.vocabulary(conn, ["nap", "naq"], 64)[1] == ["naq"]
     conn.close()
+
+
+def test_postgresql_merges_and_keeps_the_same_forms(pg_url: str, tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+
+    texts = ["Preciso contar isso pra minha mãe", "As contas de luz chegaram"]
+    texts += ["Как дела у тебя", "Цвет машины синий", "Ya está reservado el hotel"]
+    pg = PgDatabase(pg_url)
+    try:
+        post = _store(tmp_path, texts, PgStateDatabase(pg))
+        assert _snippets(post, "Quais são as contas do mês?") == ["As contas de luz chegaram"]
+        assert _snippets(post, "Какого цвета машина?") == ["Цвет машины синий"]
+        assert _snippets(post, "¿Qué pasó con la reserva?") == ["Ya está reservado el hotel"]
+    finally:
+        pg.close()
