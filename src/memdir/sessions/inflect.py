@@ -184,13 +184,13 @@ def _agree(lang: str, term: str, form: str, a: str, b: str) -> bool:
 
 @functools.cache
 def function_forms(lang: str) -> frozenset[str]:
-    """``lang``'s function words as the index writes them (accents off): never a form
-    (pt comando ~ com, como; ru какого ~ как)."""
-    out = set()
-    for w in _cues().get(lang, ()):
-        bare = unicodedata.normalize("NFKD", w)
-        out.add("".join(c for c in bare if not unicodedata.combining(c)))
-    return frozenset(out)
+    """``lang``'s function words as the index writes them (a Latin letter's accents off,
+    Cyrillic й and Devanagari marks kept): never a form (pt comando ~ com, ru какого ~ как)."""
+    words = _cues().get(lang, frozenset())
+    if lang not in LATIN:
+        return frozenset(words)
+    bare = (unicodedata.normalize("NFKD", w) for w in words)
+    return frozenset("".join(c for c in w if not unicodedata.combining(c)) for w in bare)
 
 
 def _letters(text: str) -> int:
