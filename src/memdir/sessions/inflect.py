@@ -23,6 +23,10 @@ TABLE = "messages"
 #: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
 #: (sinner) share the stem पाप, two letters.
 MIN_STEM = 3
+#: Longer stems where short ones name unrelated words: Romance verb roots of four letters
+#: or fewer merge contas ~ contar, porte ~ porter, março ~ marcou, tarde ~ tarda
+#: (tune57: recall_rom dev and recall2 dev2; Russian's пул, баз need three).
+MIN_STEM_BY_LANG = {"portuguese": 5, "spanish": 5, "french": 5, "italian": 5}
 #: Query words expanded, index terms read per word, forms added per word.
 MAX_WORDS = 12
 MAX_SCAN = 64
@@ -158,9 +162,14 @@ def matches(lang: str, term: str, form: str) -> bool:
     )
 
 
+def min_stem(lang: str) -> int:
+    """Letters a stem of ``lang`` needs (:data:`MIN_STEM_BY_LANG`)."""
+    return MIN_STEM_BY_LANG.get(lang, MIN_STEM)
+
+
 def _agree(lang: str, term: str, form: str, a: str, b: str) -> bool:
     """:func:`matches` for one stem ``a`` of ``term`` and ``b`` of ``form``."""
-    if min(len(a), len(b)) < MIN_STEM:
+    if min(len(a), len(b)) < min_stem(lang):
         return False
     if a == form or b == term:  # आँखों is आँख with an ending: two letters are enough
         return True
@@ -171,6 +180,17 @@ def _agree(lang: str, term: str, form: str, a: str, b: str) -> bool:
         return False
     pairs = _ALTERNATING[lang]
     return not pairs or frozenset(a[-1] + b[-1]) in pairs
+
+
+@functools.cache
+def function_forms(lang: str) -> frozenset[str]:
+    """``lang``'s function words as the index writes them (a Latin letter's accents off,
+    Cyrillic й and Devanagari marks kept): never a form (pt comando ~ com, ru какого ~ как)."""
+    words = _cues().get(lang, frozenset())
+    if lang not in LATIN:
+        return frozenset(words)
+    bare = (unicodedata.normalize("NFKD", w) for w in words)
+    return frozenset("".join(c for c in w if not unicodedata.combining(c)) for w in bare)
 
 
 def _letters(text: str) -> int:
@@ -196,11 +216,19 @@ def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]
     ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
     if not isinstance(conn, sqlite3.Connection):
         return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+    # a skip scan, one seek a term: the 'row' table counted each term's rows, reading
+    # its whole doclist (12 prefixes of long doclists: 95 ms; this, 7 ms)
+    vocab = f"temp.memdir_{TABLE}_terms"
     conn.execute(
-        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.memdir_{TABLE}_vocab USING "
-        f"fts5vocab(main, {TABLE}_word, 'row')"
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {vocab} USING "
+        f"fts5vocab(main, {TABLE}_word, 'instance')"
     )
-    sql = f"SELECT term FROM temp.memdir_{TABLE}_vocab WHERE term >= ? AND term < ? LIMIT ?"
+    sql = (
+        f"WITH RECURSIVE t(term) AS (SELECT (SELECT term FROM {vocab} WHERE term >= ?1 "
+        f"AND term < ?2 LIMIT 1) UNION ALL SELECT (SELECT v.term FROM {vocab} v WHERE "
+        f"v.term >= t.term || char(1) AND v.term < ?2 LIMIT 1) FROM t WHERE t.term IS NOT "
+        f"NULL) SELECT term FROM t WHERE term IS NOT NULL LIMIT ?3"
+    )
     return [[r[0] for r in conn.execute(sql, (p, p + "\U0010ffff", limit))] for p in prefixes]
 
 
@@ -224,12 +252,24 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     stemmer = stems_for(conn)
     own = stemmer.lookup(conn, [t.text for t, _ in todo])
     keyed = [(t, lang, own.get(t.text, "")) for t, lang in todo]
-    keyed = [(t, lang, k) for t, lang, k in keyed if len(_prefix(lang, k)) >= MIN_STEM]
+    keyed = [
+        (t, lang, k)
+        for t, lang, k in keyed
+        if len(_prefix(lang, k)) >= MIN_STEM
+        and max(map(len, _stems(lang, k))) >= min_stem(lang)  # else no form can agree
+    ]
     if not keyed:
         return
     found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
     picked = [
-        [v for v in vocab if v != k and len(v) <= MAX_LEN and matches(lang, k, v)][:MAX_FORMS]
+        [
+            v
+            for v in vocab
+            if v != k
+            and len(v) <= MAX_LEN
+            and v not in function_forms(lang)
+            and matches(lang, k, v)
+        ][:MAX_FORMS]
         for (_, lang, k), vocab in zip(keyed, found, strict=True)
     ]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
