@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.core.errors import MemdirError
+from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts.follow import follow
@@ -127,3 +129,208 @@ def test_any_head_refs_and_config_read_as_a_commit_or_none(
         remote = read_remote(git)
     assert found is None or len(found) in (40, 64)
     assert remote is None or isinstance(remote, str)
+
+
+# -- Claude Code 2.x transcripts: import, and the hooks' piece-by-piece reading -----------
+
+SID = "5a1d3e20-6b7c-4d8e-9f01-23456789abcd"
+STAMP = st.one_of(
+    st.just("2026-02-11T20:51:12.726Z"), JSON, st.sampled_from(["9999-99-99", "1e400", "-1"])
+)
+WORD = st.one_of(TEXT, JSON)
+_HOSTILE_LINES = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "type": st.just("queue-operation"),
+            "operation": st.one_of(
+                st.sampled_from(["enqueue", "dequeue", "remove", "popAll"]), JSON
+            ),
+        },
+        optional={"content": WORD, "timestamp": STAMP, "sessionId": WORD},
+    ),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["custom-title", "ai-title"])},
+        optional={
+            "customTitle": WORD,
+            "aiTitle": WORD,
+            "sessionId": st.one_of(st.just(SID), WORD),
+        },
+    ),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["system", "summary", "progress", "user", "assistant"])},
+        optional={
+            "content": WORD,
+            "summary": WORD,
+            "message": st.one_of(
+                JSON,
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "content": st.one_of(
+                            WORD,
+                            st.lists(
+                                st.fixed_dictionaries(
+                                    {
+                                        "type": st.sampled_from(
+                                            ["text", "tool_use", "tool_result", "image", "x"]
+                                        )
+                                    },
+                                    optional={
+                                        "text": WORD,
+                                        "name": WORD,
+                                        "id": WORD,
+                                        "input": JSON,
+                                        "tool_use_id": WORD,
+                                        "content": WORD,
+                                    },
+                                ),
+                                max_size=3,
+                            ),
+                        ),
+                        "model": st.one_of(st.just("<synthetic>"), WORD),
+                    },
+                ),
+            ),
+            "isSidechain": st.one_of(st.booleans(), WORD),
+            "isMeta": st.one_of(st.booleans(), WORD),
+            "isCompactSummary": st.one_of(st.booleans(), WORD),
+            "agentId": st.one_of(st.just("acompact-1"), WORD),
+            "uuid": WORD,
+            "parentUuid": WORD,
+            "sessionId": WORD,
+            "cwd": st.one_of(st.just("/tmp"), WORD),
+            "timestamp": STAMP,
+        },
+    ),
+    st.builds(
+        lambda args: {
+            "type": "user",
+            "message": {
+                "content": f"<command-name>/x</command-name>\n<command-args>{args}</command-args>"
+            },
+        },
+        TEXT,
+    ),
+)
+RAW_LINES = st.sampled_from(
+    ["not json", "[" * 5_000, '{"type": "user"', "{}", "null", "1e400", '"\\ud800"', "\x00"]
+)
+
+
+def _line(obj: Any) -> bytes:
+    if isinstance(obj, str):
+        return obj.encode("utf-8", "surrogatepass") + b"\n"
+    return json.dumps(obj).encode() + b"\n"
+
+
+def _said(i: int) -> dict[str, Any]:
+    return {
+        "type": "user",
+        "sessionId": SID,
+        "uuid": f"u{i}",
+        "cwd": "/tmp",
+        "timestamp": "2026-02-11T20:51:12.726Z",
+        "message": {"role": "user", "content": f"valid said {i}"},
+    }
+
+
+def _stored(md: memdir.Memdir) -> list[tuple[Any, ...]]:
+    if not (md.home / "state.db").exists():
+        return []
+    with closing(sqlite3.connect(md.home / "state.db")) as c:
+        return c.execute(
+            "SELECT session_id, role, content, tool_name, tool_calls, timestamp, source_key "
+            "FROM messages ORDER BY session_id, id"
+        ).fetchall()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.one_of(_HOSTILE_LINES, RAW_LINES, st.integers(0, 2**31)), max_size=12),
+    st.integers(0, 12),
+)
+def test_any_claude_code_transcript_imports_its_valid_lines_once(
+    lines: list[Any], cut: int
+) -> None:
+    """Hostile queue-operation, custom-title, slash-command echoes, sidechain and system
+    lines between valid user lines: every valid line stored, nothing raised, and the hooks'
+    piece-by-piece reading (cut anywhere, resumed from its saved state) stores what one
+    import of the whole file stores."""
+    said = [i for i, obj in enumerate(lines) if isinstance(obj, int)]
+    raw = [_line(_said(i) if isinstance(obj, int) else obj) for i, obj in enumerate(lines)]
+    with _folder() as folder, _quick(30):
+        path = folder / "t" / f"{SID}.jsonl"
+        path.parent.mkdir()
+        path.write_bytes(b"".join(raw))
+        os.utime(path, (1e9, 1e9))  # lines without a time take the file's
+        whole = memdir.open(folder / "whole", folder)
+        report = import_sessions(whole, "claude-code", path)
+        texts = [m[2] for m in _stored(whole)]
+        for i in said:
+            assert f"valid said {i}" in texts, report.problems
+        path.write_bytes(b"".join(raw[:cut]))
+        os.utime(path, (1e9, 1e9))
+        grown = memdir.open(folder / "grown", folder)
+        follow(grown, "claude-code", path)
+        path.write_bytes(b"".join(raw))
+        os.utime(path, (1e9, 1e9))
+        follow(grown, "claude-code", path)
+        assert _stored(grown) == _stored(whole)
+        whole.close()
+        grown.close()
+
+
+# -- globs from a cloned repository: a rule's paths:, claudeMdExcludes --------------------
+
+#: 240 KB of ``[a``: each ``[`` opens a class that never closes
+OPEN_CLASSES = "[a" * 60_000
+
+
+def test_a_rule_glob_of_unclosed_classes_is_matched_in_linear_time() -> None:
+    """A cloned repository's rule whose ``paths:`` is 120 KB of ``[a``: the glob tokenizer's
+    regex looked for each ``[``'s ``]`` to the end of the glob (quadratic: ~23 s CPU at
+    every session start working on a file; the 256 KB a rule may have, minutes)."""
+    with _folder() as repo:
+        rules = repo / ".claude" / "rules"
+        rules.mkdir(parents=True)
+        (rules / "r.md").write_text(f"---\npaths: '{OPEN_CLASSES}'\n---\nbody\n")
+        (rules / "s.md").write_text("---\npaths: '*.py'\n---\nkept\n")
+        md = memdir.open(repo / "home", repo)
+        with _quick(5):
+            found, _ = md.instructions(paths=["a.py"])
+        md.close()
+    assert [i.path.name for i in found if i.kind == "rule"] == ["s.md"]
+    assert glob_matches("[a" * 3 + "/[ab]c", "[a[a[a/bc")  # an unclosed [ is itself
+
+
+def test_claude_md_excludes_of_unclosed_classes_cost_little() -> None:
+    """``claudeMdExcludes`` in a cloned repository's ``.claude/settings.json``: each
+    4 KB pattern (the most memdir takes) in 64 brace expansions of ``[a``; 16 of them took
+    ~27 s CPU in the tokenizer before the token limit dropped them (256: ~7 minutes)."""
+    pattern = "{a,b}" * 6 + "[a" * 2_000
+    with _folder() as repo:
+        (repo / ".claude").mkdir()
+        (repo / ".claude" / "settings.json").write_text(
+            json.dumps({"claudeMdExcludes": [pattern + str(i) for i in range(16)]})
+        )
+        (repo / "CLAUDE.md").write_text("kept\n")
+        md = memdir.open(repo / "home", repo)
+        with _quick(5):
+            found, notes = md.instructions()
+        md.close()
+    assert [i.text for i in found if i.path.name == "CLAUDE.md"] == ["kept\n"]
+    assert any("patterns not used" in n.reason for n in notes)
+
+
+_GLOB = ["*", "**", "**/", "?", "[", "]", "[!", "[a-z]", "[z-a]", "{", "}", ",", "/", "a"]
+_GLOB += ["\x00", "\\", "^", ".", "..", "[[:alpha:]]", "{a,{b,c}}", "\ud800", "é"]
+
+
+@FUZZ
+@given(_pieces(_GLOB, 30), _pieces(["a", "/", "b", ".", "[", "é", "*"], 12))
+def test_any_glob_matches_or_not(glob: str, path: str) -> None:
+    with _quick(2):
+        hit = glob_matches(glob, path)
+        Excludes([(glob, Path("s.json"))]).first("/" + path)
+    if glob.strip() == path and path and not set(glob) & set("*?[{\\"):
+        assert hit  # a plain name matches itself
