@@ -25,6 +25,8 @@ import memdir
 from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
+from memdir.interop.bootstrap._files import read_files, walk
+from memdir.interop.bootstrap._found import Gathered
 from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts.follow import follow
 
@@ -334,3 +336,98 @@ def test_any_glob_matches_or_not(glob: str, path: str) -> None:
         Excludes([(glob, Path("s.json"))]).first("/" + path)
     if glob.strip() == path and path and not set(glob) & set("*?[{\\"):
         assert hit  # a plain name matches itself
+
+
+# -- a Claude.ai export: memories.json, projects.json beside conversations.json ----------
+
+_MEMORY_ITEM = st.one_of(
+    JSON,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "conversations_memory": WORD,
+            "project_memories": st.one_of(JSON, st.dictionaries(TEXT, WORD, max_size=3)),
+        },
+    ),
+)
+_PROJECT_ITEM = st.one_of(
+    JSON,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "uuid": WORD,
+            "name": WORD,
+            "prompt_template": WORD,
+            "docs": st.one_of(
+                JSON,
+                st.lists(
+                    st.fixed_dictionaries({}, optional={"filename": WORD, "content": WORD}),
+                    max_size=3,
+                ),
+            ),
+        },
+    ),
+)
+_TAILS = st.sampled_from(["", "]", "[" * 5_000, "\x00", "{", ',"x"', "\ud800", "]]"])
+
+
+def _export_text(items: list[Any], tail: str, valid: dict[str, Any]) -> bytes:
+    text = json.dumps([valid, *items])
+    return (text[:-1] + tail if tail else text).encode("utf-8", "surrogatepass")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(_MEMORY_ITEM, max_size=5),
+    st.lists(_PROJECT_ITEM, max_size=5),
+    _TAILS,
+    _TAILS,
+)
+def test_any_claude_ai_export_keeps_its_valid_texts(
+    memories: list[Any], projects: list[Any], tail_m: str, tail_p: str
+) -> None:
+    """Hostile items after a valid one: bootstrap reads the valid memory and project
+    instructions, says what was wrong in one line per file, never raises."""
+    with _folder() as exp, _quick():
+        (exp / "conversations.json").write_text("[]")
+        (exp / "memories.json").write_bytes(
+            _export_text(memories, tail_m, {"conversations_memory": "Valid memory text."})
+        )
+        (exp / "projects.json").write_bytes(
+            _export_text(projects, tail_p, {"name": "Ok", "prompt_template": "Valid template."})
+        )
+        g = Gathered()
+        read_files(walk([exp], g)[1], g)
+    texts = [p.text for d in g.docs for p in d.parts]
+    assert "Valid memory text." in texts and "Valid template." in texts, g.problems
+    assert all(isinstance(p, str) for p in [*g.problems, *g.notes])
+
+
+def _conversation(text: str) -> dict[str, Any]:
+    return {
+        "uuid": "c1",
+        "name": "chat",
+        "chat_messages": [{"sender": "human", "text": text}],
+    }
+
+
+@pytest.mark.parametrize("name", ["memories.json", "projects.json", "conversations.json"])
+def test_a_lone_low_surrogate_escape_is_a_parse_error_keeping_what_came_before(
+    name: str,
+) -> None:
+    """``"\\udfff"`` (valid JSON; Python's json reads it) made yajl raise UnicodeDecodeError:
+    bootstrap said "'utf-8' codec can't decode byte 0xed in position 0" and, for a
+    Claude.ai export's memories.json or projects.json, lost the valid items before it."""
+    valid = {
+        "memories.json": {"conversations_memory": "Valid memory text."},
+        "projects.json": {"name": "Ok", "prompt_template": "Valid memory text."},
+        "conversations.json": _conversation("Valid memory text."),
+    }[name]
+    with _folder() as exp:
+        (exp / "conversations.json").write_text("[]")
+        (exp / name).write_text(json.dumps([valid, {"\udfff": "x"}]))
+        g = Gathered()
+        read_files(walk([exp], g)[1], g)
+    assert "Valid memory text." in [p.text for d in g.docs for p in d.parts]
+    (problem,) = g.problems
+    assert "lone surrogate" in problem and "codec" not in problem
