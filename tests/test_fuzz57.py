@@ -25,6 +25,7 @@ import memdir
 from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
+from memdir.interop import import_memories
 from memdir.interop.bootstrap._files import read_files, walk
 from memdir.interop.bootstrap._found import Gathered
 from memdir.interop.transcripts import import_sessions
@@ -431,3 +432,103 @@ def test_a_lone_low_surrogate_escape_is_a_parse_error_keeping_what_came_before(
     assert "Valid memory text." in [p.text for d in g.docs for p in d.parts]
     (problem,) = g.problems
     assert "lone surrogate" in problem and "codec" not in problem
+
+
+# -- session search: queries in any script, inflected forms, both backends ---------------
+
+CORPUS = [
+    "Łazienka jest w remoncie, a łazience brakuje płytek",
+    "Устаревшие зависимости устаревали быстро",
+    "पापा ने कहा कि डिप्लॉयमेंट कल होगा",
+    "Bugün dağıtım için hangi sunucu kullanılıyor",
+    "Die Straße ist gesperrt, wir deployen morgen",
+    "部门聚餐在周五，めがねはどこですか",
+    "We deploy with pnpm 9 on port 8443 via make ship",
+]
+_QUERY_WORDS = [w for line in CORPUS for w in line.split()]
+_QUERY_WORDS += ["łazienkach", "устаревший", "पापी", "jest", "się", "czy", "nie", "de", "la"]
+_QUERY_WORDS += ["\ud800", "\x00", "\u202e", '"', "*", "NOT", "-", "(", "NEAR", "^", "“", "»"]
+_QUERY_WORDS += ["yesterday", "last week", "2027-03-31", "#12", "a" * 41, "é" * 300, "你是谁"]
+QUERY = st.one_of(
+    st.lists(st.sampled_from(_QUERY_WORDS), max_size=14).map(" ".join),
+    st.text(st.characters(codec=None, categories=None), max_size=40),
+)
+
+
+@pytest.mark.backends
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(query=QUERY)
+def test_any_session_query_in_any_script_searches_or_finds_nothing(
+    md: memdir.Memdir, query: str
+) -> None:
+    if not md.sessions.count()[1]:
+        sid = md.sessions.start("fuzz", session_id="fuzz:one").id
+        for line in CORPUS:
+            md.sessions.log(sid, "user", line)
+    with _quick():
+        hits = md.sessions.search(query, limit=5)
+        strict = md.sessions.search(query, limit=5, strict=True)
+        messages = md.sessions.search_messages(query, limit=5)
+    assert len(hits) <= 5 and len(strict) <= len(CORPUS) and len(messages) <= 5
+    words = [w for w in query.split() if w in _QUERY_WORDS[:40] and len(w) > 4]
+    if words and words[0].isalpha():
+        assert md.sessions.search_messages(words[0]), words[0]  # a word as logged is found
+
+
+# -- Codex's memories folder: memory_summary.md, MEMORY.md, ad-hoc notes ------------------
+
+#: a heading whose text is followed by 100,000 blanks and more text
+BLANK_HEADING = "# a" + " " * 100_000 + "x\n"
+
+
+def _codex_import(folder: Path, files: dict[str, str]) -> list[Any]:
+    memories = folder / "codex" / "memories"
+    (memories / "extensions" / "ad_hoc" / "notes").mkdir(parents=True)
+    for name, text in files.items():
+        _write(memories / name, text)
+    md = memdir.open(folder / "home", folder)
+    try:
+        with _quick():
+            report = import_memories(md, "codex", memories, apply=True)
+    finally:
+        md.close()
+    for name, text in files.items():
+        assert (memories / name).read_bytes() == text.encode("utf-8", "surrogatepass")
+    return [e.name for s in memdir.open(folder / "home", folder).stores() for e in s.list()] + [
+        report
+    ]
+
+
+@pytest.mark.parametrize(
+    "name", ["memory_summary.md", "MEMORY.md", "extensions/ad_hoc/notes/2026-01-01-n.md"]
+)
+def test_a_heading_of_blanks_in_codex_memory_is_read_in_linear_time(name: str) -> None:
+    """Codex's heading pattern ``(#{1,6})(?:[ \\t]+(.*?))?[ \\t]*`` backtracked on a
+    heading line of 100 KB of blanks: ~32 s CPU for ``memdir import codex`` (200 KB, two
+    minutes)."""
+    with _folder() as folder:
+        _codex_import(folder, {name: BLANK_HEADING + "\n- Uses fish shell.\n"})
+
+
+_CODEX_MD = ["# ", "## ", "User Profile", "User preferences", "General Tips", "\n", "- ", "1. "]
+_CODEX_MD += ["# Task Group: ", "scope: ", "applies_to: cwd=", "/tmp", ";", "memdir=", "**a** — "]
+_CODEX_MD += ["\\", "\t", "  ", "What's in Memory", "\x00", "\ud800", "\u202e", "\r\n", "---"]
+_CODEX_MD += ["x" * 3_000, "2026-01-01T00:00:00Z ", "..", "~", "$HOME"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_pieces(_CODEX_MD, 20), _pieces(_CODEX_MD, 20), _pieces(_CODEX_MD, 10))
+def test_any_codex_memory_imports_or_says_why(summary: str, memory: str, note: str) -> None:
+    with _folder() as folder:
+        _codex_import(
+            folder,
+            {
+                "memory_summary.md": summary,
+                "MEMORY.md": memory,
+                "extensions/ad_hoc/notes/2026-01-01-n.md": note,
+            },
+        )
