@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memdir
-from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop import import_memories
@@ -30,6 +29,7 @@ from memdir.interop.bootstrap._files import read_files, walk
 from memdir.interop.bootstrap._found import Gathered
 from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts.follow import follow
+from memdir.review import approval
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -532,3 +532,44 @@ def test_any_codex_memory_imports_or_says_why(summary: str, memory: str, note: s
                 "extensions/ad_hoc/notes/2026-01-01-n.md": note,
             },
         )
+
+
+# -- held writes (approval = "ask"): a model's memory calls, then the review of them -------
+
+_OPS = st.fixed_dictionaries(
+    {"action": st.sampled_from(["add", "replace", "remove", "supersede"])},
+    optional={
+        k: st.one_of(WORD, st.sampled_from(["user", "feedback", "Seed", "seed", "local"]))
+        for k in ("target", "type", "name", "description", "body", "scope", "pinned")
+    },
+)
+MEMORY_CALLS = st.one_of(
+    _OPS,
+    st.fixed_dictionaries({"operations": st.one_of(JSON, st.lists(_OPS, max_size=4))}),
+    JSON,
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(calls=st.lists(MEMORY_CALLS, min_size=1, max_size=4))
+def test_any_held_write_is_answered_and_reviewable(calls: list[Any]) -> None:
+    """A model's memory writes under ``approval = "ask"``: each call answered (held, or a
+    clear error), every held write listed for review with its text, none lost."""
+    with _folder() as folder:
+        (folder / "home").mkdir()
+        (folder / "home" / "config.toml").write_text('approval = "ask"\n')
+        md = memdir.open(folder / "home", folder)
+        md.store("local").add(type="user", name="Seed", description="seed", body="pnpm")
+        held: set[str] = set()
+        with _quick(), md.session(agent="fuzz") as s:
+            for arguments in calls:
+                s.new_turn()
+                result = s.call_tool("memory", arguments)
+                assert isinstance(result.get("success"), bool), result
+                if not result["success"]:
+                    assert "failed unexpectedly" not in result["error"], result["error"]
+                held |= {result["pending"]} if isinstance(result.get("pending"), str) else set()
+            found = approval.proposals(md)
+        assert held <= {p.id for p in found}
+        assert all(isinstance(p.text, str) and p.detail for p in found)
+        md.close()
