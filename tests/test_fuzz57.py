@@ -5,6 +5,7 @@ result, never a traceback, a hang or a loss of what was valid."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memdir
+from memdir.core.codex_docs import _codex_docs
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop import import_memories
@@ -573,3 +575,81 @@ def test_any_held_write_is_answered_and_reviewable(calls: list[Any]) -> None:
         assert held <= {p.id for p in found}
         assert all(isinstance(p.text, str) and p.detail for p in found)
         md.close()
+
+
+# -- instruction files of a cloned repository: imports, links, FIFOs, Codex's config -------
+
+SECRET = "secret-outside-the-checkout"
+_INCLUDES = ["@../secret.md", "@/etc/hostname", "@~/.aws/credentials", "@loop.md", "@fifo"]
+_INCLUDES += ["@CLAUDE.md", "@AGENTS.md", "@sub/AGENTS.md", "@a.md", "@link", "@\x00", "@ "]
+_INCLUDES += ["@" + "a" * 5_000, "@sub/../../secret.md", "@./a.md", "\n", " ", "text ", "`@a.md`"]
+_INCLUDES += ["```\n", "@a.md\\ b", "@\ud800", "@\u202e.md", "<!-- @a.md -->", "# h\n"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(_pieces(_INCLUDES, 8), min_size=4, max_size=4),
+    _pieces(['project_doc_fallback_filenames = ["', "../secret.md", '"]', "\n", ", ", '"']),
+)
+def test_any_instruction_tree_of_a_clone_loads_without_reading_outside(
+    texts: list[str], codex_config: str
+) -> None:
+    """AGENTS.md / CLAUDE.md / rules / imports of a cloned repository pointing outside it,
+    at themselves, a link loop or a FIFO: loaded or noted, never a hang, never a file
+    outside the checkout."""
+    with _folder() as folder:
+        (folder / "secret.md").write_text(SECRET)
+        repo = folder / "repo"
+        (repo / ".git").mkdir(parents=True)
+        (repo / "sub").mkdir()
+        (repo / ".claude" / "rules").mkdir(parents=True)
+        (repo / ".codex").mkdir()
+        os.symlink("loop.md", repo / "loop.md")
+        os.symlink("../secret.md", repo / "link")
+        os.mkfifo(repo / "fifo")
+        for name, text in zip(
+            ["AGENTS.md", "CLAUDE.md", "sub/AGENTS.md", ".claude/rules/r.md"], texts, strict=True
+        ):
+            _write(repo / name, text)
+        _write(repo / "a.md", texts[0])
+        _write(repo / ".codex" / "config.toml", codex_config)
+        md = memdir.open(folder / "home", repo / "sub")
+        with _quick(20):
+            found, notes = md.instructions(paths=["sub/x.py"])
+        md.close()
+    assert not [i for i in found if SECRET in i.text]
+    assert all(isinstance(n.reason, str) for n in notes)
+
+
+@pytest.mark.parametrize("name", ["CLAUDE.md", "AGENTS.md", ".claude/rules/r.md"])
+def test_an_import_of_a_name_too_long_is_left_as_written(name: str) -> None:
+    """``@aaa…`` (300 letters: over the 255 bytes a file name may have) in a cloned
+    repository's instruction file: ``is_file()`` raised ENAMETOOLONG, a traceback from
+    ``memdir context`` (and every session start) in that checkout."""
+    line = "@" + "a" * 300
+    with _folder() as folder:
+        repo = folder / "repo"
+        (repo / ".git").mkdir(parents=True)
+        _write(repo / name, f"Use pnpm.\n{line}\n")
+        run = _cli(repo, "context", home=folder / "home")
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert "Use pnpm." in run.stdout and line in run.stdout
+
+
+def test_a_codex_fallback_name_too_long_is_not_a_traceback() -> None:
+    """A ``project_doc_fallback_filenames`` entry over 255 bytes in Codex's config:
+    ``exists()`` raised ENAMETOOLONG while picking a folder's AGENTS.md."""
+    with _folder() as folder:
+        codex = folder / "codex"
+        codex.mkdir()
+        (codex / "config.toml").write_text(f'project_doc_fallback_filenames = ["{"n" * 300}"]\n')
+        repo = folder / "repo"
+        (repo / ".git").mkdir(parents=True)
+        (repo / "AGENTS.md").write_text("Use pnpm.\n")
+        (repo / "sub").mkdir()
+        docs = _codex_docs({"CODEX_HOME": str(codex)})
+        md = memdir.open(folder / "home", repo / "sub")
+        md.settings = dataclasses.replace(md.settings, codex_docs=docs)
+        found, _ = md.instructions()
+        md.close()
+    assert [i.text for i in found if i.path.name == "AGENTS.md"] == ["Use pnpm.\n"]
