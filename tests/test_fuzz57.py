@@ -653,3 +653,94 @@ def test_a_codex_fallback_name_too_long_is_not_a_traceback() -> None:
         found, _ = md.instructions()
         md.close()
     assert [i.text for i in found if i.path.name == "AGENTS.md"] == ["Use pnpm.\n"]
+
+
+# -- Codex rollouts: context items, calls, outputs; whole and piece by piece ---------------
+
+THREAD = "0197a1b2-3c4d-7e8f-9a0b-1c2d3e4f5a6b"
+_CONTEXT_TEXT = st.one_of(
+    WORD,
+    st.sampled_from(["<skill>", "</skill>", "<SKILL>x</SKILL>", "<turn_aborted>", "\x00"]).map(
+        lambda t: f"{t} body {t}"
+    ),
+)
+_PAYLOADS = st.one_of(
+    JSON,
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["message", "function_call", "function_call_output"])},
+        optional={
+            "role": st.one_of(st.sampled_from(["user", "assistant", "developer"]), WORD),
+            "content": st.one_of(
+                _CONTEXT_TEXT,
+                st.lists(
+                    st.fixed_dictionaries(
+                        {"type": st.sampled_from(["input_text", "output_text", "x"])},
+                        optional={"text": _CONTEXT_TEXT},
+                    ),
+                    max_size=3,
+                ),
+            ),
+            "name": WORD,
+            "arguments": st.one_of(WORD, st.just("[" * 5_000), st.just('{"a": 1e400}')),
+            "call_id": WORD,
+            "output": WORD,
+        },
+    ),
+)
+_ROLLOUT_LINES = st.one_of(
+    st.builds(
+        lambda kind, payload, stamp: {"timestamp": stamp, "type": kind, "payload": payload},
+        st.sampled_from(["response_item", "event_msg", "turn_context", "compacted", "x"]),
+        _PAYLOADS,
+        STAMP,
+    ),
+    RAW_LINES,
+)
+
+
+def _codex_said(i: int) -> dict[str, Any]:
+    return {
+        "timestamp": "2025-06-14T10:00:02.000Z",
+        "type": "response_item",
+        "payload": {
+            "type": "message",
+            "role": "user",
+            "content": [{"type": "input_text", "text": f"valid said {i}"}],
+        },
+    }
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.one_of(_ROLLOUT_LINES, st.integers(0, 2**31)), max_size=12),
+    st.integers(0, 13),
+)
+def test_any_codex_rollout_imports_its_valid_lines_once(lines: list[Any], cut: int) -> None:
+    meta = {
+        "timestamp": "2025-06-14T10:00:00.000Z",
+        "type": "session_meta",
+        "payload": {"id": THREAD, "cwd": "/tmp", "timestamp": "2025-06-14T10:00:00.000Z"},
+    }
+    said = [i for i, obj in enumerate(lines) if isinstance(obj, int)]
+    raw = [_line(meta)]
+    raw += [_line(_codex_said(i) if isinstance(obj, int) else obj) for i, obj in enumerate(lines)]
+    with _folder() as folder, _quick(30):
+        path = folder / "s" / f"rollout-2025-06-14T10-00-00-{THREAD}.jsonl"
+        path.parent.mkdir()
+        path.write_bytes(b"".join(raw))
+        os.utime(path, (1e9, 1e9))
+        whole = memdir.open(folder / "whole", folder)
+        report = import_sessions(whole, "codex", path)
+        texts = [m[2] for m in _stored(whole)]
+        for i in said:
+            assert f"valid said {i}" in texts, report.problems
+        path.write_bytes(b"".join(raw[:cut]))
+        os.utime(path, (1e9, 1e9))
+        grown = memdir.open(folder / "grown", folder)
+        follow(grown, "codex", path)
+        path.write_bytes(b"".join(raw))
+        os.utime(path, (1e9, 1e9))
+        follow(grown, "codex", path)
+        assert _stored(grown) == _stored(whole)
+        whole.close()
+        grown.close()
