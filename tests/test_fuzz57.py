@@ -29,6 +29,7 @@ from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop import import_memories
 from memdir.interop.bootstrap._files import read_files, walk
 from memdir.interop.bootstrap._found import Gathered
+from memdir.interop.install.claude_code_hook import answer
 from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts.follow import follow
 from memdir.review import approval
@@ -68,7 +69,9 @@ def _quick(seconds: float = 10.0) -> Iterator[None]:
     assert time.process_time() - started < seconds
 
 
-def _cli(cwd: Path, *args: str, home: Path) -> subprocess.CompletedProcess[str]:
+def _cli(
+    cwd: Path, *args: str, home: Path, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(home),
@@ -82,7 +85,7 @@ def _cli(cwd: Path, *args: str, home: Path) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
 
@@ -744,3 +747,64 @@ def test_any_codex_rollout_imports_its_valid_lines_once(lines: list[Any], cut: i
         assert _stored(grown) == _stored(whole)
         whole.close()
         grown.close()
+
+
+# -- hook input from Claude Code: near-valid payloads --------------------------------------
+
+_EVENTS = ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"]
+_EVENTS += ["SubagentStop", "PostToolUse", "PreToolUse", "Notification", "x"]
+_HOOK_PATHS = ["fifo", "../../etc/passwd", "loop", "t.jsonl", "/dev/zero", "", "\x00", "a" * 300]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.fixed_dictionaries(
+        {"hook_event_name": st.one_of(st.sampled_from(_EVENTS), WORD)},
+        optional={
+            "session_id": st.one_of(st.just(SID), WORD),
+            "transcript_path": st.one_of(st.sampled_from(_HOOK_PATHS), WORD),
+            "cwd": st.one_of(st.sampled_from(["", ".", "/", "\x00", "a" * 5_000]), WORD),
+            "prompt": st.one_of(WORD, st.just("deploy " * 20_000)),
+            "source": WORD,
+            "tool_name": WORD,
+            "tool_input": JSON,
+            "tool_response": JSON,
+            "stop_hook_active": WORD,
+        },
+    )
+)
+def test_any_claude_code_hook_payload_is_answered(payload: dict[str, Any]) -> None:
+    """Each field of a hook's JSON hostile (a transcript path that is a FIFO, a link loop,
+    a device, outside; a cwd with a NUL): an answer, never "unexpected", never a hang."""
+    with _folder() as folder:
+        os.mkfifo(folder / "fifo")
+        os.symlink("loop", folder / "loop")
+        (folder / "t.jsonl").write_bytes(_line(_said(0)))
+        path = payload.get("transcript_path")
+        if isinstance(path, str) and path and "\x00" not in path and not path.startswith("/"):
+            payload["transcript_path"] = str(folder / path)
+        raw = json.dumps(payload).encode()
+        with _quick(20):
+            reply = answer(raw, folder / "home", budget=None)
+    assert "unexpected" not in reply.output, reply.output
+
+
+def test_a_git_file_naming_a_fifo_pointer_is_not_a_hang() -> None:
+    """A ``.git`` file (an unpacked archive's, not git's) whose ``gitdir:`` folder holds a
+    FIFO named ``gitdir``: Codex's trust lookup read it with ``read_text()``, and
+    ``memdir context`` (every session start reading AGENTS.md) blocked for good."""
+    with _folder() as folder:
+        repo = folder / "repo"
+        (repo / "sub").mkdir(parents=True)
+        (folder / "evil").mkdir()
+        os.mkfifo(folder / "evil" / "gitdir")
+        (repo / ".git").write_text("gitdir: ../evil\n")
+        (repo / "AGENTS.md").write_text("Use pnpm.\n")
+        (repo / "sub" / ".codex").mkdir()
+        (repo / "sub" / ".codex" / "config.toml").write_text("project_doc_max_bytes = 10\n")
+        try:
+            run = _cli(repo / "sub", "context", home=folder / "home", timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail("memdir context hung on a FIFO named by a .git file")
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert "Use pnpm." in run.stdout
