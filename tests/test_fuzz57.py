@@ -808,3 +808,24 @@ def test_a_git_file_naming_a_fifo_pointer_is_not_a_hang() -> None:
             pytest.fail("memdir context hung on a FIFO named by a .git file")
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
     assert "Use pnpm." in run.stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity: medium — dulwich's .gitignore patterns are Python regexes that "
+    "backtrack exponentially: a cloned repository's `*a*a…b` line and a CLAUDE.local.md "
+    "under a folder named `aaa…` hang every session start there (not_ignored, gather)",
+)
+def test_a_gitignore_pattern_of_many_stars_does_not_hang_a_session_start() -> None:
+    with _folder() as folder:
+        repo = folder / "repo"
+        sub = repo / ("a" * 40)
+        sub.mkdir(parents=True)
+        subprocess.run(["git", "init", "-q", str(repo)], check=True)
+        (repo / ".gitignore").write_text("*a" * 14 + "b\n")
+        (sub / "CLAUDE.local.md").write_text("Use pnpm.\n")
+        try:
+            run = _cli(sub, "context", home=folder / "home", timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail("memdir context did not finish in 20 s")
+    assert run.returncode == 0 and "Use pnpm." in run.stdout, run.stderr[-2000:]
