@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.core.codex_docs import _codex_docs
+from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop import import_memories
@@ -829,3 +830,50 @@ def test_a_gitignore_pattern_of_many_stars_does_not_hang_a_session_start() -> No
         except subprocess.TimeoutExpired:
             pytest.fail("memdir context did not finish in 20 s")
     assert run.returncode == 0 and "Use pnpm." in run.stdout, run.stderr[-2000:]
+
+
+# -- a session id as a user types it: whole, cut short, a harness's own -------------------
+
+_IDS = [
+    f"claude-code:{SID}",
+    f"claude-code:{SID}:agent-1",
+    f"codex:{THREAD}",
+    "hermes:20260101_abcd",
+    "memdir-1234_%\\x",
+    "MEMDIR-1234",
+    "x:\U0010ffff\U0010ffff",
+    "x:\ud7ff\ue000",
+    "été:部门:1",
+]
+_ID_PIECES = [*_IDS, "claude-code:", "5a1d", "%", "_", "\\", "\x00", "\ud800", "\U0010ffff"]
+_ID_PIECES += [":", "MEMDIR", "memdir", "1234", "\ud7ff", "x", "部"]
+
+
+@pytest.mark.backends
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    typed=st.one_of(
+        st.sampled_from(_IDS).flatmap(lambda i: st.integers(1, len(i)).map(lambda n: i[:n])),
+        _pieces(_ID_PIECES, 4),
+    )
+)
+def test_any_typed_session_id_resolves_to_a_session_it_names_or_a_clear_error(
+    md: memdir.Memdir, typed: str
+) -> None:
+    if not md.sessions.count()[0]:
+        for sid in _IDS:
+            md.sessions.start(sid.partition(":")[0], session_id=sid)
+    stored = {s.id for s in md.sessions.list(limit=100)}
+    assert stored == set(_IDS)
+    try:
+        found = md.sessions.resolve(typed).id
+    except MemdirError as exc:
+        assert str(exc)
+        assert typed not in stored  # a whole id always resolves
+        return
+    bare = found.partition(":")[2]
+    assert found == typed or found.startswith(typed) or bare.startswith(typed), found
