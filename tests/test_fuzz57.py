@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import memdir
@@ -28,6 +28,7 @@ from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
 from memdir.interop import import_memories
+from memdir.interop.agents_md import merge_section, remove_section, section_span
 from memdir.interop.bootstrap._files import read_files, walk
 from memdir.interop.bootstrap._found import Gathered
 from memdir.interop.install.claude_code_hook import answer
@@ -877,3 +878,22 @@ def test_any_typed_session_id_resolves_to_a_session_it_names_or_a_clear_error(
         return
     bare = found.partition(":")[2]
     assert found == typed or found.startswith(typed) or bare.startswith(typed), found
+
+
+# -- AGENTS.md: memdir's section added, then taken away again ------------------------------
+
+SECTION = "<!-- memdir:begin x -->\n- Use pnpm.\n<!-- memdir:end -->\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("a\n\r #\u2028\x0c\x85"), max_size=12))
+@example("\r")  # lost its CR
+@example("\r\n\r\n\n")  # gained a CRLF
+def test_a_section_added_then_removed_gives_the_file_back(text: str) -> None:
+    """What ``export codex`` does to the person's AGENTS.md when its rules come, then all
+    go: the file back byte for byte. Removal took a CR the person wrote (a last line ending
+    in a lone CR) for memdir's, and left one memdir wrote before a file of mixed ends."""
+    merged = merge_section(text, SECTION)
+    span = section_span(merged)
+    assert span is not None
+    assert remove_section(merged, span) == text or not text
