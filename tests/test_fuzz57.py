@@ -27,7 +27,7 @@ from memdir.core.codex_docs import _codex_docs
 from memdir.core.errors import MemdirError
 from memdir.core.globs import Excludes, glob_matches
 from memdir.core.storage.git import git_dirs, head_commit, read_remote
-from memdir.interop import import_memories
+from memdir.interop import export_memories, import_memories
 from memdir.interop.agents_md import merge_section, remove_section, section_span
 from memdir.interop.bootstrap._files import read_files, walk
 from memdir.interop.bootstrap._found import Gathered
@@ -897,3 +897,38 @@ def test_a_section_added_then_removed_gives_the_file_back(text: str) -> None:
     span = section_span(merged)
     assert span is not None
     assert remove_section(merged, span) == text or not text
+
+
+# -- Hermes's memory files: import, then export over them ---------------------------------
+
+_HERMES_MD = ["\n§\n", "§", "\n", "- ", "# ", "Uses fish shell.", "\x00", "\ud800", "\r\n"]
+_HERMES_MD += ["x" * 3_000, "---\nname: a\n---\n", "\u202e", "§§", " § ", "\n§"]
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_pieces(_HERMES_MD, 12), _pieces(_HERMES_MD, 12))
+def test_any_hermes_memory_imports_and_exports_back_or_says_why(memory: str, user: str) -> None:
+    """Hermes's MEMORY.md and USER.md of any text: imported (or a clear error), then the
+    export over the same folder writes them or refuses; what Hermes held is still there
+    (kept first, or the files untouched)."""
+    with _folder() as folder:
+        memories = folder / "hermes" / "memories"
+        memories.mkdir(parents=True)
+        _write(memories / "MEMORY.md", memory)
+        _write(memories / "USER.md", user)
+        md = memdir.open(folder / "home", folder)
+        with _quick(20):
+            try:
+                import_memories(md, "hermes", memories, apply=True)
+            except MemdirError as exc:
+                assert str(exc)
+            try:
+                export_memories(md, "hermes", memories, apply=True)
+            except MemdirError as exc:
+                assert str(exc)
+                assert (memories / "MEMORY.md").read_bytes() == memory.encode(
+                    "utf-8", "surrogatepass"
+                )
+        if "Uses fish shell." in memory and "\n§" not in memory and "\ud800" not in memory:
+            assert "Uses fish shell." in (memories / "MEMORY.md").read_text("utf-8", "replace")
+        md.close()
