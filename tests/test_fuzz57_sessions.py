@@ -3,6 +3,7 @@ and a session id cut short (both backends), memory writes held for approval."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from fuzz57_parts import (
 )
 from memdir.core.errors import MemdirError
 from memdir.review import approval
+from webserver import MCP_INITIALIZE, memdir_popen, serve_env
 
 # -- session search: queries in any script, inflected forms, both backends ---------------
 
@@ -153,3 +155,71 @@ def test_any_typed_session_id_resolves_to_a_session_it_names_or_a_clear_error(
         return
     bare = found.partition(":")[2]
     assert found == typed or found.startswith(typed) or bare.startswith(typed), found
+
+
+# -- `memdir mcp` over stdio: hostile JSON-RPC lines between a client's valid ones ----------
+
+_RPC = st.one_of(
+    st.sampled_from(
+        ["not json", "[" * 5_000, "{}", "null", '{"jsonrpc": "2.0", "id": NaN}', '"\\udfff"']
+    ),
+    st.fixed_dictionaries(
+        {"jsonrpc": st.one_of(st.just("2.0"), WORD)},
+        optional={
+            "id": st.one_of(st.integers(-(2**70), 2**70), WORD),
+            "method": st.one_of(
+                st.sampled_from(
+                    ["tools/call", "tools/list", "notifications/cancelled", "resources/read"]
+                ),
+                WORD,
+            ),
+            "params": st.one_of(
+                JSON,
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "name": st.one_of(st.sampled_from(["memory", "session_search"]), WORD),
+                        "arguments": JSON,
+                        "requestId": st.one_of(st.integers(), WORD),
+                        "uri": WORD,
+                    },
+                ),
+            ),
+        },
+    ).map(json.dumps),
+)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(_RPC, max_size=6))
+def test_any_client_lines_leave_memdir_mcp_answering_the_valid_request(lines: list[str]) -> None:
+    """Lines no client should send (invalid JSON, deep nesting, odd ids, a cancel of
+    anything) between ``initialize`` and a valid memory add: the add still answered with
+    its result, the server ends at EOF without a traceback."""
+    with _folder() as folder:
+        project = folder / "project"
+        project.mkdir()
+        proc = memdir_popen(serve_env(folder / "home", folder), project, "mcp")
+        add = {
+            "jsonrpc": "2.0",
+            "id": "valid-add",
+            "method": "tools/call",
+            "params": {
+                "name": "memory",
+                "arguments": {
+                    "action": "add",
+                    "type": "project",
+                    "name": "Kept",
+                    "description": "d",
+                    "body": "b",
+                },
+            },
+        }
+        sent = [MCP_INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"}]
+        text = "".join(json.dumps(m) + "\n" for m in sent)
+        text += "".join(line + "\n" for line in lines) + json.dumps(add) + "\n"
+        out, err = proc.communicate(text, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in err, err[-3000:]
+    answers = [json.loads(a) for a in out.splitlines() if a.strip()]
+    mine = [a for a in answers if isinstance(a, dict) and a.get("id") == "valid-add"]
+    assert mine and "result" in mine[0], answers[-3:]
