@@ -14,7 +14,9 @@ from pathlib import Path
 
 _PLAIN_PART = re.compile(r"\*\*/|\*\*|\*|\?|[^*?\[]+")
 _CLASS_END = re.compile(r"[\]/]")
-_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+#: A brace with a comma and no brace inside: the text up to its first comma has none, so
+#: no comma is tried as the split (``[^{}]*,`` made ``{`` and 100 KB of commas quadratic)
+_BRACE = re.compile(r"\{([^{},]*,[^{}]*)\}")
 MAX_BRACE_PATTERNS = 64
 #: The tokens (wildcards, characters, classes) of every brace expansion of every
 #: claudeMdExcludes pattern together: matching a file costs its path's length times at most
