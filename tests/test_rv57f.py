@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import memdir
 from memdir.core import globs
 from memdir.interop import agents_md
+from memdir.interop.claude_code import formats as cc
 from memdir.interop.codex import formats
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -233,3 +234,66 @@ def test_claude_md_excludes_of_unclosed_braces_cost_little() -> None:
         finally:
             md.close()
     assert [i.text for i in found if i.path.name == "CLAUDE.md"] == ["kept\n"]
+
+
+# -- Claude Code memory: the same lazy-text regexes fuzz57 fixed for Codex -----------------
+
+_OLD_CC_HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*")
+_OLD_LINK = re.compile(
+    r"[ \t]*[-*+][ \t]+\[(?P<title>(?:\\.|[^\]\\])*)\]"
+    r"\((?P<target><[^>\n]*>|[^()\s]*)\)"
+    r"(?:[ \t]+\[[^\]\n]*\])?"
+    r"[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*(?P<hook>.*?))?[ \t]*"
+)
+
+
+def _old_cc_heading(line: str) -> tuple[str, str] | None:
+    m = _OLD_CC_HEADING.fullmatch(line)
+    return None if m is None else (m[1], m[2])
+
+
+def _old_hook(line: str) -> str | None:
+    m = _OLD_LINK.fullmatch(line.rstrip("\r\n"))
+    return None if m is None else (m["hook"] or "").strip()
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet="# \t\\a\r", max_size=20))
+@example("  ## a ##")
+@example("# \\#")
+@example("####### a")
+@example("#")
+@example("# ")
+def test_claude_code_heading_as_mains(line: str) -> None:
+    assert cc._heading_parts(line) == _old_cc_heading(line)
+    olds = (_old_cc_heading(ln) for ln in line.splitlines())  # _heading reads a body
+    assert cc._heading(line) == next((h[1] for h in olds if h and h[1].strip()), None)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet=" \t-—:ax\u00a0", max_size=14))
+@example(" — a  ")
+@example(" -- ")
+@example(" [tag] : x\t")
+def test_claude_code_index_hook_as_mains(tail: str) -> None:
+    line = "- [T](t.md)" + tail
+    link = cc.parse_index_line(line)
+    assert (None if link is None else link.hook) == _old_hook(line)
+
+
+def test_claude_code_index_lines_of_blanks_are_read_in_linear_time() -> None:
+    """Severity low: ``memdir import claude-code`` / bootstrap of a MEMORY.md whose line is
+    a heading or an index link followed by 40 KB of blanks or ``#``: ~7 s CPU per line before
+    (quadratic: the lazy text tried each end against the trailing-blanks run)."""
+    text = "\n".join(
+        [
+            "# a" + " #" * 20_000 + "x",
+            "- [a](b.md) — a" + " \t" * 20_000 + "x",
+            "## kept",
+            "- [k](k.md) — a hook",
+        ]
+    )
+    parsed: list = []
+    _cpu_under(3, lambda: parsed.append(cc.parse_index(text)))
+    assert [link.target for link in parsed[0].links] == ["b.md", "k.md"]
+    assert parsed[0].links[1].hook == "a hook"
