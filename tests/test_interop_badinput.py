@@ -21,7 +21,6 @@ from memdir.core.codex_docs import _codex_docs
 from memdir.core.config import load_settings
 from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, read_frontmatter
-from memdir.core.instructions import gather
 from memdir.engine import Memdir
 from memdir.interop import import_memories, install
 from memdir.interop.bootstrap.chats import iter_chat_export
@@ -285,7 +284,12 @@ def test_any_rule_in_a_cloned_repository_is_read_or_noted(text: str) -> None:
         rules = repo / ".claude" / "rules"
         rules.mkdir(parents=True)
         (rules / "r.md").write_text(f"---\npaths: {text}\n---\nbody\n", encoding="utf-8")
-        gather([], checkout=repo, start=repo, names=["CLAUDE.md"])
+        # a Memdir's scopes: gather() given none reads no project file (fuzz57)
+        md = Memdir(load_settings(repo / "home", repo, environ={"MEMDIR_BACKGROUND": "0"}))
+        found, notes = md.instructions(paths=["a.py"])
+        md.close()
+    assert [i.text.strip() for i in found] in ([], ["body"])
+    assert found or notes  # loaded, or a note says why not
 
 
 # -- Codex's config.toml: `memdir install codex` and the instruction budget ---------------

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .harness_homes import absolute, codex_home
-from .storage.regular import read_text
+from .storage.regular import read_bytes, read_text
 
 CODEX_MARKERS = (".git",)  # Codex's default project_root_markers
 MAX_CODEX_NAMES = 256  # fallback names or root markers used from one config (a clone's too)
@@ -221,16 +221,22 @@ def _trust_repo(dot_git: Path) -> Path | None:
     (git writes it for every worktree; a file that only names the folder borrows nothing),
     which Codex does not check."""
     try:
-        text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+        text = _pointer(dot_git)
         if not text.startswith("gitdir:") or not text[len("gitdir:") :].strip():
             return None
         gitdir = (dot_git.parent / text[len("gitdir:") :].strip()).resolve(strict=True)
-        back = (gitdir / "gitdir").read_text(encoding="utf-8", errors="replace").strip()
+        back = _pointer(gitdir / "gitdir")
         if gitdir.parent.name != "worktrees" or (gitdir / back).resolve() != dot_git.resolve():
             return None
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # ValueError: a FIFO, a device, a NUL
         return None
     return gitdir.parent.parent.parent
+
+
+def _pointer(path: Path) -> str:
+    """A git pointer file's text, stripped: at most 1 MiB of a regular file (a FIFO named
+    by a crafted ``.git`` file hung every session start reading AGENTS.md files)."""
+    return read_bytes(path, 1 << 20).decode("utf-8", "replace").strip()
 
 
 def codex_project(codex: CodexDocs, start: Path) -> tuple[CodexDocs, Path]:

@@ -253,9 +253,9 @@ class _Reader:
                 continue
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
             target = Path(os.path.normpath(target))  # `..` folded, as Claude Code resolves it
-            if not target.is_file():  # not a file: the text is the author's, as written
+            if not _is_file(target):  # not a file: the text is the author's, as written
                 bare = raw.rstrip(".,;:!?)]}'\"")
-                if bare != raw and (target.parent / Path(bare).name).is_file():
+                if bare != raw and _is_file(target.parent / Path(bare).name):
                     tail = f"{raw[len(bare) :]!r} as part of the path): left as written"
                     self.note(scope, f"@{raw} in {where}", f"not a file (Claude Code reads {tail}")
                 elif "/" in raw or raw.lower().endswith(".md"):
@@ -364,16 +364,33 @@ class _Candidate:
     base: Path | None = None  # a Claude Code rule: the folder its globs start from
 
 
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name the system refuses (over 255 bytes: an import
+    ``@aaa…`` in a cloned repository's CLAUDE.md was an OSError from every command)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _present(path: Path) -> bool:
+    """Whether anything is at ``path`` (a dangling link too); False for a refused name."""
+    try:
+        return path.exists() or path.is_symlink()
+    except (OSError, ValueError):
+        return False
+
+
 def _codex_pick(folder: Path, fallbacks: Sequence[str]) -> tuple[Path | None, list[Path]]:
     """Codex's one file for ``folder`` (the first of AGENTS.override.md, AGENTS.md and
     the fallbacks that is a file) and the names it leaves out because of it."""
     names = [OVERRIDE, "AGENTS.md", *(n for n in fallbacks if n not in (OVERRIDE, "AGENTS.md"))]
     for i, name in enumerate(names):
         path = folder / name
-        if path.is_file():
-            shadowed = [folder / n for n in names[i + 1 : 2] if (folder / n).is_file()]
+        if _is_file(path):
+            shadowed = [folder / n for n in names[i + 1 : 2] if _is_file(folder / n)]
             return path, shadowed
-        if path.exists() or path.is_symlink():  # a FIFO, a folder, a dangling link: Codex
+        if _present(path):  # a FIFO, a folder, a dangling link: Codex
             return path, []  # skips it; loading it says why it is not read
     return None, []
 

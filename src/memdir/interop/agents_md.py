@@ -117,13 +117,14 @@ def remove_section(existing: str, span: tuple[int, int]) -> str:
     ends the file without one)."""
     start, stop = span
     before, after = existing[:start], existing[stop:]
+    # the line end merge_section wrote before the section: the section's own (CRLF too
+    # when the file was converted since, by git's autocrlf); the file's last line may
+    # end otherwise (a lone CR, mixed line ends), and that stays
+    eol = "\r\n" if "\r\n" in existing[start:stop] else "\n"
     if not after and not existing[start:stop].endswith("\n"):
-        return before.removesuffix("\n").removesuffix("\r")  # a file with no final newline
-    if not after or after.startswith(("\n", "\r\n")):
-        if before.endswith("\r\n\r\n"):  # converted to CRLF since (git's autocrlf)
-            before = before[:-2]
-        elif before.endswith("\n\n"):
-            before = before[:-1]
+        return before.removesuffix(eol)  # a file with no final newline
+    if (not after or after.startswith(("\n", "\r\n"))) and before.endswith("\n" + eol):
+        before = before.removesuffix(eol)
     return before + after
 
 

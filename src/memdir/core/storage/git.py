@@ -665,6 +665,9 @@ def git_dirs(root: Path) -> tuple[Path, Path] | None:
         return None
     try:
         gitdir = (root / text[len("gitdir:") :].strip()).resolve()
+    except (OSError, ValueError, RuntimeError):  # a NUL, a link loop: no git folder
+        return None
+    try:
         common = (gitdir / _small(gitdir / "commondir")).resolve()
     except (OSError, ValueError, RuntimeError):
         common = gitdir

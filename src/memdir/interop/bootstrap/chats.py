@@ -315,6 +315,12 @@ def _values(source: _Chunks, where: str) -> Iterator[tuple[bool, object]]:
         ):  # the C parser's limit (JSON from chat apps stays in 2**53)
             reason = "a whole number beyond 64 bits, which the streaming reader does not take"
         raise ParseError(where, f"not valid JSON ({reason})") from None
+    except UnicodeDecodeError:  # yajl's: a \udc00-\udfff escape alone (no high half)
+        raise ParseError(
+            where,
+            f"not valid JSON at item [{index}] (a \\u escape of half a character, a lone "
+            f"surrogate); the rest of the file was not read",
+        ) from None
 
 
 def iter_json_items(file: BinaryIO, where: str) -> Iterator[object]:

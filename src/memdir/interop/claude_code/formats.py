@@ -34,9 +34,11 @@ _LINK = re.compile(
     r"[ \t]*[-*+][ \t]+\[(?P<title>(?:\\.|[^\]\\])*)\]"
     r"\((?P<target><[^>\n]*>|[^()\s]*)\)"
     r"(?:[ \t]+\[[^\]\n]*\])?"  # memdir's own [tag]
-    r"[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*(?P<hook>.*?))?[ \t]*"
+    r"[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*(?P<hook>.*))?[ \t]*"  # the hook: stripped by the reader
 )
-_HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*")
+#: A heading line; its text's closing blanks and ``#`` are cut by :func:`_heading_parts` (a
+#: lazy text before ``[ \t#]*`` took quadratic time: a line of `` #`` 40 KB, 7 s CPU)
+_HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*)")
 _UNESCAPE = re.compile(r"\\(.)")
 _SENTENCE = re.compile(r"(.+?[.!?。！？])(?:\s|$)")
 _MD = MarkdownIt("commonmark").enable("table")
@@ -160,11 +162,17 @@ def parse_topic(text: str, path: str = "<text>") -> TopicFile:
     )
 
 
+def _heading_parts(line: str) -> tuple[str, str] | None:
+    """A heading line's ``#`` marks and text (closing blanks and ``#`` cut), or None."""
+    match = _HEADING.fullmatch(line)
+    return None if match is None else (match[1], match[2].rstrip(" \t#"))
+
+
 def _heading(body: str) -> str | None:
     for line in body.splitlines():
-        match = _HEADING.fullmatch(line)
-        if match and match.group(2).strip():
-            return match.group(2)
+        parts = _heading_parts(line)
+        if parts and parts[1].strip():
+            return parts[1]
     return None
 
 
@@ -337,11 +345,11 @@ def parse_index(text: str) -> ParsedIndex:
         if link is not None:
             links.append(dataclasses.replace(link, line=number, group=group))
             continue
-        match = None if fence else _HEADING.fullmatch(line)
-        if match and len(match.group(1)) <= 2:
+        parts = None if fence else _heading_parts(line)
+        if parts and len(parts[0]) <= 2:
             close()
-            heading, lines = one_line(_UNESCAPE.sub(r"\1", match.group(2))), []
-            level, start, group = len(match.group(1)), number, line.strip()
+            heading, lines = one_line(_UNESCAPE.sub(r"\1", parts[1])), []
+            level, start, group = len(parts[0]), number, line.strip()
             kept = {number: line.strip()}
         elif fence or not (line.strip().startswith("<!--") or (exported and _TAIL.match(line))):
             if not lines and not heading:
