@@ -812,13 +812,6 @@ def test_memory_read_names_a_missing_cjk_function_as_it_names_an_english_one(
     assert "`在庫を更新する` appears in no file" in japanese, japanese
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: high — '始终用 pnpm，不要用 npm' and '始终用 npm，不要用 pnpm' (and the "
-    "Japanese '常に pnpm を使い、npm は使わない' pair) are proposed as a 100%-alike duplicate "
-    "whose merge adds the older, contradicting line to the newer entry; the English pair "
-    "('Always use pnpm, never npm' / '…npm, never pnpm') is proposed as a conflict",
-)
 def test_review_calls_contradicting_chinese_and_japanese_rules_a_conflict(zh: Cli) -> None:
     _add(zh, "feedback", "Package manager", "pnpm", "Always use pnpm, never npm.")
     _add(zh, "feedback", "Installer", "npm", "Always use npm, never pnpm.")
@@ -840,6 +833,31 @@ def test_review_calls_contradicting_chinese_and_japanese_rules_a_conflict(zh: Cl
     assert "feedback_package-manager" in conflicts, proposals  # English: a conflict
     assert "merge" not in said, said["merge"]  # main: each CJK pair "duplicates" the other
     assert "feedback_包管理器" in conflicts and "feedback_パッケージ管理" in conflicts, said
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "kind"),
+    [
+        ("始终用pnpm，不要用npm。", "不要用 npm，始终用 pnpm", "merge"),  # the same rule
+        ("常に pnpm を使う。npm は使わない。", "npm は使わない、常に pnpm を使う。", "merge"),
+        ("Always use pnpm; never use npm.", "Always use npm; never use pnpm.", "conflict"),
+        ("别再用 yarn，改用 pnpm。", "改用 yarn，别再用 pnpm。", "conflict"),
+        ("npm を使用しないで、yarn を使う。", "yarn を使用しないで、npm を使う。", "conflict"),
+    ],
+)
+def test_review_tells_a_swapped_rule_from_the_same_rule_reworded(
+    home: Path, tmp_path: Path, older: str, newer: str, kind: str
+) -> None:
+    import memdir
+
+    md = memdir.open(home, _checkout(tmp_path / "p", "main", "w"))
+    try:
+        st = md.store("local")
+        st.add(type="feedback", name="a", description="a", body=older)
+        st.add(type="feedback", name="b", description="b", body=newer)
+        assert [p.kind for p in md.review() if p.kind in ("merge", "conflict")] == [kind]
+    finally:
+        md.close()
 
 
 @pytest.mark.xfail(
