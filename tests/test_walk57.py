@@ -623,12 +623,6 @@ def test_a_japanese_preference_to_merge_without_asking_is_stored_as_in_english(j
     assert stored.returncode == 0, stored.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: high — `@文档/规范.md` in CLAUDE.md (a folder named in Chinese) is "
-    "silently not imported: the agent never sees the file and `context --explain` does not "
-    "name it under 'Left out'; `@./文档/规范.md` and `@docs/规范.md` are imported",
-)
 def test_claude_md_imports_a_file_in_a_chinese_folder(zh_project: Path, zh: Cli) -> None:
     (zh_project / "文档").mkdir()
     (zh_project / "文档" / "规范.md").write_text("缩进用两个空格；变量名用英文。\n")
@@ -638,12 +632,6 @@ def test_claude_md_imports_a_file_in_a_chinese_folder(zh_project: Path, zh: Cli)
     assert "缩进用两个空格" in _ok(zh("context"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `@docs/规范.md。` (a Chinese sentence's full stop after the "
-    "import) is explained only as 'not a file: left as written', where an ASCII '.' gets "
-    "'(Claude Code reads '.' as part of the path)': the writer is not told why",
-)
 def test_explain_says_a_full_width_full_stop_is_read_as_part_of_the_path(
     zh_project: Path, zh: Cli
 ) -> None:
