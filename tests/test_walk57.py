@@ -901,13 +901,6 @@ def test_sessions_ls_lines_up_a_chinese_agent_name(home: Path, zh_project: Path,
     assert len({_width(r[: r.index(" msgs")]) for r in rows}) == 1, rows
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — offline (the default `rules` extractor) a Japanese "
-    "developer's explicit '覚えておいて：…' saves nothing (maintain: 'candidates kept: 0'), "
-    "where '记住：…' and 'remember that …' are saved: the Osaka user cannot have memdir "
-    "learn from their sessions without a model",
-)
 def test_an_explicit_japanese_remember_is_saved_offline_as_chinese_is(
     home: Path, ja_project: Path, ja: Cli
 ) -> None:
