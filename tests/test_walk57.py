@@ -656,12 +656,6 @@ def test_the_entities_table_lines_up_with_wide_characters(zh: Cli) -> None:
     assert len({tuple(_starts(r)) for r in rows}) == 1, rows
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir skills add 发布流程 FILE` is refused with 'a skill "
-    "name is 1-64 letters, digits…' though 发布流程 is letters: the message does not say "
-    "only ASCII letters are taken (or the name should be accepted)",
-)
 def test_a_skill_named_in_chinese_is_saved_or_refused_in_words_that_say_why(
     tmp_path: Path, zh: Cli
 ) -> None:
@@ -673,6 +667,10 @@ def test_a_skill_named_in_chinese_is_saved_or_refused_in_words_that_say_why(
     else:
         said = added.stderr
         assert "ASCII" in said or "a-z" in said or "Latin" in said, said
+        assert "'发布流程' in the description" in said, said  # where the Chinese name can go
+    mixed = zh("skills", "add", "发布-release", str(steps), "--description", "发布")
+    assert mixed.returncode != 0 and "use 'release'" in mixed.stderr, mixed.stderr
+    assert "发布" not in _ok(zh("skills", "ls"))  # nothing saved
 
 
 @pytest.mark.xfail(
