@@ -62,7 +62,7 @@ def skill_text(skill: Skill, depth: str = "full") -> str:
 
 
 def validate_name(name: object) -> str:
-    """A skill's folder name: 1–64 letters, digits, ``.``, ``_`` or ``-``, starting with a
+    """A skill's folder name: 1–64 ASCII letters, digits, ``.``, ``_`` or ``-``, starting with a
     letter or digit; never a path."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or ".." in name:
         shown = repr(name)[:80]
