@@ -481,7 +481,9 @@ def test_maintain_and_review_with_a_model_proposing_cjk_memories(
     merges = [p for p in json.loads(_ok(zh("review", "--json"))) if p["kind"] == "merge"]
     assert len(merges) == 1, merges
     _ok(zh("review", "--apply", merges[0]["id"]))
-    assert "团队都是中文母语" in _ok(zh("show", "feedback_始终用中文回复"))
+    # the newer survives (the same second: the smaller id), holding what both said
+    (kept,) = [e["id"] for e in json.loads(_ok(zh("ls", "--json"))) if "回复" in e["id"]]
+    assert "团队都是中文母语" in _ok(zh("show", kept)), kept
 
 
 # --- instruction files in Chinese ---------------------------------------------------------------
