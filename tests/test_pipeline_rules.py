@@ -42,6 +42,19 @@ def _extract(text: str, role: str = "user") -> list[tuple[str, str, tuple[str, s
         ("以后，所有回答都用中文。", "所有回答都用中文", None),
         ("不要再提交 node_modules 了", "不要再提交 node_modules 了", None),
         ("我们改用 pnpm 了，不要用 npm", "Use pnpm", ("pnpm", "npm")),
+        (
+            "覚えておいて：本番環境へのデプロイは火曜日のみ。",
+            "本番環境へのデプロイは火曜日のみ",
+            None,
+        ),
+        (
+            "今後は、コミットメッセージを日本語で書いて。",
+            "コミットメッセージを日本語で書いて",
+            None,
+        ),
+        ("二度と main に直接プッシュしないで。", "二度と main に直接プッシュしないで", None),
+        ("npm から pnpm に切り替えました。", "Use pnpm", ("pnpm", "npm")),
+        ("yarn に移行しました、npm は使わないで", "Use yarn", ("yarn", "npm")),
     ],
 )
 def test_explicit_requests_and_corrections_become_candidates(
@@ -65,6 +78,11 @@ def test_explicit_requests_and_corrections_become_candidates(
         "Deploy the billing service to staging.",
         "Should we switch to pnpm?",
         "我们要不要改用 pnpm？",
+        "これから会議です。",  # これから alone: "now", not "from now on"
+        "今後の課題を整理した。",
+        "設定を true に変更しました。",  # a change, not a switch of tools
+        "覚えてる？",
+        "二度と来ない。",
     ],
 )
 def test_everything_else_yields_nothing(text: str) -> None:

@@ -7,7 +7,9 @@ import re
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"(?<!\S)@((?:[^\s`\\\x00]|\\ )+)")
-_SHAPE = re.compile(r"\./|~/|/.|[A-Za-z0-9._-]")  # how a path Claude Code accepts starts
+#: how a path starts: ``./``, ``~/``, ``/`` or a letter, digit, ``.``, ``_`` or ``-``; a
+#: letter of any script (``@文档/规范.md``), where Claude Code reportedly takes ASCII only
+_SHAPE = re.compile(r"\./|~/|/.|[\w.-]")
 _TICKS = re.compile(r"`+")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 

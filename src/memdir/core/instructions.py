@@ -25,6 +25,8 @@ from .storage.git import not_ignored
 from .storage.regular import read_bytes
 from .storage.regular import why as _why  # (a local `why` below)
 
+#: a sentence's punctuation read as part of a path: ASCII, and CJK full-width (。，、…)
+_TRAILING = ".,;:!?)]}'\"。，、；：！？）」』】》"
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
 MAX_INCLUDED_BYTES = 512 * 1024  # all imports of one session start, together
@@ -254,7 +256,7 @@ class _Reader:
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
             target = Path(os.path.normpath(target))  # `..` folded, as Claude Code resolves it
             if not _is_file(target):  # not a file: the text is the author's, as written
-                bare = raw.rstrip(".,;:!?)]}'\"")
+                bare = raw.rstrip(_TRAILING)
                 if bare != raw and _is_file(target.parent / Path(bare).name):
                     tail = f"{raw[len(bare) :]!r} as part of the path): left as written"
                     self.note(scope, f"@{raw} in {where}", f"not a file (Claude Code reads {tail}")

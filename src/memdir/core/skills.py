@@ -62,16 +62,29 @@ def skill_text(skill: Skill, depth: str = "full") -> str:
 
 
 def validate_name(name: object) -> str:
-    """A skill's folder name: 1–64 letters, digits, ``.``, ``_`` or ``-``, starting with a
+    """A skill's folder name: 1–64 ASCII letters, digits, ``.``, ``_`` or ``-``, starting with a
     letter or digit; never a path."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or ".." in name:
         shown = repr(name)[:80]
         raise ValidationError(
-            f"a skill name is 1-64 letters, digits, '.', '_' or '-', starting with a letter "
-            f"or digit, with no path separators (got {shown})",
+            f"a skill name is 1-64 ASCII letters (a-z, A-Z), digits, '.', '_' or '-', "
+            f"starting with a letter or digit, with no path separators (got {shown})"
+            + (_suggest(name) if isinstance(name, str) else ""),
             field="name",
         )
     return name
+
+
+def _suggest(name: str) -> str:
+    """What to write instead: a slug of the name's ASCII part, and where the rest can go."""
+    if name.isascii():
+        return ""
+    slug = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", name.lower())).strip("-")[:64]
+    instead = f"'{slug}'" if slug else "an ASCII name such as 'release-steps'"
+    return (
+        f"; skill names are ASCII where the harnesses look skills up (the agent-skills "
+        f"format): use {instead} and say {name[:40]!r} in the description"
+    )
 
 
 def parse_skill(text: str, path: Path, name: str, scope: str = "") -> Skill:

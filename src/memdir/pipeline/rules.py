@@ -52,6 +52,25 @@ _ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
 _ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
 _ZH_SWITCHED = re.compile(rf"我们(?:已经)?改用(?:了)?\s*(?P<x>{_TOKEN}|[^\s，,。]+)")
 _ZH_DONT_USE = re.compile(rf"(?:不要|别)(?:再)?用\s*(?P<y>{_TOKEN}|[^\s，,。]+)")
+# Japanese, a small lexicon as for Chinese: 覚えておいて：…, 今後は…, 二度と…ないで,
+# (npm から) yarn に切り替えました; a tool named in ASCII (\w would take the whole unspaced
+# sentence before に; a katakana word is as often a plain noun), a verb of switching only
+# (変更しました is any change: 設定を true に変更しました)
+_JA_TOOL = r"[A-Za-z0-9][A-Za-z0-9.+#@/_-]*"
+_JA_REMEMBER = re.compile(
+    r"^(?:ぜひ|これを)?(?:覚えて|記憶して)(?:おいて|おく)?(?:ください|ほしい|ね)?[、，,：:\s]+(?P<x>.+)"
+)
+_JA_FROM_NOW = re.compile(  # これから alone is "now" (これから会議です): は or a comma needed
+    r"^(?:今後|これから|次回から|今度から)(?:は[、，,\s]*|[、，,]\s*)(?P<x>.+)"
+)
+_JA_NEVER = re.compile(r"二度と(?P<x>.+?(?:ないで|ないこと|ないように|するな|禁止).*)")
+_JA_SWITCHED = re.compile(
+    rf"(?:(?P<y>{_JA_TOOL})\s*から\s*)?(?P<x>{_JA_TOOL})\s*(?:に|へ)\s*"
+    r"(?:切り替え|切りかえ|移行し|乗り換え)(?:ました|た|ます|る)"
+)
+_JA_DONT_USE = re.compile(
+    rf"(?P<y>{_JA_TOOL})\s*(?:は|を)\s*(?:もう)?(?:使わ|使用し|使用せ)(?:ない|ず)"
+)
 # "forget that", "forget about X", "you don't need to remember that" — at the start of a
 # sentence, so "don't forget to…" (a request to remember) never matches.
 _FORGET = re.compile(
@@ -102,11 +121,20 @@ def _match(sentence: str, message: str) -> _Hit | None:
     forget = _forget(s)
     if forget is not None:
         return forget
-    m = _SWITCHED.search(s) or _INSTEAD.search(s) or _ZH_SWITCHED.search(s)
+    m = (
+        _SWITCHED.search(s)
+        or _INSTEAD.search(s)
+        or _ZH_SWITCHED.search(s)
+        or _JA_SWITCHED.search(s)
+    )
     if m:
         y = m.groupdict().get("y") or ""
         if not y:
-            dont = _DONT_USE.search(message) or _ZH_DONT_USE.search(message)
+            dont = (
+                _DONT_USE.search(message)
+                or _ZH_DONT_USE.search(message)
+                or _JA_DONT_USE.search(message)
+            )
             y = (dont.group("y") or dont.groupdict().get("z") or "") if dont else ""
         x = m.group("x").rstrip(".")
         if y.rstrip(".").casefold() != x.casefold():
@@ -116,11 +144,13 @@ def _match(sentence: str, message: str) -> _Hit | None:
         ("from_now", _FROM_NOW),
         ("remember", _ZH_REMEMBER),
         ("from_now", _ZH_FROM_NOW),
+        ("remember", _JA_REMEMBER),
+        ("from_now", _JA_FROM_NOW),
     ):
         m = pattern.search(s)
         if m and len(m.group("x").strip()) >= 3:
             return _Hit(kind, s, m.group("x").strip())
-    m = _NEVER.search(s) or _ZH_NEVER.search(s)
+    m = _NEVER.search(s) or _ZH_NEVER.search(s) or _JA_NEVER.search(s)
     if m:
         x = (m.groupdict().get("x") or m.groupdict().get("y") or "").strip()
         if len(x) >= 2:

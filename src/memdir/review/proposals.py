@@ -3,7 +3,6 @@ See docs/design/review.md."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -21,6 +20,7 @@ from ..core.storage.regular import atomic_write, read_json
 from ..core.store import state_key
 from . import approval, diary
 from .apply import PREFIX, Action, Proposal, SkillWrite, apply_all
+from .choices import CHOICES, preferred
 from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
@@ -30,18 +30,6 @@ if TYPE_CHECKING:
 
 KINDS = ("pending", "merge", "conflict", "stale", "promote", "synthesis", "skill", "index")
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
-_CHOICES = (
-    ("npm", "pnpm", "yarn", "bun"),
-    ("pip", "poetry", "uv", "pipenv", "conda"),
-    ("tabs", "spaces"),
-    ("jest", "vitest", "mocha"),
-    ("black", "ruff format", "yapf"),
-    ("unittest", "pytest"),
-    ("mysql", "postgresql", "postgres", "sqlite"),
-    ("webpack", "vite", "esbuild", "rollup"),
-    ("rebase", "merge commits"),
-)
-_PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])")
 _TEAM = re.compile(
     r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
@@ -78,16 +66,7 @@ def _make(
 
 
 def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
-    return _prefers(f"{entry.name}\n{entry.body}".lower(), group)
-
-
-@functools.lru_cache(maxsize=16384)
-def _prefers(text: str, group: tuple[str, ...]) -> frozenset[str]:
-    said = frozenset(v for v in group if re.search(_PREFER.format(re.escape(v)), text))
-    if said:
-        return said
-    mentioned = frozenset(v for v in group if re.search(rf"\b{re.escape(v)}\b", text))
-    return mentioned if len(mentioned) == 1 else frozenset()
+    return preferred(f"{entry.name}\n{entry.body}", group)
 
 
 def _pairs(store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -103,7 +82,7 @@ def _pairs(store: Store, entries: list[Entry]) -> list[Proposal]:
             conflict = next(
                 (
                     (pa, pb)
-                    for g in _CHOICES
+                    for g in CHOICES
                     if len(pa := _preferred(old, g)) == 1
                     and len(pb := _preferred(new, g)) == 1
                     and pa != pb
