@@ -66,6 +66,8 @@ def _nfkc(text: str) -> str:
 
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
+# A host and path with a query slot left open or holding a placeholder, spelled in pieces.
+_PIECED_URL = re.compile(r"([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/\S*?[?&][\w.-]*=(?:$|[\[{<$])")
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
 _CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match holds one
 register(_CIPHER_NEEDLES)
@@ -186,6 +188,22 @@ class _Scan:
                     "hiding.encoded-payload",
                     "hiding",
                     f"it spells out {joined[:40]!r} one character at a time"
+                    f"{f' ({found.reason.split(chr(59))[0]})' if found else ''}{_WHY['hiding']}",
+                    start,
+                    end,
+                )
+        for start, end, pieces in _decode.pieced(self.nfkc):
+            joined = "".join(pieces)
+            host = _PIECED_URL.search(joined.casefold())
+            inner = _Scan(self.nfkc[:start] + joined + self.nfkc[end:])
+            found = inner.structural() or inner.rules()
+            if (host is not None and not any(host.group(1) in p.casefold() for p in pieces)) or (
+                found is not None
+            ):
+                return self.finding(
+                    "hiding.encoded-payload",
+                    "hiding",
+                    f"it assembles {joined[:40]!r} from quoted pieces"
                     f"{f' ({found.reason.split(chr(59))[0]})' if found else ''}{_WHY['hiding']}",
                     start,
                     end,
