@@ -180,11 +180,12 @@ _USERS = re.compile(
     r"minhas notas|moje notatki|мои заметки)|"
     # round 57: a store in bulk (every message, e-mail or file of an inbox, a drive, the
     # channels), not one item the user picked; and a one-time secret the user received
-    rf"(?<!\w)(?:(?:contents?|bod(?:y|ies)|(?:full )?texts?) of (?:(?:all|every|each)\b[^.;\n]{{0,40}}?"
-    rf"{_ITEM}s?|(?:the|my|your)\b[^.;\n]{{0,30}}?{_ITEM}s)|all (?:of )?(?:the |my |your )?"
-    rf"(?:[\w-]+ ){{0,4}}?{_ITEM}s (?:(?:sent |posted )?(?:in|from|on|of|to)|received in) "
-    rf"(?:all |the |my |your )?(?:[\w-]+ ){{0,2}}?{_STORES}|{_ITEM}s (?:in|from|on|of) all "
-    rf"(?:the )?(?:[\w-]+ )?{_STORES})\b|"
+    rf"(?<!\w)(?:(?:contents?|bod(?:y|ies)|(?:full )?texts?) of "
+    rf"(?:(?:all|every|each)\b[^.;\n]{{0,40}}?{_ITEM}s?|(?:the|my|your)\b[^.;\n]{{0,30}}?{_ITEM}s)|"
+    rf"all (?:of )?(?:the |my |your )?(?:[\w-]+ ){{0,4}}?{_ITEM}s "
+    rf"(?:(?:sent |posted )?(?:in|from|on|of|to)|received in) "
+    rf"(?:all |the |my |your )?(?:[\w-]+ ){{0,2}}?{_STORES}|"
+    rf"{_ITEM}s (?:in|from|on|of) all (?:the )?(?:[\w-]+ )?{_STORES})\b|"
     r"(?<![\w-])(?:(?:security|verification|confirmation|login|sign-?in|2fa|mfa|two-factor|"
     r"one-time|otp|auth\w*|recovery|backup) codes?|one-time pass\w*|passcodes?|"
     r"(?:password )?reset links?|seed phrases?|recovery phrases?)\b"
