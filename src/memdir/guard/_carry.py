@@ -188,7 +188,8 @@ _USERS = re.compile(
     rf"{_ITEM}s (?:in|from|on|of) all (?:the )?(?:[\w-]+ )?{_STORES})\b|"
     r"(?<![\w-])(?:(?:security|verification|confirmation|login|sign-?in|2fa|mfa|two-factor|"
     r"one-time|otp|auth\w*|recovery|backup) codes?|one-time pass\w*|passcodes?|"
-    r"(?:password )?reset links?|seed phrases?|recovery phrases?)\b"
+    r"(?:password )?reset links?|seed phrases?|recovery phrases?|(?:credit |debit )?card numbers?|"
+    r"card details|cvc|cvv)\b"
 )
 # An order to the agent: the agent or "you" named before the verb, or the verb opening the
 # clause (after a "Label:" and a "please/always"), as an imperative does in these languages.
@@ -216,7 +217,7 @@ _BACKUP = re.compile(
 _MOVES = re.compile(
     r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
     r"cop(?:y|ies|ied)\b|e-?mail(?:s|ed)\b|mail(?:s|ed)\b|goes (?:out )?to\b|"
-    r"e-?mail(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
+    r"(?:e-?mail|text|sms)(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
     r"push(?:es|ed)?\b|ship\w*|stream\w*|relay\w*|"
     r"transmi\w*|transf[eèé]r\w*|exfiltrat\w*|leak\w*|attach\w*|beacon\w*|publi(?!c)\w*|"
     r"shar(?:e|es|ed|ing)\b|"
@@ -254,6 +255,7 @@ _MOVES = re.compile(
 _OUTSIDE = re.compile(
     rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
     r"(?<![\w.@/-])www\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b(?:/[^\s\"'`)<>]*)?|"
+    r"(?<![\w+])\+\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{2,4}(?!\w)|"
     r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
 )
 # A host of the team's own network (RFC 1918) or this machine is no destination outside.
@@ -307,9 +309,13 @@ _ASKED = re.compile(  # consent kept
 )
 _OWN = re.compile(
     r"\b(?:user'?s|my|our|their) own\b|"
-    r"\bmy (?:personal|private|other|work|home|second) (?:e-?mail|address|account|inbox)"
+    r"\bmy (?:personal|private|other|work|home|second) (?:e-?mail|address|account|inbox)|"
+    r"\bmy (?:phone|mobile|cell)\b"
 )
-_OUT_NEEDLES = ("://", "@", "www.", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin")
+_OUT_NEEDLES = (
+    *("://", "@", "www.", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin"),
+    *(f"+{d}" for d in range(1, 10)),  # a phone number
+)
 _IP_NEEDLES = (*_OUT_NEEDLES, *(f"{d}." for d in range(10)))
 _IP = re.compile(r"\d\.\d{1,3}\.\d{1,3}\.\d")  # a superset, searched fast
 register(_IP_NEEDLES)
@@ -434,6 +440,50 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                     min(verb.start(), what.start(), dest.start()),
                     max(verb.end(), what.end(), dest.end()),
                 )
+    return None
+
+
+# Round 57: an ordered send to an outside address, then its trace deleted ("… and then delete
+# the sent email", "delete the email you have just sent"): whatever was sent, the order hides it.
+_COVER = re.compile(
+    r"(?<!\w)(?:delete|remove|erase|trash|purge|wipe|clear)\s+(?:\w+\s+){0,3}?(?:sent (?:e-?mails?|"
+    r"messages?|items|folder|mail)|(?:e-?mails?|messages?) (?:that )?(?:you|i) (?:have |had )?"
+    r"(?:just )?(?:sent|forwarded)|forwarded (?:e-?mails?|messages?))"
+)
+_COVER_NEEDLES = ("sent", "forwarded")
+register(_COVER_NEEDLES)
+
+
+def _covered_send(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_COVER_NEEDLES):
+        for cover in _COVER.finditer(s, lo, hi):
+            if negated(s, cover.start(), cover.end(), lo, cl) or cl.story(
+                cover.start(), cover.end()
+            ):
+                continue
+            for dest in _OUTSIDE.finditer(s, max(0, cover.start() - 600), cover.start()):
+                host = dest.group().split("://", 1)[-1].split("@")[-1]
+                if _LOCAL.match(host) or _OWN_NET.match(host) or mentioned(s, dest.start()):
+                    continue
+                a, b = cl.around(dest.start(), dest.end())
+                for verb in _MOVES.finditer(s, a, dest.start()):
+                    bare = _BARE_VERB.match(s, a)
+                    if (
+                        (bare is not None and bare.end() == verb.start())
+                        or _YOU.search(s, a, verb.start())
+                        or _AGENT.search(s, a, verb.start())
+                    ) and not (
+                        _HEDGE.search(s, a, verb.start())
+                        or negated(s, verb.start(), verb.end(), a, cl)
+                        or cl.story(verb.start(), verb.end())
+                    ):
+                        return hit(
+                            "exfiltration.egress",
+                            "it sends data to an outside address and then deletes the sent "
+                            "message, so the user never sees what left",
+                            verb.start(),
+                            cover.end(),
+                        )
     return None
 
 
@@ -676,6 +726,7 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _saved_then_run(s, cl)
         or _described_egress(s, cl)
         or _act_egress(s, cl)  # round 48
+        or _covered_send(s, cl)  # round 57
         or _secret_unasked(s, cl)
         or _dropped_beside_kept(s, cl)
         or _quoted_adopted(s, cl)
