@@ -465,7 +465,7 @@ def _covered_send(s: str, cl: Clauses) -> Hit | None:
                 host = dest.group().split("://", 1)[-1].split("@")[-1]
                 if _LOCAL.match(host) or _OWN_NET.match(host) or mentioned(s, dest.start()):
                     continue
-                a, b = cl.around(dest.start(), dest.end())
+                a = cl.around(dest.start(), dest.end())[0]
                 for verb in _MOVES.finditer(s, a, dest.start()):
                     bare = _BARE_VERB.match(s, a)
                     if (
