@@ -443,50 +443,6 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-# Round 57: an ordered send to an outside address, then its trace deleted ("… and then delete
-# the sent email", "delete the email you have just sent"): whatever was sent, the order hides it.
-_COVER = re.compile(
-    r"(?<!\w)(?:delete|remove|erase|trash|purge|wipe|clear)\s+(?:\w+\s+){0,3}?(?:sent (?:e-?mails?|"
-    r"messages?|items|folder|mail)|(?:e-?mails?|messages?) (?:that )?(?:you|i) (?:have |had )?"
-    r"(?:just )?(?:sent|forwarded)|forwarded (?:e-?mails?|messages?))"
-)
-_COVER_NEEDLES = ("sent", "forwarded")
-register(_COVER_NEEDLES)
-
-
-def _covered_send(s: str, cl: Clauses) -> Hit | None:
-    for lo, hi in cl.windows(_COVER_NEEDLES):
-        for cover in _COVER.finditer(s, lo, hi):
-            if negated(s, cover.start(), cover.end(), lo, cl) or cl.story(
-                cover.start(), cover.end()
-            ):
-                continue
-            for dest in _OUTSIDE.finditer(s, max(0, cover.start() - 600), cover.start()):
-                host = dest.group().split("://", 1)[-1].split("@")[-1]
-                if _LOCAL.match(host) or _OWN_NET.match(host) or mentioned(s, dest.start()):
-                    continue
-                a = cl.around(dest.start(), dest.end())[0]
-                for verb in _MOVES.finditer(s, a, dest.start()):
-                    bare = _BARE_VERB.match(s, a)
-                    if (
-                        (bare is not None and bare.end() == verb.start())
-                        or _YOU.search(s, a, verb.start())
-                        or _AGENT.search(s, a, verb.start())
-                    ) and not (
-                        _HEDGE.search(s, a, verb.start())
-                        or negated(s, verb.start(), verb.end(), a, cl)
-                        or cl.story(verb.start(), verb.end())
-                    ):
-                        return hit(
-                            "exfiltration.egress",
-                            "it sends data to an outside address and then deletes the sent "
-                            "message, so the user never sees what left",
-                            verb.start(),
-                            cover.end(),
-                        )
-    return None
-
-
 # --- 2. a fetch saved to a file, then that file run (any flag spelling) ------------------
 
 _FETCH_SAVED = re.compile(
@@ -726,7 +682,6 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         _saved_then_run(s, cl)
         or _described_egress(s, cl)
         or _act_egress(s, cl)  # round 48
-        or _covered_send(s, cl)  # round 57
         or _secret_unasked(s, cl)
         or _dropped_beside_kept(s, cl)
         or _quoted_adopted(s, cl)
