@@ -3,6 +3,7 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -66,6 +67,21 @@ def _nfkc(text: str) -> str:
 
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
+# A host and path with a query slot left open or holding a placeholder, spelled in pieces.
+_PIECED_URL = re.compile(r"([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/\S*?[?&][\w.-]*=(?:$|[\[{<$])")
+
+
+def _mid_label(pieces: list[str], host: tuple[int, int]) -> bool:
+    """Whether a join of ``pieces`` falls inside one of ``host``'s labels (``'rec' +
+    'oge.net'``): code splits a URL at its dots and slashes, a payload anywhere."""
+    at = 0
+    for left, right in itertools.pairwise(pieces):
+        at += len(left)
+        if host[0] < at < host[1] and left[-1:].isalnum() and right[:1].isalnum():
+            return True
+    return False
+
+
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
 _CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match holds one
 register(_CIPHER_NEEDLES)
@@ -186,6 +202,21 @@ class _Scan:
                     "hiding.encoded-payload",
                     "hiding",
                     f"it spells out {joined[:40]!r} one character at a time"
+                    f"{f' ({found.reason.split(chr(59))[0]})' if found else ''}{_WHY['hiding']}",
+                    start,
+                    end,
+                )
+        for start, end, pieces in _decode.pieced(self.nfkc):
+            joined = "".join(pieces)
+            folded = [p.casefold() for p in pieces]
+            host = _PIECED_URL.search("".join(folded))
+            inner = _Scan(self.nfkc[:start] + joined + self.nfkc[end:])
+            found = inner.structural() or inner.rules()
+            if (host is not None and _mid_label(folded, host.span(1))) or (found is not None):
+                return self.finding(
+                    "hiding.encoded-payload",
+                    "hiding",
+                    f"it assembles {joined[:40]!r} from quoted pieces"
                     f"{f' ({found.reason.split(chr(59))[0]})' if found else ''}{_WHY['hiding']}",
                     start,
                     end,

@@ -96,9 +96,10 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
             "data the moment the reply is rendered",
             ("![", "<img "),
             r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)https?://"
+            r"(?:[^\s)\"'>]{1,300}?=(?:[{$<\[]|%7b|%24)|"
             r"[^\s)\"'>]{1,300}[?&][^\s)\"'>]{0,300}?(?:[{}$<\[]|%7b|%24|(?:data|q|query|secret|"
             r"key|token|conv|conversation|chat|history|msg|message|prompt|info|content|text|"
-            r"payload|pw|password|email|session|cookie)=(?!public\b|[\w-]*badge\b))",
+            r"payload|pw|password|email|session|cookie)=(?!public\b|[\w-]*badge\b)))",
         ),
     )
 

@@ -168,19 +168,35 @@ _OWNED = re.compile(
     # and round 39b-42's private nouns of the other languages
     r"db 덤프|데이터베이스 덤프" + f"|(?<!\\w)(?:{'|'.join((*_PRIVATE_39, *_PRIVATE_42))})"
 )
+# What a bulk transfer takes (round 57): items, and the stores that hold them.
+_ITEM = r"(?:e-?mail|message|file|document|dm|direct message|chat|attachment|note)"
+_STORES = r"(?:inbox|mailbox|cloud|drive|account|workspace|channels?|slack|dms)"
 # The user's own data outside the agent (notes, documents, contacts, calendar, e-mail,
 # location): the user's own tools move it to places the user set up every day (Obsidian,
 # restic, iCloud); it counts only where the agent is told to move it (round 48 mended).
 _USERS = re.compile(
     r"(?<!\w)(?:(?:my|your|the user'?s) (?:private |personal )?(?:notes|documents|e-?mails|inbox|"
     r"contacts|calendar|location)|meine[rn]? notizen|mes notes|mis notas|le mie note|"
-    r"minhas notas|moje notatki|мои заметки)"
+    r"minhas notas|moje notatki|мои заметки)|"
+    # round 57: a store in bulk (every message, e-mail or file of an inbox, a drive, the
+    # channels), not one item the user picked; and a one-time secret the user received
+    rf"(?<!\w)(?:(?:contents?|bod(?:y|ies)|(?:full )?texts?) of "
+    rf"(?:(?:all|every|each)\b[^.;\n]{{0,40}}?{_ITEM}s?|(?:the|my|your)\b[^.;\n]{{0,30}}?{_ITEM}s)|"
+    rf"all (?:of )?(?:the |my |your )?(?:[\w-]+ ){{0,4}}?{_ITEM}s "
+    rf"(?:(?:sent |posted )?(?:in|from|on|of|to)|received in) "
+    rf"(?:all |the |my |your )?(?:[\w-]+ ){{0,2}}?{_STORES}|"
+    rf"{_ITEM}s (?:in|from|on|of) all (?:the )?(?:[\w-]+ )?{_STORES})\b|"
+    r"(?<![\w-])(?:(?:security|verification|confirmation|login|sign-?in|2fa|mfa|two-factor|"
+    r"one-time|otp|auth\w*|recovery|backup) codes?|one-time pass\w*|passcodes?|"
+    r"(?:password )?reset links?|seed phrases?|recovery phrases?|(?:credit |debit )?card numbers?|"
+    r"card details|cvc|cvv)\b"
 )
 # An order to the agent: the agent or "you" named before the verb, or the verb opening the
 # clause (after a "Label:" and a "please/always"), as an imperative does in these languages.
 _YOU = re.compile(r"(?<!\w)(?:you|du|tu|vous|usted|ustedes|voi|você|ty|вы|ты)(?!\w)")
 _BARE_VERB = re.compile(
-    r"[\W\d]*(?:[^\W\d][^:\n]{0,40}:(?!/)\s*)?(?:(?:please|always|also|then|now|bitte|immer|auch|"
+    r"[\W\d]*(?:[^\W\d][\w-]{0,30}[\])>]\s*)?(?:[^\W\d][^:\n]{0,40}:(?!/)\s*)?"
+    r"(?:(?:please|always|also|then|now|do|bitte|immer|auch|"
     r"s'il te plaît|toujours|aussi|por favor|siempre|también|per favore|sempre|anche|proszę|"
     r"zawsze|пожалуйста|всегда|также)\W+)*"
 )
@@ -201,7 +217,7 @@ _BACKUP = re.compile(
 _MOVES = re.compile(
     r"(?<![\w-])(?:sen[dt]\w*|upload\w*|post(?:s|ed|ing)?\b(?!-)|forward\w*|mirror\w*|sync\w*|"
     r"cop(?:y|ies|ied)\b|e-?mail(?:s|ed)\b|mail(?:s|ed)\b|goes (?:out )?to\b|"
-    r"e-?mail(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
+    r"(?:e-?mail|text|sms)(?= (?:the|them|it|all|every|each|a|an|your|my|our|their)\b)|"
     r"push(?:es|ed)?\b|ship\w*|stream\w*|relay\w*|"
     r"transmi\w*|transf[eèé]r\w*|exfiltrat\w*|leak\w*|attach\w*|beacon\w*|publi(?!c)\w*|"
     r"shar(?:e|es|ed|ing)\b|"
@@ -238,6 +254,8 @@ _MOVES = re.compile(
 )
 _OUTSIDE = re.compile(
     rf"{_URL.pattern}|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{{2,}}\b(?!:)|"
+    r"(?<![\w.@/-])www\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b(?:/[^\s\"'`)<>]*)?|"
+    r"(?<![\w+])\+\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{2,4}(?!\w)|"
     r"\b(?:pastebin|hastebin|ghostbin|termbin|requestbin)\w*|(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}\b"
 )
 # A host of the team's own network (RFC 1918) or this machine is no destination outside.
@@ -246,6 +264,7 @@ _OWN_NET = re.compile(r"(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0
 _HEDGE = re.compile(
     r"(?<!\w)(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
     r"prevents?|blocks?|make sure (?:no|nothing)|ensure (?:no|nothing)|used to|no longer|"
+    r"scam\w*|fraud\w*|phish\w*|impostors?|"
     r"was|were|had|example|e\.g\.|incident\w*|post-?mortem|training|advisory|phishing|"
     # the same in the other languages: an example, an incident, a training, an attacker
     r"por ejemplo|par exemple|zum beispiel|z\.\s?b\.|per esempio|por exemplo|например|np\.|"
@@ -288,8 +307,15 @@ _ASKED = re.compile(  # consent kept
     r"\bonly (?:when|if)\b|\bif (?:the user|you|i) (?:asks?|agrees?|opts? in|requests?)\b|"
     r"\bopt-?in\b|\b(?:on|upon) request\b|\bwith (?:the user's |their |your )?consent\b"
 )
-_OWN = re.compile(r"\b(?:user'?s|my|our|their) own\b")
-_OUT_NEEDLES = ("://", "@", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin")
+_OWN = re.compile(
+    r"\b(?:user'?s|my|our|their) own\b|"
+    r"\bmy (?:personal|private|other|work|home|second) (?:e-?mail|address|account|inbox)|"
+    r"\bmy (?:phone|mobile|cell)\b"
+)
+_OUT_NEEDLES = (
+    *("://", "@", "www.", "pastebin", "hastebin", "ghostbin", "termbin", "requestbin"),
+    *(f"+{d}" for d in range(1, 10)),  # a phone number
+)
 _IP_NEEDLES = (*_OUT_NEEDLES, *(f"{d}." for d in range(10)))
 _IP = re.compile(r"\d\.\d{1,3}\.\d{1,3}\.\d")  # a superset, searched fast
 register(_IP_NEEDLES)
@@ -309,6 +335,28 @@ def _between(
         read[rx] = [m.start() for m in found], found
     starts, found = read[rx]
     return found[bisect_left(starts, a) : bisect_left(starts, b)]
+
+
+# Round 57: an imperative chain ("Collect … and post them to …"): the clause opens with a
+# verb, not a subject, and the transfer follows it in the base form after "and"/"then".
+_BASE_VERB = re.compile(r"(?:send|post|upload|forward|e-?mail|mail|share|transfer|submit)")
+_CHAINED = re.compile(r"(?:\band|\bthen|,)\s+(?:then\s+)?$")
+_SUBJECT = re.compile(
+    r"(?:the|an?|this|that|these|those|our|my|your|his|her|their|its?|they|he|she|we|i|you|"
+    r"some\w*|every\w*|no\w*|any\w*|who|which|what|when|where|if|once|after|before)\b"
+)
+
+
+def _chained(s: str, a: int, verb: re.Match[str]) -> bool:
+    """Whether ``verb`` is the second imperative of a chain that opens the clause at ``a``."""
+    bare = _BARE_VERB.match(s, a)
+    return (
+        _BASE_VERB.fullmatch(verb.group()) is not None
+        and _CHAINED.search(s, max(a, verb.start() - 12), verb.start()) is not None
+        and bare is not None
+        and _SUBJECT.match(s, bare.end()) is None
+        and not _MOVES.match(s, bare.end())
+    )
 
 
 def _act_egress(s: str, cl: Clauses) -> Hit | None:
@@ -381,6 +429,7 @@ def _act_egress(s: str, cl: Clauses) -> Hit | None:
                         and bare.end() == verb.start()
                         and not _MOVES.search(s, verb.end(), max(verb.end(), users[0].start()))
                     )
+                    or _chained(s, a, verb)
                 ):
                     continue  # the user's own tool moves the user's own data: no order
                 what = (owned or users)[0]

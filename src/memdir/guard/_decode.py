@@ -240,6 +240,24 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
         yield _joined(text, spelled)
 
 
+# Round 57: a string assembled from short quoted pieces ('"w","u","z",…,"/l.png?q="[INFO]'),
+# as a prompt asks a model to concatenate them: no piece holds the URL it spells.
+_PIECES = re.compile(
+    r"([\"'])[^\"'\n]{0,24}\1(?:(?:\[\w{1,12}\])?\s*[,+]\s*([\"'])[^\"'\n]{0,24}\2){3,}"
+    r"(?:\[\w{1,12}\])?"
+)
+_PIECE = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'|(\[\w+\])")
+
+
+def pieced(text: str) -> Iterator[tuple[int, int, list[str]]]:
+    """``(start, end, pieces)`` for each run of four or more quoted pieces."""
+    if text.count('"') + text.count("'") < 8:
+        return
+    for m in _PIECES.finditer(text):
+        parts = [p.group(p.lastindex or 0) for p in _PIECE.finditer(m.group())]
+        yield m.start(), m.end(), parts
+
+
 def _joined(text: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     """The spelled words of ``run`` with their separators dropped, and what stood between."""
     out = [run[0].group()[::2]]
