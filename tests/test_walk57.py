@@ -842,13 +842,6 @@ def test_review_calls_contradicting_chinese_and_japanese_rules_a_conflict(zh: Cl
     assert "feedback_包管理器" in conflicts and "feedback_パッケージ管理" in conflicts, said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a Japanese request that names nothing remembered "
-    "('READMEを更新して', 'ログを見て') recalls an unrelated memory and session, matched on "
-    "particles and okurigana (を, し) alone; the same request in English or Chinese recalls "
-    "nothing, so every Japanese prompt gets a <memory-context> block of noise",
-)
 def test_a_japanese_request_about_nothing_remembered_recalls_nothing(
     home: Path, ja_project: Path
 ) -> None:
