@@ -29,7 +29,7 @@ _CJK_STOP_TEXT = """
 这 那 哪 几 谁 何
 なに 何か どこ どこで どこに いつ だれ 誰が どれ どの どんな どう どうして なぜ
 いくら いくつ どちら ですか ましたか でしたか ました です ます でした でしょう
-ください について という して した は が を に で と も の へ か ね よ や
+ください について という は が を に で と も の へ か ね よ や
 """
 CJK_STOP = frozenset(_CJK_STOP_TEXT.split())
 _CJK_STOP_ORDER = sorted(CJK_STOP, key=len, reverse=True)
@@ -141,8 +141,9 @@ def _core(run: str) -> str:
 _IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
 
 #: one kana (hiragana, katakana): a syllable, not a word (a particle, okurigana, a
-#: katakana word's piece: ロ of ログ and デプロイ); a kana word has its bigrams
-_ONE_KANA = re.compile("[\u3041-\u30ff]")
+#: katakana word's piece: ロ of ログ and デプロイ); a kana word has its bigrams. And
+#: する's forms して, した: anchor nothing, but stay terms (a query is not cut at them)
+_NO_ANCHOR_KANA = re.compile("[\u3041-\u30ff]|して|した")
 
 
 @functools.cache
@@ -222,8 +223,8 @@ def prompt_stops(text: str) -> frozenset[str]:
 def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
     match at all: it holds a word that is not a stop word (English, Chinese and
-    Japanese ones always, and a lone kana; ``stops``: those the prompt as a whole
-    decides, :func:`prompt_stops`), a number of three digits or more (a ticket, an HTTP code, a
+    Japanese ones always, a lone kana; ``stops``: those the prompt as a whole decides,
+    :func:`prompt_stops`), a number of three digits or more (a ticket, an HTTP code, a
     port, a year), or digits joined as an identifier (#12, 2.3, 2027-03-31,
     192.168.1.10, 10:00). A small bare number (1–2 digits) shared with a row helps rank
     it, but "what is 2+2" matches no row about "version 2" on that alone."""
@@ -235,7 +236,7 @@ def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
         else t not in STOP_WORDS
         and t not in CJK_STOP
         and t not in stops
-        and not _ONE_KANA.fullmatch(t)
+        and not _NO_ANCHOR_KANA.fullmatch(t)
         for t in _words(text.lower())
     )
 
