@@ -577,12 +577,6 @@ def test_the_web_page_edits_a_chinese_entry_and_keeps_a_refused_edit(
 # --- defects ----------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir search 周五` (and 星期五, 金曜日) finds neither the "
-    "memory nor the session that says 周五, where `search Friday` finds both in English: the "
-    "weekday is taken out of the query as a date and nothing is searched for",
-)
 def test_searching_a_weekday_in_chinese_or_japanese_finds_what_friday_finds(
     home: Path, zh_project: Path, zh: Cli
 ) -> None:
