@@ -649,11 +649,6 @@ def test_explain_says_a_full_width_full_stop_is_read_as_part_of_the_path(
     assert "reads '。' as part of the path" in line, line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir entities` pads names by characters, not terminal "
-    "columns: with デプロイ or エンジニア beside API, the kind and count columns zigzag",
-)
 def test_the_entities_table_lines_up_with_wide_characters(zh: Cli) -> None:
     _add(zh, "reference", "API规范", "API 用 REST", "API 用 REST。")
     _add(zh, "reference", "デプロイ", "デプロイはエンジニアが行う", "デプロイはエンジニアが行う。")
@@ -681,11 +676,6 @@ def test_a_skill_named_in_chinese_is_saved_or_refused_in_words_that_say_why(
         assert "ASCII" in said or "a-z" in said or "Latin" in said, said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — at 120 columns `memdir ls` wraps a Chinese description inside "
-    "the English word it holds ('支付服务的测试命令：pnp' / 'm test -- --runInBand')",
-)
 def test_ls_does_not_break_an_english_word_inside_a_chinese_description(
     tmp_path: Path, zh: Cli
 ) -> None:
@@ -862,11 +852,6 @@ def test_a_japanese_request_about_nothing_remembered_recalls_nothing(
         md.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir sessions ls` pads the agent column by characters: a "
-    "session of agent 我的代理 has its message count 4 columns right of one of my-agent",
-)
 def test_sessions_ls_lines_up_a_chinese_agent_name(home: Path, zh_project: Path, zh: Cli) -> None:
     import memdir
 
