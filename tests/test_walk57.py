@@ -717,12 +717,6 @@ def test_a_chinese_switch_is_named_in_chinese(home: Path, zh_project: Path, zh: 
     assert re.search(r"[\u4e00-\u9fff]", entry["name"]), entry
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir jobs` names the job of ~/项目/支付服务 by its scope "
-    "folder's slug, which for a Chinese path is dashes and a hash "
-    "('…-home---------f9fa72d1'): nothing says which project a job (or its error) is for",
-)
 def test_jobs_name_a_chinese_project_so_a_person_can_tell_which(
     home: Path, zh_project: Path, zh: Cli
 ) -> None:
@@ -892,13 +886,6 @@ def test_an_explicit_japanese_remember_is_saved_offline_as_chinese_is(
     assert "火曜日のみ" in done, done
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — an entry named ﾃﾞﾌﾟﾛｲ手順 gets the id feedback_デプロイ手順 "
-    "(full-width), but `memdir show feedback_ﾃﾞﾌﾟﾛｲ手順` and a Japanese IME's full-width ＠ "
-    "in `show デプロイ手順＠HEAD~1` match nothing: a TARGET is not read width-insensitively "
-    "as the id was made",
-)
 def test_a_target_typed_in_half_or_full_width_finds_the_entry(ja: Cli) -> None:
     _add(ja, "feedback", "ﾃﾞﾌﾟﾛｲ手順", "ﾃﾞﾌﾟﾛｲは金曜日にしない", "金曜日のﾃﾞﾌﾟﾛｲは禁止。")
     _ok(ja("edit", "デプロイ手順", extra_env={"EDITOR": "sed -i 's/禁止。/禁止です。/'"}))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -251,6 +252,7 @@ def show(state: State, target: str, scope: str | None, depth: str | None, as_jso
     from ..core.prompt import render_read
     from ..core.tiers import parse_depth
 
+    target = unicodedata.normalize("NFKC", target)  # as ids are made: ＠ is @, ﾃﾞ is デ
     if parse_depth(depth) == "overview":  # validated as memory_read's depth is
         if "@" in target:
             raise click.UsageError("--depth overview reads an entry as it is now, not ENTRY@REV")
