@@ -100,6 +100,20 @@ def test_memory_search_finds_a_chinese_entry_from_a_chinese_question(md: Memdir)
     assert next(h.entry.name for h in md.search("周会几点开？")) == "周会"
 
 
+def test_a_bare_chinese_or_japanese_weekday_is_searched_as_friday_is(md: Memdir) -> None:
+    # 周五, 星期五, 金曜日 alone were read as a time and taken out: nothing left to search
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [dinner] = _log(md, "d", t0, ("user", "部门聚餐定在周五晚上，在外滩。"))
+    _log(md, "o", t0 + timedelta(days=1), ("user", "明天的周会取消了，改成线上同步。"))
+    store = md.store("local")
+    add(store, "周报", body="每周五下午写周报，发给王伟。")
+    add(store, "週報", body="毎週金曜日の午後に週報を書く。")
+    for weekday, name in (("周五", "周报"), ("星期五", "周报"), ("金曜日", "週報")):
+        assert name in [h.entry.name for h in md.search(weekday)], weekday
+    assert _ids(md, "周五")[:1] == [dinner]
+    assert md.sessions.search("周五", limit=5)[0].session_id == "d"
+
+
 def _with_model(tmp_path: Path, clock: Clock, script: Any) -> Memdir:
     (tmp_path / "p").mkdir(exist_ok=True)
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_BACKGROUND": "0"}

@@ -125,6 +125,10 @@ def test_one_language_covering_every_word_decides_which_function_words_stop() ->
     assert not sanitize("それは何ですか？").anchored and not sanitize("你是谁？").anchored
     assert sanitize("めがねはどこ？").anchored and sanitize("数据库在哪里？").anchored
     assert anchors("れは") and anchors("数据")  # a term alone is judged by main's rule
+    # a lone kana (particle, okurigana, ロ of ログ) and して/した anchor nothing; a kana
+    # word's bigram and a lone kanji do
+    assert not any(anchors(t) for t in ("し", "て", "を", "ロ", "して", "した"))
+    assert anchors("ログ") and anchors("めが") and anchors("見") and anchors("見て")
 
 
 def test_the_lists_are_read_once_with_every_language() -> None:

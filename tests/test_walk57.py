@@ -579,12 +579,6 @@ def test_the_web_page_edits_a_chinese_entry_and_keeps_a_refused_edit(
 # --- defects ----------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir search 周五` (and 星期五, 金曜日) finds neither the "
-    "memory nor the session that says 周五, where `search Friday` finds both in English: the "
-    "weekday is taken out of the query as a date and nothing is searched for",
-)
 def test_searching_a_weekday_in_chinese_or_japanese_finds_what_friday_finds(
     home: Path, zh_project: Path, zh: Cli
 ) -> None:
@@ -645,11 +639,6 @@ def test_explain_says_a_full_width_full_stop_is_read_as_part_of_the_path(
     assert "reads '。' as part of the path" in line, line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir entities` pads names by characters, not terminal "
-    "columns: with デプロイ or エンジニア beside API, the kind and count columns zigzag",
-)
 def test_the_entities_table_lines_up_with_wide_characters(zh: Cli) -> None:
     _add(zh, "reference", "API规范", "API 用 REST", "API 用 REST。")
     _add(zh, "reference", "デプロイ", "デプロイはエンジニアが行う", "デプロイはエンジニアが行う。")
@@ -675,11 +664,6 @@ def test_a_skill_named_in_chinese_is_saved_or_refused_in_words_that_say_why(
     assert "发布" not in _ok(zh("skills", "ls"))  # nothing saved
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — at 120 columns `memdir ls` wraps a Chinese description inside "
-    "the English word it holds ('支付服务的测试命令：pnp' / 'm test -- --runInBand')",
-)
 def test_ls_does_not_break_an_english_word_inside_a_chinese_description(
     tmp_path: Path, zh: Cli
 ) -> None:
@@ -721,12 +705,6 @@ def test_a_chinese_switch_is_named_in_chinese(home: Path, zh_project: Path, zh: 
     assert re.search(r"[\u4e00-\u9fff]", entry["name"]), entry
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir jobs` names the job of ~/项目/支付服务 by its scope "
-    "folder's slug, which for a Chinese path is dashes and a hash "
-    "('…-home---------f9fa72d1'): nothing says which project a job (or its error) is for",
-)
 def test_jobs_name_a_chinese_project_so_a_person_can_tell_which(
     home: Path, zh_project: Path, zh: Cli
 ) -> None:
@@ -848,13 +826,6 @@ def test_review_tells_a_swapped_rule_from_the_same_rule_reworded(
         md.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a Japanese request that names nothing remembered "
-    "('READMEを更新して', 'ログを見て') recalls an unrelated memory and session, matched on "
-    "particles and okurigana (を, し) alone; the same request in English or Chinese recalls "
-    "nothing, so every Japanese prompt gets a <memory-context> block of noise",
-)
 def test_a_japanese_request_about_nothing_remembered_recalls_nothing(
     home: Path, ja_project: Path
 ) -> None:
@@ -881,11 +852,6 @@ def test_a_japanese_request_about_nothing_remembered_recalls_nothing(
         md.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memdir sessions ls` pads the agent column by characters: a "
-    "session of agent 我的代理 has its message count 4 columns right of one of my-agent",
-)
 def test_sessions_ls_lines_up_a_chinese_agent_name(home: Path, zh_project: Path, zh: Cli) -> None:
     import memdir
 
@@ -919,13 +885,6 @@ def test_an_explicit_japanese_remember_is_saved_offline_as_chinese_is(
     assert "火曜日のみ" in done, done
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — an entry named ﾃﾞﾌﾟﾛｲ手順 gets the id feedback_デプロイ手順 "
-    "(full-width), but `memdir show feedback_ﾃﾞﾌﾟﾛｲ手順` and a Japanese IME's full-width ＠ "
-    "in `show デプロイ手順＠HEAD~1` match nothing: a TARGET is not read width-insensitively "
-    "as the id was made",
-)
 def test_a_target_typed_in_half_or_full_width_finds_the_entry(ja: Cli) -> None:
     _add(ja, "feedback", "ﾃﾞﾌﾟﾛｲ手順", "ﾃﾞﾌﾟﾛｲは金曜日にしない", "金曜日のﾃﾞﾌﾟﾛｲは禁止。")
     _ok(ja("edit", "デプロイ手順", extra_env={"EDITOR": "sed -i 's/禁止。/禁止です。/'"}))

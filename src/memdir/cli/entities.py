@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from .app import State, cli, dump
+from .entries import _pad
 
 
 @cli.command()
@@ -25,7 +26,9 @@ def entities(state: State, name: str | None, limit: int, as_json: bool) -> None:
         if not found:
             click.echo("No entities named yet.")
         for e in found:
-            click.echo(f"{e.label:30} {e.kind:8} {e.entries:4} entries {e.messages:6} messages")
+            click.echo(
+                f"{_pad(e.label, 30)} {e.kind:8} {e.entries:4} entries {e.messages:6} messages"
+            )
         return
     links = state.md.entity(name, limit=limit)
     if as_json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -160,10 +161,19 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _cells(text))
 
 
+def _break(word: str, cut: int) -> int:
+    """Where to break ``word`` at or before ``cut``: beside a wide (CJK) character, so an
+    English word inside Chinese text stays whole (支付服务的命令：|pnpm); else at ``cut``."""
+    for k in range(cut, 0, -1):
+        if k == len(word) or _cells(word[k - 1]) > 1 or _cells(word[k]) > 1:
+            return k
+    return cut
+
+
 def _wrap(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` columns, broken between words; only a word
-    wider than a whole line (a long path, CJK text without spaces) is broken inside,
-    between two characters."""
+    wider than a whole line (a long path, CJK text without spaces) is broken inside:
+    beside a CJK character if it has one (:func:`_break`), else between two characters."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -179,8 +189,8 @@ def _wrap(text: str, width: int) -> list[str]:
             while _cells(line[: cut + 1]) <= width:
                 cut += 1
             cut = max(cut, 1)
-            lines.append(line[:cut])
-            line = line[cut:]
+            lines.append(line[: _break(line, cut)])
+            line = line[len(lines[-1]) :]
     return [*lines, line] if line or not lines else lines
 
 
@@ -242,6 +252,7 @@ def show(state: State, target: str, scope: str | None, depth: str | None, as_jso
     from ..core.prompt import render_read
     from ..core.tiers import parse_depth
 
+    target = unicodedata.normalize("NFKC", target)  # as ids are made: ＠ is @, ﾃﾞ is デ
     if parse_depth(depth) == "overview":  # validated as memory_read's depth is
         if "@" in target:
             raise click.UsageError("--depth overview reads an entry as it is now, not ENTRY@REV")

@@ -3,12 +3,15 @@ See docs/design/cli.md."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..core.printable import printable
 from .app import State, cli, dump
 
 if TYPE_CHECKING:  # the pipeline is imported only when these commands run
@@ -140,6 +143,23 @@ def _age(when: datetime | None, now: datetime) -> str:
     return sign + text + ("" if sign else " ago")
 
 
+def _for(home: Path, project: str) -> str:
+    """Which project a job is for, as a person names it (`` for ~/项目/支付服务``): its
+    ``project``, a scope folder's slug, says nothing readable of a path not in ASCII;
+    the folder's origin record has the path (none: nothing said)."""
+    from ..core.origins import read_origin
+
+    if not project or "/" in project or project.startswith("."):
+        return ""
+    origin = read_origin(home / "projects" / project)
+    if origin is None:
+        return ""
+    path = Path(origin.path)
+    with contextlib.suppress(ValueError, RuntimeError):
+        path = Path("~") / path.relative_to(Path.home())
+    return f" for {printable(str(path))}"
+
+
 @cli.command()
 @click.option(
     "--status",
@@ -168,7 +188,7 @@ def jobs(state: State, status: str | None, limit: int, as_json: bool) -> None:
             extra = f" by {j.worker}, lease ends {_age(j.lease_until, now)}"
         click.echo(
             f"{j.kind:11} {j.status:7} {j.outcome or '-':10} {key:40} "
-            f"updated {_age(j.updated_at, now)}{extra}"
+            f"updated {_age(j.updated_at, now)}{extra}{_for(state.md.home, j.project)}"
         )
         if j.last_error:
             click.secho(f"            last error: {j.last_error[:300]}", fg="red")

@@ -14,6 +14,7 @@ from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.index import short
 from ..core.printable import printable, readable, shown, unshown
 from .app import State, cli, dump, examples
+from .entries import _pad
 
 if TYPE_CHECKING:
     from ..sessions.records import SessionInfo
@@ -62,7 +63,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
         child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
-            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
+            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {_pad(s.agent, 12)} {s.messages:5} msgs"
             f"{flags}{child}  {printable(short(s.title or '', 60))}"
         )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -123,23 +124,31 @@ def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
         raise ValidationError("target must be a non-empty id or substring", field="target")
     if target in entries:
         return entries[target]
-    needle = target.strip().casefold()
-    named = [e for e in entries.values() if e.name.casefold() == needle]
+    wide = unicodedata.normalize("NFKC", target)  # as ids are made: ﾃﾞﾌﾟﾛｲ is デプロイ
+    if wide in entries:
+        return entries[wide]
+    needle = _folded(wide.strip())
+    named = [e for e in entries.values() if _folded(e.name) == needle]
     if len(named) == 1:
         return named[0]
     hits = [
         e
         for e in entries.values()
         if needle in e.id.casefold()
-        or needle in e.name.casefold()
-        or needle in e.description.casefold()
-        or needle in e.body.casefold()
+        or needle in _folded(e.name)
+        or needle in _folded(e.description)
+        or needle in _folded(e.body)
     ]
     if len(hits) == 1:
         return hits[0]
     if hits:
         raise AmbiguousError(target, [e.preview() for e in hits[:10]], total=len(hits))
     raise NotFoundError(target, *_listed(entries))
+
+
+def _folded(text: str) -> str:
+    """``text`` as a target is matched against it: NFKC (width), case-folded."""
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 def _listed(entries: Mapping[str, Entry]) -> tuple[list[str], str, int]:

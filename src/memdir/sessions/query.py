@@ -140,6 +140,11 @@ def _core(run: str) -> str:
 #: date (2027-03-31, 3/31) or a time (10:00); not a sum (2+2) or a product (3x4)
 _IDENTIFIER = re.compile(r"#\d|\d[.:/-]\d")
 
+#: one kana (hiragana, katakana): a syllable, not a word (a particle, okurigana, a
+#: katakana word's piece: ロ of ログ and デプロイ); a kana word has its bigrams. And
+#: する's forms して, した: anchor nothing, but stay terms (a query is not cut at them)
+_NO_ANCHOR_KANA = re.compile("[\u3041-\u30ff]|して|した")
+
 
 @functools.cache
 def foreign_stops() -> dict[str, frozenset[str]]:
@@ -218,7 +223,7 @@ def prompt_stops(text: str) -> frozenset[str]:
 def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     """Whether a match on ``text`` (a query's word, phrase or exact spelling) can be a
     match at all: it holds a word that is not a stop word (English, Chinese and
-    Japanese ones always; ``stops``: those the prompt as a whole decides,
+    Japanese ones always, a lone kana; ``stops``: those the prompt as a whole decides,
     :func:`prompt_stops`), a number of three digits or more (a ticket, an HTTP code, a
     port, a year), or digits joined as an identifier (#12, 2.3, 2027-03-31,
     192.168.1.10, 10:00). A small bare number (1–2 digits) shared with a row helps rank
@@ -228,7 +233,10 @@ def anchors(text: str, stops: frozenset[str] = frozenset()) -> bool:
     return any(
         len(t) >= 3
         if t.isdecimal()
-        else t not in STOP_WORDS and t not in CJK_STOP and t not in stops
+        else t not in STOP_WORDS
+        and t not in CJK_STOP
+        and t not in stops
+        and not _NO_ANCHOR_KANA.fullmatch(t)
         for t in _words(text.lower())
     )
 

@@ -265,14 +265,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
             )
         ),
     ),
-    _p(
+    _p(  # a bare weekday, as "Friday": its latest before today (kept as a term)
         r"(?:星期|礼拜|禮拜|周|週)([一二三四五六日天])",
-        True,
+        False,
         _with_now(lambda m, now: _weekday(now, _CN_DAY[m[1]])),
     ),
-    _p(
+    _p(  # 金曜日: as 周五 (kept as a term)
         r"(?<![先今々])([月火水木金土日])曜日",
-        True,
+        False,
         _with_now(lambda m, now: _weekday(now, _JA_DAY[m[1]])),
     ),
 )
