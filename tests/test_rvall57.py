@@ -6,12 +6,18 @@ from __future__ import annotations
 import base64
 import random
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+import memdir
+
 from memdir import guard
 from memdir.pipeline import rules
-from memdir.pipeline.rules import RulesProvider
+
+Run = Callable[..., Any]
 
 
 def _cpu(action: object) -> float:
@@ -80,3 +86,23 @@ def test_a_long_array_of_dotted_pieces_is_scanned_in_linear_time() -> None:
     found: list[object] = []
     assert _cpu(lambda: found.append(guard.scan(_HOSTS))) < 0.5
     assert found == [None]
+
+
+_ESC = "claude\x1b]0;owned\x07\x1b[2J"  # an agent name that sets the title, clears the screen
+
+
+@pytest.mark.parametrize("command", ["show", "search", "ls"])
+def test_sessions_commands_print_no_terminal_control_of_an_agent_name(
+    home: Path, project: Path, run: Run, command: str
+) -> None:
+    """Severity low: show/search/ls escaped a message's terminal controls (left57) but
+    printed the session's agent raw, a free string any import or log sets."""
+    md = memdir.open(home, project)
+    sid = md.sessions.start(agent=_ESC, cwd=str(project)).id
+    md.sessions.log(sid, "user", "deploy the widget service")
+    md.close()
+    args = {"show": [sid], "search": ["widget"], "ls": []}[command]
+    out = run("sessions", command, *args).stdout
+    assert "widget" in out or command == "ls", out
+    assert "claude" in out, out
+    assert "\x1b" not in out and "\x07" not in out, repr(out)
