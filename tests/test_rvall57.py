@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import memdir
-
 from memdir import guard
 from memdir.pipeline import rules
 from memdir.sessions import SessionSpec

@@ -62,7 +62,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
         child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
-            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {printable(s.agent):12} {s.messages:5} msgs"
+            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {printable(s.agent):12} "
+            f"{s.messages:5} msgs"
             f"{flags}{child}  {printable(short(s.title or '', 60))}"
         )
 
