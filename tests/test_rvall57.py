@@ -169,3 +169,16 @@ def test_a_skill_name_with_accents_is_suggested_with_its_letters_kept() -> None:
         with pytest.raises(ValidationError) as raised:
             validate_name(name)
         assert f"use {slug} and say" in str(raised.value), str(raised.value)
+
+
+def test_a_verb_of_use_inside_another_word_prefers_nothing() -> None:
+    """Severity low (older than choices.py, moved there this session): ``use`` was read
+    inside ``because``/``misuse``, so 'fails because npm caches…' preferred npm, and the
+    review proposed it as a conflict with a note that uses pnpm (the newer one archived)."""
+    from memdir.review.choices import CHOICES, preferred
+
+    managers = CHOICES[0]
+    said = "Misuse of yarn workspaces breaks the build because npm caches; we use pnpm"
+    assert preferred(said, managers) == frozenset({"pnpm"})
+    assert preferred("Always use npm ci in CI", managers) == frozenset({"npm"})
+    assert preferred("始终用 pnpm，不要用 npm", managers) == frozenset({"pnpm"})
