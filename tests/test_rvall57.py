@@ -61,13 +61,6 @@ def test_japanese_switch_and_dont_use_cues_still_read() -> None:
 _LISTS = "Config lists:\n" + "".join(f'opts{i} = ["ab", "cd", "ef", "gh"]\n' for i in range(1200))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity medium: guard round 57's pieced-URL check scans the whole text again "
-    "for each run of four quoted pieces (smuggled(): _Scan(text[:start] + joined + "
-    "text[end:])), so a memory holding code with many string lists costs runs x text: "
-    "42 KB of lists ~4 s CPU on each write and import (the same lines unquoted ~0 s)",
-)
 def test_many_lists_of_quoted_strings_are_scanned_in_linear_time() -> None:
     found: list[object] = []
     assert _cpu(lambda: found.append(guard.scan(_LISTS))) < 1.0
@@ -78,12 +71,6 @@ def test_many_lists_of_quoted_strings_are_scanned_in_linear_time() -> None:
 _HOSTS = "hosts = [" + ", ".join('"ab."' for _ in range(5000)) + "]\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity medium: _PIECED_URL's host part [a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,} "
-    "is tried from every label of the joined pieces and backtracks over the rest (quadratic): "
-    "a 35 KB JSON array of short dotted strings ~2 s CPU per scan, 64 KiB ~7 s",
-)
 def test_a_long_array_of_dotted_pieces_is_scanned_in_linear_time() -> None:
     found: list[object] = []
     assert _cpu(lambda: found.append(guard.scan(_HOSTS))) < 0.5
