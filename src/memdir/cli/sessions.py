@@ -63,7 +63,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
         child = f" (child of {shown(s.parent_id)})" if s.parent_id else ""
         click.echo(
-            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {_pad(s.agent, 12)} {s.messages:5} msgs"
+            f"{shown(s.id)}  {s.started_at:%Y-%m-%d %H:%M}  {_pad(printable(s.agent), 12)} "
+            f"{s.messages:5} msgs"
             f"{flags}{child}  {printable(short(s.title or '', 60))}"
         )
 
@@ -113,7 +114,7 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
         dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return
     click.secho(
-        f"# session {shown(info.id)} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, "
+        f"# session {shown(info.id)} ({printable(info.agent)}, {info.started_at:%Y-%m-%d %H:%M}, "
         f"{info.memory_mode})",
         dim=True,
     )
@@ -185,7 +186,7 @@ def _call(message: dict[str, Any]) -> str:
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
     for h in hits:
         click.secho(
-            f"{shown(h['session_id'])}  {h['timestamp']}  {h['agent']}  "
+            f"{shown(h['session_id'])}  {h['timestamp']}  {printable(h['agent'])}  "
             f"score {h['score']:.3g}  ({h['matches']} matching)",
             bold=True,
         )

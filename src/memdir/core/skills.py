@@ -7,6 +7,7 @@ import dataclasses
 import errno
 import hashlib
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,10 +77,13 @@ def validate_name(name: object) -> str:
 
 
 def _suggest(name: str) -> str:
-    """What to write instead: a slug of the name's ASCII part, and where the rest can go."""
+    """What to write instead: a slug of the name's ASCII part (a letter's accents off),
+    and where the rest can go."""
     if name.isascii():
         return ""
-    slug = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", name.lower())).strip("-")[:64]
+    bare = unicodedata.normalize("NFKD", name.lower())  # é: e and its accent, dropped
+    base = "".join(c for c in bare if not unicodedata.combining(c))
+    slug = re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", base)).strip("-")[:64]
     instead = f"'{slug}'" if slug else "an ASCII name such as 'release-steps'"
     return (
         f"; skill names are ASCII where the harnesses look skills up (the agent-skills "

@@ -68,7 +68,12 @@ def _nfkc(text: str) -> str:
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
 # A host and path with a query slot left open or holding a placeholder, spelled in pieces.
-_PIECED_URL = re.compile(r"([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/\S*?[?&][\w.-]*=(?:$|[\[{<$])")
+_PIECED_URL = re.compile(
+    r"(?<![a-z0-9.-])([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/\S*?[?&][\w.-]*=(?:$|[\[{<$])"
+)
+#: What joining quoted pieces can form that no piece holds: only then is the text read again.
+_FORMED = ("://", "](", "![", "http", "www.", "@")
+_RESCANS = 8  # texts read again per scan, each the whole text (a bound on hostile input)
 
 
 def _mid_label(pieces: list[str], host: tuple[int, int]) -> bool:
@@ -206,12 +211,17 @@ class _Scan:
                     start,
                     end,
                 )
+        rescans = _RESCANS
         for start, end, pieces in _decode.pieced(self.nfkc):
             joined = "".join(pieces)
             folded = [p.casefold() for p in pieces]
-            host = _PIECED_URL.search("".join(folded))
-            inner = _Scan(self.nfkc[:start] + joined + self.nfkc[end:])
-            found = inner.structural() or inner.rules()
+            whole = "".join(folded)
+            host = _PIECED_URL.search(whole)
+            found = None
+            if rescans and any(f in whole and not any(f in p for p in folded) for f in _FORMED):
+                rescans -= 1
+                inner = _Scan(self.nfkc[:start] + joined + self.nfkc[end:])
+                found = inner.structural() or inner.rules()
             if (host is not None and _mid_label(folded, host.span(1))) or (found is not None):
                 return self.finding(
                     "hiding.encoded-payload",

@@ -21,8 +21,8 @@ CHOICES = (
     ("rebase", "merge commits"),
 )
 _END = r"(?![a-z0-9_])"  # not \b: a CJK letter is \w, and 用pnpm不要 has no spaces
-_VERB = (
-    r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+"
+_VERB = (  # an English verb is a word of its own ("because npm" is no use of npm)
+    r"(?<![a-z0-9_])(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+"
     r"|(?:使用|采用|改用|选用|换用|换成|改成|用|始终|总是|一律|常に|いつも)\s*"
 )
 #: Japanese puts the verb after its object; a negated or forbidding form is no preference
