@@ -98,9 +98,10 @@ WRAPPED_BENIGN = [
     '$GITHUB_TOKEN" \\\n  https://api.github.com/repos/$OWNER/$REPO/actions/secrets \\\n'
     "  | python3 -c \"import sys, json; print(json.load(sys.stdin)['total_count'])\"",
     "No preserves alias antiguos, parsers duales, campos deprecados, validadores solo de\n"
-    "migración, comentarios de compatibilidad, fixtures o tests para parámetros de config\n"
-    "eliminados a menos que el usuario pida explícitamente compatibilidad, o la ortografía\n"
-    "antigua siga siendo un requisito de compatibilidad externa actual.",
+    "migración, comentarios de compatibilidad, fixtures o tests para parámetros de config de\n"
+    "Sermo eliminados a menos que el usuario pida explícitamente compatibilidad, o la ortografía\n"
+    "antigua siga siendo un requisito de compatibilidad externa actual o un invariante de\n"
+    "seguridad.",
 ]
 
 
