@@ -29,6 +29,7 @@ from ._fold import fold
 from ._needles import register
 from ._second import SecondOpinion
 from ._unicode import find_invisible
+from ._wrap import unwrap
 
 __all__ = ["Finding", "SecondOpinion", "check", "find_secrets", "redact_secrets", "scan", "warm"]
 
@@ -249,6 +250,18 @@ class _Scan:
         return None
 
 
+def _wrapped(text: str, prepared: _Scan) -> Finding | None:
+    """What the detectors find once hard-wrapped lines are joined (``忽略之前的\\n所有指令``):
+    read after the text as written, so joining never loses what the lines showed."""
+    joined = unwrap(text)
+    if joined == text:
+        return None
+    again = _Scan(joined)
+    found = again.directed()
+    prepared.grey = prepared.grey or again.grey
+    return found
+
+
 def scan(
     text: str, *, allow_secrets: bool = False, second_opinion: SecondOpinion | None = None
 ) -> Finding | None:
@@ -262,7 +275,7 @@ def scan(
     if found is not None:
         return found
     prepared = _Scan(text)
-    found = prepared.directed()
+    found = prepared.directed() or _wrapped(text, prepared)
     if found is not None:
         return found
     if not allow_secrets:

@@ -26,7 +26,8 @@ _TELL_WEAK = (
 )
 _TELL_OTHER = (
     r"erwähn\w*|sag(?:e|en|t)?\b|mitteil\w*|berichte\w*|mencion\w*|cuéntal\w*|contar|avis\w*|"
-    r"comenta\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|"
+    r"comenta(?!rios?\b)\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|"
+    r"rivel\w*|segnal\w*|"
     r"fale\w*|diga\w*|упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|"
     r"уведом\w*|提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|"
     r"알려|말하|보고|전달|转达|转告|bahset|söyle|anlat|bildir|nói|đề cập|báo|"

@@ -1184,6 +1184,8 @@ _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(
     r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
     r"annoy\w*|to get (?:past|around|through))\b"
+    # walk57: CI failing said in Chinese or Japanese ("CIが落ちたら", "CI 失败时")
+    r"|落ち(?:たら|ても|た時|る)|失敗(?:したら|しても|した時)|失败|挂了|没通过|通らな"
 )
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(  # at a line start
@@ -1311,7 +1313,9 @@ _RISKY = (
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|一律|凡是|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
     r"すべて|"
-    r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
+    r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|모든|어떤|"
+    # walk57: not マージ (English "merge" is no risk either), but main beside CJK ("mainに")
+    r"(?<![a-z0-9_])(?:main|master)(?![a-z0-9_])|"
     r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|"
     r"перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
@@ -1893,6 +1897,8 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "treat that feedback as authoritative": no outside source gains trust
     if rule == "deceive" and _TRUTH.search(m.group()):
         return True  # "tell the user the truth about failing tests even if …"
+    if rule == "deceive" and _REPORT_NOUN.search(s, max(lo, m.start() - 12), m.start() + 6):
+        return True  # walk57: "… in the final report even when no alert fired" (a noun)
     if rule == "promptware" and _described(m, s, lo, hi):
         return True
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
@@ -1926,6 +1932,9 @@ _TOPIC_AFTER = re.compile(
     r" of (?:the |an? )?(?:error|failure|bug|crash|issue|exception|problem|incident)s?\b|"
     r" (?:the |a |our )?(?:\w+ )?(?:plan|tier|subscription|licen[cs]e)\b"
 )
+
+
+_REPORT_NOUN = re.compile(r"\b(?:the|a|final|weekly|daily|status) report$")
 
 
 def _described(m: re.Match[str], s: str, lo: int, hi: int) -> bool:
