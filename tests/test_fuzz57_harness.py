@@ -467,3 +467,18 @@ def test_any_hermes_memory_imports_and_exports_back_or_says_why(memory: str, use
         if "Uses fish shell." in memory and "\n§" not in memory and "\ud800" not in memory:
             assert "Uses fish shell." in (memories / "MEMORY.md").read_text("utf-8", "replace")
         md.close()
+
+
+@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "Stop"])
+def test_a_hook_cwd_longer_than_a_file_name_is_answered(event: str) -> None:
+    """Found by the payload fuzz above in CI: a ``cwd`` with a name over 255 bytes made
+    ``is_dir`` raise ENAMETOOLONG, answered as "unexpected OSError"; it is no folder."""
+    with _folder() as folder:
+        payload = {"hook_event_name": event, "cwd": str(folder / ("a" * 300)), "prompt": "hi"}
+        reply = answer(json.dumps(payload).encode(), folder / "home", budget=None)
+    assert "unexpected" not in reply.output, reply.output
+
+
+def test_opening_a_project_whose_name_is_too_long_says_so(tmp_path: Path) -> None:
+    with pytest.raises(MemdirError, match="No folder can have a name that long"):
+        memdir.open(tmp_path / "home", tmp_path / ("a" * 300))

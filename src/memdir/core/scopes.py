@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -9,12 +10,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import StorageError
 from .model import SCOPES
 from .storage.git import git_dirs
 
 #: No working directory is longer (Linux's PATH_MAX in bytes, getcwd's limit): a longer
 #: one is no process's, and a walk up its parents would cost time for nothing.
 PATH_MAX = 4096
+_TOO_LONG = "No folder can have a name that long: open memdir in an existing folder."
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 _LOSSLESS = re.compile(r"[A-Za-z0-9/]*")
 _SLUG_MAX = 100
@@ -39,11 +42,27 @@ def _main_worktree(git_file: Path) -> Path | None:
     return common.parent if common is not None and common.name == ".git" else None
 
 
+def is_folder(path: str | Path) -> bool:
+    """Whether ``path`` is a folder; False for a name no file system takes (ENAMETOOLONG,
+    a NUL), as for one that is not there."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def find_project_root(start: Path) -> Path:
     """The repository a directory belongs to: the nearest ancestor holding ``.git``, and
     for a linked worktree the main checkout, so every worktree shares one local scope.
     Outside git, ``start`` itself."""
     start = start.resolve()
+    try:
+        start.stat()
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # a hook's or a cloned repository's cwd
+            raise StorageError(
+                "use the project folder", f"{str(start)[:80]}…", exc, advice=_TOO_LONG
+            ) from None
     for folder in _ancestors(start):
         marker = folder / ".git"
         if marker.is_file():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..core.errors import ValidationError
 from ..core.origins import remote_key
-from ..core.scopes import PATH_MAX, find_checkout_root
+from ..core.scopes import PATH_MAX, find_checkout_root, is_folder
 from ..core.storage.git import (
     first_logged,
     git_dirs,
@@ -54,7 +54,7 @@ def found_at(cwd: str | None) -> Found:
         return NOWHERE, None
     remote = read_remote(dirs[1])
     checkout = (remote_key(remote) if remote else None), head_commit(*dirs)
-    here = checkout != NOWHERE and Path(cwd).is_dir()
+    here = checkout != NOWHERE and is_folder(cwd)
     return checkout, (first_logged(dirs[0]) if here else None)
 
 

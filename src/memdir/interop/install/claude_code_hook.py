@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import MemdirError
+from ...core.scopes import is_folder
 
 BUDGET = 2.0  # seconds
 DEEP_SHARE = 0.5  # of the budget, deep recall's at most (when the deep_recall setting is on)
@@ -117,7 +118,7 @@ def _respond(data: dict[str, Any], home: Path | None, budget: float | None) -> A
     if event not in ("SessionStart", "UserPromptSubmit", *_IMPORTS):
         return Answer()
     cwd = _text(data, "cwd")
-    md = open_memdir(home, cwd if cwd is not None and Path(cwd).is_dir() else os.getcwd())
+    md = open_memdir(home, cwd if cwd is not None and is_folder(cwd) else os.getcwd())
     if not md.enabled:
         return Answer()
     if event == "SessionStart":

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.scopes import is_folder
 from ...core.storage.records import locked
 from ._command import detached
 
@@ -74,7 +75,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
     thread = payload.get("thread-id")
     thread = thread if isinstance(thread, str) and _UUID.fullmatch(thread) else None
     cwd = payload.get("cwd")
-    project = cwd if isinstance(cwd, str) and "\x00" not in cwd and Path(cwd).is_dir() else None
+    project = cwd if isinstance(cwd, str) and is_folder(cwd) else None
     md = open_memdir(home, project or os.getcwd())
     if not md.enabled:
         return done
