@@ -5,22 +5,23 @@ an entry point in the ``memdir`` group (README: Plugins; docs/design/architectur
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.metadata
 import inspect
 import logging
-import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
+from . import plugin_deadline
 from .core.errors import EmbedError, MemdirError, ProviderError, ValidationError
 
 hookspec = pluggy.HookspecMarker("memdir")
 hookimpl = pluggy.HookimplMarker("memdir")
+T = TypeVar("T")
 
 #: The built-in plugins, registered through the same hooks as any other.
 BUILTINS = (
@@ -93,10 +94,12 @@ _manager: pluggy.PluginManager | None = None
 #: Installed plugins that could not be loaded: entry point name → why.
 _BROKEN: dict[str, str] = {}
 
-#: Seconds an installed plugin's import or hook may run before memdir says it waits on it.
-SLOW_PLUGIN = 10.0
 #: Installed plugins: entry point name → the distribution that installed it.
 _PACKAGES: dict[str, str] = {}
+#: Installed plugins left behind (an import or hook that did not return in time): name →
+#: its distribution. memdir calls none of their hooks again, nor loads the distribution's
+#: other entry points (they would wait on its module's import lock).
+_LEFT: dict[str, str] = {}
 
 log = logging.getLogger("memdir")
 
@@ -115,25 +118,31 @@ def manager() -> pluggy.PluginManager:
 
 
 def _load_installed(pm: pluggy.PluginManager) -> None:
-    """Each installed plugin on its own: one that fails to import or register is left out
-    with a warning naming it (in :data:`_BROKEN`), and memdir runs without it."""
+    """Each installed plugin on its own: one that fails to import or register, or whose
+    import does not return in time, is left out with a warning naming it (in
+    :data:`_BROKEN`), and memdir runs without it."""
     for ep in importlib.metadata.entry_points(group="memdir"):
-        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
+        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name) or ep.name in _LEFT:
             continue
-        if ep.dist is not None:
-            _PACKAGES[ep.name] = ep.dist.name
+        package = _PACKAGES[ep.name] = ep.dist.name if ep.dist is not None else ep.name
+        if package in _LEFT.values():
+            _BROKEN[ep.name] = f"its package {package} has a plugin that was left behind"
+            continue
         try:
-            with contextlib.redirect_stdout(sys.stderr), _watched(ep.name, "import"):
-                pm.register(ep.load(), name=ep.name)  # stdout is a command's --json
+            pm.register(_run(ep.name, "import", ep.load), name=ep.name)
+        except plugin_deadline.Late:
+            continue
         except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
             if pm.get_plugin(ep.name) is not None:
                 pm.unregister(name=ep.name)
-            _BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
+            failed = isinstance(exc, plugin_deadline.Failed)
+            why = str(exc) if failed else f"{type(exc).__name__}: {exc}"
+            _BROKEN[ep.name] = why
             log.warning(
                 "plugin %r (%s) was not loaded, memdir runs without it: %s",
                 ep.name,
                 ep.value,
-                _BROKEN[ep.name],
+                why,
             )
 
 
@@ -147,27 +156,25 @@ def _tell_once(message: str) -> None:
         log.warning("%s", message)
 
 
-@contextlib.contextmanager
-def _watched(plugin: str, what: str) -> Iterator[None]:
-    """Say (once, from a timer) that the installed ``plugin``'s ``what`` has run
-    :data:`SLOW_PLUGIN` seconds and memdir waits for it: a hang names its plugin. memdir
-    cannot leave it behind (a thread cannot be stopped; docs/design/architecture.md)."""
-    package = _PACKAGES.get(plugin, plugin)
-    timer = threading.Timer(
-        SLOW_PLUGIN,
-        _tell_once,
-        (
-            f"plugin {plugin!r}: its {what} has run for {SLOW_PLUGIN:.0f} s and memdir is "
-            f"waiting for it; if it never ends, stop memdir (Ctrl-C) and uninstall the "
-            f"plugin (`pip uninstall {package}`)",
-        ),
-    )
-    timer.daemon = True
-    timer.start()
+def _run(plugin: str, what: str, call: Callable[[], T]) -> T:
+    """``call()``, the installed ``plugin``'s ``what``, within the deadline (its output to
+    stderr, not a command's): one that does not return in time is left behind, said once,
+    and raises :class:`~memdir.plugin_deadline.Late`; one that raises,
+    :class:`~memdir.plugin_deadline.Failed`."""
+    within, bad = plugin_deadline.seconds()
+    if bad:
+        _tell_once(bad)
     try:
-        yield
-    finally:
-        timer.cancel()
+        return plugin_deadline.run(call, within)
+    except plugin_deadline.Late:
+        package = _LEFT[plugin] = _PACKAGES.get(plugin, plugin)
+        _BROKEN[plugin] = f"its {what} did not return in {within:g} s"
+        _tell_once(
+            f"plugin {plugin!r}: its {what} did not return in {within:g} s, so memdir left "
+            f"it behind and runs without it; remove it (`pip uninstall {package}`) or, if "
+            f"it is only slow, give it longer ({plugin_deadline.KNOB}=SECONDS)"
+        )
+        raise
 
 
 def _not_loaded() -> str:
@@ -193,17 +200,25 @@ def _named(hook: str, make: Callable[..., Any]) -> list[tuple[str, Any]]:
         plugin = impl.plugin_name
         if plugin in BUILTINS:
             found += _call(impl, make)
-            continue
-        try:
-            with contextlib.redirect_stdout(sys.stderr), _watched(plugin, hook):
-                found += _call(impl, make)
-        except Exception as exc:  # noqa: BLE001  (a third party's hook)
-            _BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")
-            _tell_once(
-                f"plugin {plugin!r}: its {hook} failed, memdir runs without what it "
-                f"registers: {type(exc).__name__}: {exc}"
-            )
+        elif plugin not in _LEFT:  # one left behind is not called again
+            with contextlib.suppress(plugin_deadline.Late):
+                found += _registered(plugin, hook, functools.partial(_call, impl, make))
     return found
+
+
+def _registered(
+    plugin: str, hook: str, call: Callable[[], list[tuple[str, Any]]]
+) -> list[tuple[str, Any]]:
+    """What the installed ``plugin``'s ``hook`` registers; nothing, said once, when the
+    hook raises."""
+    try:
+        return _run(plugin, hook, call)
+    except plugin_deadline.Failed as exc:
+        _BROKEN.setdefault(plugin, f"{hook}: {exc}")
+        _tell_once(
+            f"plugin {plugin!r}: its {hook} failed, memdir runs without what it registers: {exc}"
+        )
+        return []
 
 
 def _call(impl: Any, make: Callable[..., Any]) -> list[tuple[str, Any]]:
