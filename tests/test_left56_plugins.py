@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import memdir
 from memdir import plugin_deadline
 from test_walk55 import _plugin_site
 
@@ -235,3 +236,32 @@ def test_a_bad_slow_plugin_value_is_said_once_and_the_command_runs(
     done = _import(tmp_path, project, _env(tmp_path, code, seconds="soon"))
     assert done.returncode == 0 and "1 add" in done.stdout, done.stdout + done.stderr
     assert done.stderr.count("MEMDIR_SLOW_PLUGIN_SECONDS='soon'") == 1, done.stderr
+
+
+_SLOW_FACTORY = """
+import time
+from memdir.hooks import hookimpl
+
+
+@hookimpl
+def register_providers(register):
+    register("slow", lambda model, **_: time.sleep(600), "slow:MODEL")
+"""
+
+
+def test_an_llm_factory_that_hangs_is_left_behind_and_named(tmp_path: Path, project: Path) -> None:
+    with memdir.open(tmp_path / "home", project).session(agent="left56") as s:
+        s.log("user", "We deploy on Tuesdays now, not Fridays.")
+    env = {**_env(tmp_path, _SLOW_FACTORY), "MEMDIR_LLM": "slow:m"}
+    argv = [sys.executable, "-m", "memdir", "maintain"]
+    done = subprocess.run(argv, cwd=project, env=env, capture_output=True, text=True, timeout=GUARD)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert done.stderr.count("did not return") == 2, done.stderr  # the warning, the error
+    assert f"Warning: plugin {NAME!r}: its llm factory did not return in 1 s" in done.stderr
+    assert "Error: " in done.stderr and "'slow:m'" in done.stderr, done.stderr
+
+
+def test_the_slow_plugin_knob_is_in_the_help(tmp_path: Path) -> None:
+    argv = [sys.executable, "-m", "memdir", "--help"]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=GUARD)
+    assert "$MEMDIR_SLOW_PLUGIN_SECONDS (default 10)" in done.stdout, done.stdout

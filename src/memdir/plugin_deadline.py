@@ -43,7 +43,8 @@ class Late(Exception):
 
 
 class Failed(Exception):
-    """The call raised (anything, ``SystemExit`` too); ``str()`` says what."""
+    """The call raised (anything, ``SystemExit`` too); ``str()`` says what, and
+    ``__cause__`` is what it raised."""
 
 
 #: ``on`` is set in the threads that run a plugin's code.
@@ -88,14 +89,15 @@ def run(call: Callable[[], T], within: float) -> T:
         try:
             got: tuple[bool, Any] = (True, call())
         except BaseException as exc:  # noqa: BLE001  (a third party's code: said, not raised)
-            got = (False, f"{type(exc).__name__}: {exc}")
+            got = (False, exc)
         with lock:
             if not abandoned:
                 outcome.append(got)
         finished.set()
 
-    routed = None if isinstance(sys.stdout, _Routed) else _Routed(sys.stdout)
-    if routed is not None:  # not already (a call within a call, or one left behind)
+    # not already routed (a call left behind), nor None (print then writes nothing)
+    routed = None if sys.stdout is None or isinstance(sys.stdout, _Routed) else _Routed(sys.stdout)
+    if routed is not None:
         sys.stdout = cast(TextIO, routed)
     try:
         threading.Thread(target=work, name="memdir-plugin", daemon=True).start()
@@ -111,5 +113,5 @@ def run(call: Callable[[], T], within: float) -> T:
         raise Late(f"did not return in {within:g} s")
     returned, value = outcome[0]
     if not returned:
-        raise Failed(value)
+        raise Failed(f"{type(value).__name__}: {value}") from value
     return cast(T, value)
