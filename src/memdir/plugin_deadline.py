@@ -81,7 +81,7 @@ def run(call: Callable[[], T], within: float) -> T:
             raise Failed(f"{type(exc).__name__}: {exc}") from exc
     lock = threading.Lock()  # never held while the plugin's code runs
     finished = threading.Event()
-    outcome: list[tuple[bool, Any]] = []  # (returned, result or why), set once
+    outcome: list[tuple[bool, Any]] = []  # (returned, result or what it raised), once
     abandoned = False
 
     def work() -> None:
@@ -100,8 +100,12 @@ def run(call: Callable[[], T], within: float) -> T:
     if routed is not None:
         sys.stdout = cast(TextIO, routed)
     try:
-        threading.Thread(target=work, name="memdir-plugin", daemon=True).start()
-        finished.wait(within)
+        try:
+            threading.Thread(target=work, name="memdir-plugin", daemon=True).start()
+        except RuntimeError as exc:  # no thread to be had: said as the call's failure
+            outcome.append((False, exc))
+        else:
+            finished.wait(within)
     finally:
         with lock:
             if not outcome:
