@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import memdir
-from memdir import plugin_deadline
+from memdir.core import plugin_deadline
 from test_walk55 import _plugin_site
 
 NAME = "memdir_left56_slow"

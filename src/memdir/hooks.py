@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import pluggy
 
-from . import plugin_deadline
+from .core import plugin_deadline
 from .core.errors import EmbedError, MemdirError, ProviderError, ValidationError
 
 hookspec = pluggy.HookspecMarker("memdir")
@@ -159,8 +159,8 @@ def _tell_once(message: str) -> None:
 def _run(plugin: str, what: str, call: Callable[[], T]) -> T:
     """``call()``, the installed ``plugin``'s ``what``, within the deadline (its output to
     stderr, not a command's): one that does not return in time is left behind, said once,
-    and raises :class:`~memdir.plugin_deadline.Late`; one that raises,
-    :class:`~memdir.plugin_deadline.Failed`."""
+    and raises :class:`~memdir.core.plugin_deadline.Late`; one that raises,
+    :class:`~memdir.core.plugin_deadline.Failed`."""
     within, bad = plugin_deadline.seconds()
     if bad:
         _tell_once(bad)
