@@ -96,7 +96,8 @@ def run(call: Callable[[], T], within: float) -> T:
         finished.set()
 
     # not already routed (a call left behind), nor None (print then writes nothing)
-    routed = None if sys.stdout is None or isinstance(sys.stdout, _Routed) else _Routed(sys.stdout)
+    before = sys.stdout
+    routed = None if before is None or isinstance(before, _Routed) else _Routed(before)
     if routed is not None:
         sys.stdout = cast(TextIO, routed)
     try:
@@ -111,8 +112,9 @@ def run(call: Callable[[], T], within: float) -> T:
             if not outcome:
                 abandoned = True
                 _left += 1
-        if routed is not None and sys.stdout is routed and not _left:
-            sys.stdout = routed.stdout
+        if outcome:  # on time: stdout as it was, whatever the plugin's code set it to
+            # (sys.stdout.buffer in its thread is stderr's), as redirect_stdout did
+            sys.stdout = cast(TextIO, routed if routed is not None and _left else before)
     if not outcome:
         raise Late(f"did not return in {within:g} s")
     returned, value = outcome[0]
