@@ -129,7 +129,8 @@ _AUDIT = """
 import json, sys
 from pathlib import Path
 started = []
-sys.addaudithook(lambda event, args: started.append(event) if event == "_thread.start_new_thread" else None)
+THREAD = "_thread.start_new_thread"
+sys.addaudithook(lambda event, args: started.append(event) if event == THREAD else None)
 import memdir
 from memdir import hooks
 from memdir.interop import _harness
