@@ -59,12 +59,6 @@ def register_providers(register):
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: an installed llm factory now runs in the plugin thread, so what it "
-    "makes is bound to that thread (sqlite3's check_same_thread; asyncio loops); the "
-    "provider's first use on memdir's thread raises: `memdir maintain` ends in a traceback",
-)
 def test_an_llm_factory_that_opens_sqlite_still_serves_maintain(
     tmp_path: Path, project: Path
 ) -> None:

@@ -315,28 +315,17 @@ def make_provider(
 
 
 def _made(spec: str, plugin: str, make: Callable[[], Any]) -> Any:
-    """What the factory of llm ``spec`` makes; an installed ``plugin``'s within the
-    deadline. A failure is said as the llm's error (a MemdirError as it was raised)."""
-    if plugin in BUILTINS:
-        try:
-            return make()
-        except MemdirError:
-            raise
-        except Exception as exc:
-            raise ProviderError(
-                f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
-            ) from exc
+    """What the factory of llm ``spec`` makes, in the caller's thread (what it makes may be
+    tied to it: a SQLite cache, an event loop); a failure is said as the llm's error (a
+    MemdirError as it was raised). Not bounded: a factory that never returns hangs."""
     try:
-        return _run(plugin, "llm factory", make)
-    except plugin_deadline.Late as exc:
+        return make()
+    except MemdirError:
+        raise
+    except Exception as exc:
         raise ProviderError(
-            f"llm {spec!r}: its factory did not return in time, so memdir left plugin "
-            f"{plugin!r} behind"
+            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
         ) from exc
-    except plugin_deadline.Failed as exc:
-        if isinstance(exc.__cause__, MemdirError):
-            raise exc.__cause__ from None
-        raise ProviderError(f"llm {spec!r}: its factory failed: {exc}") from exc
 
 
 def _takes(function: Callable[..., Any], name: str) -> bool:
