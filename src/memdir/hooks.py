@@ -5,22 +5,23 @@ an entry point in the ``memdir`` group (README: Plugins; docs/design/architectur
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.metadata
 import inspect
 import logging
-import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
+from .core import plugin_deadline
 from .core.errors import EmbedError, MemdirError, ProviderError, ValidationError
 
 hookspec = pluggy.HookspecMarker("memdir")
 hookimpl = pluggy.HookimplMarker("memdir")
+T = TypeVar("T")
 
 #: The built-in plugins, registered through the same hooks as any other.
 BUILTINS = (
@@ -93,10 +94,12 @@ _manager: pluggy.PluginManager | None = None
 #: Installed plugins that could not be loaded: entry point name → why.
 _BROKEN: dict[str, str] = {}
 
-#: Seconds an installed plugin's import or hook may run before memdir says it waits on it.
-SLOW_PLUGIN = 10.0
 #: Installed plugins: entry point name → the distribution that installed it.
 _PACKAGES: dict[str, str] = {}
+#: Installed plugins left behind (an import or hook that did not return in time): name →
+#: its distribution. memdir calls none of their hooks again, nor loads the distribution's
+#: other entry points (they would wait on its module's import lock).
+_LEFT: dict[str, str] = {}
 
 log = logging.getLogger("memdir")
 
@@ -115,25 +118,31 @@ def manager() -> pluggy.PluginManager:
 
 
 def _load_installed(pm: pluggy.PluginManager) -> None:
-    """Each installed plugin on its own: one that fails to import or register is left out
-    with a warning naming it (in :data:`_BROKEN`), and memdir runs without it."""
+    """Each installed plugin on its own: one that fails to import or register, or whose
+    import does not return in time, is left out with a warning naming it (in
+    :data:`_BROKEN`), and memdir runs without it."""
     for ep in importlib.metadata.entry_points(group="memdir"):
-        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
+        if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name) or ep.name in _LEFT:
             continue
-        if ep.dist is not None:
-            _PACKAGES[ep.name] = ep.dist.name
+        package = _PACKAGES[ep.name] = ep.dist.name if ep.dist is not None else ep.name
+        if package in _LEFT.values():
+            _BROKEN[ep.name] = f"its package {package} has a plugin that was left behind"
+            continue
         try:
-            with contextlib.redirect_stdout(sys.stderr), _watched(ep.name, "import"):
-                pm.register(ep.load(), name=ep.name)  # stdout is a command's --json
+            pm.register(_run(ep.name, "import", ep.load), name=ep.name)
+        except plugin_deadline.Late:
+            continue
         except Exception as exc:  # noqa: BLE001  (a third party's import or hooks)
             if pm.get_plugin(ep.name) is not None:
                 pm.unregister(name=ep.name)
-            _BROKEN[ep.name] = f"{type(exc).__name__}: {exc}"
+            failed = isinstance(exc, plugin_deadline.Failed)
+            why = str(exc) if failed else f"{type(exc).__name__}: {exc}"
+            _BROKEN[ep.name] = why
             log.warning(
                 "plugin %r (%s) was not loaded, memdir runs without it: %s",
                 ep.name,
                 ep.value,
-                _BROKEN[ep.name],
+                why,
             )
 
 
@@ -147,27 +156,25 @@ def _tell_once(message: str) -> None:
         log.warning("%s", message)
 
 
-@contextlib.contextmanager
-def _watched(plugin: str, what: str) -> Iterator[None]:
-    """Say (once, from a timer) that the installed ``plugin``'s ``what`` has run
-    :data:`SLOW_PLUGIN` seconds and memdir waits for it: a hang names its plugin. memdir
-    cannot leave it behind (a thread cannot be stopped; docs/design/architecture.md)."""
-    package = _PACKAGES.get(plugin, plugin)
-    timer = threading.Timer(
-        SLOW_PLUGIN,
-        _tell_once,
-        (
-            f"plugin {plugin!r}: its {what} has run for {SLOW_PLUGIN:.0f} s and memdir is "
-            f"waiting for it; if it never ends, stop memdir (Ctrl-C) and uninstall the "
-            f"plugin (`pip uninstall {package}`)",
-        ),
-    )
-    timer.daemon = True
-    timer.start()
+def _run(plugin: str, what: str, call: Callable[[], T]) -> T:
+    """``call()``, the installed ``plugin``'s ``what``, within the deadline (its output to
+    stderr, not a command's): one that does not return in time is left behind, said once,
+    and raises :class:`~memdir.core.plugin_deadline.Late`; one that raises,
+    :class:`~memdir.core.plugin_deadline.Failed`."""
+    within, bad = plugin_deadline.seconds()
+    if bad:
+        _tell_once(bad)
     try:
-        yield
-    finally:
-        timer.cancel()
+        return plugin_deadline.run(call, within)
+    except plugin_deadline.Late:
+        package = _LEFT[plugin] = _PACKAGES.get(plugin, plugin)
+        _BROKEN[plugin] = f"its {what} did not return in {within:g} s"
+        _tell_once(
+            f"plugin {plugin!r}: its {what} did not return in {within:g} s, so memdir left "
+            f"it behind and runs without it; remove it (`pip uninstall {package}`) or, if "
+            f"it is only slow, give it longer ({plugin_deadline.KNOB}=SECONDS)"
+        )
+        raise
 
 
 def _not_loaded() -> str:
@@ -193,17 +200,25 @@ def _named(hook: str, make: Callable[..., Any]) -> list[tuple[str, Any]]:
         plugin = impl.plugin_name
         if plugin in BUILTINS:
             found += _call(impl, make)
-            continue
-        try:
-            with contextlib.redirect_stdout(sys.stderr), _watched(plugin, hook):
-                found += _call(impl, make)
-        except Exception as exc:  # noqa: BLE001  (a third party's hook)
-            _BROKEN.setdefault(plugin, f"{hook}: {type(exc).__name__}: {exc}")
-            _tell_once(
-                f"plugin {plugin!r}: its {hook} failed, memdir runs without what it "
-                f"registers: {type(exc).__name__}: {exc}"
-            )
+        elif plugin not in _LEFT:  # one left behind is not called again
+            with contextlib.suppress(plugin_deadline.Late):
+                found += _registered(plugin, hook, functools.partial(_call, impl, make))
     return found
+
+
+def _registered(
+    plugin: str, hook: str, call: Callable[[], list[tuple[str, Any]]]
+) -> list[tuple[str, Any]]:
+    """What the installed ``plugin``'s ``hook`` registers; nothing, said once, when the
+    hook raises."""
+    try:
+        return _run(plugin, hook, call)
+    except plugin_deadline.Failed as exc:
+        _BROKEN.setdefault(plugin, f"{hook}: {exc}")
+        _tell_once(
+            f"plugin {plugin!r}: its {hook} failed, memdir runs without what it registers: {exc}"
+        )
+        return []
 
 
 def _call(impl: Any, make: Callable[..., Any]) -> list[tuple[str, Any]]:
@@ -218,15 +233,19 @@ def _call(impl: Any, make: Callable[..., Any]) -> list[tuple[str, Any]]:
 
 
 def _by_name(hook: str, make: Callable[..., Any], what: str) -> dict[str, Any]:
-    """What ``hook`` registers, by name (a later registration wins); an installed plugin
-    that replaces one of memdir's own is said, once."""
-    out: dict[str, Any] = {}
-    owner: dict[str, str] = {}
+    """What ``hook`` registers, by name (a later registration wins)."""
+    return {name: item for name, (_, item) in _owned(hook, make, what).items()}
+
+
+def _owned(hook: str, make: Callable[..., Any], what: str) -> dict[str, tuple[str, Any]]:
+    """:func:`_by_name`, each with the plugin that registered it; an installed plugin that
+    replaces one of memdir's own is said, once."""
+    out: dict[str, tuple[str, Any]] = {}
     for plugin, item in _named(hook, make):
         name = item.name if isinstance(item, HarnessPlugin) else item.kind
-        if owner.get(name) in BUILTINS and plugin not in BUILTINS:
+        if name in out and out[name][0] in BUILTINS and plugin not in BUILTINS:
             _tell_once(f"plugin {plugin!r} replaces memdir's own {what} {name!r}")
-        out[name], owner[name] = item, plugin
+        out[name] = (plugin, item)
     return out
 
 
@@ -271,23 +290,21 @@ def make_provider(
     A missing key or model names the setting to fix. ``timeout`` (``llm_timeout``, seconds
     a model call may take) goes to a factory that takes a ``timeout`` argument."""
     kind, _, model = spec.strip().partition(":")
-    found = providers()
+    found = _owned("register_providers", Provider, "llm provider")
     if kind.lower() not in found:
-        usages = [p.usage for p in found.values()]
+        usages = [p.usage for _, p in found.values()]
         listed = ", ".join(usages[:-1]) + f" or {usages[-1]}" if len(usages) > 1 else usages[0]
         raise ProviderError(
             f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}{_not_loaded()}"
         )
-    factory = found[kind.lower()].factory
+    plugin, chosen = found[kind.lower()]
+    factory = chosen.factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
-    try:
-        made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
-    except MemdirError:
-        raise
-    except Exception as exc:  # a plugin's factory: said as the llm's error, no traceback
-        raise ProviderError(
-            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
-        ) from exc
+    made = _made(
+        spec,
+        plugin,
+        functools.partial(factory, model.strip(), api_key=api_key, base_url=base_url, **extra),
+    )
     if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
         raise ProviderError(
             f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "
@@ -295,6 +312,20 @@ def make_provider(
             "in complete(system, user)) or Provider"
         )
     return made
+
+
+def _made(spec: str, plugin: str, make: Callable[[], Any]) -> Any:
+    """What the factory of llm ``spec`` makes, in the caller's thread (what it makes may be
+    tied to it: a SQLite cache, an event loop); a failure is said as the llm's error (a
+    MemdirError as it was raised). Not bounded: a factory that never returns hangs."""
+    try:
+        return make()
+    except MemdirError:
+        raise
+    except Exception as exc:
+        raise ProviderError(
+            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def _takes(function: Callable[..., Any], name: str) -> bool:

@@ -172,5 +172,9 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
 
     Scopes, most local last: managed (/etc/memdir), user ($MEMDIR_HOME/user), project
     (<repo>/.memdir) and local ($MEMDIR_HOME/projects/<slug>, the default).
+
+    Installed plugins (the `memdir` entry point group) each get
+    $MEMDIR_SLOW_PLUGIN_SECONDS (default 10) to import and register; a late one is left
+    behind with a warning and the command carries on without it.
     """
     ctx.obj = State(home, project)
