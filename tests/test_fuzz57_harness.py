@@ -117,6 +117,31 @@ _HOSTILE_LINES = st.one_of(
 )
 
 
+def _whole_as_pieces(
+    folder: Path, harness: str, path: Path, raw: list[bytes], cut: int, said: list[int]
+) -> None:
+    """Every valid line of ``raw`` stored by one import of the whole file, and the hooks'
+    reading of it in two pieces (cut at ``cut``) stores what that import stores."""
+    path.parent.mkdir()
+    path.write_bytes(b"".join(raw))
+    os.utime(path, (1e9, 1e9))  # lines without a time take the file's
+    whole = memdir.open(folder / "whole", folder)
+    report = import_sessions(whole, harness, path)
+    texts = [m[2] for m in _stored(whole)]
+    for i in said:
+        assert f"valid said {i}" in texts, report.problems
+    path.write_bytes(b"".join(raw[:cut]))
+    os.utime(path, (1e9, 1e9))
+    grown = memdir.open(folder / "grown", folder)
+    follow(grown, harness, path)
+    path.write_bytes(b"".join(raw))
+    os.utime(path, (1e9, 1e9))
+    follow(grown, harness, path)
+    assert _stored(grown) == _stored(whole)
+    whole.close()
+    grown.close()
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     st.lists(st.one_of(_HOSTILE_LINES, RAW_LINES, st.integers(0, 2**31)), max_size=12),
@@ -133,24 +158,7 @@ def test_any_claude_code_transcript_imports_its_valid_lines_once(
     raw = [_line(_said(i) if isinstance(obj, int) else obj) for i, obj in enumerate(lines)]
     with _folder() as folder, _quick(30):
         path = folder / "t" / f"{SID}.jsonl"
-        path.parent.mkdir()
-        path.write_bytes(b"".join(raw))
-        os.utime(path, (1e9, 1e9))  # lines without a time take the file's
-        whole = memdir.open(folder / "whole", folder)
-        report = import_sessions(whole, "claude-code", path)
-        texts = [m[2] for m in _stored(whole)]
-        for i in said:
-            assert f"valid said {i}" in texts, report.problems
-        path.write_bytes(b"".join(raw[:cut]))
-        os.utime(path, (1e9, 1e9))
-        grown = memdir.open(folder / "grown", folder)
-        follow(grown, "claude-code", path)
-        path.write_bytes(b"".join(raw))
-        os.utime(path, (1e9, 1e9))
-        follow(grown, "claude-code", path)
-        assert _stored(grown) == _stored(whole)
-        whole.close()
-        grown.close()
+        _whole_as_pieces(folder, "claude-code", path, raw, cut, said)
 
 
 # -- a Claude.ai export: memories.json, projects.json beside conversations.json ----------
@@ -374,24 +382,7 @@ def test_any_codex_rollout_imports_its_valid_lines_once(lines: list[Any], cut: i
     raw += [_line(_codex_said(i) if isinstance(obj, int) else obj) for i, obj in enumerate(lines)]
     with _folder() as folder, _quick(30):
         path = folder / "s" / f"rollout-2025-06-14T10-00-00-{THREAD}.jsonl"
-        path.parent.mkdir()
-        path.write_bytes(b"".join(raw))
-        os.utime(path, (1e9, 1e9))
-        whole = memdir.open(folder / "whole", folder)
-        report = import_sessions(whole, "codex", path)
-        texts = [m[2] for m in _stored(whole)]
-        for i in said:
-            assert f"valid said {i}" in texts, report.problems
-        path.write_bytes(b"".join(raw[:cut]))
-        os.utime(path, (1e9, 1e9))
-        grown = memdir.open(folder / "grown", folder)
-        follow(grown, "codex", path)
-        path.write_bytes(b"".join(raw))
-        os.utime(path, (1e9, 1e9))
-        follow(grown, "codex", path)
-        assert _stored(grown) == _stored(whole)
-        whole.close()
-        grown.close()
+        _whole_as_pieces(folder, "codex", path, raw, cut, said)
 
 
 # -- hook input from Claude Code: near-valid payloads --------------------------------------
