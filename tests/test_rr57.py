@@ -7,9 +7,11 @@ and a bare 周五/金曜日 kept as a search term."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,15 +24,6 @@ from memdir.guard._wrap import unwrap
 # --- core/changes.resolve: a target matched NFKC-insensitively ------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — a target that is exactly one entry's name (API规范) no longer "
-    "finds it when another entry of the scope is named in full width (ＡＰＩ规范): both fold "
-    "to api规范, so `Store.get`/`replace`/`remove` with that scope raise AmbiguousError where "
-    "they found the entry before mendw57s (reported, not silent). A fix must try the exact "
-    "case-folded name before the NFKC one, and `memdir show` must stop NFKC-ing its target "
-    "before it reaches resolve (else ＡＰＩ规范 would then find API规范 silently)",
-)
 def test_a_target_naming_one_entry_exactly_still_finds_it_beside_a_full_width_twin(
     md: Memdir,
 ) -> None:
@@ -40,6 +33,29 @@ def test_a_target_naming_one_entry_exactly_still_finds_it_beside_a_full_width_tw
     assert full.id != half.id
     assert store.get("API规范").id == half.id
     assert store.get("ＡＰＩ规范").id == full.id
+
+
+def test_show_reads_an_exact_full_width_name_as_typed(run: Any) -> None:
+    """rr57: ``show`` NFKC-ed its target before resolve saw it, so ＡＰＩ规范 would be read as
+    its twin API规范; a plain target now goes as typed (ENTRY@REV and archived ids still
+    read in half width)."""
+    for type_, name, body in (
+        ("reference", "ＡＰＩ规范", "接口用 REST。"),
+        ("project", "API规范", "接口用 gRPC。"),
+    ):
+        run("add", "--scope", "user", "--type", type_, "--name", name,
+            "--description", type_, "--body", body)  # fmt: skip
+    assert "接口用 REST。" in run("show", "--scope", "user", "ＡＰＩ规范").stdout
+    assert "接口用 gRPC。" in run("show", "--scope", "user", "API规范").stdout
+    run("add", "--type", "feedback", "--name", "ﾃﾞﾌﾟﾛｲ手順", "--description", "金曜日",
+        "--body", "金曜日のﾃﾞﾌﾟﾛｲは禁止。")  # fmt: skip
+    assert "禁止。" in run("show", "feedback_ﾃﾞﾌﾟﾛｲ手順").stdout
+    gone = run("rm", "デプロイ手順").stdout
+    archived = re.search(r"archive/(feedback_デプロイ手順--\S+?)(?:\.md)?\b", gone)
+    assert archived is not None, gone
+    typed = archived[1].replace("デプロイ", "ﾃﾞﾌﾟﾛｲ")
+    assert "禁止。" in run("show", typed).stdout
+    assert "禁止。" in run("show", "--scope", "local", typed).stdout
 
 
 def test_a_half_width_target_still_finds_its_one_entry(md: Memdir) -> None:
