@@ -252,7 +252,10 @@ def show(state: State, target: str, scope: str | None, depth: str | None, as_jso
     from ..core.prompt import render_read
     from ..core.tiers import parse_depth
 
-    target = unicodedata.normalize("NFKC", target)  # as ids are made: ＠ is @, ﾃﾞ is デ
+    wide = unicodedata.normalize("NFKC", target)  # as ids are made: ＠ is @, ﾃﾞ is デ
+    # ENTRY@REV is read as ids are made; a plain target as typed (resolve folds it): an
+    # exact name typed in full width (ＡＰＩ规范) is not its half-width twin's (API规范)
+    target = wide if "@" in wide else target
     if parse_depth(depth) == "overview":  # validated as memory_read's depth is
         if "@" in target:
             raise click.UsageError("--depth overview reads an entry as it is now, not ENTRY@REV")

@@ -127,6 +127,10 @@ def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
     wide = unicodedata.normalize("NFKC", target)  # as ids are made: ﾃﾞﾌﾟﾛｲ is デプロイ
     if wide in entries:
         return entries[wide]
+    exact = target.strip().casefold()  # a name as typed first: API规范 beside ＡＰＩ规范
+    named = [e for e in entries.values() if e.name.casefold() == exact]
+    if len(named) == 1:
+        return named[0]
     needle = _folded(wide.strip())
     named = [e for e in entries.values() if _folded(e.name) == needle]
     if len(named) == 1:

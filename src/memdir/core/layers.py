@@ -5,6 +5,7 @@ block see memory that way."""
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -166,8 +167,9 @@ class Layers(PersonaLayer, SkillsLayer):
                 archived = {
                     e.id: e for e in self._visible(store, include_archived=True)[0] if e.archived
                 }
-                if target in archived:
-                    return store.scope, archived[target]
+                key = target if target in archived else unicodedata.normalize("NFKC", target)
+                if key in archived:  # typed as it is made, or in half width (ﾃﾞﾌﾟﾛｲ)
+                    return store.scope, archived[key]
         pairs = self.entries()
         scope_of = {e.id: s for s, e in pairs}
         try:

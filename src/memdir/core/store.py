@@ -7,6 +7,7 @@ import builtins
 import contextlib
 import dataclasses
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -172,8 +173,10 @@ class Store:
     def get(self, target: str, *, include_archived: bool = False) -> Entry:
         """The entry with id ``target``, or the one entry a unique substring matches."""
         snap = self._load(archive=include_archived)
-        if include_archived and target in snap.archived:
-            return snap.archived[target]
+        if include_archived:  # an archived id typed as it is made, or in half width
+            for key in (target, unicodedata.normalize("NFKC", target)):
+                if key in snap.archived:
+                    return snap.archived[key]
         return resolve(target, snap.active)
 
     def problems(self) -> builtins.list[ParseError]:
