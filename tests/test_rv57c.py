@@ -142,11 +142,6 @@ def _notify(env: dict[str, str], app: Path, sid: str) -> None:
 # -- (d) the hooks' ledger ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: Codex's notify hook saves the rollout's spec in memdir's ledger "
-    "(transcript-offsets.json) with session_meta.git's URL as given: its password too",
-)
 def test_the_hooks_ledger_keeps_no_credentials(tmp_path: Path) -> None:
     """`memdir` as Codex's notify program (a real subprocess) follows the rollout of the
     turn; what memdir writes keeps no credential (the session row records the reduced
