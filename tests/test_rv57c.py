@@ -40,12 +40,6 @@ def _claude(path: Path, sid: str, cwd: Path, times: list[str | None]) -> None:
 # -- (a) wrong claims ---------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: a transcript whose first message carries no timestamp starts at "
-    "the file's mtime (the latest time: now, once copied), so an old transcript proves the "
-    "checkout there now was there then: another repository's session recorded as this one's",
-)
 def test_a_transcript_without_a_start_time_proves_no_checkout(tmp_path: Path) -> None:
     """Claude Code: the first user line lacks ``timestamp`` (a hand-made or converted
     transcript), the later lines say it was logged before this checkout was cloned. The
@@ -56,6 +50,26 @@ def test_a_transcript_without_a_start_time_proves_no_checkout(tmp_path: Path) ->
     rolls.mkdir()
     _claude(rolls / "old.jsonl", "old", app, [None, OLD, OLD])
     assert _import(tmp_path, "claude-code", rolls) == {"claude-code:old": (None, None)}
+
+
+def test_a_rollout_without_a_start_time_proves_no_checkout(tmp_path: Path) -> None:
+    """mend57z, Codex: neither session_meta nor its lines carry a time (the start is the
+    file's mtime, a guess): it records no checkout; the same rollout timed records it."""
+    app = make_repo(tmp_path / "app")
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    for sid in ("timed", "untimed"):
+        _rollout(rolls, sid, app, _now())
+    (path,) = rolls.glob("*untimed.jsonl")
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for line in lines:
+        line.pop("timestamp")
+        line["payload"].pop("timestamp", None)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert _import(tmp_path, "codex", rolls) == {
+        "codex:timed": (remote_key(REMOTE), _head(app)),
+        "codex:untimed": (None, None),
+    }
 
 
 def test_a_deleted_nested_repository_is_not_the_enclosing_checkout(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from ..transcripts._reading import (
     scope_of,
     seconds,
     text_of,
+    time_of,
 )
 
 LABEL = "Codex"
@@ -176,7 +177,9 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         found = _UUID.findall(path.stem)
         sid = found[-1] if found else path.stem
     cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
-    started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
+    given = time_of(meta.get("timestamp"))
+    given = time_of(first_time) if given is None else given
+    started = mtime(path) if given is None else given  # a guess: proves no checkout
     source = meta.get("source")  # a sub-agent's rollout names the thread that spawned it
     sub = source.get("subagent") if isinstance(source, dict) else None
     found = [meta.get("parent_thread_id")]
@@ -191,6 +194,7 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         scope=scope_of(cwd),
         parent_id=None if parent is None else f"{AGENT}:{parent}",
         started_at=started,
+        guessed_start=given is None,
         memory_mode=mode,
         remote=remote,
         commit=commit,
