@@ -203,13 +203,6 @@ def test_codex_notify_checks_an_old_rollout_it_did_not_see_logged(tmp_path: Path
 # -- (b) lost claims: what maintain says ----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: maintain's notice (and `sessions claim --help`) says the unrecorded "
-    "sessions were logged 'before sessions recorded their checkout'; an import by this "
-    "version leaves them so because the checkout's reflog is gone or newer: the reason "
-    "given is false and names nothing the user can check",
-)
 def test_maintain_says_why_an_imported_session_waits(tmp_path: Path, pg_url: str) -> None:
     """A team member's long-lived checkout whose reflog git expired: today's transcript
     stays path-keyed (the documented safe side); `sessions claim` still takes it; the
@@ -230,6 +223,12 @@ def test_maintain_says_why_an_imported_session_waits(tmp_path: Path, pg_url: str
     )  # fmt: skip
     assert claimed.returncode == 0 and "Claimed 1" in claimed.stdout, claimed.stdout
     assert "before sessions recorded their checkout" not in notice, notice
+    assert "reflog" in notice and "memdir sessions claim" in notice, notice
+    helped = subprocess.run(
+        [sys.executable, "-m", "memdir", "sessions", "claim", "--help"],
+        capture_output=True, text=True, env=alice, timeout=120,
+    )  # fmt: skip
+    assert "reflog" in " ".join(helped.stdout.split()), helped.stdout
 
 
 def test_remote_key_drops_credentials_and_is_its_own_key() -> None:
