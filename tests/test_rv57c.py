@@ -14,8 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from conftest import TEAM_PROJECT
 from memdir.core.origins import remote_key
 from test_mend57c import OLD, OTHER, SHA, _head, _import, _now, _rollout
@@ -174,13 +172,6 @@ def test_the_hooks_ledger_keeps_no_credentials(tmp_path: Path) -> None:
     assert all("SECRET" not in p.read_text() for p in written)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: Codex's notify hook imports every rollout new to its folder with "
-    "live=True, not only the turn's: an old rollout put there (restored from a backup, "
-    "another machine's) that names no git records the checkout at its cwd now, the "
-    "reflog check skipped",
-)
 def test_codex_notify_checks_an_old_rollout_it_did_not_see_logged(tmp_path: Path) -> None:
     app = make_repo(tmp_path / "app")
     home, codex = tmp_path / "home", tmp_path / "codex"
