@@ -14,8 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from conftest import TEAM_PROJECT
 from memdir.core.origins import remote_key
 from test_mend57c import OLD, OTHER, SHA, _head, _import, _now, _rollout
@@ -40,12 +38,6 @@ def _claude(path: Path, sid: str, cwd: Path, times: list[str | None]) -> None:
 # -- (a) wrong claims ---------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: a transcript whose first message carries no timestamp starts at "
-    "the file's mtime (the latest time: now, once copied), so an old transcript proves the "
-    "checkout there now was there then: another repository's session recorded as this one's",
-)
 def test_a_transcript_without_a_start_time_proves_no_checkout(tmp_path: Path) -> None:
     """Claude Code: the first user line lacks ``timestamp`` (a hand-made or converted
     transcript), the later lines say it was logged before this checkout was cloned. The
@@ -56,6 +48,26 @@ def test_a_transcript_without_a_start_time_proves_no_checkout(tmp_path: Path) ->
     rolls.mkdir()
     _claude(rolls / "old.jsonl", "old", app, [None, OLD, OLD])
     assert _import(tmp_path, "claude-code", rolls) == {"claude-code:old": (None, None)}
+
+
+def test_a_rollout_without_a_start_time_proves_no_checkout(tmp_path: Path) -> None:
+    """mend57z, Codex: neither session_meta nor its lines carry a time (the start is the
+    file's mtime, a guess): it records no checkout; the same rollout timed records it."""
+    app = make_repo(tmp_path / "app")
+    rolls = tmp_path / "rolls"
+    rolls.mkdir()
+    for sid in ("timed", "untimed"):
+        _rollout(rolls, sid, app, _now())
+    (path,) = rolls.glob("*untimed.jsonl")
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for line in lines:
+        line.pop("timestamp")
+        line["payload"].pop("timestamp", None)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert _import(tmp_path, "codex", rolls) == {
+        "codex:timed": (remote_key(REMOTE), _head(app)),
+        "codex:untimed": (None, None),
+    }
 
 
 def test_a_deleted_nested_repository_is_not_the_enclosing_checkout(tmp_path: Path) -> None:
@@ -110,11 +122,6 @@ def test_what_the_reflog_proves_is_read_right(tmp_path: Path) -> None:
 # -- (c) hostile Codex `git` ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: a rollout's repository_url that remote_key cannot parse (a port "
-    "that is no number, a raw ? or # in the password) is stored with its password",
-)
 def test_a_malformed_url_in_a_rollout_keeps_no_credentials(tmp_path: Path) -> None:
     app = make_repo(tmp_path / "app")
     rolls = tmp_path / "rolls"
@@ -142,11 +149,6 @@ def _notify(env: dict[str, str], app: Path, sid: str) -> None:
 # -- (d) the hooks' ledger ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: Codex's notify hook saves the rollout's spec in memdir's ledger "
-    "(transcript-offsets.json) with session_meta.git's URL as given: its password too",
-)
 def test_the_hooks_ledger_keeps_no_credentials(tmp_path: Path) -> None:
     """`memdir` as Codex's notify program (a real subprocess) follows the rollout of the
     turn; what memdir writes keeps no credential (the session row records the reduced
@@ -170,13 +172,6 @@ def test_the_hooks_ledger_keeps_no_credentials(tmp_path: Path) -> None:
     assert all("SECRET" not in p.read_text() for p in written)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: Codex's notify hook imports every rollout new to its folder with "
-    "live=True, not only the turn's: an old rollout put there (restored from a backup, "
-    "another machine's) that names no git records the checkout at its cwd now, the "
-    "reflog check skipped",
-)
 def test_codex_notify_checks_an_old_rollout_it_did_not_see_logged(tmp_path: Path) -> None:
     app = make_repo(tmp_path / "app")
     home, codex = tmp_path / "home", tmp_path / "codex"
@@ -199,13 +194,6 @@ def test_codex_notify_checks_an_old_rollout_it_did_not_see_logged(tmp_path: Path
 # -- (b) lost claims: what maintain says ----------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rv57c LOW: maintain's notice (and `sessions claim --help`) says the unrecorded "
-    "sessions were logged 'before sessions recorded their checkout'; an import by this "
-    "version leaves them so because the checkout's reflog is gone or newer: the reason "
-    "given is false and names nothing the user can check",
-)
 def test_maintain_says_why_an_imported_session_waits(tmp_path: Path, pg_url: str) -> None:
     """A team member's long-lived checkout whose reflog git expired: today's transcript
     stays path-keyed (the documented safe side); `sessions claim` still takes it; the
@@ -226,3 +214,25 @@ def test_maintain_says_why_an_imported_session_waits(tmp_path: Path, pg_url: str
     )  # fmt: skip
     assert claimed.returncode == 0 and "Claimed 1" in claimed.stdout, claimed.stdout
     assert "before sessions recorded their checkout" not in notice, notice
+    assert "reflog" in notice and "memdir sessions claim" in notice, notice
+    helped = subprocess.run(
+        [sys.executable, "-m", "memdir", "sessions", "claim", "--help"],
+        capture_output=True, text=True, env=alice, timeout=120,
+    )  # fmt: skip
+    assert "reflog" in " ".join(helped.stdout.split()), helped.stdout
+
+
+def test_remote_key_drops_credentials_and_is_its_own_key() -> None:
+    """mend57z: whatever fails to parse keeps no user name, password or query; a key
+    reduces to itself (Codex's reader hands bulk the key, which reduces it again)."""
+    urls = [
+        "https://bob:SECRET@git.example.test:abc/acme/old.git",
+        "https://bob:SE#CRET@git.example.test/acme/old.git",
+        "https://host:abc/acme/old?token=SECRET",
+        "https://[::1]:8080/acme/old.git",
+        "git@github.com:acme/old.git",
+    ]
+    for url in urls:
+        key = remote_key(url)
+        assert "SECRET" not in key and "bob" not in key and remote_key(key) == key, key
+    assert remote_key(urls[1]) == remote_key("git@git.example.test:acme/old")

@@ -109,13 +109,6 @@ def _checkout_now(repo: Path) -> None:
         subprocess.run(["git", *args], check=True, env=env, capture_output=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity low: an imported session with no start and no message is given the "
-    "import's time as its start, and that 'start' makes the checkout at its cwd as it is now "
-    "pass as_logged (its reflog is always older than now): the checkout is recorded without "
-    "proof, which mend57c's rule says nothing unproven may do",
-)
 def test_a_session_with_no_start_and_no_message_records_no_checkout(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     _checkout_now(repo)

@@ -107,8 +107,10 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
 
 
 def _unclaimed(state: State) -> None:
-    """One line on stderr when sessions logged here before rows recorded their checkout
-    wait unlearnt (team database): how many, the first ids, the command that claims them."""
+    """One line on stderr when sessions keyed by this checkout's path record no checkout
+    (logged before rows recorded it, or imported with nothing proving it was there) and
+    wait unlearnt (team database): how many, the first ids, why, the command that claims
+    them."""
     from ..core.errors import MemdirError
     from ..core.printable import shown
     from ..pipeline.upkeep import unclaimed
@@ -120,8 +122,10 @@ def _unclaimed(state: State) -> None:
     if ids:
         first = ", ".join(shown(i) for i in ids[:3]) + (", …" if len(ids) > 3 else "")
         click.echo(
-            f"Not learnt: {len(ids)} session(s) logged in this checkout before sessions "
-            f"recorded their checkout ({first}); `memdir sessions claim` makes them this "
+            f"Not learnt: {len(ids)} session(s) keyed by this checkout's path record no "
+            f"checkout ({first}): logged before sessions recorded it, or imported with "
+            "nothing to show this checkout was here then (its git reflog expired or newer "
+            "than the session, no start time); `memdir sessions claim` makes them this "
             "project's once you confirm they are this repository's.",
             err=True,
         )

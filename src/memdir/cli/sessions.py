@@ -381,14 +381,16 @@ CLAIM_SHOWN = 20  # ids ``sessions claim`` lists before "and N more"
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def claim(state: State, dry_run: bool, yes: bool, as_json: bool) -> None:
-    """Make this project's the sessions logged in this checkout before sessions recorded
-    their checkout (team database only).
+    """Make this project's the sessions keyed by this checkout's path that record no
+    checkout (team database only).
 
     Why they are not learnt: on a team database sessions are keyed by the remote URL, and
     `maintain` moves a session keyed by this checkout's path to it only when the session
-    records this repository (its remote or a commit). Older sessions record nothing, and
-    another repository may once have stood at this path, so no run claims them. They stay
-    searchable meanwhile.
+    records this repository (its remote or a commit). Sessions logged before sessions
+    recorded their checkout record nothing; so do imported transcripts that nothing shows
+    were logged in this checkout (its git reflog expired or begins after the session, or
+    the transcript gives no start time). Another repository may once have stood at this
+    path, so no run claims them. They stay searchable meanwhile.
 
     Is it safe: claim them only if every session listed was logged in this repository;
     the next `maintain` learns from them. A session recording a checkout is never touched.

@@ -28,6 +28,8 @@ _URL = re.compile(
     r"(?:/([^?#]*))?(?:[?#].*)?"
 )
 _SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):([^?#]*)(?:[?#].*)?")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+_KEYED = re.compile(r"\[[^\]/]*\]/")  # a key's IPv6 host: git reads it as a path
 _HEX = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
@@ -69,10 +71,19 @@ class Orphan:
 
 def remote_key(url: str) -> str:
     """A remote URL reduced to host and path, so ``git@host:u/app.git`` and
-    ``https://host/u/app`` compare equal."""
+    ``https://host/u/app`` compare equal. A URL that does not parse keeps no user name,
+    password, query or fragment (everything to its last ``@``, and from a ``?`` or ``#``
+    after it, dropped); a key (``[::1]/u/app`` too) is its own key."""
     url = url.strip()
     match = _URL.fullmatch(url)
-    if match is None and "/" not in url.split(":", 1)[0]:
+    if match is not None and "@" in match[1]:
+        match = None
+    scheme = _SCHEME.match(url)
+    if match is None and scheme is not None:
+        rest = url[scheme.end() :].rpartition("@")[2]
+        url = scheme[0] + re.split(r"[?#]", rest, maxsplit=1)[0]
+        match = _URL.fullmatch(url)
+    elif match is None and "/" not in url.split(":", 1)[0] and not _KEYED.match(url):
         match = _SCP.fullmatch(url)
     if match is None:
         return url.rstrip("/").removesuffix(".git")

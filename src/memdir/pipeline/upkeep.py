@@ -178,9 +178,10 @@ def key_by_url(md: Layers) -> list[str]:
 
 def unclaimed(md: Layers) -> list[str]:
     """On the team backend, the sessions keyed by this checkout's path that record no
-    checkout (logged before rows recorded it): :func:`key_by_url` never claims them, so
-    they wait unlearnt until ``memdir sessions claim``. Empty on the files backend
-    (sessions are keyed by the path there by design) and for a checkout without a URL."""
+    checkout (logged before rows recorded it, or imported unproven): :func:`key_by_url`
+    never claims them, so they wait unlearnt until ``memdir sessions claim``. Empty on the
+    files backend (sessions are keyed by the path there by design) and for a checkout
+    without a URL."""
     if md.database is None or md.projectless is not None:
         return []
     from ..core.scopes import project_slug

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from . import provenance as prov
-from .checkouts import Checkout, Found, as_logged, found_at, named
+from .checkouts import NOWHERE, Checkout, Found, as_logged, found_at, named
 from .db import Database
 from .records import MEMORY_MODES, check_mode, to_epoch
 from .rows import TITLE_CHARS, Stored, insert_staged, message, text, title
@@ -38,6 +38,7 @@ class _Track:
     floor: str = "enabled"  # the strictest memory mode its rows asked for
     former: str | None = None  # the id an earlier import gave it (SessionSpec.former_id)
     named: str | None = None  # the title its last SessionTitle row gave it
+    since: float | None = None  # the start that proves a checkout (None: none does)
 
 
 class _Written:
@@ -85,7 +86,8 @@ def _track(spec: object) -> _Track:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
     former = spec.former_id if isinstance(spec.former_id, str) and spec.former_id else None
     former = None if former == sid else former
-    return _Track(sid, row, titled=bool(given), checkout=checkout, former=former)
+    since = None if spec.guessed_start is True else row[6]
+    return _Track(sid, row, titled=bool(given), checkout=checkout, former=former, since=since)
 
 
 class _Importer:
@@ -150,6 +152,8 @@ class _Importer:
             raise ValidationError(
                 f"{_where(track.sid, track.next)}: {exc}", field=exc.field
             ) from None
+        if track.next == 0 and track.row[6] is None and isinstance(row, tuple | list):
+            track.since = None if row[4] is None else stored[4]  # its own time, not now
         self.buffer.append((track, track.next, stored, key))
         track.next += 1
         self.chars += len(stored[1]) + len(stored[3] or "")
@@ -230,7 +234,8 @@ class _Importer:
         """Finish the rows of the sessions about to be created: the start (the first
         message's time when the source gave none) and the checkout: the one the source
         names; else, for sessions logged now (``live``), the one at the cwd; else that one
-        only when it was there when the session began (:func:`.checkouts.as_logged`)."""
+        only when it was there when the session began (:func:`.checkouts.as_logged`), a
+        start the source gave (not a stand-in: a file's mtime, the import's time)."""
         first_at: dict[str, float] = {}
         for track, _, stored, _ in self.buffer:
             first_at.setdefault(track.sid, stored[4])
@@ -238,9 +243,11 @@ class _Importer:
             row = track.row
             started = first_at.get(track.sid, self.now) if row[6] is None else row[6]
             checkout = track.checkout
-            if checkout is None:
-                found = self.found(row[3])
-                checkout = found[0] if self.live else as_logged(found, started)
+            if checkout is None and self.live:
+                checkout = self.found(row[3])[0]
+            elif checkout is None:
+                since = track.since
+                checkout = NOWHERE if since is None else as_logged(self.found(row[3]), since)
             track.row = (*row[:6], started, *row[7:9], *checkout)
 
     def _save(self, c: sqlite3.Connection) -> tuple[set[str], set[str]]:

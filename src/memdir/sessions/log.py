@@ -697,7 +697,8 @@ class SessionStore:
 
     def unrecorded(self, scope: str) -> builtins.list[str]:
         """The ids of the sessions of ``scope`` recording no checkout (logged before rows
-        recorded it, or outside git), oldest first: no :meth:`rekey` claims them."""
+        recorded it, imported with no proof of it, or outside git), oldest first: no
+        :meth:`rekey` claims them."""
         rows = self.db.read(
             lambda c: c.execute(
                 "SELECT id FROM sessions WHERE scope = ? AND checkout_remote IS NULL "

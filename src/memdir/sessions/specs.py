@@ -37,6 +37,9 @@ class SessionSpec:
     #: when the session began (:func:`memdir.sessions.checkouts.as_logged`).
     remote: str | None = None
     commit: str | None = None
+    #: True: ``started_at`` stands in for a start the source does not give (a file's
+    #: mtime): it proves no checkout, so a session naming none records none.
+    guessed_start: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from ..transcripts._reading import (
     scope_of,
     seconds,
     text_of,
+    time_of,
 )
 
 LABEL = "Claude Code"
@@ -249,12 +250,14 @@ class _File:
         inner = first.get("sessionId")
         inner = inner if isinstance(inner, str) and inner.strip() else None
         cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
-        started = seconds(first.get("timestamp"), self.last)
+        given = time_of(first.get("timestamp"))
+        started = self.last if given is None else given
+        guessed = given is None  # the file's mtime: proves no checkout
         if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
             self.sid = inner or self.sid
             self.whole = True
             self.main_root = self._root(first, number)
-            self.main = self._child(self.main_root, cwd, started)
+            self.main = self._child(self.main_root, cwd, started, guessed)
         else:  # the file is the session; a resumed one continues the session it names
             if not _SESSION_ID.fullmatch(self.sid):
                 self.sid = _own_id(self.path) or self.sid
@@ -266,6 +269,7 @@ class _File:
                 scope=scope_of(cwd),
                 title=title,
                 started_at=started,
+                guessed_start=guessed,
                 parent_id=parent,
                 memory_mode=self.mode,
                 # imports before named it after its file: that session is this one
@@ -282,7 +286,7 @@ class _File:
             bounded_put(self.roots, uuid, root)
         return root
 
-    def _child(self, root: str, cwd: str | None, started: float) -> SessionSpec:
+    def _child(self, root: str, cwd: str | None, started: float, guessed: bool) -> SessionSpec:
         if root not in self.children:
             self.children[root] = SessionSpec(
                 f"{AGENT}:{self.sid}:{root}",
@@ -291,6 +295,7 @@ class _File:
                 cwd=cwd,
                 scope=scope_of(cwd),
                 started_at=started,
+                guessed_start=guessed,
                 memory_mode=self.mode,
             )
         return self.children[root]
@@ -359,13 +364,14 @@ class _File:
             except Malformed as exc:
                 self.tally.bad(f"{self.path}:{number}", str(exc))
                 continue
-            self.last = seconds(obj.get("timestamp"), self.last)
+            given = time_of(obj.get("timestamp"))
+            self.last = self.last if given is None else given
             target = None
             if obj.get("isSidechain") is True and not self.whole:
                 root = self._root(obj, number)
                 if root != self.main_root:
                     cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
-                    target = self._child(root, cwd, self.last)
+                    target = self._child(root, cwd, self.last, given is None)
             uuid = obj.get("uuid")
             record = uuid if isinstance(uuid, str) and uuid else f"@{number}"
             for i, m in enumerate(messages):

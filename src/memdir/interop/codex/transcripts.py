@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.harness_homes import codex_home
+from ...core.origins import remote_key
 from ...sessions import SessionSpec
 from ...sessions.checkouts import MAX_REMOTE
 from ...sessions.records import json_or_text
@@ -30,6 +31,7 @@ from ..transcripts._reading import (
     scope_of,
     seconds,
     text_of,
+    time_of,
 )
 
 LABEL = "Codex"
@@ -175,7 +177,9 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         found = _UUID.findall(path.stem)
         sid = found[-1] if found else path.stem
     cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
-    started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
+    given = time_of(meta.get("timestamp"))
+    given = time_of(first_time) if given is None else given
+    started = mtime(path) if given is None else given  # a guess: proves no checkout
     source = meta.get("source")  # a sub-agent's rollout names the thread that spawned it
     sub = source.get("subagent") if isinstance(source, dict) else None
     found = [meta.get("parent_thread_id")]
@@ -190,6 +194,7 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         scope=scope_of(cwd),
         parent_id=None if parent is None else f"{AGENT}:{parent}",
         started_at=started,
+        guessed_start=given is None,
         memory_mode=mode,
         remote=remote,
         commit=commit,
@@ -197,12 +202,15 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
 
 
 def _git(value: object) -> tuple[str | None, str | None]:
-    """The remote URL and commit id session_meta's ``git`` says the session began in
-    (what Codex read of its cwd then); what is not a string of their form is left out."""
+    """The remote and commit id session_meta's ``git`` says the session began in (what
+    Codex read of its cwd then); what is not a string of their form is left out. The
+    remote is its :func:`remote_key` (what the row records), so no credential in the URL
+    reaches the spec, nor the hooks' ledger that saves it."""
     if not isinstance(value, dict):
         return None, None
     url, sha = value.get("repository_url"), value.get("commit_hash")
-    remote = url if isinstance(url, str) and 0 < len(url.strip()) <= MAX_REMOTE else None
+    ok = isinstance(url, str) and 0 < len(url.strip()) <= MAX_REMOTE
+    remote = remote_key(url) if ok and isinstance(url, str) else None
     commit = sha.lower() if isinstance(sha, str) and _SHA.fullmatch(sha.lower()) else None
     return remote, commit
 

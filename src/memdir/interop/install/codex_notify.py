@@ -89,7 +89,10 @@ def notify(args: list[str], home: Path | None) -> Notified:
             if first and (thread is None or thread not in Path(path).name):
                 seen[path] = stamp  # history: `memdir import-sessions codex` imports it
                 continue
-            done.messages += follow(md, "codex", Path(path))  # from where it stopped
+            # live only for the turn's rollout: another new one (restored, copied in, a
+            # session not seen logged) records its cwd's checkout only if proven
+            live = thread is not None and thread in Path(path).name
+            done.messages += follow(md, "codex", Path(path), live)  # from where it stopped
             done.imported.append(path)
             seen[path] = stamp
         for path in set(seen) - set(current):

@@ -188,12 +188,18 @@ def mtime(path: Path) -> float:
 def seconds(value: object, fallback: float) -> float:
     """A time from a transcript (ISO 8601 string or UNIX seconds) as UNIX seconds;
     ``fallback`` when it is missing or not a time."""
+    found = time_of(value)
+    return fallback if found is None else found
+
+
+def time_of(value: object) -> float | None:
+    """:func:`seconds`, None when ``value`` is missing or not a time."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         try:
             return to_epoch(value)
         except ValidationError:
-            return fallback
-    return fallback
+            return None
+    return None
 
 
 @lru_cache(maxsize=1024)

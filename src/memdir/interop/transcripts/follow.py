@@ -60,10 +60,12 @@ def _usable(path: Path, state: object, module: ModuleType) -> dict[str, Any] | N
     return state if fingerprint(path, state) == state.get("print") else None
 
 
-def follow(md: Layers, harness: str, source: Path) -> int:
+def follow(md: Layers, harness: str, source: Path, live: bool = True) -> int:
     """Import the transcripts of ``harness`` (claude-code, codex) under ``source`` (a file
     or a folder), each from where the last call stopped; how many messages were added.
-    What is stored is what ``import_sessions(md, harness, source)`` stores."""
+    What is stored is what ``import_sessions(md, harness, source)`` stores. ``live``: the
+    hook follows the session being logged now (its cwd's checkout is its own); False for
+    a transcript it did not see logged (its checkout proven as an import's)."""
     module = reader(harness)
     ledger = md.home / LEDGER_NAME
     known = load(ledger, _WHAT)
@@ -72,8 +74,7 @@ def follow(md: Layers, harness: str, source: Path) -> int:
         key = str(path.absolute())
         state = _usable(path, known.get(key), module)
         out: dict[str, Any] = {}
-        # live: the hooks follow a session while it is logged (its cwd's checkout is its own)
-        counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out), live=True)
+        counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out), live=live)
         added += counts.messages_added
         new = out["state"]
         if new is not None and (state is None or new["offset"] != state["offset"]):

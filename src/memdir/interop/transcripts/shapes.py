@@ -45,7 +45,10 @@ def spec(value: object) -> bool:
     if not isinstance(value.get("memory_mode", ""), str):
         return False
     if not all(
-        v is None or isinstance(v, str) or (k in _SPEC_TIMES and number(v))
+        v is None
+        or isinstance(v, str)
+        or (k in _SPEC_TIMES and number(v))
+        or (k == "guessed_start" and flag(v))
         for k, v in value.items()
     ):
         return False
