@@ -66,16 +66,10 @@ def test_a_half_width_target_still_finds_its_one_entry(md: Memdir) -> None:
     assert store.get("デプロイ手順").id == entry.id  # typed full width
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium (older than mendw57s) — two entries of one scope whose names "
-    "differ only in case or width (project Deploy, reference deploy; API规范, ＡＰＩ规范) are "
-    "both saved and both listed by `memdir ls`, but Layers shadows one by the other as if a "
-    "more local scope held it: it is left out of the agent's context, `memdir show "
-    "project_deploy` (its exact id) says no entry matches, and `show Deploy` shows the other "
-    "entry; which one is hidden follows the folder's listing order",
-)
 def test_a_same_scope_entry_named_like_another_is_not_hidden(md: Memdir) -> None:
+    """Two entries of one scope whose names differ in case or width (both saved, both
+    listed) were shadowed one by the other as if a more local scope held it: left out of
+    the agent's context, its exact id not found (medium, older than mendw57s)."""
     store = md.store("user")
     upper = store.add(type="project", name="Deploy", description="a", body="deploy on tuesdays")
     lower = store.add(type="reference", name="deploy", description="b", body="docs at wiki/x")

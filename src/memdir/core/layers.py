@@ -133,9 +133,12 @@ class Layers(PersonaLayer, SkillsLayer):
         for store, shown, withheld in scopes:
             kept = []
             for entry in shown:
-                winner = owner[normalise(entry.name)]
-                if winner[1] is not entry or owner[entry.id][1] is not entry:
-                    by = winner if winner[1] is not entry else owner[entry.id]
+                winner, by_id = owner[normalise(entry.name)], owner[entry.id]
+                # a twin in the same scope (Deploy, deploy) shadows nothing: both are read
+                if (winner[1] is not entry and winner[0] != store.scope) or (
+                    by_id[1] is not entry and by_id[0] != store.scope
+                ):
+                    by = winner if winner[1] is not entry and winner[0] != store.scope else by_id
                     notes.append(
                         Note(
                             store.scope,
