@@ -14,6 +14,19 @@ Run = Callable[..., Any]
 SAID = "colours:\x1b[31mred\x1b[0m\x9b2J\u202eevil\x07\ttabbed\nsecond line 👩\u200d💻 x\\y"
 
 
+def write_rollout(folder: Path, sid: str, items: list[dict[str, Any]]) -> None:
+    """A Codex rollout of session ``sid`` in ``folder``: its meta, then ``items`` a second
+    apart."""
+    meta = {"id": sid, "timestamp": "2025-06-14T10:00:00Z", "cwd": str(folder)}
+    lines = [{"timestamp": "2025-06-14T10:00:00Z", "type": "session_meta", "payload": meta}]
+    lines += [
+        {"timestamp": f"2025-06-14T10:00:0{i + 1}Z", "type": "response_item", "payload": item}
+        for i, item in enumerate(items)
+    ]
+    path = folder / f"rollout-2025-06-14T10-00-00-{sid}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+
 def _rollout(folder: Path) -> None:
     items: list[dict[str, Any]] = [
         {"type": "message", "role": "user", "content": [{"type": "input_text", "text": SAID}]},
@@ -24,14 +37,7 @@ def _rollout(folder: Path) -> None:
             "arguments": json.dumps({"command": ["echo", "\x9b2J\x1b]0;title\x07"]}),
         },
     ]
-    meta = {"id": "esc-1", "timestamp": "2025-06-14T10:00:00Z", "cwd": str(folder)}
-    lines = [{"timestamp": "2025-06-14T10:00:00Z", "type": "session_meta", "payload": meta}]
-    lines += [
-        {"timestamp": f"2025-06-14T10:00:0{i + 1}Z", "type": "response_item", "payload": item}
-        for i, item in enumerate(items)
-    ]
-    path = folder / "rollout-2025-06-14T10-00-00-esc.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    write_rollout(folder, "esc-1", items)
 
 
 def _controls(text: str) -> list[str]:

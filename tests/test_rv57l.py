@@ -3,7 +3,6 @@ the Thai อย่า/อย่าง rule in the guard, and `sessions show`'s e
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 
 from memdir.guard import scan
+from test_left57_show import write_rollout
 
 Run = Callable[..., Any]
 
@@ -41,14 +41,7 @@ def _rollout(folder: Path, output: str) -> None:
         {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "go"}]},
         {"type": "function_call_output", "call_id": "c1", "output": output},
     ]
-    meta = {"id": "crlf-1", "timestamp": "2025-06-14T10:00:00Z", "cwd": str(folder)}
-    lines = [{"timestamp": "2025-06-14T10:00:00Z", "type": "session_meta", "payload": meta}]
-    lines += [
-        {"timestamp": f"2025-06-14T10:00:0{i + 1}Z", "type": "response_item", "payload": item}
-        for i, item in enumerate(items)
-    ]
-    path = folder / "rollout-2025-06-14T10-00-00-crlf.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    write_rollout(folder, "crlf-1", items)
 
 
 def test_show_keeps_crlf_line_breaks_readable(tmp_path: Path, run: Run) -> None:
