@@ -233,19 +233,15 @@ def _call(impl: Any, make: Callable[..., Any]) -> list[tuple[str, Any]]:
 
 
 def _by_name(hook: str, make: Callable[..., Any], what: str) -> dict[str, Any]:
-    """What ``hook`` registers, by name (a later registration wins)."""
-    return {name: item for name, (_, item) in _owned(hook, make, what).items()}
-
-
-def _owned(hook: str, make: Callable[..., Any], what: str) -> dict[str, tuple[str, Any]]:
-    """:func:`_by_name`, each with the plugin that registered it; an installed plugin that
-    replaces one of memdir's own is said, once."""
-    out: dict[str, tuple[str, Any]] = {}
+    """What ``hook`` registers, by name (a later registration wins); an installed plugin
+    that replaces one of memdir's own is said, once."""
+    out: dict[str, Any] = {}
+    owner: dict[str, str] = {}
     for plugin, item in _named(hook, make):
         name = item.name if isinstance(item, HarnessPlugin) else item.kind
-        if name in out and out[name][0] in BUILTINS and plugin not in BUILTINS:
+        if owner.get(name) in BUILTINS and plugin not in BUILTINS:
             _tell_once(f"plugin {plugin!r} replaces memdir's own {what} {name!r}")
-        out[name] = (plugin, item)
+        out[name], owner[name] = item, plugin
     return out
 
 
@@ -290,21 +286,23 @@ def make_provider(
     A missing key or model names the setting to fix. ``timeout`` (``llm_timeout``, seconds
     a model call may take) goes to a factory that takes a ``timeout`` argument."""
     kind, _, model = spec.strip().partition(":")
-    found = _owned("register_providers", Provider, "llm provider")
+    found = providers()
     if kind.lower() not in found:
-        usages = [p.usage for _, p in found.values()]
+        usages = [p.usage for p in found.values()]
         listed = ", ".join(usages[:-1]) + f" or {usages[-1]}" if len(usages) > 1 else usages[0]
         raise ProviderError(
             f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}{_not_loaded()}"
         )
-    plugin, chosen = found[kind.lower()]
-    factory = chosen.factory
+    factory = found[kind.lower()].factory
     extra = {"timeout": timeout} if timeout is not None and _takes(factory, "timeout") else {}
-    made = _made(
-        spec,
-        plugin,
-        functools.partial(factory, model.strip(), api_key=api_key, base_url=base_url, **extra),
-    )
+    try:  # in memdir's thread: what it makes may be bound to it (a SQLite cache, a loop)
+        made = factory(model.strip(), api_key=api_key, base_url=base_url, **extra)
+    except MemdirError:
+        raise
+    except Exception as exc:  # a plugin's factory: said as the llm's error, no traceback
+        raise ProviderError(
+            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
+        ) from exc
     if not all(callable(getattr(made, m, None)) for m in ("extract", "consolidate")):
         raise ProviderError(
             f"llm {spec!r}: its plugin's factory returned {type(made).__name__}, not a memdir "
@@ -312,20 +310,6 @@ def make_provider(
             "in complete(system, user)) or Provider"
         )
     return made
-
-
-def _made(spec: str, plugin: str, make: Callable[[], Any]) -> Any:
-    """What the factory of llm ``spec`` makes, in the caller's thread (what it makes may be
-    tied to it: a SQLite cache, an event loop); a failure is said as the llm's error (a
-    MemdirError as it was raised). Not bounded: a factory that never returns hangs."""
-    try:
-        return make()
-    except MemdirError:
-        raise
-    except Exception as exc:
-        raise ProviderError(
-            f"llm {spec!r}: its factory failed: {type(exc).__name__}: {exc}"
-        ) from exc
 
 
 def _takes(function: Callable[..., Any], name: str) -> bool:
