@@ -4,6 +4,7 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
@@ -41,7 +42,10 @@ def to_epoch(value: datetime | date | float | int | str, field_name: str = "time
                 field=field_name,
             ) from None
     if isinstance(value, int | float):
-        seconds = float(value)
+        try:
+            seconds = float(value)
+        except OverflowError:  # a JSON integer of hundreds of digits: out of range below
+            seconds = math.inf
     elif isinstance(value, datetime):
         seconds = (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
     elif isinstance(value, date):
