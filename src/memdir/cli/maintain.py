@@ -117,7 +117,7 @@ def _unclaimed(state: State) -> None:
 
     try:
         ids = unclaimed(state.md)
-    except MemdirError:
+    except MemdirError:  # an advisory line: the run above already said what it could not read
         return
     if ids:
         first = ", ".join(shown(i) for i in ids[:3]) + (", …" if len(ids) > 3 else "")
