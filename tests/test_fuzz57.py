@@ -6,9 +6,11 @@ or the documented result, never a traceback, a hang or a loss of what was valid.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import json
 import os
 import subprocess
+import warnings
 from pathlib import Path
 
 import pytest
@@ -123,6 +125,30 @@ def test_any_glob_matches_or_not(glob: str, path: str) -> None:
         Excludes([(glob, Path("s.json"))]).first("/" + path)
     if glob.strip() == path and path and not set(glob) & set("*?[{\\"):
         assert hit  # a plain name matches itself
+
+
+_CLASS_ITEMS = ["a-z", "0-9", "+--", "&&", "||", "~~", "&", "^", "[", "\\", ".", "b"]
+
+
+@FUZZ
+@given(
+    st.sampled_from(["", "!"]),
+    st.lists(st.sampled_from(_CLASS_ITEMS), min_size=1, max_size=4),
+    st.sampled_from(["", "-"]),
+    st.sampled_from("az09+,-&|~^[\\.b!"),
+)
+def test_a_bracket_class_means_what_it_means_to_fnmatch_and_warns_of_nothing(
+    negate: str, items: list[str], end: str, char: str
+) -> None:
+    """A class in a cloned repository's glob (``[a-z--]``, ``[&&x]``): Python warned that
+    ``--`` or ``&&`` in a regex class may one day be a set operation (a FutureWarning in
+    the person's terminal); each item is escaped now, and the class means what it means
+    to :mod:`fnmatch`."""
+    body = negate + "".join(items) + end
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        hit = glob_matches(f"[{body}]", char)
+    assert hit == fnmatch.fnmatchcase(char, f"[{body}]")
 
 
 # -- instruction files of a cloned repository: imports, links, FIFOs, Codex's config -------

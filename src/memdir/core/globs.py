@@ -73,6 +73,26 @@ def _pieces(glob: str) -> list[str]:
     return out
 
 
+def _class(body: str) -> re.Pattern[str] | None:
+    """A bracket class's body (``a-z_``, ``!0-9``) as a one-character pattern: each
+    character escaped, each ``x-y`` a range (``-`` first or last is itself); None for a
+    range out of order (``z-a``). Built item by item, so no ``--``, ``&&`` or ``[`` in a
+    cloned repository's glob reads as a set operation Python warns of."""
+    negate = body.startswith("!")
+    chars, out, at = body[1:] if negate else body, [], 0
+    while at < len(chars):
+        if at + 2 < len(chars) and chars[at + 1] == "-":
+            low, high = chars[at], chars[at + 2]
+            if low > high:
+                return None
+            out.append(f"{re.escape(low)}-{re.escape(high)}")
+            at += 3
+        else:
+            out.append(re.escape(chars[at]))
+            at += 1
+    return re.compile("[" + ("^" if negate else "") + "".join(out) + "]") if out else None
+
+
 _WILD = {"**/": 0, "**": 1, "*": 2, "?": 3}  # folders then "/", anything, a name's run, a char
 _Token = int | str | re.Pattern[str]
 
@@ -90,13 +110,10 @@ def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
             if piece in _WILD:
                 tokens.append(_WILD[piece])
             elif piece.startswith("[") and len(piece) > 2:
-                body = piece[1:-1]
-                negate = body.startswith("!")
-                body = re.sub(r"([\\^\[&~|])", r"\\\1", body[1:] if negate else body)
-                try:
-                    tokens.append(re.compile("[" + ("^" if negate else "") + body + "]"))
-                except re.error:
+                cls = _class(piece[1:-1])
+                if cls is None:
                     return None
+                tokens.append(cls)
             else:
                 tokens.extend(piece)
         globs.append(tuple(tokens))
