@@ -288,3 +288,15 @@ def test_a_section_added_then_removed_gives_the_file_back(text: str) -> None:
     span = section_span(merged)
     assert span is not None
     assert remove_section(merged, span) == text or not text
+
+
+@pytest.mark.parametrize("which", ["home", "project"])
+def test_a_folder_name_with_a_nul_is_a_memdir_error_that_names_it(which: str) -> None:
+    """``memdir.open`` with a NUL in the project (a ValueError from ``resolve``) or the home
+    (a ParseError that told the person to fix config.toml by hand)."""
+    with _folder() as folder:
+        paths = {"home": folder / "home", "project": folder}
+        paths[which] = Path(str(paths[which]) + "\x00x")
+        with pytest.raises(memdir.StorageError, match=rf"the {which} folder .*\\0x: .*NUL"):
+            memdir.open(paths["home"], paths["project"])
+        assert not (folder / "home").exists()

@@ -5,6 +5,7 @@ project-doc settings, which it carries as ``codex_docs``, are read by
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import tomllib
@@ -15,7 +16,7 @@ from typing import Any
 
 from .budgets import SOUL_BUDGET, WARN_SHARE
 from .codex_docs import CodexDocs, _codex_docs
-from .errors import MemdirError, ParseError, ValidationError
+from .errors import MemdirError, ParseError, StorageError, ValidationError
 from .harness_homes import claude_config_dir, codex_home, hermes_home
 from .index import PINNED_BUDGET
 from .storage.regular import read_bytes
@@ -188,6 +189,7 @@ def _read_config(path: Path) -> dict[str, Any]:
     return data
 
 
+_NO_NUL = "Name an existing folder (a NUL byte in a path is never a file name)."
 _HARNESS_HOMES = ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME")
 
 
@@ -203,6 +205,11 @@ def load_settings(
     env = os.environ if environ is None else environ
     home_path = Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir").expanduser()
     project_path = Path(project or Path.cwd()).expanduser()
+    for what, path in (("home", home_path), ("project", project_path)):
+        if "\x00" in str(path):  # every file call on it would raise ValueError
+            shown = str(path).replace("\x00", "\\0")
+            fault = OSError(errno.EINVAL, "a folder name cannot hold a NUL character")
+            raise StorageError(f"use the {what} folder", shown, fault, advice=_NO_NUL)
     managed = Path(env.get("MEMDIR_MANAGED_DIR") or DEFAULT_MANAGED_DIR)
     config = home_path / "config.toml"
     disabled_by = None
