@@ -49,6 +49,36 @@ def test_the_pastcue_set_is_split_half_and_half_by_language_and_label() -> None:
             assert abs(dev - test) <= 1 and dev + test >= least // 3, (lang, past, dev, test)
 
 
+RECALL_CHECKERS = sorted((ROOT / "bench" / "data").glob("recall*/validate.py"))
+
+
+@pytest.mark.parametrize("checker", RECALL_CHECKERS, ids=lambda p: p.parent.name)
+def test_every_recall_set_passes_its_checker(checker: Path) -> None:
+    """A hand edit of a recall set's JSON (an evidence id, a timestamp, a lost pair) is
+    caught here, not by a bench run that silently scores a broken question."""
+    proc = subprocess.run(
+        [sys.executable, str(checker)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("0 error(s)"), proc.stdout[-3000:]
+
+
+def test_the_gmc_recall_set_keeps_one_conversation_per_language_in_each_half() -> None:
+    """bench/data/recall_gmc/README.md fixes the split before any run: per language one dev
+    and one test conversation of 7 questions, two knowledge-update pairs per language."""
+    root = ROOT / "bench" / "data" / "recall_gmc"
+    assert root / "validate.py" in RECALL_CHECKERS
+    convs = [json.loads(p.read_text("utf-8")) for p in sorted(root.glob("*/*.json"))]
+    halves = sorted((c["lang"], c["split"]) for c in convs)
+    langs = ("de", "nl", "pl", "ru", "tr")
+    assert halves == [(lang, split) for lang in langs for split in ("dev", "test")]
+    for c in convs:
+        assert len(c["questions"]) == 7, c["id"]
+        assert {q["lang"] for q in c["questions"]} == {c["lang"]}, c["id"]
+        pairs = {q["update_group"] for q in c["questions"] if q["update_group"]}
+        assert len(pairs) == 1, c["id"]
+
+
 def test_a_sealed_guard_set_stays_out_of_the_verdict_dump() -> None:
     """A sealed set (``SEALED`` in bench/guard.py) judges by counts only: no dump row (its
     texts, pairs, halves or upper-cased copies) may carry its ids, since branches diff dumps
