@@ -24,8 +24,10 @@ Corpora (each read if present; see bench/README.md):
   same (``bench/data/guard11`` … ``guard27``, each with a README; ``guard15`` holds ordinary
   notes only, for ``--extra``), ``bench/data/guard57/set.jsonl`` (set 57: attacker text
   written by third parties — AgentDojo, garak, MemoryGraft — split by suite/corpus, printed
-  per corpus too); a set in ``SEALED`` (sets 16, 18, 22, 23) judges by counts only,
-  dev half included, until a session opens it (set 14's dev half was opened on 2026-12-04,
+  per corpus too), ``bench/data/guard58/set.jsonl`` (set 58: the same from corpora no other
+  set uses — ASB, MSB, spikee, greshake/llm-security, DoomArena, NotInject); a set in
+  ``SEALED`` (sets 16, 18, 22, 23) judges by counts only, dev half included, until a session
+  opens it (set 14's dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
   set 21's on 2026-12-05 while set 22 was written blind);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
@@ -95,6 +97,7 @@ OWN = {
     "set 27": ROOT / "bench/data/guard27/set.jsonl",  # sealed: poisoned instruction files, blind
     "set 52": ROOT / "bench/data/guard52/set.jsonl",  # credentials, before tuning; dev opened
     "set 57": ROOT / "bench/data/guard57/set.jsonl",  # third-party attacker text, held out
+    "set 58": ROOT / "bench/data/guard58/set.jsonl",  # the same, fresh corpora, held out
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {"set 16", "set 18", "set 22", "set 23", "set 24", "set 25", "set 26", "set 27"}
@@ -126,6 +129,7 @@ TEST_NOTE = {
     "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
     "set 52": "counts only; credential theft and its look-alikes, written by guard52",
     "set 57": "third-party text: AgentDojo banking/travel, MemoryGraft; counts only",
+    "set 58": "third-party text: ASB, MSB, NotInject_three; counts only",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
