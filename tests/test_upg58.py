@@ -200,3 +200,43 @@ def test_local_entries_pushed_by_f821d276_are_read_after_the_upgrade(
     env = _old_team(pg_url, project, slug=project_slug(project))
     listed = _cli(tmp_path / "fresh-home", project, env, "ls")
     assert "reference_oncall-dashboard" in listed
+
+
+def test_settings_written_for_f821d276_read_the_same(tmp_path: Path) -> None:
+    """Every key f821d276 knew is still known and keeps its value."""
+    from memdir.core.config import load_settings
+
+    home = tmp_path / "home"
+    home.mkdir()
+    shutil.copy(OLD / "config-f821d276.toml", home / "config.toml")
+    s = load_settings(home, tmp_path, environ={})
+    assert (s.pinned_budget, s.lock_timeout, s.max_unused_days) == (3000, 20.0, 60.0)
+    assert (s.min_idle_minutes, s.archive_unused_days, s.soul_budget) == (45.0, 120.0, 1500)
+    assert s.agent_write_scopes == ("local", "user") and s.background is False
+    assert s.approval == ("local", "user", "project") and s.budget_warning == 0.8
+    assert s.llm_base_url == "http://127.0.0.1:8080/v1"
+    assert (home / "config.toml").read_bytes() == (OLD / "config-f821d276.toml").read_bytes()
+
+
+def test_writes_awaiting_approval_since_f838f721_are_listed_and_applied(
+    home: Path, project: Path, run: Run
+) -> None:
+    """pending.json from f838f721: both held writes are listed; one applied lands with
+    its text, the other rejected leaves nothing."""
+    text = (OLD / "pending-f838f721.json").read_text(encoding="utf-8")
+    text = text.replace(
+        "/tmp/upg58/ap/home/projects/-tmp-upg58-ap-proj",
+        str(home / "projects" / project_slug(project)),
+    )
+    home.mkdir()
+    (home / "pending.json").write_text(text.replace("/tmp/upg58/ap/home", str(home)), "utf-8")
+    (home / "config.toml").write_text('approval = "ask"\n', encoding="utf-8")
+
+    listed = run("review").stdout
+    assert "pending-21c5db8a" in listed and "pending-6b85f0cd" in listed
+    assert "Zoë works 14:00–22:00 CET." in listed
+    run("review", "--apply", "pending-21c5db8a")
+    run("review", "--reject", "pending-6b85f0cd")
+    assert "Use pnpm, never npm; 日本語 ok." in run("show", "Prefer pnpm").stdout
+    assert "Zoë works late" not in run("ls", "--all").stdout
+    assert "pending-" not in run("review").stdout
