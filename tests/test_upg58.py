@@ -119,16 +119,20 @@ def test_sessions_imported_by_27ebacd6_are_not_imported_twice_and_tombstones_sta
 # -- the team database ------------------------------------------------------------------
 
 
-def _old_team(url: str, project: Path, slug: str | None = None) -> dict[str, str]:
-    """Load the f821d276 team database into ``url``'s schema; make ``project`` a clone of
-    the project it granted; the environment that opens memdir there as alice."""
+def _old_team(
+    url: str, project: Path, slug: str | None = None, *, load: bool = True
+) -> dict[str, str]:
+    """Load the f821d276 team database into ``url``'s schema (unless not ``load``); make
+    ``project`` a clone of the project it granted; the environment that opens memdir
+    there as alice."""
     import psycopg
     from dulwich.repo import Repo
 
-    text = (OLD / "pg-f821d276.sql").read_text(encoding="utf-8")
-    text = text.replace(OLD_SLUG, slug or OLD_SLUG)
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(text.encode())  # type: ignore[call-overload]
+    if load:
+        text = (OLD / "pg-f821d276.sql").read_text(encoding="utf-8")
+        text = text.replace(OLD_SLUG, slug or OLD_SLUG)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(text.encode())  # type: ignore[call-overload]
     repo = Repo.init(str(project))
     config = repo.get_config()
     config.set((b"remote", b"origin"), b"url", OLD_PROJECT.encode())
@@ -240,3 +244,47 @@ def test_writes_awaiting_approval_since_f838f721_are_listed_and_applied(
     assert "Use pnpm, never npm; 日本語 ok." in run("show", "Prefer pnpm").stdout
     assert "Zoë works late" not in run("ls", "--all").stdout
     assert "pending-" not in run("review").stdout
+
+
+def test_a_team_users_state_from_f821d276_migrates_and_is_searched(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Alice's state schema from f821d276 (steps 0001-0007): sessions, messages, usage and
+    tombstones survive today's steps; search finds them; re-importing adds nothing."""
+    import psycopg
+
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import schema_name
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        base = str(conn.execute("SELECT current_schema()").fetchone()[0])  # type: ignore[index]
+        state = schema_name(base, "alice")
+        text = (OLD / "pg-state-f821d276.sql").read_text(encoding="utf-8")
+        conn.execute(text.replace("@STATE@", state).encode())  # type: ignore[call-overload]
+    env = _old_team("", project, load=False)
+    env["MEMDIR_DATABASE_URL"] = pg_url
+    token = "mdt_4ae0b7aac5d46583_lG408MTAU9pUjr17MzbJcOznVKruIouZAPQyZrH4ySQ"
+    assert users.authenticate(PgDatabase.shared(pg_url), token) == "alice"
+
+    def counts() -> list[int]:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            tables = ("sessions", "messages", "usage", "tombstones")
+            return [
+                int(conn.execute(f'SELECT count(*) FROM "{state}".{t}').fetchone()[0])  # type: ignore[index]
+                for t in tables
+            ]
+
+    assert counts() == [6, 21, 1, 1]
+    home = tmp_path / "fresh-home"
+    assert "damaged" not in _cli(home, project, env, "doctor")
+    found = _cli(home, project, env, "sessions", "search", "rounding")
+    assert "Let me look at the rounding code." in found
+    assert "Kannst du die Zölle prüfen?" in _cli(home, project, env, "sessions", "search", "Zölle")
+    assert "user_zoe-s-editor" in _cli(home, project, env, "search", "editor")
+    again = ("import-sessions", "--from")
+    codex = _cli(home, project, env, *again, str(TRANSCRIPTS / ".codex/sessions"), "codex")
+    assert "0 new, 0 grown, 1 unchanged" in codex
+    claude = _cli(home, project, env, *again, str(TRANSCRIPTS / ".claude/projects"), "claude-code")
+    assert "0 new, 0 grown, 4 unchanged" in claude
+    assert counts() == [6, 21, 1, 1]
