@@ -288,3 +288,25 @@ def test_a_team_users_state_from_f821d276_migrates_and_is_searched(
     claude = _cli(home, project, env, *again, str(TRANSCRIPTS / ".claude/projects"), "claude-code")
     assert "0 new, 0 grown, 4 unchanged" in claude
     assert counts() == [6, 21, 1, 1]
+
+
+def test_reinstalling_hermes_after_the_upgrade_does_not_ask_to_activate_it_again(
+    tmp_path: Path, run: Run
+) -> None:
+    """A Hermes install from before the upgrade (memory.provider already memdir): running
+    `memdir install hermes` again must not tell the person to activate what is active."""
+    hermes = tmp_path / "hermes"
+    hermes.mkdir()
+    shutil.copy(FIXTURES / "hermes" / "configured" / ".hermes" / "config.yaml", hermes)
+    run("install", "hermes", "--yes", "--activate", "--hermes-home", str(hermes))
+    config = (hermes / "config.yaml").read_text(encoding="utf-8")
+    assert "provider: memdir" in config
+
+    again = run("install", "hermes", "--yes", "--hermes-home", str(hermes))
+    assert "--activate" not in again.stdout + again.stderr
+    assert (hermes / "config.yaml").read_text(encoding="utf-8") == config
+    fresh = tmp_path / "fresh-hermes"
+    fresh.mkdir()
+    shutil.copy(FIXTURES / "hermes" / "configured" / ".hermes" / "config.yaml", fresh)
+    told = run("install", "hermes", "--yes", "--hermes-home", str(fresh))
+    assert "memdir install hermes --activate" in told.stdout + told.stderr
