@@ -322,12 +322,23 @@ def targets(
     return found
 
 
+def _active(path: Path) -> bool:
+    """Whether Hermes's ``config.yaml`` already names memdir as its memory provider (an
+    install from before, re-run): then there is nothing to activate."""
+    try:
+        data = load_config(path.read_text(encoding="utf-8"), path)
+    except (OSError, UnicodeDecodeError, MemdirError):
+        return False
+    memory = data.get("memory") if isinstance(data, dict) else None
+    return isinstance(memory, dict) and memory.get("provider") == "memdir"
+
+
 def notes(home: Path, plan: Plan, hermes_home: Path | None = None, **options: Any) -> list[str]:
     """What the user should know after this plan."""
     where = hermes_home or default_hermes_home()
     if plan.action == "uninstall":
         return []
-    if not options.get("activate"):
+    if not options.get("activate") and not _active(where / "config.yaml"):
         return [
             f"Hermes uses the plugin once memory.provider is memdir in {where / 'config.yaml'}:"
             f" `memdir install hermes --activate`, or `hermes config set memory.provider "
