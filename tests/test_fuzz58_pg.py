@@ -1,0 +1,276 @@
+"""Fuzz pass (fuzz58) over the PostgreSQL backend with what models, users and other
+machines send: any text as an entry's name, description and body, a search query, a
+session message, a user name, a project's remote URL. Each is stored and read back byte
+for byte as on the SQLite/files backend (the same operations on both, compared), or
+refused with memdir's own error on both alike; never a psycopg exception. A home of odd
+entries pushed and pulled back is the same, and a second push writes nothing. Skipped
+without MEMDIR_TEST_DATABASE_URL."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from conftest import Clock, team_env
+from memdir.core.config import load_settings
+from memdir.core.errors import MemdirError
+from memdir.engine import Memdir
+from memdir.pg import users, wire
+from memdir.pg.db import PgDatabase
+from memdir.pg.names import user_name
+from memdir.pg.transfer import Ledger, entries_of, push_bases, transfer
+
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+#: pieces of hostile text: NUL, lone surrogates, line separators, bidi, combining marks,
+#: SQL/tsquery and LIKE metacharacters, JSON, emoji, CJK
+_ODD = ["a", " ", "\x00", "\ud800", "\udfff", "\u2028", "\u2029", "\u202e", "\u200f", "e\u0301"]
+_ODD += ["&", "|", "!", "<->", ":*", "(", ")", "'", "\\", "%", "_", '"', "--", ";", "$$"]
+_ODD += ['{"a": [1]}', "😀", "部门聚餐", "\ufeff", "\r", "\n", "\t", "NULL", "E'\\\\x00'"]
+_ODD += ["\uffff", "\U0010ffff", "ǅ", "İ", "ß", "Ω", "\x85", "\x7f", "\u00a0", "a" * 300]
+ODD = st.lists(st.sampled_from(_ODD), min_size=1, max_size=10).map("".join)
+_serial = itertools.count()
+
+
+@dataclass
+class Pair:
+    """One project opened twice: on files + git + state.db, and on PostgreSQL."""
+
+    files: Memdir
+    pg: Memdir
+
+    def both(self) -> tuple[Memdir, Memdir]:
+        return self.files, self.pg
+
+
+def _open(root: Path, env: dict[str, str]) -> Memdir:
+    base = {"MEMDIR_MANAGED_DIR": str(root / "managed"), "MEMDIR_BACKGROUND": "0", **env}
+    return Memdir(load_settings(root / "home", root / "project", environ=base), clock=Clock())
+
+
+@pytest.fixture(scope="module")
+def pair(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+    root = tmp_path_factory.mktemp("fuzz58pg")
+    for side in ("files", "pg"):
+        (root / side / "project").mkdir(parents=True)
+    both = Pair(
+        _open(root / "files", {}),
+        _open(root / "pg", team_env(module_pg_url, root / "pg" / "project")),
+    )
+    yield both
+    both.files.close()
+    both.pg.close()
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
+    """("ok", what ``call`` returned) or ("refused", its MemdirError's type and text);
+    any other exception fails the test."""
+    try:
+        return "ok", call()
+    except MemdirError as exc:
+        return "refused", (type(exc).__name__, str(exc))
+
+
+# -- entries: stored, read and found alike --------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\ud800\u202e", "\u202e\udfff x"])
+def test_a_refused_name_with_a_lone_surrogate_is_a_guard_error_not_an_encode_error(
+    pair: Pair, name: str
+) -> None:
+    """A name the guard refuses (a bidi control) that also holds a lone surrogate (JSON's
+    ``\\ud800`` from a model, a non-UTF-8 argument in the CLI): recording the refusal
+    (guard-refusals.jsonl; the user's state on PostgreSQL) raised UnicodeEncodeError, a
+    traceback in place of the refusal. (medium: a traceback on a plausible input)"""
+    for md in pair.both():
+        with pytest.raises(MemdirError, match=r"unicode\.bidi"):
+            md.store("local").add(type="project", name=name, description="d", body="b")
+        newest = md.refusals(1)[0]
+        assert newest.rule == "unicode.bidi" and "\ufffd" in newest.name, md
+
+
+@FUZZ
+@given(name=ODD, description=ODD, body=ODD)
+@example(name="a", description="a", body="x\x00y")
+@example(name="a", description="a\u2028b", body="'); DROP TABLE memdir_files; --")
+@example(name="a%_", description="b", body="\\x00 E'\\\\' $$ $q$")
+def test_any_entry_text_is_kept_byte_for_byte_as_on_sqlite_or_refused_alike(
+    pair: Pair, name: str, description: str, body: str
+) -> None:
+    results = []
+    for md in pair.both():
+
+        def add(md: Memdir = md) -> tuple[str, str, str, str]:
+            added = md.store("local").add(
+                type="project", name=name, description=description, body=body
+            )
+            got = md.store("local").get(added.id)
+            return got.id, got.name, got.description, got.body
+
+        results.append(_outcome(add))
+    assert results[0] == results[1], (name, description, body)
+    if results[0][0] == "ok" and results[0][1][1] == name:  # not a duplicate's
+        assert results[0][1][3] == body  # as sent
+
+
+@FUZZ
+@given(query=ODD)
+@example(query="a & !b | c:* <-> (d)")
+@example(query="%_\\")
+@example(query="\x00")
+def test_any_search_query_finds_the_same_entries_on_both_backends(pair: Pair, query: str) -> None:
+    for md in pair.both():
+        if not md.store("user").list():
+            for name, body in (("Deploy & ship", "pnpm <-> yarn: 100% _done_"), ("部门", "聚餐")):
+                md.store("user").add(type="user", name=name, description="d", body=body)
+    found = []
+    for md in pair.both():
+        found.append(_outcome(lambda md=md: sorted(h.entry.id for h in md.search(query))))
+    assert found[0] == found[1], query
+
+
+# -- session messages ------------------------------------------------------------------------
+
+
+def _as_stored_on_postgresql(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A message's (role, content, tool name, tool calls) as PostgreSQL keeps them: NUL
+    in its text columns as U+FFFD (its text cannot hold NUL; docs/design/team-server.md);
+    the tool calls' JSON escapes it."""
+    *texts, calls = row
+    return (*(t if t is None else t.replace("\x00", "\ufffd") for t in texts), calls)
+
+
+@FUZZ
+@given(role=ODD, content=ODD, tool=st.none() | ODD, calls=st.none() | st.lists(ODD, max_size=3))
+@example(role="user", content="a\x00b", tool=None, calls=None)
+@example(role="user", content="x", tool="t", calls=["\ud800"])
+@example(role="user", content="\ud800 \U0001f600 \u2028", tool="t\x00", calls=["a\x00"])
+def test_any_session_message_is_kept_as_on_sqlite_or_refused_alike(
+    pair: Pair, role: str, content: str, tool: str | None, calls: list[str] | None
+) -> None:
+    sid = f"fuzz58-{next(_serial)}"
+    results = []
+    for md in pair.both():
+
+        def log(md: Memdir = md) -> tuple[Any, ...]:
+            md.sessions.start("fuzz58", session_id=sid)
+            md.sessions.log(sid, role, content, tool_name=tool, tool_calls=calls)
+            (m,) = md.sessions.messages(sid)
+            return m.role, m.content, m.tool_name, m.tool_calls
+
+        results.append(_outcome(log))
+    files, pg = results
+    if files[0] == "ok":
+        files = ("ok", _as_stored_on_postgresql(files[1]))
+    assert files == pg, (role, content, tool, calls)
+
+
+@pytest.mark.parametrize("content", ["bad \ud800 surrogate", "\udfff", "a\udcffb?"])
+def test_a_lone_surrogate_in_a_message_is_stored_as_u_fffd_as_documented(
+    pair: Pair, content: str
+) -> None:
+    """sessions/rows.py says a lone surrogate is stored as U+FFFD; it was stored as "?"
+    (``str.encode(errors="replace")``), a real question mark: the message then matched
+    a search for "?" and read as a question. (low: text changed otherwise than said)"""
+    for md in pair.both():
+        sid = md.sessions.start("fuzz58").id
+        md.sessions.log(sid, "user", content)
+        (m,) = md.sessions.messages(sid)
+        assert m.content == content.replace("\ud800", "\ufffd").replace("\udfff", "\ufffd").replace(
+            "\udcff", "\ufffd"
+        ), md
+
+
+# -- users and project URLs (team only) ----------------------------------------------------
+
+
+@FUZZ
+@given(name=ODD, remote=ODD)
+@example(name="alice", remote="https://git.example.test/a'b/c%_d.git")
+@example(name="alice", remote="git@git.example.test:o/\x00.git")
+@example(name="bob'; --", remote="https://git.example.test/o/r\u202e.git")
+def test_any_user_name_or_remote_url_is_kept_or_refused_with_memdirs_error(
+    pair: Pair, module_pg_url: str, name: str, remote: str
+) -> None:
+    db = PgDatabase.shared(module_pg_url)
+    added = _outcome(lambda: users.add(db, name))
+    if added[0] == "ok":
+        kept = user_name(name)
+        assert users.exists(db, kept)
+        assert kept in [u.name for u in users.listing(db)]
+    granted = _outcome(lambda: users.grant(db, "alice", remote))
+    if granted[0] == "ok":
+        url = granted[1]
+        assert users.is_granted(db, "alice", url)
+        assert url in next(u for u in users.listing(db) if u.name == "alice").projects
+
+
+# -- push and pull ---------------------------------------------------------------------------
+
+
+def test_an_entry_on_the_wire_reads_back_as_sent(pair: Pair) -> None:
+    entry = pair.files.store("user").add(
+        type="user", name="Wire é 😀 <->", description="d \u2028 e", body="x\ty 部门 '%_' \\ $$"
+    )
+    parsed = wire.parse_entry(wire.entry_json(entry), "entry")
+    assert (parsed.id, parsed.name, parsed.description, parsed.body) == (
+        entry.id,
+        entry.name,
+        entry.description,
+        entry.body,
+    )
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(ODD, ODD, ODD), min_size=1, max_size=3))
+@example([("Deploy & ship <->", "d \u2028 e", "x\ty 部门 '%_' \\ $$"), ("ǅİß 😀", "Ω", ":*")])
+def test_a_home_of_odd_entries_pushed_and_pulled_back_is_the_same(
+    module_pg_url: str, tmp_path_factory: pytest.TempPathFactory, texts: list[tuple[str, str, str]]
+) -> None:
+    """``memdir push --database`` then ``pull --database`` into another home, as the CLI
+    runs them: what was pushed comes back as it was; a second push writes nothing."""
+    root = tmp_path_factory.mktemp("pushpull")
+    for side in ("laptop", "server", "other"):
+        (root / side / "project").mkdir(parents=True)
+    team = team_env(module_pg_url, root / "server" / "project", user=f"u{next(_serial)}")
+    laptop, server, other = (_open(root / side, {}) for side in ("laptop", "server", "other"))
+    server.close()
+    server = _open(root / "server", team)
+    try:
+        for name, description, body in texts:
+            _outcome(
+                lambda n=name, d=description, b=body: laptop.store("user").add(
+                    type="user", name=n, description=d, body=b
+                )
+            )
+        sent = {(e.id, e.name, e.description, e.body) for e in laptop.store("user").list()}
+        ledger = Ledger(laptop.home, apply=True)
+
+        def push() -> set[str]:
+            side, notes = entries_of(laptop)
+            bases = push_bases(ledger, laptop, side)
+            done = transfer(
+                side, server, apply=True, notes=notes, bases=bases, pushed_from=(ledger, laptop)
+            )
+            return {m.action for m in done.moves}
+
+        assert push() <= {"add"}
+        side, _ = entries_of(server)
+        pulled = transfer(side, other, apply=True, ledger=Ledger(other.home, apply=True))
+        assert {m.action for m in pulled.moves} <= {"add"}, pulled.moves
+        back = {(e.id, e.name, e.description, e.body) for e in other.store("user").list()}
+        assert back == sent
+        assert push() <= {"same"}  # a second push writes nothing
+    finally:
+        for md in (laptop, server, other):
+            md.close()
