@@ -10,6 +10,7 @@ import contextlib
 import json
 import re
 import socket
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,64 @@ def test_a_granted_checkout_named_by_a_percent_escaped_root_is_used(
     result = anyio.run(call)
     assert not result.is_error, result.content
     assert _data(result) is not None
+
+
+# -- /api and the web page of the team server -----------------------------------------------
+
+_HEADER = [b"https://", b"git.example.test", b"/acme/shared.git", b"git@", b":", b"/", b"~"]
+_HEADER += [b"\xff", b"\xc3\xa9", b"%00", b"..", b"\\", b"a" * 300, b"ssh://", b"[::1]", b"@"]
+
+
+@FUZZ
+@given(
+    path=st.sampled_from([b"/api/entries", b"/api/push", b"/api/", b"/api/x"]),
+    project=st.none() | st.lists(st.sampled_from(_HEADER), max_size=6).map(b"".join),
+    checkout=st.none() | st.lists(st.sampled_from(_HEADER), max_size=4).map(b"".join),
+)
+def test_any_api_request_headers_are_answered_with_json_never_a_500(
+    server: Server, path: bytes, project: bytes | None, checkout: bytes | None
+) -> None:
+    head = [b"GET " + path + b" HTTP/1.1", server.host]
+    head.append(b"Authorization: Bearer " + server.token.encode())
+    if project is not None:
+        head.append(b"X-Memdir-Project: " + project)
+    if checkout is not None:
+        head.append(b"X-Memdir-Checkout: " + checkout)
+    status, _, body = raw(server, b"\r\n".join(head))
+    if status == 400 and not body.startswith(b"{"):  # a header h11 refuses (no memdir)
+        return
+    assert status in (200, 400, 403, 404, 405), (path, project, checkout, status, body[:300])
+    answer = json.loads(body)
+    assert status == 200 or (isinstance(answer["error"], str) and answer["error"]), answer
+    assert b"Traceback" not in body and b"internal error" not in body
+
+
+_TOKEN = ["mdt_", "0123456789abcdef", "_", "x" * 43, "\x00", "\ud800", "é", "<b id=fz58>", " "]
+
+
+@FUZZ
+@given(
+    token=st.lists(st.sampled_from(_TOKEN), max_size=5).map("".join),
+    project=st.sampled_from(
+        ["", "x", "git.example.test/acme/shared", "/tmp", "\x00", "<b id=fz58>"]
+    )
+    | st.lists(st.sampled_from(_PATH), max_size=4).map("".join),
+)
+def test_any_team_sign_in_or_project_on_the_page_is_a_page_never_a_500(
+    server: Server, token: str, project: str
+) -> None:
+    """The team server's page: a sign-in with any token, then (alice signed in) the
+    memory page for any ``?project=``; the text shown escaped, never a 500."""
+    base = server.url.removesuffix("/mcp")
+    with httpx.Client(base_url=base, follow_redirects=False, timeout=60) as client:
+        sent = token.encode(errors="surrogatepass")  # a browser may send any bytes
+        form = b"token=" + urllib.parse.quote_from_bytes(sent).encode() + b"&next=/"
+        kind = {"Content-Type": "application/x-www-form-urlencoded"}
+        r = client.post("/signin", content=form, headers=kind)
+        assert r.status_code in (303, 400, 403), (token, r.status_code, r.text[:300])
+        assert "<b id=fz58>" not in r.text
+        r = client.post("/signin", data={"token": server.token, "next": "/"})
+        assert r.status_code == 303
+        r = client.get("/", params={"project": project})
+        assert r.status_code in (200, 400, 403, 404), (project, r.status_code, r.text[:300])
+        assert "<b id=fz58>" not in r.text and "Traceback" not in r.text
