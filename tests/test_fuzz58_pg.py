@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import Clock, team_env
 from memdir.core.config import load_settings
-from memdir.core.errors import MemdirError
+from memdir.core.errors import MemdirError, ValidationError
 from memdir.engine import Memdir
 from memdir.pg import users, wire
 from memdir.pg.db import PgDatabase
@@ -274,3 +274,52 @@ def test_a_home_of_odd_entries_pushed_and_pulled_back_is_the_same(
     finally:
         for md in (laptop, server, other):
             md.close()
+
+
+_FIELD = st.one_of(ODD, st.none(), st.integers(), st.booleans(), st.lists(ODD, max_size=2))
+_NEAR_ENTRY = st.fixed_dictionaries(
+    {},
+    optional={
+        "id": st.sampled_from(["user_a", ".x", "a/b", "", "a" * 201]) | ODD,
+        "type": st.sampled_from(["user", "feedback", "project", "reference", "x"]) | _FIELD,
+        "name": _FIELD,
+        "description": _FIELD,
+        "body": _FIELD,
+        "pinned": _FIELD,
+        "origins": _FIELD,
+        "updated": st.sampled_from(["2026-01-01T00:00:00Z", "0000-01-01", "9999-12-31T23:59:60"])
+        | _FIELD,
+        "base": st.sampled_from(["0" * 64, "G" * 64]) | _FIELD,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    scopes=st.dictionaries(
+        st.sampled_from(["user", "project", "local", "other", ""]),
+        st.lists(_NEAR_ENTRY, max_size=3) | _FIELD,
+        max_size=3,
+    ),
+    moves=st.lists(
+        st.dictionaries(
+            st.sampled_from(["scope", "action", "entry", "name", "reason", "x"]),
+            st.sampled_from(["add", "same", "refused", "nope"]) | _FIELD,
+        ),
+        max_size=3,
+    ),
+)
+def test_a_pull_answer_or_push_report_from_any_server_parses_or_is_a_validation_error(
+    scopes: dict[str, Any], moves: list[dict[str, Any]]
+) -> None:
+    """What ``memdir pull --server`` and ``push --server`` read from a server that may not
+    be memdir: entries and a report checked, each fault memdir's ValidationError."""
+    for parse in (
+        lambda: wire.parse_scopes(scopes, limit=None),
+        lambda: wire.parse_push({"apply": True, "scopes": scopes}),
+        lambda: wire.parse_transfer({"applied": True, "moves": moves}),
+    ):
+        try:
+            parse()
+        except ValidationError as exc:
+            assert str(exc)
