@@ -323,3 +323,55 @@ def test_a_pull_answer_or_push_report_from_any_server_parses_or_is_a_validation_
             parse()
         except ValidationError as exc:
             assert str(exc)
+
+
+_REMOTES = [
+    "https://git.example.test/a'b/c%_d.git",
+    "https://git.example.test/o/部门.git",
+    "git@git.example.test:o/r\u202e.git",
+    "https://git.example.test/o/r.git?x=1#f",
+    "https://git.example.test/o/%00.git",
+    "https://git.example.test/o/%ff.git",
+    "https://user:pa ss@git.example.test/o/r2",
+    "file:///tmp/x",
+    "https://git.example.test/" + "a" * 5000,
+    "ssh://[::1]:22/o/r",
+    "https://GIT.example.test/O/R3.GIT",
+    "https://git.example.test/o/r\x7f",
+    "https://git.example.test/o/\u2028.git",
+]
+
+
+@pytest.mark.parametrize("remote", _REMOTES)
+def test_a_checkout_of_any_remote_opens_the_scope_its_grant_names_or_says_why(
+    module_pg_url: str, tmp_path: Path, remote: str
+) -> None:
+    """A cloned repository's ``origin`` (any text) on the team backend: the project scope
+    a checkout of it opens is the one ``serve users grant`` names for that URL; when the
+    grant refuses the URL, the checkout's project scope is unavailable with the reason,
+    never a psycopg error, never another project's scope."""
+    from dulwich.repo import Repo
+
+    db = PgDatabase.shared(module_pg_url)
+    user = f"g{next(_serial)}"
+    users.add(db, user)
+    granted = _outcome(lambda: users.grant(db, user, remote))
+    (tmp_path / "project").mkdir()
+    repo = Repo.init(str(tmp_path / "project"))
+    config = repo.get_config()
+    config.set((b"remote", b"origin"), b"url", remote.encode())
+    config.write_to_path()
+    repo.close()
+    md = _open(tmp_path, {"MEMDIR_DATABASE_URL": module_pg_url, "MEMDIR_USER": user})
+    try:
+        opened = _outcome(
+            lambda: md.store("project").add(type="project", name="n", description="d", body="b")
+        )
+        if granted[0] == "ok":
+            assert opened[0] == "ok", (remote, opened)
+            assert md.project_url == granted[1]
+        else:
+            assert opened[0] == "refused" and opened[1][0] == "AccessError", (remote, opened)
+            assert "not available" in opened[1][1]
+    finally:
+        md.close()
