@@ -375,3 +375,39 @@ def test_a_checkout_of_any_remote_opens_the_scope_its_grant_names_or_says_why(
             assert "not available" in opened[1][1]
     finally:
         md.close()
+
+
+@pytest.mark.parametrize(
+    ("sid", "agent", "content", "tool"),
+    [
+        ("bulk-1", "bulk", "binary \x00 output", None),
+        ("bulk-2", "bu\x00lk", "x", None),
+        ("bulk\x003", "bulk", "x", None),
+        ("bulk-4", "bulk", "x", "t\x00"),
+    ],
+)
+def test_the_bulk_path_stores_a_nul_as_every_other_write_on_postgresql_does(
+    pg_url: str, sid: str, agent: str, content: str, tool: str | None
+) -> None:
+    """``memdir.pg.bulk.copy`` (checked "as SessionStore.log_many checks its rows"): a NUL
+    in a message (a tool's binary output), an agent, a session id or a tool name refused
+    the whole load with "PostgreSQL text fields cannot contain NUL characters", where
+    ``log_many`` on PostgreSQL stores it as U+FFFD (docs/design/team-server.md) and
+    SQLite stores it as is. (medium: a load of many sessions refused for one byte)"""
+    from memdir.pg.bulk import copy
+    from memdir.pg.sessions import PgStateDatabase
+
+    db = PgStateDatabase(PgDatabase(pg_url))
+    try:
+        copy(db, [(sid, agent, 1.7e9)], [(sid, "user", content, tool, None, None)])
+        rows = db.read(
+            lambda c: c.execute(
+                "SELECT s.id, s.agent, m.content, m.tool_name FROM messages m "
+                "JOIN sessions s ON s.id = m.session_id"
+            ).fetchall()
+        )
+        stored = [tuple(r) for r in rows]
+        expected = (sid, agent, content, tool)
+        assert stored == [tuple(v if v is None else db.as_stored(v) for v in expected)]
+    finally:
+        db.pg.close()
