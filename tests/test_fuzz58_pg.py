@@ -9,13 +9,14 @@ without MEMDIR_TEST_DATABASE_URL."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock, team_env
@@ -129,6 +130,7 @@ def test_any_entry_text_is_kept_byte_for_byte_as_on_sqlite_or_refused_alike(
 @example(query="%_\\")
 @example(query="\x00")
 def test_any_search_query_finds_the_same_entries_on_both_backends(pair: Pair, query: str) -> None:
+    assume(not _FORMAT.search(query))  # pinned below: a format character inside a word
     for md in pair.both():
         if not md.store("user").list():
             for name, body in (("Deploy & ship", "pnpm <-> yarn: 100% _done_"), ("部门", "聚餐")):
@@ -137,6 +139,33 @@ def test_any_search_query_finds_the_same_entries_on_both_backends(pair: Pair, qu
     for md in pair.both():
         found.append(_outcome(lambda md=md: sorted(h.entry.id for h in md.search(query))))
     assert found[0] == found[1], query
+
+
+#: an invisible format character (Unicode category Cf): ZWSP, bidi controls, BOM …
+_FORMAT = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: a format character (U+202E, U+200B) between two letters of a query joins "
+    "them on SQLite ('a\u202ea' finds what 'aa' finds) and splits them on PostgreSQL "
+    "(finds what 'a a' finds); not among the known differences in team-server.md",
+)
+@pytest.mark.parametrize("query", ["a\u202ea", "a\u200ba"])
+def test_a_format_character_inside_a_query_word_finds_the_same_on_both_backends(
+    pg_url: str, tmp_path: Path, query: str
+) -> None:
+    found = []
+    for side, env in (("files", {}), ("pg", None)):
+        (tmp_path / side / "project").mkdir(parents=True)
+        if env is None:
+            env = team_env(pg_url, tmp_path / side / "project")
+        md = _open(tmp_path / side, env)
+        md.store("local").add(type="project", name="a", description="a", body="a")
+        md.store("local").add(type="project", name="alpha aa", description="d", body="a a a")
+        found.append(sorted(h.entry.id for h in md.search(query)))
+        md.close()
+    assert found[0] == found[1]
 
 
 # -- session messages ------------------------------------------------------------------------
@@ -411,3 +440,37 @@ def test_the_bulk_path_stores_a_nul_as_every_other_write_on_postgresql_does(
         assert stored == [tuple(v if v is None else db.as_stored(v) for v in expected)]
     finally:
         db.pg.close()
+
+
+def _logged(md: Memdir, role: str, content: str) -> Any:
+    """The message ``role`` and ``content`` make in a new session, as read back."""
+    sid = md.sessions.start("fuzz58").id
+    md.sessions.log(sid, role, content)
+    return md.sessions.messages(sid)[0]
+
+
+SESSION_CALLS: dict[str, Callable[[Memdir], Any]] = {
+    "a session id of 10,000 characters": lambda md: (
+        md.sessions.start("a", session_id="s" * 10_000).id
+    ),
+    "an agent of 100,000 characters": lambda md: md.sessions.start("a" * 100_000).agent,
+    "a role of 100,000 characters": lambda md: _logged(md, "r" * 100_000, "c").role,
+    "a 2 MB message": lambda md: (
+        md.sessions.log(md.sessions.start("x").id, "user", "w " * 10**6) and None
+    ),
+    "an id of LIKE wildcards": lambda md: md.sessions.resolve("%_\x00'").id,
+    "an id of one %": lambda md: md.sessions.resolve("%").id,
+    "a role filter of %": lambda md: md.sessions.search("c", role="%"),
+    "an agent filter with NUL": lambda md: md.sessions.search("c", agent="\x00"),
+    "a scope filter of quotes": lambda md: md.sessions.search("c", scope="'\\"),
+    "a since of NUL": lambda md: md.sessions.search("c", since="\x00"),
+    "a role filter with a lone surrogate": lambda md: md.sessions.search_messages(
+        "w", role="\ud800"
+    ),
+}
+
+
+@pytest.mark.parametrize("call", list(SESSION_CALLS), ids=list(SESSION_CALLS))
+def test_a_session_call_with_odd_arguments_answers_as_on_sqlite(pair: Pair, call: str) -> None:
+    files, pg = (_outcome(lambda md=md: SESSION_CALLS[call](md)) for md in pair.both())
+    assert files == pg
