@@ -474,3 +474,19 @@ SESSION_CALLS: dict[str, Callable[[Memdir], Any]] = {
 def test_a_session_call_with_odd_arguments_answers_as_on_sqlite(pair: Pair, call: str) -> None:
     files, pg = (_outcome(lambda md=md: SESSION_CALLS[call](md)) for md in pair.both())
     assert files == pg
+
+
+def test_a_value_the_driver_refuses_is_not_blamed_on_reaching_the_server() -> None:
+    """A value psycopg itself refuses to send (a DataError with no SQLSTATE: a NUL in a
+    ``COPY`` row, an integer out of range) was told as a connection problem: "Check that
+    the server is running (`pg_isready`), that the URL names the right host…". (low:
+    wording that sends the admin to the wrong place)"""
+    import psycopg
+
+    db = object.__new__(PgDatabase)
+    db.url = "postgresql://bob:s3cret@h:5/db"
+    nul = psycopg.DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
+    said = str(db.error("load sessions in bulk", nul))
+    assert "cannot contain NUL" in said and "pg_isready" not in said and "s3cret" not in said
+    assert said.endswith("The driver refused a value before sending it.")
+    assert "pg_isready" in str(db.error("connect", psycopg.OperationalError("no route")))
