@@ -490,3 +490,38 @@ def test_a_value_the_driver_refuses_is_not_blamed_on_reaching_the_server() -> No
     assert "cannot contain NUL" in said and "pg_isready" not in said and "s3cret" not in said
     assert said.endswith("The driver refused a value before sending it.")
     assert "pg_isready" in str(db.error("connect", psycopg.OperationalError("no route")))
+
+
+@pytest.mark.parametrize(
+    ("server", "said"),
+    [
+        ("http://[::1/", "is not a URL"),  # a typo'd IPv6 address: urlsplit's ValueError
+        ("http://127.0.0.1:99999999", "is not a URL"),  # was "sent no complete HTTP answer"
+        ("http://u:s3cret@127.0.0.1:9", "user name or password"),  # never sent, shown
+    ],
+)
+@pytest.mark.parametrize("command", ["push", "pull"])
+def test_a_server_url_that_is_no_url_or_holds_a_password_is_a_clear_error(
+    tmp_path: Path, command: str, server: str, said: str
+) -> None:
+    """``memdir push/pull --server URL``: an unclosed IPv6 bracket was a ValueError
+    traceback (medium); a password in the URL was not used (urllib took it as part of
+    the host name) and every error then showed it (low)."""
+    import subprocess
+    import sys
+
+    token = tmp_path / "token"
+    token.write_text("mdt_0123456789abcdef_" + "x" * 43 + "\n")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MEMDIR_HOME": str(tmp_path / "h")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    run = subprocess.run(
+        [sys.executable, "-m", "memdir", command, "--server", server, "--token-file", str(token)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert said in run.stderr and "s3cret" not in run.stderr + run.stdout, run.stderr
