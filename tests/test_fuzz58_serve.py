@@ -257,10 +257,20 @@ def test_a_granted_checkout_named_by_a_percent_escaped_root_is_used(
 
     async def call() -> Any:
         async with _client(server.url, server.token, roots=[folder]) as client:
-            return await client.call_tool("memory_search", {"query": "x"})
+            return await client.call_tool(
+                "memory",
+                {
+                    "action": "add",
+                    "scope": "project",
+                    "type": "project",
+                    "name": "Bytes folder",
+                    "description": "d",
+                    "body": "written from the folder named by bytes",
+                },
+            )
 
     result = anyio.run(call)
-    assert not result.is_error, result.content
+    assert not result.is_error and _data(result)["success"], result.content
     assert _data(result) is not None
 
 
@@ -323,3 +333,36 @@ def test_any_team_sign_in_or_project_on_the_page_is_a_page_never_a_500(
         r = client.get("/", params={"project": project})
         assert r.status_code in (200, 400, 403, 404), (project, r.status_code, r.text[:300])
         assert "<b id=fz58>" not in r.text and "Traceback" not in r.text
+
+
+def test_a_root_naming_a_folder_whose_name_is_no_utf8_is_that_folder(
+    server: Server, tmp_path: Path
+) -> None:
+    """An MCP root for a folder whose name is bytes that are no UTF-8 (``Path.as_uri``
+    escapes them: ``%FF``) was read as U+FFFD, another folder's name: there a checkout of
+    a project bob was not granted, so his granted checkout's root was dropped and the
+    call refused; on a single-user server it would have worked in that other folder.
+    (medium: a client's project mistaken for another folder)"""
+    import os
+
+    base = os.fsencode(tmp_path)
+    granted = _checkout(Path(os.fsdecode(base + b"/\xff")), SHARED)
+    _checkout(tmp_path / "\ufffd", "https://git.example.test/acme/other.git")
+    assert granted.as_uri().endswith("/%FF")
+
+    async def call() -> Any:
+        async with _client(server.url, server.team.tokens["bob"], roots=[granted]) as client:
+            return await client.call_tool(
+                "memory",
+                {
+                    "action": "add",
+                    "scope": "project",
+                    "type": "project",
+                    "name": "Bytes folder",
+                    "description": "d",
+                    "body": "written from the folder named by bytes",
+                },
+            )
+
+    result = anyio.run(call)
+    assert not result.is_error and _data(result)["success"], result.content
