@@ -10,6 +10,7 @@ import contextlib
 import json
 import re
 import socket
+import threading
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,12 +69,20 @@ def raw(server: Server, head: bytes, body: bytes = b"") -> tuple[int, bytes, byt
     and headers, CRLF-separated, no final blank line) sent as these bytes, read to the
     end (a server may answer, and close, before it has read the whole body)."""
     with socket.create_connection(server.address, timeout=60) as conn:
-        with contextlib.suppress(ConnectionResetError, BrokenPipeError):
-            conn.sendall(head + b"\r\nConnection: close\r\n\r\n" + body)
+
+        def send() -> None:
+            with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+                conn.sendall(head + b"\r\nConnection: close\r\n\r\n" + body)
+
+        # sent on a thread while the answer is read: one read only after the whole body
+        # was sent could meet the reset of a server that answered early and closed
+        sending = threading.Thread(target=send)
+        sending.start()
         chunks = []
         with contextlib.suppress(ConnectionResetError):
             while chunk := conn.recv(65536):
                 chunks.append(chunk)
+        sending.join()
     answer = b"".join(chunks)
     line, _, rest = answer.partition(b"\r\n")
     assert line.startswith(b"HTTP/1.1 "), answer[:300]
