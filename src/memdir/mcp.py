@@ -769,9 +769,12 @@ def _root_folder(uri: str, team: bool = False) -> Path | None:
         parsed = urlparse(uri)
         if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
             return None
-        if team and _dotdot(unquote(parsed.path)):
+        # escapes of bytes that are no UTF-8 (Path.as_uri of such a name) as those bytes,
+        # as os.fsdecode has them: not U+FFFD, another folder's name
+        named = unquote(parsed.path, errors="surrogateescape")
+        if team and _dotdot(named):
             return None
-        path = Path(unquote(parsed.path))
+        path = Path(named)
         return path.resolve() if path.is_absolute() and path.is_dir() else None
     except (OSError, ValueError, RuntimeError):  # not a URL, a NUL, a loop
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -93,6 +94,9 @@ class RefusalLog:
         return out
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _row(time: datetime, scope: str, source: str, error: GuardError, name: str) -> dict[str, Any]:
     from .. import guard
 
@@ -102,7 +106,9 @@ def _row(time: datetime, scope: str, source: str, error: GuardError, name: str) 
         "source": source,
         "rule": error.rule,
         "reason": error.reason,
-        "name": guard.redact_secrets(name)[:NAME_CHARS],
+        # a lone surrogate (the guard may refuse a name before it is validated) as
+        # U+FFFD: UTF-8, and PostgreSQL text, cannot hold one
+        "name": _SURROGATE.sub("\ufffd", guard.redact_secrets(name)[:NAME_CHARS]),
     }
 
 

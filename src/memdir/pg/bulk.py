@@ -14,6 +14,7 @@ from typing import Any
 import psycopg
 
 from ..sessions.rows import message, text, title
+from .dialect import value
 from .fts import analyzer
 from .sessions import PgStateDatabase
 
@@ -43,6 +44,11 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
         yield chunk
 
 
+def _kept(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``row`` as PostgreSQL text can hold it: a NUL as U+FFFD, as in every other write."""
+    return tuple(value(v) for v in row)
+
+
 def _analysed(
     messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
 ) -> Iterator[list[tuple[Any, ...]]]:
@@ -51,7 +57,8 @@ def _analysed(
     fts = analyzer()
     n = first_id
     for chunk in _chunks(messages, CHUNK):
-        stored = [(r[0], message(r[1:], 0.0)) for r in chunk]
+        # NUL as every other write here stores it (:func:`memdir.pg.dialect.value`)
+        stored = [(value(text(r[0], "session_id")), _kept(message(r[1:], 0.0))) for r in chunk]
         vectors = fts.vectors([(m[1], m[2], m[3]) for _, m in stored])
         out = []
         for (sid, m), (stems, ntok) in zip(stored, vectors, strict=True):
@@ -188,7 +195,8 @@ def copy(
         n_sessions = 0
         with raw.cursor().copy("COPY sessions (id, agent, started_at) FROM STDIN") as cp:
             for sid, agent, started in sessions:
-                cp.write_row((text(sid, "session_id"), text(agent, "agent"), float(started)))
+                row = (text(sid, "session_id"), text(agent, "agent"), float(started))
+                cp.write_row(_kept(row))
                 n_sessions += 1
         next_id = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]) + 1
         build = _defer_indexes(raw)

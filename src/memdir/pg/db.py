@@ -365,10 +365,15 @@ class PgDatabase:
 
     def error(self, action: str, exc: BaseException) -> PostgresError:
         """A psycopg error as a :class:`PostgresError` naming the server (no password)."""
+        import psycopg
+
         state = getattr(exc, "sqlstate", None) or ""
-        reaching = not state or state.startswith(("08", "28", "3D", "57P"))  # connection, login
+        # no SQLSTATE: not from the server, but a DataError is a value the driver refused
+        refused = isinstance(exc, psycopg.DataError)
+        reaching = (not state and not refused) or state.startswith(("08", "28", "3D", "57P"))
         reason = scrub(_first_line(exc), self.url)
-        return PostgresError(redact(self.url), action, reason, reaching=reaching)
+        hint = "The driver refused a value before sending it." if refused and not state else ""
+        return PostgresError(redact(self.url), action, reason, reaching=reaching, hint=hint)
 
     @property
     def pool(self) -> ConnectionPool[Any]:

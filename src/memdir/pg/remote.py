@@ -61,10 +61,23 @@ class Server:
 
     def __init__(self, url: str, token: str) -> None:
         given = url.strip().rstrip("/")
-        parts = urlsplit(given)
+        try:
+            parts = urlsplit(given)
+            parts.port  # noqa: B018 — raises on a port that is none
+        except ValueError:  # an unclosed "[", a port out of range
+            raise ValidationError(
+                f"--server {url[:100]!r} is not a URL; give the team server's http(s) URL",
+                field="server",
+            ) from None
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise ValidationError(
                 f"--server must be the team server's http(s) URL, not {url[:100]!r}",
+                field="server",
+            )
+        if "@" in parts.netloc:  # urllib would take it as part of the host: never sent
+            raise ValidationError(
+                "--server must not hold a user name or password (the token is what signs "
+                "you in); give the team server's address alone",
                 field="server",
             )
         self.base = given.removesuffix("/mcp")

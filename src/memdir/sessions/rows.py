@@ -5,6 +5,7 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
@@ -14,6 +15,7 @@ from .records import FIRST_TIME as _FIRST
 from .records import LAST_TIME as _LAST
 from .records import to_epoch
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 TITLE_CHARS = 80  # a title taken from a session's first user message
 
 #: One message as it is stored: (role, content, tool_name, tool_calls JSON, UNIX seconds).
@@ -31,8 +33,8 @@ def text(value: object, name: str) -> str:
         value = str(value)
     try:
         value.encode("utf-8")
-    except UnicodeEncodeError:
-        value = value.encode("utf-8", "replace").decode("utf-8")
+    except UnicodeEncodeError:  # encode(errors="replace") would give "?", a real character
+        value = _SURROGATE.sub("\ufffd", value)
     return value
 
 
