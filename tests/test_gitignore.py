@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fuzz57_parts import _cli
-
 from memdir.core.storage import gitignore
 from memdir.core.storage.git import not_ignored
 

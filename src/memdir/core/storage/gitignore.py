@@ -243,7 +243,9 @@ class Checkout:
             self._dirs[parts] = read_rules(where, self.fold, follow=False)
         return self._dirs[parts]
 
-    def _last(self, stack: list[tuple[int, RuleFile]], parts: list[bytes], is_dir: bool) -> Rule | None:
+    def _last(
+        self, stack: list[tuple[int, RuleFile]], parts: list[bytes], is_dir: bool
+    ) -> Rule | None:
         name = parts[-1]
         for depth, rules in reversed(stack):
             found = rules.last(b"/".join(parts[depth:]), name, is_dir)
