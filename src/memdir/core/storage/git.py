@@ -831,22 +831,36 @@ def root_commits(root: Path, limit: int = 200_000) -> list[str] | None:
 
 def not_ignored(paths: list[Path]) -> list[Path]:
     """Those of ``paths`` (in one checkout) that its ``.gitignore`` files, ``info/exclude``
-    and ``core.excludesFile`` do not ignore; none outside a repository."""
-    from dulwich.ignore import IgnoreFilterManager
+    and ``core.excludesFile`` do not ignore; none outside a repository. Matched by
+    :mod:`.gitignore` in bounded time (dulwich's regular expressions backtrack without
+    bound on a pattern such as ``*a*a*a*a*a*a*a*a*b``)."""
+    from dulwich.ignore import default_user_ignore_filter_path
+
+    from .gitignore import Checkout, read_rules
 
     if not paths:
         return []
     start = paths[0].parent
     root = next((d for d in (start, *start.parents) if (d / ".git").exists()), None)
-    repo = open_repo(root) if root is not None else None
-    if repo is None or root is None:
+    dirs = git_dirs(root) if root is not None else None
+    repo = open_repo(root) if root is not None and dirs is not None else None
+    if repo is None or root is None or dirs is None:
         return []
     try:
-        manager = IgnoreFilterManager.from_repo(repo)
-        return [
-            p for p in paths if not manager.is_ignored(p.absolute().relative_to(root).as_posix())
-        ]
-    except (OSError, ValueError):
+        config = repo.get_config_stack()
+        fold = config.get_boolean((b"core",), b"ignorecase", False)
+        user = Path(default_user_ignore_filter_path(config)).expanduser()
+        checkout = Checkout(
+            root, [read_rules(dirs[1] / "info" / "exclude", fold), read_rules(user, fold)], fold
+        )
+        kept = []
+        for p in paths:
+            where = p.absolute()
+            is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
+            if not checkout.ignored(where.relative_to(root).as_posix(), is_dir):
+                kept.append(p)
+        return kept
+    except (OSError, ValueError, KeyError):
         return []
     finally:
         repo.close()
