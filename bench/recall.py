@@ -498,7 +498,7 @@ def ablations() -> dict[str, Callable[[Any], None]]:
     """name → a function that turns one ranking feature off on an open Memdir: a constant
     of ``RankParams``, or (features without one) a part of the query or one step of the
     ranking switched off while this Memdir ranks."""
-    from memdir.sessions import candidates, inflect, stems
+    from memdir.sessions import candidates, inflect
     from memdir.sessions.bm25 import RankParams
     from memdir.sessions.rank import rank, with_params
 
@@ -538,7 +538,6 @@ def ablations() -> dict[str, Callable[[Any], None]]:
     out["extra stop words"] = without(
         patch=lambda: mock.patch.object(candidates, "EXTRA_STOP", frozenset())
     )
-    out["stem cache"] = without(patch=lambda: mock.patch.object(stems.Stems, "MAX", 0))
     out["joined-word phrases"] = without(lambda q: dataclasses.replace(q, phrases=()))
     out["exact spelling"] = without(lambda q: dataclasses.replace(q, substrings=()))
     return out
