@@ -23,6 +23,7 @@ OR of the query's tokens minus a short stop list, ``ORDER BY bm25``, top 50.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import itertools
 import json
@@ -36,6 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
+from unittest import mock
 
 import memdir
 from memdir.sessions.query import sanitize
@@ -493,9 +495,12 @@ def mean(per: dict[str, dict[str, float]], keys: list[str], metric: str) -> floa
 
 
 def ablations() -> dict[str, Callable[[Any], None]]:
-    """name → a function that turns one ranking feature off on an open Memdir."""
+    """name → a function that turns one ranking feature off on an open Memdir: a constant
+    of ``RankParams``, or (features without one) a part of the query or one step of the
+    ranking switched off while this Memdir ranks."""
+    from memdir.sessions import candidates, inflect
     from memdir.sessions.bm25 import RankParams
-    from memdir.sessions.rank import with_params
+    from memdir.sessions.rank import rank, with_params
 
     base = RankParams()
     changes = {
@@ -505,6 +510,8 @@ def ablations() -> dict[str, Callable[[Any], None]]:
         "time boost": {"time_boost": 0.0},
         "latest/earliest": {"update_weight": 0.0},
         "next turn": {"next_turn": False},
+        # a term in more rows than this: its df estimated, AND of such terms (scale only)
+        "common-term path": {"common_df": 10**9},
         "entity lift ON (0.1)": {"entity_weight": 0.1},  # off by default: see entities.md
         "entity lift ON (1.0)": {"entity_weight": 1.0},
     }
@@ -516,7 +523,28 @@ def ablations() -> dict[str, Callable[[Any], None]]:
             md.sessions.ranker = with_params(params)
 
         out[name] = configure
+
+    def without(
+        edit: Callable[[Any], Any] = lambda q: q,
+        patch: Callable[[], Any] = contextlib.nullcontext,
+    ) -> Callable[[Any], None]:
+        def ranker(conn: Any, corpus: Any, query: Any, **kw: Any) -> Any:
+            with patch():
+                return rank(conn, corpus, edit(query), **kw)
+
+        return lambda md: setattr(md.sessions, "ranker", ranker)
+
+    out["inflected forms"] = without(patch=lambda: mock.patch.object(inflect, "expand", _no))
+    out["extra stop words"] = without(
+        patch=lambda: mock.patch.object(candidates, "EXTRA_STOP", frozenset())
+    )
+    out["joined-word phrases"] = without(lambda q: dataclasses.replace(q, phrases=()))
+    out["exact spelling"] = without(lambda q: dataclasses.replace(q, substrings=()))
     return out
+
+
+def _no(*_: Any) -> None:
+    """A step that does nothing (an ablation's stand-in)."""
 
 
 # -- main ------------------------------------------------------------------------------------
@@ -591,6 +619,8 @@ def main(argv: list[str] | None = None) -> int:
             f"bytes per message)"
         )
     if a.ablate:
+        if a.json:
+            a.json.write_text(json.dumps(_ablation_json(results, groups, times, nq), indent=1))
         return _print_ablation(results, groups, sets)
     sem = "memdir+semantic" in results
     pg = "memdir@pg" in results
@@ -687,6 +717,24 @@ def _print_sweep(
                 print(
                     f"{split:<7}{g[:21]:<22}{len(keys):>5} " + "".join(f"{v:>23.3f}" for v in row)
                 )
+
+
+def _ablation_json(
+    results: dict[str, dict[str, dict[str, dict[str, float]]]],
+    groups: dict[str, dict[str, list[str]]],
+    times: dict[str, float],
+    nq: int,
+) -> dict[str, Any]:
+    """system → set → every metric over 'all' (and ``upd`` over the knowledge updates),
+    with each system's search ms a question."""
+    out: dict[str, Any] = {}
+    for name, per in results.items():
+        row: dict[str, Any] = {"ms/question": times[name] * 1000 / max(1, nq)}
+        for split, g in groups.items():
+            row[split] = {m: mean(per[split], g["all"], m) for m in METRICS}
+            row[split]["upd"] = mean(per[split], g.get("kind knowledge_update", []), "upd")
+        out[name] = row
+    return out
 
 
 def _print_ablation(
