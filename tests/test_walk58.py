@@ -454,12 +454,6 @@ def test_a_push_that_leaves_project_entries_unsent_says_which_and_fails(
     assert "project_dave-release-plan" in pushed.stdout + pushed.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `users grant`/`ungrant` refuse the project exactly as `users ls` "
-    "prints it ('github.com/acme/app'), calling it 'not a shared repository URL … not a "
-    "local path'",
-)
 def test_grant_takes_the_project_as_users_ls_prints_it(team: Team) -> None:
     shown = team.users("ls").stdout
     key = next(line.split("\t")[-1] for line in shown.splitlines() if line.startswith("bob"))
@@ -468,11 +462,6 @@ def test_grant_takes_the_project_as_users_ls_prints_it(team: Team) -> None:
     assert ungranted.returncode == 0, ungranted.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `users add NAME` after `users revoke NAME` says 'their earlier "
-    "tokens stay live', though every one of them was revoked",
-)
 def test_add_after_revoke_does_not_say_earlier_tokens_stay_live(team: Team) -> None:
     assert team.users("revoke", "bob").returncode == 0
     again = team.users("add", "bob")
@@ -480,11 +469,6 @@ def test_add_after_revoke_does_not_say_earlier_tokens_stay_live(team: Team) -> N
     assert "stay live" not in again.stderr, again.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `users add EXISTING --admin` makes that member an admin (`users "
-    "ls` shows it) while saying only 'Another token for …', not that they may now write org",
-)
 def test_add_admin_of_an_existing_member_says_they_are_admin_now(team: Team) -> None:
     again = team.users("add", "bob", "--admin")
     assert again.returncode == 0, again.stderr

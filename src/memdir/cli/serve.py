@@ -246,23 +246,31 @@ def users_add(state: State, name: str, admin: bool) -> None:
     """Add user NAME and print their token once: only its scrypt hash is stored. NAME:
     1-63 of a-z, 0-9, '.', '_', '-', starting with a letter (lower-cased). A user who
     exists already gets another token; their others stay live (`users revoke` ends them
-    all)."""
+    all), and --admin makes them an admin."""
     from ..pg import users as team
     from ..pg.names import user_name
 
     db = _db(state)
     who = user_name(name)
-    known = team.exists(db, who)
+    before = team.find(db, who)
     token = team.add(db, who, admin=admin)
     click.echo(token)
-    if known:
-        click.echo(
-            f"Another token for {who}, who exists already; their earlier tokens stay live "
-            f"(`users revoke {who}` ends them all). Shown once; keep it secret.",
-            err=True,
-        )
-    else:
+    if before is None:
         click.echo(f"Token for {who} (shown once; keep it secret).", err=True)
+        return
+    made = " They are an admin now (they may write the org scope)." if admin else ""
+    if before.admin:
+        made = " They were an admin already." if admin else ""
+    others = (
+        f"their {before.tokens} earlier token(s) stay live (`users revoke {who}` ends them all)"
+        if before.tokens
+        else "they had no live token (all were revoked)"
+    )
+    click.echo(
+        f"Another token for {who}, who exists already; {others}.{made} Shown once; keep it "
+        f"secret.",
+        err=True,
+    )
 
 
 @users.command("ls")
@@ -320,7 +328,8 @@ def users_admin(state: State, name: str, off: bool) -> None:
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
 def users_grant(state: State, name: str, project_url: str) -> None:
-    """Share the project scope of PROJECT-URL (the repository's remote) with NAME."""
+    """Share the project scope of PROJECT-URL (the repository's remote, or host/owner/repo
+    as `users ls` prints it) with NAME."""
     from ..pg import users as team
 
     url = team.grant(_db(state), name, project_url)
