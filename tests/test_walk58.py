@@ -476,12 +476,6 @@ def test_add_admin_of_an_existing_member_says_they_are_admin_now(team: Team) -> 
     assert "admin" in again.stderr.lower(), again.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — a member's agent asked to replace or remove an org entry is told "
-    'to \'send "scope": "managed" to change it\'; doing so is refused (only admins write '
-    "org), a wasted call that counts towards the 'stop using memory tools' limit",
-)
 def test_an_org_entry_refusal_does_not_point_to_another_refusal(
     team: Team, server: str, tmp_path: Path
 ) -> None:
