@@ -269,12 +269,6 @@ def test_a_database_of_a_newer_memdir_is_refused_saying_upgrade(team: Team) -> N
 # --- defects -------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a libpq keyword DSN ('host=… password=…') in --database or "
-    "MEMDIR_DATABASE_URL is refused with the whole string, password included, echoed on "
-    "stderr (a CI log, a service journal); URLs have their password masked as ***",
-)
 def test_a_keyword_dsn_is_refused_without_printing_its_password(tmp_path: Path) -> None:
     admin = _machine(tmp_path, "admin")
     dsn = "host=127.0.0.1 port=9 user=memdir password=hunter2-s3cret dbname=memdir"
@@ -531,3 +525,9 @@ def test_readme_says_how_to_back_up_the_team_database() -> None:
     text = README.read_text(encoding="utf-8")
     team = text[text.index("## A team server on PostgreSQL") : text.index("## What memdir takes")]
     assert "pg_dump" in team or "backup" in team.lower() or "back up" in team.lower()
+
+
+def test_serve_help_shows_a_team_database_example(tmp_path: Path) -> None:
+    """walk58, unpinned: `serve --help` had no `--database` example."""
+    helped = _machine(tmp_path, "admin").run("serve", "--help")
+    assert re.search(r"memdir serve --database postgresql://\S+", helped.stdout), helped.stdout

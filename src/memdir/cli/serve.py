@@ -80,6 +80,8 @@ def _database(url: str | None) -> str:
         "memdir serve                          # MCP at /mcp and the web page, on 127.0.0.1:8765",
         "memdir serve --print-token            # the bearer token for clients",
         "memdir serve --port 8800 --projects-under ~/src",
+        "memdir serve --database postgresql://memdir@db.internal/memdir --host 0.0.0.0",
+        "memdir serve users add alice --database postgresql://memdir@db.internal/memdir",
     ),
 )
 @click.option(
@@ -110,7 +112,8 @@ def _database(url: str | None) -> str:
 @click.option(
     "--database",
     metavar="URL",
-    help="Serve a team from PostgreSQL (postgresql://…; or MEMDIR_DATABASE_URL): every "
+    help="Serve a team from PostgreSQL (postgresql://… or libpq's host=… dbname=…; or "
+    "MEMDIR_DATABASE_URL): every "
     "user has tokens (`memdir serve users add`), many processes can share the database.",
 )
 @click.option(
