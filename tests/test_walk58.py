@@ -565,3 +565,13 @@ def test_serve_help_shows_a_team_database_example(tmp_path: Path) -> None:
     """walk58, unpinned: `serve --help` had no `--database` example."""
     helped = _machine(tmp_path, "admin").run("serve", "--help")
     assert re.search(r"memdir serve --database postgresql://\S+", helped.stdout), helped.stdout
+
+
+def test_a_search_after_an_ungrant_says_the_project_was_left_out(team: Team, server: str) -> None:
+    """walk58, unpinned: after `users ungrant`, search answered empty without saying why
+    (writes said it)."""
+    assert team.users("ungrant", "bob", APP).returncode == 0
+    said = json.loads(_answer(server, team.tokens["bob"]))
+    assert said["success"] and "not granted the project github.com/acme/app" in str(
+        said.get("notes")
+    ), said

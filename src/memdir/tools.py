@@ -749,10 +749,12 @@ class Dispatcher:
             }
             for h in hits
         ]
+        refused = self.md.project_refused()  # as this search found it: no results from it
         return {
             "success": True,
             "results": results,
             **({} if results else {"message": "No memory matches; nothing to reuse."}),
+            **({"notes": [f"the project scope was not searched: {refused}"]} if refused else {}),
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
