@@ -102,13 +102,21 @@ class Team:
 
 @pytest.fixture
 def team(pg_url: str, tmp_path: Path) -> Team:
-    """ops (admin), alice and bob, both granted the app; ci granted it too."""
+    """ops (admin), alice and bob, both granted the app; ci granted it too. Made through
+    the library in this process (seven CLI runs a test cost seconds each); the tests run
+    `serve users` add, grant, ungrant, revoke and ls themselves."""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
     t = Team(pg_url, _machine(tmp_path, "admin"), {})
-    t.add("ops", "--admin")
-    for name in ("alice", "bob", "ci"):
-        t.add(name)
-        granted = t.users("grant", name, APP)
-        assert granted.returncode == 0, granted.stderr
+    db = PgDatabase(pg_url)
+    try:
+        t.tokens["ops"] = users.add(db, "ops", admin=True)
+        for name in ("alice", "bob", "ci"):
+            t.tokens[name] = users.add(db, name)
+            users.grant(db, name, APP)
+    finally:
+        db.close()
     return t
 
 
