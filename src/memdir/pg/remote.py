@@ -370,6 +370,7 @@ def left_out(side: Mapping[str, Sequence[Entry]], done: Transfer) -> list[Move]:
         if why is None:
             continue
         why = why.replace(OPEN_A_PROJECT, "").strip()
+        why = why.removeprefix(f"The {scope} scope is not available here: ")
         out += [
             Move(scope, UNSENT, e.id, e.name, f"not sent: the {scope} scope was skipped: {why}")
             for e in entries
