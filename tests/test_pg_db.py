@@ -63,6 +63,41 @@ def test_redact_hides_each_password_piece_and_keeps_the_rest(url: str, shown: st
         assert secret not in redact(url), redact(url)
 
 
+def test_a_keyword_connection_string_is_read_as_the_same_url(pg_url: str) -> None:
+    from psycopg import conninfo
+
+    parts = conninfo.conninfo_to_dict(pg_url)
+    dsn = " ".join(f"{k}='{v}'" for k, v in parts.items())  # host='…' port='…' options='…'
+    assert not dsn.startswith("postgresql")
+    db = PgDatabase(dsn)
+    assert db.url.startswith("postgresql://") and conninfo.conninfo_to_dict(db.url) == (
+        conninfo.conninfo_to_dict(dsn)
+    )
+    with db.read() as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+    db.close()
+
+
+@pytest.mark.parametrize(
+    "dsn",
+    [
+        "host=127.0.0.1 port=9 user=u password=hunter2-s3cret dbname=db",
+        "host=h password='hunter2 s3cret' dbname=db",
+        "host=h password = hunter2-s3cret sslmode=bogus",
+        "host=h password=hunter2 s3cret dbname=db",  # a space unquoted: libpq cannot parse it
+        "host=h PassWord=hunter2-s3cret port=x",
+    ],
+)
+def test_a_keyword_connection_string_never_shows_its_password(dsn: str) -> None:
+    assert "hunter2" not in redact(dsn) and "s3cret" not in redact(dsn), redact(dsn)
+    try:
+        said = redact(check_url(dsn))
+        PgDatabase(dsn, connect_timeout=2)
+    except MemdirError as exc:
+        said = str(exc)
+    assert "hunter2" not in said and "s3cret" not in said, said
+
+
 def test_a_refused_statement_is_not_blamed_on_reaching_the_server() -> None:
     import psycopg
 

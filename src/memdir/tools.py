@@ -589,12 +589,26 @@ class Dispatcher:
                 scope, entry = self.md.find(target)
             except MemdirError:
                 continue
-            if scope != self.write_scope:
-                raise ValidationError(
-                    f"{entry.id} is in the {scope} scope, not {self.write_scope}; send "
-                    f'"scope": "{scope}" to change it (nothing was applied)',
-                    field="scope",
+            if scope == self.write_scope:
+                continue
+            try:  # point only to a scope this call may name: never to another refusal
+                self._scope(scope)
+            except MemdirError as exc:
+                why = (
+                    "an administrator sets it and agents cannot change it; ask the user"
+                    if scope == "managed"
+                    else str(exc)
                 )
+                raise ValidationError(
+                    f"{entry.id} is in the {scope} scope, not {self.write_scope}: {why} "
+                    f"(nothing was applied)",
+                    field="scope",
+                ) from None
+            raise ValidationError(
+                f"{entry.id} is in the {scope} scope, not {self.write_scope}; send "
+                f'"scope": "{scope}" to change it (nothing was applied)',
+                field="scope",
+            )
 
     def _stale(self, store: Store, exc: StaleError) -> str:
         """A write whose ``if_match`` is no longer the entry's etag: what changed (when,
@@ -735,10 +749,12 @@ class Dispatcher:
             }
             for h in hits
         ]
+        refused = self.md.project_refused()  # as this search found it: no results from it
         return {
             "success": True,
             "results": results,
             **({} if results else {"message": "No memory matches; nothing to reuse."}),
+            **({"notes": [f"the project scope was not searched: {refused}"]} if refused else {}),
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:

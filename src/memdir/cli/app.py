@@ -33,6 +33,8 @@ class State:
             self._md = self.open()
             if not self._md.enabled:
                 raise DisabledError(self._md.settings.disabled_by or "disabled")
+            if self._md.database is not None:
+                known_user(self._md)
             self.warn(self._md)
         return self._md
 
@@ -47,6 +49,27 @@ class State:
         from ..engine import open as open_memdir
 
         return open_memdir(self.home, self.project, repair=repair, database_url=self.database)
+
+
+def known_user(team: Memdir) -> None:
+    """Refuse the team database as a user nobody added: $MEMDIR_USER unset is the login
+    name, and no token reads that user's scopes (a write there reached nobody)."""
+    import os
+
+    from ..pg.users import exists, listing
+
+    assert team.database is not None and team.user is not None
+    if exists(team.database, team.user):
+        return
+    how = "" if os.environ.get("MEMDIR_USER") else " (MEMDIR_USER is not set: your login name)"
+    names = [u.name for u in listing(team.database)]
+    close = difflib.get_close_matches(team.user, names, n=1)
+    meant = f" (did you mean {close[0]!r}?)" if close else ""
+    raise MemdirError(
+        f"no user {team.user!r} on the team database{how}{meant}. Set MEMDIR_USER to your "
+        f"user name (`memdir serve users ls` lists them), or have an admin add it: memdir "
+        f"serve users add {team.user}"
+    )
 
 
 def examples(*lines: str) -> str:

@@ -243,15 +243,18 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool, deep: bo
     if db.read_only:
         plain = " without --deep (it needs a writable home)" if deep else ""
         ro = f" (read-only here: checked{plain}, nothing repaired)"
+    where = (  # a str: the team database's URL, which has no size to show
+        f" in {db.path}" if isinstance(db.path, str) else f", {db.size / 1e6:.1f} MB at {db.path}"
+    )
     click.echo(
-        f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages, "
-        f"{db.size / 1e6:.1f} MB at {db.path}{ro}"
+        f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages{where}{ro}"
     )
     from ..sessions.maintenance import INVALID
 
-    click.secho(
-        f"{'semantic':8} {db.semantic}", fg="red" if db.semantic.startswith(INVALID) else None
-    )
+    if db.semantic:
+        click.secho(
+            f"{'semantic':8} {db.semantic}", fg="red" if db.semantic.startswith(INVALID) else None
+        )
     if db.text_disagreed is not None:
         click.echo(
             f"{'':9}search terms against the text: {db.text_disagreed:,} rows disagreed, "

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from .app import State, cli, dump, examples
+from .app import State, cli, dump, examples, known_user
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
     from ..pg.db import PgDatabase
     from ..pg.transfer import Move
     from ..sessions.maintenance import Progress
@@ -80,6 +79,8 @@ def _database(url: str | None) -> str:
         "memdir serve                          # MCP at /mcp and the web page, on 127.0.0.1:8765",
         "memdir serve --print-token            # the bearer token for clients",
         "memdir serve --port 8800 --projects-under ~/src",
+        "memdir serve --database postgresql://memdir@db.internal/memdir --host 0.0.0.0",
+        "memdir serve users add alice --database postgresql://memdir@db.internal/memdir",
     ),
 )
 @click.option(
@@ -110,7 +111,8 @@ def _database(url: str | None) -> str:
 @click.option(
     "--database",
     metavar="URL",
-    help="Serve a team from PostgreSQL (postgresql://…; or MEMDIR_DATABASE_URL): every "
+    help="Serve a team from PostgreSQL (postgresql://… or libpq's host=… dbname=…; or "
+    "MEMDIR_DATABASE_URL): every "
     "user has tokens (`memdir serve users add`), many processes can share the database.",
 )
 @click.option(
@@ -246,23 +248,30 @@ def users_add(state: State, name: str, admin: bool) -> None:
     """Add user NAME and print their token once: only its scrypt hash is stored. NAME:
     1-63 of a-z, 0-9, '.', '_', '-', starting with a letter (lower-cased). A user who
     exists already gets another token; their others stay live (`users revoke` ends them
-    all)."""
+    all), and --admin makes them an admin."""
     from ..pg import users as team
     from ..pg.names import user_name
 
     db = _db(state)
     who = user_name(name)
-    known = team.exists(db, who)
+    before = team.find(db, who)
     token = team.add(db, who, admin=admin)
     click.echo(token)
-    if known:
-        click.echo(
-            f"Another token for {who}, who exists already; their earlier tokens stay live "
-            f"(`users revoke {who}` ends them all). Shown once; keep it secret.",
-            err=True,
-        )
-    else:
+    if before is None:
         click.echo(f"Token for {who} (shown once; keep it secret).", err=True)
+        return
+    made = " They are an admin now (they may write the org scope)." if admin else ""
+    if before.admin:
+        made = " They were an admin already." if admin else ""
+    others = (
+        f"their {before.tokens} earlier token(s) stay live (`users revoke {who}` ends them all)"
+        if before.tokens
+        else "they had no live token (all were revoked)"
+    )
+    click.echo(
+        f"Another token for {who}, who exists already; {others}.{made} Shown once; keep it secret.",
+        err=True,
+    )
 
 
 @users.command("ls")
@@ -320,7 +329,8 @@ def users_admin(state: State, name: str, off: bool) -> None:
 @click.argument("project_url", metavar="PROJECT-URL")
 @click.pass_obj
 def users_grant(state: State, name: str, project_url: str) -> None:
-    """Share the project scope of PROJECT-URL (the repository's remote) with NAME."""
+    """Share the project scope of PROJECT-URL (the repository's remote, or host/owner/repo
+    as `users ls` prints it) with NAME."""
     from ..pg import users as team
 
     url = team.grant(_db(state), name, project_url)
@@ -463,25 +473,6 @@ def _team_database(url: str | None) -> str:
     )
 
 
-def _known_user(team: Memdir) -> None:
-    """Refuse a ``--database`` transfer as a user nobody added: $MEMDIR_USER unset is the
-    login name, whose scopes no token reads (a push there reached nobody)."""
-    import os
-
-    from ..core.errors import MemdirError
-    from ..pg.users import exists
-
-    assert team.database is not None and team.user is not None
-    if exists(team.database, team.user):
-        return
-    how = "" if os.environ.get("MEMDIR_USER") else " (MEMDIR_USER is not set: your login name)"
-    raise MemdirError(
-        f"no user {team.user!r} on the team database{how}; set MEMDIR_USER to your user "
-        f"name (`memdir serve users ls` lists them), or add it: memdir serve users add "
-        f"{team.user}"
-    )
-
-
 class _Tally:
     """A push's or pull's progress: drawn as a bar on a terminal, and kept to say what
     an interrupted one wrote."""
@@ -576,7 +567,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     done = remote.pull(to, local, apply=apply, progress=tally, keep_mine=mine)
             else:
                 team = open_memdir(state.home, state.project, database_url=url)
-                _known_user(team)
+                known_user(team)
                 side, notes = entries_of(local if pushing else team)  # local: as the server keys it
                 notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
                 where = "on the team server" if pushing else "in this home"
@@ -597,6 +588,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                     # interrupted push too): a later hand edit there is a change
                     pushed_from=(ledger, local) if pushing else None,
                 )
+                if pushing:
+                    done.moves += remote.left_out(side, done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)
@@ -620,13 +613,18 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     conflicts = any(m.action == "conflict" for m in done.moves)
     left = any(m.action == remote.UNSENT for m in done.moves)  # its own action: no wording
     status = CONFLICT if conflicts else UNSENT if left else 0
+    _say_left_out(done.moves)
     if as_json:
         dump(done.to_dict())
         if status:
             raise SystemExit(status)
         return
+    said = {
+        m.scope for m in done.moves if m.action == remote.UNSENT and "scope was skip" in m.reason
+    }
     for note in done.notes:
-        click.echo(f"Note: {note}")
+        if note.split(" ", 1)[0] not in said or " scope skipped: " not in note:  # said below
+            click.echo(f"Note: {note}")
     for m in done.moves:
         line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
         color = {"refused": "red", "unsent": "red", "conflict": "yellow", "mine": "yellow"}.get(
@@ -646,6 +644,17 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
         raise SystemExit(status)
 
 
+def _say_left_out(moves: list[Move]) -> None:
+    """On stderr (beside --json too), the entries a push did not send because their
+    whole scope was skipped: named, with why, since the exit status alone names none."""
+    from ..pg.remote import UNSENT as LEFT
+
+    skipped = [m for m in moves if m.action == LEFT and "scope was skipped" in m.reason]
+    for reason in dict.fromkeys(m.reason for m in skipped):
+        names = ", ".join(m.entry for m in skipped if m.reason == reason)
+        click.secho(f"Not sent: {names} ({reason.removeprefix('not sent: ')})", fg="red", err=True)
+
+
 @cli.command()
 @_transfer_options
 @click.pass_obj
@@ -660,8 +669,9 @@ def push(state: State, /, **options: Any) -> None:
     sides held then; when it changed too, neither is written over, whatever the clocks
     say (a conflict: `pull --keep-mine --apply`, then push, sends yours).
 
-    Exit status: 0 when done, 3 when an entry was left as a conflict or (--server) an
-    entry too big for the server's body limit was not sent (everything else was; a dry
+    Exit status: 0 when done, 3 when an entry was left as a conflict, or was not sent
+    because its scope was skipped (a project not granted to you: named on stderr) or
+    (--server) it is too big for the server's body limit (everything else was; a dry
     run exits 3 too when an apply would), 1 on an error. An entry is too big when the
     request that carries it alone is over the server's --max-body: its JSON
     (ASCII-escaped: a non-ASCII character takes 6 or 12 bytes) plus 40 to 43 bytes

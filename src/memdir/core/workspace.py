@@ -277,6 +277,11 @@ class Workspace:
 
         return self.database is not None and remote_url(self.checkout_root) is not None
 
+    def project_refused(self) -> str | None:
+        """Why the project scope is left out for want of a grant (taken away or never
+        given, as the last :meth:`stores` found), or None."""
+        return self.locations["project"].unavailable if self._ungranted else None
+
     def folder_withheld(self) -> str | None:
         """Why no file of this checkout is read for this workspace's user (instruction
         files, memory_read's reference checks), or None when they may be. Only a team

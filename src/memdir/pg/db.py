@@ -111,6 +111,37 @@ _SECRET_KEYS = frozenset({"password", "sslpassword", "oauth_client_secret"})
 _QUERY_START = re.compile(r"\?[A-Za-z_]+=")
 
 
+#: A libpq keyword/value connection string (``host=h dbname=x``): how one starts, and
+#: each ``keyword = value`` in it (a value quoted with ``'``, or up to a space).
+_KEYWORDS_START = re.compile(r"\s*[A-Za-z_]+\s*=")
+_KEYWORD = re.compile(r"(\s*)([A-Za-z_]+)(\s*=\s*)('(?:[^'\\]|\\.)*'?|(?:[^\s\\]|\\.)*)", re.S)
+_WORD = re.compile(r"\s*\S*")
+
+
+def _keyword_pieces(dsn: str) -> list[tuple[str, bool]]:
+    """A keyword connection string cut as :func:`_pieces` cuts a URL: password values are
+    secret, and so are the words after one that are no ``keyword=value`` (an unquoted
+    space in the password)."""
+    out: list[tuple[str, bool]] = []
+    pos, hiding = 0, False
+    while pos < len(dsn):
+        m = _KEYWORD.match(dsn, pos)
+        if m and not (hiding and m.group(2).lower() not in _LIBPQ_KEYS):
+            lead, key, eq, value = m.groups()
+            hiding = key.lower() in _SECRET_KEYS
+            out += [(lead + key + eq, False), (value, hiding)]
+            pos = m.end()
+            continue
+        word = _WORD.match(dsn, pos)
+        assert word is not None
+        if hiding:
+            out[-1] = (out[-1][0] + word.group(), True)
+        else:
+            out.append((word.group(), False))
+        pos = max(word.end(), pos + 1)
+    return out
+
+
 def _pieces(url: str) -> list[tuple[str, bool]]:
     """``url`` cut into ``(text, secret)`` pieces: the password after the user name and
     the values of password parameters are secret. libpq ends the user name and password
@@ -118,6 +149,8 @@ def _pieces(url: str) -> list[tuple[str, bool]]:
     the host's ``/`` or the query) or a ``/`` (then up to the last ``@`` before the
     query), and ``?`` or ``#`` anywhere. The query starts at the first ``?`` after them;
     an ``@`` in a query value is not the password's end."""
+    if _KEYWORDS_START.match(url):
+        return _keyword_pieces(url)
     scheme, sep, rest = url.partition("://")
     if not sep:
         return [(url, False)]
@@ -161,6 +194,9 @@ def _secrets(url: str) -> list[str]:
     """The pieces of ``url`` :func:`redact` hides, as written and percent-decoded."""
     found = {text for text, secret in _pieces(url) if secret}
     found |= {urllib.parse.unquote(text) for text in found}
+    if _KEYWORDS_START.match(url):  # its values unquoted, and each word of a spaced one
+        found |= {re.sub(r"\\(.)", r"\1", text.strip("'")) for text in found}
+        found |= {word for text in found for word in text.split()}
     return sorted(filter(None, found), key=len, reverse=True)
 
 
@@ -177,6 +213,8 @@ def scrub(text: str, url: str) -> str:
     text = text.replace(url, shown)
     quoted = re.findall(r'"([^"]*)"|(?<![A-Za-z])\'([^\']*)\'(?![A-Za-z])', text)
     for token in filter(None, (a or b for a, b in quoted)):
+        if token in _secrets(url):  # a whole word of the password, however short
+            return WITHHELD
         if token in shown:
             continue  # the redacted URL names it anyway (a host equal to the password)
         for secret in _secrets(url):
@@ -187,7 +225,8 @@ def scrub(text: str, url: str) -> str:
 
 
 def check_url(url: object) -> str:
-    """``url`` if it is a PostgreSQL URL libpq can parse, else a ValidationError."""
+    """``url`` if it is a PostgreSQL URL libpq can parse (a keyword connection string as
+    the same URL), else a ValidationError."""
     if not isinstance(url, str) or not url.strip():
         raise ValidationError(
             "the database URL is empty; give postgresql://USER@HOST:PORT/DBNAME",
@@ -199,6 +238,8 @@ def check_url(url: object) -> str:
             f"the database URL is {len(url):,} characters; the limit is {MAX_URL:,}",
             field="database_url",
         )
+    if _KEYWORDS_START.match(url) and "\x00" not in url:
+        return _keywords_as_url(url)
     if not url.lower().startswith(SCHEMES) or "\x00" in url:
         raise ValidationError(
             f"{redact(url)[:200]!r} is not a PostgreSQL URL; give "
@@ -220,6 +261,46 @@ def check_url(url: object) -> str:
         raise ValidationError(
             f"the database URL {redact(url)[:200]!r} holds '@' or '/' in its user name or "
             f"password as is; percent-encode them there ('@' as %40, '/' as %2F, ':' as %3A)",
+            field="database_url",
+        )
+    return url
+
+
+_PLAIN_HOST = re.compile(r"[A-Za-z0-9._-]+")
+
+
+def _keywords_as_url(dsn: str) -> str:
+    """A libpq keyword connection string (``host=h user=u password=p dbname=x``) as the
+    URL that connects the same way, so that every message shows it with the password
+    masked; a ValidationError when libpq cannot parse it."""
+    from psycopg import conninfo
+
+    try:
+        parts = {k: str(v) for k, v in conninfo.conninfo_to_dict(dsn).items() if v is not None}
+    except Exception as exc:  # noqa: BLE001 — libpq's parser raises several kinds
+        raise ValidationError(
+            f"cannot parse the database connection string {redact(dsn)[:200]!r}: "
+            f"{scrub(_first_line(exc), dsn)}",
+            field="database_url",
+        ) from None
+    rest = dict(parts)
+    quote = urllib.parse.quote
+    netloc = ""
+    if "user" in rest:
+        user = quote(rest.pop("user"), safe="")
+        password = rest.pop("password", None)
+        netloc = user + ("" if password is None else ":" + quote(password, safe="")) + "@"
+    if _PLAIN_HOST.fullmatch(rest.get("host", "")):
+        netloc += rest.pop("host")
+        if rest.get("port", "").isdigit():
+            netloc += ":" + rest.pop("port")
+    path = "/" + quote(rest.pop("dbname"), safe="") if "dbname" in rest else "/"
+    query = urllib.parse.urlencode(rest, quote_via=quote, safe="")
+    url = f"postgresql://{netloc}{path}" + (f"?{query}" if query else "")
+    if conninfo.conninfo_to_dict(url) != parts:  # never a URL that connects elsewhere
+        raise ValidationError(
+            f"cannot read the database connection string {redact(dsn)[:200]!r} as a URL; "
+            f"give postgresql://USER@HOST:PORT/DBNAME",
             field="database_url",
         )
     return url

@@ -75,6 +75,18 @@ def project_url(value: object) -> str:
     return "/".join([host, *segments])
 
 
+#: A project as `serve users ls` prints it: ``host/owner/repo``, no scheme (the host has a dot).
+_KEY = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+(/[a-z0-9._~+-]+)+", re.I)
+
+
+def project_key(value: object) -> str:
+    """:func:`project_url`, which also takes the normalised ``host/owner/repo`` that
+    ``memdir serve users ls`` prints (an admin's grant or ungrant)."""
+    if isinstance(value, str) and _KEY.fullmatch(value.strip()):
+        return project_url("https://" + value.strip())
+    return project_url(value)
+
+
 def local_slug_name(value: object) -> str:
     """The slug of a checkout's local scope as a client sends it (``local:<user>:<slug>``,
     always the sender's own): 1-100 of ``A-Z a-z 0-9 -``, as project slugs are made."""

@@ -9,6 +9,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -363,7 +364,32 @@ def push(
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
     done.moves += too_big
+    done.moves += left_out(side, done)
     return done
+
+
+def left_out(side: Mapping[str, Sequence[Entry]], done: Transfer) -> list[Move]:
+    """A :data:`UNSENT` move for each entry of ``side`` that ``done`` skipped with its
+    whole scope (a note "<scope> scope skipped: why", as a user not granted the project
+    is answered), saying why: a push that left them is not complete."""
+    from ..core.workspace import OPEN_A_PROJECT
+    from .transfer import Move
+
+    moved = {(m.scope, m.entry) for m in done.moves}
+    out: list[Move] = []
+    for scope, entries in side.items():
+        head = f"{scope} scope skipped: "
+        why = next((n[len(head) :] for n in done.notes if n.startswith(head)), None)
+        if why is None:
+            continue
+        why = why.replace(OPEN_A_PROJECT, "").strip()
+        why = why.removeprefix(f"The {scope} scope is not available here: ")
+        out += [
+            Move(scope, UNSENT, e.id, e.name, f"not sent: the {scope} scope was skipped: {why}")
+            for e in entries
+            if (scope, e.id) not in moved
+        ]
+    return out
 
 
 _OLDER = "the team server is older than this memdir client"

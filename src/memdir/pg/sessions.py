@@ -41,6 +41,10 @@ REPAIR_TEXT = 1_000_000
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
 
 
+#: ``memdir doctor``'s semantic line on the team database, which keeps no vectors.
+NO_VECTORS = "off on the team database (it keeps no vectors)"
+
+
 def schema_name(base: str, user: str | None) -> str:
     """The schema holding ``user``'s state beside ``base`` (the connection's own schema;
     ``base`` itself without a user): readable, unique, under PostgreSQL's 63 bytes."""
@@ -295,7 +299,7 @@ class PgStateDatabase(Database):
             left = {}  # each row found is indexed from its text, or agrees already, or is gone
         damaged = problems + said({b: len(ids) for b, ids in left.items()})
         return DbHealth(
-            self.path,
+            redact(self.pg.url),  # a URL one can paste (not a Path, which folds its '//')
             exists=True,
             sessions=sessions,
             messages=messages,
@@ -304,6 +308,7 @@ class PgStateDatabase(Database):
             damaged=damaged,
             text_disagreed=sum(map(len, found.values())) if deep else None,
             text_repaired=sum(changed.values()),
+            semantic=NO_VECTORS,
         )
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..core import forks
 from ..core.errors import AccessError, MemdirError
 from .db import PgDatabase
-from .names import project_url, token_id, user_name
+from .names import project_key, token_id, user_name
 from .schema import MEMORY
 
 # scrypt parameters (RFC 7914's interactive set): ~50 ms and 16 MiB per check.
@@ -121,7 +121,7 @@ def revoke(db: PgDatabase, name: str) -> int:
 
 def grant(db: PgDatabase, name: str, project: str) -> str:
     """Let ``name`` read and write the project scope of ``project``; its normalised URL."""
-    name, url = user_name(name), project_url(project)
+    name, url = user_name(name), project_key(project)
     db.ensure(MEMORY)
     with db.transaction("grant a project") as conn:
         _known(conn, name, f"add them first: memdir serve users add {name}")
@@ -136,7 +136,7 @@ def ungrant(db: PgDatabase, name: str, project: str) -> tuple[str, bool]:
     """Take the project scope of ``project`` away from ``name`` (the opposite of
     :func:`grant`): its normalised URL, and whether ``name`` had it. Every server refuses
     it from that user's next call; the scope's memories stay for the users still granted."""
-    name, url = user_name(name), project_url(project)
+    name, url = user_name(name), project_key(project)
     db.ensure(MEMORY)
     with db.transaction("take a project away") as conn:
         _known(conn, name, "`memdir serve users ls` lists them")
@@ -146,18 +146,29 @@ def ungrant(db: PgDatabase, name: str, project: str) -> tuple[str, bool]:
         return url, cur.rowcount > 0
 
 
+_USERS = (
+    "SELECT u.name, u.admin, "
+    "coalesce((SELECT array_agg(project ORDER BY project) FROM memdir_grants g "
+    "WHERE g.user_name = u.name), '{}'), "
+    "(SELECT count(*) FROM memdir_tokens t WHERE t.user_name = u.name "
+    "AND t.revoked IS NULL) FROM memdir_users u"
+)
+
+
 def listing(db: PgDatabase) -> list[User]:
     """Every user with their granted projects and live token count."""
     db.ensure(MEMORY)
     with db.transaction("list users") as conn:
-        rows = conn.execute(
-            "SELECT u.name, u.admin, "
-            "coalesce((SELECT array_agg(project ORDER BY project) FROM memdir_grants g "
-            "WHERE g.user_name = u.name), '{}'), "
-            "(SELECT count(*) FROM memdir_tokens t WHERE t.user_name = u.name "
-            "AND t.revoked IS NULL) FROM memdir_users u ORDER BY u.name"
-        ).fetchall()
+        rows = conn.execute(_USERS + " ORDER BY u.name").fetchall()
     return [User(r[0], bool(r[1]), tuple(r[2]), int(r[3])) for r in rows]
+
+
+def find(db: PgDatabase, name: str) -> User | None:
+    """User ``name`` (its projects and live token count), or None when nobody added it."""
+    db.ensure(MEMORY)
+    with db.read("look up a user") as conn:
+        r = conn.execute(_USERS + " WHERE u.name = %s", (name,)).fetchone()
+    return None if r is None else User(r[0], bool(r[1]), tuple(r[2]), int(r[3]))
 
 
 def set_admin(db: PgDatabase, name: str, admin: bool) -> None:

@@ -29,7 +29,7 @@ TABLES = ("sessions", "messages")
 class DbHealth:
     """What :func:`check` found in state.db and what it repaired."""
 
-    path: Path
+    path: Path | str  # str: the team database's URL (password masked)
     exists: bool
     size: int = 0
     sessions: int | None = 0  # None: SQLite cannot even count them
