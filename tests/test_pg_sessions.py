@@ -1600,3 +1600,21 @@ def test_a_memory_write_mark_does_not_queue_on_the_state_write_lock(
     assert md.tombstones.marks(session.id) == {latest}
     session.close()
     md.close()
+
+
+def test_vietnamese_typed_without_marks_is_found_and_ranked_alike_on_both_engines(
+    pg: PgStateDatabase, tmp_path: Path
+) -> None:
+    """The PostgreSQL index reads words with the same fold as stage 2: "bảo hiểm" (ả, ể
+    in U+1E00-1EFF) is found for "bao hiem" on both, with the same score."""
+    lite = SessionStore(Database(tmp_path / "state.db"))
+    post = SessionStore(pg)
+    texts = ["bảo hiểm xe hết hạn", "ký hợp đồng thuê nhà", "mae'r ẃyn yn y cae"]
+    for store in (lite, post):
+        store.start("a", session_id="one")
+        for t in texts:
+            store.log("one", "user", t)
+    for q in ["bao hiem", "hop dong", "wyn", "bảo"]:
+        a = [(h.message_id, h.score) for h in lite.search_messages(q)]
+        b = [(h.message_id, h.score) for h in post.search_messages(q)]
+        assert a == b and len(a) == 1 and a[0][1] > 0, q

@@ -98,7 +98,9 @@ def stem(words: Iterable[str]) -> dict[str, str]:
         return {w: cache.get(w, "") for w in words}
 
 
-_ACCENTED = re.compile("[\u0080-\u036f]")  # Latin letters with diacritics, combining marks
+#: Latin letters with diacritics (Latin-1 to IPA; Latin Extended Additional, where
+#: Vietnamese ả ế ộ ự and Welsh ẁ ỳ are) and combining marks.
+_ACCENTED = re.compile("[\u0080-\u036f\u1e00-\u1eff]")
 _DIACRITIC = re.compile("[\u0300-\u036f]")  # the marks remove_diacritics folds away
 
 
