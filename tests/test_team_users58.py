@@ -274,10 +274,12 @@ def test_history_stays_append_only_for_every_scope_but_the_leavers(pg_url: str) 
             "VALUES ('user:alice', 'r1', 'm', 1, '{}')"
         )
         for leaving in ("", "bob", "ali"):
-            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
-                with conn.transaction():
-                    conn.execute("SELECT set_config('memdir.removing_user', %s, true)", (leaving,))
-                    conn.execute("DELETE FROM memdir_commits WHERE scope = 'user:alice'")
+            with (
+                pytest.raises(psycopg.errors.RaiseException, match="append-only"),
+                conn.transaction(),
+            ):
+                conn.execute("SELECT set_config('memdir.removing_user', %s, true)", (leaving,))
+                conn.execute("DELETE FROM memdir_commits WHERE scope = 'user:alice'")
         assert conn.execute("SELECT count(*) FROM memdir_commits").fetchone() == (1,)
 
 
