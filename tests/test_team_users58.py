@@ -147,7 +147,7 @@ def test_revoke_by_id_refuses_what_is_no_token_of_that_user_revoking_nothing(
     again = _cli(admin, pg_url, "serve", "users", "revoke", "alice", "--token", mine)
     assert again.returncode == 0 and users.live_ids(db, ids) == {ids[1]}  # a whole token too
     twice = _cli(admin, pg_url, "serve", "users", "revoke", "alice", "--token", _public(mine))
-    assert twice.returncode == 0 and "revoked already" in twice.stdout, twice.stdout
+    assert twice.returncode == 0 and "were revoked already" in twice.stdout, twice.stdout
     long = _cli(admin, pg_url, "serve", "users", "add", "carol", "--label", "x" * 41)
     assert long.returncode == 1 and "40 printable" in long.stderr, long.stderr
     assert not users.exists(db, "carol")

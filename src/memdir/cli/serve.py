@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..engine import Memdir
     from ..pg.db import PgDatabase
     from ..pg.transfer import Move
+    from ..pg.users import Leaving
     from ..sessions.maintenance import Progress
 
 #: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
@@ -348,7 +349,7 @@ def users_revoke(state: State, name: str, tokens: tuple[str, ...]) -> None:
     if done:
         click.echo(f"Revoked {', '.join(done)} of {who}; {left} other token(s) stay live.")
     else:
-        click.echo(f"Nothing to revoke: that token of {who} was revoked already.")
+        click.echo(f"Nothing to revoke: {who}'s token(s) named were revoked already.")
 
 
 @users.command("rm")
@@ -396,7 +397,7 @@ def users_rm(state: State, name: str, folder: Path | None, yes: bool, as_json: b
     )
 
 
-def _held(gone: Any) -> str:
+def _held(gone: Leaving) -> str:
     archived = f" (+{gone.archived} archived)" if gone.archived else ""
     return f"{gone.entries} memor{'y' if gone.entries == 1 else 'ies'}{archived}"
 
@@ -407,7 +408,7 @@ def _scope_named(key: str) -> str:
     return f"local {rest.partition(':')[2]}" if kind == "local" else kind
 
 
-def _leaving_text(plan: Any, exported: bool) -> str:
+def _leaving_text(plan: Leaving, exported: bool) -> str:
     """What `users rm` will delete and keep, before it asks."""
     scopes = ", ".join(
         f"{_scope_named(k)} {a}" + (f" (+{b} archived)" if b else "")
