@@ -28,11 +28,12 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+from conftest import pg_schema
 from memdir.pg import remote
 from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam50 import TOKEN, _Fake, _main_src
-from test_team_server import Team, _add, run_cli, wait_for_port
+from test_team_server import SHARED, Team, _add, run_cli, wait_for_port
 from webserver import free_port, mcp_delete, mcp_initialize, mcp_use, serving
 
 UNUSED_PER_USER, PER_USER = 64, 256  # memdir.serve's
@@ -320,9 +321,24 @@ def test_a_push_to_a_d1c07a88_server_completes_with_todays_batches(
     # d1c07a88 announces no body limit: the probe (a dry run of nothing) must pass there,
     # and the batches stay 200 entries and 512 KiB, the default of a server that tells none
     older = {**team.env, "PYTHONPATH": str(_main_src(tmp_path)), "PYTHONDONTWRITEBYTECODE": "1"}
+    with pg_schema() as url:  # a database d1c07a88 made (this memdir's steps are newer)
+        for who in ("alice", "bob"):
+            made = subprocess.run(
+                [*_MEMDIR[:3], "serve", "--database", url, "users", "add", who],
+                env=older, capture_output=True, text=True, check=True,
+            )  # fmt: skip
+            team.tokens[who] = made.stdout.strip()
+            subprocess.run(
+                [*_MEMDIR[:3], "serve", "--database", url, "users", "grant", who, SHARED],
+                env=older, capture_output=True, check=True,
+            )  # fmt: skip
+        _push_to_an_older_server(team, tmp_path, older, url)
+
+
+def _push_to_an_older_server(team: Team, tmp_path: Path, older: dict[str, str], db: str) -> None:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "serve", "--database", team.url, "--port", str(port)],
+        [sys.executable, "-m", "memdir", "serve", "--database", db, "--port", str(port)],
         env=older,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -302,12 +302,6 @@ def test_the_cli_on_the_team_database_refuses_a_user_never_added(
     assert "users add" in added.stderr and "'alice'" in added.stderr, added.stderr  # meant
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — `memdir scopes` and `doctor` on the team database count the "
-    "local folders, not the server: the org scope holding an entry is 'not created "
-    "(/etc/memdir)' and alice's server-side local scope (2 entries) 'not created', 0 active",
-)
 def test_scopes_count_the_team_database(team: Team, tmp_path: Path) -> None:
     ops = _machine(tmp_path, "ops")
     org = ops.run(
@@ -355,28 +349,19 @@ def test_an_org_write_has_history(team: Team, tmp_path: Path) -> None:
     assert "reference_org-vpn" in log.stdout and "ops" in log.stdout, log.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — one lost laptop's token cannot be revoked alone: `users "
-    "revoke` ends every token of the person and `users ls` shows only a count, so the "
-    "person's other machines are cut off too",
-)
 def test_one_lost_laptops_token_is_revoked_alone(team: Team, server: str) -> None:
     lost = team.tokens["alice"]
-    kept = team.add("alice")
-    token_id = lost.rsplit("_", 1)[0]  # mdt_<id>: the part that is not the secret
+    kept = team.add("alice", "--label", "alice-desk")
+    listed = json.loads(team.users("ls", "--json").stdout)
+    tokens = next(u["live_tokens"] for u in listed if u["name"] == "alice")
+    token_id = next(t["id"] for t in tokens if t["label"] != "alice-desk")  # the lost one
+    assert lost.startswith(token_id + "_") and token_id in team.users("ls").stdout
     revoked = team.users("revoke", "alice", "--token", token_id)
     assert revoked.returncode == 0, revoked.stderr
     assert "revoked" in _answer(server, lost)
     assert _answer(server, kept).startswith('{"success": true'), _answer(server, kept)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a person who leaves cannot be removed: `serve users` has no "
-    "command to delete a user and their personal (user, local, sessions) memories; after "
-    "`revoke` they stay listed with '0 token(s)' and their data stays in the database",
-)
 def test_a_person_who_left_is_removed_with_their_personal_memories(
     team: Team, tmp_path: Path
 ) -> None:
@@ -391,7 +376,16 @@ def test_a_person_who_left_is_removed_with_their_personal_memories(
     helped = team.users("--help").stdout
     removes = [w for w in ("rm", "remove", "delete") if re.search(rf"^\s+{w}\s", helped, re.M)]
     assert removes, helped
-    gone = team.users(removes[0], "bob")
+    asked = subprocess.run(  # without --yes it asks: "n" deletes nothing
+        [sys.executable, "-m", "memdir", "serve", "users", removes[0], "bob"],
+        env=_env(team.admin.home, MEMDIR_DATABASE_URL=team.url),
+        input="n\n",
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert asked.returncode == 1 and "bob" in team.users("ls").stdout, asked.stderr
+    gone = team.users(removes[0], "bob", "--yes")
     assert gone.returncode == 0, gone.stderr
     assert "bob" not in team.users("ls").stdout
     a1 = _machine(tmp_path, "alice-1")

@@ -112,7 +112,28 @@ class Memdir(Layers):
         from .core.adoption import scope_info
 
         self._require_enabled()  # it brings the local scope's record up to date
+        if self.database is not None:
+            return self._team_scope_info()
         return scope_info(self.locations.values(), self.project_root)
+
+    def _team_scope_info(self) -> list[ScopeInfo]:
+        """:meth:`scope_info` on the team database: its rows this user may read, counted
+        there (the folders of this home hold nothing of them)."""
+        from .core.adoption import ScopeInfo
+
+        present = {s.scope for s in self.stores()}
+        infos = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or name not in present:
+                where = loc.path if loc.unavailable else self.store(name).backend.location
+                infos.append(ScopeInfo(name, where, False, loc.read_only, note=loc.unavailable))
+                continue
+            store = self.store(name)
+            backend = store.backend
+            active, archived = len(backend.listing()), len(backend.listing(archive=True))
+            read_only = loc.read_only or not backend.writable()
+            infos.append(ScopeInfo(name, backend.location, True, read_only, active, archived))
+        return infos
 
     def adopt(self, old: str, *, force: bool = False) -> Adoption:
         """Re-attach the local scope a moved checkout left behind: ``old`` is its former

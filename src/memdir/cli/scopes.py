@@ -65,7 +65,7 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
         click.echo(
             f"{info.name:8} {info.active} active, {info.archived} archived, {mode} at {info.path}"
         )
-        if info.name == "local":
+        if info.name == "local" and not isinstance(info.path, str):  # str: team database
             recorded = info.origin.path if info.origin else "none (recorded on next open)"
             if info.origin and info.origin.remote:
                 recorded += f" (remote {info.origin.remote})"

@@ -16,6 +16,7 @@ from .app import State, cli, dump, examples, known_user
 if TYPE_CHECKING:
     from ..pg.db import PgDatabase
     from ..pg.transfer import Move
+    from ..pg.users import Leaving
     from ..sessions.maintenance import Progress
 
 #: `memdir pull`'s exit status when it left an entry as a conflict (1 is an error's, 2 a
@@ -243,35 +244,47 @@ def _db(state: State) -> PgDatabase:
 @_database_option
 @click.argument("name")
 @click.option("--admin", is_flag=True, help="May write the org scope and manage nothing else.")
+@click.option(
+    "--label",
+    default="",
+    help="What `users ls` calls this token: the machine or job holding it (e.g. "
+    "'alice-laptop', 'ci'), so a lost one can be revoked alone. Up to 40 characters.",
+)
 @click.pass_obj
-def users_add(state: State, name: str, admin: bool) -> None:
+def users_add(state: State, name: str, admin: bool, label: str) -> None:
     """Add user NAME and print their token once: only its scrypt hash is stored. NAME:
     1-63 of a-z, 0-9, '.', '_', '-', starting with a letter (lower-cased). A user who
     exists already gets another token; their others stay live (`users revoke` ends them
-    all), and --admin makes them an admin."""
+    all), and --admin makes them an admin. The token's public id, mdt_<16 hex> (its start,
+    not its secret), is what `users ls` lists and `users revoke NAME --token ID` ends
+    alone."""
     from ..pg import users as team
     from ..pg.names import user_name
 
     db = _db(state)
     who = user_name(name)
     before = team.find(db, who)
-    token = team.add(db, who, admin=admin)
+    token = team.add(db, who, admin=admin, label=label)
     click.echo(token)
     if before is None:
         click.echo(f"Token for {who} (shown once; keep it secret).", err=True)
-        return
-    made = " They are an admin now (they may write the org scope)." if admin else ""
-    if before.admin:
-        made = " They were an admin already." if admin else ""
-    others = (
-        f"their {before.tokens} earlier token(s) stay live (`users revoke {who}` ends them all)"
-        if before.tokens
-        else "they had no live token (all were revoked)"
-    )
-    click.echo(
-        f"Another token for {who}, who exists already; {others}.{made} Shown once; keep it secret.",
-        err=True,
-    )
+    else:
+        made = " They are an admin now (they may write the org scope)." if admin else ""
+        if before.admin:
+            made = " They were an admin already." if admin else ""
+        others = (
+            f"their {before.tokens} earlier token(s) stay live (`users revoke {who}` ends them all)"
+            if before.tokens
+            else "they had no live token (all were revoked)"
+        )
+        click.echo(
+            f"Another token for {who}, who exists already; {others}.{made} "
+            f"Shown once; keep it secret.",
+            err=True,
+        )
+    called = f", labelled {label.strip()!r}" if label.strip() else ""
+    public = "_".join(token.split("_")[:2])  # mdt_<id>: not the secret
+    click.echo(f"Its id: {public}{called} (`users ls` lists it).", err=True)
 
 
 @users.command("ls")
@@ -279,7 +292,10 @@ def users_add(state: State, name: str, admin: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def users_ls(state: State, as_json: bool) -> None:
-    """List users, whether they are admins, their projects and live tokens."""
+    """List users, whether they are admins, their projects and live tokens: under each
+    user a line per token with its id (mdt_<16 hex>, for `users revoke NAME --token
+    ID`), label, when it was made and when a server last took it (to 5 minutes). Times
+    are UTC."""
     import json
 
     from ..pg import users as team
@@ -287,26 +303,144 @@ def users_ls(state: State, as_json: bool) -> None:
     found = team.listing(_db(state))
     if as_json:
         keys = ("name", "admin", "projects", "tokens")
-        click.echo(json.dumps([{k: getattr(u, k) for k in keys} for u in found]))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        **{k: getattr(u, k) for k in keys},
+                        "live_tokens": [t.to_dict() for t in u.live],
+                    }
+                    for u in found
+                ]
+            )
+        )
         return
     for u in found:
         role = "admin" if u.admin else "user"
         projects = ", ".join(u.projects) or "no projects"
         click.echo(f"{u.name}\t{role}\t{u.tokens} token(s)\t{projects}")
+        for t in u.live:
+            used = f"last used {_utc(t.last_used)}" if t.last_used else "never used"
+            label = t.label or "(no label)"
+            click.echo(f"  {t.id}\t{label}\tmade {_utc(t.created)}\t{used}")
     if not found:
         click.echo("No users yet: memdir serve --database URL users add NAME", err=True)
+
+
+def _utc(when: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M")
 
 
 @users.command("revoke")
 @_database_option
 @click.argument("name")
+@click.option(
+    "--token",
+    "tokens",
+    multiple=True,
+    metavar="ID",
+    help="Revoke only this token (its id, mdt_<16 hex>, as `users ls` lists it), e.g. a "
+    "lost laptop's; NAME's other tokens stay live. Repeatable.",
+)
 @click.pass_obj
-def users_revoke(state: State, name: str) -> None:
-    """Revoke every token of NAME; every server refuses them from the next request."""
+def users_revoke(state: State, name: str, tokens: tuple[str, ...]) -> None:
+    """Revoke every token of NAME (or, with --token ID, only those); every server
+    refuses them from the next request, NAME stays a user (`users add NAME` gives a new
+    token; `users rm NAME` removes a person who left)."""
     from ..pg import users as team
 
-    count = team.revoke(_db(state), name)
-    click.echo(f"Revoked {count} token(s) of {name.strip().lower()}.")
+    who = name.strip().lower()
+    if not tokens:
+        count = team.revoke(_db(state), name)
+        click.echo(f"Revoked {count} token(s) of {who}.")
+        return
+    done, left = team.revoke_tokens(_db(state), name, tokens)
+    if done:
+        click.echo(f"Revoked {', '.join(done)} of {who}; {left} other token(s) stay live.")
+    else:
+        click.echo(f"Nothing to revoke: {who}'s token(s) named were revoked already.")
+
+
+@users.command("rm")
+@_database_option
+@click.argument("name")
+@click.option(
+    "--export",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="First write their user and local memories (entries, archive, index) into DIR, "
+    "a new or empty folder, as Markdown laid out as a memdir home (DIR/user, "
+    "DIR/projects/<project>).",
+)
+@click.option("--yes", is_flag=True, help="Delete without asking (for scripts).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def users_rm(state: State, name: str, folder: Path | None, yes: bool, as_json: bool) -> None:
+    """Remove NAME, a person who left: their tokens end at once on every server, and
+    their grants, user and local memories (with their history) and sessions are deleted
+    for good. What they wrote in project and org scopes stays for the others, their name
+    on its history. Says what it will delete and asks first (--yes: without asking); to
+    keep a copy, --export DIR (or, before, `MEMDIR_USER=NAME memdir pull --database URL
+    --apply` in a home of theirs). The team's last admin cannot be removed; to only cut
+    NAME off, `users revoke NAME`."""
+    from ..pg import users as team
+
+    db = _db(state)
+    plan = team.leaving(db, name)  # an unknown user or the last admin: refused here
+    exported = None
+    if folder is not None:
+        exported = team.export(db, plan.name, folder)
+        click.echo(f"Exported {exported} file(s) of {plan.name} into {folder}.", err=True)
+    if not yes:
+        click.echo(_leaving_text(plan, exported is not None), err=True)
+        click.confirm(f"Remove {plan.name} and delete all this?", abort=True, err=True)
+    gone = team.remove(db, plan.name)
+    if as_json:
+        dump({**gone.to_dict(), "exported": exported, "export_dir": folder and str(folder)})
+        return
+    click.echo(
+        f"Removed {gone.name}: {gone.tokens} token(s) ended, {_held(gone)} and "
+        f"{gone.sessions} session(s) deleted; {gone.kept} change(s) they made to project "
+        f"and org memories stay."
+    )
+
+
+def _held(gone: Leaving) -> str:
+    archived = f" (+{gone.archived} archived)" if gone.archived else ""
+    return f"{gone.entries} memor{'y' if gone.entries == 1 else 'ies'}{archived}"
+
+
+def _scope_named(key: str) -> str:
+    """``user`` for ``user:NAME``, ``local <project>`` for ``local:NAME:<project>``."""
+    kind, _, rest = key.partition(":")
+    return f"local {rest.partition(':')[2]}" if kind == "local" else kind
+
+
+def _leaving_text(plan: Leaving, exported: bool) -> str:
+    """What `users rm` will delete and keep, before it asks."""
+    scopes = ", ".join(
+        f"{_scope_named(k)} {a}" + (f" (+{b} archived)" if b else "")
+        for k, (a, b) in plan.scopes.items()
+    )
+    lines = [
+        f"Removing {plan.name} deletes for good:",
+        f"  {plan.tokens} live token(s) (refused at once by every server)",
+        f"  {len(plan.projects)} project grant(s): {', '.join(plan.projects) or 'none'}",
+        f"  {_held(plan)} in their user and local scopes, with their history"
+        + (f": {scopes}" if scopes else ""),
+        f"  {plan.sessions} session(s) with {plan.messages} message(s), their jobs and usage",
+        f"It keeps the {plan.kept} change(s) they made to project and org memories "
+        f"(their name stays on that history).",
+    ]
+    if not exported and plan.scopes:
+        lines.append(
+            f"Not exported: `memdir serve users rm {plan.name} --export DIR` first writes "
+            f"their memories as Markdown into DIR."
+        )
+    return "\n".join(lines)
 
 
 @users.command("admin")

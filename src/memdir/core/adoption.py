@@ -42,7 +42,7 @@ class ScopeInfo:
     """One scope as ``memdir scopes`` shows it."""
 
     name: str
-    path: Path
+    path: Path | str  # str: a scope on the team database (its URL and key)
     exists: bool
     read_only: bool
     active: int = 0

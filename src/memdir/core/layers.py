@@ -45,7 +45,7 @@ class ScopeHealth:
     """One scope as :meth:`Layers.check` found it."""
 
     name: str
-    path: Path
+    path: Path | str  # str: a scope on the team database (its URL and key)
     exists: bool
     entries: int = 0
     report: RepairReport | None = None
@@ -533,23 +533,31 @@ class Layers(PersonaLayer, SkillsLayer):
 
     # -- health ----------------------------------------------------------------------------
 
+    def _where(self, name: str) -> Path | str:
+        """Where scope ``name`` is kept, to show: its folder, or on the team database its
+        URL (no password) and key."""
+        loc = self.locations[name]
+        if self.database is None or loc.unavailable:
+            return loc.path
+        return self.store(name).backend.location
+
     def check(self) -> list[ScopeHealth]:
         """Check and repair every scope (stale index, leftover temp files), and report
         what cannot be read. One scope failing does not stop the others."""
         self._require_enabled()
         health = []
         for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
-                health.append(ScopeHealth(name, loc.path, False, note=loc.unavailable))
+            if loc.unavailable or not self._present(name, loc):  # team: its row, not a folder
+                health.append(ScopeHealth(name, self._where(name), False, note=loc.unavailable))
                 continue
             store = self.store(name)
             try:
                 report = store.repair()
                 count = len(store.list())
             except MemdirError as exc:
-                health.append(ScopeHealth(name, loc.path, True, error=str(exc)))
+                health.append(ScopeHealth(name, self._where(name), True, error=str(exc)))
                 continue
-            health.append(ScopeHealth(name, loc.path, True, count, report))
+            health.append(ScopeHealth(name, self._where(name), True, count, report))
         return health
 
     def check_state(

@@ -108,6 +108,35 @@ MEMORY = Schema(
                 END $$""",
             ),
         ),
+        # Each token's label (`users add --label`) and when a server last took it, so
+        # `users ls` can say which token is which laptop's; a token made before has
+        # no label. Its public id is the one it always had (mdt_<id>).
+        Step(
+            "0004-token-labels",
+            (
+                "ALTER TABLE memdir_tokens ADD COLUMN label text NOT NULL DEFAULT ''",
+                "ALTER TABLE memdir_tokens ADD COLUMN last_used double precision",
+            ),
+        ),
+        # `users rm` deletes a person's own scopes with their history: the append-only
+        # trigger lets a DELETE through only for the scopes of the user the transaction
+        # names in memdir.removing_user (set_config(..., true): that transaction alone).
+        Step(
+            "0005-user-removal",
+            (
+                """CREATE OR REPLACE FUNCTION memdir_append_only() RETURNS trigger
+                LANGUAGE plpgsql AS $$
+                DECLARE leaving text := coalesce(current_setting('memdir.removing_user', true), '');
+                BEGIN
+                  IF TG_OP = 'DELETE' AND leaving <> '' AND (OLD.scope = 'user:' || leaving
+                      OR starts_with(OLD.scope, 'local:' || leaving || ':')) THEN
+                    RETURN OLD;
+                  END IF;
+                  RAISE EXCEPTION 'memdir history is append-only: % on % refused',
+                    TG_OP, TG_TABLE_NAME;
+                END $$""",
+            ),
+        ),
     ),
 )
 
