@@ -849,10 +849,11 @@ def not_ignored(paths: list[Path]) -> list[Path]:
     try:
         config = repo.get_config_stack()
         fold = config.get_boolean((b"core",), b"ignorecase", False)
-        user = Path(default_user_ignore_filter_path(config)).expanduser()
-        checkout = Checkout(
-            root, [read_rules(dirs[1] / "info" / "exclude", fold), read_rules(user, fold)], fold
-        )
+        try:  # "~nobody/ignore": git stops with a fatal error; read as no such file here
+            user = read_rules(Path(default_user_ignore_filter_path(config)).expanduser(), fold)
+        except RuntimeError:
+            user = None
+        checkout = Checkout(root, [read_rules(dirs[1] / "info" / "exclude", fold), user], fold)
         kept = []
         for p in paths:
             where = p.absolute()

@@ -1,0 +1,146 @@
+"""Review of the 58 merges as an attacker: a checkout's ignore rules (gi58) against
+``git check-ignore`` and a cloned repository's worst case, and bracket classes in globs
+(lead) against Claude Code's picomatch and minimatch."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memdir.core.globs import glob_matches
+from memdir.core.storage import gitignore
+from memdir.core.storage.git import not_ignored
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git, the oracle")
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty checkout; HOME and git's own config files kept out."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home" / ".config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    root = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    yield root
+
+
+def _git(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(root), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@needs_git
+def test_excludes_file_of_an_unknown_user_is_read_as_none(repo: Path) -> None:
+    """``core.excludesFile = ~nobody/ignore`` made ``Path.expanduser`` raise RuntimeError
+    through ``not_ignored``: a traceback at every session start that has a
+    CLAUDE.local.md or an import. Now that file is read as missing (git stops on it)."""
+    _git(repo, "config", "core.excludesFile", "~no-such-user-rv58a/ignore")
+    (repo / ".gitignore").write_text("secret.md\n")
+    kept, ignored = repo / "CLAUDE.local.md", repo / "secret.md"
+    kept.write_text("x")
+    ignored.write_text("x")
+    assert not_ignored([kept, ignored]) == [kept]
+
+
+@needs_git
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity high: no bound on a checkout's ignore rules together, and every "
+    "folder above a path is matched again against every .gitignore above it, so N nested "
+    "1 MiB .gitignore files (one git blob, a small clone) cost N*N/2 MiB of wildmatch: "
+    "depth 6 takes 32 s CPU for one path (git check-ignore: 0.2 s), depth 20 minutes; "
+    "not_ignored runs at every session start for CLAUDE.local.md and each import",
+)
+def test_nested_large_ignore_files_cost_a_bounded_work(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = b"*[q]*\n"  # no literal head or tail: every rule runs wildmatch
+    data = line * ((gitignore.MAX_FILE_BYTES - 1) // len(line))
+    folder = repo
+    for _ in range(5):
+        (folder / ".gitignore").write_bytes(data)
+        folder = folder / "d"
+        folder.mkdir()
+    target = folder / "CLAUDE.local.md"
+    target.write_text("x")
+    budget, calls = 500_000, [0]  # 2.9x the rules of one file; today ~15 files' worth
+    original = gitignore.wildmatch
+
+    class OverBudget(Exception):
+        pass
+
+    def counted(tokens: list[gitignore._Token], text: bytes) -> bool:
+        calls[0] += 1
+        if calls[0] > budget:  # stop early: the rest would only cost time
+            raise OverBudget
+        return original(tokens, text)
+
+    monkeypatch.setattr(gitignore, "wildmatch", counted)
+    try:
+        verdict = not_ignored([target])
+    except OverBudget:
+        pytest.fail(f"over {budget} wildmatch calls for one path")
+    assert verdict == [target]
+
+
+@needs_git
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity low: a tracked file is never ignored by git (check-ignore says so "
+    "without --no-index), but not_ignored reads the rules alone, so a committed "
+    "CLAUDE.local.md listed in .gitignore afterwards gets no 'not ignored by git' "
+    "warning though every clone shares it",
+)
+def test_a_tracked_file_is_not_ignored(repo: Path) -> None:
+    local = repo / "CLAUDE.local.md"
+    local.write_text("my private notes\n")
+    assert _git(repo, "add", "CLAUDE.local.md").returncode == 0
+    assert _git(repo, "commit", "-q", "-m", "x").returncode == 0
+    (repo / ".gitignore").write_text("CLAUDE.local.md\n")
+    assert _git(repo, "check-ignore", "-q", "CLAUDE.local.md").returncode == 1  # git: not
+    assert not_ignored([local]) == [local]
+
+
+# Bracket classes: verdicts of picomatch 4.0.4 and minimatch 10.2.5 (npm's own copies, run
+# with node), which agree on each case below.
+
+
+def test_caret_negates_a_bracket_class_as_picomatch_and_minimatch_do() -> None:
+    """``[^a]`` was read as the class of ``^`` and ``a``: the opposite verdict."""
+    assert glob_matches("[^a]x.md", "bx.md")
+    assert not glob_matches("[^a]x.md", "ax.md")
+    assert glob_matches("[!a]x.md", "bx.md")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity low: a ']' first in a class is a member in picomatch and minimatch "
+    "('[]a]x' matches ']x' and 'ax'); memdir ends the class at it and reads '[]' literally",
+)
+def test_close_bracket_first_in_a_class_is_a_member() -> None:
+    assert glob_matches("[]a]x", "ax")
+    assert glob_matches("[]a]x", "]x")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="severity low: picomatch and minimatch read '[[:alpha:]]' as a POSIX class; "
+    "memdir reads '[[:alpha:]' as a class of '[', ':', 'a', 'l', 'p', 'h' then ']'",
+)
+def test_posix_class_in_a_glob() -> None:
+    assert glob_matches("[[:alpha:]]x", "bx")
+
+
+def test_bracket_edge_cases_agree_with_picomatch_and_minimatch() -> None:
+    assert glob_matches("[a-]x", "-x") and glob_matches("[a-]x", "ax")
+    assert not glob_matches("[a-]x", "bx")
+    assert glob_matches("[\\]x", "\\x") and not glob_matches("[\\]x", "x")
