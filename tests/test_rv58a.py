@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from memdir import Memdir
+from memdir.core.config import load_settings
 from memdir.core.globs import glob_matches
 from memdir.core.storage import gitignore
 from memdir.core.storage.git import not_ignored
@@ -108,6 +110,31 @@ def test_a_tracked_file_is_not_ignored(repo: Path) -> None:
     (repo / ".gitignore").write_text("CLAUDE.local.md\n")
     assert _git(repo, "check-ignore", "-q", "CLAUDE.local.md").returncode == 1  # git: not
     assert not_ignored([local]) == [local]
+
+
+@needs_git
+def test_a_local_file_above_the_checkout_does_not_hide_the_warning_of_one_inside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CLAUDE.local.md in a folder above the checkout (loaded, as Claude Code does) came
+    first, so ``not_ignored`` looked for a repository above it, found none and said
+    nothing of the checkout's own CLAUDE.local.md, which git would commit."""
+    monkeypatch.setenv("HOME", str(tmp_path / "person"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    outer = tmp_path / "outer"
+    repo = outer / "repo"
+    repo.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (outer / "CLAUDE.local.md").write_text("outer notes\n")
+    (repo / "CLAUDE.local.md").write_text("repo notes\n")
+    environ = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    found = Memdir(load_settings(tmp_path / "memhome", repo, environ=environ)).explain()
+    assert "outer notes" in found.text and "repo notes" in found.text
+    warned = {n.subject for n in found.notes if "not ignored by git" in n.reason}
+    assert warned == {str(repo / "CLAUDE.local.md")}
+    assert not_ignored([outer / "CLAUDE.local.md", repo / "CLAUDE.local.md"]) == [
+        repo / "CLAUDE.local.md"
+    ]
 
 
 # Bracket classes: verdicts of picomatch 4.0.4 and minimatch 10.2.5 (npm's own copies, run
