@@ -13,9 +13,11 @@ import pytest
 
 from memdir import Memdir
 from memdir.core.config import load_settings
+from memdir.core.errors import ValidationError
 from memdir.core.globs import glob_matches
 from memdir.core.storage import gitignore
 from memdir.core.storage.git import not_ignored
+from memdir.pg.remote import Server
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git, the oracle")
 
@@ -171,3 +173,22 @@ def test_bracket_edge_cases_agree_with_picomatch_and_minimatch() -> None:
     assert glob_matches("[a-]x", "-x") and glob_matches("[a-]x", "ax")
     assert not glob_matches("[a-]x", "bx")
     assert glob_matches("[\\]x", "\\x") and not glob_matches("[\\]x", "x")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://u:s3cret@host:99999",
+        "ftp://u:s3cret@host",
+        "http://u:s3cret@[host/x",
+        "u:s3cret@host",
+        "http://u:" + "s3cret" * 40 + "@host:0x",
+    ],
+)
+def test_a_refused_server_url_never_shows_its_password(url: str) -> None:
+    """fuzz58 refused a URL with a password without showing it, but a bad port, an
+    unclosed "[" or another scheme were refused with the URL as typed, password and all
+    (a terminal, a CI log)."""
+    with pytest.raises(ValidationError, match="--server") as caught:
+        Server(url, "token")
+    assert "s3cret" not in str(caught.value)
