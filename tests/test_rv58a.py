@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import memdir
 from memdir import Memdir
 from memdir.core.config import load_settings
-from memdir.core.errors import ValidationError
+from memdir.core.errors import ParseError, StorageError, ValidationError
 from memdir.core.globs import glob_matches
 from memdir.core.storage import gitignore
 from memdir.core.storage.git import not_ignored
@@ -192,3 +194,46 @@ def test_a_refused_server_url_never_shows_its_password(url: str) -> None:
     with pytest.raises(ValidationError, match="--server") as caught:
         Server(url, "token")
     assert "s3cret" not in str(caught.value)
+
+
+def _memdir_cli(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "person"), **extra}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    return subprocess.run(
+        [sys.executable, "-m", "memdir", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("how", ["--home", "env"])
+def test_a_home_of_no_such_user_is_a_clear_error(tmp_path: Path, how: str) -> None:
+    """``--home '~bob/m'`` (or MEMDIR_HOME so, quoted in a unit file) was a RuntimeError
+    traceback from ``Path.expanduser``; the lead's NUL check sits right beside it."""
+    home = "~no-such-user-rv58a/m"
+    with pytest.raises(StorageError, match="no user of that name"):
+        memdir.open(home=home, project=tmp_path)
+    if how == "env":
+        run = _memdir_cli(tmp_path, "ls", MEMDIR_HOME=home)
+    else:
+        run = _memdir_cli(tmp_path, "--home", home, "ls")
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert "no user of that name" in run.stderr
+
+
+@pytest.mark.parametrize("folder", ["~no-such-user-rv58a/x", "/tmp/a\\u0000b"])
+def test_include_dirs_of_no_such_user_or_with_a_nul_is_a_parse_error(
+    tmp_path: Path, folder: str
+) -> None:
+    home = tmp_path / "h"
+    home.mkdir()
+    (home / "config.toml").write_text(f'include_dirs = ["{folder}"]\n')
+    with pytest.raises(ParseError, match="include_dirs names"):
+        memdir.open(home=home, project=tmp_path)
+    run = _memdir_cli(tmp_path, "--home", str(home), "context")
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert "include_dirs names" in run.stderr
