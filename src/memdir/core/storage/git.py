@@ -837,25 +837,34 @@ def not_ignored(paths: list[Path]) -> list[Path]:
     in its own checkout (a CLAUDE.local.md above the checkout is in none). Matched by
     :mod:`.gitignore` in bounded time (dulwich's regular expressions backtrack without
     bound on a pattern such as ``*a*a*a*a*a*a*a*a*b``)."""
+    return [p for p, v in zip(paths, _verdicts(paths), strict=True) if v is False]
+
+
+def ignored(paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` that their checkout's ignore rules ignore (as
+    :func:`not_ignored` reads them); none outside a repository."""
+    return [p for p, v in zip(paths, _verdicts(paths), strict=True) if v is True]
+
+
+def _verdicts(paths: list[Path]) -> list[bool | None]:
+    """Whether git ignores each of ``paths``; None outside a repository or unreadable."""
     checkouts: dict[Path, Checkout | None] = {}
-    kept = []
+    out: list[bool | None] = []
     for p in paths:
         where = p.absolute()
         root = next((d for d in where.parents if (d / ".git").exists()), None)
-        if root is None:
-            continue
-        if root not in checkouts:
+        if root is not None and root not in checkouts:
             checkouts[root] = _checkout(root)
-        checkout = checkouts[root]
-        try:
-            is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
-            if checkout is not None and not checkout.ignored(
-                where.relative_to(root).as_posix(), is_dir
-            ):
-                kept.append(p)
-        except (OSError, ValueError):
-            continue
-    return kept
+        checkout = checkouts[root] if root is not None else None
+        verdict = None
+        if root is not None and checkout is not None:
+            try:
+                is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
+                verdict = checkout.ignored(where.relative_to(root).as_posix(), is_dir)
+            except (OSError, ValueError):
+                verdict = None
+        out.append(verdict)
+    return out
 
 
 def _checkout(root: Path) -> Checkout | None:
