@@ -143,12 +143,14 @@ def test_a_bracket_class_means_what_it_means_to_fnmatch_and_warns_of_nothing(
     """A class in a cloned repository's glob (``[a-z--]``, ``[&&x]``): Python warned that
     ``--`` or ``&&`` in a regex class may one day be a set operation (a FutureWarning in
     the person's terminal); each item is escaped now, and the class means what it means
-    to :mod:`fnmatch`."""
+    to :mod:`fnmatch`, but for a leading ``^``: a negation to picomatch and minimatch
+    (Claude Code's), a member to fnmatch."""
     body = negate + "".join(items) + end
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         hit = glob_matches(f"[{body}]", char)
-    assert hit == fnmatch.fnmatchcase(char, f"[{body}]")
+    oracle = "!" + body[1:] if body.startswith("^") else body
+    assert hit == fnmatch.fnmatchcase(char, f"[{oracle}]")
 
 
 # -- instruction files of a cloned repository: imports, links, FIFOs, Codex's config -------

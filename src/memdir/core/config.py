@@ -184,6 +184,15 @@ def _read_config(path: Path) -> dict[str, Any]:
                 raise ParseError(
                     path, f"include_dirs must be a list of folder paths, not {value!r}"
                 )
+            for folder in value:
+                if "\x00" in folder:
+                    raise ParseError(path, f"include_dirs names {folder!r}: a NUL in a path")
+                try:
+                    Path(folder).expanduser()
+                except RuntimeError:
+                    raise ParseError(
+                        path, f"include_dirs names {folder!r}: no user of that name here"
+                    ) from None
         else:
             raise ParseError(path, f"unknown setting {key!r} (known: {', '.join(_KNOWN)})")
     return data
@@ -191,6 +200,17 @@ def _read_config(path: Path) -> dict[str, Any]:
 
 _NO_NUL = "Name an existing folder (a NUL byte in a path is never a file name)."
 _HARNESS_HOMES = ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME")
+
+
+def _expanded(what: str, path: Path) -> Path:
+    """``path`` with ``~`` expanded; a StorageError for ``~name`` of no such user."""
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        fault = OSError(errno.ENOENT, "no user of that name on this machine")
+        raise StorageError(
+            f"use the {what} folder", str(path), fault, advice="Name an existing folder."
+        ) from None
 
 
 def load_settings(
@@ -203,8 +223,8 @@ def load_settings(
 ) -> Settings:
     """Resolve settings from arguments, then the environment, then config.toml."""
     env = os.environ if environ is None else environ
-    home_path = Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir").expanduser()
-    project_path = Path(project or Path.cwd()).expanduser()
+    home_path = _expanded("home", Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir"))
+    project_path = _expanded("project", Path(project or Path.cwd()))
     for what, path in (("home", home_path), ("project", project_path)):
         if "\x00" in str(path):  # every file call on it would raise ValueError
             shown = str(path).replace("\x00", "\\0")

@@ -21,7 +21,7 @@ from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
 from .harness_homes import claude_config_dir, codex_home
 from .includes import find_includes
 from .scopes import ScopeLocation
-from .storage.git import not_ignored
+from .storage.git import ignored, not_ignored
 from .storage.regular import read_bytes
 from .storage.regular import why as _why  # (a local `why` below)
 
@@ -102,8 +102,7 @@ def _refused(where: Path, real: Path) -> str | None:
     own local files, such as a ``.env``, into the prompt)."""
     if _SECRET_STORE.fullmatch(real.name):
         return "it is a secret store (keys, tokens, .env): never put into the prompt"
-    shared = not_ignored([where, real])
-    if where in shared and real not in shared:
+    if not_ignored([where]) and ignored([real]):  # a real outside git: not ignored
         return (
             "git ignores it but not the file that imports it, so a repository could pull "
             "your local files into the prompt; import it from a git-ignored file instead "

@@ -56,23 +56,35 @@ class Lost(MemdirError):
     any other error (a refusal, a batch over its body limit) comes back the same."""
 
 
+def _without_user(url: str) -> str:
+    """``url`` with what stands before its last "@" (back to "//") as ``***``: a
+    message never shows a password."""
+    at = url.rfind("@")
+    if at < 0:
+        return url
+    start = url.rfind("//", 0, at)
+    start = start + 2 if start >= 0 else 0
+    return url[:start] + "***" + url[at:]
+
+
 class Server:
     """The team server at ``url`` (``http://host:port`` or its ``/mcp`` address), as the
     user ``token`` belongs to."""
 
     def __init__(self, url: str, token: str) -> None:
         given = url.strip().rstrip("/")
+        shown = repr(_without_user(url)[:100])
         try:
             parts = urlsplit(given)
             parts.port  # noqa: B018 — raises on a port that is none
         except ValueError:  # an unclosed "[", a port out of range
             raise ValidationError(
-                f"--server {url[:100]!r} is not a URL; give the team server's http(s) URL",
+                f"--server {shown} is not a URL; give the team server's http(s) URL",
                 field="server",
             ) from None
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise ValidationError(
-                f"--server must be the team server's http(s) URL, not {url[:100]!r}",
+                f"--server must be the team server's http(s) URL, not {shown}",
                 field="server",
             )
         if "@" in parts.netloc:  # urllib would take it as part of the host: never sent

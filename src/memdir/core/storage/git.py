@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from dulwich.objects import ShaFile
     from dulwich.repo import Repo
 
+    from .gitignore import Checkout
+
 HEAD = b"HEAD"
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a commit id (SHA-1 or SHA-256)
 AUTHOR = b"memdir <memdir@localhost>"
@@ -830,38 +832,62 @@ def root_commits(root: Path, limit: int = 200_000) -> list[str] | None:
 
 
 def not_ignored(paths: list[Path]) -> list[Path]:
-    """Those of ``paths`` (in one checkout) that its ``.gitignore`` files, ``info/exclude``
-    and ``core.excludesFile`` do not ignore; none outside a repository. Matched by
+    """Those of ``paths`` that their checkout's ``.gitignore`` files, ``info/exclude`` and
+    ``core.excludesFile`` do not ignore; none outside a repository. Each path is looked up
+    in its own checkout (a CLAUDE.local.md above the checkout is in none). Matched by
     :mod:`.gitignore` in bounded time (dulwich's regular expressions backtrack without
     bound on a pattern such as ``*a*a*a*a*a*a*a*a*b``)."""
+    return [p for p, v in zip(paths, _verdicts(paths), strict=True) if v is False]
+
+
+def ignored(paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` that their checkout's ignore rules ignore (as
+    :func:`not_ignored` reads them); none outside a repository."""
+    return [p for p, v in zip(paths, _verdicts(paths), strict=True) if v is True]
+
+
+def _verdicts(paths: list[Path]) -> list[bool | None]:
+    """Whether git ignores each of ``paths``; None outside a repository or unreadable."""
+    checkouts: dict[Path, Checkout | None] = {}
+    out: list[bool | None] = []
+    for p in paths:
+        where = p.absolute()
+        root = next((d for d in where.parents if (d / ".git").exists()), None)
+        if root is not None and root not in checkouts:
+            checkouts[root] = _checkout(root)
+        checkout = checkouts[root] if root is not None else None
+        verdict = None
+        if root is not None and checkout is not None:
+            try:
+                is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
+                verdict = checkout.ignored(where.relative_to(root).as_posix(), is_dir)
+            except (OSError, ValueError):
+                verdict = None
+        out.append(verdict)
+    return out
+
+
+def _checkout(root: Path) -> Checkout | None:
+    """The ignore rules of the checkout at ``root``; None when its repository cannot be
+    read."""
     from dulwich.ignore import default_user_ignore_filter_path
 
     from .gitignore import Checkout, read_rules
 
-    if not paths:
-        return []
-    start = paths[0].parent
-    root = next((d for d in (start, *start.parents) if (d / ".git").exists()), None)
-    dirs = git_dirs(root) if root is not None else None
-    repo = open_repo(root) if root is not None and dirs is not None else None
-    if repo is None or root is None or dirs is None:
-        return []
+    dirs = git_dirs(root)
+    repo = open_repo(root) if dirs is not None else None
+    if repo is None or dirs is None:
+        return None
     try:
         config = repo.get_config_stack()
         fold = config.get_boolean((b"core",), b"ignorecase", False)
-        user = Path(default_user_ignore_filter_path(config)).expanduser()
-        checkout = Checkout(
-            root, [read_rules(dirs[1] / "info" / "exclude", fold), read_rules(user, fold)], fold
-        )
-        kept = []
-        for p in paths:
-            where = p.absolute()
-            is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
-            if not checkout.ignored(where.relative_to(root).as_posix(), is_dir):
-                kept.append(p)
-        return kept
+        try:  # "~nobody/ignore": git stops with a fatal error; read as no such file here
+            user = read_rules(Path(default_user_ignore_filter_path(config)).expanduser(), fold)
+        except RuntimeError:
+            user = None
+        return Checkout(root, [read_rules(dirs[1] / "info" / "exclude", fold), user], fold)
     except (OSError, ValueError, KeyError):
-        return []
+        return None
     finally:
         repo.close()
 
