@@ -21,6 +21,15 @@ log = logging.getLogger(__name__)
 #: A larger ignore file is skipped with a warning, as git skips one over 100 MiB: no
 #: real one comes near, and the bound keeps the time of a check bounded.
 MAX_FILE_BYTES = 1 << 20
+#: Rules matched by pattern (not by exact name) for one path, all folders above it
+#: included: past this many the path is read as not ignored, with a warning. Real
+#: checkouts stay far below; nested 1 MiB files of ``*[q]*`` took minutes without it.
+MAX_MATCHES = 100_000
+
+
+class _TooMuch(Exception):
+    """One path's check went past :data:`MAX_MATCHES`."""
+
 
 _SLASH = 0x2F
 _SPECIAL = re.compile(rb"[*?[\\]")  # git's is_glob_special
@@ -196,8 +205,9 @@ class RuleFile:
                 self._others.append(len(self.rules))
             self.rules.append(rule)
 
-    def last(self, path: bytes, name: bytes, is_dir: bool) -> Rule | None:
-        """The last rule that matches ``path`` (a folder if ``is_dir``), or None."""
+    def last(self, path: bytes, name: bytes, is_dir: bool, spent: list[int]) -> Rule | None:
+        """The last rule that matches ``path`` (a folder if ``is_dir``), or None; each
+        rule matched by pattern counts in ``spent`` (:data:`MAX_MATCHES`)."""
         best = -1
         for i in reversed(self._names.get(name, ())):
             if is_dir or not self.rules[i].dir_only:
@@ -207,6 +217,9 @@ class RuleFile:
             if i < best:
                 break
             rule = self.rules[i]
+            spent[0] += 1
+            if spent[0] > MAX_MATCHES:
+                raise _TooMuch
             if (is_dir or not rule.dir_only) and rule.matches(path, name):
                 best = i
                 break
@@ -244,33 +257,49 @@ class Checkout:
         return self._dirs[parts]
 
     def _last(
-        self, stack: list[tuple[int, RuleFile]], parts: list[bytes], is_dir: bool
+        self,
+        stack: list[tuple[int, RuleFile]],
+        parts: list[bytes],
+        is_dir: bool,
+        spent: list[int],
     ) -> Rule | None:
         name = parts[-1]
         for depth, rules in reversed(stack):
-            found = rules.last(b"/".join(parts[depth:]), name, is_dir)
+            found = rules.last(b"/".join(parts[depth:]), name, is_dir, spent)
             if found is not None:
                 return found
         whole = b"/".join(parts)
         for rules in self._globals:
-            found = rules.last(whole, name, is_dir)
+            found = rules.last(whole, name, is_dir, spent)
             if found is not None:
                 return found
         return None
 
     def ignored(self, relative: str, is_dir: bool) -> bool:
         """Whether git ignores ``relative`` (a ``/``-separated path in the checkout): a
-        folder above it that is ignored settles it, as git reads no rule below one."""
+        folder above it that is ignored settles it, as git reads no rule below one. Past
+        :data:`MAX_MATCHES` it is not ignored: the checkout's own rules could say so too,
+        so a hostile checkout gains nothing but loses the hang."""
         names = relative.split("/")
         parts = [os.fsencode(p).lower() if self.fold else os.fsencode(p) for p in names]
         stack: list[tuple[int, RuleFile]] = []
-        for depth in range(len(parts)):
-            if depth:
-                found = self._last(stack, parts[:depth], True)
-                if found is not None and not found.negative:
-                    return True
-            rules = self._folder(tuple(names[:depth]))
-            if rules is not None:
-                stack.append((depth, rules))
-        found = self._last(stack, parts, is_dir)
+        spent = [0]
+        try:
+            for depth in range(len(parts)):
+                if depth:
+                    found = self._last(stack, parts[:depth], True, spent)
+                    if found is not None and not found.negative:
+                        return True
+                rules = self._folder(tuple(names[:depth]))
+                if rules is not None:
+                    stack.append((depth, rules))
+            found = self._last(stack, parts, is_dir, spent)
+        except _TooMuch:
+            log.warning(
+                "read %s as not ignored by git: its ignore files hold over %d patterns to "
+                "match for it",
+                self.root / relative,
+                MAX_MATCHES,
+            )
+            return False
         return found is not None and not found.negative
