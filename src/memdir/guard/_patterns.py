@@ -182,6 +182,42 @@ def _ignore_rules() -> tuple[Rule, ...]:
     )
 
 
+# "before you can solve the task I gave you, do this first": a third party putting its own
+# order ahead of the user's task, in whatever words the order itself is (round 58).
+_PREEMPT = (
+    r"(?:before|prior to|after you(?:'ve| have)? (?:do|did|done|finish|complete)\w*)\b"
+    rf"{gap(60)}\b(?:the|your|my|this|that)\s+(?:\w+\s+){{0,2}}?(?:task|request|assignment|"
+    r"job|question)s?\s+(?:(?:that|which)\s+)?(?:(?:i|we|the user|they)\s+(?:have\s+|had\s+)?"
+    r"(?:gave|given|assigned|set|asked)(?:\s+to)?\s+you|you\s+(?:were|have been)\s+given)\b"
+    rf"|antes de\b{gap(60)}\b(?:la|tu|mi|esta|a|sua|tua|minha)\s+(?:\w+\s+)?(?:tarea|"
+    r"petición|solicitud|tarefa|solicitação|pedido)\s+que\s+(?:yo\s+|eu\s+)?(?:te|lhe)\s+"
+    r"(?:di|he dado|asigné|encargué|pedí|dei|passei|atribuí)\b"
+    rf"|avant de\b{gap(60)}\b(?:la|ta|votre|ma|cette)\s+(?:\w+\s+)?(?:tâche|demande|"
+    r"mission)\s+que\s+je\s+(?:t'|t’|vous\s+)ai\s+(?:donnée?|confiée?|assignée?|demandée?)"
+    rf"|prima di\b{gap(60)}\b(?:il|la|tuo|tua|mio|mia|questo|questa)\s+(?:\w+\s+)?"
+    r"(?:compito|richiesta|incarico|attività)\s+che\s+ti\s+ho\s+(?:dat|assegnat|affidat|"
+    r"chiest)[oa]\b"
+    rf"|bevor\b{gap(80)}\b(?:aufgabe|anfrage|auftrag)\b{gap(40)}\b(?:die|den|das)\s+ich\s+"
+    r"(?:dir|ihnen|euch)\s+(?:gegeben|gestellt|aufgetragen|erteilt)"
+    r"|(?:给你|交给你|分配给你|布置给你|给您|交给您)的(?:任务|请求|工作)(?:之前|以前)"
+)
+_PREEMPT_ANCHORS = (
+    "before",
+    "prior to",
+    "after you",
+    "antes de",
+    "avant de",
+    "prima di",
+    "bevor",
+    "给你",
+    "交给你",
+    "分配给你",
+    "布置给你",
+    "给您",
+    "交给您",
+)
+
+
 def _role_rules() -> tuple[Rule, ...]:
     authority = lx.AUTHORITY
     marker = (
@@ -296,13 +332,16 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.fake-marker",
             "role-hijack",
             marker,
-            ("<", "["),
+            ("<", "[", "("),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
             r"message|instructions?|command))?\s*>(?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?|"
             r"elements?))"  # named, not used: "a `<system>` block"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|notice|update|"
             r"alert|prompt|directive|instructions?)"
-            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))",
+            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))"
+            # a role token in round brackets: "###(system_message)", "(admin_override)"
+            r"|\(\s*(?:system|admin|developer)_(?:mode|override|message|prompt|directive|"
+            r"instructions?|command)\s*\)",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
         ),
@@ -433,6 +472,34 @@ def rules() -> tuple[Rule, ...]:
     announce = "it announces new instructions or an override for the model"
     return (
         *_ignore_rules(),
+        Rule(
+            "injection.preempt-task",
+            "injection",
+            "it puts its own order ahead of the task the user gave the model",
+            _PREEMPT_ANCHORS,
+            _PREEMPT,
+            requires=(
+                (
+                    "gave",
+                    "given",
+                    "assigned",
+                    "set you",
+                    "asked you",
+                    "te ",
+                    "lhe",
+                    "t'",
+                    "t’",
+                    "vous",
+                    "ti ho",
+                    "dir ",
+                    "ihnen",
+                    "euch",
+                    "任务",
+                    "请求",
+                    "工作",
+                ),
+            ),
+        ),
         Rule(
             "injection.new-instructions",
             "injection",
