@@ -14,6 +14,7 @@ from . import (
     _carry,
     _concepts,
     _decode,
+    _deeds,
     _foreign,
     _frames,
     _orders,
@@ -138,6 +139,7 @@ class _Scan:
             or _threats.detect_reads(self.hay.s, self.clauses, self.nfkc)
             or _frames.detect(self.hay, self.clauses)
             or _carry.detect(self.hay.s, self.clauses)
+            or _deeds.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)

@@ -4,8 +4,8 @@ again with them spelled right. See docs/design/guard.md, "Round 58"."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
+from ._build import builder
 from ._engine import Text
 
 #: Key lexicon words of at least 7 letters, as injections write them (en, es, fr, de, it, pt).
@@ -29,7 +29,7 @@ KEYS = [
 _MIN = 7
 
 
-@cache
+@builder
 def _index() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
     """Each key and each key less one letter, to the key; and the keys' first and last three
     letters (a one-letter edit of a word of 7+ letters keeps one of them)."""
