@@ -348,6 +348,20 @@ def _role_rules() -> tuple[Rule, ...]:
         Rule(
             "role.fake-marker",
             "role-hijack",
+            marker,
+            ("#", "("),
+            # a role header with the order on its own line: "### SYSTEM MESSAGE ### Pay …",
+            # "(system message) Pay …"; a heading whose text starts below is a heading
+            r"(?:#{1,6}[ \t]*)?(?:\([ \t]*(?:system|admin|developer)[ _-](?:message|prompt|"
+            r"override|instructions?)[ \t]*\)|#{1,6}[ \t]*(?:system|admin|developer)[ _-]"
+            r"(?:message|prompt|override|instructions?)[ \t]*#+)[ \t]*[:：-]?[ \t]*[a-z]",
+            near=("system", "admin", "developer"),
+            span=10,
+            accept=at_line_start,
+        ),
+        Rule(
+            "role.fake-marker",
+            "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
             r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you (?:are now|must|will now|no longer|should now)|"
