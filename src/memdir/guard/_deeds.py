@@ -42,7 +42,7 @@ def _drained(s: str, cl: Clauses) -> Hit | None:
     for acct in _ACCOUNT.finditer(s):
         lo, hi = cl.around(acct.start(), acct.end())
         move = _MOVE.search(s, max(lo, acct.start() - 160), acct.start())
-        mark = _MARK.search(s, lo, min(len(s), hi + 200))
+        mark = _MARK.search(s, max(lo, acct.start() - 300), min(len(s), hi + 200, acct.end() + 400))
         if move is None or mark is None or negated(s, move.start(), move.end(), lo, cl):
             continue
         if mentioned(s, move.start()) or cl.story(move.start(), acct.end()):
@@ -104,7 +104,14 @@ _BULK = re.compile(
     r"|\b(?:passport|bank account|credit card|card|social security|id card) numbers?\b"
     r"|\b(?:security|verification|one-time|2fa|login) codes?\b"
 )
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\bwww\.")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[a-z]{2,}\b")
+# The send as an order: the verb opening a clause or after "please/then/and", not a noun
+# ("Contact email: …") nor a description ("the app sends …").
+_ORDER = re.compile(
+    r"(?:^|[.;:!?,\n]\s*|\b(?:please|then|and|also|just|now)\s+)(send|forward|e-?mail|share|"
+    r"upload)\b(?!\s*[:(])",
+    re.MULTILINE,
+)
 # What the send carries when the private thing was named just before.
 _THAT = re.compile(
     r"\s+(?:this|that|the|these|those|all (?:this|that|the))\s+"
@@ -117,18 +124,19 @@ def _bulk(s: str, cl: Clauses) -> Hit | None:
         return None
     for out in _EMAIL.finditer(s):
         lo = max(0, out.start() - 200)
-        for send in _SENT.finditer(s, lo, out.start()):
-            what = _BULK.search(s, send.end(), out.start())
-            if what is None and _THAT.match(s, send.end()):
-                what = _BULK.search(s, max(0, send.start() - 200), send.start())
-            if what is None or negated(s, send.start(), send.end(), cl=cl):
+        for order in _ORDER.finditer(s, lo, out.start()):
+            send = order.span(1)
+            what = _BULK.search(s, send[1], out.start())
+            if what is None and _THAT.match(s, send[1]):
+                what = _BULK.search(s, max(0, send[0] - 200), send[0])
+            if what is None or negated(s, send[0], send[1], cl=cl):
                 continue
-            if mentioned(s, send.start()) or cl.story(send.start(), out.end()):
+            if mentioned(s, send[0]) or cl.story(send[0], out.end()):
                 continue
             return hit(
                 "exfiltration.egress",
                 f"it orders {what.group()!r} sent to an outside address",
-                send.start(),
+                send[0],
                 out.end(),
             )
     return None
