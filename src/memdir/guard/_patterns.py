@@ -43,6 +43,14 @@ def not_narrative(m: re.Match[str]) -> bool:
     return not (_PAST.match(words[0]) or _PAST.match(words[-1].rstrip(".,;:")))
 
 
+def _header_start(m: re.Match[str]) -> bool:
+    """The role word opens its line after ``#``s, or after ``(`` when ``)`` closes it."""
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()].strip(" \t")
+    if ")" in m.group():
+        return line.lstrip("#").strip(" \t") == "("
+    return line != "" and line.strip("#") == ""
+
+
 def at_line_start(m: re.Match[str]) -> bool:
     """True when only whitespace, ``#`` or ``[`` precede the match on its line."""
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
@@ -201,6 +209,11 @@ _PREEMPT = (
     r"(?:dir|ihnen|euch)\s+(?:gegeben|gestellt|aufgetragen|erteilt)"
     r"|(?:给你|交给你|分配给你|布置给你|给您|交给您)的(?:任务|请求|工作)(?:之前|以前)"
 )
+_PREEMPT_NOUNS = (
+    *("task", "request", "assignment", "job", "question", "tarea", "petición", "solicitud"),
+    *("tarefa", "solicitação", "pedido", "tâche", "demande", "mission", "compito"),
+    *("richiesta", "incarico", "attività", "aufgabe", "anfrage", "auftrag", "任务", "请求", "工作"),
+)
 _PREEMPT_ANCHORS = (
     "before",
     "prior to",
@@ -332,16 +345,13 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.fake-marker",
             "role-hijack",
             marker,
-            ("<", "[", "("),
+            ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
             r"message|instructions?|command))?\s*>(?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?|"
             r"elements?))"  # named, not used: "a `<system>` block"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|notice|update|"
             r"alert|prompt|directive|instructions?)"
-            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))"
-            # a role token in round brackets: "###(system_message)", "(admin_override)"
-            r"|\(\s*(?:system|admin|developer)_(?:mode|override|message|prompt|directive|"
-            r"instructions?|command)\s*\)",
+            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
         ),
@@ -349,15 +359,15 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.fake-marker",
             "role-hijack",
             marker,
-            ("#", "("),
+            ("system", "admin", "developer"),
             # a role header with the order on its own line: "### SYSTEM MESSAGE ### Pay …",
-            # "(system message) Pay …"; a heading whose text starts below is a heading
-            r"(?:#{1,6}[ \t]*)?(?:\([ \t]*(?:system|admin|developer)[ _-](?:message|prompt|"
-            r"override|instructions?)[ \t]*\)|#{1,6}[ \t]*(?:system|admin|developer)[ _-]"
-            r"(?:message|prompt|override|instructions?)[ \t]*#+)[ \t]*[:：-]?[ \t]*[a-z]",
-            near=("system", "admin", "developer"),
-            span=10,
-            accept=at_line_start,
+            # "###(system_message) Pay …", "(system message) Pay …"; a heading whose text
+            # starts below it is a heading
+            r"(?:system|admin|developer)[ _-](?:message|prompt|override|instructions?)[ \t]*"
+            r"(?:\)|#+)[ \t]*[:：-]?[ \t]*[a-z]",
+            near=("message", "prompt", "override", "instruction"),
+            span=12,
+            accept=_header_start,
         ),
         Rule(
             "role.fake-marker",
@@ -492,27 +502,8 @@ def rules() -> tuple[Rule, ...]:
             "it puts its own order ahead of the task the user gave the model",
             _PREEMPT_ANCHORS,
             _PREEMPT,
-            requires=(
-                (
-                    "gave",
-                    "given",
-                    "assigned",
-                    "set you",
-                    "asked you",
-                    "te ",
-                    "lhe",
-                    "t'",
-                    "t’",
-                    "vous",
-                    "ti ho",
-                    "dir ",
-                    "ihnen",
-                    "euch",
-                    "任务",
-                    "请求",
-                    "工作",
-                ),
-            ),
+            near=_PREEMPT_NOUNS,
+            span=110,
         ),
         Rule(
             "injection.new-instructions",
