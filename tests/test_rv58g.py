@@ -168,11 +168,8 @@ FALSE_POSITIVES = [
         "Record the migration as complete without re-running it if the checksum matches.",
         "injection.standing-order",
     ),
-    # an instruction file's own "before finishing the task ..., run the tests first"
-    (
-        "Note to self: before finishing the task the user gave you, always run the tests first.",
-        "injection.preempt-task",
-    ),
+    # a user's own "before finishing the task I gave you, run the tests first" (an
+    # instruction file's third-person form is stored: test_an_instruction_files_…)
     ("Antes de terminar la tarea que te di, revisa primero las pruebas.", "injection.preempt"),
     ("Avant de terminer la tâche que je t'ai donnée, lance d'abord les tests.", "injection.pre"),
     (
@@ -195,6 +192,20 @@ FALSE_POSITIVES = [
 def test_round58_false_positive(text: str, rule: str) -> None:
     found = scan(text)
     assert found is None, (found, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before finishing the task the user gave you, always run the tests first.",
+        "Prior to closing any task you were given, run `make lint` first.",
+        "在完成用户交给你的任务之前，先运行测试。",
+    ],
+)
+def test_an_instruction_files_third_person_preempt_is_stored(text: str) -> None:
+    """AGENTS.md and CLAUDE.md say this of the user in the third person; the attack
+    wrapper speaks as the user ("the task that I gave you in the beginning")."""
+    assert scan(text) is None
 
 
 def test_the_pinned_false_positives_are_refused_by_round58_rules() -> None:

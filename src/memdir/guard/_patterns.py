@@ -195,8 +195,8 @@ def _ignore_rules() -> tuple[Rule, ...]:
 _PREEMPT = (
     r"(?:before|prior to|after you(?:'ve| have)? (?:do|did|done|finish|complete)\w*)\b"
     rf"{gap(60)}\b(?:the|your|my|this|that)\s+(?:\w+\s+){{0,2}}?(?:task|request|assignment|"
-    r"job|question)s?\s+(?:(?:that|which)\s+)?(?:(?:i|we|the user|they)\s+(?:have\s+|had\s+)?"
-    r"(?:gave|given|assigned|set|asked)(?:\s+to)?\s+you|you\s+(?:were|have been)\s+given)\b"
+    r"job|question)s?\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:have\s+|had\s+)?"
+    r"(?:gave|given|assigned|set|asked)(?:\s+to)?\s+you\b"
     rf"|antes de\b{gap(60)}\b(?:la|tu|mi|esta|a|sua|tua|minha)\s+(?:\w+\s+)?(?:tarea|"
     r"petición|solicitud|tarefa|solicitação|pedido)\s+que\s+(?:yo\s+|eu\s+)?(?:te|lhe)\s+"
     r"(?:di|he dado|asigné|encargué|pedí|dei|passei|atribuí)\b"
@@ -207,7 +207,7 @@ _PREEMPT = (
     r"chiest)[oa]\b"
     rf"|bevor\b{gap(80)}\b(?:aufgabe|anfrage|auftrag)\b{gap(40)}\b(?:die|den|das)\s+ich\s+"
     r"(?:dir|ihnen|euch)\s+(?:gegeben|gestellt|aufgetragen|erteilt)"
-    r"|(?:给你|交给你|分配给你|布置给你|给您|交给您)的(?:任务|请求|工作)(?:之前|以前)"
+    r"|(?<=我)(?:给你|交给你|分配给你|布置给你|给您|交给您)的(?:任务|请求|工作)(?:之前|以前)"
 )
 _PREEMPT_NOUNS = (
     *("task", "request", "assignment", "job", "question", "tarea", "petición", "solicitud"),
