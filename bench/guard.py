@@ -96,7 +96,7 @@ OWN = {
     "set 26": ROOT / "bench/data/guard26/set.jsonl",  # sealed: credentials, blind, round 49c
     "set 27": ROOT / "bench/data/guard27/set.jsonl",  # sealed: poisoned instruction files, blind
     "set 52": ROOT / "bench/data/guard52/set.jsonl",  # credentials, before tuning; dev opened
-    "set 57": ROOT / "bench/data/guard57/set.jsonl",  # third-party attacker text, held out
+    "set 57": ROOT / "bench/data/guard57/set.jsonl",  # third-party text; opened in round 58
     "set 58": ROOT / "bench/data/guard58/set.jsonl",  # the same, fresh corpora, held out
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
@@ -128,7 +128,7 @@ TEST_NOTE = {
     "set 26": "sealed; credential theft and its look-alikes only, the whole set",
     "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
     "set 52": "counts only; credential theft and its look-alikes, written by guard52",
-    "set 57": "third-party text: AgentDojo banking/travel, MemoryGraft; counts only",
+    "set 57": "opened for round 58; judged by set 58",
     "set 58": "third-party text: ASB, MSB, NotInject_three; counts only",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"

@@ -14,6 +14,7 @@ from . import (
     _carry,
     _concepts,
     _decode,
+    _deeds,
     _foreign,
     _frames,
     _orders,
@@ -21,6 +22,7 @@ from . import (
     _secrets,
     _social,
     _threats,
+    _typos,
 )
 from ._build import BUILDERS, builder, excerpt
 from ._clause import Clauses, mentioned
@@ -137,6 +139,7 @@ class _Scan:
             or _threats.detect_reads(self.hay.s, self.clauses, self.nfkc)
             or _frames.detect(self.hay, self.clauses)
             or _carry.detect(self.hay.s, self.clauses)
+            or _deeds.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
@@ -262,6 +265,13 @@ def _wrapped(text: str, prepared: _Scan) -> Finding | None:
     return found
 
 
+def _respelled(text: str, prepared: _Scan) -> Finding | None:
+    """What the detectors find once one-letter typos in key words are mended
+    (``Ignore your previous iunstructions``): read only when the text has such a typo."""
+    mended = _typos.respelled(prepared.nfkc, prepared.hay)
+    return None if mended is None else _Scan(mended).directed()
+
+
 def scan(
     text: str, *, allow_secrets: bool = False, second_opinion: SecondOpinion | None = None
 ) -> Finding | None:
@@ -275,7 +285,7 @@ def scan(
     if found is not None:
         return found
     prepared = _Scan(text)
-    found = prepared.directed() or _wrapped(text, prepared)
+    found = prepared.directed() or _wrapped(text, prepared) or _respelled(text, prepared)
     if found is not None:
         return found
     if not allow_secrets:

@@ -43,6 +43,14 @@ def not_narrative(m: re.Match[str]) -> bool:
     return not (_PAST.match(words[0]) or _PAST.match(words[-1].rstrip(".,;:")))
 
 
+def _header_start(m: re.Match[str]) -> bool:
+    """The role word opens its line after ``#``s, or after ``(`` when ``)`` closes it."""
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()].strip(" \t")
+    if ")" in m.group():
+        return line.lstrip("#").strip(" \t") == "("
+    return line != "" and line.strip("#") == ""
+
+
 def at_line_start(m: re.Match[str]) -> bool:
     """True when only whitespace, ``#`` or ``[`` precede the match on its line."""
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
@@ -182,6 +190,47 @@ def _ignore_rules() -> tuple[Rule, ...]:
     )
 
 
+# "before you can solve the task I gave you, do this first": a third party putting its own
+# order ahead of the user's task, in whatever words the order itself is (round 58).
+_PREEMPT = (
+    r"(?:before|prior to|after you(?:'ve| have)? (?:do|did|done|finish|complete)\w*)\b"
+    rf"{gap(60)}\b(?:the|your|my|this|that)\s+(?:\w+\s+){{0,2}}?(?:task|request|assignment|"
+    r"job|question)s?\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:have\s+|had\s+)?"
+    r"(?:gave|given|assigned|set|asked)(?:\s+to)?\s+you\b"
+    rf"|antes de\b{gap(60)}\b(?:la|tu|mi|esta|a|sua|tua|minha)\s+(?:\w+\s+)?(?:tarea|"
+    r"petición|solicitud|tarefa|solicitação|pedido)\s+que\s+(?:yo\s+|eu\s+)?(?:te|lhe)\s+"
+    r"(?:di|he dado|asigné|encargué|pedí|dei|passei|atribuí)\b"
+    rf"|avant de\b{gap(60)}\b(?:la|ta|votre|ma|cette)\s+(?:\w+\s+)?(?:tâche|demande|"
+    r"mission)\s+que\s+je\s+(?:t'|t’|vous\s+)ai\s+(?:donnée?|confiée?|assignée?|demandée?)"
+    rf"|prima di\b{gap(60)}\b(?:il|la|tuo|tua|mio|mia|questo|questa)\s+(?:\w+\s+)?"
+    r"(?:compito|richiesta|incarico|attività)\s+che\s+ti\s+ho\s+(?:dat|assegnat|affidat|"
+    r"chiest)[oa]\b"
+    rf"|bevor\b{gap(80)}\b(?:aufgabe|anfrage|auftrag)\b{gap(40)}\b(?:die|den|das)\s+ich\s+"
+    r"(?:dir|ihnen|euch)\s+(?:gegeben|gestellt|aufgetragen|erteilt)"
+    r"|(?<=我)(?:给你|交给你|分配给你|布置给你|给您|交给您)的(?:任务|请求|工作)(?:之前|以前)"
+)
+_PREEMPT_NOUNS = (
+    *("task", "request", "assignment", "job", "question", "tarea", "petición", "solicitud"),
+    *("tarefa", "solicitação", "pedido", "tâche", "demande", "mission", "compito"),
+    *("richiesta", "incarico", "attività", "aufgabe", "anfrage", "auftrag", "任务", "请求", "工作"),
+)
+_PREEMPT_ANCHORS = (
+    "before",
+    "prior to",
+    "after you",
+    "antes de",
+    "avant de",
+    "prima di",
+    "bevor",
+    "给你",
+    "交给你",
+    "分配给你",
+    "布置给你",
+    "给您",
+    "交给您",
+)
+
+
 def _role_rules() -> tuple[Rule, ...]:
     authority = lx.AUTHORITY
     marker = (
@@ -305,6 +354,20 @@ def _role_rules() -> tuple[Rule, ...]:
             r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
+        ),
+        Rule(
+            "role.fake-marker",
+            "role-hijack",
+            marker,
+            ("system", "admin", "developer"),
+            # a role header with the order on its own line: "### SYSTEM MESSAGE ### Pay …",
+            # "###(system_message) Pay …", "(system message) Pay …"; a heading whose text
+            # starts below it is a heading
+            r"(?:system|admin|developer)[ _-](?:message|prompt|override|instructions?)[ \t]*"
+            r"(?:\)|#+)[ \t]*[:：-]?[ \t]*[a-z]",
+            near=("message", "prompt", "override", "instruction"),
+            span=12,
+            accept=_header_start,
         ),
         Rule(
             "role.fake-marker",
@@ -433,6 +496,15 @@ def rules() -> tuple[Rule, ...]:
     announce = "it announces new instructions or an override for the model"
     return (
         *_ignore_rules(),
+        Rule(
+            "injection.preempt-task",
+            "injection",
+            "it puts its own order ahead of the task the user gave the model",
+            _PREEMPT_ANCHORS,
+            _PREEMPT,
+            near=_PREEMPT_NOUNS,
+            span=110,
+        ),
         Rule(
             "injection.new-instructions",
             "injection",

@@ -144,6 +144,9 @@ _FIX = {
     "hiding.decode-follow": "store the decoded text instead",
     "injection.standing-order": "keep where such text is found, not an order to carry it out",
     "exfiltration.user-data": "store that the data exists, not an instruction to publish it",
+    "exfiltration.payment": "store the payment as a fact, not an order to make it",
+    "hiding.cover-up": "keep the send as a fact and leave out deleting its trace",
+    "credential.takeover": "store that the password changed, not the order or the value",
 }
 
 
