@@ -345,12 +345,6 @@ def test_doctor_names_the_team_database_as_a_url(team: Team, tmp_path: Path) -> 
     assert not re.search(r"^semantic\s*$", doctor.stdout, re.M), doctor.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — an admin's write to the org scope leaves no history: "
-    "`memdir log --scope managed` says 'the managed scope keeps no history' and the web "
-    "page's Activity shows nothing, so who changed org policy cannot be seen or reverted",
-)
 def test_an_org_write_has_history(team: Team, tmp_path: Path) -> None:
     ops = _machine(tmp_path, "ops")
     as_ops = {"MEMDIR_DATABASE_URL": team.url, "MEMDIR_USER": "ops"}

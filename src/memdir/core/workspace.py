@@ -354,8 +354,10 @@ class Workspace:
 
             pg = PgBackend(self.database, self._scope_key(loc), self.user or "")
             versions = None
-            if not loc.read_only and (
-                loc.name in self.settings.history_scopes or loc.name == "project"
+            # project and org always: shared, so who changed what must be seen (and
+            # reverted, by whoever may write it); the org's history is readable by all
+            if loc.name in ("project", "managed") or (
+                not loc.read_only and loc.name in self.settings.history_scopes
             ):
                 versions = PgHistory(pg)
             return self._store(loc, pg, versions)
