@@ -402,12 +402,6 @@ def test_a_person_who_left_is_removed_with_their_personal_memories(
     assert "Bob project" in shared.stdout  # shared project memory stays for the others
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a repository renamed on its host (acme/app → acme/webapp) "
-    "strands its project and local memories under the old URL: after the new remote is "
-    "granted the checkout shows neither, nothing warns, and no command or doc moves them",
-)
 def test_a_renamed_repository_keeps_its_memories_reachable(team: Team, tmp_path: Path) -> None:
     a1 = _alice_laptop(tmp_path)
     as_alice = {"MEMDIR_DATABASE_URL": team.url, "MEMDIR_USER": "alice"}

@@ -108,6 +108,31 @@ MEMORY = Schema(
                 END $$""",
             ),
         ),
+        # A project's data moves to its new key when its repository is renamed (and a
+        # local scope's to the key it has now): the versions keep every byte, only the
+        # key they are filed under changes, and only in a transaction that says so
+        # (memdir.pg.rekey). The roots record which repositories a project's checkouts
+        # were, so a renamed one is recognised.
+        Step(
+            "0004-rekey",
+            (
+                """CREATE OR REPLACE FUNCTION memdir_append_only() RETURNS trigger
+                LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF TG_OP = 'UPDATE' AND current_setting('memdir.rekey', true) = 'on'
+                      AND (to_jsonb(NEW) - 'scope') = (to_jsonb(OLD) - 'scope') THEN
+                    RETURN NEW;
+                  END IF;
+                  RAISE EXCEPTION 'memdir history is append-only: % on % refused',
+                      TG_OP, TG_TABLE_NAME;
+                END $$""",
+                """CREATE TABLE memdir_project_roots (
+                    project text NOT NULL,
+                    root text NOT NULL,
+                    PRIMARY KEY (project, root))""",
+                "CREATE INDEX ON memdir_project_roots (root)",
+            ),
+        ),
     ),
 )
 
