@@ -211,7 +211,8 @@ class Workspace:
         except MemdirError as exc:  # both hold entries: neither is overwritten
             return [f"{notes[0]}; not moved: {exc}"]
         return [
-            f"local scope: moved {moved.files} files with their history and what was "
+            f"local scope: moved {moved.entries} entr{'y' if moved.entries == 1 else 'ies'} "
+            f"with their history and what was "
             f"forgotten from {old} (where MCP sessions kept them before 2026-12-04) to "
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
         ]

@@ -25,6 +25,7 @@ class Moved:
 
     old: str
     new: str
+    entries: int
     files: int
     commits: int
     grants: int
@@ -35,6 +36,7 @@ class Moved:
         return {
             "from": self.old,
             "to": self.new,
+            "entries": self.entries,
             "files": self.files,
             "commits": self.commits,
             "grants": self.grants,
@@ -46,7 +48,7 @@ def scope_key(value: str) -> tuple[str, str | None, str | None]:
     """``(key, project, owner)`` of a project (its URL, any form ``grant`` takes, or
     ``project:host/owner/repo``) or a local scope (``local:USER:SLUG``)."""
     if value.startswith("local:"):
-        _, owner, slug = (value.split(":", 2) + ["", ""])[:3]
+        _, owner, slug = [*value.split(":", 2), "", ""][:3]
         return f"local:{user_name(owner)}:{local_slug_name(slug)}", None, user_name(owner)
     url = project_url(value.removeprefix("project:"))
     return f"project:{url}", url, None
@@ -67,6 +69,7 @@ def move(db: PgDatabase, old: str, new: str) -> Moved:
     db.ensure(MEMORY)
     with db.transaction("move a scope to its new key") as conn:
         conn.execute("SELECT pg_advisory_xact_lock(hashtext('memdir.rekey'))")
+        entries = _count(conn, src, active=True)
         if _count(conn, src) == 0:
             raise MemdirError(f"{src} holds no entries; nothing to move")
         if _count(conn, dst):
@@ -103,14 +106,15 @@ def move(db: PgDatabase, old: str, new: str) -> Moved:
                 (dst_project, src_project),
             )
         rows = sum(_move_state(conn, schema, src, dst) for schema in _states(conn, src_owner))
-    return Moved(src, dst, files, commits, grants, rows)
+    return Moved(src, dst, entries, files, commits, grants, rows)
 
 
-def _count(conn: Any, key: str) -> int:
+def _count(conn: Any, key: str, *, active: bool = False) -> int:
+    """Entry files under ``key`` (``active``: not archived)."""
     row = conn.execute(
         "SELECT count(*) FROM memdir_files WHERE scope = %s AND name LIKE '%%.md' "
-        "AND name <> 'MEMORY.md'",
-        (key,),
+        "AND name <> 'MEMORY.md' AND NOT (%s AND starts_with(name, 'archive/'))",
+        (key, active),
     ).fetchone()
     return int(row[0])
 
