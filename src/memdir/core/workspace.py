@@ -194,7 +194,7 @@ class Workspace:
         except MemdirError as exc:
             self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
 
-    def adopt_left_behind(self, checkout: str) -> list[str]:
+    def adopt_left_behind(self, checkout: str | None) -> list[str]:
         """This user's entries under the local key of the ``checkout``'s slug moved to
         the URL's key (their own data, the same checkout) when that holds none; else
         :meth:`left_behind`'s note."""
@@ -202,7 +202,7 @@ class Workspace:
         from ..pg.rekey import move
 
         notes = self.left_behind(checkout)
-        if not notes or self.project_url is None or self.database is None:
+        if not notes or checkout is None or self.project_url is None or self.database is None:
             return notes
         old = f"local:{self.user}:{checkout}"
         new = f"local:{self.user}:{url_slug(self.project_url)}"
