@@ -160,14 +160,19 @@ class Workspace:
         from ..pg.names import url_slug
 
         assert self.database is not None and self.user is not None
-        marker = self.home / "projects" / ".team-roots" / url_slug(url)
+        marker = self.home / ".team-roots" / url_slug(url)
+        try:  # the checkout's first commits, walked once per home and project
+            roots = marker.read_text(encoding="ascii")[:4096].split()[:8]
+        except (OSError, UnicodeDecodeError):
+            roots = []
         try:
-            if not marker.exists():
-                rekey.record_root(self.database, url, self.checkout_root)
-                with contextlib.suppress(OSError):  # a read-only home: recorded again later
+            if not roots:
+                roots = rekey.roots_of(self.checkout_root)
+                rekey.record_roots(self.database, url, roots)
+                with contextlib.suppress(OSError):  # a read-only home: walked again later
                     marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                    marker.touch()
-            old = rekey.renamed_from(self.database, self.user, url, self.checkout_root)
+                    marker.write_text("\n".join(roots) + "\n", encoding="ascii")
+            old = rekey.renamed_from(self.database, self.user, url, roots)
         except MemdirError as exc:
             self.warnings.append(f"project scope: its old keys not looked up: {exc}")
             return

@@ -151,28 +151,30 @@ def _move_state(conn: Any, schema: str, src: str, dst: str) -> int:
     return moved
 
 
-def record_root(db: PgDatabase, project: str, root: Path) -> None:
-    """Note the first commit of the checkout at ``root`` as one of ``project``'s (its
-    user granted it), so a rename of its repository is recognised later."""
+def roots_of(root: Path) -> list[str]:
+    """The first commits of the checkout at ``root`` (a few; none without a commit)."""
     from ..core.storage.git import root_commits
 
-    roots = root_commits(root) or []
+    return (root_commits(root) or [])[:8]
+
+
+def record_roots(db: PgDatabase, project: str, roots: list[str]) -> None:
+    """Note ``roots`` (:func:`roots_of` a checkout of ``project``, granted to its user) as
+    ``project``'s, so a rename of its repository is recognised later."""
     if not roots:
         return
     with db.read("record the project's first commit") as conn:
         conn.execute(
             "INSERT INTO memdir_project_roots (project, root) SELECT %s, r "
             "FROM unnest(%s::text[]) AS r ON CONFLICT DO NOTHING",
-            (project, roots[:8]),
+            (project, roots),
         )
 
 
-def renamed_from(db: PgDatabase, user: str, project: str, root: Path) -> list[str]:
-    """Projects ``user`` is granted that hold entries and share a first commit with the
-    checkout at ``root``, while ``project`` holds none: where its memories likely are."""
-    from ..core.storage.git import root_commits
-
-    roots = root_commits(root) or []
+def renamed_from(db: PgDatabase, user: str, project: str, roots: list[str]) -> list[str]:
+    """Projects ``user`` is granted that hold entries and share a first commit (``roots``)
+    with a checkout of ``project``, while ``project`` holds none: where its memories
+    likely are."""
     if not roots:
         return []
     with db.read("look for the project's old key") as conn:
@@ -184,6 +186,6 @@ def renamed_from(db: PgDatabase, user: str, project: str, root: Path) -> list[st
             "WHERE r.root = ANY(%(roots)s) AND r.project <> %(project)s AND EXISTS ("
             "SELECT 1 FROM memdir_files f WHERE f.scope = 'project:' || r.project "
             "AND f.name LIKE '%%.md' AND f.name <> 'MEMORY.md') ORDER BY 1",
-            {"user": user, "roots": roots[:8], "project": project},
+            {"user": user, "roots": roots, "project": project},
         ).fetchall()
     return [str(r[0]) for r in rows]
