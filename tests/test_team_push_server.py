@@ -242,12 +242,13 @@ def test_the_local_scope_is_the_checkouts_on_every_route(
         assert added == {("local", "Tabs not spaces"), ("local", "From the agent")}
 
 
-def test_local_entries_under_the_checkouts_slug_are_said_and_left(
+def test_local_entries_under_the_checkouts_slug_are_said_then_moved(
     team: Team, one_server: str, tmp_path: Path
 ) -> None:
     """What `memdir serve` sessions with readable roots stored before 2026-12-04 (the
-    local scope keyed by the checkout's slug) is not this project's local scope now: every
-    push and pull, on both routes, says how many entries are there, and moves none."""
+    local scope keyed by the checkout's slug) is the user's own, of this checkout: a dry
+    push says how many entries are there and moves none; a pull moves them (with their
+    history) to the URL's key, where the next pull brings them (upg58 #1)."""
     by_roots = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
     old = by_roots.store_at(by_roots.home / "projects" / project_slug(team.shared))
     old.add(type="feedback", name="Old session", description="d", body="Old.")
@@ -255,22 +256,27 @@ def test_local_entries_under_the_checkouts_slug_are_said_and_left(
     before = _files(team.url)
     assert {r[0] for r in before} == {f"local:alice:{project_slug(team.shared)}"}
     env = {**_laptop(team, tmp_path, "one", "alice", one_server), "MEMDIR_USER": "alice"}
-    for verb in ("push", "pull"):
-        for route in ((), ("--database", team.url)):
-            done = _run(env, team.shared, verb, *route, "--apply", "--json")
-            assert done["counts"] == {}, done
-            said = [n for n in done["notes"] if project_slug(team.shared) in n]
-            assert len(said) == 1 and "2 of your entries" in said[0], done["notes"]
+    dry = _run(env, team.shared, "push", "--json")
+    said = [n for n in dry["notes"] if project_slug(team.shared) in n]
+    assert len(said) == 1 and "2 of your entries" in said[0], dry["notes"]
     assert _files(team.url) == before
-    assert "Old session" not in str(_names(tmp_path / "one", team.shared))
+    pulled = _run(env, team.shared, "pull", "--apply", "--json")
+    said = [n for n in pulled["notes"] if project_slug(team.shared) in n]
+    assert len(said) == 1 and "moved 2 entries" in said[0], pulled["notes"]
+    url_key = f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"
+    assert {r[0] for r in _files(team.url)} == {url_key}
+    for route in ((), ("--database", team.url)):
+        again = _run(env, team.shared, "pull", *route, "--apply", "--json")
+        assert not [n for n in again["notes"] if project_slug(team.shared) in n]
+    assert "Old session" in str(_names(tmp_path / "one", team.shared))
 
 
-def test_opening_a_checkout_warns_of_entries_left_under_its_slug(
+def test_opening_a_checkout_moves_its_entries_left_under_its_slug(
     team: Team, tmp_path: Path
 ) -> None:
     """The review's probe: a session whose roots name the checkout (as ``memdir.open``
-    with the database) no longer sees what such sessions kept under the checkout's slug
-    before 2026-12-04; opening says so once, in ``md.warnings``, and moves nothing. The
+    with the database) finds what such sessions kept under the checkout's slug before
+    2026-12-04: opening moves it to the URL's key (it holds none) and says so once. The
     embedded backend keeps its folder by the checkout's slug and says nothing."""
     home, url_key = tmp_path / "s", project_slug(Path(remote_folder(SHARED)))
     md = memdir.open(home, team.shared, database_url=team.url, user="alice")
@@ -280,9 +286,11 @@ def test_opening_a_checkout_warns_of_entries_left_under_its_slug(
     md.store_at(old).add(type="feedback", name="Pre-mend note", description="d", body="Kept.")
     again = memdir.open(home, team.shared, database_url=team.url, user="alice")
     said = [w for w in again.warnings if project_slug(team.shared) in w]
-    assert len(said) == 1 and "1 of your entries" in said[0], again.warnings
-    assert again.store("local").list() == []
-    assert [e.name for e in again.store_at(old).list()] == ["Pre-mend note"]
+    assert len(said) == 1 and "moved 1 entry" in said[0], again.warnings
+    assert [e.name for e in again.store("local").list()] == ["Pre-mend note"]
+    assert again.store_at(old).list() == []
+    third = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    assert not [w for w in third.warnings if project_slug(team.shared) in w]
     embedded = memdir.open(tmp_path / "e", team.shared, database_url="")
     assert embedded.locations["local"].path.name == project_slug(team.shared)
     assert not [w for w in embedded.warnings if "local scope" in w]

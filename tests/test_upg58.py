@@ -191,13 +191,6 @@ def test_a_team_database_from_f821d276_migrates_and_its_tokens_still_work(
     assert {s.name for s in MEMORY.steps} <= steps
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — the local scope a 2026-12-03 push keyed by the checkout's "
-    "slug (local:alice:<slug>) is left there since 178ecef7 keys it by the project URL: "
-    "after the upgrade ls/search/context/pull leave those entries out, and the note names "
-    "no command that brings them over",
-)
 def test_local_entries_pushed_by_f821d276_are_read_after_the_upgrade(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:

@@ -330,12 +330,6 @@ def test_doctor_names_the_team_database_as_a_url(team: Team, tmp_path: Path) -> 
     assert not re.search(r"^semantic\s*$", doctor.stdout, re.M), doctor.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — an admin's write to the org scope leaves no history: "
-    "`memdir log --scope managed` says 'the managed scope keeps no history' and the web "
-    "page's Activity shows nothing, so who changed org policy cannot be seen or reverted",
-)
 def test_an_org_write_has_history(team: Team, tmp_path: Path) -> None:
     ops = _machine(tmp_path, "ops")
     as_ops = {"MEMDIR_DATABASE_URL": team.url, "MEMDIR_USER": "ops"}
@@ -393,12 +387,6 @@ def test_a_person_who_left_is_removed_with_their_personal_memories(
     assert "Bob project" in shared.stdout  # shared project memory stays for the others
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — a repository renamed on its host (acme/app → acme/webapp) "
-    "strands its project and local memories under the old URL: after the new remote is "
-    "granted the checkout shows neither, nothing warns, and no command or doc moves them",
-)
 def test_a_renamed_repository_keeps_its_memories_reachable(team: Team, tmp_path: Path) -> None:
     a1 = _alice_laptop(tmp_path)
     as_alice = {"MEMDIR_DATABASE_URL": team.url, "MEMDIR_USER": "alice"}

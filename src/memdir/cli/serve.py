@@ -832,3 +832,6 @@ def pull(state: State, /, **options: Any) -> None:
     Exit status: 0 when done, 3 when an entry was left as a conflict (everything else
     was written; a dry run exits 3 too when an apply would leave one), 1 on an error."""
     _transfer(state, False, options)
+
+
+from . import team_projects as _team_projects  # noqa: E402,F401  (registers `serve projects`)

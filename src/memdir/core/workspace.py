@@ -147,8 +147,41 @@ class Workspace:
                 )
             elif not is_granted(self.database, self.user, self.project_url):
                 self._grant(False)
+            elif remote is not None:  # a checkout here: its repository may have been renamed
+                self._note_rename(self.project_url)
         if self.project_url is not None:
             self._key_local(self.project_url)
+
+    def _note_rename(self, url: str) -> None:
+        """Record this checkout's first commit as the project's (once per home), and warn
+        when the project holds no entries but another one this user is granted, of the
+        same repository, does: renamed on its host; the admin's command that moves them."""
+        from ..pg import rekey
+        from ..pg.names import url_slug
+
+        assert self.database is not None and self.user is not None
+        marker = self.home / ".team-roots" / url_slug(url)
+        try:  # the checkout's first commits, walked once per home and project
+            roots = marker.read_text(encoding="ascii")[:4096].split()[:8]
+        except (OSError, UnicodeDecodeError):
+            roots = []
+        try:
+            if not roots:
+                roots = rekey.roots_of(self.checkout_root)
+                rekey.record_roots(self.database, url, roots)
+                with contextlib.suppress(OSError):  # a read-only home: walked again later
+                    marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                    marker.write_text("\n".join(roots) + "\n", encoding="ascii")
+            old = rekey.renamed_from(self.database, self.user, url, roots)
+        except MemdirError as exc:
+            self.warnings.append(f"project scope: its old keys not looked up: {exc}")
+            return
+        for project in old:
+            self.warnings.append(
+                f"project scope: {url} holds no entries, but {project} (the same repository, "
+                f"renamed on its host?) does; an admin moves them with their history: "
+                f"`memdir serve projects rename https://{project} https://{url}`"
+            )
 
     def _key_local(self, url: str) -> None:
         """On the team backend the local scope of a project with a remote URL is keyed by
@@ -162,9 +195,32 @@ class Workspace:
             return
         self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))
         try:
-            self.warnings += self.left_behind(local.path.name)
+            self.warnings += self.adopt_left_behind(local.path.name)
         except MemdirError as exc:
             self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
+
+    def adopt_left_behind(self, checkout: str | None) -> list[str]:
+        """This user's entries under the local key of the ``checkout``'s slug moved to
+        the URL's key (their own data, the same checkout) when that holds none; else
+        :meth:`left_behind`'s note."""
+        from ..pg.names import url_slug
+        from ..pg.rekey import move
+
+        notes = self.left_behind(checkout)
+        if not notes or checkout is None or self.project_url is None or self.database is None:
+            return notes
+        old = f"local:{self.user}:{checkout}"
+        new = f"local:{self.user}:{url_slug(self.project_url)}"
+        try:
+            moved = move(self.database, old, new)
+        except MemdirError as exc:  # both hold entries: neither is overwritten
+            return [f"{notes[0]}; not moved: {exc}"]
+        return [
+            f"local scope: moved {moved.entries} entr{'y' if moved.entries == 1 else 'ies'} "
+            f"with their history and what was "
+            f"forgotten from {old} (where MCP sessions kept them before 2026-12-04) to "
+            f"{new}, this project's local scope keyed by its URL {self.project_url}"
+        ]
 
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
@@ -359,8 +415,10 @@ class Workspace:
 
             pg = PgBackend(self.database, self._scope_key(loc), self.user or "")
             versions = None
-            if not loc.read_only and (
-                loc.name in self.settings.history_scopes or loc.name == "project"
+            # project and org always: shared, so who changed what must be seen (and
+            # reverted, by whoever may write it); the org's history is readable by all
+            if loc.name in ("project", "managed") or (
+                not loc.read_only and loc.name in self.settings.history_scopes
             ):
                 versions = PgHistory(pg)
             return self._store(loc, pg, versions)

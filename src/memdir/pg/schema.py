@@ -137,6 +137,36 @@ MEMORY = Schema(
                 END $$""",
             ),
         ),
+        # A project's data moves to its new key when its repository is renamed (and a
+        # local scope's to the key it has now): the versions keep every byte, only the
+        # key they are filed under changes, and only in a transaction that says so
+        # (memdir.pg.rekey). The roots record which repositories a project's checkouts
+        # were, so a renamed one is recognised. The trigger keeps 0005's removal window.
+        Step(
+            "0006-rekey",
+            (
+                """CREATE OR REPLACE FUNCTION memdir_append_only() RETURNS trigger
+                LANGUAGE plpgsql AS $$
+                DECLARE leaving text := coalesce(current_setting('memdir.removing_user', true), '');
+                BEGIN
+                  IF TG_OP = 'DELETE' AND leaving <> '' AND (OLD.scope = 'user:' || leaving
+                      OR starts_with(OLD.scope, 'local:' || leaving || ':')) THEN
+                    RETURN OLD;
+                  END IF;
+                  IF TG_OP = 'UPDATE' AND current_setting('memdir.rekey', true) = 'on'
+                      AND (to_jsonb(NEW) - 'scope') = (to_jsonb(OLD) - 'scope') THEN
+                    RETURN NEW;
+                  END IF;
+                  RAISE EXCEPTION 'memdir history is append-only: % on % refused',
+                    TG_OP, TG_TABLE_NAME;
+                END $$""",
+                """CREATE TABLE memdir_project_roots (
+                    project text NOT NULL,
+                    root text NOT NULL,
+                    PRIMARY KEY (project, root))""",
+                "CREATE INDEX ON memdir_project_roots (root)",
+            ),
+        ),
     ),
 )
 

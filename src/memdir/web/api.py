@@ -120,6 +120,7 @@ class Api:
         slug = local_slug_name(checkout) if checkout is not None else None
         with self._open(user, header) as ws:
             url = ws.project_url  # with one, it keys the local scope (pg.names.url_slug)
+            left = ws.adopt_left_behind(slug)  # the user's own, of this checkout: no loss
             side, notes = entries_of(ws, local=slug if url is None else None)
             if url is None and slug is None:
                 side.pop("local", None)
@@ -130,7 +131,7 @@ class Api:
                 "project": url,
                 "local_scope": slug if url is None else url_slug(url),
                 "scopes": scopes_json(side),
-                "notes": notes + ws.left_behind(slug),
+                "notes": notes + left,
             }
 
     def _push(
@@ -156,6 +157,7 @@ class Api:
                         "the request names no project URL (X-Memdir-Project)",
                         field="local_scope",
                     )
+            left = ws.adopt_left_behind(slug) if push.apply else ws.left_behind(slug)
             done = transfer(
                 push.scopes,
                 ws,
@@ -164,5 +166,5 @@ class Api:
                 local=local,
                 bases=push.bases,
             )
-            done.notes += ws.left_behind(slug)
+            done.notes += left
             return done.to_dict()
