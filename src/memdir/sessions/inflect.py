@@ -13,9 +13,10 @@ from typing import Any
 import snowballstemmer  # type: ignore[import-untyped]  # no py.typed
 
 from ..core.marks import words as _words
+from . import compounds, spelling
 from .candidates import Term
 from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
-from .stems import stems_for
+from .stems import stems_for, tokens
 
 #: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
 TABLE = "messages"
@@ -250,31 +251,58 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     if not todo:
         return
     stemmer = stems_for(conn)
-    own = stemmer.lookup(conn, [t.text for t, _ in todo])
-    keyed = [(t, lang, own.get(t.text, "")) for t, lang in todo]
-    keyed = [
-        (t, lang, k)
-        for t, lang, k in keyed
-        if len(_prefix(lang, k)) >= MIN_STEM
-        and max(map(len, _stems(lang, k))) >= min_stem(lang)  # else no form can agree
-    ]
-    if not keyed:
+    spelt = {t.text: spelling.variants(lang, t.text) for t, lang in todo}
+    own = stemmer.lookup(conn, [w for t, _ in todo for w in (t.text, *spelt[t.text])])
+    # each word's index term, and its other spellings' (sessions.spelling): keys to list
+    # the forms of; a spelling's key is listed as itself (a key of few letters no form
+    # can agree with) or by its stem
+    keyed: list[tuple[Term, str, str, bool]] = []
+    for t, lang in todo:
+        keyed.append((t, lang, own.get(t.text, ""), False))
+        keyed += [(t, lang, own.get(v, ""), True) for v in spelt[t.text] if own.get(v)]
+    keyed = [(t, lang, k, alt) for t, lang, k, alt in keyed if alt or _long(lang, k)]
+    # German and Dutch: the terms starting with each word, for compounds of two of them
+    closed = [(t, lang, own.get(t.text, "")) for t, lang in todo if lang in compounds.LINKS]
+    heads = [_folded(t.text) for t, _, _ in closed] if len(closed) > 1 else []
+    if not keyed and not heads:
         return
-    found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
-    picked = [
-        [
+    prefixes = [_prefix(lang, k) if _long(lang, k) else k for _, lang, k, _ in keyed]
+    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
+    picked: dict[int, list[str]] = {}
+    for (t, lang, k, alt), vocab in zip(keyed, found, strict=False):
+        mine = own.get(t.text, "")
+        forms = picked.setdefault(id(t), [])
+        forms += [
             v
             for v in vocab
-            if v != k
+            if v != mine
+            and v not in forms
             and len(v) <= MAX_LEN
             and v not in function_forms(lang)
-            and matches(lang, k, v)
+            and ((alt and v == k) or (_long(lang, k) and matches(lang, k, v)))
         ][:MAX_FORMS]
-        for (_, lang, k), vocab in zip(keyed, found, strict=True)
-    ]
+    if heads:
+        lang = closed[0][1]
+        joins = compounds.forms(lang, heads, found[len(keyed) :])
+        for (t, _, _), extra in zip(closed, joins, strict=True):
+            forms = picked.setdefault(id(t), [])
+            forms += sorted(extra - set(forms))[:MAX_FORMS]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
-    same = stemmer.lookup(conn, [v for forms in picked for v in forms])
-    for (t, _, _), forms in zip(keyed, picked, strict=True):
-        t.forms = tuple(v for v in forms if same.get(v) == v)
+    same = stemmer.lookup(conn, [v for forms in picked.values() for v in forms])
+    for t, _ in todo:
+        t.forms = tuple(v for v in picked.get(id(t), ()) if same.get(v) == v)
         if t.forms:
             t.match = " OR ".join([t.match, *map(quote, t.forms)])
+
+
+def _long(lang: str, key: str) -> bool:
+    """Whether ``key`` is long enough for its forms to be listed by its stem (else no
+    form can agree)."""
+    stem = max(map(len, _stems(lang, key)))
+    return len(_prefix(lang, key)) >= MIN_STEM and stem >= min_stem(lang)
+
+
+def _folded(word: str) -> str:
+    """``word`` as the index folds it, before its stemmer: accents off."""
+    toks = tokens(word)
+    return toks[0] if len(toks) == 1 else word
