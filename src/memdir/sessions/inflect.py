@@ -28,6 +28,12 @@ MIN_STEM = 3
 #: or fewer merge contas ~ contar, porte ~ porter, março ~ marcou, tarde ~ tarda
 #: (tune57: recall_rom dev and recall2 dev2; Russian's пул, баз need three).
 MIN_STEM_BY_LANG = {"portuguese": 5, "spanish": 5, "french": 5, "italian": 5}
+#: Languages whose words are also widened to every index term starting with their first
+#: letters (fixed-prefix stemming: Turkish suffix chains after a stem Snowball leaves,
+#: such as verbs' taşınıyoruz ~ taşınma ~ taşınacağımız; Can et al., JASIST 2008, found
+#: five letters as good as a lemmatizer); shorter words are left to their stems (kira,
+#: kiraz).
+PREFIX_LEN = {"turkish": 5}
 #: Query words expanded, index terms read per word, forms added per word.
 MAX_WORDS = 12
 MAX_SCAN = 64
@@ -253,23 +259,31 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     stemmer = stems_for(conn)
     spelt = {t.text: spelling.variants(lang, t.text) for t, lang in todo}
     own = stemmer.lookup(conn, [w for t, _ in todo for w in (t.text, *spelt[t.text])])
-    # each word's index term, and its other spellings' (sessions.spelling): keys to list
-    # the forms of; a spelling's key is listed as itself (a key of few letters no form
-    # can agree with) or by its stem
-    keyed: list[tuple[Term, str, str, bool]] = []
+    # each word's index term, its other spellings' (sessions.spelling), and for a Turkish
+    # word its first letters (:data:`PREFIX_LEN`): keys to list the forms of; a spelling's
+    # key is listed as itself (a key of few letters no form can agree with) or by its stem
+    keyed: list[tuple[Term, str, str, str]] = []
     for t, lang in todo:
-        keyed.append((t, lang, own.get(t.text, ""), False))
-        keyed += [(t, lang, own.get(v, ""), True) for v in spelt[t.text] if own.get(v)]
-    keyed = [(t, lang, k, alt) for t, lang, k, alt in keyed if alt or _long(lang, k)]
+        keyed.append((t, lang, own.get(t.text, ""), "stem"))
+        keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
+        if lang in PREFIX_LEN and len(t.text) > PREFIX_LEN[lang]:
+            keyed.append((t, lang, _folded(t.text[: PREFIX_LEN[lang]]), "prefix"))
+    keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
     # German and Dutch: the terms starting with each word, for compounds of two of them
     closed = [(t, lang, own.get(t.text, "")) for t, lang in todo if lang in compounds.LINKS]
     heads = [_folded(t.text) for t, _, _ in closed] if len(closed) > 1 else []
     if not keyed and not heads:
         return
-    prefixes = [_prefix(lang, k) if _long(lang, k) else k for _, lang, k, _ in keyed]
+    # a prefix is listed from its own index term: the stemmer may cut its last letters
+    # (ödeme is indexed odem), which then stand for a word starting with it
+    cut = stemmer.lookup(conn, [k for _, _, k, how in keyed if how == "prefix"])
+    prefixes = [
+        (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
+        for _, lang, k, how in keyed
+    ]
     found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
     picked: dict[int, list[str]] = {}
-    for (t, lang, k, alt), vocab in zip(keyed, found, strict=False):
+    for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
         forms = picked.setdefault(id(t), [])
         forms += [
@@ -279,7 +293,11 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
             and v not in forms
             and len(v) <= MAX_LEN
             and v not in function_forms(lang)
-            and ((alt and v == k) or (_long(lang, k) and matches(lang, k, v)))
+            and (
+                (how == "prefix" and _starts(v, k))
+                or (how == "spelling" and v == k)
+                or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
+            )
         ][:MAX_FORMS]
     if heads:
         lang = closed[0][1]
@@ -293,6 +311,12 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         t.forms = tuple(v for v in picked.get(id(t), ()) if same.get(v) == v)
         if t.forms:
             t.match = " OR ".join([t.match, *map(quote, t.forms)])
+
+
+def _starts(term: str, prefix: str) -> bool:
+    """Whether the index term ``term`` is of a word starting with ``prefix``: it does, or
+    the stemmer cut it inside the prefix (kiras: kira, not kiraz)."""
+    return term.startswith(prefix) or (prefix.startswith(term) and len(term) >= MIN_STEM + 1)
 
 
 def _long(lang: str, key: str) -> bool:
