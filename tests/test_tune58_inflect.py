@@ -46,6 +46,12 @@ def test_two_german_words_find_their_compound(tmp_path: Path) -> None:
     assert _top(store, "Warum ist die Migration der Datenbank gescheitert?") == GERMAN[0]
 
 
+def test_a_german_word_finds_the_compounds_it_starts(tmp_path: Path) -> None:
+    texts = ["Umzugstermin: Samstag, 28. März", "Heute ist der Zug voll"]
+    store = _store(tmp_path, texts)
+    assert texts[0] in _found(store, "Wann ist jetzt der Umzug?")
+
+
 def test_a_dutch_compound_is_found_by_its_parts_in_other_forms(tmp_path: Path) -> None:
     """voorraad + synchronisatie, asked as "synchroniseren van de voorraad"."""
     texts = ["De voorraadsynchronisatie is vannacht gestopt", "De voorraad is op"]

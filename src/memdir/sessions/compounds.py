@@ -1,6 +1,7 @@
-"""German and Dutch closed compounds made of two words of one query: "Migration der
-Datenbank" finds "Datenbankmigration", read from the word index's own terms (no
-dictionary). See docs/design/recall.md, "Compounds"."""
+"""German and Dutch closed compounds, read from the word index's own terms (no
+dictionary): a query word finds the compounds it starts ("Umzug": Umzugstermin), and
+two words of one query the compound they make ("Migration der Datenbank":
+Datenbankmigration). See docs/design/recall.md, "Compounds"."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ LINKS = {
 }
 #: Letters each part needs: shorter words are parts of too many words (Zug: Umzug, Zugang).
 MIN_PART = 4
+#: Letters a word needs to find the compounds it starts with any other word (Limit:
+#: Limitierung, not Lim-; a tail it makes with another query word needs only MIN_PART).
+MIN_HEAD = 5
 
 
 def joined(lang: str | None, head: str, tail: str, term: str) -> bool:
@@ -46,10 +50,13 @@ def _shared(a: str, b: str) -> int:
 
 def forms(lang: str | None, words: Sequence[str], vocab: Sequence[Sequence[str]]) -> list[set[str]]:
     """For each of ``words`` (as the index folds them), the terms of ``vocab`` (each
-    word's terms starting with it) that join it with another of ``words`` in a compound,
-    as head or tail: both words find the compound."""
+    word's terms starting with it) of the compounds it starts (:data:`MIN_HEAD`, the
+    rest :data:`MIN_PART` letters or more), and of those it makes with another of
+    ``words``, as head or tail: both words find such a compound."""
     out: list[set[str]] = [set() for _ in words]
     for i, head in enumerate(words):
+        if len(head) >= MIN_HEAD:
+            out[i].update(t for t in vocab[i] if len(t) >= len(head) + MIN_PART)
         for j, tail in enumerate(words):
             if i == j or head == tail:
                 continue

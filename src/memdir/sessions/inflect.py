@@ -269,9 +269,9 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         if lang in PREFIX_LEN and len(t.text) > PREFIX_LEN[lang]:
             keyed.append((t, lang, _folded(t.text[: PREFIX_LEN[lang]]), "prefix"))
     keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
-    # German and Dutch: the terms starting with each word, for compounds of two of them
+    # German and Dutch: the terms starting with each word, for the compounds it starts
     closed = [(t, lang, own.get(t.text, "")) for t, lang in todo if lang in compounds.LINKS]
-    heads = [_folded(t.text) for t, _, _ in closed] if len(closed) > 1 else []
+    heads = [_folded(t.text) for t, _, _ in closed]
     if not keyed and not heads:
         return
     # a prefix is listed from its own index term: the stemmer may cut its last letters
