@@ -298,13 +298,13 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
                 or (how == "spelling" and v == k)
                 or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
             )
-        ][:MAX_FORMS]
+        ][: MAX_FORMS - len(forms)]
     if heads:
         lang = closed[0][1]
         joins = compounds.forms(lang, heads, found[len(keyed) :])
         for (t, _, _), extra in zip(closed, joins, strict=True):
             forms = picked.setdefault(id(t), [])
-            forms += sorted(extra - set(forms))[:MAX_FORMS]
+            forms += sorted(extra - set(forms))[: MAX_FORMS - len(forms)]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
     same = stemmer.lookup(conn, [v for forms in picked.values() for v in forms])
     for t, _ in todo:
