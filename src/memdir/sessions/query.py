@@ -326,10 +326,9 @@ def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
 
 #: Turkish case and possessive endings written after an apostrophe on a name or a
 #: number (Ankara'da, İzmir'e, 22.500 TL'de, Kafka'nın): the name is the word.
-_TURKISH_ENDINGS = frozenset(
-    """a e ı i u ü ya ye yı yi yu yü da de ta te dan den tan ten ın in un ün nın nin nun
-    nün yla yle la le ki daki deki taki teki ya dır dir dur dür tır tir tur tür""".split()
-)
+_TURKISH_ENDINGS_TEXT = """a e ı i u ü ya ye yı yi yu yü da de ta te dan den tan ten ın in
+un ün nın nin nun nün yla yle la le ki daki deki taki teki dır dir dur dür tır tir tur tür"""
+_TURKISH_ENDINGS = frozenset(_TURKISH_ENDINGS_TEXT.split())
 _APOSTROPHES = "'’"
 
 
