@@ -147,3 +147,11 @@ def test_a_german_word_finds_the_compounds_it_ends(tmp_path: Path) -> None:
     texts = ["Datenbankmigration: abgeschmiert", "Heute ist der Zug voll"]
     store = _store(tmp_path, texts)
     assert texts[0] in _found(store, "Wann ist die Migration gelaufen?")
+
+
+def test_a_number_is_no_turkish_or_german_word(tmp_path: Path) -> None:
+    """Order 1048213 is not order 1048299 (first five letters), nor 20261 a compound head."""
+    texts = ["Kargo 1048299 yolda", "Rechnung 202611 offen"]
+    store = _store(tmp_path, texts)
+    assert texts[0] not in _found(store, "Hangi sipariş 1048213 idi, nerede?")
+    assert texts[1] not in _found(store, "Welche Nummer war 2026111 und wann?")

@@ -260,17 +260,22 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     spelt = {t.text: spelling.variants(lang, t.text) for t, lang in todo}
     own = stemmer.lookup(conn, [w for t, _ in todo for w in (t.text, *spelt[t.text])])
     # each word's index term, its other spellings' (sessions.spelling), and for a Turkish
-    # word its first letters (:data:`PREFIX_LEN`): keys to list the forms of; a spelling's
-    # key is listed as itself (a key of few letters no form can agree with) or by its stem
+    # word of letters its first ones (:data:`PREFIX_LEN`): keys to list the forms of; a
+    # spelling's key is listed as itself (a key of few letters no form can agree with)
+    # or by its stem
     keyed: list[tuple[Term, str, str, str]] = []
     for t, lang in todo:
         keyed.append((t, lang, own.get(t.text, ""), "stem"))
         keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
-        if lang in PREFIX_LEN and len(t.text) > PREFIX_LEN[lang]:
+        if lang in PREFIX_LEN and len(t.text) > PREFIX_LEN[lang] and t.text.isalpha():
             keyed.append((t, lang, _folded(t.text[: PREFIX_LEN[lang]]), "prefix"))
     keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
     # German and Dutch: the terms starting with each word, for the compounds it starts
-    closed = [(t, lang, own.get(t.text, "")) for t, lang in todo if lang in compounds.LINKS]
+    closed = [
+        (t, lang, own.get(t.text, ""))
+        for t, lang in todo
+        if lang in compounds.LINKS and t.text.isalpha()  # no number is a compound's part
+    ]
     heads = [_folded(t.text) for t, _, _ in closed]
     if not keyed and not heads:
         return
