@@ -106,6 +106,15 @@ def test_turkish_rent_does_not_find_cherries(tmp_path: Path) -> None:
     assert _found(store, "Kirazları kim gönderdi?") == [TURKISH[1]]
 
 
+def test_a_dotted_capital_i_counts_as_one_letter(tmp_path: Path) -> None:
+    """İ lower-cases to i + U+0307: İstanbul is a word of eight letters (widened),
+    İzmir one of five (not widened to İzmit)."""
+    texts = ["İzmit'te toplantı var", "İstanbullu arkadaşım geldi"]
+    store = _store(tmp_path, texts)
+    assert texts[0] not in _found(store, "İzmir'de ne oldu, hangi gün?")
+    assert texts[1] in _found(store, "İstanbul'dan ne zaman, hangi gün?")
+
+
 def test_a_turkish_ending_after_an_apostrophe_is_no_word() -> None:
     query = sanitize("Ankara'da ve İzmir’e ne zaman gidiyoruz?")
     assert "da" not in query.words and "e" not in query.words

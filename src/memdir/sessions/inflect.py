@@ -267,8 +267,9 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     for t, lang in todo:
         keyed.append((t, lang, own.get(t.text, ""), "stem"))
         keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
-        if lang in PREFIX_LEN and len(t.text) > PREFIX_LEN[lang] and t.text.isalpha():
-            keyed.append((t, lang, _folded(t.text[: PREFIX_LEN[lang]]), "prefix"))
+        bare = _folded(t.text)  # letters, not code points: İ is lower-cased as i + U+0307
+        if lang in PREFIX_LEN and len(bare) > PREFIX_LEN[lang] and bare.isalpha():
+            keyed.append((t, lang, bare[: PREFIX_LEN[lang]], "prefix"))
     keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
     # German and Dutch: the terms starting with each word, for the compounds it starts
     closed = [
