@@ -56,7 +56,9 @@ def forms(lang: str | None, words: Sequence[str], vocab: Sequence[Sequence[str]]
     out: list[set[str]] = [set() for _ in words]
     for i, head in enumerate(words):
         if len(head) >= MIN_HEAD:
-            out[i].update(t for t in vocab[i] if len(t) >= len(head) + MIN_PART)
+            out[i].update(
+                t for t in vocab[i] if len(t) >= len(head) + MIN_PART and t[len(head) :].isalpha()
+            )
         for j, tail in enumerate(words):
             if i == j or head == tail:
                 continue

@@ -310,6 +310,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         joins = compounds.forms(lang, heads, found[len(keyed) :])
         for (t, _, _), extra in zip(closed, joins, strict=True):
             forms = picked.setdefault(id(t), [])
+            extra = {v for v in extra if len(v) <= MAX_LEN and v not in function_forms(lang)}
             forms += sorted(extra - set(forms))[: MAX_FORMS - len(forms)]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
     same = stemmer.lookup(conn, [v for forms in picked.values() for v in forms])
