@@ -443,6 +443,8 @@ def score(q: Question, sess_of: dict[str, str], ranked: list[str], groups: list[
     r = {f"R@{k}": len(ev & set(ranked[:k])) / len(ev) for k in (5, 10, 50)}
     r["any@5"] = float(bool(ev_sess & set(order[:5])))
     r["grp@5"] = float(bool(ev_sess & set(groups[:5])))
+    # 1-based rank of each evidence turn in the ranking, 0 when it is not in the top 50
+    r["ranks"] = [ranked.index(e) + 1 if e in ranked else 0 for e in q.evidence]
     if q.other:  # a knowledge update: does the version asked for rank above the other?
         rank = {k: i for i, k in reversed(list(enumerate(ranked)))}
         mine = min((rank[e] for e in ev if e in rank), default=len(ranked) + 1)
@@ -561,6 +563,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
     ap.add_argument("--database", help="also run memdir with its state on this PostgreSQL URL")
     ap.add_argument(
+        "--per-question",
+        action="store_true",
+        help="also each dev question's evidence ranks (dev halves only: test stays blind)",
+    )
+    ap.add_argument(
         "--strict",
         action="store_true",
         help="grp@5 with search(strict=True): recall's rule (no match on bare numbers alone)",
@@ -642,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
             bl = {m: mean(results["baseline"][split], keys, m) for m in METRICS}
             out[f"{split}/{g}"] = {"n": len(keys), "memdir": md, "baseline": bl}
             flags = ""
-            for m in ("any@5", "R@10"):
+            for m in ("any@5", "R@5", "R@10", "R@50"):
                 if md[m] + 1e-9 < bl[m]:
                     flags += f" <{m}"
                     worse.append(f"{split}/{g} {m}")
@@ -687,11 +694,29 @@ def main(argv: list[str] | None = None) -> int:
         )
         + ("; pg = memdir with its state on PostgreSQL (--database)" if pg else "")
     )
+    if a.per_question:
+        _print_questions(results, convs)
     if a.fusion:
         _print_sweep(results, groups, [n for n in results if n.startswith("sem ")], a.brief)
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
     return 1 if worse else 0
+
+
+def _print_questions(
+    results: dict[str, dict[str, dict[str, dict[str, float]]]], convs: Sequence[Conv]
+) -> None:
+    """Each dev question: its evidence turns' ranks per system (0: not in the top 50)."""
+    names = list(results)
+    print()
+    print(f"{'question':<14}{'kind':<18}" + "".join(f"{n[:16]:>18}" for n in names) + "  text")
+    for conv in convs:
+        if not conv.split.startswith("dev"):
+            continue
+        for q in conv.questions:
+            ranks = [results[n][conv.split][q.key]["ranks"] for n in names]
+            cells = "".join(f"{','.join(map(str, r)):>18}" for r in ranks)
+            print(f"{q.key[:13]:<14}{q.kind[:17]:<18}{cells}  {q.text}")
 
 
 def _print_sweep(

@@ -13,9 +13,10 @@ from typing import Any
 import snowballstemmer  # type: ignore[import-untyped]  # no py.typed
 
 from ..core.marks import words as _words
+from . import compounds, spelling
 from .candidates import Term
 from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
-from .stems import stems_for
+from .stems import stems_for, tokens
 
 #: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
 TABLE = "messages"
@@ -27,6 +28,12 @@ MIN_STEM = 3
 #: or fewer merge contas ~ contar, porte ~ porter, março ~ marcou, tarde ~ tarda
 #: (tune57: recall_rom dev and recall2 dev2; Russian's пул, баз need three).
 MIN_STEM_BY_LANG = {"portuguese": 5, "spanish": 5, "french": 5, "italian": 5}
+#: Languages whose words are also widened to every index term starting with their first
+#: letters (fixed-prefix stemming: Turkish suffix chains after a stem Snowball leaves,
+#: such as verbs' taşınıyoruz ~ taşınma ~ taşınacağımız; Can et al., JASIST 2008, found
+#: five letters as good as a lemmatizer); shorter words are left to their stems (kira,
+#: kiraz).
+PREFIX_LEN = {"turkish": 5}
 #: Query words expanded, index terms read per word, forms added per word.
 MAX_WORDS = 12
 MAX_SCAN = 64
@@ -250,31 +257,83 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     if not todo:
         return
     stemmer = stems_for(conn)
-    own = stemmer.lookup(conn, [t.text for t, _ in todo])
-    keyed = [(t, lang, own.get(t.text, "")) for t, lang in todo]
-    keyed = [
-        (t, lang, k)
-        for t, lang, k in keyed
-        if len(_prefix(lang, k)) >= MIN_STEM
-        and max(map(len, _stems(lang, k))) >= min_stem(lang)  # else no form can agree
+    spelt = {t.text: spelling.variants(lang, t.text) for t, lang in todo}
+    own = stemmer.lookup(conn, [w for t, _ in todo for w in (t.text, *spelt[t.text])])
+    # each word's index term, its other spellings' (sessions.spelling), and for a Turkish
+    # word of letters its first ones (:data:`PREFIX_LEN`): keys to list the forms of; a
+    # spelling's key is listed as itself (a key of few letters no form can agree with)
+    # or by its stem
+    keyed: list[tuple[Term, str, str, str]] = []
+    for t, lang in todo:
+        keyed.append((t, lang, own.get(t.text, ""), "stem"))
+        keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
+        bare = _folded(t.text)  # letters, not code points: İ is lower-cased as i + U+0307
+        if lang in PREFIX_LEN and len(bare) > PREFIX_LEN[lang] and bare.isalpha():
+            keyed.append((t, lang, bare[: PREFIX_LEN[lang]], "prefix"))
+    keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
+    # German and Dutch: the terms starting with each word, for the compounds it starts
+    closed = [
+        (t, lang, own.get(t.text, ""))
+        for t, lang in todo
+        if lang in compounds.LINKS and t.text.isalpha()  # no number is a compound's part
     ]
-    if not keyed:
+    heads = [_folded(t.text) for t, _, _ in closed]
+    if not keyed and not heads:
         return
-    found = vocabulary(conn, [_prefix(lang, k) for _, lang, k in keyed], MAX_SCAN)
-    picked = [
-        [
+    # a prefix is listed from its own index term: the stemmer may cut its last letters
+    # (ödeme is indexed odem), which then stand for a word starting with it
+    cut = stemmer.lookup(conn, [k for _, _, k, how in keyed if how == "prefix"])
+    prefixes = [
+        (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
+        for _, lang, k, how in keyed
+    ]
+    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
+    picked: dict[int, list[str]] = {}
+    for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
+        mine = own.get(t.text, "")
+        forms = picked.setdefault(id(t), [])
+        forms += [
             v
             for v in vocab
-            if v != k
+            if v != mine
+            and v not in forms
             and len(v) <= MAX_LEN
             and v not in function_forms(lang)
-            and matches(lang, k, v)
-        ][:MAX_FORMS]
-        for (_, lang, k), vocab in zip(keyed, found, strict=True)
-    ]
+            and (
+                (how == "prefix" and _starts(v, k))
+                or (how == "spelling" and v == k)
+                or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
+            )
+        ][: MAX_FORMS - len(forms)]
+    if heads:
+        lang = closed[0][1]
+        joins = compounds.forms(lang, heads, found[len(keyed) :])
+        for (t, _, _), extra in zip(closed, joins, strict=True):
+            forms = picked.setdefault(id(t), [])
+            extra = {v for v in extra if len(v) <= MAX_LEN and v not in function_forms(lang)}
+            forms += sorted(extra - set(forms))[: MAX_FORMS - len(forms)]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
-    same = stemmer.lookup(conn, [v for forms in picked for v in forms])
-    for (t, _, _), forms in zip(keyed, picked, strict=True):
-        t.forms = tuple(v for v in forms if same.get(v) == v)
+    same = stemmer.lookup(conn, [v for forms in picked.values() for v in forms])
+    for t, _ in todo:
+        t.forms = tuple(v for v in picked.get(id(t), ()) if same.get(v) == v)
         if t.forms:
             t.match = " OR ".join([t.match, *map(quote, t.forms)])
+
+
+def _starts(term: str, prefix: str) -> bool:
+    """Whether the index term ``term`` is of a word starting with ``prefix``: it does, or
+    the stemmer cut it inside the prefix (kiras: kira, not kiraz)."""
+    return term.startswith(prefix) or (prefix.startswith(term) and len(term) >= MIN_STEM + 1)
+
+
+def _long(lang: str, key: str) -> bool:
+    """Whether ``key`` is long enough for its forms to be listed by its stem (else no
+    form can agree)."""
+    stem = max(map(len, _stems(lang, key)))
+    return len(_prefix(lang, key)) >= MIN_STEM and stem >= min_stem(lang)
+
+
+def _folded(word: str) -> str:
+    """``word`` as the index folds it, before its stemmer: accents off."""
+    toks = tokens(word)
+    return toks[0] if len(toks) == 1 else word

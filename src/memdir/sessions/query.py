@@ -324,6 +324,23 @@ def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
     return [(cjk, "".join(group)) for cjk, group in itertools.groupby(chunk, key=is_cjk)]
 
 
+#: Turkish case and possessive endings written after an apostrophe on a name or a
+#: number (Ankara'da, İzmir'e, 22.500 TL'de, Kafka'nın): the name is the word.
+_TURKISH_ENDINGS_TEXT = """a e ı i u ü ya ye yı yi yu yü da de ta te dan den tan ten ın in
+un ün nın nin nun nün yla yle la le ki daki deki taki teki dır dir dur dür tır tir tur tür"""
+_TURKISH_ENDINGS = frozenset(_TURKISH_ENDINGS_TEXT.split())
+_APOSTROPHES = "'’"
+
+
+def _suffixed(core: str, tokens: list[str]) -> bool:
+    """Whether ``core`` is a word and a Turkish ending joined by an apostrophe."""
+    return (
+        len(tokens) == 2
+        and tokens[1] in _TURKISH_ENDINGS
+        and any(core.lower().endswith(a + tokens[1]) for a in _APOSTROPHES)
+    )
+
+
 class _Builder:
     def __init__(self) -> None:
         self.words: list[str] = []
@@ -348,7 +365,8 @@ class _Builder:
                 continue
             # Joined by punctuation (a.b.c, chat-send, C++, mom's): the parts as words and
             # as a phrase, and the whole as a substring, so the exact spelling ranks first.
-            self.words += tokens
+            # A Turkish case ending after an apostrophe (Ankara'da, TL'de) is no word.
+            self.words += tokens[:1] if _suffixed(core, tokens) else tokens
             if len(tokens) > 1:
                 self.phrases.append(" ".join(tokens))
             if len(core) >= 3:  # case-folded: bm25's "sub" terms compare folded text
