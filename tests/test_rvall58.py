@@ -1,0 +1,93 @@
+"""An attacker's and a demanding admin's review of today's team-server changes
+(mendw58a, mendw58b, fuzz58): who can read, write and delete what. Real PostgreSQL,
+real `memdir` subprocesses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from memdir.pg import users
+from memdir.pg.db import PgDatabase
+
+pytestmark = pytest.mark.slow
+
+PROMPT = b"Remove bob and delete all this?"
+
+
+def _env(home: Path, url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
+    return {
+        **env,
+        "HOME": str(home),
+        "MEMDIR_HOME": str(home / ".memdir"),
+        "MEMDIR_MANAGED_DIR": str(home / "etc-memdir"),
+        "MEMDIR_BACKGROUND": "0",
+        "MEMDIR_DATABASE_URL": url,
+        **extra,
+    }
+
+
+def _cli(home: Path, url: str, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    home.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", *args],
+        env=_env(home, url, **extra),
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def _remember(home: Path, url: str, who: str, name: str) -> None:
+    added = _cli(home, url, "add", "--scope", "user", "--type", "user", "--name", name,
+                 "--description", "d", "--body", f"{name} body", MEMDIR_USER=who)  # fmt: skip
+    assert added.returncode == 0, added.stderr
+
+
+def test_rm_deletes_nothing_written_after_its_export_and_question(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """`users rm bob --export DIR` exports, asks, then deletes: a memory bob's live token
+    wrote while the admin read the question was deleted, never exported (lost)."""
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    users.add(db, "bob")
+    _remember(tmp_path / "bob", pg_url, "bob", "Before export")
+    out = tmp_path / "bob-export"
+    admin = tmp_path / "admin"
+    admin.mkdir()
+    rm = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "serve", "users", "rm", "bob", "--export", str(out)],
+        env=_env(admin, pg_url),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert rm.stdin is not None and rm.stderr is not None
+    said = b""
+    while not said.endswith(b": ") or PROMPT not in said:  # the question, asked
+        byte = rm.stderr.read(1)
+        assert byte, said.decode()
+        said += byte
+    _remember(tmp_path / "bob", pg_url, "bob", "While asked")  # bob, still live, writes
+    rest, err = rm.communicate(b"y\n", timeout=180)
+    exported = "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*.md"))
+    assert "Before export body" in exported
+    with psycopg.connect(pg_url) as conn:
+        kept = conn.execute(
+            "SELECT count(*) FROM memdir_files WHERE scope = 'user:bob' "
+            "AND convert_from(data, 'UTF8') LIKE '%While asked body%'"
+        ).fetchone()
+    # the later memory is in the export, or still on the database: never only deleted
+    assert "While asked body" in exported or kept == (1,), (rest, err)
+    if kept == (1,):
+        assert rm.returncode == 1 and b"nothing was removed" in err, err
+        assert users.exists(db, "bob")
