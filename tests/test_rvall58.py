@@ -139,3 +139,39 @@ def test_context_and_doctor_as_a_user_never_added_make_nothing_on_the_team_datab
             "SELECT nspname FROM pg_namespace WHERE nspname LIKE '%\\_s\\_ghost\\_%'"
         ).fetchall()
     assert (after, named) == (before, [])
+
+
+def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
+    pg_url: str,
+) -> None:
+    """While `users rm bob` holds memdir.removing_user in its open transaction, another
+    connection still cannot delete bob's history, and that transaction cannot delete
+    the history of bob.x or of a project scope."""
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "bob")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        for key, kind, owner in (("user:bob", "user", "bob"), ("user:bob.x", "user", "bob.x"),
+                                 ("local:bob.x:app", "local", "bob.x")):  # fmt: skip
+            conn.execute(
+                "INSERT INTO memdir_scopes (key, kind, owner) VALUES (%s, %s, %s)",
+                (key, kind, owner),
+            )
+            conn.execute(
+                "INSERT INTO memdir_commits (scope, rev, message, time, paths) "
+                "VALUES (%s, %s, 'm', 1, '{}')",
+                (key, f"r-{key}"),
+            )
+    with psycopg.connect(pg_url) as leaving, psycopg.connect(pg_url, autocommit=True) as other:
+        leaving.execute("SELECT set_config('memdir.removing_user', 'bob', true)")
+        with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+            other.execute("DELETE FROM memdir_commits WHERE scope = 'user:bob'")
+        for key in ("user:bob.x", "local:bob.x:app"):
+            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                with leaving.transaction():
+                    leaving.execute("DELETE FROM memdir_commits WHERE scope = %s", (key,))
+        deleted = leaving.execute("DELETE FROM memdir_commits WHERE scope = 'user:bob'")
+        assert deleted.rowcount == 1
+        leaving.rollback()
+    with psycopg.connect(pg_url) as conn:
+        left = conn.execute("SELECT count(*) FROM memdir_commits").fetchone()
+    assert left == (3,)
