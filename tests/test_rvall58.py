@@ -175,3 +175,29 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
     with psycopg.connect(pg_url) as conn:
         left = conn.execute("SELECT count(*) FROM memdir_commits").fetchone()
     assert left == (3,)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="medium (a race): a write for bob in flight when `users rm bob` commits (its "
+    "token checked just before) makes user:bob again; the database's write check "
+    "(WRITABLE) takes any owner, a user or not, so the next person named bob inherits it",
+)
+def test_a_write_for_a_removed_user_makes_no_scope_of_theirs_again(
+    pg_url: str, tmp_path: Path
+) -> None:
+    import memdir
+    from memdir.core.errors import MemdirError
+
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    users.add(db, "bob")
+    (tmp_path / "h").mkdir()
+    md = memdir.open(tmp_path / "h" / ".memdir", tmp_path / "h", database_url=pg_url, user="bob")
+    md.store("user").add(type="user", name="Before", description="d", body="kept before")
+    users.remove(db, "bob")  # while a server's connection of bob's is between check and write
+    with pytest.raises(MemdirError):
+        md.store("user").add(type="user", name="After", description="d", body="written after")
+    with psycopg.connect(pg_url) as conn:
+        orphans = conn.execute("SELECT key FROM memdir_scopes WHERE owner = 'bob'").fetchall()
+    assert orphans == []
