@@ -201,3 +201,35 @@ def test_a_write_for_a_removed_user_makes_no_scope_of_theirs_again(
     with psycopg.connect(pg_url) as conn:
         orphans = conn.execute("SELECT key FROM memdir_scopes WHERE owner = 'bob'").fetchall()
     assert orphans == []
+
+
+def test_the_next_person_given_a_removed_name_sees_nothing_of_the_last_on_a_live_server(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A server that served bob (his entries, sessions and token checked in its caches)
+    serves a new bob after `users rm bob` none of the old one's memories, and refuses the
+    old token."""
+    from test_walk58 import _answer, _mcp
+    from webserver import memdir_serving
+
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    old = users.add(db, "bob")
+    users.grant(db, "bob", "https://github.com/acme/app")
+    calls = [
+        ("memory", {"action": "add", "scope": "user", "type": "user", "name": "Old bob build",
+                    "description": "d", "body": "old bob's build secret zanzibar"}),
+        ("memory_search", {"query": "build zanzibar"}),
+    ]  # fmt: skip
+    env = _env(tmp_path / "srv", pg_url)
+    (tmp_path / "srv").mkdir()
+    with memdir_serving(env, tmp_path / "srv") as (_proc, base):
+        first = _mcp(f"{base}/mcp", old, calls, project="https://github.com/acme/app")
+        assert "zanzibar" in first[1], first
+        users.remove(db, "bob")
+        new = users.add(db, "bob")
+        seen = _mcp(f"{base}/mcp", new, [("memory_search", {"query": "build zanzibar"})],
+                    project="https://github.com/acme/app")  # fmt: skip
+        refused = _answer(f"{base}/mcp", old)
+    assert "zanzibar" not in seen[0], seen
+    assert "zanzibar" not in refused and ("403" in refused or "revoked" in refused), refused
