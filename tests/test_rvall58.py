@@ -166,9 +166,11 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
         with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
             other.execute("DELETE FROM memdir_commits WHERE scope = 'user:bob'")
         for key in ("user:bob.x", "local:bob.x:app"):
-            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
-                with leaving.transaction():
-                    leaving.execute("DELETE FROM memdir_commits WHERE scope = %s", (key,))
+            with (
+                pytest.raises(psycopg.errors.RaiseException, match="append-only"),
+                leaving.transaction(),
+            ):
+                leaving.execute("DELETE FROM memdir_commits WHERE scope = %s", (key,))
         deleted = leaving.execute("DELETE FROM memdir_commits WHERE scope = 'user:bob'")
         assert deleted.rowcount == 1
         leaving.rollback()
