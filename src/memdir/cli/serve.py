@@ -397,7 +397,7 @@ def users_rm(state: State, name: str, folder: Path | None, yes: bool, as_json: b
     if not yes:
         click.echo(_leaving_text(plan, exported is not None), err=True)
         click.confirm(f"Remove {plan.name} and delete all this?", abort=True, err=True)
-    gone = team.remove(db, plan.name)
+    gone = team.remove(db, plan.name, expect=plan)  # what was said and exported
     if as_json:
         dump({**gone.to_dict(), "exported": exported, "export_dir": folder and str(folder)})
         return

@@ -390,6 +390,7 @@ class Leaving:
     sessions: int = 0
     messages: int = 0
     kept: int = 0  # their commits to project and org scopes, which stay
+    head: int = 0  # the last commit to their user and local scopes (0: none)
 
     @property
     def entries(self) -> int:
@@ -465,6 +466,9 @@ def _leaving(conn: Any, name: str) -> Leaving:
         (INDEX_NAME, SOUL_NAME, keys),
     ).fetchall()
     scopes = {k: (0, 0) for k in keys} | {str(r[0]): (int(r[1]), int(r[2])) for r in counted}
+    head = conn.execute(
+        "SELECT coalesce(max(seq), 0) FROM memdir_commits WHERE scope = ANY(%s)", (keys,)
+    ).fetchone()
     trailer = f"\n{AUTHOR_TRAILER}{name}\n"
     kept = conn.execute(
         "SELECT count(*) FROM memdir_commits c JOIN memdir_scopes s ON s.key = c.scope "
@@ -480,6 +484,7 @@ def _leaving(conn: Any, name: str) -> Leaving:
         _count(conn, schema, "sessions") if schema else 0,
         _count(conn, schema, "messages") if schema else 0,
         int(kept[0]) if kept else 0,
+        int(head[0]) if head else 0,
     )
 
 
@@ -502,11 +507,15 @@ def leaving(db: PgDatabase, name: str) -> Leaving:
         return _leaving(conn, name)
 
 
-def remove(db: PgDatabase, name: str, *, lock_timeout: float = 30.0) -> Leaving:
+def remove(
+    db: PgDatabase, name: str, *, lock_timeout: float = 30.0, expect: Leaving | None = None
+) -> Leaving:
     """Remove user ``name`` for good, in one transaction: their tokens (every server
     refuses them from the next request), grants, user and local scopes with their
     history, and their sessions, jobs and usage. What they wrote in project and org
-    scopes stays, their name on its history. The team's last admin is refused."""
+    scopes stays, their name on its history. The team's last admin is refused.
+    ``expect``: what :func:`leaving` said (and an export wrote); when their memories
+    changed since, nothing is removed (a MemdirError)."""
     name = user_name(name)
     db.ensure(MEMORY)
     with db.transaction("remove a user") as conn:
@@ -516,10 +525,20 @@ def remove(db: PgDatabase, name: str, *, lock_timeout: float = 30.0) -> Leaving:
             (f"{int(lock_timeout * 1000)}ms", name),
         )
         _not_last_admin(conn, name, " FOR UPDATE")  # two removals at once: one is refused
-        gone = _leaving(conn, name)
-        keys = list(gone.scopes)
+        keys = list(_leaving(conn, name).scopes)
         for key in keys:  # a write in flight to one of them ends first
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
+        gone = _leaving(conn, name)  # as it is now that those writes ended
+        if expect is not None and (gone.head, list(gone.scopes)) != (
+            expect.head,
+            list(expect.scopes),
+        ):
+            raise MemdirError(
+                f"{name}'s memories changed since they were counted (a token of theirs "
+                f"is still live), so nothing was removed; run it again (`users revoke "
+                f"{name}` first stops their writes)"
+            )
+        keys = list(gone.scopes)
         for table, column in (
             ("memdir_versions", "scope"),
             ("memdir_commits", "scope"),
