@@ -11,8 +11,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from memdir.core.scopes import project_slug
 from memdir.sessions.schema import MIGRATIONS
 
@@ -305,16 +303,11 @@ def test_reinstalling_hermes_after_the_upgrade_does_not_ask_to_activate_it_again
     assert "memdir install hermes --activate" in told.stdout + told.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: medium — on the team backend `memdir doctor` and `memdir scopes` "
-    "look for scope folders on disk (core.adoption.scope_info, the doctor's scope health): "
-    "alice's user scope, two entries in PostgreSQL, is reported 'not created' with a path "
-    "under $MEMDIR_HOME, so an upgraded team user cannot see from doctor that it is intact",
-)
 def test_doctor_on_an_upgraded_team_database_counts_the_users_entries(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:
+    """``doctor`` looked for scope folders on disk: alice's user scope, two entries in
+    PostgreSQL, was 'not created' under $MEMDIR_HOME (mended by mendw58b)."""
     env = _old_team(pg_url, project)
     home = tmp_path / "fresh-home"
     assert "user_zoe-s-editor" in _cli(home, project, env, "ls")
