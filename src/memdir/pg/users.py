@@ -542,7 +542,11 @@ def export(db: PgDatabase, name: str, folder: Path) -> int:
     ``folder`` (new or empty) as a memdir home lays them out: ``user/``,
     ``projects/<project>/``. How many files; nothing is deleted."""
     name = user_name(name)
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    try:  # a name too long, a folder not readable: said, not a traceback
+        crowded = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+    except OSError as exc:
+        raise MemdirError(f"cannot export into {folder}: {exc.strerror or exc}") from None
+    if crowded:
         raise MemdirError(f"{folder} is not an empty folder; name a new one to export into")
     db.ensure(MEMORY)
     with db.transaction("export a user's memories") as conn:
