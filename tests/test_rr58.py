@@ -50,3 +50,16 @@ def test_users_rm_export_into_a_name_too_long_is_a_clear_error(pg_url: str, tmp_
     add(db, "alice")
     with pytest.raises(MemdirError, match=r"cannot export into .*too long"):
         export(db, "alice", tmp_path / ("x" * 300))
+
+
+# --- core/config: a NUL in ~name -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["home", "project"])
+def test_a_nul_in_a_tilde_user_name_is_a_storage_error(which: str, tmp_path: Path) -> None:
+    from memdir.core.config import load_settings
+    from memdir.core.errors import StorageError
+
+    given = {"home": str(tmp_path), "project": str(tmp_path), which: "~a\x00b/x"}
+    with pytest.raises(StorageError, match="cannot hold a NUL"):
+        load_settings(given["home"], given["project"], {})
