@@ -63,3 +63,16 @@ def test_a_nul_in_a_tilde_user_name_is_a_storage_error(which: str, tmp_path: Pat
     given = {"home": str(tmp_path), "project": str(tmp_path), which: "~a\x00b/x"}
     with pytest.raises(StorageError, match="cannot hold a NUL"):
         load_settings(given["home"], given["project"], {})
+
+
+# --- pg/users.token_ref: a mistyped whole token --------------------------------------------------
+
+
+def test_a_mistyped_whole_token_given_to_revoke_is_not_echoed_with_its_secret() -> None:
+    from memdir.pg.users import token_ref
+
+    secret = "SuperSecretTokenValue0123456789abcdefghij"
+    with pytest.raises(MemdirError, match="is not a token id") as caught:
+        token_ref(f"mdt_0123456789abcde_{secret}")  # 15 hex digits: one lost
+    assert "mdt_0123456789abcde" in str(caught.value)
+    assert secret[:4] not in str(caught.value)

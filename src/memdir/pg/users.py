@@ -123,8 +123,9 @@ def token_ref(text: str) -> str:
     it, the bare id, or a whole token; else a clear :class:`MemdirError`."""
     m = _TOKEN_REF.fullmatch(text.strip())
     if m is None:
+        shown = "_".join(text.strip().split("_")[:2])[:40]  # a mistyped token: not its secret
         raise MemdirError(
-            f"{text[:40]!r} is not a token id; they look like mdt_<16 hex digits> "
+            f"{shown!r} is not a token id; they look like mdt_<16 hex digits> "
             f"(`memdir serve users ls` lists each user's)"
         )
     return m.group(1).lower()
