@@ -1,5 +1,6 @@
-"""rr58: a review of the day's source change (team users, rekey, gitignore, libpq
-keyword strings, guard and session-search additions)."""
+"""rr58: a review of the day's source change: `projects rename` naming a project as
+`users ls` prints it, `users rm --export` and `users revoke --token` on bad input, a NUL
+in ``~name``, and a guard miss pinned."""
 
 from __future__ import annotations
 

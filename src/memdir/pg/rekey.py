@@ -21,7 +21,8 @@ _STATE_TABLES = ("tombstones", "usage", "candidates", "pending_writes", "dream_r
 
 @dataclass(frozen=True)
 class Moved:
-    """What a move took from ``old`` to ``new``: entry files, versions, grants."""
+    """What a move took from ``old`` to ``new``: entries, files, versions, grants and
+    users' state rows."""
 
     old: str
     new: str
