@@ -203,7 +203,12 @@ _HARNESS_HOMES = ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME")
 
 
 def _expanded(what: str, path: Path) -> Path:
-    """``path`` with ``~`` expanded; a StorageError for ``~name`` of no such user."""
+    """``path`` with ``~`` expanded; a StorageError for ``~name`` of no such user, or for
+    a NUL in it (checked first: a NUL in ``~name`` makes the user lookup raise ValueError)."""
+    if "\x00" in str(path):  # every file call on it would raise ValueError
+        shown = str(path).replace("\x00", "\\0")
+        fault = OSError(errno.EINVAL, "a folder name cannot hold a NUL character")
+        raise StorageError(f"use the {what} folder", shown, fault, advice=_NO_NUL)
     try:
         return path.expanduser()
     except RuntimeError:
@@ -225,11 +230,6 @@ def load_settings(
     env = os.environ if environ is None else environ
     home_path = _expanded("home", Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir"))
     project_path = _expanded("project", Path(project or Path.cwd()))
-    for what, path in (("home", home_path), ("project", project_path)):
-        if "\x00" in str(path):  # every file call on it would raise ValueError
-            shown = str(path).replace("\x00", "\\0")
-            fault = OSError(errno.EINVAL, "a folder name cannot hold a NUL character")
-            raise StorageError(f"use the {what} folder", shown, fault, advice=_NO_NUL)
     managed = Path(env.get("MEMDIR_MANAGED_DIR") or DEFAULT_MANAGED_DIR)
     config = home_path / "config.toml"
     disabled_by = None

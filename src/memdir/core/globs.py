@@ -76,8 +76,9 @@ def _pieces(glob: str) -> list[str]:
 def _class(body: str) -> re.Pattern[str] | None:
     """A bracket class's body (``a-z_``, ``!0-9``, ``^0-9``) as a one-character pattern: each
     character escaped, each ``x-y`` a range (``-`` first or last is itself); None for a
-    range out of order (``z-a``). Built item by item, so no ``--``, ``&&`` or ``[`` in a
-    cloned repository's glob reads as a set operation Python warns of."""
+    range out of order (``z-a``) or an empty class (``!`` alone). Built item by item, so
+    no ``--``, ``&&`` or ``[`` in a cloned repository's glob reads as a set operation
+    Python warns of."""
     negate = body.startswith(("!", "^"))  # "^" too, as picomatch and minimatch read it
     chars, out, at = body[1:] if negate else body, [], 0
     while at < len(chars):
@@ -100,8 +101,8 @@ _Token = int | str | re.Pattern[str]
 @functools.lru_cache(maxsize=256)
 def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
     """Each brace expansion of a glob (a rule's ``paths``, a ``claudeMdExcludes`` pattern)
-    as tokens (wildcards, characters, bracket classes); None when a class Python cannot
-    compile (``[z-a]``, ``[!]``) makes the whole glob a literal, so neither a rule file nor
+    as tokens (wildcards, characters, bracket classes); None when a class :func:`_class`
+    refuses (``[z-a]``, ``[!]``) makes the whole glob a literal, so neither a rule file nor
     a settings file ever breaks a session start."""
     globs = []
     for glob in _braces(pattern.strip()):

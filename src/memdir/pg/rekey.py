@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.errors import MemdirError
 from .db import PgDatabase
-from .names import local_slug_name, project_url, user_name
+from .names import local_slug_name, project_key, user_name
 from .schema import MEMORY
 
 #: State tables whose ``location`` is a scope's key (memdir.pg.state_schema).
@@ -21,7 +21,8 @@ _STATE_TABLES = ("tombstones", "usage", "candidates", "pending_writes", "dream_r
 
 @dataclass(frozen=True)
 class Moved:
-    """What a move took from ``old`` to ``new``: entry files, versions, grants."""
+    """What a move took from ``old`` to ``new``: entries, files, versions, grants and
+    users' state rows."""
 
     old: str
     new: str
@@ -50,7 +51,7 @@ def scope_key(value: str) -> tuple[str, str | None, str | None]:
     if value.startswith("local:"):
         _, owner, slug = [*value.split(":", 2), "", ""][:3]
         return f"local:{user_name(owner)}:{local_slug_name(slug)}", None, user_name(owner)
-    url = project_url(value.removeprefix("project:"))
+    url = project_key(value.removeprefix("project:"))
     return f"project:{url}", url, None
 
 

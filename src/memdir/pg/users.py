@@ -123,8 +123,9 @@ def token_ref(text: str) -> str:
     it, the bare id, or a whole token; else a clear :class:`MemdirError`."""
     m = _TOKEN_REF.fullmatch(text.strip())
     if m is None:
+        shown = "_".join(text.strip().split("_")[:2])[:40]  # a mistyped token: not its secret
         raise MemdirError(
-            f"{text[:40]!r} is not a token id; they look like mdt_<16 hex digits> "
+            f"{shown!r} is not a token id; they look like mdt_<16 hex digits> "
             f"(`memdir serve users ls` lists each user's)"
         )
     return m.group(1).lower()
@@ -561,7 +562,11 @@ def export(db: PgDatabase, name: str, folder: Path) -> int:
     ``folder`` (new or empty) as a memdir home lays them out: ``user/``,
     ``projects/<project>/``. How many files; nothing is deleted."""
     name = user_name(name)
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    try:  # a name too long, a folder not readable: said, not a traceback
+        crowded = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+    except OSError as exc:
+        raise MemdirError(f"cannot export into {folder}: {exc.strerror or exc}") from None
+    if crowded:
         raise MemdirError(f"{folder} is not an empty folder; name a new one to export into")
     db.ensure(MEMORY)
     with db.transaction("export a user's memories") as conn:
