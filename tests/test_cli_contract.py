@@ -29,10 +29,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 # harnesses run (they print the JSON their harness reads; tests/test_claude_code_hooks.py).
 NO_JSON = {"demo", "mcp", "serve", "ui", "hook claude-code", "hook codex-notify"}
 # The team server's commands print one line (users add: the token alone on stdout), or need
-# a PostgreSQL server; their --json is exercised in test_team_server, test_team_transfer
-# and test_team_users58 (users rm).
+# a PostgreSQL server; their --json is exercised in test_team_server, test_team_transfer,
+# test_team_users58 (users rm) and test_team_history58 (projects rename).
 NO_JSON |= {f"serve users {c}" for c in ("add", "revoke", "grant", "ungrant", "admin")}
-NEED_DATABASE = {"push", "pull", "serve users ls", "serve users rm"}
+NEED_DATABASE = {"push", "pull", "serve users ls", "serve users rm", "serve projects rename"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,18 +238,32 @@ def test_a_pushed_ledger_reads_both_ways_with_d1c07a88(
     assert _on_server(pg_url, project, tmp_path) == "Use pnpm 10 install."
 
 
+def _older(env: dict[str, str], *args: str) -> str:
+    """What ``python ARGS`` printed with d1c07a88's code (``env`` runs that code)."""
+    done = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip()
+
+
+def _on_older_server(env: dict[str, str], url: str, project: Path, tmp_path: Path) -> str:
+    """:func:`_on_server` read by d1c07a88 (today's code would add its newer schema
+    steps to the database, which the older server then refuses)."""
+    read = (
+        "import sys, memdir; t = memdir.open(sys.argv[1], sys.argv[2], database_url="
+        "sys.argv[3], user='alice'); print(t.store('local').get('Use pnpm').body); t.close()"
+    )
+    return _older(env, "-c", read, str(tmp_path / "elsewhere"), str(project), url)
+
+
 def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
-    cli: Callable[..., Any], pg_url: str, project: Path, home: Path, tmp_path: Path
+    cli: Callable[..., Any], project: Path, home: Path, tmp_path: Path
 ) -> None:
     # a team server of d1c07a88 refuses an entry's `base` field: the push sends the batch
     # again without it (a note says so), the server keeps its copy, the push and the pull
-    # report the hand edit as a conflict (exit 3): nothing lost; keep-mine then push sends it
-    from conftest import team_env
-    from memdir.pg import users
-    from memdir.pg.db import PgDatabase
+    # report the hand edit as a conflict (exit 3): nothing lost; keep-mine then push sends it.
+    # The database is d1c07a88's own: this memdir's schema steps are newer, which it refuses.
+    from conftest import TEAM_PROJECT, pg_schema
 
-    team_env(pg_url, project)
-    token = users.add(PgDatabase.shared(pg_url), "alice")
     env = {
         **os.environ,
         "MEMDIR_HOME": str(tmp_path / "server-home"),
@@ -257,26 +273,45 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
     }
     for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER", "MEMDIR_TOKEN", "MEMDIR_SERVER"):
         env.pop(name, None)
-    _add(cli)
-    with _serving(env, tmp_path, "--database", pg_url) as (url, _):
-        team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
-        assert cli("push", "--apply", extra_env=team).returncode == 0
-        entry = _entry(home)
-        _hand_edit(entry, "Use pnpm 9 install.")
-        pushed = cli("push", "--apply", extra_env=team)
-        # not sent: a conflict, exit 3, with the way to send it
-        assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout
-        assert "older than this memdir client" in pushed.stdout, pushed.stdout
-        assert "--keep-mine" in pushed.stdout, pushed.stdout
-        assert _on_server(pg_url, project, tmp_path) == "Use pnpm install."  # not sent
-        pulled = cli("pull", "--apply", extra_env=team)
-        assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
-        assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
-        # the way it says: keep-mine, then push (the older server: newest wins)
-        assert cli("pull", "--keep-mine", "--apply", extra_env=team).returncode == 0
-        sent = cli("push", "--apply", extra_env=team)
-        assert sent.returncode == 0 and _lines(sent, "update"), sent.stdout + sent.stderr
-    assert _on_server(pg_url, project, tmp_path) == "Use pnpm 9 install."
+    with pg_schema() as pg_url:
+        users = ("-m", "memdir", "serve", "--database", pg_url, "users")
+        token = _older(env, *users, "add", "alice")
+        _older(env, *users, "grant", "alice", TEAM_PROJECT)
+        _clone_of_the_team_project(project, TEAM_PROJECT)  # as conftest.team_env makes it
+        _add(cli)
+        with _serving(env, tmp_path, "--database", pg_url) as (url, _):
+            team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
+            assert cli("push", "--apply", extra_env=team).returncode == 0
+            entry = _entry(home)
+            _hand_edit(entry, "Use pnpm 9 install.")
+            pushed = cli("push", "--apply", extra_env=team)
+            # not sent: a conflict, exit 3, with the way to send it
+            assert pushed.returncode == 3 and _lines(pushed, "conflict"), pushed.stdout
+            assert "older than this memdir client" in pushed.stdout, pushed.stdout
+            assert "--keep-mine" in pushed.stdout, pushed.stdout
+            on_server = _on_older_server(env, pg_url, project, tmp_path)
+            assert on_server == "Use pnpm install."  # not sent
+            pulled = cli("pull", "--apply", extra_env=team)
+            assert pulled.returncode == 3 and _lines(pulled, "conflict"), pulled.stdout
+            assert "Use pnpm 9 install." in entry.read_text(encoding="utf-8")
+            # the way it says: keep-mine, then push (the older server: newest wins)
+            assert cli("pull", "--keep-mine", "--apply", extra_env=team).returncode == 0
+            sent = cli("push", "--apply", extra_env=team)
+            assert sent.returncode == 0 and _lines(sent, "update"), sent.stdout + sent.stderr
+        assert _on_older_server(env, pg_url, project, tmp_path) == "Use pnpm 9 install."
+
+
+def _clone_of_the_team_project(project: Path, remote: str) -> None:
+    """``project`` a checkout whose origin is ``remote`` (conftest.team_env's clone, with
+    no user added by today's code)."""
+    from dulwich.repo import Repo
+
+    if not (project / ".git").exists():
+        repo = Repo.init(str(project))
+        config = repo.get_config()
+        config.set((b"remote", b"origin"), b"url", remote.encode())
+        config.write_to_path()
+        repo.close()
 
 
 # --- item 2: X-Memdir-Project names a folder whose path is not ASCII ---------------------

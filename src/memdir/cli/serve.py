@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import shutil
 import sys
@@ -81,7 +82,6 @@ def _database(url: str | None) -> str:
         "memdir serve --print-token            # the bearer token for clients",
         "memdir serve --port 8800 --projects-under ~/src",
         "memdir serve --database postgresql://memdir@db.internal/memdir --host 0.0.0.0",
-        "memdir serve users add alice --database postgresql://memdir@db.internal/memdir",
     ),
 )
 @click.option(
@@ -834,4 +834,43 @@ def pull(state: State, /, **options: Any) -> None:
     _transfer(state, False, options)
 
 
-from . import team_projects as _team_projects  # noqa: E402,F401  (registers `serve projects`)
+# --- serve projects: a project's data moved to its new key (a repository renamed) ---
+
+
+@serve.group()
+def projects() -> None:
+    """The team database's projects (needs --database URL, here or before `projects`,
+    or MEMDIR_DATABASE_URL; the database's operator, like `serve users`)."""
+
+
+@projects.command(
+    "rename",
+    epilog=examples(
+        "memdir serve projects rename https://github.com/acme/app https://github.com/acme/webapp",
+        "memdir serve projects rename local:alice:-home-alice-src-app "
+        "local:alice:github-com-acme-app --json",
+    ),
+)
+@_database_option
+@click.argument("old")
+@click.argument("new")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def projects_rename(state: State, old: str, new: str, as_json: bool) -> None:
+    """Move the project OLD's memories to NEW (repository URLs, as `users grant` takes
+    them): entries with their history, what was forgotten (it stays forgotten), usage and
+    the grants, in one transaction; every server reads them under NEW from its next
+    call. Also a user's local scope (local:USER:OLDSLUG local:USER:NEWSLUG). Refused
+    when NEW holds entries already: nothing is ever overwritten."""
+    from ..pg.rekey import move
+
+    moved = move(_db(state), old, new)
+    if as_json:
+        click.echo(json.dumps(moved.to_dict()))
+        return
+    click.echo(
+        f"Moved {moved.old} to {moved.new}: {moved.entries} entries ({moved.files} "
+        f"files, archived and index too), {moved.commits} "
+        f"versions, {moved.grants} grants, {moved.state_rows} rows of state (forgotten, "
+        f"usage, candidates)."
+    )

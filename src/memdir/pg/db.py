@@ -213,10 +213,10 @@ def scrub(text: str, url: str) -> str:
     text = text.replace(url, shown)
     quoted = re.findall(r'"([^"]*)"|(?<![A-Za-z])\'([^\']*)\'(?![A-Za-z])', text)
     for token in filter(None, (a or b for a, b in quoted)):
-        if token in _secrets(url):  # a whole word of the password, however short
-            return WITHHELD
         if token in shown:
             continue  # the redacted URL names it anyway (a host equal to the password)
+        if token in _secrets(url):  # a whole word of the password, however short
+            return WITHHELD
         for secret in _secrets(url):
             match = SequenceMatcher(None, token, secret, autojunk=False).find_longest_match()
             if match.size >= min(len(secret), 4):
