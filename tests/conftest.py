@@ -81,13 +81,10 @@ def backend(request: pytest.FixtureRequest) -> str:
 TEAM_PROJECT = "https://git.example.test/acme/app.git"
 
 
-def team_env(url: str, project: Path, user: str = "alice") -> dict[str, str]:
-    """Make ``project`` a clone of :data:`TEAM_PROJECT`, add ``user`` with a grant on it,
-    and return the environment that opens memdir on ``url`` as that user."""
+def team_clone(project: Path) -> None:
+    """Make ``project`` a clone of :data:`TEAM_PROJECT` (its origin), unless it is a
+    checkout already."""
     from dulwich.repo import Repo
-
-    from memdir.pg import users
-    from memdir.pg.db import PgDatabase
 
     if not (project / ".git").exists():
         repo = Repo.init(str(project))
@@ -95,6 +92,15 @@ def team_env(url: str, project: Path, user: str = "alice") -> dict[str, str]:
         config.set((b"remote", b"origin"), b"url", TEAM_PROJECT.encode())
         config.write_to_path()
         repo.close()
+
+
+def team_env(url: str, project: Path, user: str = "alice") -> dict[str, str]:
+    """Make ``project`` a clone of :data:`TEAM_PROJECT`, add ``user`` with a grant on it,
+    and return the environment that opens memdir on ``url`` as that user."""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    team_clone(project)
     db = PgDatabase.shared(url)
     users.add(db, user)
     users.grant(db, user, TEAM_PROJECT)

@@ -26,6 +26,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from test_team_server import SHARED, Team, _checkout, _client, _data, make_team, serving_team
+from webserver import MCP_INITIALIZE
 
 pytestmark = pytest.mark.slow
 
@@ -34,16 +35,6 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "fuzz58", "version": "1"},
-    },
-}
 
 
 class Server:
@@ -107,7 +98,7 @@ def still_serving(server: Server) -> None:
     connection it opens then closed: a user may hold only so many unused)."""
     head = [b"POST /mcp HTTP/1.1", server.host, b"Authorization: Bearer " + server.token.encode()]
     head += [b"Content-Type: application/json", b"Accept: application/json, text/event-stream"]
-    body = json.dumps(INITIALIZE).encode()
+    body = json.dumps(MCP_INITIALIZE).encode()
     status, headers, answer = raw(
         server, b"\r\n".join([*head, b"Content-Length: %d" % len(body)]), body
     )
@@ -143,7 +134,7 @@ _AUTH += [b"mdt_0123456789abcdef_", b"a" * 5000, b"%00", b"\x7f", b"\x1b"]
 @example(b"Bearer mdt_0123456789abcdef_" + b"\xff" * 43)
 @example(b"Bearer \xc3\xa9")
 def test_any_authorization_header_is_refused_with_a_clear_403(server: Server, auth: bytes) -> None:
-    status, body = post(server, json.dumps(INITIALIZE).encode(), auth=auth)
+    status, body = post(server, json.dumps(MCP_INITIALIZE).encode(), auth=auth)
     if status != 400:  # a header value h11 refuses (a NUL) never reaches memdir
         assert status == 403, (auth, status, body[:300])
         clear_refusal(status, body)

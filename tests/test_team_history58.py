@@ -16,8 +16,7 @@ import pytest
 
 from memdir.pg import users
 from memdir.pg.db import PgDatabase
-
-APP = "https://github.com/acme/app.git"
+from test_walk58 import APP, team_checkout
 
 
 @dataclass
@@ -59,16 +58,7 @@ class Machine:
 
 def _machine(tmp_path: Path, url: str, name: str = "m", remote: str = APP) -> Machine:
     home = tmp_path / name
-    checkout = home / "src" / "app"
-    checkout.mkdir(parents=True)
-    for args in (
-        ("init", "-q"),
-        ("remote", "add", "origin", remote),
-        ("-c", "user.name=dev", "-c", "user.email=dev@example.com", "commit", "-q",
-         "--allow-empty", "-m", "init"),
-    ):  # fmt: skip
-        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
-    return Machine(home, checkout, url)
+    return Machine(home, team_checkout(home, remote), url)
 
 
 @pytest.fixture

@@ -10,8 +10,6 @@ import json
 import os
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import psycopg
@@ -21,7 +19,7 @@ from memdir.pg import users
 from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
 from memdir.pg.sessions import schema_name
-from webserver import memdir_serving
+from webserver import mcp_initialize, memdir_serving
 
 pytestmark = pytest.mark.slow
 
@@ -67,31 +65,7 @@ def _checkout(home: Path) -> Path:
 
 def _gate(base: str, token: str) -> int:
     """The HTTP status a server's token gate answers an MCP initialize with."""
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"},
-        },
-    }
-    request = urllib.request.Request(
-        f"{base}/mcp",
-        data=json.dumps(body).encode(),
-        headers={
-            "Authorization": f"Bearer {token}",
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            "X-Memdir-Project": APP,
-        },
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return int(answer.status)
-    except urllib.error.HTTPError as exc:
-        return int(exc.code)
+    return mcp_initialize(f"{base}/mcp", token, project=APP)[0]
 
 
 def _public(token: str) -> str:

@@ -262,7 +262,7 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
     # again without it (a note says so), the server keeps its copy, the push and the pull
     # report the hand edit as a conflict (exit 3): nothing lost; keep-mine then push sends it.
     # The database is d1c07a88's own: this memdir's schema steps are newer, which it refuses.
-    from conftest import TEAM_PROJECT, pg_schema
+    from conftest import TEAM_PROJECT, pg_schema, team_clone
 
     env = {
         **os.environ,
@@ -277,7 +277,7 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
         users = ("-m", "memdir", "serve", "--database", pg_url, "users")
         token = _older(env, *users, "add", "alice")
         _older(env, *users, "grant", "alice", TEAM_PROJECT)
-        _clone_of_the_team_project(project, TEAM_PROJECT)  # as conftest.team_env makes it
+        team_clone(project)  # and no user added by today's code
         _add(cli)
         with _serving(env, tmp_path, "--database", pg_url) as (url, _):
             team = {"MEMDIR_SERVER": url, "MEMDIR_TOKEN": token}
@@ -299,19 +299,6 @@ def test_a_server_before_the_sync_base_keeps_the_edit_for_pull(
             sent = cli("push", "--apply", extra_env=team)
             assert sent.returncode == 0 and _lines(sent, "update"), sent.stdout + sent.stderr
         assert _on_older_server(env, pg_url, project, tmp_path) == "Use pnpm 9 install."
-
-
-def _clone_of_the_team_project(project: Path, remote: str) -> None:
-    """``project`` a checkout whose origin is ``remote`` (conftest.team_env's clone, with
-    no user added by today's code)."""
-    from dulwich.repo import Repo
-
-    if not (project / ".git").exists():
-        repo = Repo.init(str(project))
-        config = repo.get_config()
-        config.set((b"remote", b"origin"), b"url", remote.encode())
-        config.write_to_path()
-        repo.close()
 
 
 # --- item 2: X-Memdir-Project names a folder whose path is not ASCII ---------------------

@@ -67,8 +67,8 @@ class Machine:
         return proc
 
 
-def _machine(tmp_path: Path, name: str, remote: str = APP) -> Machine:
-    home = tmp_path / name
+def team_checkout(home: Path, remote: str = APP) -> Path:
+    """``home``'s checkout of the team's repository (origin ``remote``, one commit)."""
     checkout = home / "src" / "app"
     checkout.mkdir(parents=True)
     for args in (
@@ -78,7 +78,12 @@ def _machine(tmp_path: Path, name: str, remote: str = APP) -> Machine:
          "--allow-empty", "-m", "init"),
     ):  # fmt: skip
         subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
-    return Machine(home, checkout)
+    return checkout
+
+
+def _machine(tmp_path: Path, name: str, remote: str = APP) -> Machine:
+    home = tmp_path / name
+    return Machine(home, team_checkout(home, remote))
 
 
 @dataclass

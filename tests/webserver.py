@@ -294,12 +294,15 @@ def _mcp(request: urllib.request.Request) -> tuple[int, str, str]:
         return exc.code, "", exc.read().decode()
 
 
-def mcp_initialize(url: str, token: str | None) -> tuple[int, str, str]:
+def mcp_initialize(url: str, token: str | None, project: str | None = None) -> tuple[int, str, str]:
     """(status, Mcp-Session-Id or "", body) of one raw initialize at ``url`` (the /mcp
-    address), as a client sends it; ``token`` None: no Authorization header."""
+    address), as a client sends it; ``token`` None: no Authorization header; ``project``:
+    its X-Memdir-Project header."""
     headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
+    if project is not None:
+        headers["X-Memdir-Project"] = project
     return _mcp(urllib.request.Request(url, json.dumps(MCP_INITIALIZE).encode(), headers))
 
 
