@@ -283,7 +283,7 @@ def users_add(state: State, name: str, admin: bool, label: str) -> None:
             err=True,
         )
     called = f", labelled {label.strip()!r}" if label.strip() else ""
-    public = "_".join(token.split("_")[:2])  # mdt_<id>: not the secret
+    public = team.public_id(team.token_ref(token))  # mdt_<id>: not the secret
     click.echo(f"Its id: {public}{called} (`users ls` lists it).", err=True)
 
 

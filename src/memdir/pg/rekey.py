@@ -164,7 +164,7 @@ def record_roots(db: PgDatabase, project: str, roots: list[str]) -> None:
     ``project``'s, so a rename of its repository is recognised later."""
     if not roots:
         return
-    with db.read("record the project's first commit") as conn:
+    with db.transaction("record the project's first commit") as conn:
         conn.execute(
             "INSERT INTO memdir_project_roots (project, root) SELECT %s, r "
             "FROM unnest(%s::text[]) AS r ON CONFLICT DO NOTHING",
