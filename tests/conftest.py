@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -258,6 +258,44 @@ def run(
 # -- PostgreSQL (the team backend) ---------------------------------------------------------
 
 PG_SKIP = "MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against"
+
+#: a skip for want of hermes-agent (its modules ``tools.*``, ``agent.*``, ``plugins.*``)
+_WANTS_HERMES = re.compile(r"hermes|could not import '(?:tools|agent|plugins)[.']", re.I)
+_UNMARKED = (
+    "skipped for want of hermes-agent but not marked `@pytest.mark.hermes`, so "
+    "`make test-hermes` (the bench venv, which has it) would never run it: "
+)
+
+
+def _hermes_skip(report: pytest.CollectReport | pytest.TestReport) -> str:
+    """The reason of a skip for want of hermes-agent, else ``""``."""
+    reason = report.longrepr[2] if report.skipped and isinstance(report.longrepr, tuple) else ""
+    return reason if _WANTS_HERMES.search(reason) else ""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test skipped because Hermes is missing must carry the ``hermes`` marker."""
+    report: pytest.TestReport = yield
+    if (reason := _hermes_skip(report)) and item.get_closest_marker("hermes") is None:
+        report.outcome, report.longrepr = "failed", _UNMARKED + reason
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """The same for a module skipped whole: its file must say ``pytest.mark.hermes``."""
+    report: pytest.CollectReport = yield
+    marked = isinstance(collector, pytest.Module) and "pytest.mark.hermes" in (
+        collector.path.read_text(encoding="utf-8")
+    )
+    if (reason := _hermes_skip(report)) and not marked:
+        report.outcome, report.longrepr = "failed", _UNMARKED + reason
+    return report
 
 
 _SERVER = pytest.StashKey[tuple[str, str]]()  # (server URL, this worker's database)

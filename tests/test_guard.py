@@ -907,6 +907,7 @@ def test_never_less_than_hermes(hermes_class: str, text: str) -> None:
     assert scan(text) is not None, (hermes_class, text)
 
 
+@pytest.mark.hermes
 @pytest.mark.parametrize(("hermes_class", "text"), HERMES_STYLE)
 def test_hermes_itself_refuses_each_text_with_its_class(
     hermes_class: str, text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -1178,6 +1179,7 @@ def test_every_hermes_pattern_text_is_refused(hermes_class: str, text: str) -> N
     assert scan(text) is not None, (hermes_class, text)
 
 
+@pytest.mark.hermes
 def test_memdir_refuses_whatever_hermes_refuses_in_the_pattern_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

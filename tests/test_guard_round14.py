@@ -181,6 +181,7 @@ def test_texts_built_from_hermes_shapes_are_refused(pid: str) -> None:
     assert stored == [], (pid, len(stored), stored[:5])
 
 
+@pytest.mark.hermes
 def test_hermes_refuses_the_shaped_texts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Against the real scanner (``make test-hermes``): the shapes are Hermes's own."""
     monkeypatch.setenv("HERMES_HOME", str(tmp_path))

@@ -28,6 +28,8 @@ from hermes_helpers import (
     users,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_turn_in_the_new_session_then_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -13,6 +13,8 @@ import pytest
 from hermes_helpers import check, held_worker, hermes_cli, installed_hermes, nine_races, oks
 from memdir.interop.install import hermes_provider
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_nine_races_past_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """rv54h's nine races (a turn in b_i, /new b_i→c_i queued, /resume c_i→b_(i+1) inline)

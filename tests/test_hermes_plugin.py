@@ -25,6 +25,8 @@ from agent.memory_manager import MemoryManager
 
 import memdir
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 FIXTURES = Path(__file__).parent / "fixtures" / "harness_configs"
 REAL_CONFIG = FIXTURES / "channingwalton__dotfiles" / "hermes-config.yaml"
 

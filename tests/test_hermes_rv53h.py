@@ -20,6 +20,8 @@ from hermes_helpers import (
     reloaded,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_resumed_branch_loses_a_turn_its_parent_said_after_the_fork(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -20,6 +20,8 @@ from hermes_helpers import (
     sync_all,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 # checked fine: two late syncs for a left session queue one extraction job, not two
 def test_two_late_syncs_queue_one_extraction(

@@ -21,6 +21,8 @@ from hermes_helpers import (
     users,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 # finding (medium): /undo's switch (no parent) while behind a /new makes the provider jump
 # ahead of its worker, so /new's queued end of a is logged into c

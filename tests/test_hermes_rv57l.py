@@ -13,6 +13,8 @@ import pytest
 
 from hermes_helpers import held_worker, hermes_cli, oks, users
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 _STRAY = (
     "minor: main logs the new session's list into the session /new left (a stray copy; "
     "nothing lost), as test_hermes_mend54h's xfails"

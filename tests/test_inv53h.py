@@ -37,6 +37,8 @@ from hermes_helpers import (
     sync_all,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_a_turn_synced_after_resume_is_logged_under_its_own_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

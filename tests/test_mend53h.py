@@ -27,6 +27,8 @@ from hermes_helpers import (
     summary,
 )
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_a_repeated_turn_right_after_a_restart_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

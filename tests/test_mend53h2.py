@@ -21,6 +21,8 @@ from hermes_helpers import (
 )
 from memdir.interop.install.hermes_provider import MemdirProvider
 
+pytestmark = pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
+
 
 def test_a_branch_parent_counts_in_the_lineage_only_up_to_the_fork(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

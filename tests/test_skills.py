@@ -191,6 +191,7 @@ def test_skills_and_soul_export_to_hermes_and_claude_code(
     assert STEPS in (home / ".claude" / "skills" / "release" / "SKILL.md").read_text()
 
 
+@pytest.mark.hermes
 def test_hermes_itself_reads_the_exported_soul_and_skill(
     md: Memdir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

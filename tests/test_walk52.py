@@ -279,6 +279,7 @@ def _in_hermes(
     return dict(json.loads(ran.stdout.strip().splitlines()[-1]))
 
 
+@pytest.mark.hermes
 def test_hermes_system_prompt_names_only_tools_hermes_has(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:
@@ -328,6 +329,7 @@ print(json.dumps({}))
 """
 
 
+@pytest.mark.hermes
 def test_hermes_compression_child_session_holds_only_its_own_turns(
     cli: Callable[..., Any], tmp_path: Path, project: Path
 ) -> None:

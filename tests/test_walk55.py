@@ -255,6 +255,7 @@ print(json.dumps(json.loads(skill_view("deploy"))))
 """
 
 
+@pytest.mark.hermes
 def test_a_hermes_skill_exported_back_is_one_skill_hermes_can_open(
     cli: Callable[..., Any], tmp_path: Path
 ) -> None:
