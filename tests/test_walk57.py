@@ -746,15 +746,12 @@ def test_a_scope_overview_names_a_chinese_theme_in_words(
     assert "数据库" in theme or "迁移" in theme, theme
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `memory_read` says `upgrade_database()` appears in no file of "
-    "the project, but says nothing of a Japanese/Chinese-named function that is gone "
-    "(`在庫を更新する()`), though Python takes such names and the project defines none",
-)
 def test_memory_read_names_a_missing_cjk_function_as_it_names_an_english_one(
     home: Path, ja_project: Path, ja: Cli
 ) -> None:
+    """`memory_read` said `upgrade_database()` appears in no file of the project, but
+    nothing of a Japanese-named function that is gone (`在庫を更新する()`), though Python
+    takes such names: a code symbol started with an ASCII letter only (mend59p)."""
     import memdir
 
     (ja_project / "src").mkdir()

@@ -14,7 +14,8 @@ from .app import State, cli, dump
     metavar="OLD",
     help="Re-attach the local scope of a checkout that moved, with the sessions logged "
     "there (what `maintain` had still to learn) and writes awaiting approval: its old "
-    "path, or its folder name under $MEMDIR_HOME/projects.",
+    "path, or its folder name under $MEMDIR_HOME/projects. On the team database: move "
+    "your entries kept under that checkout's key to this project's (keyed by its URL).",
 )
 @click.option(
     "--force",
@@ -30,7 +31,15 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
 
     if old is not None:
         # Opened without printing warnings: the orphan warning would only repeat this command.
-        done = state.open().adopt(old, force=force)
+        md = state.open()
+        if md.database is not None:  # the team backend: rows under the checkout's slug
+            moved = md.adopt_checkout(old)
+            if as_json:
+                dump({"moved": moved})
+            else:
+                click.echo(moved[len("local scope: ") :].capitalize())
+            return
+        done = md.adopt(old, force=force)
         if as_json:
             dump(done.to_dict())
             return

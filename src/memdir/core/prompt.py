@@ -185,7 +185,8 @@ def staleness_reminder(entry: Entry, now: datetime) -> str:
 
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
 _FILE = re.compile(r"[\w.@+-]*[\w@+-]\.[A-Za-z][A-Za-z0-9]{0,7}")
-_SYMBOL = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
+#: A code name: a letter of any script or ``_``, then letters, digits, ``_`` (as Python's)
+_SYMBOL = re.compile(r"[^\W\d]\w*(?:(?:\.|::)[^\W\d]\w*)*(?:\(\))?")
 _SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "dist", "build", "target"})
 _SCAN_FILES = 5_000
 _SCAN_BYTES = 1 << 20

@@ -26,7 +26,13 @@ from .errors import (
 from .forks import renew_in_child
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
-from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
+from .scopes import (
+    ScopeLocation,
+    find_checkout_root,
+    find_project_root,
+    locate_scopes,
+    project_slug,
+)
 from .storage.base import Backend, HistoryBackend
 from .storage.files import FileBackend
 from .store import Store, state_key
@@ -186,7 +192,9 @@ class Workspace:
     def _key_local(self, url: str) -> None:
         """On the team backend the local scope of a project with a remote URL is keyed by
         the URL (:func:`memdir.pg.names.url_slug`): its folder says so, for every reader
-        of ``locations["local"]``; a warning when entries are left under the checkout's."""
+        of ``locations["local"]``; a warning when entries are left under the checkout's.
+        Opening only looks (a read command writes nothing): `memdir scopes --adopt` or a
+        pull moves them (docs/design/team-server.md)."""
         from ..pg.names import url_slug
 
         local = self.locations["local"]
@@ -195,7 +203,7 @@ class Workspace:
             return
         self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))
         try:
-            self.warnings += self.adopt_left_behind(local.path.name)
+            self.warnings += self.left_behind(local.path.name)
         except MemdirError as exc:
             self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
 
@@ -222,6 +230,28 @@ class Workspace:
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
         ]
 
+    def adopt_checkout(self, old: str) -> str:
+        """``memdir scopes --adopt OLD`` on the team backend: this user's entries under the
+        local key of the checkout ``old`` (its path or its slug) moved to this project's,
+        keyed by its URL (:meth:`adopt_left_behind`); an error saying why when none move."""
+        from ..pg.names import local_slug_name
+
+        if self.database is None or self.project_url is None:
+            raise MemdirError(
+                "nothing to adopt on the team database: this checkout has no remote URL, "
+                "so its local scope is keyed by its own slug already"
+            )
+        named = project_slug(Path(old).expanduser().resolve()) if "/" in old else old
+        slug = local_slug_name(named)
+        notes = self.adopt_left_behind(slug)
+        if not notes:
+            raise MemdirError(f"local:{self.user}:{slug} holds none of your entries: none moved")
+        if "; not moved: " in notes[0]:  # both hold entries: the move's own reason
+            raise MemdirError(
+                f"local:{self.user}:{slug} not moved: " + notes[0].split("; not moved: ")[-1]
+            )
+        return notes[0]
+
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
         ``checkout`` (where `memdir serve` sessions with readable roots put them before
@@ -242,7 +272,9 @@ class Workspace:
         return [
             f"local scope: {count} of your entries are in local:{self.user}:{checkout}, where "
             f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
-            f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
+            f"scope is keyed by its URL {url} now: left there (nothing moved or deleted); "
+            f"`memdir pull` in this checkout or `memdir scopes --adopt {checkout}` with the "
+            f"team database moves them here with their history"
         ]
 
     def _grant(self, granted: bool) -> None:

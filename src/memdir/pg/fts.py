@@ -35,6 +35,11 @@ MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is unde
 #: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
 #: letters and digits only) and numbers their positions; ``simple`` keeps each as it is.
 VECTOR = "to_tsvector('simple', ?)"
+#: Between two columns' stems: one position no query term can be (PostgreSQL's parser
+#: reads it as the integer lexeme ``-0``; stems are letters and digits only), so a phrase
+#: spans no two columns, as FTS5's phrases do not (mend59p: "a.a" found name "a" and
+#: description "a" on PostgreSQL alone).
+COLUMN_GAP = " -0 "
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 
 
@@ -60,26 +65,26 @@ class Analyzer:
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
-        in order, space-separated, for :data:`VECTOR`; known words are remembered across
+        in order, space-separated, each column's apart by :data:`COLUMN_GAP`, for
+        :data:`VECTOR`; known words are remembered across
         calls (docs/design/team-server.md, "Bulk path")."""
-        per_row = []
-        for row in rows:
-            cols = [tokens(index_text(t)) for t in row if t]
-            per_row.append(cols[0] if len(cols) == 1 else list(itertools.chain(*cols)))
+        per_row = [[tokens(index_text(t)) for t in row if t] for row in rows]
         terms = self._terms
-        new = set(itertools.chain.from_iterable(per_row)).difference(terms)
+        every = itertools.chain.from_iterable
+        new = set(every(every(per_row))).difference(terms)
         if new:
             if len(terms) + len(new) > self.MAX_TERMS:
                 self._terms = terms = {}
-                new = set(itertools.chain.from_iterable(per_row))
+                new = set(every(every(per_row)))
             terms.update(self.stems(new))
         get = terms.__getitem__
         out = []
-        for words in per_row:
-            text = " ".join(filter(None, map(get, words)))
+        for cols in per_row:
+            stems = (" ".join(filter(None, map(get, words))) for words in cols)
+            text = COLUMN_GAP.join(filter(None, stems))
             if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
                 text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]
-            out.append((text, len(words)))
+            out.append((text, sum(map(len, cols))))
         return out
 
     def phrases(self, match: str) -> list[list[str]] | None:

@@ -836,7 +836,8 @@ def not_ignored(paths: list[Path]) -> list[Path]:
     ``core.excludesFile`` do not ignore; none outside a repository. Each path is looked up
     in its own checkout (a CLAUDE.local.md above the checkout is in none). Matched by
     :mod:`.gitignore` in bounded time (dulwich's regular expressions backtrack without
-    bound on a pattern such as ``*a*a*a*a*a*a*a*a*b``)."""
+    bound on a pattern such as ``*a*a*a*a*a*a*a*a*b``). A tracked file is never ignored,
+    as git says (``git check-ignore`` without ``--no-index``): every clone shares it."""
     return [p for p, v in zip(paths, _verdicts(paths), strict=True) if v is False]
 
 
@@ -849,6 +850,7 @@ def ignored(paths: list[Path]) -> list[Path]:
 def _verdicts(paths: list[Path]) -> list[bool | None]:
     """Whether git ignores each of ``paths``; None outside a repository or unreadable."""
     checkouts: dict[Path, Checkout | None] = {}
+    tracked: dict[Path, frozenset[bytes]] = {}
     out: list[bool | None] = []
     for p in paths:
         where = p.absolute()
@@ -860,11 +862,37 @@ def _verdicts(paths: list[Path]) -> list[bool | None]:
         if root is not None and checkout is not None:
             try:
                 is_dir = stat.S_ISDIR(os.lstat(where).st_mode) if os.path.lexists(where) else False
-                verdict = checkout.ignored(where.relative_to(root).as_posix(), is_dir)
+                relative = where.relative_to(root).as_posix()
+                verdict = checkout.ignored(relative, is_dir)
             except (OSError, ValueError):
                 verdict = None
+            if verdict and not is_dir:  # the rules say ignored: unless git tracks it
+                if root not in tracked:
+                    tracked[root] = _tracked(root)
+                verdict = os.fsencode(relative) not in tracked[root]
         out.append(verdict)
     return out
+
+
+#: An index larger than this is not read for tracked paths (the linux kernel's: 10 MiB)
+_MAX_INDEX = 256 << 20
+
+
+def _tracked(root: Path) -> frozenset[bytes]:
+    """The paths in the index of the checkout at ``root``; none when it cannot be read
+    (or is over :data:`_MAX_INDEX`): then the ignore rules alone decide."""
+    from dulwich.index import Index
+
+    dirs = git_dirs(root)
+    if dirs is None:
+        return frozenset()
+    index = dirs[0] / "index"
+    try:
+        if os.stat(index).st_size > _MAX_INDEX:
+            return frozenset()
+        return frozenset(Index(index).paths())
+    except Exception:  # noqa: BLE001 — an index git itself may not read tracks nothing
+        return frozenset()
 
 
 def _checkout(root: Path) -> Checkout | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, cast
@@ -245,8 +246,13 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
         )
 
 
+#: Half a character as raw UTF-8 bytes (ED A0-BF xx: a surrogate, as CESU-8 writers emit)
+_RAW_SURROGATE = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
+
+
 class _Chunks:
-    """Text chunks as the binary file ijson reads, counting the bytes read."""
+    """Text chunks as the binary file ijson reads, counting the bytes read, and where the
+    first raw surrogate was (``raw_surrogate``: its byte offset, None before one)."""
 
     def __init__(self, chunks: Iterable[str] | BinaryIO) -> None:
         binary = isinstance(chunks, io.IOBase)
@@ -255,6 +261,8 @@ class _Chunks:
         self.pending = b""
         self.total = 0
         self.first = True
+        self.raw_surrogate: int | None = None
+        self._tail = b""  # the last two bytes read: a surrogate split across two reads
 
     def read(self, size: int = -1) -> bytes:
         if self.file is not None:
@@ -269,6 +277,11 @@ class _Chunks:
         if self.first and data:
             self.first = False
             data = data.removeprefix(b"\xef\xbb\xbf")
+        if self.raw_surrogate is None and data:
+            found = _RAW_SURROGATE.search(self._tail + data)
+            if found is not None:
+                self.raw_surrogate = self.total - len(self._tail) + found.start()
+            self._tail = (self._tail + data)[-2:]
         self.total += len(data)
         return data
 
@@ -315,11 +328,14 @@ def _values(source: _Chunks, where: str) -> Iterator[tuple[bool, object]]:
         ):  # the C parser's limit (JSON from chat apps stays in 2**53)
             reason = "a whole number beyond 64 bits, which the streaming reader does not take"
         raise ParseError(where, f"not valid JSON ({reason})") from None
-    except UnicodeDecodeError:  # yajl's: a \udc00-\udfff escape alone (no high half)
+    except UnicodeDecodeError:  # yajl's: a lone surrogate, as an escape or as raw bytes
+        what = "as a \\u escape"
+        if source.raw_surrogate is not None:  # yajl passes them on: Python's decode refuses
+            what = f"as raw bytes at byte {source.raw_surrogate}, as CESU-8 writers emit"
         raise ParseError(
             where,
-            f"not valid JSON at item [{index}] (a \\u escape of half a character, a lone "
-            f"surrogate); the rest of the file was not read",
+            f"not valid JSON at item [{index}] (half a character, a lone surrogate, {what}); "
+            f"the rest of the file was not read",
         ) from None
 
 
