@@ -211,29 +211,33 @@ class Workspace:
         """This user's entries under the local key of the ``checkout``'s slug moved to
         the URL's key (their own data, the same checkout) when that holds none; else
         :meth:`left_behind`'s note."""
-        from ..pg.names import url_slug
-        from ..pg.rekey import move
-
         notes = self.left_behind(checkout)
         if not notes or checkout is None or self.project_url is None or self.database is None:
             return notes
-        old = f"local:{self.user}:{checkout}"
-        new = f"local:{self.user}:{url_slug(self.project_url)}"
         try:
-            moved = move(self.database, old, new)
+            return [self._move_left_behind(checkout)]
         except MemdirError as exc:  # both hold entries: neither is overwritten
             return [f"{notes[0]}; not moved: {exc}"]
-        return [
+
+    def _move_left_behind(self, checkout: str) -> str:
+        from ..pg.names import url_slug
+        from ..pg.rekey import move
+
+        assert self.database is not None and self.project_url is not None
+        old = f"local:{self.user}:{checkout}"
+        new = f"local:{self.user}:{url_slug(self.project_url)}"
+        moved = move(self.database, old, new)
+        return (
             f"local scope: moved {moved.entries} entr{'y' if moved.entries == 1 else 'ies'} "
             f"with their history and what was "
             f"forgotten from {old} (where MCP sessions kept them before 2026-12-04) to "
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
-        ]
+        )
 
     def adopt_checkout(self, old: str) -> str:
         """``memdir scopes --adopt OLD`` on the team backend: this user's entries under the
         local key of the checkout ``old`` (its path or its slug) moved to this project's,
-        keyed by its URL (:meth:`adopt_left_behind`); an error saying why when none move."""
+        keyed by its URL; an error saying why when none move."""
         from ..pg.names import local_slug_name
 
         if self.database is None or self.project_url is None:
@@ -243,14 +247,12 @@ class Workspace:
             )
         named = project_slug(Path(old).expanduser().resolve()) if "/" in old else old
         slug = local_slug_name(named)
-        notes = self.adopt_left_behind(slug)
-        if not notes:
+        if not self.left_behind(slug):
             raise MemdirError(f"local:{self.user}:{slug} holds none of your entries: none moved")
-        if "; not moved: " in notes[0]:  # both hold entries: the move's own reason
-            raise MemdirError(
-                f"local:{self.user}:{slug} not moved: " + notes[0].split("; not moved: ")[-1]
-            )
-        return notes[0]
+        try:
+            return self._move_left_behind(slug)
+        except MemdirError as exc:
+            raise MemdirError(f"local:{self.user}:{slug} not moved: {exc}") from exc
 
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
