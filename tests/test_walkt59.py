@@ -242,3 +242,34 @@ def test_a_repository_whose_remote_path_is_cjk_can_be_granted_and_shared(
     )  # fmt: skip
     assert added.returncode == 0, added.stderr
     assert "会議" in dev.run("ls", "--scope", "project", **team).stdout
+
+
+def test_a_members_org_write_is_refused_saying_it_takes_an_admin(
+    pg_url: str, tokens: dict[str, str], tmp_path: Path
+) -> None:
+    """The README says admins write the org scope; a member's write or revert of it says it
+    takes an admin (before: "it is read-only", as if nobody could)."""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    db = PgDatabase(pg_url)
+    try:
+        users.add(db, "ops", admin=True)
+    finally:
+        db.close()
+    tokyo = Machine(tmp_path / "東京", team_checkout(tmp_path / "東京", GITEE))
+    rule = ["--type", "feedback", "--name", "全社ルール：機密情報", "--description", "顧客データ"]
+    by_ops = tokyo.run(
+        "add", "--scope", "managed", *rule, "--body", "顧客の個人情報を外部に送らない。",
+        MEMDIR_DATABASE_URL=pg_url, MEMDIR_USER="ops",
+    )  # fmt: skip
+    assert by_ops.returncode == 0, by_ops.stderr
+    as_member = {"MEMDIR_DATABASE_URL": pg_url, "MEMDIR_USER": "tanaka.hiroshi"}
+    logged = tokyo.run("log", "--scope", "managed", "--json", **as_member)
+    rev = json.loads(logged.stdout)[0]["rev"]
+    for refused in (
+        tokyo.run("add", "--scope", "managed", *rule, "--body", "別の内容", **as_member),
+        tokyo.run("revert", rev, **as_member),
+    ):
+        assert refused.returncode == 1
+        assert "admin" in refused.stderr, refused.stderr
