@@ -273,3 +273,30 @@ def test_a_members_org_write_is_refused_saying_it_takes_an_admin(
     ):
         assert refused.returncode == 1
         assert "admin" in refused.stderr, refused.stderr
+
+
+def test_a_client_may_name_its_project_as_users_ls_prints_it(
+    pg_url: str, server: str, tokens: dict[str, str], tmp_path: Path
+) -> None:
+    """`users ls` and the web page's links name a project ``host/owner/repo``; an admin who
+    copies that into X-Memdir-Project gets the project (before: "not a shared repository
+    URL … not a local path")."""
+    shanghai = Machine(tmp_path / "上海", team_checkout(tmp_path / "上海", GITEE))
+    _, kind, name, description, body = MEMORIES[2]
+    added = shanghai.run(
+        "add", "--scope", "project", "--type", kind, "--name", name,
+        "--description", description, "--body", body,
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    pushed = shanghai.run("push", "--apply", MEMDIR_TOKEN=tokens["zhangwei"], MEMDIR_SERVER=server)
+    assert pushed.returncode == 0, pushed.stderr
+    listed = shanghai.run("serve", "users", "ls", MEMDIR_DATABASE_URL=pg_url)
+    assert "gitee.com/zhangwei/xiangmu" in listed.stdout
+    (answer,) = _mcp(
+        f"{server}/mcp",
+        tokens["tanaka.hiroshi"],
+        [("memory_search", {"query": "배포는 언제 하나요?"})],
+        project="gitee.com/zhangwei/xiangmu",
+    )
+    assert not answer.startswith("ERROR"), answer
+    assert json.loads(answer)["results"][0]["name"] == name

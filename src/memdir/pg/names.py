@@ -121,8 +121,9 @@ def token_id(value: object) -> tuple[str, str]:
 
 
 def remote_folder(url: str) -> PurePosixPath:
-    """The stand-in folder of a project a client names by its repository URL."""
-    return REMOTE_PROJECTS / project_url(url)
+    """The stand-in folder of a project a client names by its repository URL (or by the
+    ``host/owner/repo`` that ``users ls`` prints)."""
+    return REMOTE_PROJECTS / project_key(url)
 
 
 def remote_url(folder: PurePath | str) -> str | None:
