@@ -300,3 +300,17 @@ def test_a_client_may_name_its_project_as_users_ls_prints_it(
     )
     assert not answer.startswith("ERROR"), answer
     assert json.loads(answer)["results"][0]["name"] == name
+
+
+def test_a_cjk_login_name_is_refused_saying_it_is_the_login_name(
+    pg_url: str, tokens: dict[str, str], tmp_path: Path
+) -> None:
+    """On a machine whose account is 张伟, MEMDIR_USER unset names the login name: the
+    refusal says so and what to set (before: only "'张伟' is not a user name")."""
+    seoul = Machine(tmp_path / "서울", team_checkout(tmp_path / "서울", GITEE))
+    for login in ("张伟", "김민준"):
+        refused = seoul.run("ls", MEMDIR_DATABASE_URL=pg_url, LOGNAME=login, USER=login)
+        assert refused.returncode == 1 and login in refused.stderr
+        assert "login name" in refused.stderr and "MEMDIR_USER" in refused.stderr, refused.stderr
+    named = seoul.run("ls", MEMDIR_DATABASE_URL=pg_url, MEMDIR_USER="zhangwei", LOGNAME="张伟")
+    assert named.returncode == 0, named.stderr

@@ -130,7 +130,16 @@ class Workspace:
         from .storage.git import git_dirs, read_remote
 
         self.database = PgDatabase.shared(url)
-        self.user = user_name(self.settings.user or getpass.getuser())
+        try:
+            self.user = user_name(self.settings.user or getpass.getuser())
+        except ValidationError as exc:
+            if self.settings.user:
+                raise
+            raise ValidationError(  # a login name such as 张伟 or 김민준: say where it came from
+                f"{exc} (MEMDIR_USER is not set: that is your login name). Set MEMDIR_USER to "
+                f"the user name `memdir serve users add` made for you",
+                field="user",
+            ) from None
         self.admin = is_admin(self.database, self.user)
         managed = self.locations["managed"]
         self.locations["managed"] = dataclasses.replace(managed, read_only=not self.admin)
