@@ -116,7 +116,8 @@ class RepairReport:
 class Store:
     """The entries of one scope.
 
-    ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
+    ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write, saying
+    ``read_only_why``.
     ``clock`` returns the current UTC time.
     ``history`` (optional) records every change (a git commit, or a versions row), under
     the same lock.
@@ -128,6 +129,7 @@ class Store:
         *,
         scope: str = "local",
         read_only: bool = False,
+        read_only_why: str = "it is read-only",
         pinned_budget: int = PINNED_BUDGET,
         lock_timeout: float = 30.0,
         clock: Callable[[], datetime] = utcnow,
@@ -136,6 +138,7 @@ class Store:
         self.backend = backend
         self.scope = scope
         self.read_only = read_only
+        self.read_only_why = read_only_why
         self.pinned_budget = pinned_budget
         self.lock_timeout = lock_timeout
         self.clock = clock
@@ -382,7 +385,7 @@ class Store:
         touches, before and after (None: absent), so nothing another writer does can
         slip in between what it records and what was written."""
         if self.read_only:
-            raise ReadOnlyScopeError(self.scope)
+            raise ReadOnlyScopeError(self.scope, self.read_only_why)
         writer = Source.parse(source)
         ops = self.screen(ops, writer)
         now = self.clock()
@@ -471,7 +474,7 @@ class Store:
         under the lock, so a write that landed in between is never silently undone.
         ``also`` runs under the lock last (transactional backend: in the same commit)."""
         if self.read_only:
-            raise ReadOnlyScopeError(self.scope)
+            raise ReadOnlyScopeError(self.scope, self.read_only_why)
         for name, data in files.items():
             if data is not None:
                 try:

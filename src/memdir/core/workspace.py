@@ -54,6 +54,11 @@ if TYPE_CHECKING:
 #: Other projects' local stores a workspace keeps (:meth:`Workspace.store_at`): a server's
 #: requests name them, so a workspace kept between requests must not keep every one.
 OTHERS = 64
+#: Why a team member's write to the org scope (managed on the team server) is refused
+ORG_WHY = (
+    "it is read-only for you: on the team server only an admin writes it (an admin makes "
+    "you one with `memdir serve users admin NAME`)"
+)
 #: What to do about a scope not available here, in a terminal or the library
 OPEN_A_PROJECT = "Use the 'local' scope, or open memdir in a project folder."
 
@@ -131,7 +136,16 @@ class Workspace:
         from .storage.git import git_dirs, read_remote
 
         self.database = PgDatabase.shared(url)
-        self.user = user_name(self.settings.user or getpass.getuser())
+        try:
+            self.user = user_name(self.settings.user or getpass.getuser())
+        except ValidationError as exc:
+            if self.settings.user:
+                raise
+            raise ValidationError(  # a login name such as 张伟 or 김민준: say where it came from
+                f"{exc} (MEMDIR_USER is not set: that is your login name). Set MEMDIR_USER to "
+                f"the user name `memdir serve users add` made for you",
+                field="user",
+            ) from None
         self.admin = is_admin(self.database, self.user)
         managed = self.locations["managed"]
         self.locations["managed"] = dataclasses.replace(managed, read_only=not self.admin)
@@ -502,11 +516,13 @@ class Workspace:
             refresh_origin(self.project_root, folder)
 
     def _store(self, loc: ScopeLocation, backend: Backend, history: HistoryBackend | None) -> Store:
+        org = self.database is not None and loc.name == "managed"
         store = Store(
             backend,
             history=history,
             scope=loc.name,
             read_only=loc.read_only,
+            read_only_why=ORG_WHY if org else "it is read-only",
             pinned_budget=self.settings.pinned_budget,
             lock_timeout=self.settings.lock_timeout,
             clock=self.clock,

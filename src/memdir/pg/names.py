@@ -27,8 +27,8 @@ def user_name(value: object) -> str:
     if not isinstance(value, str) or not USER_NAME.fullmatch(value.strip().lower()):
         shown = repr(value)[:80]
         raise ValidationError(
-            f"{shown} is not a user name; use 1-63 letters, digits, '.', '_' or '-', "
-            f"starting with a letter (e.g. alice)",
+            f"{shown} is not a user name; use 1-63 of a-z, 0-9, '.', '_' or '-', "
+            f"starting with a-z: ASCII only (e.g. alice, zhang.wei, kim-minjun)",
             field="user",
         )
     return value.strip().lower()
@@ -121,8 +121,9 @@ def token_id(value: object) -> tuple[str, str]:
 
 
 def remote_folder(url: str) -> PurePosixPath:
-    """The stand-in folder of a project a client names by its repository URL."""
-    return REMOTE_PROJECTS / project_url(url)
+    """The stand-in folder of a project a client names by its repository URL (or by the
+    ``host/owner/repo`` that ``users ls`` prints)."""
+    return REMOTE_PROJECTS / project_key(url)
 
 
 def remote_url(folder: PurePath | str) -> str | None:

@@ -158,7 +158,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
     owners = ", ".join(dict.fromkeys(batch.owners))
     try:
         if store.read_only:
-            raise ReadOnlyScopeError(store.scope)
+            raise ReadOnlyScopeError(store.scope, store.read_only_why)
         if not store.backend.writable():
             raise MemdirError(f"{where} is not writable; fix its permissions")
         store.refuse_unreadable()
