@@ -42,10 +42,6 @@ MAX_SCAN = 64
 #: search time of an unwidened one (recall59, ``bench/inflect_prefix.py``).
 MAX_FORMS = 12
 MAX_QUERY_FORMS = 48
-#: A Turkish word's closest forms are also listed from its own index term less this many
-#: letters (siparişlerin: siparisleri…), not only from its first five, whose first
-#: :data:`MAX_SCAN` terms in code point order may be any of thousands.
-NEAR_CUT = 2
 #: Longer words are names, hashes or garbage: left alone, query words and index terms
 #: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
@@ -278,7 +274,6 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         bare = _folded(t.text)  # letters, not code points: İ is lower-cased as i + U+0307
         if lang in PREFIX_LEN and len(bare) > PREFIX_LEN[lang] and bare.isalpha():
             keyed.append((t, lang, bare[: PREFIX_LEN[lang]], "prefix"))
-            keyed.append((t, lang, bare[: PREFIX_LEN[lang]], "near"))
     keyed = [(t, lang, k, how) for t, lang, k, how in keyed if how != "stem" or _long(lang, k)]
     # German and Dutch: the terms starting with each word, for the compounds it starts
     closed = [
@@ -293,14 +288,8 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     # (ödeme is indexed odem), which then stand for a word starting with it
     cut = stemmer.lookup(conn, [k for _, _, k, how in keyed if how == "prefix"])
     prefixes = [
-        (cut.get(k) or k)
-        if how == "prefix"
-        else _near(own.get(t.text, ""), k)
-        if how == "near"
-        else _prefix(lang, k)
-        if _long(lang, k)
-        else k
-        for t, lang, k, how in keyed
+        (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
+        for _, lang, k, how in keyed
     ]
     found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
     picked: dict[int, set[str]] = {}
@@ -313,9 +302,9 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
             and len(v) <= MAX_LEN
             and v not in function_forms(lang)
             and (
-                (how in ("prefix", "near") and _starts(v, k))
+                (how == "prefix" and _starts(v, k))
                 or (how == "spelling" and v == k)
-                or (how == "stem" and _long(lang, k) and matches(lang, k, v))
+                or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
             )
         )
     if heads:
@@ -335,14 +324,6 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         t.forms = tuple(forms)
         if t.forms:
             t.match = " OR ".join([t.match, *map(quote, t.forms)])
-
-
-def _near(term: str, prefix: str) -> str:
-    """Where a word's closest forms start: its index term ``term`` less :data:`NEAR_CUT`
-    letters, never shorter than one letter past its first letters ``prefix``."""
-    if not term.startswith(prefix):
-        return prefix
-    return term[: max(len(prefix) + 1, len(term) - NEAR_CUT)]
 
 
 def _closest(word: str, forms: set[str]) -> list[str]:
