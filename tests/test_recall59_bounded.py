@@ -16,7 +16,35 @@ from memdir.sessions.candidates import MESSAGE_TABLE, query_terms
 from memdir.sessions.query import sanitize
 
 #: Turkish suffixes the generated terms chain after "sipar" (order, as siparişler).
-SUFFIXES = "lar ler ım im ın ı sı da de ta dan den la le yla ki cı lık sız lı ma mak acak mış dı yor ız".split()
+SUFFIXES = [
+    "lar",
+    "ler",
+    "ım",
+    "im",
+    "ın",
+    "ı",
+    "sı",
+    "da",
+    "de",
+    "ta",
+    "dan",
+    "den",
+    "la",
+    "le",
+    "yla",
+    "ki",
+    "cı",
+    "lık",
+    "sız",
+    "lı",
+    "ma",
+    "mak",
+    "acak",
+    "mış",
+    "dı",
+    "yor",
+    "ız",
+]
 #: The row asked for: a close form of the query's words, never one of them.
 PLANTED = "siparişlerini dün kargoya verdik"
 #: Asks for it: one word, widened to its closest forms among thousands.
@@ -83,3 +111,22 @@ def test_postgresql_keeps_the_same_forms_and_finds_the_same(pg_url: str, tmp_pat
         assert _check(post) == _check(lite)
     finally:
         db.pg.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the compound two query words make (Datenbankmigration) is looked for only among "
+    "the first inflect.MAX_SCAN index terms starting with its head in code point order: "
+    "past 64 others (Datenbankabgleich…) it is never listed (recall59, "
+    "bench/inflect_prefix.py --spread: the planted German row is missed before and after)",
+)
+def test_the_compound_two_words_make_is_found_among_many_of_its_head(tmp_path: Path) -> None:
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("a", session_id="one", started_at=1.7e9)
+    tails = ["abgleich", "abfrage", "adapter", "admin", "agent", "akte", "aktion", "alarm"]
+    tails += ["abbild", "abruf", "abzug"]
+    rows = [f"Datenbank{a}{b} erledigt" for a in tails for b in tails]  # 121 before it
+    rows.append("Datenbankmigration: abgeschmiert")
+    store.log_many("one", [("user", r, None, None, 1.7e9 + i) for i, r in enumerate(rows)])
+    hits = store.search_messages("Warum ist die Migration der Datenbank gescheitert?", limit=5)
+    assert hits and hits[0].snippet == rows[-1]
