@@ -38,8 +38,8 @@ PREFIX_LEN = {"turkish": 5}
 MAX_WORDS = 12
 MAX_SCAN = 64
 #: Forms kept a word, and a query (the closest to its word first, in turns: :func:`_bounded`):
-#: every form's postings are read and merged, and a 12-word query of 134 forms took 3× the
-#: search time of an unwidened one (recall59, ``bench/inflect_prefix.py``).
+#: each is one more MATCH / tsquery term whose postings are read; no recall set's query
+#: needs more than 7, a 12-word Turkish one found 134 (recall59, bench/README.md).
 MAX_FORMS = 12
 MAX_QUERY_FORMS = 48
 #: Longer words are names, hashes or garbage: left alone, query words and index terms
@@ -295,6 +295,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     picked: dict[int, set[str]] = {}
     for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
+        stems = how != "prefix" and _long(lang, k)  # once a key, not once a term
         picked.setdefault(id(t), set()).update(
             v
             for v in vocab
@@ -304,7 +305,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
             and (
                 (how == "prefix" and _starts(v, k))
                 or (how == "spelling" and v == k)
-                or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
+                or (stems and matches(lang, k, v))
             )
         )
     if heads:
