@@ -38,10 +38,10 @@ PREFIX_LEN = {"turkish": 5}
 MAX_WORDS = 12
 MAX_SCAN = 64
 #: Forms kept a word, and a query (the closest to its word first, in turns: :func:`_bounded`):
-#: each is one more MATCH / tsquery term whose postings are read; no recall set's query
-#: needs more than 7, a 12-word Turkish one found 134 (recall59, bench/README.md).
+#: each is one more MATCH / tsquery term; no recall set's query keeps more than 7, a 12-word
+#: Turkish one found 134; 48 made SQLite slower there (recall59, bench/README.md).
 MAX_FORMS = 12
-MAX_QUERY_FORMS = 48
+MAX_QUERY_FORMS = 96
 #: Longer words are names, hashes or garbage: left alone, query words and index terms
 #: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
