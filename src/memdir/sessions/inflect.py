@@ -38,7 +38,7 @@ PREFIX_LEN = {"turkish": 5}
 MAX_WORDS = 12
 MAX_SCAN = 64
 #: Forms kept a word, and a query (the closest to its word first, in turns: :func:`_bounded`):
-#: each is one more MATCH / tsquery term; no recall set's query keeps more than 7, a 12-word
+#: each is one more MATCH / tsquery term; no recall set's query keeps more than 8, a 12-word
 #: Turkish one found 134; 48 made SQLite slower there (recall59, bench/README.md).
 MAX_FORMS = 12
 MAX_QUERY_FORMS = 96
