@@ -40,6 +40,7 @@ from typing import Any, Protocol
 from unittest import mock
 
 import memdir
+from memdir.sessions import inflect
 from memdir.sessions.query import sanitize
 
 HERE = Path(__file__).resolve().parent
@@ -552,6 +553,21 @@ def _no(*_: Any) -> None:
 # -- main ------------------------------------------------------------------------------------
 
 
+def _count_forms() -> dict[str, int]:
+    """Query text → the inflected forms ``inflect.expand`` kept for it (key "": the most
+    one word kept), filled as memdir searches."""
+    kept: dict[str, int] = {}
+    expand = inflect.expand
+
+    def counted(conn: Any, text: str, terms: list[Any], table: str) -> None:
+        expand(conn, text, terms, table)
+        kept[text] = max(kept.get(text, 0), sum(len(t.forms) for t in terms))
+        kept[""] = max([kept.get("", 0), *(len(t.forms) for t in terms)])
+
+    inflect.expand = counted  # bm25 calls it through the module
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--locomo", type=Path, default=next((p for p in LOCOMO if p.exists()), None))
@@ -580,8 +596,12 @@ def main(argv: list[str] | None = None) -> int:
         help="with MEMDIR_EMBED: also memdir+semantic fused with these parameters (repeatable; "
         "tune on dev only)",
     )
+    ap.add_argument(
+        "--forms", action="store_true", help="also the most inflected forms a query kept"
+    )
     a = ap.parse_args(argv)
     sets = a.sets.split(",")
+    kept = _count_forms() if a.forms else {}
     convs: list[Conv] = []
     if "locomo" in sets and a.locomo:
         convs += load_locomo(a.locomo)
@@ -617,6 +637,11 @@ def main(argv: list[str] | None = None) -> int:
         f"recall — {len(convs)} conversations, {nq} questions; search ms/question: "
         + ", ".join(f"{n} {t * 1000 / max(1, nq):.1f}" for n, t in times.items())
     )
+    if a.forms:
+        print(
+            f"inflected forms a query kept: at most {max(kept.values(), default=0)}, a word "
+            f"{kept.get('', 0)}; queries widened {sum(v > 0 for k, v in kept.items() if k)}"
+        )
     if EMBED["rows"]:
         print(
             f"semantic layer: {EMBED['model']} ({EMBED['dim']} dimensions); "

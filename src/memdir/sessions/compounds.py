@@ -33,14 +33,14 @@ def joined(lang: str | None, head: str, tail: str, term: str) -> bool:
         part = rest[len(link) :]
         # the stemmer only cuts endings: what is left of the tail starts as the tail
         # does, but for an ending of three letters (synchronisati ~ synchroniseren)
-        if len(part) >= MIN_PART and _shared(part, tail) >= max(
+        if len(part) >= MIN_PART and shared(part, tail) >= max(
             MIN_PART, min(len(part), len(tail)) - 3
         ):
             return True
     return False
 
 
-def _shared(a: str, b: str) -> int:
+def shared(a: str, b: str) -> int:
     """Letters ``a`` and ``b`` start with alike."""
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:

@@ -34,10 +34,14 @@ MIN_STEM_BY_LANG = {"portuguese": 5, "spanish": 5, "french": 5, "italian": 5}
 #: five letters as good as a lemmatizer); shorter words are left to their stems (kira,
 #: kiraz).
 PREFIX_LEN = {"turkish": 5}
-#: Query words expanded, index terms read per word, forms added per word.
+#: Query words expanded, index terms read per key of a word.
 MAX_WORDS = 12
 MAX_SCAN = 64
+#: Forms kept a word, and a query (the closest to its word first, in turns: :func:`_bounded`):
+#: each is one more MATCH / tsquery term; no recall set's query keeps more than 8, a 12-word
+#: Turkish one found 134; 48 made SQLite slower there (recall59, bench/README.md).
 MAX_FORMS = 12
+MAX_QUERY_FORMS = 96
 #: Longer words are names, hashes or garbage: left alone, query words and index terms
 #: alike (Snowball's time grows with a word's length: a 16k-letter term, 50 ms).
 MAX_LEN = 40
@@ -288,36 +292,61 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         for _, lang, k, how in keyed
     ]
     found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
-    picked: dict[int, list[str]] = {}
+    picked: dict[int, set[str]] = {}
     for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
-        forms = picked.setdefault(id(t), [])
-        forms += [
+        stems = how != "prefix" and _long(lang, k)  # once a key, not once a term
+        picked.setdefault(id(t), set()).update(
             v
             for v in vocab
             if v != mine
-            and v not in forms
             and len(v) <= MAX_LEN
             and v not in function_forms(lang)
             and (
                 (how == "prefix" and _starts(v, k))
                 or (how == "spelling" and v == k)
-                or (how != "prefix" and _long(lang, k) and matches(lang, k, v))
+                or (stems and matches(lang, k, v))
             )
-        ][: MAX_FORMS - len(forms)]
+        )
     if heads:
         lang = closed[0][1]
         joins = compounds.forms(lang, heads, found[len(keyed) :])
         for (t, _, _), extra in zip(closed, joins, strict=True):
-            forms = picked.setdefault(id(t), [])
-            extra = {v for v in extra if len(v) <= MAX_LEN and v not in function_forms(lang)}
-            forms += sorted(extra - set(forms))[: MAX_FORMS - len(forms)]
+            picked.setdefault(id(t), set()).update(
+                v for v in extra if len(v) <= MAX_LEN and v not in function_forms(lang)
+            )
+    ranked = [
+        _closest(own.get(t.text) or _folded(t.text), picked.get(id(t), set())) for t, _ in todo
+    ]
     # a form is looked for as itself: only a term the porter tokenizer leaves as it is
-    same = stemmer.lookup(conn, [v for forms in picked.values() for v in forms])
-    for t, _ in todo:
-        t.forms = tuple(v for v in picked.get(id(t), ()) if same.get(v) == v)
+    same = stemmer.lookup(conn, [v for forms in ranked for v in forms])
+    kept = _bounded([[v for v in forms if same.get(v) == v] for forms in ranked])
+    for (t, _), forms in zip(todo, kept, strict=True):
+        t.forms = tuple(forms)
         if t.forms:
             t.match = " OR ".join([t.match, *map(quote, t.forms)])
+
+
+def _closest(word: str, forms: set[str]) -> list[str]:
+    """``forms`` closest to ``word`` first: the most first letters alike, then the
+    nearest length; only as many as :func:`_bounded` may keep, twice over (some are not
+    looked for as themselves)."""
+    order = sorted(forms, key=lambda v: (-compounds.shared(v, word), abs(len(v) - len(word)), v))
+    return order[: 2 * MAX_FORMS]
+
+
+def _bounded(ranked: list[list[str]]) -> list[list[str]]:
+    """Each word's forms (closest first) cut to :data:`MAX_FORMS`, and all of them to
+    :data:`MAX_QUERY_FORMS` taken in turns: every word's closest form before any
+    word's second."""
+    kept: list[list[str]] = [[] for _ in ranked]
+    total = 0
+    for depth in range(MAX_FORMS):
+        for forms, mine in zip(ranked, kept, strict=True):
+            if depth < len(forms) and total < MAX_QUERY_FORMS:
+                mine.append(forms[depth])
+                total += 1
+    return kept
 
 
 def _starts(term: str, prefix: str) -> bool:
