@@ -356,13 +356,6 @@ def test_a_cjk_login_name_is_refused_saying_it_is_the_login_name(
     assert named.returncode == 0, named.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: `memdir serve --database` does not start on a machine whose login name "
-    "is 张伟 (MEMDIR_USER unset): it opens its own memdir as the login name and refuses it "
-    "as no user name, though the server acts only as each token's user (a valid login "
-    "name nobody added, e.g. root, starts it)",
-)
 def test_the_team_server_starts_under_a_cjk_login_name(
     pg_url: str, tokens: dict[str, str], tmp_path: Path
 ) -> None:
