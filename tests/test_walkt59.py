@@ -210,13 +210,6 @@ def test_cjk_questions_find_the_same_entries_on_sqlite_and_postgresql(
         pg.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: a remote whose path holds CJK (ssh://git@git.example.jp:2222/開発/メモ.git, "
-    "https://gitlab.example.cn/研发部/记忆库.git) or its percent-encoded form is refused as "
-    "'not a shared repository URL … not a local path' by `serve users grant`, and a checkout "
-    "with that origin has no project scope on the team server (pg/names.py _SEGMENT is ASCII)",
-)
 @pytest.mark.parametrize(
     "remote",
     [
@@ -242,6 +235,53 @@ def test_a_repository_whose_remote_path_is_cjk_can_be_granted_and_shared(
     )  # fmt: skip
     assert added.returncode == 0, added.stderr
     assert "会議" in dev.run("ls", "--scope", "project", **team).stdout
+
+
+CJK_REMOTE = "https://gitlab.example.cn/研发部/记忆库.git"
+
+
+def test_a_cjk_project_is_pushed_pulled_and_asked_over_http_by_any_form_of_its_url(
+    pg_url: str, server: str, tokens: dict[str, str], tmp_path: Path
+) -> None:
+    """Over the wire the key travels percent-encoded (X-Memdir-Project is ASCII): a push
+    from the raw origin, a pull from its percent-encoded form, a question over MCP naming
+    it as `users ls` prints it (percent-encoded), all one project."""
+    from urllib.parse import quote
+
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    db = PgDatabase(pg_url)
+    try:
+        for name in tokens:
+            users.grant(db, name, CJK_REMOTE)
+    finally:
+        db.close()
+    as_zhangwei = {"MEMDIR_TOKEN": tokens["zhangwei"], "MEMDIR_SERVER": server}
+    shanghai = Machine(tmp_path / "上海", team_checkout(tmp_path / "上海", CJK_REMOTE))
+    _, kind, name, description, body = MEMORIES[0]
+    added = shanghai.run(
+        "add", "--scope", "project", "--type", kind, "--name", name,
+        "--description", description, "--body", body,
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    pushed = shanghai.run("push", "--apply", **as_zhangwei)
+    assert pushed.returncode == 0 and "1 add" in pushed.stdout, pushed.stdout + pushed.stderr
+    encoded = "https://gitlab.example.cn/" + quote("研发部/记忆库.git")
+    other = Machine(tmp_path / "机器B", team_checkout(tmp_path / "机器B", encoded))
+    pulled = other.run("pull", "--apply", **as_zhangwei)
+    assert pulled.returncode == 0 and "1 add" in pulled.stdout, pulled.stdout + pulled.stderr
+    assert _saved(other.home, other.checkout) == _saved(shanghai.home, shanghai.checkout)
+    listed = shanghai.run("serve", "users", "ls", MEMDIR_DATABASE_URL=pg_url)
+    assert "gitlab.example.cn/研发部/记忆库" in listed.stdout, listed.stdout
+    (answer,) = _mcp(
+        f"{server}/mcp",
+        tokens["tanaka.hiroshi"],
+        [("memory_search", {"query": "部署在哪里？"})],
+        project=quote("gitlab.example.cn/研发部/记忆库"),
+    )
+    assert not answer.startswith("ERROR"), answer
+    assert json.loads(answer)["results"][0]["name"] == name
 
 
 def test_a_members_org_write_is_refused_saying_it_takes_an_admin(
@@ -316,13 +356,6 @@ def test_a_cjk_login_name_is_refused_saying_it_is_the_login_name(
     assert named.returncode == 0, named.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: `memdir serve --database` does not start on a machine whose login name "
-    "is 张伟 (MEMDIR_USER unset): it opens its own memdir as the login name and refuses it "
-    "as no user name, though the server acts only as each token's user (a valid login "
-    "name nobody added, e.g. root, starts it)",
-)
 def test_the_team_server_starts_under_a_cjk_login_name(
     pg_url: str, tokens: dict[str, str], tmp_path: Path
 ) -> None:

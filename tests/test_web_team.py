@@ -475,3 +475,22 @@ def test_the_add_form_offers_the_org_scope_to_admins_only(team: Team, one_site: 
         assert [e.name for e in md.store("managed").list()] == ["Root org"]  # every user's
     finally:
         md.close()
+
+
+def test_a_cjk_projects_page_opens_from_its_link_and_from_any_form_of_its_url(
+    team: Team, one_site: str
+) -> None:
+    """A project whose remote path is CJK: `users ls` prints it, the home page links it
+    percent-encoded, and ``?project=`` takes the key, the raw remote or its encoded form."""
+    key = "gitlab.example.cn/研发部/记忆库"
+    granted = team.admin("grant", "alice", f"https://{key}.git")
+    assert key in granted.stdout + granted.stderr
+    assert key in team.admin("ls").stdout
+    md = _open(team, "alice", Path("/memdir-remote-project") / key)
+    md.store("project").add(type="project", name="部署目标", description="上海", body="上海。")
+    md.close()
+    a = _sign_in(one_site, team.tokens["alice"])
+    assert f"/?project={quote(key, safe='')}" in a.get("/").text
+    for named in (key, f"git@gitlab.example.cn:{key.split('/', 1)[1]}.git", quote(key)):
+        page = a.get("/", params={"project": named})
+        assert page.status_code == 200 and "部署目标" in page.text, (named, page.text[:300])

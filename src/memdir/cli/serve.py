@@ -137,8 +137,9 @@ def serve(
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
     kept in $MEMDIR_HOME/mcp-token (mode 0600), or with --database, behind each team
     user's own tokens."""
+    from ..engine import open as open_memdir
     from ..pg.db import redact
-    from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
+    from ..serve import LOOPBACK, SERVER_USER, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
     state: State = ctx.obj
@@ -148,7 +149,12 @@ def serve(
         return
     # disabled memory still serves: with no tools and no resources; Ctrl-C while a team
     # database is still connecting (a server that hangs) stops it as Ctrl-C after does
-    md = _until_ctrl_c("serve", state.open)
+    md = _until_ctrl_c(  # as no one: the team server acts as each token's user
+        "serve",
+        lambda: open_memdir(
+            state.home, state.project, database_url=state.database, user=SERVER_USER
+        ),
+    )
     if md is None:
         return
     state.warn(md)

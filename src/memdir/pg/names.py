@@ -4,8 +4,9 @@ Each parser gives a clean value or a :class:`ValidationError` saying what is wan
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path, PurePath, PurePosixPath
-from urllib.parse import urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from ..core.errors import ValidationError
 from .db import redact
@@ -14,7 +15,8 @@ USER_NAME = re.compile(r"[a-z][a-z0-9._-]{0,62}")
 TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
 _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo.git
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
-_SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")
+_SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")  # ASCII, as every key before walkt59
+_ASCII_UPPER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _SLUG = re.compile(r"[A-Za-z0-9-]{1,100}")  # what core.scopes.project_slug makes
 MAX_URL = 1000
 #: Where a project named only by its URL (a client on another machine) seems to live: no
@@ -36,8 +38,10 @@ def user_name(value: object) -> str:
 
 def project_url(value: object) -> str:
     """A repository's remote URL normalised to ``host/owner/repo``: scheme, user,
-    password, port and ``.git`` dropped, lower-cased, so every clone of one repository
-    (https or ssh) names the same project scope."""
+    password, port and ``.git`` dropped, the host lower-cased (an IDN to its ``xn--``
+    form), each path segment percent-decoded, NFC, its ASCII letters lower-cased, so
+    every clone of one repository (https or ssh) names the same project scope
+    (docs/design/team-server.md, "project keys")."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_URL:
         raise ValidationError(
             f"{str(value)[:80]!r} is not a repository URL; give its remote, e.g. "
@@ -46,10 +50,12 @@ def project_url(value: object) -> str:
         )
     raw = value.strip()
     host, path = "", ""
+    if (bad := _unwanted(raw)) is not None:
+        raise _not_shared(raw, f"it holds {bad}")
     if "://" in raw:
         try:
             parts = urlsplit(raw)
-            host = (parts.hostname or "").lower()
+            host = parts.hostname or ""
         except ValueError:
             host = ""
         else:
@@ -57,26 +63,81 @@ def project_url(value: object) -> str:
                 host = ""
             path = parts.path
     elif (m := _SCP.fullmatch(raw)) is not None:
-        host, path = m.group(1).lower(), m.group(2)
-    segments = [s for s in path.lower().split("/") if s]
-    if segments and segments[-1].endswith(".git"):
-        segments[-1] = segments[-1][:-4]
-    if (
-        not host
-        or not _HOST.fullmatch(host)
-        or not segments
-        or not all(_SEGMENT.fullmatch(s) and s not in (".", "..") for s in segments)
-    ):
-        raise ValidationError(
-            f"{redact(raw)[:120]!r} is not a shared repository URL; give its remote "
-            f"(https://host/owner/repo or git@host:owner/repo.git), not a local path",
-            field="project",
-        )
-    return "/".join([host, *segments])
+        host, path = m.group(1), m.group(2)
+    host = _host(host)
+    segments = [s for s in path.split("/") if s]
+    if not host or not _HOST.fullmatch(host) or not segments:
+        raise _not_shared(raw)
+    keyed = []
+    for at, segment in enumerate(segments, 1 - len(segments)):
+        text, why = _segment(segment, last=at == 0)
+        if why:
+            raise _not_shared(raw, why)
+        keyed.append(text)
+    key = "/".join([host, *keyed])
+    if len(key) > MAX_URL:
+        raise _not_shared(raw, f"over {MAX_URL} characters")
+    return key
+
+
+def _not_shared(raw: str, why: str = "") -> ValidationError:
+    return ValidationError(
+        f"{redact(raw)[:120]!r} is not a shared repository URL"
+        + (f" ({why})" if why else "")
+        + "; give its remote (https://host/owner/repo or git@host:owner/repo.git), "
+        "not a local path",
+        field="project",
+    )
+
+
+def _named(char: str) -> str:
+    return f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')})"
+
+
+def _unwanted(text: str) -> str | None:
+    """The first control, format (bidi) or other invisible character of ``text``, named."""
+    for char in text:
+        if unicodedata.category(char)[0] == "C" or (
+            not char.isascii() and unicodedata.category(char)[0] == "Z"
+        ):
+            return _named(char)
+    return None
+
+
+def _host(host: str) -> str:
+    """``host`` lower-cased; a non-ASCII one in its ``xn--`` form ("" when it has none)."""
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            return ""
+    return host.lower()
+
+
+def _segment(segment: str, last: bool) -> tuple[str, str]:
+    """A path segment as its key holds it (percent-decoded, NFC, ASCII lower-cased, the
+    last one without ``.git``), and why it is refused ("" when it is not)."""
+    try:
+        text = unquote_to_bytes(segment).decode("utf-8")
+    except UnicodeDecodeError:
+        return "", f"{segment[:40]!r} is percent-encoded, but not as UTF-8"
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).translate(_ASCII_UPPER))
+    if last and text.endswith(".git"):
+        text = text[:-4]
+        if text.endswith(".git"):  # its key would name another repository's (x.git)
+            return "", f"{text[-40:] + '.git'!r} ends in .git twice"
+    if (bad := _unwanted(text)) is not None:
+        return "", f"a path segment holds {bad}"
+    if text in (".", "..") or not 0 < len(text) <= 200:
+        return "", f"{text[:40]!r} is not a path segment of a repository"
+    for char in text:
+        if char.isascii() and not _SEGMENT.fullmatch(char):
+            return "", f"a path segment holds {char!r}"
+    return text, ""
 
 
 #: A project as `serve users ls` prints it: ``host/owner/repo``, no scheme (the host has a dot).
-_KEY = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+(/[a-z0-9._~+-]+)+", re.I)
+_KEY = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+(/[^/\s?#:@]+)+", re.I)
 
 
 def project_key(value: object) -> str:

@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
 from .wire import MAX_BODY_HEADER, VERSION
@@ -125,8 +125,8 @@ class Server:
         """The JSON answer of ``method path`` (``project``: the repository's URL;
         ``checkout``: the checkout's slug, X-Memdir-Checkout); MemdirError otherwise."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
-        if project is not None:
-            headers["X-Memdir-Project"] = project
+        if project is not None:  # percent-encoded: a header is ASCII (a CJK remote's path)
+            headers["X-Memdir-Project"] = quote(project, safe="/:@+~")
         if checkout is not None:
             headers["X-Memdir-Checkout"] = checkout
         data = None
