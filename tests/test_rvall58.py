@@ -149,6 +149,7 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
     the history of bob.x or of a project scope."""
     db = PgDatabase.shared(pg_url)
     users.add(db, "bob")
+    users.add(db, "bob.x")
     with psycopg.connect(pg_url, autocommit=True) as conn:
         for key, kind, owner in (("user:bob", "user", "bob"), ("user:bob.x", "user", "bob.x"),
                                  ("local:bob.x:app", "local", "bob.x")):  # fmt: skip
@@ -179,12 +180,6 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
     assert left == (3,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium (a race): a write for bob in flight when `users rm bob` commits (its "
-    "token checked just before) makes user:bob again; the database's write check "
-    "(WRITABLE) takes any owner, a user or not, so the next person named bob inherits it",
-)
 def test_a_write_for_a_removed_user_makes_no_scope_of_theirs_again(
     pg_url: str, tmp_path: Path
 ) -> None:

