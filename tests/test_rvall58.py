@@ -119,11 +119,6 @@ def test_rm_of_a_name_that_prefixes_another_touches_none_of_the_others(
         users.authenticate(db, tokens["bob"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: `context` and `doctor` skip the unknown-user check (mendw58a) and, as a "
-    "MEMDIR_USER never added, create that user's state schema on the team database",
-)
 def test_context_and_doctor_as_a_user_never_added_make_nothing_on_the_team_database(
     pg_url: str, tmp_path: Path
 ) -> None:
@@ -132,7 +127,8 @@ def test_context_and_doctor_as_a_user_never_added_make_nothing_on_the_team_datab
     with psycopg.connect(pg_url) as conn:
         before = conn.execute("SELECT count(*) FROM pg_namespace").fetchone()
     for args in (("context",), ("doctor",)):
-        _cli(tmp_path / "ghost", pg_url, *args, MEMDIR_USER="ghost")
+        refused = _cli(tmp_path / "ghost", pg_url, *args, MEMDIR_USER="ghost")
+        assert refused.returncode == 1 and "no user 'ghost'" in refused.stderr, refused.stderr
     with psycopg.connect(pg_url) as conn:
         after = conn.execute("SELECT count(*) FROM pg_namespace").fetchone()
         named = conn.execute(
