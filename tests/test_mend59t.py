@@ -4,6 +4,9 @@ Real PostgreSQL, real HTTP on loopback, real `memdir` subprocesses."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -129,3 +132,39 @@ def test_the_library_refuses_a_write_as_a_user_never_added(pg_url: str, tmp_path
     with pytest.raises(AccessError, match="memdir serve users add nobody"):
         md.store("user").add(type="user", name="X", description="d", body="b")
     assert _owners(pg_url) == []
+
+
+def _cli(home: Path, url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    home.mkdir(parents=True, exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
+    env |= {"HOME": str(home), "MEMDIR_HOME": str(home / ".memdir"), "MEMDIR_BACKGROUND": "0"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", *args],
+        env={**env, "MEMDIR_DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def test_the_last_admin_keeps_the_role_and_the_org_scope_a_writer(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """`serve users admin NAME --off` refuses the team's last admin; with two, one may
+    step down, the other then not."""
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)
+    users.add(db, "alice")
+    refused = _cli(tmp_path, pg_url, "serve", "users", "admin", "ops", "--off")
+    assert refused.returncode == 1, refused.stdout
+    assert "ops is the team's last admin" in refused.stderr, refused.stderr
+    assert "cannot lose the role" in refused.stderr and "users admin NAME" in refused.stderr
+    assert users.is_admin(db, "ops")
+    assert _cli(tmp_path, pg_url, "serve", "users", "admin", "alice").returncode == 0
+    off = _cli(tmp_path, pg_url, "serve", "users", "admin", "ops", "--off")
+    assert off.returncode == 0 and "ops is not an admin now" in off.stdout, off.stderr
+    assert _cli(tmp_path, pg_url, "serve", "users", "admin", "alice", "--off").returncode == 1
+    assert users.is_admin(db, "alice") and not users.is_admin(db, "ops")
+    assert _cli(tmp_path, pg_url, "serve", "users", "admin", "ops", "--off").returncode == 0

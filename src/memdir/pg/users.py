@@ -285,10 +285,13 @@ def find(db: PgDatabase, name: str) -> User | None:
 
 
 def set_admin(db: PgDatabase, name: str, admin: bool) -> None:
-    """Make ``name`` an admin (or not); every server applies it from the next request."""
+    """Make ``name`` an admin (or not); every server applies it from the next request.
+    The team's last admin keeps the role (the org scope would have no writer)."""
     name = user_name(name)
     db.ensure(MEMORY)
     with db.transaction("change a user's role") as conn:
+        if not admin:  # two at once: the admins' rows locked, the second sees the first
+            _not_last_admin(conn, name, " FOR UPDATE", "lose the role")
         cur = conn.execute("UPDATE memdir_users SET admin = %s WHERE name = %s", (admin, name))
         if cur.rowcount == 0:
             raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
@@ -489,12 +492,12 @@ def _leaving(conn: Any, name: str) -> Leaving:
     )
 
 
-def _not_last_admin(conn: Any, name: str, lock: str = "") -> None:
+def _not_last_admin(conn: Any, name: str, lock: str = "", what: str = "be removed") -> None:
     admins = conn.execute(f"SELECT name FROM memdir_users WHERE admin ORDER BY name{lock}")
     if [r[0] for r in admins.fetchall()] == [name]:
         raise MemdirError(
             f"{name} is the team's last admin (only admins write the org scope), so they "
-            f"cannot be removed; make another one first: memdir serve users admin NAME"
+            f"cannot {what}; make another one first: memdir serve users admin NAME"
         )
 
 
