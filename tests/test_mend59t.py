@@ -4,6 +4,8 @@ Real PostgreSQL, real HTTP on loopback, real `memdir` subprocesses."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import os
 import subprocess
 import sys
@@ -168,3 +170,62 @@ def test_the_last_admin_keeps_the_role_and_the_org_scope_a_writer(
     assert _cli(tmp_path, pg_url, "serve", "users", "admin", "alice", "--off").returncode == 1
     assert users.is_admin(db, "alice") and not users.is_admin(db, "ops")
     assert _cli(tmp_path, pg_url, "serve", "users", "admin", "ops", "--off").returncode == 0
+
+
+class _Hostile(http.server.BaseHTTPRequestHandler):
+    """A 'team server' whose answer never ends (chunked), claims a huge length, or is an
+    error page that never ends."""
+
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        kind = self.server.kind  # type: ignore[attr-defined]
+        if kind == "declared":
+            self.send_response(200)
+            self.send_header("Content-Length", str(1 << 40))
+            self.end_headers()
+            return
+        self.send_response(500 if kind == "error" else 200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk = b'{"memdir": 1, "scopes": {"user": [' + b" " * 65500
+        with contextlib.suppress(OSError):  # until the client hangs up
+            while True:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("kind", ["endless", "declared", "error"])
+def test_a_pull_reads_a_bounded_answer_from_a_hostile_server_and_writes_nothing(
+    tmp_path: Path, kind: str
+) -> None:
+    from memdir.pg.remote import MAX_ANSWER
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
+    server.kind = kind  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    home, project = tmp_path / "home", tmp_path / "proj"
+    project.mkdir()
+    (tmp_path / "token").write_text("mdt_0123456789abcdef_" + "x" * 43)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
+    env |= {"HOME": str(tmp_path), "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0"}
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), "pull", "--apply",
+             "--server", f"http://127.0.0.1:{server.server_address[1]}",
+             "--token-file", str(tmp_path / "token")],
+            env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    if kind == "error":  # its message cut at MAX_ERROR: no memdir answer in it
+        assert "is not a memdir team server (HTTP 500" in proc.stderr, proc.stderr
+    else:
+        assert f"an answer of more than {MAX_ANSWER:,} bytes" in proc.stderr, proc.stderr
+        assert "nothing was written" in proc.stderr
+    assert not home.exists() or not list(home.rglob("*.md"))
