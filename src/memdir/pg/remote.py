@@ -220,7 +220,8 @@ class Server:
         the answer is useless cut) or what was read (an error's message)."""
         declared = str(answer.headers.get("Content-Length", "") if answer.headers else "")
         over = declared.isascii() and declared.isdigit() and int(declared) > most
-        chunks, got = [], 0
+        chunks: list[bytes] = []
+        got = 0
         while not over:
             chunk = answer.read(min(1 << 16, most + 1 - got))
             if not chunk:

@@ -188,8 +188,8 @@ class PgStateDatabase(Database):
             if name is None:
                 return False
             with self.pg.read("look up the state schema") as conn:
-                row = conn.execute("SELECT to_regnamespace(%s) IS NULL", (f'"{name}"',))
-                gone = bool(row.fetchone()[0])
+                row = conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (name,))
+                gone = row.fetchone() is None
             if gone:
                 self._schema = None
                 self._newest_ids.clear()
