@@ -229,3 +229,51 @@ def test_a_pull_reads_a_bounded_answer_from_a_hostile_server_and_writes_nothing(
         assert f"an answer of more than {MAX_ANSWER:,} bytes" in proc.stderr, proc.stderr
         assert "nothing was written" in proc.stderr
     assert not home.exists() or not list(home.rglob("*.md"))
+
+
+def test_a_renamed_projects_waiting_consolidation_goes_with_its_candidates(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """`serve projects rename` moved the candidates a project's consolidation waits on but
+    left their job under the old key and project, which no checkout claims any more."""
+    from memdir.pg import rekey
+    from memdir.pg.names import url_slug
+    from memdir.pg.sessions import schema_name
+    from test_walk58 import team_checkout
+
+    app, webapp = "https://github.com/acme/app.git", "https://github.com/acme/webapp.git"
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "alice")
+    users.grant(db, "alice", app)
+    checkout = team_checkout(tmp_path / "h", app)
+    md = memdir.open(tmp_path / "h" / ".memdir", checkout, database_url=pg_url, user="alice")
+    md.store("project").add(type="reference", name="Build", description="d", body="make")
+    assert md.pipeline.due() == 0
+    with psycopg.connect(pg_url) as conn:
+        base = str(conn.execute("SELECT current_schema()").fetchone()[0])  # type: ignore[index]
+        state = schema_name(base, "alice")
+        md.sessions.search("anything")  # the state schema made
+        cid = conn.execute(
+            f'INSERT INTO "{state}".candidates (location, session_id, data, created_at) '
+            "VALUES ('project:github.com/acme/app', 's1', '{}', 1) RETURNING id"
+        ).fetchone()[0]  # type: ignore[index]
+        conn.execute(
+            f'INSERT INTO "{state}".jobs (kind, key, project, retries_left, input_watermark, '
+            "created_at, updated_at) VALUES ('consolidate', 'project:github.com/acme/app', "
+            "%s, 3, %s, 1, 1)",
+            (url_slug("github.com/acme/app"), cid),
+        )
+    assert md.pipeline.due() == 1
+    md.close()
+    rekey.move(db, app, webapp)
+    subprocess.run(["git", "-C", str(checkout), "remote", "set-url", "origin", webapp], check=True)
+    moved = memdir.open(tmp_path / "h" / ".memdir", checkout, database_url=pg_url, user="alice")
+    try:
+        assert moved.pipeline.due() == 1  # the moved candidate's consolidation, claimable
+        (job,) = moved.pipeline.jobs.list()
+        assert (job.key, job.project) == (
+            "project:github.com/acme/webapp",
+            url_slug("github.com/acme/webapp"),
+        )
+    finally:
+        moved.close()
