@@ -133,6 +133,9 @@ def test_the_library_refuses_a_write_as_a_user_never_added(pg_url: str, tmp_path
     md = memdir.open(tmp_path / ".memdir", tmp_path, database_url=pg_url, user="nobody")
     with pytest.raises(AccessError, match="memdir serve users add nobody"):
         md.store("user").add(type="user", name="X", description="d", body="b")
+    users.add(PgDatabase.shared(pg_url), "bob")  # a user; carol, whose scope he names, not
+    with pytest.raises(AccessError, match="'bob' may not write the user scope 'user:carol'"):
+        PgBackend(PgDatabase.shared(pg_url), ScopeKey.user("carol"), "bob").create()
     assert _owners(pg_url) == []
 
 

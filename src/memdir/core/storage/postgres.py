@@ -148,6 +148,8 @@ class PgBackend:
 
         if exc.diag.constraint_name != OWNER_IS_A_USER:
             return exc
+        if self.scope.owner != self.user:  # not theirs either way: the usual refusal
+            return self._denied("write")
         return AccessError(
             f"user {self.user!r} is not a user of this team server (removed, or never "
             f"added), so the {self.scope.kind} scope cannot be made; nothing was written.",
