@@ -17,7 +17,7 @@ import psycopg
 import pytest
 
 import memdir
-from memdir.core.errors import AccessError
+from memdir.core.errors import AccessError, MemdirError
 from memdir.core.storage.postgres import PgBackend, ScopeKey
 from memdir.pg import users
 from memdir.pg.db import PgDatabase, Schema
@@ -123,8 +123,12 @@ def test_a_database_at_step_0006_takes_0007_and_keeps_the_scopes_it_had(
         ghost = PgBackend(db, ScopeKey.user("ghost"), "ghost")
         with pytest.raises(AccessError, match="'ghost' is not a user"), ghost.lock(5):
             ghost.write("user_x.md", b"x")
+        with pytest.raises(MemdirError, match="memories of an earlier user named gone"):
+            users.add(db, "gone")  # who would read them
+        assert not users.exists(db, "gone")
         users.remove(db, "gone")
         assert _owners(pg_url) == []
+        users.add(db, "gone")
     finally:
         db.close()
 

@@ -153,6 +153,17 @@ def add(db: PgDatabase, name: str, *, admin: bool = False, label: str = "") -> s
     digest = _hash(secret, salt)
     now = time.time()
     with db.transaction("add a user") as conn:
+        left = conn.execute(  # made before step 0007 by a write racing a removal
+            "SELECT key FROM memdir_scopes s WHERE owner = %s AND NOT EXISTS "
+            "(SELECT 1 FROM memdir_users u WHERE u.name = s.owner) ORDER BY key LIMIT 1",
+            (name,),
+        ).fetchone()
+        if left is not None:
+            raise MemdirError(
+                f"memories of an earlier user named {name} are left ({left[0]}), which the "
+                f"new one would read; nothing was added. Delete them first: memdir serve "
+                f"users rm {name}"
+            )
         conn.execute(
             "INSERT INTO memdir_users (name, admin, created) VALUES (%s, %s, %s) "
             "ON CONFLICT (name) DO UPDATE SET admin = memdir_users.admin OR EXCLUDED.admin",
