@@ -20,6 +20,7 @@ from memdir.core.model import normalise
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.core.store import state_key
 from memdir.engine import Memdir
+from memdir.pg import users
 from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
 from memdir.sessions.records import to_datetime
@@ -27,9 +28,15 @@ from memdir.sessions.usage import content_hash
 from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 
+def _user(db: PgDatabase, name: str) -> PgBackend:
+    """The user scope of ``name``, a user of the team (step 0007: no scope of a non-user)."""
+    users.add(db, name)
+    return PgBackend(db, ScopeKey.user(name), name)
+
+
 def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
     db = PgDatabase(pg_url)
-    backend = PgBackend(db, ScopeKey.user("alice"), "alice")
+    backend = _user(db, "alice")
     held, release = threading.Event(), threading.Event()
 
     def holder() -> None:
@@ -52,7 +59,7 @@ def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
 
 def test_history_rows_cannot_be_changed_or_deleted(pg_url: str) -> None:
     db = PgDatabase(pg_url)
-    backend = PgBackend(db, ScopeKey.user("alice"), "alice")
+    backend = _user(db, "alice")
     with backend.lock(5):
         backend.write("user_a.md", b"a")
         PgHistory(backend).record(["user_a.md"], "add a")
@@ -71,7 +78,7 @@ def test_history_rows_cannot_be_changed_or_deleted(pg_url: str) -> None:
 
 @pytest.mark.parametrize("name", ["../x.md", "archive/../../x.md", ".hidden.md", "a/b.md", "x"])
 def test_names_that_could_leave_a_scope_are_refused(pg_url: str, name: str) -> None:
-    backend = PgBackend(PgDatabase(pg_url), ScopeKey.user("alice"), "alice")
+    backend = _user(PgDatabase(pg_url), "alice")
     with pytest.raises(ValueError, match="not a scope file name"):
         backend.read(name)
     with backend.lock(5), pytest.raises(ValueError, match="not a scope file name"):
@@ -317,6 +324,7 @@ def test_a_write_refused_while_the_lock_is_held_writes_nothing(pg_url: str) -> N
     from memdir.pg import users
 
     db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)  # the team's last admin keeps the role
     users.add(db, "carol", admin=True)
     backend = PgBackend(db, ScopeKey.org(), "carol")
     with backend.lock(5):
@@ -336,6 +344,7 @@ def test_a_commit_made_after_a_right_is_taken_away_is_refused(pg_url: str) -> No
     from memdir.pg import users
 
     db = PgDatabase.shared(pg_url)
+    users.add(db, "ops", admin=True)  # the team's last admin keeps the role
     users.add(db, "dave", admin=True)
     backend = PgBackend(db, ScopeKey.org(), "dave")
     history = PgHistory(backend)
@@ -354,7 +363,7 @@ def test_a_commit_the_server_rolled_back_is_never_reported_as_written(pg_url: st
     COMMIT then comes back as ROLLBACK, which is raised, not taken as written."""
     from memdir.core.errors import PostgresError
 
-    backend = PgBackend(PgDatabase.shared(pg_url), ScopeKey.user("erin"), "erin")
+    backend = _user(PgDatabase.shared(pg_url), "erin")
     with pytest.raises(PostgresError, match="rolled the transaction back"), backend.lock(5):
         backend.write("user_b.md", b"b")
         with pytest.raises(psycopg.Error):

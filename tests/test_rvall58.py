@@ -119,11 +119,6 @@ def test_rm_of_a_name_that_prefixes_another_touches_none_of_the_others(
         users.authenticate(db, tokens["bob"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: `context` and `doctor` skip the unknown-user check (mendw58a) and, as a "
-    "MEMDIR_USER never added, create that user's state schema on the team database",
-)
 def test_context_and_doctor_as_a_user_never_added_make_nothing_on_the_team_database(
     pg_url: str, tmp_path: Path
 ) -> None:
@@ -132,7 +127,8 @@ def test_context_and_doctor_as_a_user_never_added_make_nothing_on_the_team_datab
     with psycopg.connect(pg_url) as conn:
         before = conn.execute("SELECT count(*) FROM pg_namespace").fetchone()
     for args in (("context",), ("doctor",)):
-        _cli(tmp_path / "ghost", pg_url, *args, MEMDIR_USER="ghost")
+        refused = _cli(tmp_path / "ghost", pg_url, *args, MEMDIR_USER="ghost")
+        assert refused.returncode == 1 and "no user 'ghost'" in refused.stderr, refused.stderr
     with psycopg.connect(pg_url) as conn:
         after = conn.execute("SELECT count(*) FROM pg_namespace").fetchone()
         named = conn.execute(
@@ -149,6 +145,7 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
     the history of bob.x or of a project scope."""
     db = PgDatabase.shared(pg_url)
     users.add(db, "bob")
+    users.add(db, "bob.x")
     with psycopg.connect(pg_url, autocommit=True) as conn:
         for key, kind, owner in (("user:bob", "user", "bob"), ("user:bob.x", "user", "bob.x"),
                                  ("local:bob.x:app", "local", "bob.x")):  # fmt: skip
@@ -179,12 +176,6 @@ def test_the_delete_window_is_its_own_transactions_and_the_leavers_scopes_alone(
     assert left == (3,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium (a race): a write for bob in flight when `users rm bob` commits (its "
-    "token checked just before) makes user:bob again; the database's write check "
-    "(WRITABLE) takes any owner, a user or not, so the next person named bob inherits it",
-)
 def test_a_write_for_a_removed_user_makes_no_scope_of_theirs_again(
     pg_url: str, tmp_path: Path
 ) -> None:

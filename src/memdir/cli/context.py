@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.prompt import approx_tokens as _tokens
-from .app import State, cli, dump, examples
+from .app import State, cli, dump, examples, known_user
 
 if TYPE_CHECKING:
     from ..core.layers import ScopeHealth
@@ -48,6 +48,8 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
             click.echo(json.dumps({"enabled": False, "reason": reason, "system_block": ""}))
         click.secho(f"Memory is disabled ({reason}). Nothing is loaded.", fg="yellow", err=True)
         return
+    if md.database is not None:  # as `state.md` does: nothing made for a name never added
+        known_user(md)
     found = md.explain(paths)
     state.warn(md)  # after explain: reading may add warnings (e.g. a damaged state.db)
     block = found.text
@@ -133,6 +135,8 @@ def doctor(state: State, repair: bool, deep: bool, as_json: bool) -> None:
     damaged file.
     """
     md = state.open(repair=False)
+    if md.database is not None:
+        known_user(md)
     health = md.check()
     try:
         budgets, soul_problem = md.budget_warnings(), None

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.errors import MemdirError
 from .db import PgDatabase
-from .names import local_slug_name, project_key, user_name
+from .names import local_slug_name, project_key, url_slug, user_name
 from .schema import MEMORY
 
 #: State tables whose ``location`` is a scope's key (memdir.pg.state_schema).
@@ -106,7 +106,8 @@ def move(db: PgDatabase, old: str, new: str) -> Moved:
                 "FROM memdir_project_roots WHERE project = %s ON CONFLICT DO NOTHING",
                 (dst_project, src_project),
             )
-        rows = sum(_move_state(conn, schema, src, dst) for schema in _states(conn, src_owner))
+        slug = url_slug(dst_project) if dst_project is not None else dst.split(":", 2)[2]
+        rows = sum(_move_state(conn, schema, src, dst, slug) for schema in _states(conn, src_owner))
     return Moved(src, dst, entries, files, commits, grants, rows)
 
 
@@ -133,9 +134,10 @@ def _states(conn: Any, owner: str | None) -> list[str]:
     return sorted(str(r[0]) for r in found)
 
 
-def _move_state(conn: Any, schema: str, src: str, dst: str) -> int:
+def _move_state(conn: Any, schema: str, src: str, dst: str, project: str) -> int:
     """One user's state rows under ``src``, filed under ``dst``; the search index rows
-    too (their location ends in ``#<key>``)."""
+    too (their location ends in ``#<key>``), and the consolidation of ``src``'s candidates
+    (the job of ``project``, the slug a checkout of ``dst`` claims jobs by)."""
     moved = 0
     for table in _STATE_TABLES:
         if conn.execute("SELECT to_regclass(%s)", (f'"{schema}".{table}',)).fetchone()[0]:
@@ -149,7 +151,44 @@ def _move_state(conn: Any, schema: str, src: str, dst: str) -> int:
             f"WHERE right(location, length(%(src)s) + 1) = '#' || %(src)s",
             {"src": src, "dst": dst},
         )
+    if conn.execute("SELECT to_regclass(%s)", (f'"{schema}".jobs',)).fetchone()[0]:
+        _carry_consolidation(conn, schema, src, dst, project)
     return moved
+
+
+def _carry_consolidation(conn: Any, schema: str, src: str, dst: str, project: str) -> None:
+    """The consolidate job of ``src`` as ``dst``'s (renamed, or merged into it), due now
+    when candidates wait: as :func:`memdir.sessions.log._carry_consolidation` does for a
+    moved folder."""
+    jobs = f'"{schema}".jobs'
+    old = conn.execute(
+        f"SELECT id, input_watermark, done_watermark FROM {jobs} "
+        "WHERE kind = 'consolidate' AND key = %s",
+        (src,),
+    ).fetchone()
+    if old is None:
+        return
+    kept = conn.execute(
+        f"SELECT id FROM {jobs} WHERE kind = 'consolidate' AND key = %s", (dst,)
+    ).fetchone()
+    if kept is None:
+        conn.execute(f"UPDATE {jobs} SET key = %s WHERE id = %s", (dst, old[0]))
+        kept = old
+    else:
+        conn.execute(f"DELETE FROM {jobs} WHERE id = %s", (old[0],))
+    waiting = conn.execute(
+        f'SELECT EXISTS (SELECT 1 FROM "{schema}".candidates WHERE location = %s)', (dst,)
+    ).fetchone()[0]
+    conn.execute(
+        f"UPDATE {jobs} SET input_watermark = greatest(input_watermark, %(top)s), "
+        "done_watermark = least(done_watermark, %(done)s), project = %(project)s, "
+        "status = CASE WHEN %(waiting)s AND status <> 'running' THEN 'pending' ELSE status END, "
+        "retry_at = CASE WHEN %(waiting)s AND status <> 'running' THEN 0 ELSE retry_at END, "
+        "retries_left = CASE WHEN %(waiting)s AND status <> 'running' "
+        "THEN greatest(retries_left, 1) ELSE retries_left END WHERE id = %(id)s",
+        {"top": old[1], "done": old[2], "project": project, "waiting": bool(waiting),
+         "id": kept[0]},
+    )  # fmt: skip
 
 
 def roots_of(root: Path) -> list[str]:

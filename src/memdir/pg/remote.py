@@ -28,6 +28,12 @@ BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); ben
 #: the least --max-body `memdir serve` takes: a reset while a request no larger was sent
 #: is never the server's limit
 LEAST_MAX_BODY = 1024
+#: the most bytes of one answer a client reads (a pull's: every entry of the token's user,
+#: ~2,000 at the 64 KiB an entry's body may hold); past it the answer is refused unread
+#: and nothing written, so a hostile or broken server cannot fill this process's memory
+MAX_ANSWER = 128 << 20
+#: the most bytes of an error answer read (its message is cut at 500 characters)
+MAX_ERROR = 64 << 10
 #: the bytes of a push request with no entry, as :meth:`Server.call` sends it
 #: (``json.dumps``: ", " and ": " between items, ASCII-escaped); "false" is the longer
 #: literal, so a dry run and an apply split their batches alike and refuse the same entries
@@ -137,7 +143,7 @@ class Server:
         try:
             with _OPENER.open(request, timeout=TIMEOUT) as answer:
                 self._learn(answer.headers)
-                return self._memdir(answer.status, answer.read())
+                return self._memdir(answer.status, self._bounded(answer, MAX_ANSWER))
         except urllib.error.HTTPError as exc:
             self._learn(exc.headers)
             if 300 <= exc.code < 400:
@@ -146,7 +152,7 @@ class Server:
                     f"{exc.code}) to {str(exc.headers.get('Location'))[:200]}: not followed, "
                     f"as it would take your token there; give --server that address"
                 ) from None
-            found = self._message(exc.read())
+            found = self._message(self._bounded(exc, MAX_ERROR, whole=False))
             if exc.code in (401, 403):
                 raise AccessError(
                     f"the team server at {self.base} refused the token (HTTP {exc.code}): "
@@ -208,6 +214,28 @@ class Server:
                     f"was sent ({len(data):,} bytes): {limit}"
                 ) from None
             raise Lost(f"cannot reach the team server at {self.base}: {why}") from None
+
+    def _bounded(self, answer: Any, most: int, *, whole: bool = True) -> bytes:
+        """At most ``most`` bytes of ``answer``'s body; past them an error (``whole``:
+        the answer is useless cut) or what was read (an error's message)."""
+        declared = str(answer.headers.get("Content-Length", "") if answer.headers else "")
+        over = declared.isascii() and declared.isdigit() and int(declared) > most
+        chunks: list[bytes] = []
+        got = 0
+        while not over:
+            chunk = answer.read(min(1 << 16, most + 1 - got))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            got += len(chunk)
+            over = got > most
+        if not whole:
+            return b"".join(chunks)[:most]
+        raise MemdirError(
+            f"the team server at {self.base} sent an answer of more than {most:,} bytes "
+            f"({most >> 20} MiB, the most memdir reads of one answer); it was not read "
+            f"further and nothing was written; check --server"
+        )
 
     def _foreign(self, status: int) -> str:
         return (

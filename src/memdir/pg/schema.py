@@ -167,8 +167,23 @@ MEMORY = Schema(
                 "CREATE INDEX ON memdir_project_roots (root)",
             ),
         ),
+        # A user or local scope belongs to a current user: a write for bob that passed
+        # its token check before `users rm bob` committed cannot make user:bob again
+        # (the insert waits on the removal's row lock, then fails). NOT VALID: rows left
+        # by that race before this step stay until `users rm NAME` deletes them.
+        Step(
+            "0007-scope-owner-is-a-user",
+            (
+                """ALTER TABLE memdir_scopes ADD CONSTRAINT memdir_scopes_owner_user
+                FOREIGN KEY (owner) REFERENCES memdir_users(name) NOT VALID""",
+            ),
+        ),
     ),
 )
+
+#: The constraint of step ``0007``: a scope's owner is a user (its violation: a write
+#: for a user removed meanwhile, or never added).
+OWNER_IS_A_USER = "memdir_scopes_owner_user"
 
 #: Who may read a scope (``%(scope)s``) as user ``%(user)s``: the org scope everyone, a
 #: user or local scope its owner, a project scope the users granted that project.

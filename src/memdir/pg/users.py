@@ -153,6 +153,17 @@ def add(db: PgDatabase, name: str, *, admin: bool = False, label: str = "") -> s
     digest = _hash(secret, salt)
     now = time.time()
     with db.transaction("add a user") as conn:
+        left = conn.execute(  # made before step 0007 by a write racing a removal
+            "SELECT key FROM memdir_scopes s WHERE owner = %s AND NOT EXISTS "
+            "(SELECT 1 FROM memdir_users u WHERE u.name = s.owner) ORDER BY key LIMIT 1",
+            (name,),
+        ).fetchone()
+        if left is not None:
+            raise MemdirError(
+                f"memories of an earlier user named {name} are left ({left[0]}), which the "
+                f"new one would read; nothing was added. Delete them first: memdir serve "
+                f"users rm {name}"
+            )
         conn.execute(
             "INSERT INTO memdir_users (name, admin, created) VALUES (%s, %s, %s) "
             "ON CONFLICT (name) DO UPDATE SET admin = memdir_users.admin OR EXCLUDED.admin",
@@ -285,10 +296,13 @@ def find(db: PgDatabase, name: str) -> User | None:
 
 
 def set_admin(db: PgDatabase, name: str, admin: bool) -> None:
-    """Make ``name`` an admin (or not); every server applies it from the next request."""
+    """Make ``name`` an admin (or not); every server applies it from the next request.
+    The team's last admin keeps the role (the org scope would have no writer)."""
     name = user_name(name)
     db.ensure(MEMORY)
     with db.transaction("change a user's role") as conn:
+        if not admin:  # two at once: the admins' rows locked, the second sees the first
+            _not_last_admin(conn, name, " FOR UPDATE", "lose the role")
         cur = conn.execute("UPDATE memdir_users SET admin = %s WHERE name = %s", (admin, name))
         if cur.rowcount == 0:
             raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
@@ -489,12 +503,12 @@ def _leaving(conn: Any, name: str) -> Leaving:
     )
 
 
-def _not_last_admin(conn: Any, name: str, lock: str = "") -> None:
+def _not_last_admin(conn: Any, name: str, lock: str = "", what: str = "be removed") -> None:
     admins = conn.execute(f"SELECT name FROM memdir_users WHERE admin ORDER BY name{lock}")
     if [r[0] for r in admins.fetchall()] == [name]:
         raise MemdirError(
             f"{name} is the team's last admin (only admins write the org scope), so they "
-            f"cannot be removed; make another one first: memdir serve users admin NAME"
+            f"cannot {what}; make another one first: memdir serve users admin NAME"
         )
 
 
@@ -526,6 +540,9 @@ def remove(
             (f"{int(lock_timeout * 1000)}ms", name),
         )
         _not_last_admin(conn, name, " FOR UPDATE")  # two removals at once: one is refused
+        # A scope of theirs being made now waits for this (step 0007), then fails; one
+        # made just before is committed first, so it is counted and deleted below.
+        conn.execute("SELECT 1 FROM memdir_users WHERE name = %s FOR UPDATE", (name,))
         keys = list(_leaving(conn, name).scopes)
         for key in keys:  # a write in flight to one of them ends first
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))

@@ -141,6 +141,21 @@ class PgBackend:
             f"An admin grants projects with `memdir serve users grant NAME PROJECT-URL`."
         )
 
+    def _no_owner(self, exc: psycopg.errors.ForeignKeyViolation) -> Exception:
+        """The refusal of a new scope row whose owner is no user (step ``0007``): the
+        user was removed while this process still served them, or never added."""
+        from ...pg.schema import OWNER_IS_A_USER
+
+        if exc.diag.constraint_name != OWNER_IS_A_USER:
+            return exc
+        if self.scope.owner != self.user:  # not theirs either way: the usual refusal
+            return self._denied("write")
+        return AccessError(
+            f"user {self.user!r} is not a user of this team server (removed, or never "
+            f"added), so the {self.scope.kind} scope cannot be made; nothing was written.",
+            f"An admin adds it: memdir serve users add {self.user}",
+        )
+
     def exists(self) -> bool:
         """True when the scope has a row (and this user may read it)."""
         from ...pg.schema import READABLE
@@ -225,6 +240,8 @@ class PgBackend:
                     # the scope by name: its location is the server's address
                     where = Path(f"of the {self.scope.kind} scope")
                     raise LockTimeoutError(where, timeout) from None
+                except psycopg.errors.ForeignKeyViolation as exc:
+                    raise self._no_owner(exc) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
@@ -281,8 +298,13 @@ class PgBackend:
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
-        with conn.pipeline():  # both statements sent at once, one wait
-            may = self._create(conn)
+        import psycopg
+
+        try:
+            with conn.pipeline():  # both statements sent at once, one wait
+                may = self._create(conn)
+        except psycopg.errors.ForeignKeyViolation as exc:
+            raise self._no_owner(exc) from None
         if may.fetchone() != (True,):
             raise self._denied("write")
 
