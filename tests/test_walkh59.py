@@ -140,6 +140,26 @@ def test_recall_of_a_question_asked_before_brings_its_answer(md: Memdir) -> None
     assert "鼎泰豐" in recalled, recalled
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="medium: a Chinese or Japanese question recalls memories that share one character "
+    "with it (前回 ~ 回答, 前回 ~ 点前发) or its time word (上次), where the same question in "
+    "English recalls nothing: noise in the recall block of every CJK prompt",
+)
+def test_recall_of_a_cjk_question_leaves_out_entries_sharing_one_character(md: Memdir) -> None:
+    store = md.store("local")
+    for name, body in [
+        ("回答风格", "喜欢简洁的回答，代码注释用英文。"),
+        ("周报", "周报每周四下午５点前发给张经理。"),
+        ("代码审查", "每个 PR 至少需要两个人 approve。上次只有一人审查导致线上事故。"),
+    ]:
+        store.add(type="reference", name=name, description=name, body=body)
+    with md.session(agent="probe") as s:
+        assert s.recall("What did we decide in the meeting last time?", sessions=0) is None
+        assert s.recall("前回の会議で何を決めた？", sessions=0) is None
+        assert s.recall("上次开会决定了什么？", sessions=0) is None
+
+
 # -- Hermes memories imported ---------------------------------------------------------------
 
 
@@ -244,3 +264,22 @@ def test_hermes_cjk_memory_and_sessions_round_trip(
     assert "**提交信息用中文**\n提交信息一律用中文写。" in store.memory_entries
     assert store._char_count("memory") <= store.memory_char_limit * 0.85
     assert store.add("memory", "周报每周五下午５点前发。")["success"]  # Hermes can still add
+
+
+def test_an_entry_hermes_cannot_read_back_is_not_called_over_the_budget(tmp_path: Path) -> None:
+    """MEMORY.md holds a few hundred characters; the one entry left out has a line of only
+    §. The export said "packed to 1,870 of Hermes's 2,200-character limit … 1 entries
+    left out", a number Hermes's own count (a few hundred) disagrees with."""
+    added = _cli(
+        tmp_path, "add", "--scope", "user", "--type", "reference", "--name", "法规条款",
+        "--description", "引用的法规条款", "--body", "参见《民法典》\n§\n第一千一百六十五条。",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    done = _cli(tmp_path, "add", "--scope", "user", "--type", "reference", "--name", "周报",
+                "--description", "周报发给谁", "--body", "周报每周四发给张经理。")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    exported = _cli(tmp_path, "export", "hermes")
+    assert exported.returncode == 0, exported.stderr
+    assert "reference_法规条款" in exported.stdout and "§" in exported.stdout  # why: said
+    assert "packed to" not in exported.stdout + exported.stderr
+    assert "1 entries" not in exported.stdout + exported.stderr
