@@ -160,6 +160,20 @@ def test_recall_of_a_cjk_question_leaves_out_entries_sharing_one_character(md: M
         assert s.recall("上次开会决定了什么？", sessions=0) is None
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="medium: a Chinese word of three characters finds a message that shares only one "
+    "of them (《民法典》 finds 用了什么办法 by 法): a search a person expects to come back "
+    "empty lists an unrelated session",
+)
+def test_a_chinese_word_does_not_find_a_message_sharing_one_character(md: Memdir) -> None:
+    when = datetime(2026, 11, 20, tzinfo=UTC)
+    _log(md, "docker", when, ("user", "把 Docker 镜像的构建时间优化到３分钟，用了什么办法？"))
+    _log(md, "law", when, ("user", "合同纠纷要看《民法典》第五百七十七条。"))
+    assert [h.session_id for h in md.sessions.search("《民法典》", limit=5)] == ["law"]
+    assert "docker" not in [h.session_id for h in md.sessions.search("刑法典", limit=5)]
+
+
 # -- Hermes memories imported ---------------------------------------------------------------
 
 
