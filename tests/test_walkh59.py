@@ -174,6 +174,19 @@ def test_a_chinese_word_does_not_find_a_message_sharing_one_character(md: Memdir
     assert "docker" not in [h.session_id for h in md.sessions.search("刑法典", limit=5)]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="medium: traditional and simplified characters are not folded together: 數據庫 "
+    "(Hong Kong, Taiwan) finds nothing where the model answered 数据库; only a shared "
+    "character (遷移 ~ 迁移 by 移) finds anything",
+)
+def test_traditional_characters_find_what_was_said_in_simplified(md: Memdir) -> None:
+    when = datetime(2026, 11, 20, tzinfo=UTC)
+    _log(md, "mig", when, ("assistant", "数据库迁移脚本放在 migrations 目录。"))
+    assert [h.session_id for h in md.sessions.search("数据库", limit=3)] == ["mig"]
+    assert [h.session_id for h in md.sessions.search("數據庫", limit=3)] == ["mig"]
+
+
 # -- Hermes memories imported ---------------------------------------------------------------
 
 
