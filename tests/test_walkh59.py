@@ -120,13 +120,9 @@ def test_december_last_year_is_not_february(backups: Memdir) -> None:
 # -- recall -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="major: recall shows an earlier question but not the reply that answered it "
-    "(sessions are searched with window=0, one passage each); the model gets the user's "
-    "own question back and no answer",
-)
 def test_recall_of_a_question_asked_before_brings_its_answer(md: Memdir) -> None:
+    """Recall showed the question found and not the reply that answered it: the model got
+    the user's own question back (sessions were searched with window=0)."""
     _log(
         md,
         "dinner",
