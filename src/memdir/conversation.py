@@ -249,11 +249,17 @@ class MemorySession:
                 "memory_modes": ("enabled",),
             }
             hits = (
-                self.md.sessions.search(query, limit=sessions, window=0, strict=strict, **where)
+                self.md.sessions.search(query, limit=sessions, window=1, strict=strict, **where)
                 if anchored
                 else []
             )
-            passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
+            for h in hits:  # a question found brings the reply that answered it
+                passages.append(RecallPassage(h.timestamp, h.agent, h.role, h.snippet))
+                reply = next((m for m in h.context if m.id > h.message_id), None)
+                if h.role == "user" and reply and reply.role == "assistant" and reply.content:
+                    passages.append(
+                        RecallPassage(reply.timestamp, h.agent, reply.role, reply.content)
+                    )
             if deep and anchored:  # the same rule: a prompt it refuses asks no model either
                 from .pipeline import deep as deeper
 

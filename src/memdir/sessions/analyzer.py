@@ -3,6 +3,7 @@ tokenizer that reads it (combining marks inside words). See docs/design/sessions
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import sqlite3
@@ -61,6 +62,28 @@ def normalize(text: str) -> str:
     """NFKC, without the marks a word is found with or without (:data:`_IGNORED`); the
     query is read through this too."""
     return unicodedata.normalize("NFKC", text).translate(_IGNORED)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold(ch: str) -> tuple[str, bool]:
+    """``ch`` normalized and case-folded, and whether it joins the character before it
+    (a combining mark once normalized: the half-width ﾞ of ﾃﾞ)."""
+    out = normalize(ch).casefold()
+    return out, unicodedata.combining(unicodedata.normalize("NFKC", ch)[:1] or "a") > 0
+
+
+def folded(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` as a normalized query term is looked for in it (:func:`normalize`,
+    case-folded), and for each of its characters the span of ``text`` it came from: a
+    term found there is marked in the text as written (ｐｇｂｏｕｎｃｅｒ, ﾃﾞﾌﾟﾛｲ)."""
+    starts = [i for i, ch in enumerate(text) if not i or not _fold(ch)[1]]
+    out: list[str] = []
+    where: list[tuple[int, int]] = []
+    for a, b in itertools.pairwise([*starts, len(text)]):
+        piece = _fold(text[a])[0] if b == a + 1 else normalize(text[a:b]).casefold()
+        out.append(piece)
+        where += [(a, b)] * len(piece)
+    return "".join(out), where
 
 
 def index_text(text: str | None) -> str | None:

@@ -10,6 +10,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from .analyzer import folded
 from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
 from .records import (
@@ -105,14 +106,15 @@ class Filters:
 
 
 def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
-    """About ``width`` characters of ``text`` around the first place a query term
-    appears (the start when none does), on one line, with ``…`` where it was cut."""
+    """About ``width`` characters of ``text`` around the first place the longest query
+    term found appears (the start when none does), on one line, with ``…`` where it was
+    cut. Terms are looked for as the index reads the text: ｐｇ is found as pg."""
     flat = " ".join(text.split())
     if len(flat) <= width:
         return flat
-    folded = flat.casefold()
-    found = [i for i in (folded.find(h.casefold()) for h in query.highlights()) if i >= 0]
-    at = min(found) if found else 0
+    seen, where = folded(flat)
+    found = [(-len(h), i) for h in query.highlights() if (i := seen.find(h.casefold())) >= 0]
+    at = where[min(found)[1]][0] if found else 0  # the longest term: not a CJK character's
     start = max(0, min(at - width // 3, len(flat) - width))
     piece = flat[start : start + width]
     return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")

@@ -52,7 +52,9 @@ _WEEKDAYS = {
 _WD = "(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + ")"
 _CN_DAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _JA_DAY = {"月": 0, "火": 1, "水": 2, "木": 3, "金": 4, "土": 5, "日": 6}
-_NUM = "([0-9]{1,2}|[一二两三四五六七八九十]{1,3})"
+_NUM = "([0-9]{1,2}|[一二两兩三四五六七八九十]{1,3})"
+#: not after a year or a numeral: 二月 of 去年十二月 is no month of its own
+_NOT_AFTER = "(?<![年\\d一二两兩三四五六七八九十])"
 _EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _EN_NUM |= {"a couple of": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4}
 _EN_N = "(" + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r"|\d{1,2})"
@@ -66,7 +68,7 @@ def _number(text: str) -> int:
         return int(text)
     if text in _EN_NUM:
         return _EN_NUM[text]
-    digits = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2}
+    digits = dict(zip("一二三四五六七八九", range(1, 10), strict=True)) | {"两": 2, "兩": 2}
     if "十" in text:
         tens, _, ones = text.partition("十")
         return digits.get(tens, 1) * 10 + digits.get(ones, 0)
@@ -119,7 +121,7 @@ def _ago(n: int, unit: str, now: datetime) -> Range:
     unit = unit.lower()
     if unit.startswith(("day", "天", "日")):
         return _day(now - n * DAY, 1, 2)
-    if unit.startswith(("week", "周", "星期", "週")) or "星期" in unit:
+    if unit.startswith(("week", "周", "週")) or "星期" in unit or "拜" in unit:
         mid = now - n * 7 * DAY
         return mid - 4 * DAY, mid + 4 * DAY
     if unit.startswith(("month", "月")) or "月" in unit:
@@ -192,7 +194,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         _with_now(lambda m, now: _day(_latest(now, _MONTHS[m[2].lower()], int(m[1])), 2, 3)),
     ),
     _p(
-        rf"(?<![年\d]){_NUM}月{_NUM}[日号號]",
+        rf"{_NOT_AFTER}{_NUM}月{_NUM}[日号號]",
         False,
         _with_now(lambda m, now: _day(_latest(now, _number(m[1]), _number(m[2])), 2, 3)),
     ),
@@ -203,16 +205,17 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     # -- relative times (stripped)
     _p(r"\bthe day before yesterday\b", True, _with_now(lambda m, now: _day(now - 2 * DAY, 1))),
-    _p(r"\byesterday\b|昨天|昨晚|昨日|きのう", True, _with_now(lambda m, now: _day(now - DAY, 1))),
     _p(r"大前天", True, _with_now(lambda m, now: _day(now - 3 * DAY, 1))),
     _p(r"前天|一昨日|おととい", True, _with_now(lambda m, now: _day(now - 2 * DAY, 1))),
+    _p(r"\byesterday\b|昨天|昨晚|昨日|きのう", True, _with_now(lambda m, now: _day(now - DAY, 1))),
     _p(
         rf"\b{_EN_N}\s+(days?|weeks?|months?|years?)\s+ago\b",
         True,
         _with_now(lambda m, now: _ago(_number(m[1]), m[2], now)),
     ),
     _p(
-        rf"{_NUM}\s*(天|日|周|個?星期|个?星期|週間|个月|個月|か月|ヶ月|カ月|年)(?:以前|之前|前)",
+        rf"{_NUM}\s*(天|日|周|週間|週|個?星期|个?星期|个?礼拜|個?禮拜|个月|個月|か月|ヶ月|カ月|年)"
+        r"(?:以前|之前|前)",
         True,
         _with_now(lambda m, now: _ago(_number(m[1]), m[2], now)),
     ),
@@ -247,6 +250,12 @@ _PATTERNS: tuple[_Pattern, ...] = (
         True,
         _with_now(lambda m, now: _month(*_shift_month(now, -1 if "上" in m[1] else 0), m[2] or "")),
     ),
+    _p(
+        rf"(?:去年|昨年)\s*の?{_NUM}月",
+        True,
+        _with_now(lambda m, now: _month(now.year - 1, _number(m[1]))),
+    ),
+    _p(r"一昨年|おととし", True, _with_now(lambda m, now: _unit_range(now, "year", -2))),
     _p(r"去年|昨年", True, _with_now(lambda m, now: _unit_range(now, "year", -1))),
     _p(r"今年", True, _with_now(lambda m, now: _unit_range(now, "year", 0))),
     _p(
@@ -288,7 +297,7 @@ _UNDATED: tuple[_Pattern, ...] = (
         ),
     ),
     _p(
-        rf"(?<![年\d]){_NUM}月(初|底|末|中旬|上旬|下旬|份)?(?![0-9一二三四五六七八九十日号號])",
+        rf"{_NOT_AFTER}{_NUM}月(初|底|末|中旬|上旬|下旬|份)?(?![0-9一二三四五六七八九十日号號])",
         False,
         _with_now(
             lambda m, now: _month(_latest(now, _number(m[1])).year, _number(m[1]), m[2] or "")

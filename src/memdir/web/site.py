@@ -33,6 +33,7 @@ from ..core.errors import (
     UnknownSessionError,
 )
 from ..core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from ..sessions.analyzer import folded
 from .advice import back, said
 from .security import Keys, Viewer
 
@@ -85,13 +86,21 @@ def highlight(text: str, terms: list[str]) -> Markup:
     if not words:
         return escape(text)
     # a stem ("bill" of "billing") marks the whole word; other scripts mark the match
-    parts = [re.escape(w) + (r"[a-z]*" if w.isascii() else "") for w in words]
+    parts = [re.escape(w.casefold()) + (r"[a-z]*" if w.isascii() else "") for w in words]
     pattern = re.compile("|".join(parts), re.IGNORECASE)
+    seen, where = folded(text)  # as the terms are: ｐｇｂｏｕｎｃｅｒ and ﾃﾞﾌﾟﾛｲ are marked
+    spans: list[list[int]] = []
+    for m in pattern.finditer(seen):
+        start, end = where[m.start()][0], where[m.end() - 1][1]
+        if spans and start <= spans[-1][1]:  # 部门 and 聚餐 side by side: one mark
+            spans[-1][1] = max(spans[-1][1], end)
+        else:
+            spans.append([start, end])
     out, last = [], 0
-    for m in pattern.finditer(text):
-        out += [escape(text[last : m.start()]), Markup("<mark>"), escape(m.group())]
+    for start, end in spans:
+        out += [escape(text[last:start]), Markup("<mark>"), escape(text[start:end])]
         out.append(Markup("</mark>"))
-        last = m.end()
+        last = end
     out.append(escape(text[last:]))
     return Markup("").join(out)
 

@@ -58,6 +58,10 @@ def render(entries: Sequence[str]) -> str:
     return DELIMITER.join(entries)
 
 
+#: How the reason :func:`fit` gives for a candidate over the budget begins.
+OVER_BUDGET = "does not fit"
+
+
 def size(entries: Sequence[str]) -> int:
     """Characters the entries take the way Hermes counts: joined by the delimiter."""
     return sum(map(len, entries)) + len(DELIMITER) * max(len(entries) - 1, 0)
@@ -160,7 +164,7 @@ def fit(
             left_out.append(
                 (
                     key,
-                    f"does not fit {filename}'s budget of {limit:,} characters "
+                    f"{OVER_BUDGET} {filename}'s budget of {limit:,} characters "
                     + (f"({of:,} in Hermes, less headroom for its own adds; " if of else "(")
                     + f"Hermes counts the § separators too): {used:,} used by "
                     f"more important entries, this one needs {cost:,}",

@@ -191,17 +191,19 @@ class HermesHarness:
             budget = max(int(limit * (1 - HEADROOM)), min(held, limit))
             full = budget >= limit  # what Hermes held leaves no headroom to keep
             kept, left_out = fmt.fit(texts, budget, filename, of=None if full else limit)
-            if left_out and full:
+            # only what the budget left out (one Hermes cannot read back says so itself)
+            over = sum(why.startswith(fmt.OVER_BUDGET) for _, why in left_out)
+            dropped = f"{over} {'entry' if over == 1 else 'entries'} left out (listed below)"
+            if over and full:
                 out.notes.append(
                     f"{filename}: what Hermes itself held takes all of its {limit:,}-character "
                     f"limit, so the file is filled to it, with no room left for Hermes to "
-                    f"add; {len(left_out)} entries left out (listed below)"
+                    f"add; {dropped}"
                 )
-            elif left_out:
+            elif over:
                 out.notes.append(
                     f"{filename}: packed to {budget:,} of Hermes's "
-                    f"{limit:,}-character limit, so Hermes can still add; "
-                    f"{len(left_out)} entries left out (listed below)"
+                    f"{limit:,}-character limit, so Hermes can still add; {dropped}"
                 )
             out.left_out.extend(left_out)
             # File order stays put as usage shifts: oldest first, Hermes's own order kept.
