@@ -262,6 +262,7 @@ def hermes_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return hermes
 
 
+@pytest.mark.hermes
 def test_hermes_cjk_memory_and_sessions_round_trip(
     tmp_path: Path, hermes_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
