@@ -320,10 +320,10 @@ def missing_references(
     body: str, root: Path | None, *, withheld: str | None = None, inside_only: bool = False
 ) -> list[str]:
     """Backticked paths and code symbols in ``body`` that no longer exist under ``root``,
-    one sentence each (the first :data:`MAX_GONE`, then how many more). ``withheld`` (a team server's user not granted the project of
-    ``root``): nothing is looked up, and one sentence says why when the body names any;
-    ``inside_only`` (a team server): paths outside ``root`` are not looked up, and one
-    sentence lists them as not checked."""
+    one sentence each (the first :data:`MAX_GONE`, then how many more). ``withheld`` (a
+    team server's user not granted the project of ``root``): nothing is looked up, and
+    one sentence says why when the body names any; ``inside_only`` (a team server): paths
+    outside ``root`` are not looked up, and one sentence lists them as not checked."""
     if withheld is not None:
         paths, symbols = _references(body)
         if not paths and not symbols:
