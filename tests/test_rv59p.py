@@ -204,3 +204,39 @@ def test_scopes_adopt_on_the_team_database_prints_the_keys_as_they_are(
     moved = a.ok("scopes", "--adopt", slug, user="alice")
     assert moved.startswith("Moved 1 entry"), moved
     assert "(where MCP sessions kept them" in moved and "keyed by its URL" in moved, moved
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: a read on the team backend still writes: the first `memdir ls` of a home "
+    "in a checkout INSERTs its first commits into memdir_project_roots and writes "
+    "$MEMDIR_HOME/.team-roots (Workspace._note_rename on open); a read-only database "
+    "role or standby warns on every read instead",
+)
+def test_a_read_command_writes_nothing_to_the_team_database_or_the_home(
+    team: str, tmp_path: Path
+) -> None:
+    from memdir.pg.db import PgDatabase
+
+    a = _machine(tmp_path, team)
+
+    def roots() -> int:
+        with PgDatabase.shared(team).read("count") as conn:
+            return int(conn.execute("SELECT count(*) FROM memdir_project_roots").fetchone()[0])
+
+    before = roots()
+    a.ok("ls", user="alice")
+    assert roots() == before
+    assert not (a.home / ".memdir" / ".team-roots").exists()
+
+
+def test_scopes_adopt_a_path_in_no_users_home_is_an_error_not_a_traceback(
+    team: str, tmp_path: Path
+) -> None:
+    """`memdir scopes --adopt '~nobody/src'` raised RuntimeError ("Could not determine
+    home directory") from Path.expanduser, on the team database and on files alike."""
+    a = _machine(tmp_path, team)
+    for m in (a, Machine(a.home, a.checkout, "")):  # Machine.run fails on a traceback
+        said = m.run("scopes", "--adopt", "~nosuchuser-rv59p/src", user="alice")
+        assert said.returncode == 1, said.stdout + said.stderr
+        assert "~nosuchuser-rv59p/src is no path memdir can read" in said.stderr, said.stderr
