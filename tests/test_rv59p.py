@@ -240,3 +240,31 @@ def test_scopes_adopt_a_path_in_no_users_home_is_an_error_not_a_traceback(
         said = m.run("scopes", "--adopt", "~nosuchuser-rv59p/src", user="alice")
         assert said.returncode == 1, said.stdout + said.stderr
         assert "~nosuchuser-rv59p/src is no path memdir can read" in said.stderr, said.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="medium: a dry-run `memdir pull --server` (no --apply: 'write nothing') moves "
+    "the user's entries left under the checkout's slug on the team server (the server's "
+    "/pull route calls adopt_left_behind whatever the client applies)",
+)
+def test_a_dry_run_pull_from_the_server_moves_nothing(pg_url: str, tmp_path: Path) -> None:
+    from memdir.pg.names import remote_folder
+    from test_team_push_server import _files, _laptop, _run
+    from test_team_server import SHARED, Team, serving_team
+
+    t = Team(pg_url, tmp_path)
+    t.tokens["alice"] = t.admin("add", "alice").stdout.strip()
+    t.admin("grant", "alice", SHARED)
+    by_roots = memdir.open(tmp_path / "s", t.shared, database_url=pg_url, user="alice")
+    old = by_roots.store_at(by_roots.home / "projects" / project_slug(t.shared))
+    old.add(type="feedback", name="Old session", description="d", body="Old.")
+    by_roots.close()
+    before = _files(pg_url)
+    with serving_team(t) as server:
+        env = {**_laptop(t, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+        dry = _run(env, t.shared, "pull", "--json")
+    assert not [n for n in dry["notes"] if "moved 1 entry" in n], dry["notes"]
+    url_key = f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"
+    assert url_key not in {r[0] for r in _files(pg_url)}
+    assert _files(pg_url) == before
