@@ -268,3 +268,19 @@ def test_a_dry_run_pull_from_the_server_moves_nothing(pg_url: str, tmp_path: Pat
     url_key = f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"
     assert url_key not in {r[0] for r in _files(pg_url)}
     assert _files(pg_url) == before
+
+
+# -- 3. glob classes ---------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: a backslash inside a bracket class is itself, not an escape: '[\\\\]]' is "
+    "the class of '\\\\' then a literal ']' (matches '\\\\]'), where minimatch (npm's 10.2.5, "
+    "checked here) and picomatch read the class of ']' (matches ']')",
+)
+def test_an_escaped_bracket_in_a_class_is_a_member() -> None:
+    from memdir.core.globs import glob_matches
+
+    assert glob_matches("[\\]]", "]")
+    assert not glob_matches("[\\]]", "\\]")
