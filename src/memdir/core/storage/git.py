@@ -883,15 +883,22 @@ _MAX_INDEX = 256 << 20
 def _tracked(root: Path, wanted: set[bytes]) -> set[bytes]:
     """Those of ``wanted`` (checkout-relative paths) in the index of the checkout at
     ``root``, its entries read one at a time (a regular file of at most :data:`_MAX_INDEX`
-    bytes: never a FIFO); none when it cannot be read: then the ignore rules alone decide."""
+    bytes: never a FIFO) up to the last one asked (git sorts them by name); none when it
+    cannot be read: then the ignore rules alone decide."""
     from dulwich.index import read_index
 
     dirs = git_dirs(root)
     if dirs is None:
         return set()
+    found, last = set(), max(wanted)
     try:
         with os.fdopen(open_regular(dirs[0] / "index", _MAX_INDEX), "rb") as index:
-            return {e.name for e in read_index(index) if e.name in wanted}
+            for entry in read_index(index):
+                if entry.name in wanted:
+                    found.add(entry.name)
+                elif entry.name > last:
+                    break
+        return found
     except Exception:  # noqa: BLE001 — an index git itself may not read tracks nothing
         return set()
 
