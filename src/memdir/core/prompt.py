@@ -189,6 +189,7 @@ _FILE = re.compile(r"[\w.@+-]*[\w@+-]\.[A-Za-z][A-Za-z0-9]{0,7}")
 _SYMBOL = re.compile(r"[^\W\d]\w*(?:(?:\.|::)[^\W\d]\w*)*(?:\(\))?")
 #: Gone paths and code names memory_read lists one by one (a body of 64 KiB names 5,000)
 MAX_GONE = 10
+_WORD = re.compile(r"\w+")
 _SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "dist", "build", "target"})
 _SCAN_FILES = 5_000
 _SCAN_BYTES = 1 << 20
@@ -245,10 +246,11 @@ def _read_text_file(path: str) -> bytes | None:
 
 
 def _unfound_symbols(names: set[str], root: Path) -> set[str]:
-    """Names that appear in no text file under ``root``. Bounded: if the walk passes
-    ``_SCAN_FILES`` files or ``_SCAN_TOTAL`` bytes, nothing is claimed missing."""
+    r"""Names that appear in no text file under ``root`` as a whole word (a run of ``\w``,
+    as each name is). Bounded: if the walk passes ``_SCAN_FILES`` files or
+    ``_SCAN_TOTAL`` bytes, nothing is claimed missing. Each file's words are looked up in
+    the names (a pattern of 3,000 names sharing a prefix with the code took 10 s CPU)."""
     missing = set(names)
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(missing))) + r")\b")
     seen = total = 0
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS]
@@ -260,12 +262,9 @@ def _unfound_symbols(names: set[str], root: Path) -> set[str]:
             if data is None:
                 continue
             total += len(data)
-            found = set(pattern.findall(data.decode("utf-8", "ignore")))
-            if found:
-                missing -= found
-                if not missing:
-                    return missing
-                pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(missing))) + r")\b")
+            missing.difference_update(_WORD.findall(data.decode("utf-8", "ignore")))
+            if not missing:
+                return missing
     return missing
 
 
