@@ -246,7 +246,7 @@ def test_scopes_adopt_a_path_in_no_users_home_is_an_error_not_a_traceback(
     strict=True,
     reason="medium: a dry-run `memdir pull --server` (no --apply: 'write nothing') moves "
     "the user's entries left under the checkout's slug on the team server (the server's "
-    "/pull route calls adopt_left_behind whatever the client applies)",
+    "GET /api/entries calls adopt_left_behind whatever the client applies: a GET writes)",
 )
 def test_a_dry_run_pull_from_the_server_moves_nothing(pg_url: str, tmp_path: Path) -> None:
     from memdir.pg.names import remote_folder
