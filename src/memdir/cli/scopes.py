@@ -37,7 +37,8 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
             if as_json:
                 dump({"moved": moved})
             else:
-                click.echo(moved[len("local scope: ") :].capitalize())
+                said = moved.removeprefix("local scope: ")  # keys and names as they are
+                click.echo(said[:1].upper() + said[1:])
             return
         done = md.adopt(old, force=force)
         if as_json:

@@ -151,8 +151,11 @@ def _resolve(home: Path, root: Path, folder: Path, old: str) -> tuple[Path, Orig
         named = projects / old
         if named.is_dir() and not named.is_symlink():
             return named, read_origin(named)
-    given = Path(old).expanduser().absolute()
-    paths = {str(given), os.path.normpath(given), str(given.resolve())}
+    try:  # "~nobody/x": no such user's home; a link loop
+        given = Path(old).expanduser().absolute()
+        paths = {str(given), os.path.normpath(given), str(given.resolve())}
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise AdoptError(f"{old} is no path memdir can read: {exc}") from None
     if str(root) in paths:
         raise AdoptError(
             f"{old} is this project; its local scope is {folder}. Give the path "

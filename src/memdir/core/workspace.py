@@ -259,7 +259,10 @@ class Workspace:
                 "nothing to adopt on the team database: this checkout has no remote URL, "
                 "so its local scope is keyed by its own slug already"
             )
-        named = project_slug(Path(old).expanduser().resolve()) if "/" in old else old
+        try:  # "~nobody/x": no such user's home; a link loop
+            named = project_slug(Path(old).expanduser().resolve()) if "/" in old else old
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise ValidationError(f"{old} is no path memdir can read: {exc}") from None
         slug = local_slug_name(named)
         if not self.left_behind(slug):
             raise MemdirError(f"local:{self.user}:{slug} holds none of your entries: none moved")

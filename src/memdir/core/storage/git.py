@@ -850,7 +850,7 @@ def ignored(paths: list[Path]) -> list[Path]:
 def _verdicts(paths: list[Path]) -> list[bool | None]:
     """Whether git ignores each of ``paths``; None outside a repository or unreadable."""
     checkouts: dict[Path, Checkout | None] = {}
-    tracked: dict[Path, frozenset[bytes]] = {}
+    asked: dict[Path, dict[bytes, list[int]]] = {}  # ignored by the rules: tracked?
     out: list[bool | None] = []
     for p in paths:
         where = p.absolute()
@@ -867,10 +867,12 @@ def _verdicts(paths: list[Path]) -> list[bool | None]:
             except (OSError, ValueError):
                 verdict = None
             if verdict and not is_dir:  # the rules say ignored: unless git tracks it
-                if root not in tracked:
-                    tracked[root] = _tracked(root)
-                verdict = os.fsencode(relative) not in tracked[root]
+                asked.setdefault(root, {}).setdefault(os.fsencode(relative), []).append(len(out))
         out.append(verdict)
+    for root, wanted in asked.items():
+        for name in _tracked(root, set(wanted)):
+            for at in wanted[name]:
+                out[at] = False
     return out
 
 
@@ -878,21 +880,27 @@ def _verdicts(paths: list[Path]) -> list[bool | None]:
 _MAX_INDEX = 256 << 20
 
 
-def _tracked(root: Path) -> frozenset[bytes]:
-    """The paths in the index of the checkout at ``root``; none when it cannot be read
-    (or is over :data:`_MAX_INDEX`): then the ignore rules alone decide."""
-    from dulwich.index import Index
+def _tracked(root: Path, wanted: set[bytes]) -> set[bytes]:
+    """Those of ``wanted`` (checkout-relative paths) in the index of the checkout at
+    ``root``, its entries read one at a time (a regular file of at most :data:`_MAX_INDEX`
+    bytes: never a FIFO) up to the last one asked (git sorts them by name); none when it
+    cannot be read: then the ignore rules alone decide."""
+    from dulwich.index import read_index
 
     dirs = git_dirs(root)
     if dirs is None:
-        return frozenset()
-    index = dirs[0] / "index"
+        return set()
+    found, last = set(), max(wanted)
     try:
-        if os.stat(index).st_size > _MAX_INDEX:
-            return frozenset()
-        return frozenset(Index(index).paths())
+        with os.fdopen(open_regular(dirs[0] / "index", _MAX_INDEX), "rb") as index:
+            for entry in read_index(index):
+                if entry.name in wanted:
+                    found.add(entry.name)
+                elif entry.name > last:
+                    break
+        return found
     except Exception:  # noqa: BLE001 — an index git itself may not read tracks nothing
-        return frozenset()
+        return set()
 
 
 def _checkout(root: Path) -> Checkout | None:

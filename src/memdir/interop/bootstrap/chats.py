@@ -276,7 +276,8 @@ class _Chunks:
             data, self.pending = self.pending[:size], self.pending[size:]
         if self.first and data:
             self.first = False
-            data = data.removeprefix(b"\xef\xbb\xbf")
+            if data.startswith(b"\xef\xbb\xbf"):  # read, so counted: offsets are the file's
+                data, self.total = data[3:], 3
         if self.raw_surrogate is None and data:
             found = _RAW_SURROGATE.search(self._tail + data)
             if found is not None:
