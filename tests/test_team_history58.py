@@ -265,9 +265,8 @@ def test_local_entries_under_the_checkouts_slug_follow_it_to_its_url(
     team: str, tmp_path: Path
 ) -> None:
     """A checkout without a remote keys its local scope by its slug; once it has one, by
-    the URL: a read says where the user's entries are and moves nothing (mend59p); the
-    command it names moves them and what they forgot there (their own data, of this
-    checkout); a second key holding entries too keeps both."""
+    the URL: the user's entries and what they forgot move there on the next open (their
+    own data, of this checkout); a second key holding entries too keeps both."""
     from memdir.core.scopes import project_slug
     from memdir.pg.names import url_slug
 
@@ -281,14 +280,8 @@ def test_local_entries_under_the_checkouts_slug_follow_it_to_its_url(
     subprocess.run(["git", "-C", str(a.checkout), "remote", "add", "origin", APP], check=True)
 
     listed = a.run("ls", "--scope", "local", user="alice")
-    assert "reference_oncall" not in listed.stdout, listed.stdout + listed.stderr
-    assert f"1 of your entries are in {slug}" in listed.stderr, listed.stderr
-    assert _state_rows(team, "alice", "tombstones") == [slug]  # a read moved nothing
-    moved = a.run("scopes", "--adopt", project_slug(a.checkout), user="alice")
-    assert f"Moved 1 entry with their history and what was forgotten from {slug}" in (
-        moved.stdout
-    ), moved.stdout + moved.stderr
-    assert "reference_oncall" in a.ok("ls", "--scope", "local", user="alice")
+    assert "reference_oncall" in listed.stdout, listed.stdout + listed.stderr
+    assert f"moved 1 entry with their history and what was forgotten from {slug}" in (listed.stderr)
     url_key = f"local:alice:{url_slug('github.com/acme/app')}"
     assert _state_rows(team, "alice", "tombstones") == [url_key]
     log = json.loads(a.ok("log", "--scope", "local", "--json", user="alice"))
@@ -300,7 +293,5 @@ def test_local_entries_under_the_checkouts_slug_follow_it_to_its_url(
     _add(b, "local", "Second note", "Kept apart.", "alice")
     subprocess.run(["git", "-C", str(b.checkout), "remote", "add", "origin", APP], check=True)
     both = b.run("ls", "--scope", "local", user="alice")
-    assert "1 of your entries are in" in both.stderr, both.stderr
+    assert "not moved" in both.stderr and "holds entries already" in both.stderr, both.stderr
     assert "reference_oncall" in both.stdout and "reference_second-note" not in both.stdout
-    refused = b.run("scopes", "--adopt", project_slug(b.checkout), user="alice")
-    assert refused.returncode == 1 and "holds entries already" in refused.stderr

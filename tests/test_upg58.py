@@ -192,16 +192,9 @@ def test_a_team_database_from_f821d276_migrates_and_its_tokens_still_work(
 def test_local_entries_pushed_by_f821d276_are_read_after_the_upgrade(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:
-    """f821d276 keyed them by the checkout's slug: the first read after the upgrade names
-    them and the command that moves them (mend59p: a read moves nothing), which does."""
-    slug = project_slug(project)
-    env = _old_team(pg_url, project, slug=slug)
+    env = _old_team(pg_url, project, slug=project_slug(project))
     listed = _cli(tmp_path / "fresh-home", project, env, "ls")
-    assert "reference_oncall-dashboard" not in listed
-    assert f"`memdir scopes --adopt {slug}`" in listed, listed
-    moved = _cli(tmp_path / "fresh-home", project, env, "scopes", "--adopt", slug)
-    assert "Moved 1 entry" in moved, moved
-    assert "reference_oncall-dashboard" in _cli(tmp_path / "fresh-home", project, env, "ls")
+    assert "reference_oncall-dashboard" in listed
 
 
 def test_settings_written_for_f821d276_read_the_same(tmp_path: Path) -> None:

@@ -14,8 +14,7 @@ from .app import State, cli, dump
     metavar="OLD",
     help="Re-attach the local scope of a checkout that moved, with the sessions logged "
     "there (what `maintain` had still to learn) and writes awaiting approval: its old "
-    "path, or its folder name under $MEMDIR_HOME/projects. On the team database: move "
-    "your entries kept under that checkout's key to this project's (keyed by its URL).",
+    "path, or its folder name under $MEMDIR_HOME/projects.",
 )
 @click.option(
     "--force",
@@ -31,16 +30,7 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
 
     if old is not None:
         # Opened without printing warnings: the orphan warning would only repeat this command.
-        md = state.open()
-        if md.database is not None:  # the team backend: rows under the checkout's slug
-            moved = md.adopt_checkout(old)
-            if as_json:
-                dump({"moved": moved})
-            else:
-                said = moved.removeprefix("local scope: ")  # keys and names as they are
-                click.echo(said[:1].upper() + said[1:])
-            return
-        done = md.adopt(old, force=force)
+        done = state.open().adopt(old, force=force)
         if as_json:
             dump(done.to_dict())
             return

@@ -26,13 +26,7 @@ from .errors import (
 from .forks import renew_in_child
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
-from .scopes import (
-    ScopeLocation,
-    find_checkout_root,
-    find_project_root,
-    locate_scopes,
-    project_slug,
-)
+from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
 from .storage.base import Backend, HistoryBackend
 from .storage.files import FileBackend
 from .store import Store, state_key
@@ -206,9 +200,7 @@ class Workspace:
     def _key_local(self, url: str) -> None:
         """On the team backend the local scope of a project with a remote URL is keyed by
         the URL (:func:`memdir.pg.names.url_slug`): its folder says so, for every reader
-        of ``locations["local"]``; a warning when entries are left under the checkout's.
-        Opening only looks (a read command writes nothing): `memdir scopes --adopt` or a
-        pull moves them (docs/design/team-server.md)."""
+        of ``locations["local"]``; a warning when entries are left under the checkout's."""
         from ..pg.names import url_slug
 
         local = self.locations["local"]
@@ -217,7 +209,7 @@ class Workspace:
             return
         self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))
         try:
-            self.warnings += self.left_behind(local.path.name)
+            self.warnings += self.adopt_left_behind(local.path.name)
         except MemdirError as exc:
             self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
 
@@ -225,51 +217,24 @@ class Workspace:
         """This user's entries under the local key of the ``checkout``'s slug moved to
         the URL's key (their own data, the same checkout) when that holds none; else
         :meth:`left_behind`'s note."""
-        notes = self.left_behind(checkout)
-        if not notes or checkout is None or self.project_url is None or self.database is None:
-            return notes
-        try:
-            return [self._move_left_behind(checkout)]
-        except MemdirError as exc:  # both hold entries: neither is overwritten
-            return [f"{notes[0]}; not moved: {exc}"]
-
-    def _move_left_behind(self, checkout: str) -> str:
         from ..pg.names import url_slug
         from ..pg.rekey import move
 
-        assert self.database is not None and self.project_url is not None
+        notes = self.left_behind(checkout)
+        if not notes or checkout is None or self.project_url is None or self.database is None:
+            return notes
         old = f"local:{self.user}:{checkout}"
         new = f"local:{self.user}:{url_slug(self.project_url)}"
-        moved = move(self.database, old, new)
-        return (
+        try:
+            moved = move(self.database, old, new)
+        except MemdirError as exc:  # both hold entries: neither is overwritten
+            return [f"{notes[0]}; not moved: {exc}"]
+        return [
             f"local scope: moved {moved.entries} entr{'y' if moved.entries == 1 else 'ies'} "
             f"with their history and what was "
             f"forgotten from {old} (where MCP sessions kept them before 2026-12-04) to "
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
-        )
-
-    def adopt_checkout(self, old: str) -> str:
-        """``memdir scopes --adopt OLD`` on the team backend: this user's entries under the
-        local key of the checkout ``old`` (its path or its slug) moved to this project's,
-        keyed by its URL; an error saying why when none move."""
-        from ..pg.names import local_slug_name
-
-        if self.database is None or self.project_url is None:
-            raise MemdirError(
-                "nothing to adopt on the team database: this checkout has no remote URL, "
-                "so its local scope is keyed by its own slug already"
-            )
-        try:  # "~nobody/x": no such user's home; a link loop
-            named = project_slug(Path(old).expanduser().resolve()) if "/" in old else old
-        except (OSError, RuntimeError, ValueError) as exc:
-            raise ValidationError(f"{old} is no path memdir can read: {exc}") from None
-        slug = local_slug_name(named)
-        if not self.left_behind(slug):
-            raise MemdirError(f"local:{self.user}:{slug} holds none of your entries: none moved")
-        try:
-            return self._move_left_behind(slug)
-        except MemdirError as exc:
-            raise MemdirError(f"local:{self.user}:{slug} not moved: {exc}") from exc
+        ]
 
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
@@ -291,9 +256,7 @@ class Workspace:
         return [
             f"local scope: {count} of your entries are in local:{self.user}:{checkout}, where "
             f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
-            f"scope is keyed by its URL {url} now: left there (nothing moved or deleted); "
-            f"`memdir pull` in this checkout or `memdir scopes --adopt {checkout}` with the "
-            f"team database moves them here with their history"
+            f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
         ]
 
     def _grant(self, granted: bool) -> None:
