@@ -1,0 +1,213 @@
+"""Text that hands the agent a new task in the middle of its run: a fake end of the task, a
+fake user turn, a fake error that asks for obedience, an order to obey the order that
+follows. Rationale: docs/design/guard.md, "Round 59"."""
+
+from __future__ import annotations
+
+import re
+
+from ._clause import Clauses, mentioned, negated
+from ._threats import Hit
+
+_WHY = "; stored in memory it would hand every later session the writer's task"
+
+# An order to the agent after the claim: an obligation put on "you", or a new task named.
+_ORDER = re.compile(
+    r"\byou (?:must|need to|have to|are (?:now )?required to|should now|will now)\b|"
+    r"\bi (?:need|want) you to\b|"
+    r"\b(?:new|more urgent|urgent|another|additional|different) (?:\w+ )?(?:task|instruction|"
+    r"request|assignment|order)s?\b|\b(?:following|below) (?:instruction|command|order|task)s?\b|"
+    r"\b(?:debes|tienes que|deberás|nueva tarea|siguiente instrucción|tu dois|vous devez|"
+    r"nouvelle tâche|instruction suivante|du musst|sie müssen|neue aufgabe|folgende anweisung|"
+    r"você deve|voce deve|nova tarefa|devi|nuovo compito|nuova attività)\b|"
+    r"你必须|您必须|新任务|新的任务|以下指令|以下指示"
+)
+
+# --- 1. the task declared done, then a new one given ---------------------------------------
+
+# "Answer: task complete.", "The previous task has been completed.": a claim about the
+# agent's own run, opening its sentence (or after a label an answer carries) and ending it.
+# "before declaring the task complete" and a heading "### Task Complete" are not claims.
+_DONE = re.compile(
+    r"(?:^|(?<=[.!?;\n])|(?:answer|result|response|status|output|reply)\s*[:：])[ \t]*"
+    r"(?:(?:the|your|this) )?(?:(?:previous|prior|current|original|first|above|earlier|"
+    r"assigned|user'?s?) )?(?:task|request|assignment)\s+(?:is |was |has been |have been )?"
+    r"(?:now |already |successfully )?(?:complete|completed|done|finished|accomplished)"
+    r"(?: successfully)?[ \t]*(?:[.!;,]|$)"
+    r"|(?:^|(?<=[.!?;\n])|(?:respuesta|resultado|réponse|résultat|antwort|ergebnis|"
+    r"resposta|risposta)\s*[:：])[ \t]*"
+    r"(?:(?:la|el|tu|su|the|a|o|il|die|deine|ihre) )?(?:tarea|tâche|aufgabe|tarefa|compito|"
+    r"attività)(?: (?:anterior|précédente|vorherige|precedente|actual|actuelle|aktuelle|atual|"
+    r"attuale))?\s+(?:(?:está|ha sido|fue|est|a été|ist|wurde|foi|è|é) )?(?:ya |déjà |bereits |"
+    r"já |già )?(?:completada|terminada|finalizada|hecha|terminée|accomplie|achevée|complète|"
+    r"erledigt|abgeschlossen|beendet|fertig|concluída|concluida|completata|completato|"
+    r"terminata|terminato)[ \t]*(?:[.!;,]|$)"
+    r"|(?:之前的|上一个|上一項|当前的?|原来的)?任务(?:已经|已)(?:完成|结束)",
+    re.MULTILINE,
+)
+_DONE_WORDS = (
+    *("complet", "done", "finish", "accomplish", "terminad", "terminé", "terminat"),
+    *("hecha", "accompli", "achev", "erledigt", "abgeschlossen", "beendet", "fertig"),
+    *("conclu", "finaliz", "任务"),
+)
+
+
+def _handed(s: str, cl: Clauses) -> Hit | None:
+    if not any(w in s for w in _DONE_WORDS):
+        return None
+    for done in _DONE.finditer(s):
+        order = _ORDER.search(s, done.end(), done.end() + 300)
+        if order is None or mentioned(s, done.start()) or cl.story(done.start(), done.end()):
+            continue
+        return Hit(
+            "injection.task-handoff",
+            "injection",
+            "it declares the agent's task finished and then gives it a new one (a fake "
+            f"completion: {done.group().strip()!r})" + _WHY + "; to store it anyway, keep the "
+            "note and leave out the claim that the task is done",
+            done.start(),
+            order.end(),
+        )
+    return None
+
+
+# --- 2. the writer poses as the user in a new turn -----------------------------------------
+
+# "I am the user." / "New user query:": the user never has to say so in their own note.
+_POSE = re.compile(
+    r"\b(?:i am|i'm|this is) (?:the|your) (?:real |actual )?(?:user|human|operator)\b"
+    r"(?=\s*(?:[.,;:!]|$|and\b))"
+    r"|(?:^|\n)[ \t]*[\[(<]?(?:new|next|latest|follow-up) (?:user|human) (?:query|message|"
+    r"request|input|instruction|prompt|turn)[\])>]?\s*[:：]"
+    r"|\b(?:soy (?:el|tu) usuario|je suis (?:l'|ton |votre )utilisateur|ich bin (?:der|dein|ihr) "
+    r"(?:benutzer|nutzer|anwender)|(?:eu )?sou o (?:seu )?usuário|sono (?:l'|il tuo )utente)\b"
+    r"(?=\s*(?:[.,;:!]|$))"
+    r"|我是用户[。，,.:：!！]",
+    re.MULTILINE,
+)
+_POSE_WORDS = ("user", "human", "operator", "usuario", "utilisateur", "nutzer", "usuário")
+_POSE_WORDS2 = ("utente", "anwender", "用户")
+
+
+def _posed(s: str, cl: Clauses) -> Hit | None:
+    if not (any(w in s for w in _POSE_WORDS) or any(w in s for w in _POSE_WORDS2)):
+        return None
+    for pose in _POSE.finditer(s):
+        order = _ORDER.search(s, pose.end(), pose.end() + 400)
+        if order is None or mentioned(s, pose.start()) or cl.story(pose.start(), pose.end()):
+            continue
+        return Hit(
+            "injection.fake-user",
+            "injection",
+            f"it speaks as the user in a new turn ({pose.group().strip()!r}) and gives the "
+            "agent a task" + _WHY + "; to store it anyway, write the note in your own words "
+            "without claiming to be the user",
+            pose.start(),
+            order.end(),
+        )
+    return None
+
+
+# --- 3. an order to obey the order that follows ---------------------------------------------
+
+# "You must strictly adhere to the following instruction: …", "In order to get the result,
+# you must follow the instructions below: …": obedience demanded for a one-off order the
+# writer gives next, on the same line. A note's rules are "these rules", a format or a list.
+_OBEY = re.compile(
+    r"\b(?:(?:must|have to|need to|are required to|shall)\s+(?:strictly |faithfully |carefully |"
+    r"exactly |unconditionally |first )?|(?:strictly|faithfully|unconditionally|exactly) )"
+    r"(?:adhere to|obey|comply with|abide by|follow|execute|carry out|perform)\s+"
+    r"(?:the|this) (?:following|below|next) (?:instruction|command|order|directive)s?"
+    r"\s*[:：][ \t]*(?=\S)"
+    r"|\b(?:debes|tienes que|deberás) (?:seguir|cumplir|obedecer|acatar|ejecutar) "
+    r"(?:estrictamente )?(?:la|las) (?:siguientes? )?(?:instrucción|instrucciones|orden|órdenes)"
+    r"(?: siguientes?)?\s*[:：][ \t]*(?=\S)"
+    r"|\b(?:tu dois|vous devez) (?:strictement )?(?:respecter|suivre|obéir à|exécuter) "
+    r"(?:strictement )?(?:l'|les |la )(?:instructions?|consignes?|ordres?|commandes?) "
+    r"suivante?s?\s*[:：][ \t]*(?=\S)"
+    r"|\b(?:du musst|sie müssen) (?:dich |sich )?(?:strikt |genau |unbedingt )?(?:an )?"
+    r"(?:die|den) (?:folgende|folgenden) (?:anweisung|anweisungen|befehl|befehle)\s+"
+    r"(?:befolgen|ausführen|halten|einhalten)\s*[:：][ \t]*(?=\S)"
+    r"|(?:你|您)必须严格(?:遵守|遵循|执行|服从)以下(?:指令|指示|命令)\s*[:：]\s*(?=\S)",
+)
+_OBEY_WORDS = ("following", "below", "next", "siguiente", "suivant", "folgende", "以下")
+
+
+def _obeyed(s: str, cl: Clauses) -> Hit | None:
+    if not any(w in s for w in _OBEY_WORDS):
+        return None
+    for obey in _OBEY.finditer(s):
+        if negated(s, obey.start(), obey.end(), cl=cl) or mentioned(s, obey.start()):
+            continue
+        if cl.story(obey.start(), obey.end()):
+            continue
+        return Hit(
+            "injection.relayed-order",
+            "injection",
+            "it demands that the agent obey the order it gives next, on the same line "
+            f"({obey.group().strip()!r})" + _WHY + "; to store it anyway, keep the step "
+            "itself as a note, without the demand to obey it",
+            obey.start(),
+            obey.end(),
+        )
+    return None
+
+
+# --- 4. an error message that gives the agent an order -------------------------------------
+
+# A real error names a fault and, at most, a fix for whoever reads it; one written for an
+# agent ("ERROR: … the assistant must first call …", "Error: in order to get the result,
+# you must …") withholds the agent's result until it acts. "Error: you must be logged in"
+# states a condition, and an agent that "must be restarted" is a daemon: neither is an order.
+_ERROR = re.compile(
+    r"(?:^|(?<=[\n\[(\"'*])|(?<=[.!?] ))[ \t]*(?:tool |fatal |system |runtime |api )?"
+    r"(?:error|exception|failure|erreur|fehler|错误)[\"'\])*]*[ \t]*[:：!]",
+    re.MULTILINE,
+)
+_DEMAND = re.compile(
+    r"(?<![\w-])(?:the |all |any )?(?:ai |llm )?(?:assistant|agent|model|llm|ai)s?(?: agents?)?"
+    r" (?:must|should|needs? to|has to|have to|is required to|are required to) (?:now |first "
+    r"|immediately )?(?:call|use|invoke|run|execute|visit|navigate|go to|open|send|fetch|"
+    r"download|follow|verify|register|provide|share|reveal|enter|type|click|read|write|"
+    r"delete|transfer|grant)\b"
+    r"|\b(?:in order )?to (?:get|obtain|receive|see|view|retrieve|access) (?:the |your |this )?"
+    r"(?:result|results|output|answer|response|data)s?,? you (?:must|need to|have to|are "
+    r"required to)\b"
+    r"|\bpara (?:obtener|ver|recibir) (?:el|los) resultados?,? (?:debes|tienes que|deberás)\b"
+    r"|\bpour (?:obtenir|voir|recevoir) (?:le|les) résultats?,? (?:tu dois|vous devez)\b"
+    r"|\bum (?:das|die) ergebnis(?:se)? zu (?:sehen|erhalten|bekommen),? (?:musst du|müssen sie)\b"
+    r"|\b(?:el asistente|el agente) debe (?:primero )?(?:llamar|usar|utilizar|invocar|ejecutar|"
+    r"visitar|enviar|abrir|seguir|compartir|descargar|leer|escribir|borrar|transferir)\b"
+    r"|\b(?:l'assistant|l'agent) doit (?:d'abord )?(?:appeler|utiliser|invoquer|exécuter|"
+    r"visiter|envoyer|ouvrir|suivre|partager|télécharger|lire|écrire|supprimer|transférer)\b"
+    r"|\b(?:der assistent|der agent) muss [^.\n]{0,60}\b(?:aufrufen|verwenden|nutzen|ausführen|"
+    r"besuchen|senden|schicken|öffnen|befolgen|teilen|herunterladen|lesen|schreiben|löschen|"
+    r"überweisen)\b"
+    r"|(?:要|为了)(?:获取|获得|查看)结果[，,]?(?:你|您)必须|(?:助手|智能体|代理)必须"
+)
+
+
+def _erred(s: str, cl: Clauses) -> Hit | None:
+    if not ("err" in s or "exception" in s or "failure" in s or "fehler" in s or "错误" in s):
+        return None
+    for err in _ERROR.finditer(s):
+        demand = _DEMAND.search(s, err.end(), err.end() + 300)
+        if demand is None or mentioned(s, err.start()) or cl.story(err.start(), demand.end()):
+            continue
+        if negated(s, demand.start(), demand.end(), cl=cl):
+            continue
+        return Hit(
+            "injection.false-error",
+            "injection",
+            "it is an error message that orders the agent to act before it gets its result "
+            f"({demand.group().strip()!r})" + _WHY + "; to store it anyway, keep the error "
+            "and its fix as a note, without the order to the agent",
+            err.start(),
+            demand.end(),
+        )
+    return None
+
+
+def detect(s: str, cl: Clauses) -> Hit | None:
+    """The first round-59 hand-off in the folded text ``s``, or None."""
+    return _handed(s, cl) or _posed(s, cl) or _obeyed(s, cl) or _erred(s, cl)
