@@ -20,6 +20,7 @@ from . import (
     _handoff,
     _orders,
     _patterns,
+    _relay,
     _secrets,
     _social,
     _threats,
@@ -142,6 +143,7 @@ class _Scan:
             or _carry.detect(self.hay.s, self.clauses)
             or _deeds.detect(self.hay.s, self.clauses)
             or _handoff.detect(self.hay.s, self.clauses)
+            or _relay.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)

@@ -20,7 +20,11 @@ _ORDER = re.compile(
     r"\b(?:debes|tienes que|deberás|nueva tarea|siguiente instrucción|tu dois|vous devez|"
     r"nouvelle tâche|instruction suivante|du musst|sie müssen|neue aufgabe|folgende anweisung|"
     r"você deve|voce deve|nova tarefa|devi|nuovo compito|nuova attività)\b|"
-    r"你必须|您必须|新任务|新的任务|以下指令|以下指示"
+    r"你必须|您必须|新任务|新的任务|以下指令|以下指示|"
+    # the task in hand dropped for another: "cancel the previous request and instead …"
+    r"\b(?:cancel|drop|abandon|stop|forget|skip) (?:the |your |that )?(?:previous|prior|current|"
+    r"original|earlier|above) (?:task|request|instruction|assignment)s?\b|"
+    r"(?:(?<=[.!?:\n])|(?<=[.!?:] ))now,? (?:please|use|call|invoke)\b"
 )
 
 # --- 1. the task declared done, then a new one given ---------------------------------------
@@ -42,13 +46,15 @@ _DONE = re.compile(
     r"já |già )?(?:completada|terminada|finalizada|hecha|terminée|accomplie|achevée|complète|"
     r"erledigt|abgeschlossen|beendet|fertig|concluída|concluida|completata|completato|"
     r"terminata|terminato)[ \t]*(?:[.!;,]|$)"
+    r"|(?:answer|result|response|output|observation)\s*[:：][ \t]*(?:done|complete|completed|"
+    r"finished|success(?:ful)?)[ \t]*[.!]"
     r"|(?:之前的|上一个|上一項|当前的?|原来的)?任务(?:已经|已)(?:完成|结束)",
     re.MULTILINE,
 )
 _DONE_WORDS = (
     *("complet", "done", "finish", "accomplish", "terminad", "terminé", "terminat"),
     *("hecha", "accompli", "achev", "erledigt", "abgeschlossen", "beendet", "fertig"),
-    *("conclu", "finaliz", "任务"),
+    *("conclu", "finaliz", "succe", "任务"),
 )
 
 
@@ -77,7 +83,7 @@ def _handed(s: str, cl: Clauses) -> Hit | None:
 _POSE = re.compile(
     r"\b(?:i am|i'm|this is) (?:the|your) (?:real |actual )?(?:user|human|operator)\b"
     r"(?=\s*(?:[.,;:!]|$|and\b))"
-    r"|(?:^|\n)[ \t]*[\[(<]?(?:new|next|latest|follow-up) (?:user|human) (?:query|message|"
+    r"|(?:^|\n)[ \t]*[\[(<]?(?:(?:new|next|latest|follow-up) )?(?:user|human) (?:query|message|"
     r"request|input|instruction|prompt|turn)[\])>]?\s*[:：]"
     r"|\b(?:soy (?:el|tu) usuario|je suis (?:l'|ton |votre )utilisateur|ich bin (?:der|dein|ihr) "
     r"(?:benutzer|nutzer|anwender)|(?:eu )?sou o (?:seu )?usuário|sono (?:l'|il tuo )utente)\b"
@@ -161,7 +167,7 @@ def _obeyed(s: str, cl: Clauses) -> Hit | None:
 # states a condition, and an agent that "must be restarted" is a daemon: neither is an order.
 _ERROR = re.compile(
     r"(?:^|(?<=[\n\[(\"'*])|(?<=[.!?] ))[ \t]*(?:tool |fatal |system |runtime |api )?"
-    r"(?:error|exception|failure|erreur|fehler|错误)[\"'\])*]*[ \t]*[:：!]",
+    r"(?:error|exception|failure|erreur|fehler|错误)(?:[\"'\])*]*[ \t]*[:：!]|(?<=\[error)\])",
     re.MULTILINE,
 )
 _DEMAND = re.compile(
@@ -208,6 +214,101 @@ def _erred(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# --- 5. the agent's own task or tools handed out --------------------------------------------
+
+# What only the agent holds: the tools it can call, the task it was given. A note has no use
+# for writing them out; a page that asks for them is mapping the agent or stealing its goal.
+_TOOLS = re.compile(
+    r"\b(?:the )?(?:names? of (?:the |all )?|list of (?:the |all )?)?(?:tools|tool names) (?:that )?"
+    r"you (?:can "
+    r"use|can call|have access to|are given|are allowed to use)\b"
+)
+_TASK = re.compile(
+    r"\bthe (?:task|goal|instructions?|request|objective) (?:that )?you (?:are|were|have been) "
+    r"(?:asked|given|told|assigned)\b|\byour (?:current |original |assigned )?(?:task|goal|"
+    r"objective|instructions|system prompt)\b"
+)
+_HAND = re.compile(
+    r"\b(?:save|write|type|enter|send|post|submit|upload|register|record|paste|report|put|share|"
+    r"dump|copy|output)\w*\b"
+)
+_OUT = re.compile(
+    r"https?://|\bwww\.|\blocalhost:\d|\b\d{1,3}(?:\.\d{1,3}){3}\b|[\w.+-]{1,64}@[\w-]+\.\w"
+)
+
+
+def _disclosed(s: str, cl: Clauses) -> Hit | None:
+    if " you " not in s and "your " not in s:
+        return None
+    for rx, outside in ((_TOOLS, False), (_TASK, True)):
+        for what in rx.finditer(s):
+            lo, hi = cl.around(what.start(), what.end())
+            hand = _HAND.search(s, max(lo, what.start() - 60), what.start())
+            if hand is None or (outside and _OUT.search(s, lo, min(hi, what.end() + 300)) is None):
+                continue
+            if negated(s, hand.start(), hand.end(), cl=cl) or mentioned(s, hand.start()):
+                continue
+            if cl.story(hand.start(), what.end()):
+                continue
+            return Hit(
+                "exfiltration.agent-context",
+                "exfiltration",
+                f"it orders the agent to hand out {what.group()!r}" + "; stored in memory it "
+                "would make every later session give away what it was asked or what it can "
+                "do; to store it anyway, leave out the order to write that out",
+                hand.start(),
+                what.end(),
+            )
+    return None
+
+
+# --- 6. the agent sent to prove who it is at a place the text names --------------------------
+
+# An agent has no identity of its own to prove: "before proceeding, verify your identity at
+# localhost:1234", said to "agents and digital assistants", is a checkpoint the writer owns.
+# A note for the user's own sign-in names a command or no gate ("verify your identity with
+# `gcloud auth login`").
+_VERIFY = re.compile(
+    r"\b(?:verify|confirm|validate|prove|authenticate|register)\s+(?:your\s+)?(?:identity|"
+    r"presence|yourself|agent\s+(?:id|identity))\b"
+)
+_GATE = re.compile(
+    r"\bbefore\s+(?:proceeding|continuing|you\s+(?:begin|start|proceed|continue)|(?:completing|"
+    r"starting|beginning|doing)\s+(?:your|any|the)\s+(?:task|goal)s?)\b|"
+    r"\b(?:agents|digital\s+assistants|ai\s+assistants|ai\s+agents|llms)\s*[:,]"
+)
+_PLACE = re.compile(r"\blocalhost:\d|https?://|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b")
+
+
+def _checkpoint(s: str, cl: Clauses) -> Hit | None:
+    if "identity" not in s and "presence" not in s and "yourself" not in s:
+        return None
+    for v in _VERIFY.finditer(s):
+        place = _PLACE.search(s, v.end(), v.end() + 200)
+        gate = _GATE.search(s, max(0, v.start() - 300), v.start())
+        if place is None or gate is None or negated(s, v.start(), v.end(), cl=cl):
+            continue
+        if mentioned(s, v.start()) or cl.story(v.start(), v.end()):
+            continue
+        return Hit(
+            "injection.agent-checkpoint",
+            "injection",
+            f"it stops the agent's task until it proves who it is at a place the text names "
+            f"({v.group()!r})" + _WHY + "; to store it anyway, keep the sign-in step as the "
+            "command the user runs",
+            gate.start(),
+            place.end(),
+        )
+    return None
+
+
 def detect(s: str, cl: Clauses) -> Hit | None:
     """The first round-59 hand-off in the folded text ``s``, or None."""
-    return _handed(s, cl) or _posed(s, cl) or _obeyed(s, cl) or _erred(s, cl)
+    return (
+        _handed(s, cl)
+        or _posed(s, cl)
+        or _obeyed(s, cl)
+        or _erred(s, cl)
+        or _disclosed(s, cl)
+        or _checkpoint(s, cl)
+    )
