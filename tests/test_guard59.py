@@ -127,7 +127,7 @@ BENIGN = [
     "Tu dois respecter les règles suivantes :\n- lancer les tests",
     # real errors and their fixes
     "Error: you must be logged in to view this page.",
-    "If you get \"Error: EACCES\", you must run chmod +x scripts/build.sh first.",
+    'If you get "Error: EACCES", you must run chmod +x scripts/build.sh first.',
     "Error: connection refused. The agent must be restarted with `systemctl restart agent`.",
     "Fehler: Der Agent muss neu gestartet werden.",
     "Error: el agente debe reiniciarse.",

@@ -4,10 +4,13 @@ follows. Rationale: docs/design/guard.md, "Round 59"."""
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ._clause import Clauses, mentioned, negated
 from ._threats import Hit
+
+_Seen = dict[re.Pattern[str], list[re.Match[str]]]
 
 _WHY = "; stored in memory it would hand every later session the writer's task"
 
@@ -26,6 +29,17 @@ _ORDER = re.compile(
     r"original|earlier|above) (?:task|request|instruction|assignment)s?\b|"
     r"(?:(?<=[.!?:\n])|(?<=[.!?:] ))now,? (?:please|use|call|invoke)\b"
 )
+
+
+def _after(rx: re.Pattern[str], s: str, at: int, reach: int, seen: _Seen) -> re.Match[str] | None:
+    """The first match of ``rx`` starting in ``s[at:at + reach]``. ``rx`` is read over the
+    whole text once: a text repeating a claim must not read each claim's window again."""
+    found = seen.get(rx)
+    if found is None:
+        found = seen[rx] = list(rx.finditer(s))
+    i = bisect.bisect_left(found, at, key=re.Match.start)
+    return found[i] if i < len(found) and found[i].start() <= at + reach else None
+
 
 # --- 1. the task declared done, then a new one given ---------------------------------------
 
@@ -58,11 +72,11 @@ _DONE_WORDS = (
 )
 
 
-def _handed(s: str, cl: Clauses) -> Hit | None:
+def _handed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
     if not any(w in s for w in _DONE_WORDS):
         return None
     for done in _DONE.finditer(s):
-        order = _ORDER.search(s, done.end(), done.end() + 300)
+        order = _after(_ORDER, s, done.end(), 300, seen)
         if order is None or mentioned(s, done.start()) or cl.story(done.start(), done.end()):
             continue
         return Hit(
@@ -95,11 +109,11 @@ _POSE_WORDS = ("user", "human", "operator", "usuario", "utilisateur", "nutzer", 
 _POSE_WORDS2 = ("utente", "anwender", "用户")
 
 
-def _posed(s: str, cl: Clauses) -> Hit | None:
+def _posed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
     if not (any(w in s for w in _POSE_WORDS) or any(w in s for w in _POSE_WORDS2)):
         return None
     for pose in _POSE.finditer(s):
-        order = _ORDER.search(s, pose.end(), pose.end() + 400)
+        order = _after(_ORDER, s, pose.end(), 400, seen)
         if order is None or mentioned(s, pose.start()) or cl.story(pose.start(), pose.end()):
             continue
         return Hit(
@@ -193,11 +207,11 @@ _DEMAND = re.compile(
 )
 
 
-def _erred(s: str, cl: Clauses) -> Hit | None:
+def _erred(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
     if not ("err" in s or "exception" in s or "failure" in s or "fehler" in s or "错误" in s):
         return None
     for err in _ERROR.finditer(s):
-        demand = _DEMAND.search(s, err.end(), err.end() + 300)
+        demand = _after(_DEMAND, s, err.end(), 300, seen)
         if demand is None or mentioned(s, err.start()) or cl.story(err.start(), demand.end()):
             continue
         if negated(s, demand.start(), demand.end(), cl=cl):
@@ -219,9 +233,8 @@ def _erred(s: str, cl: Clauses) -> Hit | None:
 # What only the agent holds: the tools it can call, the task it was given. A note has no use
 # for writing them out; a page that asks for them is mapping the agent or stealing its goal.
 _TOOLS = re.compile(
-    r"\b(?:the )?(?:names? of (?:the |all )?|list of (?:the |all )?)?(?:tools|tool names) (?:that )?"
-    r"you (?:can "
-    r"use|can call|have access to|are given|are allowed to use)\b"
+    r"\b(?:the )?(?:names? of (?:the |all )?|list of (?:the |all )?)?(?:tools|tool names) "
+    r"(?:that )?you (?:can use|can call|have access to|are given|are allowed to use)\b"
 )
 _TASK = re.compile(
     r"\bthe (?:task|goal|instructions?|request|objective) (?:that )?you (?:are|were|have been) "
@@ -304,11 +317,12 @@ def _checkpoint(s: str, cl: Clauses) -> Hit | None:
 
 def detect(s: str, cl: Clauses) -> Hit | None:
     """The first round-59 hand-off in the folded text ``s``, or None."""
+    seen: _Seen = {}
     return (
-        _handed(s, cl)
-        or _posed(s, cl)
+        _handed(s, cl, seen)
+        or _posed(s, cl, seen)
         or _obeyed(s, cl)
-        or _erred(s, cl)
+        or _erred(s, cl, seen)
         or _disclosed(s, cl)
         or _checkpoint(s, cl)
     )
