@@ -14,20 +14,36 @@ _Seen = dict[re.Pattern[str], list[re.Match[str]]]
 
 _WHY = "; stored in memory it would hand every later session the writer's task"
 
-# An order to the agent after the claim: an obligation put on "you", or a new task named.
-_ORDER = re.compile(
-    r"\byou (?:must|need to|have to|are (?:now )?required to|should now|will now)\b|"
-    r"\bi (?:need|want) you to\b|"
+# What hands over the new task: a new task named, the one in hand dropped, an order to obey
+# the next order, an obligation put on "you" to act now or first. A bare "you must" is how a
+# note states a standing rule ("Result: done. Next time you must seed the database"), so it
+# counts only after a pose as the user (_POSED_ORDER), not after a claim that a task is done.
+_HANDED = (
     r"\b(?:new|more urgent|urgent|another|additional|different) (?:\w+ )?(?:task|instruction|"
     r"request|assignment|order)s?\b|\b(?:following|below) (?:instruction|command|order|task)s?\b|"
-    r"\b(?:debes|tienes que|deberás|nueva tarea|siguiente instrucción|tu dois|vous devez|"
-    r"nouvelle tâche|instruction suivante|du musst|sie müssen|neue aufgabe|folgende anweisung|"
-    r"você deve|voce deve|nova tarefa|devi|nuovo compito|nuova attività)\b|"
-    r"你必须|您必须|新任务|新的任务|以下指令|以下指示|"
+    r"\bi (?:need|want) you to\b|"
+    r"\byou (?:must|need to|have to|are required to|should|will) (?:now|first|immediately|"
+    r"instead)\b|\b(?:now|first),? you (?:must|need to|have to)\b|"
+    r"\b(?:nueva tarea|siguiente instrucción|nouvelle tâche|instruction suivante|neue aufgabe|"
+    r"folgende anweisung|nova tarefa|nuovo compito|nuova attività)\b|"
+    r"\b(?:ahora|primero),? (?:debes|tienes que)\b|\b(?:debes|tienes que) (?:ahora|primero)\b|"
+    r"\b(?:maintenant|d'abord),? (?:tu dois|vous devez)\b|\b(?:tu dois|vous devez) (?:maintenant|"
+    r"d'abord)\b|\b(?:jetzt|nun|zuerst) (?:musst du|müssen sie)\b|\b(?:du musst|sie müssen) "
+    r"(?:jetzt|nun|zuerst|sofort)\b|\b(?:agora|primeiro),? (?:você|voce) deve\b|"
+    r"\b(?:ora|prima) devi\b|\bdevi (?:ora|prima|subito)\b|"
+    r"(?:你|您)(?:现在|首先|立即)必须|现在(?:你|您)必须|(?:你|您)必须(?:先|立即|马上)|新任务|新的任务|"
+    r"以下指令|以下指示|"
     # the task in hand dropped for another: "cancel the previous request and instead …"
     r"\b(?:cancel|drop|abandon|stop|forget|skip) (?:the |your |that )?(?:previous|prior|current|"
     r"original|earlier|above) (?:task|request|instruction|assignment)s?\b|"
     r"(?:(?<=[.!?:\n])|(?<=[.!?:] ))now,? (?:please|use|call|invoke)\b"
+)
+_ORDER = re.compile(_HANDED)
+# After a pose as the user any obligation put on the agent hands it the task.
+_POSED_ORDER = re.compile(
+    _HANDED + r"|\byou (?:must|need to|have to|are (?:now )?required to)\b|"
+    r"\b(?:debes|tienes que|tu dois|vous devez|du musst|sie müssen|você deve|voce deve|devi)\b|"
+    r"你必须|您必须"
 )
 
 
@@ -105,15 +121,22 @@ _POSE = re.compile(
     r"|我是用户[。，,.:：!！]",
     re.MULTILINE,
 )
-_POSE_WORDS = ("user", "human", "operator", "usuario", "utilisateur", "nutzer", "usuário")
-_POSE_WORDS2 = ("utente", "anwender", "用户")
+# What each shape of _POSE holds (a test before any regex reads the text).
+_POSE_WORDS = (
+    *("i am the ", "i'm the ", "i am your ", "i'm your ", "this is the ", "this is your "),
+    *("user query", "user message", "user request", "user input", "user instruction"),
+    *("user prompt", "user turn", "human query", "human message", "human request"),
+    *("human input", "human instruction", "human prompt", "human turn", "soy el usuario"),
+    *("soy tu usuario", "je suis l'", "je suis ton", "je suis votre", "ich bin d", "ich bin i"),
+    *("sou o ", "sono l'", "sono il", "我是用户"),
+)
 
 
 def _posed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
-    if not (any(w in s for w in _POSE_WORDS) or any(w in s for w in _POSE_WORDS2)):
+    if not any(w in s for w in _POSE_WORDS):
         return None
     for pose in _POSE.finditer(s):
-        order = _after(_ORDER, s, pose.end(), 400, seen)
+        order = _after(_POSED_ORDER, s, pose.end(), 400, seen)
         if order is None or mentioned(s, pose.start()) or cl.story(pose.start(), pose.end()):
             continue
         return Hit(
@@ -150,7 +173,15 @@ _OBEY = re.compile(
     r"(?:befolgen|ausführen|halten|einhalten)\s*[:：][ \t]*(?=\S)"
     r"|(?:你|您)必须严格(?:遵守|遵循|执行|服从)以下(?:指令|指示|命令)\s*[:：]\s*(?=\S)",
 )
-_OBEY_WORDS = ("following", "below", "next", "siguiente", "suivant", "folgende", "以下")
+# What each shape of _OBEY holds.
+_OBEY_WORDS = (
+    *("following instruction", "following command", "following order", "following directive"),
+    *("below instruction", "below command", "below order", "below directive", "next instruction"),
+    *("next command", "next order", "next directive", "siguiente instrucci", "siguientes instru"),
+    *("instrucción siguiente", "instrucciones siguientes", "siguiente orden", "órdenes siguie"),
+    *("siguientes órdenes", "orden siguiente", "suivante", "folgende", "以下指令", "以下指示"),
+    "以下命令",
+)
 
 
 def _obeyed(s: str, cl: Clauses) -> Hit | None:
