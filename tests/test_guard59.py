@@ -121,6 +121,7 @@ BENIGN = [
     "任务已完成，迁移用了六分钟。",
     # a claim followed by a standing rule, not a new task handed over
     "Result: done. Next time you must seed the database after migrating.",
+    "Task done. Run the following commands to clean up:\n  make clean\n  rm -rf dist",
     "Tarea terminada. Debes revisar los registros la próxima vez.",
     "Tâche terminée. Vous devez garder les journaux une semaine.",
     # the user speaking as themselves, with no new task
@@ -138,6 +139,7 @@ BENIGN = [
     "Error: connection refused. The agent must be restarted with `systemctl restart agent`.",
     "Fehler: Der Agent muss neu gestartet werden.",
     "Error: el agente debe reiniciarse.",
+    "Error: lockfile out of date. To continue, the agent must run `pnpm install` and retry.",
     # the agent's own work written down locally, a sign-in for the user
     "Before you stop, write your current task and its status to PROGRESS.md.",
     "Before deploying, verify your identity with `gcloud auth login`.",

@@ -14,14 +14,13 @@ _Seen = dict[re.Pattern[str], list[re.Match[str]]]
 
 _WHY = "; stored in memory it would hand every later session the writer's task"
 
-# What hands over the new task: a new task named, the one in hand dropped, an order to obey
-# the next order, an obligation put on "you" to act now or first. A bare "you must" is how a
-# note states a standing rule ("Result: done. Next time you must seed the database"), so it
-# counts only after a pose as the user (_POSED_ORDER), not after a claim that a task is done.
+# What hands over the new task: a new task named, the one in hand dropped, an obligation put
+# on "you" to act now or first ("the following commands" after it is a note's how-to). A bare
+# "you must" is how a note states a standing rule ("Result: done. Next time you must seed the
+# database"): it counts only after a pose as the user (_POSED_ORDER), not after a claim.
 _HANDED = (
     r"\b(?:new|more urgent|urgent|another|additional|different) (?:\w+ )?(?:task|instruction|"
-    r"request|assignment|order)s?\b|\b(?:following|below) (?:instruction|command|order|task)s?\b|"
-    r"\bi (?:need|want) you to\b|"
+    r"request|assignment|order)s?\b|\bi (?:need|want) you to\b|"
     r"\byou (?:must|need to|have to|are required to|should|will) (?:now|first|immediately|"
     r"instead)\b|\b(?:now|first),? you (?:must|need to|have to)\b|"
     r"\b(?:nueva tarea|siguiente instrucción|nouvelle tâche|instruction suivante|neue aufgabe|"
@@ -209,7 +208,9 @@ def _obeyed(s: str, cl: Clauses) -> Hit | None:
 # A real error names a fault and, at most, a fix for whoever reads it; one written for an
 # agent ("ERROR: … the assistant must first call …", "Error: in order to get the result,
 # you must …") withholds the agent's result until it acts. "Error: you must be logged in"
-# states a condition, and an agent that "must be restarted" is a daemon: neither is an order.
+# states a condition, and an agent that "must be restarted" is a daemon: neither is an order;
+# nor is a fix a note gives its agent ("the agent must run `pnpm install`": run, read, write
+# and open are how fixes are said, so they are not read as the demand).
 _ERROR = re.compile(
     r"(?:^|(?<=[\n\[(\"'*])|(?<=[.!?] ))[ \t]*(?:tool |fatal |system |runtime |api )?"
     r"(?:error|exception|failure|erreur|fehler|错误)(?:[\"'\])*]*[ \t]*[:：!]|(?<=\[error)\])",
@@ -218,9 +219,8 @@ _ERROR = re.compile(
 _DEMAND = re.compile(
     r"(?<![\w-])(?:the |all |any )?(?:ai |llm )?(?:assistant|agent|model|llm|ai)s?(?: agents?)?"
     r" (?:must|should|needs? to|has to|have to|is required to|are required to) (?:now |first "
-    r"|immediately )?(?:call|use|invoke|run|execute|visit|navigate|go to|open|send|fetch|"
-    r"download|follow|verify|register|provide|share|reveal|enter|type|click|read|write|"
-    r"delete|transfer|grant)\b"
+    r"|immediately )?(?:call|use|invoke|visit|navigate|go to|send|fetch|download|follow|verify|"
+    r"register|provide|share|reveal|enter|type|click|delete|transfer|grant)\b"
     r"|\b(?:in order )?to (?:get|obtain|receive|see|view|retrieve|access) (?:the |your |this )?"
     r"(?:result|results|output|answer|response|data)s?,? you (?:must|need to|have to|are "
     r"required to)\b"
