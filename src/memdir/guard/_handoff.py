@@ -153,24 +153,26 @@ def _posed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
 # --- 3. an order to obey the order that follows ---------------------------------------------
 
 # "You must strictly adhere to the following instruction: …", "In order to get the result,
-# you must follow the instructions below: …": obedience demanded for a one-off order the
-# writer gives next, on the same line. A note's rules are "these rules", a format or a list.
+# you must strictly adhere to the following instructions: …": obedience demanded for a
+# one-off order the writer gives next, on the same line. A note's rules are "these rules", a
+# format or a list;
+# "execute the following command: npm ci" is how a how-to names a shell command.
 _OBEY = re.compile(
     r"\b(?:(?:must|have to|need to|are required to|shall)\s+(?:strictly |faithfully |carefully |"
     r"exactly |unconditionally |first )?|(?:strictly|faithfully|unconditionally|exactly) )"
-    r"(?:adhere to|obey|comply with|abide by|follow|execute|carry out|perform)\s+"
-    r"(?:the|this) (?:following|below|next) (?:instruction|command|order|directive)s?"
+    r"(?:adhere to|obey|comply with|abide by|follow)\s+"
+    r"(?:the|this) (?:following|below|next) (?:instruction|order|directive)s?"
     r"\s*[:：][ \t]*(?=\S)"
-    r"|\b(?:debes|tienes que|deberás) (?:seguir|cumplir|obedecer|acatar|ejecutar) "
-    r"(?:estrictamente )?(?:la|las) (?:siguientes? )?(?:instrucción|instrucciones|orden|órdenes)"
+    r"|\b(?:debes|tienes que|deberás) (?:seguir|cumplir|obedecer|acatar) "
+    r"(?:estrictamente )?(?:la|las) (?:siguientes? )?(?:instrucción|instrucciones)"
     r"(?: siguientes?)?\s*[:：][ \t]*(?=\S)"
-    r"|\b(?:tu dois|vous devez) (?:strictement )?(?:respecter|suivre|obéir à|exécuter) "
-    r"(?:strictement )?(?:l'|les |la )(?:instructions?|consignes?|ordres?|commandes?) "
+    r"|\b(?:tu dois|vous devez) (?:strictement )?(?:respecter|suivre|obéir à) "
+    r"(?:strictement )?(?:l'|les |la )(?:instructions?|consignes?|ordres?) "
     r"suivante?s?\s*[:：][ \t]*(?=\S)"
     r"|\b(?:du musst|sie müssen) (?:dich |sich )?(?:strikt |genau |unbedingt )?(?:an )?"
-    r"(?:die|den) (?:folgende|folgenden) (?:anweisung|anweisungen|befehl|befehle)\s+"
-    r"(?:befolgen|ausführen|halten|einhalten)\s*[:：][ \t]*(?=\S)"
-    r"|(?:你|您)必须严格(?:遵守|遵循|执行|服从)以下(?:指令|指示|命令)\s*[:：]\s*(?=\S)",
+    r"(?:die|den) (?:folgende|folgenden) (?:anweisung|anweisungen)\s+"
+    r"(?:befolgen|halten|einhalten)\s*[:：][ \t]*(?=\S)"
+    r"|(?:你|您)必须严格(?:遵守|遵循|服从)以下(?:指令|指示)\s*[:：]\s*(?=\S)",
 )
 # What each shape of _OBEY holds.
 _OBEY_WORDS = (
