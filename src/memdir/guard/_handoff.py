@@ -120,7 +120,8 @@ _POSE = re.compile(
     r"|我是用户[。，,.:：!！]",
     re.MULTILINE,
 )
-# What each shape of _POSE holds (a test before any regex reads the text).
+# Who each shape of _POSE names, then what it holds (tests before any regex reads the text).
+_WHO = ("user", "human", "usuario", "utilisateur", "nutzer", "usuário", "utente", "用户")
 _POSE_WORDS = (
     *("i am the ", "i'm the ", "i am your ", "i'm your ", "this is the ", "this is your "),
     *("user query", "user message", "user request", "user input", "user instruction"),
@@ -132,7 +133,7 @@ _POSE_WORDS = (
 
 
 def _posed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
-    if not any(w in s for w in _POSE_WORDS):
+    if not any(w in s for w in _WHO) or not any(w in s for w in _POSE_WORDS):
         return None
     for pose in _POSE.finditer(s):
         order = _after(_POSED_ORDER, s, pose.end(), 400, seen)
@@ -174,7 +175,8 @@ _OBEY = re.compile(
     r"(?:befolgen|halten|einhalten)\s*[:：][ \t]*(?=\S)"
     r"|(?:你|您)必须严格(?:遵守|遵循|服从)以下(?:指令|指示)\s*[:：]\s*(?=\S)",
 )
-# What each shape of _OBEY holds.
+# What each shape of _OBEY is about, then what it holds.
+_WHAT = ("instruc", "order", "directive", "consigne", "ordre", "anweisung", "指令", "指示")
 _OBEY_WORDS = (
     *("following instruction", "following command", "following order", "following directive"),
     *("below instruction", "below command", "below order", "below directive", "next instruction"),
@@ -186,7 +188,7 @@ _OBEY_WORDS = (
 
 
 def _obeyed(s: str, cl: Clauses) -> Hit | None:
-    if not any(w in s for w in _OBEY_WORDS):
+    if not any(w in s for w in _WHAT) or not any(w in s for w in _OBEY_WORDS):
         return None
     for obey in _OBEY.finditer(s):
         if negated(s, obey.start(), obey.end(), cl=cl) or mentioned(s, obey.start()):
