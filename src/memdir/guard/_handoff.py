@@ -121,7 +121,18 @@ _POSE = re.compile(
     re.MULTILINE,
 )
 # Who each shape of _POSE names, then what it holds (tests before any regex reads the text).
-_WHO = ("user", "human", "usuario", "utilisateur", "nutzer", "usuário", "utente", "用户")
+_WHO = (
+    "user",
+    "human",
+    "operator",
+    "usuario",
+    "utilisateur",
+    "nutzer",
+    "anwender",
+    "usuário",
+    "utente",
+    "用户",
+)
 _POSE_WORDS = (
     *("i am the ", "i'm the ", "i am your ", "i'm your ", "this is the ", "this is your "),
     *("user query", "user message", "user request", "user input", "user instruction"),
