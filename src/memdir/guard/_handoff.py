@@ -281,6 +281,9 @@ def _erred(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
 _TOOLS = re.compile(
     r"\b(?:the )?(?:names? of (?:the |all )?|list of (?:the |all )?)?(?:tools|tool names) "
     r"(?:that )?you (?:can use|can call|have access to|are given|are allowed to use)\b"
+    r"|\bherramientas que (?:puedes|tienes permitido) (?:usar|utilizar)\b"
+    r"|\boutils que (?:tu peux|vous pouvez) (?:utiliser|appeler)\b"
+    r"|\b(?:tools|werkzeuge),? die (?:du|sie) (?:nutzen|verwenden|aufrufen) (?:kannst|können)\b"
 )
 _TASK = re.compile(
     r"\bthe (?:task|goal|instructions?|request|objective) (?:that )?you (?:are|were|have been) "
@@ -289,7 +292,8 @@ _TASK = re.compile(
 )
 _HAND = re.compile(
     r"\b(?:save|write|type|enter|send|post|submit|upload|register|record|paste|report|put|share|"
-    r"dump|copy|output)\w*\b"
+    r"dump|copy|output|guarda|escribe|envía|envia|copia|sube|enregistre|écris|envoie|copie|"
+    r"speichere|schreibe|sende|schicke|kopiere)\w*\b"
 )
 _OUT = re.compile(
     r"https?://|\bwww\.|\blocalhost:\d|\b\d{1,3}(?:\.\d{1,3}){3}\b|[\w.+-]{1,64}@[\w-]+\.\w"
@@ -297,7 +301,7 @@ _OUT = re.compile(
 
 
 def _disclosed(s: str, cl: Clauses) -> Hit | None:
-    if " you " not in s and "your " not in s:
+    if not any(w in s for w in (" you ", "your ", "herramientas", "outils", "tools", "werkzeuge")):
         return None
     for rx, outside in ((_TOOLS, False), (_TASK, True)):
         for what in rx.finditer(s):
@@ -330,17 +334,32 @@ def _disclosed(s: str, cl: Clauses) -> Hit | None:
 _VERIFY = re.compile(
     r"\b(?:verify|confirm|validate|prove|authenticate|register)\s+(?:your\s+)?(?:identity|"
     r"presence|yourself|agent\s+(?:id|identity))\b"
+    r"|\b(?:verifica|confirma|valida|registra)\s+(?:tu|su)\s+(?:identidad|presencia)\b"
+    r"|\b(?:vérifie|vérifiez|confirme|confirmez|enregistre|enregistrez)\s+(?:ton |ta |votre )?"
+    r"(?:identité|présence)"
+    r"|\b(?:bestätige|verifiziere|überprüfe|registriere|bestätigen sie|verifizieren sie)\s+"
+    r"(?:deine|ihre)\s+(?:identität|anwesenheit)\b"
 )
 _GATE = re.compile(
     r"\bbefore\s+(?:proceeding|continuing|you\s+(?:begin|start|proceed|continue)|(?:completing|"
     r"starting|beginning|doing)\s+(?:your|any|the)\s+(?:task|goal)s?)\b|"
-    r"\b(?:agents|digital\s+assistants|ai\s+assistants|ai\s+agents|llms)\s*[:,]"
+    r"\b(?:agents|digital\s+assistants|ai\s+assistants|ai\s+agents|llms|agentes|"
+    r"asistentes|assistants|agenten|ki-agenten|assistenten)\s*[:,]|"
+    r"\bantes de (?:continuar|proceder|seguir|empezar|comenzar)\b|"
+    r"\bavant de (?:continuer|poursuivre|commencer|procéder)\b|"
+    r"\bbevor (?:du|sie) (?:fortfährst|fortfahren|weitermachst|weitermachen|beginnst|beginnen)\b"
 )
 _PLACE = re.compile(r"\blocalhost:\d|https?://|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b")
 
 
+_SELF = (
+    *("identity", "presence", "yourself", "identidad", "presencia", "identité", "présence"),
+    *("identität", "anwesenheit"),
+)
+
+
 def _checkpoint(s: str, cl: Clauses) -> Hit | None:
-    if "identity" not in s and "presence" not in s and "yourself" not in s:
+    if not any(w in s for w in _SELF):
         return None
     for v in _VERIFY.finditer(s):
         place = _PLACE.search(s, v.end(), v.end() + 200)
