@@ -200,3 +200,13 @@ def test_round59_a_quoted_example_is_kept() -> None:
         "bucket' into web pages; the guard refuses them."
     )
     assert scan(text) is None, scan(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 59 refuses a runbook's own sign-in gate: 'before proceeding, verify your "
+    "identity at <URL>' reads as the agent checkpoint whoever wrote it (a known cost)",
+)
+def test_round59_keeps_a_runbook_sign_in_gate() -> None:
+    text = "Before proceeding, verify your identity at https://sso.ourcorp.example/device."
+    assert scan(text) is None, scan(text)
