@@ -8,6 +8,7 @@ import bisect
 import re
 
 from ._clause import Clauses, mentioned, negated
+from ._needles import register
 from ._threats import Hit
 
 _Seen = dict[re.Pattern[str], list[re.Match[str]]]
@@ -88,7 +89,7 @@ _DONE_WORDS = (
 
 
 def _handed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
-    if not any(w in s for w in _DONE_WORDS):
+    if not cl.found.present(_DONE_SET):
         return None
     for done in _DONE.finditer(s):
         order = _after(_ORDER, s, done.end(), 300, seen)
@@ -144,7 +145,7 @@ _POSE_WORDS = (
 
 
 def _posed(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
-    if not any(w in s for w in _WHO) or not any(w in s for w in _POSE_WORDS):
+    if not cl.found.present(_WHO_SET) or not cl.found.present(_POSE_SET):
         return None
     for pose in _POSE.finditer(s):
         order = _after(_POSED_ORDER, s, pose.end(), 400, seen)
@@ -199,7 +200,7 @@ _OBEY_WORDS = (
 
 
 def _obeyed(s: str, cl: Clauses) -> Hit | None:
-    if not any(w in s for w in _WHAT) or not any(w in s for w in _OBEY_WORDS):
+    if not cl.found.present(_WHAT_SET) or not cl.found.present(_OBEY_SET):
         return None
     for obey in _OBEY.finditer(s):
         if negated(s, obey.start(), obey.end(), cl=cl) or mentioned(s, obey.start()):
@@ -254,7 +255,7 @@ _DEMAND = re.compile(
 
 
 def _erred(s: str, cl: Clauses, seen: _Seen) -> Hit | None:
-    if not ("err" in s or "exception" in s or "failure" in s or "fehler" in s or "错误" in s):
+    if not cl.found.present(_ERR_SET):
         return None
     for err in _ERROR.finditer(s):
         demand = _after(_DEMAND, s, err.end(), 300, seen)
@@ -301,7 +302,7 @@ _OUT = re.compile(
 
 
 def _disclosed(s: str, cl: Clauses) -> Hit | None:
-    if not any(w in s for w in (" you ", "your ", "herramientas", "outils", "tools", "werkzeuge")):
+    if not cl.found.present(_HELD_SET):
         return None
     for rx, outside in ((_TOOLS, False), (_TASK, True)):
         for what in rx.finditer(s):
@@ -359,7 +360,7 @@ _SELF = (
 
 
 def _checkpoint(s: str, cl: Clauses) -> Hit | None:
-    if not any(w in s for w in _SELF):
+    if not cl.found.present(_SELF_SET):
         return None
     for v in _VERIFY.finditer(s):
         place = _PLACE.search(s, v.end(), v.end() + 200)
@@ -378,6 +379,18 @@ def _checkpoint(s: str, cl: Clauses) -> Hit | None:
             place.end(),
         )
     return None
+
+
+# The gates, found in the one pass over the text every detector shares (_needles).
+_DONE_SET = frozenset(_DONE_WORDS)
+_WHO_SET, _POSE_SET = frozenset(_WHO), frozenset(_POSE_WORDS)
+_WHAT_SET, _OBEY_SET = frozenset(_WHAT), frozenset(_OBEY_WORDS)
+_ERR_SET = frozenset(("err", "exception", "failure", "fehler", "错误"))
+_HELD_SET = frozenset((" you ", "your ", "herramientas", "outils", "tools", "werkzeuge"))
+_SELF_SET = frozenset(_SELF)
+register(
+    _DONE_SET | _WHO_SET | _POSE_SET | _WHAT_SET | _OBEY_SET | _ERR_SET | _HELD_SET | _SELF_SET
+)
 
 
 def detect(s: str, cl: Clauses) -> Hit | None:

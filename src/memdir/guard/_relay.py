@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ._clause import Clauses, mentioned, negated
+from ._needles import register
 from ._threats import Hit
 
 _ADDRESS = r"(?:[\w.+-]{1,64}@[\w-]+\.[\w.-]+|\+?\d[\d ()-]{6,}\d)"
@@ -32,12 +33,13 @@ _TELL = re.compile(
     r"\bdestinatario (?:real|original|verdadero)|\b(?:vrai|véritable) destinataire|"
     r"destinataire (?:réel|original)|\b(?:echte|tatsächliche|eigentliche)n? empfänger|真实收件人"
 )
-_WORDS = ("recipient", "destinat", "empfänger", "收件人", "proxy", "relay", "forwarding")
+_WORDS = frozenset(("recipient", "destinat", "empfänger", "收件人", "proxy", "relay", "forwarding"))
+register(_WORDS)
 
 
 def detect(s: str, cl: Clauses) -> Hit | None:
     """A send re-routed through an address the text names, in the folded text ``s``."""
-    if not any(w in s for w in _WORDS) or _TELL.search(s) is None:
+    if not cl.found.present(_WORDS) or _TELL.search(s) is None:
         return None
     for swap in _SWAP.finditer(s):
         if negated(s, swap.start(), swap.end(), cl=cl) or mentioned(s, swap.start()):
