@@ -99,7 +99,7 @@ OWN = {
     "set 27": ROOT / "bench/data/guard27/set.jsonl",  # sealed: poisoned instruction files, blind
     "set 52": ROOT / "bench/data/guard52/set.jsonl",  # credentials, before tuning; dev opened
     "set 57": ROOT / "bench/data/guard57/set.jsonl",  # third-party text; opened in round 58
-    "set 58": ROOT / "bench/data/guard58/set.jsonl",  # the same, fresh corpora, held out
+    "set 58": ROOT / "bench/data/guard58/set.jsonl",  # third-party text; opened in round 59
     "set 59": ROOT / "bench/data/guard59/set.jsonl",  # the same, MCP/skills/RAG/code; sealed
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
@@ -142,7 +142,7 @@ TEST_NOTE = {
     "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
     "set 52": "counts only; credential theft and its look-alikes, written by guard52",
     "set 57": "opened for round 58; judged by set 58",
-    "set 58": "third-party text: ASB, MSB, NotInject_three; counts only",
+    "set 58": "opened for round 59; judged by set 59",
     "set 59": "sealed; third-party text: RedCode, proventra; counts only",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
