@@ -39,6 +39,7 @@ from typing import Any
 
 import memdir
 from memdir.conversation import MemorySession
+from memdir.core.errors import MemdirError
 from memdir.core.prompt import RECALL_CHARS, RecallPassage, render_recall
 from memdir.sessions.query import sanitize
 
@@ -170,12 +171,36 @@ def hits_window1(session: MemorySession, query: str) -> list[Any]:
     return list(session.md.sessions.search(query, limit=3, window=1, strict=strict, **where))
 
 
-def run_conv(conv: rc.Conv, ans: dict[str, str], arms: Sequence[str], out: dict) -> None:
+REFUSED: list[str] = []  # exchanges the write path refused (--entries): counted
+
+
+def add_entries(md: Any, conv: rc.Conv) -> None:
+    """bench/tiers.py's entries: one per exchange, into the local scope (guard included)."""
+    store = md.store("local")
+    made = [op for op, _ in tiers.exchanges(conv)]
+    for i in range(0, len(made), 50):
+        batch = made[i : i + 50]
+        try:
+            store.apply(batch)
+        except MemdirError:  # one refused entry: add the others one by one
+            for op in batch:
+                try:
+                    store.apply([op])
+                except MemdirError:
+                    REFUSED.append(op.name)
+
+
+def run_conv(
+    conv: rc.Conv, ans: dict[str, str], arms: Sequence[str], out: dict, entries: bool = False
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
         home.mkdir()
+        (home / "config.toml").write_text("history_scopes = []\n")
         md = memdir.open(home=home, project=tmp)
         store = md.sessions
+        if entries:
+            add_entries(md, conv)
         for s in conv.sessions:
             info = store.start("bench", started_at=s.started)
             store.log_many(info.id, [(m.role, m.content, m.tool_name, None, m.ts) for m in s.msgs])
@@ -213,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", help="locomo and/or SET/HALF (e.g. recall/dev); default: all")
     ap.add_argument("--arms", default="before,after")
     ap.add_argument("--json", type=Path)
+    ap.add_argument(
+        "--entries",
+        action="store_true",
+        help="memories too: bench/tiers.py's entries (one per exchange) share the budget",
+    )
     a = ap.parse_args(argv)
     arms = a.arms.split(",")
     for arm in arms:
@@ -236,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                 plan.append((name, part, ans))
     print(
         f"recall block — MemorySession.recall, budget {RECALL_CHARS:,} chars; "
+        f"{'entries: one per exchange' if a.entries else 'sessions only, no entries'}; "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
     if skipped:
@@ -247,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, convs, ans in plan:
         res: dict[str, dict[str, list[float]]] = {}
         for conv in convs:
-            run_conv(conv, ans, arms, res)
+            run_conv(conv, ans, arms, res, a.entries)
         for arm in arms:
             m = res.get(arm)
             if not m:
@@ -262,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['chars']:>8.0f}{hits}",
                 flush=True,
             )
+    if a.entries:
+        print(f"{len(REFUSED)} exchanges refused by the write path (guard) and left out")
     if a.json:
         a.json.write_text(json.dumps(summary, indent=1))
     return 0
