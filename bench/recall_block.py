@@ -18,7 +18,8 @@ Arms, in one process on the same store:
   the assistant reply after it as its own passage);
 * tuning variants (``--arms``), built here from the same hits: ``last`` (the replies after
   every hit, so they only fill what the hits leave), ``top1`` (the reply of the first
-  user hit only), ``cutN`` (each reply cut to N characters).
+  user hit only), ``cutN`` (each reply cut to N characters); and a control, ``hitsN``
+  (before with N hits instead of 3: is the reply a better use of the characters?).
 
 Scores as bench/tiers.py (answers only scored, never read at query time): **ans** mean
 share of the answer's words in the block, **all** share of questions with every answer
@@ -115,7 +116,7 @@ def top1(hits: Hits) -> list[RecallPassage]:
 
 def arm_of(name: str) -> Arm | None:
     """The passages of a tuning arm from window=1 hits (None: before/after, run as such)."""
-    if name in ("before", "after"):
+    if name in ("before", "after") or re.fullmatch(r"hits\d+", name):
         return None
     if name == "inter":
         return interleaved
@@ -126,7 +127,7 @@ def arm_of(name: str) -> Arm | None:
     if m := re.fullmatch(r"cut(\d+)", name):
         n = int(m[1])
         return lambda hits: interleaved(hits, n)
-    raise SystemExit(f"unknown arm {name!r}: before, after, inter, last, top1, cutN")
+    raise SystemExit(f"unknown arm {name!r}: before, after, inter, last, top1, cutN, hitsN")
 
 
 def _shown(text: str, passages: Sequence[RecallPassage], own: Sequence[bool]) -> int:
@@ -147,16 +148,18 @@ def block(session: MemorySession, query: str, arm: str, hits1: Hits | None) -> t
     anchored = parsed.anchored or not strict
     found = [h.entry for h in md.search(query, limit=3, strict=strict)] if anchored else []
     where: dict[str, Any] = {"exclude": sorted(session.lineage()), "memory_modes": ("enabled",)}
-    if arm == "before":
+    if arm == "before" or arm.startswith("hits"):  # hitsN: before with N hits, a control
+        n = int(arm[4:]) if arm.startswith("hits") else 3
         hits = (
-            md.sessions.search(query, limit=3, window=0, strict=strict, **where) if anchored else []
+            md.sessions.search(query, limit=n, window=0, strict=strict, **where) if anchored else []
         )
         passages = [_own(h) for h in hits]
     else:
         make = arm_of(arm)
         assert make is not None
         passages = make(hits1 or [])
-    snippets = {(p.timestamp, p.text) for p in map(_own, hits1 or [])} if arm != "before" else None
+    plain = arm == "before" or arm.startswith("hits")
+    snippets = None if plain else {(p.timestamp, p.text) for p in map(_own, hits1 or [])}
     own = [True if snippets is None else (p.timestamp, p.text) in snippets for p in passages]
     text = render_recall(found, passages, max_chars=RECALL_CHARS) or ""
     return text, _shown(text, passages, own)
