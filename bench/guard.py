@@ -142,7 +142,7 @@ TEST_NOTE = {
     "set 27": "sealed; instruction-file sections, one planted step or an honest twin",
     "set 52": "counts only; credential theft and its look-alikes, written by guard52",
     "set 57": "opened for round 58; judged by set 58",
-    "set 58": "opened for round 59; judged by set 59",
+    "set 58": "opened for round 59 (tried/guard59, not merged: 0 on set 59)",
     "set 59": "sealed; third-party text: RedCode, proventra; counts only",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"

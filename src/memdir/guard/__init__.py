@@ -17,10 +17,8 @@ from . import (
     _deeds,
     _foreign,
     _frames,
-    _handoff,
     _orders,
     _patterns,
-    _relay,
     _secrets,
     _social,
     _threats,
@@ -142,8 +140,6 @@ class _Scan:
             or _frames.detect(self.hay, self.clauses)
             or _carry.detect(self.hay.s, self.clauses)
             or _deeds.detect(self.hay.s, self.clauses)
-            or _handoff.detect(self.hay.s, self.clauses)
-            or _relay.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
