@@ -8,6 +8,8 @@ import unicodedata
 from pathlib import Path, PurePath, PurePosixPath
 from urllib.parse import unquote_to_bytes, urlsplit
 
+import idna
+
 from ..core.errors import ValidationError
 from .db import redact
 
@@ -105,11 +107,13 @@ def _unwanted(text: str) -> str | None:
 
 
 def _host(host: str) -> str:
-    """``host`` lower-cased; a non-ASCII one in its ``xn--`` form ("" when it has none)."""
+    """``host`` lower-cased; a non-ASCII one in its ``xn--`` form ("" when it has none):
+    IDNA 2008 with UTS 46 mapping, as git's curl resolves it (IDNA 2003 made faß.de
+    fass.de, another domain's key)."""
     if not host.isascii():
         try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:
+            host = idna.encode(host, uts46=True).decode("ascii")
+        except (idna.IDNAError, UnicodeError):
             return ""
     return host.lower()
 

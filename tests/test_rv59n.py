@@ -1,0 +1,42 @@
+"""An attacker's review of the team server's project keys and its start-up user (rv59n):
+two repositories must never share a key, one repository must not get two."""
+
+from __future__ import annotations
+
+import pytest
+
+from memdir.core.errors import ValidationError
+from memdir.pg.names import project_key, project_url
+
+
+def test_idna_2008_hosts_keep_distinct_servers_apart(pg_url: str) -> None:
+    """faß.de and fass.de are two registered domains (IDNA 2008, as git's curl resolves
+    them): a grant on one must not open the other. IDNA 2003 folded ß to ss, so a
+    hostile remote on fass.de read a project granted on faß.de (and ς/σ alike)."""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    assert project_url("https://faß.de/acme/app") != project_url("https://fass.de/acme/app")
+    assert project_url("https://ςa.gr/o/r") != project_url("https://σa.gr/o/r")
+    db = PgDatabase(pg_url)
+    try:
+        users.add(db, "alice")
+        users.grant(db, "alice", "https://faß.de/acme/app")
+        assert users.is_granted(db, "alice", project_key("git@faß.de:acme/app.git"))
+        assert not users.is_granted(db, "alice", project_key("https://fass.de/acme/app"))
+    finally:
+        db.close()
+
+
+def test_an_idn_host_and_its_xn_form_are_one_project() -> None:
+    """One repository, two spellings of its host (as typed, and the xn-- form git
+    resolves): one key, or its user is locked out of their own project's grant."""
+    assert project_url("https://faß.de/acme/app") == project_url("https://xn--fa-hia.de/acme/app")
+    assert project_url("https://例え.テスト/张伟/应用") == "xn--r8jz45g.xn--zckzah/张伟/应用"
+    assert project_url("https://ＧＩＴＨＵＢ.com/acme/app") == "github.com/acme/app"
+
+
+def test_a_host_no_resolver_takes_is_refused_clearly() -> None:
+    """An emoji host is no IDNA 2008 name: refused with the usual message, no traceback."""
+    with pytest.raises(ValidationError, match="not a shared repository URL"):
+        project_url("https://💩.la/acme/app")
