@@ -40,3 +40,24 @@ def test_a_host_no_resolver_takes_is_refused_clearly() -> None:
     """An emoji host is no IDNA 2008 name: refused with the usual message, no traceback."""
     with pytest.raises(ValidationError, match="not a shared repository URL"):
         project_url("https://💩.la/acme/app")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: `serve users add memdir-server` is taken (USER_NAME allows it), so a token "
+    "holder becomes the user the team server opens its own memdir as (serve.SERVER_USER): "
+    "whatever that memdir reads or writes as its user is theirs; the name should be reserved "
+    "(pg/users.py, mend59t's)",
+)
+def test_the_servers_own_user_name_cannot_be_added(pg_url: str) -> None:
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+    from memdir.serve import SERVER_USER
+
+    db = PgDatabase(pg_url)
+    try:
+        with pytest.raises(ValidationError, match=SERVER_USER):
+            users.add(db, SERVER_USER)
+        assert not users.exists(db, SERVER_USER)
+    finally:
+        db.close()
