@@ -92,3 +92,53 @@ def test_users_ls_shows_a_right_to_left_key_in_its_own_order(pg_url: str, tmp_pa
     assert "h.com/" in line
     # two right-to-left letters with only neutral '/' between: the run is shown reversed
     assert re.search("[\u0590-\u08ff]/+[\u0590-\u08ff]", line) is None, line
+
+
+def test_a_tool_argument_names_a_granted_project_as_users_ls_prints_it(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A tool's ``project`` argument names a project by URL or ``host/owner/repo`` as the
+    header does (docs/design/team-server.md); before, only a checkout folder on the
+    server's disk, so its own error's advice ("name it by its repository URL") failed.
+    A user not granted it who names it so still reads nothing of it."""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+    from test_walk58 import _env, _mcp
+    from webserver import memdir_serving
+
+    key = project_key("git@gitee.com:zhangwei/xiangmu.git")
+    other = "https://gitee.com/lisi/other"
+    add = {"action": "add", "scope": "project", "type": "project", "name": "部署目标"}
+    add |= {"description": "上海机房", "body": "生产环境部署在阿里云上海区。", "project": key}
+    db = PgDatabase(pg_url)
+    try:
+        token, intruder = users.add(db, "zhangwei"), users.add(db, "lisi")
+        users.grant(db, "zhangwei", key)
+        users.grant(db, "lisi", other)
+    finally:
+        db.close()
+    (tmp_path / "server").mkdir()
+    env = _env(tmp_path / "server", MEMDIR_DATABASE_URL=pg_url)
+    with memdir_serving(env, tmp_path / "server") as (proc, base):
+        added, found = _mcp(
+            f"{base}/mcp",
+            token,
+            [("memory", add), ("memory_search", {"query": "部署", "project": "https://" + key})],
+            project=key,
+        )
+        (elsewhere,) = _mcp(
+            f"{base}/mcp", token, [("memory_search", {"query": "部署", "project": other})], key
+        )
+        (peeked,) = _mcp(
+            f"{base}/mcp", intruder, [("memory_search", {"query": "部署", "project": key})], other
+        )
+        (alone,) = _mcp(
+            f"{base}/mcp", intruder, [("memory_search", {"query": "部署", "project": key})], key
+        )
+        proc.terminate()
+        proc.communicate(timeout=30)
+    assert not added.startswith("ERROR"), added
+    assert "部署目标" in found, found
+    assert elsewhere.startswith("ERROR") and "works in" in elsewhere, elsewhere
+    assert peeked.startswith("ERROR") and "works in" in peeked, peeked
+    assert "部署目标" not in alone, alone
