@@ -142,3 +142,28 @@ def test_a_tool_argument_names_a_granted_project_as_users_ls_prints_it(
     assert elsewhere.startswith("ERROR") and "works in" in elsewhere, elsewhere
     assert peeked.startswith("ERROR") and "works in" in peeked, peeked
     assert "部署目标" not in alone, alone
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: a project on a host without a dot (git@gitserver:team/repo.git, an "
+    "intranet server) is keyed gitserver/team/repo and `users ls` prints that, but "
+    "project_key (users grant, X-Memdir-Project, a tool's argument) refuses it as 'not a "
+    "local path' while the web page's ?project= takes it: the one spelling the admin is "
+    "shown names the project in one place only",
+)
+def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str) -> None:
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    key = project_url("git@gitserver:team/repo.git")
+    assert key == "gitserver/team/repo"
+    db = PgDatabase(pg_url)
+    try:
+        users.add(db, "alice")
+        users.grant(db, "alice", "git@gitserver:team/repo.git")
+        assert list(users.listing(db)[0].projects) == [key]  # what `users ls` prints
+        users.grant(db, "alice", key)  # the admin copies it back
+        assert project_key(key) == key
+    finally:
+        db.close()
