@@ -167,3 +167,19 @@ def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str
         assert project_key(key) == key
     finally:
         db.close()
+
+
+def test_a_long_cjk_key_is_named_percent_encoded_as_the_client_sends_it() -> None:
+    """A key within its 1000 characters whose percent-encoded form (9 characters a CJK
+    letter, as the client sends X-Memdir-Project) is longer was refused "not a repository
+    URL": the limit was on the text before decoding, so that project's own checkout could
+    not push or pull, nor a forge's escaped remote name it."""
+    from urllib.parse import quote
+
+    key = project_url("https://gitee.com/张伟/" + "记" * 150)
+    sent = quote("https://" + key, safe="/:@+~")  # as pg/remote.py sends it
+    assert len(sent) > 1000
+    assert project_key(sent) == key
+    assert project_key(key) == key
+    with pytest.raises(ValidationError, match="not a"):  # still bounded, by what it holds
+        project_url("https://gitee.com/张伟/" + "%E8%AE%B0" * 1200)
