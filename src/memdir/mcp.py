@@ -748,7 +748,7 @@ def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path
 def _by_url(value: str) -> bool:
     """Whether a team client's header or ``project`` argument names its project by the
     repository's URL (or ``host/owner/repo``) rather than by a folder on the server."""
-    return bool(value.strip()) and not value.strip().startswith(("/", "~"))
+    return not value.strip().startswith(("/", "~"))
 
 
 def _remote(value: str) -> Path:
