@@ -447,6 +447,8 @@ class _Backend:
         if argument is not None:
             what = "the 'project' argument"
             given = _folder(argument, what) if self.md.database is None else None
+            if given is None and isinstance(argument, str) and _by_url(argument):
+                given = _remote(argument)  # its Memdir looks the grant up on use
             if given is None:
                 given = await self._granted(argument, what, user, live)
         roots = await self._roots(ctx, live, user)
@@ -546,14 +548,8 @@ class _Backend:
                 f"Latin-1 it names a folder ({latin!r}); send the folder's path as UTF-8, "
                 f"or percent-encoded (%C3%BC for ü)",
             ) from None
-        if not value.strip().startswith(("/", "~")):
-            from .core.errors import ValidationError
-            from .pg.names import remote_folder
-
-            try:
-                return Path(remote_folder(value))
-            except ValidationError as exc:
-                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
+        if _by_url(value):
+            return _remote(value)
         # a path with ".." is refused as it is: not unescaped (a look at the disk)
         named = [r if _dotdot(r) else _unescaped(r) for r in readings]
         return await self._granted(named[0], what, user, live, also=named[1:])
@@ -747,6 +743,23 @@ def _granted_checkout(value: str, database: PgDatabase, user: str) -> tuple[Path
     if not is_granted(database, user, url):
         return folder, f"not granted the project {url}"
     return folder, ""
+
+
+def _by_url(value: str) -> bool:
+    """Whether a team client's header or ``project`` argument names its project by the
+    repository's URL (or ``host/owner/repo``) rather than by a folder on the server."""
+    return not value.strip().startswith(("/", "~"))
+
+
+def _remote(value: str) -> Path:
+    """The stand-in folder of the project ``value`` names by URL; MCPError saying why not."""
+    from .core.errors import ValidationError
+    from .pg.names import remote_folder
+
+    try:
+        return Path(remote_folder(value))
+    except ValidationError as exc:
+        raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
 
 
 def _dotdot(value: str) -> bool:

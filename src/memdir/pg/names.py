@@ -8,6 +8,8 @@ import unicodedata
 from pathlib import Path, PurePath, PurePosixPath
 from urllib.parse import unquote_to_bytes, urlsplit
 
+import idna
+
 from ..core.errors import ValidationError
 from .db import redact
 
@@ -18,7 +20,10 @@ _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
 _SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")  # ASCII, as every key before walkt59
 _ASCII_UPPER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _SLUG = re.compile(r"[A-Za-z0-9-]{1,100}")  # what core.scopes.project_slug makes
-MAX_URL = 1000
+MAX_URL = 1000  # characters of a key (decoded)
+#: characters of a URL before decoding: a key's limit with every letter percent-encoded
+#: (12 for a 4-byte one), so a long CJK key is named as the client sends it (rv59n)
+MAX_SENT = 12 * MAX_URL
 #: Where a project named only by its URL (a client on another machine) seems to live: no
 #: folder is read there; the team backend takes the project URL from the path below it.
 REMOTE_PROJECTS = PurePosixPath("/memdir-remote-project")
@@ -42,7 +47,7 @@ def project_url(value: object) -> str:
     form), each path segment percent-decoded, NFC, its ASCII letters lower-cased, so
     every clone of one repository (https or ssh) names the same project scope
     (docs/design/team-server.md, "project keys")."""
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_URL:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_SENT:
         raise ValidationError(
             f"{str(value)[:80]!r} is not a repository URL; give its remote, e.g. "
             f"https://github.com/acme/app or git@github.com:acme/app.git",
@@ -105,11 +110,13 @@ def _unwanted(text: str) -> str | None:
 
 
 def _host(host: str) -> str:
-    """``host`` lower-cased; a non-ASCII one in its ``xn--`` form ("" when it has none)."""
+    """``host`` lower-cased; a non-ASCII one in its ``xn--`` form ("" when it has none):
+    IDNA 2008 with UTS 46 mapping, as git's curl resolves it (IDNA 2003 made faß.de
+    fass.de, another domain's key)."""
     if not host.isascii():
         try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:
+            host = idna.encode(host, uts46=True).decode("ascii")
+        except (idna.IDNAError, UnicodeError):
             return ""
     return host.lower()
 
