@@ -573,11 +573,6 @@ class PgDatabase:
             self._apply(schema.component, step)
         self._ensured.add(schema.component)
 
-    def forget(self, component: str) -> None:
-        """Let the next :meth:`ensure` of ``component`` look again (its tables were dropped:
-        a removed user's state)."""
-        self._ensured.discard(component)
-
     def _apply(self, component: str, step: Step) -> None:
         with self.transaction(f"apply schema step {component}/{step.name}") as conn:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.errors import LockTimeoutError, MemdirError, PostgresError, ValidationError
+from ..core.errors import LockTimeoutError, MemdirError, ValidationError
 from ..sessions.db import Database
 from ..sessions.maintenance import DbHealth
 from ..sessions.schema import FTS_COLUMNS
@@ -166,38 +166,6 @@ class PgStateDatabase(Database):
 
     def _pg_transaction(
         self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
-    ) -> T:
-        try:
-            return self._transaction_once(body, write=write, action=action, serialise=serialise)
-        except PostgresError as exc:
-            joined = getattr(self._joined, "conn", None) if write else None
-            if not self._dropped(exc) or joined is not None:  # a joined one: its caller's
-                raise
-        # made again: the whole transaction failed, so running it once more is safe
-        return self._transaction_once(body, write=write, action=action, serialise=serialise)
-
-    def _dropped(self, exc: PostgresError) -> bool:
-        """True when ``exc`` is a table missing because this state's schema was dropped
-        under this process (`users rm` of its user, who may be added again): the schema
-        is then forgotten, to be made again on next use. One query, on that error only."""
-        cause = exc.__cause__ or exc.__context__
-        if getattr(cause, "sqlstate", None) not in ("42P01", "3F000"):  # no table, no schema
-            return False
-        with self._ready:
-            name = self._schema
-            if name is None:
-                return False
-            with self.pg.read("look up the state schema") as conn:
-                row = conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (name,))
-                gone = row.fetchone() is None
-            if gone:
-                self._schema = None
-                self._newest_ids.clear()
-                self.pg.forget("state" if self.user is None else f"state/{self.user}")
-        return gone
-
-    def _transaction_once(
-        self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool
     ) -> T:
         import psycopg
 
