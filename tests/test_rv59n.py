@@ -44,17 +44,12 @@ def test_a_host_no_resolver_takes_is_refused_clearly() -> None:
         project_url("https://💩.la/acme/app")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: `serve users add memdir-server` is taken (USER_NAME allows it), so a token "
-    "holder becomes the user the team server opens its own memdir as (serve.SERVER_USER): "
-    "whatever that memdir reads or writes as its user is theirs; the name should be reserved "
-    "(pg/users.py, mend59t's)",
-)
 def test_the_servers_own_user_name_cannot_be_added(pg_url: str) -> None:
+    """`serve users add memdir-server` was taken: a token holder became the user the team
+    server opens its own memdir as."""
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
-    from memdir.serve import SERVER_USER
+    from memdir.pg.names import SERVER_USER
 
     db = PgDatabase(pg_url)
     try:

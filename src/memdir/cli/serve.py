@@ -139,7 +139,8 @@ def serve(
     user's own tokens."""
     from ..engine import open as open_memdir
     from ..pg.db import redact
-    from ..serve import LOOPBACK, SERVER_USER, TOKEN_NAME, check_port, load_token
+    from ..pg.names import SERVER_USER
+    from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
     state: State = ctx.obj

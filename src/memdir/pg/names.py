@@ -14,6 +14,10 @@ from ..core.errors import ValidationError
 from .db import redact
 
 USER_NAME = re.compile(r"[a-z][a-z0-9._-]{0,62}")
+#: the user the team server opens its own memdir as: only the base each token's user's is
+#: made from (``Memdir.for_project(user=…)``), never the login name (张伟 is no user name);
+#: reserved, so no token holder can be it (``users.add``)
+SERVER_USER = "memdir-server"
 TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
 _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo.git
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")

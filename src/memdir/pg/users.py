@@ -18,11 +18,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..core import forks
-from ..core.errors import AccessError, MemdirError, PostgresError
+from ..core.errors import AccessError, MemdirError, PostgresError, ValidationError
 from ..core.storage.base import INDEX_NAME, SOUL_NAME
 from ..core.storage.postgres import AUTHOR_TRAILER
 from .db import PgDatabase
-from .names import project_key, token_id, user_name
+from .names import SERVER_USER, project_key, token_id, user_name
 from .schema import MEMORY
 
 # scrypt parameters (RFC 7914's interactive set): ~50 ms and 16 MiB per check.
@@ -147,6 +147,12 @@ def add(db: PgDatabase, name: str, *, admin: bool = False, label: str = "") -> s
     which is never stored and cannot be shown again. ``label``: what `users ls` calls
     it (the machine or job holding it)."""
     name, label = user_name(name), label_of(label)
+    if name == SERVER_USER:
+        raise ValidationError(
+            f"{SERVER_USER} is the name the team server opens its own memdir as: choose "
+            f"another user name",
+            field="user",
+        )
     db.ensure(MEMORY)
     tid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
     salt = secrets.token_bytes(16)

@@ -32,9 +32,6 @@ if TYPE_CHECKING:
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-#: the user the team server opens its own memdir as: only the base each token's user's is
-#: made from (``Memdir.for_project(user=…)``), never the login name (张伟 is no user name)
-SERVER_USER = "memdir-server"
 IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
 #: the connections a team user may hold that never made a call (initialized, nothing
 #: after): one more is refused until one is used, closed or expires (``IDLE_TIMEOUT``).
