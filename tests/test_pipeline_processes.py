@@ -3,6 +3,7 @@ job is finished by another once its lease runs out."""
 
 from __future__ import annotations
 
+import getpass
 import os
 import signal
 import subprocess
@@ -50,8 +51,16 @@ WORKER = textwrap.dedent("""
 
 @pytest.fixture
 def url(backend: str, request: pytest.FixtureRequest) -> str:
-    """The state database the workers share: "" for state.db, else a PostgreSQL URL."""
-    return "" if backend == "files" else str(request.getfixturevalue("pg_url"))
+    """The state database the workers share: "" for state.db, else a PostgreSQL URL, where
+    the login name the workers open as is a user (a scope's owner must be one)."""
+    if backend == "files":
+        return ""
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    url = str(request.getfixturevalue("pg_url"))
+    users.add(PgDatabase.shared(url), getpass.getuser())
+    return url
 
 
 def _memdir(tmp_path: Path, url: str) -> Memdir:

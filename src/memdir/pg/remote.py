@@ -224,7 +224,9 @@ class Server:
         got = 0
         while not over:
             chunk = answer.read(min(1 << 16, most + 1 - got))
-            if not chunk:
+            if not chunk:  # read(n) says nothing of an answer cut short of its length
+                if whole and declared.isascii() and declared.isdigit() and got < int(declared):
+                    raise http.client.IncompleteRead(b"".join(chunks), int(declared) - got)
                 return b"".join(chunks)
             chunks.append(chunk)
             got += len(chunk)
