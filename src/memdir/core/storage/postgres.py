@@ -152,7 +152,7 @@ class PgBackend:
             return self._denied("write")
         return AccessError(
             f"user {self.user!r} is not a user of this team server (removed, or never "
-            f"added), so the {self.scope.kind} scope cannot be made; nothing was written.",
+            f"added), so the {self.scope.kind} scope cannot be made; nothing was written",
             f"An admin adds it: memdir serve users add {self.user}",
         )
 
