@@ -114,7 +114,7 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
         return flat
     seen, where = folded(flat)
     found = [(-len(h), i) for h in query.highlights() if (i := seen.find(h.casefold())) >= 0]
-    at = where[min(found)[1]][0] if found else 0  # the longest term: not a CJK character's
+    at = where(min(found)[1])[0] if found else 0  # the longest term: not a CJK character's
     start = max(0, min(at - width // 3, len(flat) - width))
     piece = flat[start : start + width]
     return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")

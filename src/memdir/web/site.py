@@ -91,7 +91,7 @@ def highlight(text: str, terms: list[str]) -> Markup:
     seen, where = folded(text)  # as the terms are: ｐｇｂｏｕｎｃｅｒ and ﾃﾞﾌﾟﾛｲ are marked
     spans: list[list[int]] = []
     for m in pattern.finditer(seen):
-        start, end = where[m.start()][0], where[m.end() - 1][1]
+        start, end = where(m.start())[0], where(m.end() - 1)[1]
         if spans and start <= spans[-1][1]:  # 部门 and 聚餐 side by side: one mark
             spans[-1][1] = max(spans[-1][1], end)
         else:
