@@ -633,7 +633,7 @@ def test_a_bad_explicit_tag_names_its_line_and_tag(
 @pytest.mark.parametrize(
     ("name", "description", "line"),
     [
-        ("pnpm only", "this repo installs with pnpm", "- [pnpm only](e.md) — this repo installs with pnpm"),
+        ("pnpm only", "installs with pnpm", "- [pnpm only](e.md) — installs with pnpm"),
         ("Use pnpm", "Use pnpm", "- [Use pnpm](e.md)"),
         ("Use pnpm", "Use pnpm, never npm", "- [Use pnpm, never npm](e.md)"),
         ("Use pnpm, never…", "Use pnpm, never npm here", "- [Use pnpm, never npm here](e.md)"),
