@@ -628,3 +628,22 @@ def test_a_bad_explicit_tag_names_its_line_and_tag(
         with contextlib.suppress(yaml.YAMLError):  # valid YAML syntax: the value is at fault
             yaml.compose(source, Loader=yaml.SafeLoader)
             assert f"the value {junk.strip()!r} is not a valid {tag}" in exc.reason, exc
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "line"),
+    [
+        ("pnpm only", "installs with pnpm", "- [pnpm only](e.md) — installs with pnpm"),
+        ("Use pnpm", "Use pnpm", "- [Use pnpm](e.md)"),
+        ("Use pnpm", "Use pnpm, never npm", "- [Use pnpm, never npm](e.md)"),
+        ("Use pnpm, never…", "Use pnpm, never npm here", "- [Use pnpm, never npm here](e.md)"),
+        ("…", "anything", "- […](e.md) — anything"),
+    ],
+)  # fmt: skip
+def test_an_index_line_shows_a_description_that_repeats_its_name_once(
+    name: str, description: str, line: str
+) -> None:
+    """A description that is the name, or starts with it (less the "…" of a cut name), is
+    the line's title alone; any other is the hook after the name."""
+    entry = make(name, id="e", description=description)
+    assert render_index([entry]).splitlines()[-1] == line

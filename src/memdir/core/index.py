@@ -65,6 +65,13 @@ def link_text(text: str) -> str:
     return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
+def _repeats(name: str, hook: str) -> bool:
+    """Whether ``hook`` holds all of ``name``: the same text, or ``name`` (less the "…" of
+    a cut) is how it starts. Such a line shows the hook alone as its title."""
+    stem = name.removesuffix("…").rstrip()
+    return bool(stem) and hook.startswith(stem)
+
+
 @functools.lru_cache(maxsize=4096)
 def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tuple[str, int]:
     """An index line and its size in bytes with its newline."""
@@ -74,6 +81,8 @@ def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tupl
     hook = one_line(hook)
     if len(hook) > DESCRIPTION_MAX:
         hook = hook[: DESCRIPTION_MAX - 1] + "…"
+    if _repeats(one_line(name), hook):
+        name, hook = hook, ""
     line = f"- [{link_text(name)}]({target})"
     if tag:
         line = f"{line} [{tag}]"
