@@ -902,7 +902,7 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
         )
         elsewhere.store("local").add(type="feedback", name="Tabs", description="d", body="Tabs.")
         elsewhere.store("local").replace("Use pnpm", body="pnpm, changed elsewhere.")
-        answer = api._pull("alice", SHARED, None, b"")
+        answer = api._pull("alice", SHARED, None, apply=True)
         assert sorted(e["body"] for e in answer["scopes"]["local"]) == [
             "Tabs.",
             "pnpm, changed elsewhere.",
@@ -939,13 +939,13 @@ def test_the_routes_keep_one_workspace_per_user_and_project(
     api = Api(Workspaces(md))
     kept = api.workspaces.kept
     try:
-        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        assert api._pull("alice", SHARED, None, apply=True)["user"] == "alice"
         [(key, first)] = kept().items()  # (user, folder, why not): Memdir
-        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
-        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api._pull("alice", SHARED, None, apply=True)["user"] == "alice"
+        assert api._pull("bob", SHARED, None, apply=True)["user"] == "bob"
         assert kept()[key] is first and len(kept()) == 2
         api.workspaces.limit = 1  # beyond it, the least recently used is closed
-        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api._pull("bob", SHARED, None, apply=True)["user"] == "bob"
         assert [user for user, _, _ in kept()] == ["bob"]
         assert (api.workspaces.opened, api.workspaces.closed) == (2, 1)
     finally:
@@ -970,11 +970,11 @@ def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
     api = Api(Workspaces(md))
     try:
         for i in range(50):
-            assert api._pull("alice", SHARED, f"checkout-{i}", b"")["user"] == "alice"
+            assert api._pull("alice", SHARED, f"checkout-{i}", apply=True)["user"] == "alice"
         [kept] = api.workspaces.kept().values()
         assert kept._others == {}
         for i in range(5):
-            assert api._pull("alice", None, f"checkout-{i}", b"")["user"] == "alice"
+            assert api._pull("alice", None, f"checkout-{i}", apply=True)["user"] == "alice"
         projectless = api.workspaces.kept()[("alice", None, NO_PROJECT)]
         assert [p.name for p in projectless._others] == [
             "checkout-2",
