@@ -213,13 +213,10 @@ def test_scopes_adopt_a_path_in_no_users_home_is_an_error_not_a_traceback(
         assert "~nosuchuser-rv59p/src is no path memdir can read" in said.stderr, said.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: a dry-run `memdir pull --server` (no --apply: 'write nothing') moves "
-    "the user's entries left under the checkout's slug on the team server (the server's "
-    "GET /api/entries calls adopt_left_behind whatever the client applies: a GET writes)",
-)
 def test_a_dry_run_pull_from_the_server_moves_nothing(pg_url: str, tmp_path: Path) -> None:
+    """A dry-run `memdir pull --server` (no --apply: 'writes nothing') moved the user's
+    entries left under the checkout's slug on the team server: GET /api/entries adopted
+    them whatever the client applied. Now it says how many and what moves them."""
     from memdir.pg.names import remote_folder
     from test_team_push_server import _files, _laptop, _run
     from test_team_server import SHARED, Team, serving_team
@@ -236,6 +233,9 @@ def test_a_dry_run_pull_from_the_server_moves_nothing(pg_url: str, tmp_path: Pat
         env = {**_laptop(t, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
         dry = _run(env, t.shared, "pull", "--json")
     assert not [n for n in dry["notes"] if "moved 1 entry" in n], dry["notes"]
+    said = [n for n in dry["notes"] if project_slug(t.shared) in n]
+    assert len(said) == 1 and "1 of your entries" in said[0], dry["notes"]
+    assert "`memdir pull --apply` moves them" in said[0], said
     url_key = f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"
     assert url_key not in {r[0] for r in _files(pg_url)}
     assert _files(pg_url) == before

@@ -271,6 +271,31 @@ def test_local_entries_under_the_checkouts_slug_are_said_then_moved(
     assert "Old session" in str(_names(tmp_path / "one", team.shared))
 
 
+def test_a_pull_moves_entries_left_under_the_slug_only_when_it_applies(
+    team: Team, one_server: str, tmp_path: Path
+) -> None:
+    """GET /api/entries writes only when the client says it applies (X-Memdir-Apply: 1);
+    a request without it (a dry run, or a client before 2026-12-07) only says how many
+    entries are left under the checkout's slug."""
+    by_roots = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
+    old = by_roots.store_at(by_roots.home / "projects" / project_slug(team.shared))
+    old.add(type="feedback", name="Old session", description="d", body="Old.")
+    before = _files(team.url)
+    tok, slug = team.tokens["alice"], project_slug(team.shared)
+    where = {**_project(SHARED), "X-Memdir-Checkout": slug}
+    for flag in ({}, {"X-Memdir-Apply": "0"}, {"X-Memdir-Apply": "yes"}):
+        status, answer = _http(one_server, tok, "/api/entries", **where, **flag)
+        said = [n for n in answer["notes"] if slug in n]
+        assert status == 200 and "local" not in answer["scopes"], answer
+        assert len(said) == 1 and "1 of your entries" in said[0], answer["notes"]
+        assert _files(team.url) == before
+    status, answer = _http(one_server, tok, "/api/entries", **where, **{"X-Memdir-Apply": "1"})
+    assert status == 200 and [n for n in answer["notes"] if "moved 1 entry" in n], answer
+    assert [e["name"] for e in answer["scopes"]["local"]] == ["Old session"]
+    url_key = f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"
+    assert {r[0] for r in _files(team.url)} == {url_key}
+
+
 def test_opening_a_checkout_moves_its_entries_left_under_its_slug(
     team: Team, tmp_path: Path
 ) -> None:
@@ -877,7 +902,7 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
         )
         elsewhere.store("local").add(type="feedback", name="Tabs", description="d", body="Tabs.")
         elsewhere.store("local").replace("Use pnpm", body="pnpm, changed elsewhere.")
-        answer = api._pull("alice", SHARED, None, b"")
+        answer = api._pull("alice", SHARED, None, apply=True)
         assert sorted(e["body"] for e in answer["scopes"]["local"]) == [
             "Tabs.",
             "pnpm, changed elsewhere.",
@@ -914,13 +939,13 @@ def test_the_routes_keep_one_workspace_per_user_and_project(
     api = Api(Workspaces(md))
     kept = api.workspaces.kept
     try:
-        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        assert api._pull("alice", SHARED, None, apply=True)["user"] == "alice"
         [(key, first)] = kept().items()  # (user, folder, why not): Memdir
-        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
-        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api._pull("alice", SHARED, None, apply=True)["user"] == "alice"
+        assert api._pull("bob", SHARED, None, apply=True)["user"] == "bob"
         assert kept()[key] is first and len(kept()) == 2
         api.workspaces.limit = 1  # beyond it, the least recently used is closed
-        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api._pull("bob", SHARED, None, apply=True)["user"] == "bob"
         assert [user for user, _, _ in kept()] == ["bob"]
         assert (api.workspaces.opened, api.workspaces.closed) == (2, 1)
     finally:
@@ -945,11 +970,11 @@ def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
     api = Api(Workspaces(md))
     try:
         for i in range(50):
-            assert api._pull("alice", SHARED, f"checkout-{i}", b"")["user"] == "alice"
+            assert api._pull("alice", SHARED, f"checkout-{i}", apply=True)["user"] == "alice"
         [kept] = api.workspaces.kept().values()
         assert kept._others == {}
         for i in range(5):
-            assert api._pull("alice", None, f"checkout-{i}", b"")["user"] == "alice"
+            assert api._pull("alice", None, f"checkout-{i}", apply=True)["user"] == "alice"
         projectless = api.workspaces.kept()[("alice", None, NO_PROJECT)]
         assert [p.name for p in projectless._others] == [
             "checkout-2",

@@ -127,14 +127,18 @@ class Server:
         body: Any = None,
         *,
         checkout: str | None = None,
+        apply: bool = False,
     ) -> Any:
         """The JSON answer of ``method path`` (``project``: the repository's URL;
-        ``checkout``: the checkout's slug, X-Memdir-Checkout); MemdirError otherwise."""
+        ``checkout``: the checkout's slug, X-Memdir-Checkout; ``apply``: a pull that
+        writes, X-Memdir-Apply); MemdirError otherwise."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
         if project is not None:  # percent-encoded: a header is ASCII (a CJK remote's path)
             headers["X-Memdir-Project"] = quote(project, safe="/:@+~")
         if checkout is not None:
             headers["X-Memdir-Checkout"] = checkout
+        if apply:  # without it the server moves nothing (a dry run writes nothing there)
+            headers["X-Memdir-Apply"] = "1"
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -555,7 +559,7 @@ def pull(
     slug = checkout_slug(local)
     # unreadable, or (applied) not writable: an error before anything; a dry run writes
     ledger = Ledger(local.home, apply=apply)  # nothing, so a read-only home gets the report
-    answer = server.call("GET", "/api/entries", url, checkout=slug)
+    answer = server.call("GET", "/api/entries", url, checkout=slug, apply=apply)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
         notes = answer.get("notes", [])

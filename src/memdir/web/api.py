@@ -37,6 +37,10 @@ NO_PROJECT = (
 #: The slug of the client's checkout: the key of its local scope when the project has no
 #: remote URL (a push sends it as local_scope too); else where older sessions kept it.
 CHECKOUT_HEADER = "x-memdir-checkout"
+#: "1" when the client applies its pull: only then does the server move the user's entries
+#: left under the checkout's slug; without it (a dry run, or a client before 2026-12-07) it
+#: only says how many there are, so a GET writes nothing unasked.
+APPLY_HEADER = "x-memdir-apply"
 NO_LOCAL = (
     "the request named neither a project URL nor a checkout (X-Memdir-Checkout, which "
     "memdir pull sends from 2026-12-04 on): update memdir"
@@ -82,10 +86,14 @@ class Api:
                 data = await request.body()
                 header = request.headers.get("x-memdir-project")
                 checkout = request.headers.get(CHECKOUT_HEADER)
-                work = self._push if route == "POST" else self._pull
-                body = await anyio.to_thread.run_sync(
-                    lambda: work(user, header, checkout, data), limiter=self.workspaces.limiter
-                )
+                apply = request.headers.get(APPLY_HEADER) == "1"
+
+                def work() -> dict[str, Any]:
+                    if route == "POST":
+                        return self._push(user, header, checkout, data)
+                    return self._pull(user, header, checkout, apply=apply)
+
+                body = await anyio.to_thread.run_sync(work, limiter=self.workspaces.limiter)
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
             except Exception:  # never a traceback to the client; the log has it
@@ -111,7 +119,7 @@ class Api:
             yield md
 
     def _pull(
-        self, user: str, header: str | None, checkout: str | None, _: bytes
+        self, user: str, header: str | None, checkout: str | None, *, apply: bool
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name, url_slug
         from ..pg.transfer import entries_of
@@ -120,7 +128,10 @@ class Api:
         slug = local_slug_name(checkout) if checkout is not None else None
         with self._open(user, header) as ws:
             url = ws.project_url  # with one, it keys the local scope (pg.names.url_slug)
-            left = ws.adopt_left_behind(slug)  # the user's own, of this checkout: no loss
+            if apply:  # the user's own, of this checkout: no loss
+                left = ws.adopt_left_behind(slug)
+            else:  # a dry run (or an older client) writes nothing: it only says
+                left = [f"{n}; `memdir pull --apply` moves them" for n in ws.left_behind(slug)]
             side, notes = entries_of(ws, local=slug if url is None else None)
             if url is None and slug is None:
                 side.pop("local", None)
