@@ -50,3 +50,45 @@ def test_a_content_length_of_5000_digits_is_a_memdir_error_not_a_value_error(
     server = Server(long_length, "mdt_0123456789abcdef_" + "x" * 43)
     with pytest.raises(MemdirError):
         server.call("GET", "/api/entries", "https://github.com/acme/app")
+
+
+def test_a_team_state_indexed_before_the_column_gap_is_indexed_again(pg_url: str) -> None:
+    """pg/fts.py COLUMN_GAP (mend59p) changed the terms the analyzer makes of every row of
+    two columns or more, with no state step to index old rows again (as 0014 did for
+    marks): on a team database from before, `doctor --deep` calls each such row damaged,
+    and a phrase still spans two of its columns."""
+    import psycopg
+
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.fts import COLUMN_GAP, analyzer
+    from memdir.pg.sessions import PgStateDatabase, schema_name
+    from memdir.sessions import SessionStore
+
+    def opened() -> PgStateDatabase:
+        return PgStateDatabase(PgDatabase(pg_url), user="older")
+
+    db = opened()
+    store = SessionStore(db)
+    store.start("t", session_id="s0")
+    store.log("s0", "assistant", "deploy kubernetes", tool_name="terraform")
+    assert store.search_messages('"kubernetes terraform"', limit=5) == []
+    db.pg.close()
+    schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(  # a database from before the step (gone where there is none)
+            "DELETE FROM pg_migrations WHERE component = 'state/older' AND name = '0016_column_gap'"
+        )
+        conn.execute(f'SET search_path TO "{schema}"')
+        (tsv,) = conn.execute("SELECT tsv::text FROM messages").fetchone() or ("",)
+        assert "'-0'" in str(tsv)  # the gap, as rows are indexed now
+        ((tsv_text, _),) = analyzer().vectors([("deploy kubernetes", "terraform", None)])
+        conn.execute(  # as written before the gap: one run of terms
+            "UPDATE messages SET tsv = to_tsvector('simple', %s)",
+            (str(tsv_text).replace(COLUMN_GAP, " "),),
+        )
+    assert COLUMN_GAP.strip() == "-0"
+    db = opened()
+    health = db.health(repair=False, deep=True)
+    assert health.text_disagreed == 0, health.damaged
+    assert SessionStore(db).search_messages('"kubernetes terraform"', limit=5) == []
+    db.pg.close()
