@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.server
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,35 @@ def test_a_team_state_indexed_before_the_column_gap_is_indexed_again(pg_url: str
     assert health.text_disagreed == 0, health.damaged
     assert SessionStore(db).search_messages('"kubernetes terraform"', limit=5) == []
     db.pg.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="low: web/api.py Api._pull's dry-run note says '`memdir pull --apply` moves "
+    "them' when the URL-keyed local scope already holds entries, where the apply moves "
+    "nothing (rekey.move refuses: 'holds entries already')",
+)
+def test_a_dry_run_pull_promises_no_move_the_apply_refuses(pg_url: str, tmp_path: Path) -> None:
+    import memdir
+    from memdir.core.scopes import project_slug
+    from memdir.pg.names import remote_folder
+    from test_team_push_server import _laptop, _run
+    from test_team_server import SHARED, Team, serving_team
+
+    t = Team(pg_url, tmp_path)
+    t.tokens["alice"] = t.admin("add", "alice").stdout.strip()
+    t.admin("grant", "alice", SHARED)
+    md = memdir.open(tmp_path / "s", t.shared, database_url=pg_url, user="alice")
+    old = md.store_at(md.home / "projects" / project_slug(t.shared))
+    old.add(type="feedback", name="Old session", description="d", body="Old.")
+    new = md.store_at(md.home / "projects" / project_slug(Path(remote_folder(SHARED))))
+    new.add(type="feedback", name="New session", description="d", body="New.")
+    md.close()
+    with serving_team(t) as server:
+        env = {**_laptop(t, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+        dry = _run(env, t.shared, "pull", "--json")
+        applied = _run(env, t.shared, "pull", "--apply", "--json")
+    said = [n for n in dry["notes"] if project_slug(t.shared) in n]
+    assert len(said) == 1 and "1 of your entries" in said[0], dry["notes"]
+    assert [n for n in applied["notes"] if "not moved" in n], applied["notes"]
+    assert "`memdir pull --apply` moves them" not in said[0], said
