@@ -222,15 +222,18 @@ class Server:
     def _bounded(self, answer: Any, most: int, *, whole: bool = True) -> bytes:
         """At most ``most`` bytes of ``answer``'s body; past them an error (``whole``:
         the answer is useless cut) or what was read (an error's message)."""
-        declared = str(answer.headers.get("Content-Length", "") if answer.headers else "")
-        over = declared.isascii() and declared.isdigit() and int(declared) > most
+        length = str(answer.headers.get("Content-Length", "") if answer.headers else "")
+        declared = None  # digits only; past 4,300 of them int() raises: over any bound
+        if length.isascii() and length.isdigit():
+            declared = int(length) if len(length) <= 30 else most + 1
+        over = declared is not None and declared > most
         chunks: list[bytes] = []
         got = 0
         while not over:
             chunk = answer.read(min(1 << 16, most + 1 - got))
             if not chunk:  # read(n) says nothing of an answer cut short of its length
-                if whole and declared.isascii() and declared.isdigit() and got < int(declared):
-                    raise http.client.IncompleteRead(b"".join(chunks), int(declared) - got)
+                if whole and declared is not None and got < declared:
+                    raise http.client.IncompleteRead(b"".join(chunks), declared - got)
                 return b"".join(chunks)
             chunks.append(chunk)
             got += len(chunk)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..sessions.db import step_progress
@@ -186,13 +187,17 @@ def state_schema(schema: str, component: str) -> Schema:
     return Schema(component, tuple(Step(s.name, _in(schema) + s.statements, s.run) for s in _STEPS))
 
 
-def _reindex(conn: Any) -> None:
-    """Step 0014: every row's terms made again by the analyzer of now (combining marks
-    inside words), only those that differ written (``fts.stale_rows`` with ``mend``), the
-    postings and counters following by their triggers; progress on stderr."""
-    report = step_progress("0014_marks_in_words", "the team database")
-    for base in FTS_COLUMNS:
-        stale_rows(Connection(conn, None), base, lambda _, d, t: report(d, t or d), mend=True)
+def _reindex(name: str) -> Callable[[Any], None]:
+    """A step that makes every row's terms again by the analyzer of now, only those that
+    differ written (``fts.stale_rows`` with ``mend``), the postings and counters following
+    by their triggers; progress on stderr."""
+
+    def run(conn: Any) -> None:
+        report = step_progress(name, "the team database")
+        for base in FTS_COLUMNS:
+            stale_rows(Connection(conn, None), base, lambda _, d, t: report(d, t or d), mend=True)
+
+    return run
 
 
 _STEPS: tuple[Step, ...] = (
@@ -513,7 +518,7 @@ _STEPS: tuple[Step, ...] = (
     # SQLite's 0015: combining marks (Indic vowel signs, Thai marks; Arabic harakat and
     # Hebrew points left out) are part of a word, not a break in it: the rows whose terms
     # the analyzer of now makes otherwise are indexed again.
-    Step("0014_marks_in_words", run=_reindex),
+    Step("0014_marks_in_words", run=_reindex("0014_marks_in_words")),
     # SQLite's 0016: the git checkout (remote, HEAD commit) a session was logged or
     # imported in, so a run rekeys only its own repository's path-keyed sessions
     # (SessionStore.rekey); rows from before record none and are never claimed.
@@ -524,4 +529,7 @@ _STEPS: tuple[Step, ...] = (
             "ALTER TABLE sessions ADD COLUMN checkout_commit text",
         ),
     ),
+    # A row's columns apart by fts.COLUMN_GAP (mend59p: a phrase spans no two columns):
+    # rows indexed before are indexed again, else `doctor --deep` calls each one damaged.
+    Step("0016_column_gap", run=_reindex("0016_column_gap")),
 )
