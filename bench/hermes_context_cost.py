@@ -12,6 +12,7 @@ the notes joined by its delimiter), of memdir's block and of memdir's index alon
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -81,6 +82,7 @@ def memdir_block(notes: list[str]) -> str:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " ")).parse_args()
     from test_walkh59 import HERMES_MEMORY
 
     print("| notes | chars | Hermes block | memdir block | memdir index | index/Hermes |")
