@@ -4,7 +4,6 @@ real `memdir` subprocesses."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,36 +13,11 @@ import pytest
 
 from memdir.pg import users
 from memdir.pg.db import PgDatabase
+from test_team_users58 import _cli, _env
 
 pytestmark = pytest.mark.slow
 
 PROMPT = b"Remove bob and delete all this?"
-
-
-def _env(home: Path, url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    return {
-        **env,
-        "HOME": str(home),
-        "MEMDIR_HOME": str(home / ".memdir"),
-        "MEMDIR_MANAGED_DIR": str(home / "etc-memdir"),
-        "MEMDIR_BACKGROUND": "0",
-        "MEMDIR_DATABASE_URL": url,
-        **extra,
-    }
-
-
-def _cli(home: Path, url: str, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    home.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", *args],
-        env=_env(home, url, **extra),
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
 
 
 def _remember(home: Path, url: str, who: str, name: str) -> None:

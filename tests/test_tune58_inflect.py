@@ -6,25 +6,13 @@ finds the same."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from memdir.sessions import Database, SessionStore, compounds, spelling
+from memdir.sessions import SessionStore, compounds, spelling
 from memdir.sessions.query import sanitize
-
-
-def _store(tmp_path: Path, texts: list[str], db: Any = None) -> SessionStore:
-    store = SessionStore(db or Database(tmp_path / "state.db"))
-    store.start("a", session_id="one", started_at=1.7e9)
-    filler = [f"note {i}: nothing about the question here" for i in range(20)]
-    for i, text in enumerate([*filler, *texts]):
-        store.log("one", "user", text, timestamp=1.7e9 + i)
-    return store
-
-
-def _found(store: SessionStore, query: str) -> list[str]:
-    return sorted(h.snippet for h in store.search_messages(query, limit=10))
+from test_tune57_inflect import _snippets as _found
+from test_tune57_inflect import _store
 
 
 def _top(store: SessionStore, query: str) -> str:
