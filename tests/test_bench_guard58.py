@@ -40,19 +40,24 @@ def test_build_reproduces_set_byte_for_byte() -> None:
     assert module.render(module.build()) == (SET / "set.jsonl").read_text(encoding="utf-8")
 
 
-def test_build_script_runs_from_raw_alone(tmp_path: Path) -> None:
-    """The script itself (no snapshot, no network) writes the same bytes."""
-    copy = tmp_path / "guard58"
+def rebuilds_from_raw(folder: Path, tmp_path: Path) -> None:
+    """A set's ``build.py``, copied with its ``raw/`` alone (no snapshot, no network),
+    writes the same ``set.jsonl`` bytes."""
+    copy = tmp_path / folder.name
     copy.mkdir()
-    (copy / "build.py").write_bytes((SET / "build.py").read_bytes())
+    (copy / "build.py").write_bytes((folder / "build.py").read_bytes())
     (copy / "raw").mkdir()
-    for f in (SET / "raw").iterdir():
+    for f in (folder / "raw").iterdir():
         (copy / "raw" / f.name).write_bytes(f.read_bytes())
     done = subprocess.run(
         [sys.executable, str(copy / "build.py")], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert (copy / "set.jsonl").read_bytes() == (SET / "set.jsonl").read_bytes()
+    assert (copy / "set.jsonl").read_bytes() == (folder / "set.jsonl").read_bytes()
+
+
+def test_build_script_runs_from_raw_alone(tmp_path: Path) -> None:
+    rebuilds_from_raw(SET, tmp_path)
 
 
 def test_every_row_has_provenance_and_a_kept_licence() -> None:

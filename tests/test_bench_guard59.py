@@ -7,10 +7,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from test_bench_guard58 import rebuilds_from_raw
 
 ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "bench/data/guard59"
@@ -42,18 +42,7 @@ def test_build_reproduces_set_byte_for_byte() -> None:
 
 
 def test_build_script_runs_from_raw_alone(tmp_path: Path) -> None:
-    """The script itself (no snapshot, no network) writes the same bytes."""
-    copy = tmp_path / "guard59"
-    copy.mkdir()
-    (copy / "build.py").write_bytes((SET / "build.py").read_bytes())
-    (copy / "raw").mkdir()
-    for f in (SET / "raw").iterdir():
-        (copy / "raw" / f.name).write_bytes(f.read_bytes())
-    done = subprocess.run(
-        [sys.executable, str(copy / "build.py")], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert (copy / "set.jsonl").read_bytes() == (SET / "set.jsonl").read_bytes()
+    rebuilds_from_raw(SET, tmp_path)
 
 
 def test_every_row_has_provenance_and_a_kept_licence() -> None:
