@@ -4,7 +4,8 @@ Two steps. ``--extract`` reads fetched git snapshots (not kept here) and writes 
 this set uses, verbatim, into ``raw/*.json``; no upstream code is run or kept. The default
 step rebuilds ``set.jsonl`` from ``raw/`` alone (no network, no snapshot)::
 
-    .venv/bin/python bench/data/guard60/build.py --extract AIG BIGCODEBENCH ANTHROPIC_SKILLS
+    .venv/bin/python bench/data/guard60/build.py --extract AIG BIGCODEBENCH ANTHROPIC_SKILLS \\
+        PLAYWRIGHT_MCP
     .venv/bin/python bench/data/guard60/build.py
 
 Rows are written in a fixed order, so a rerun gives the same file. The half of a row is fixed
@@ -45,6 +46,12 @@ SOURCES = {
         "Apache-2.0",
         "LICENSE-anthropic-skills",
     ),
+    "playwright-mcp": (
+        "microsoft/playwright-mcp",
+        "7e0457a7cbf88823bf0146d12c46ae12c6818247",
+        "Apache-2.0",
+        "LICENSE-playwright-mcp",
+    ),
 }
 
 #: corpora: (source, suite) -> half; whole corpora to one half, fixed before scoring (README)
@@ -57,6 +64,7 @@ HALF = {
     ("aig", "skilljack-clean-large"): "test",
     ("aig", "scanner-skill"): "test",
     ("anthropic-skills", "SKILL.md"): "test",
+    ("playwright-mcp", "tool-description"): "test",
 }
 
 # ---------------------------------------------------------------- selection constants
@@ -154,6 +162,9 @@ BIGCODEBENCH_LIBS = {
     "mechanize",
     "psutil",
 }
+#: playwright-mcp: every tool's description as its README lists it (generated from the tools)
+PLAYWRIGHT_PATH = "README.md"
+PLAYWRIGHT_TOOL = re.compile(r"^- \*\*(\w+)\*\*\n  - Title: .*\n  - Description: (.*)$", re.M)
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -204,6 +215,11 @@ def extract(mirrors: dict[str, str]) -> None:
     repo, commit = mirrors["anthropic-skills"], SOURCES["anthropic-skills"][1]
     data["anthropic-skills"] = [
         {"path": p, "text": show_text(repo, commit, p)} for p in ANTHROPIC_SKILLS
+    ]
+    repo, commit = mirrors["playwright-mcp"], SOURCES["playwright-mcp"][1]
+    data["playwright-mcp"] = [
+        {"tool": m.group(1), "text": m.group(2)}
+        for m in PLAYWRIGHT_TOOL.finditer(show_text(repo, commit, PLAYWRIGHT_PATH))
     ]
     repo, commit = mirrors["bigcodebench"], SOURCES["bigcodebench"][1]
     tasks_bcb = [
@@ -310,6 +326,13 @@ def bigcodebench() -> list[dict[str, Any]]:
     ]
 
 
+def playwright() -> list[dict[str, Any]]:
+    b = base("playwright-mcp", "tool-description", PLAYWRIGHT_PATH)
+    return [
+        row(b, "benign", t["tool"], "tool description", t["text"]) for t in load("playwright-mcp")
+    ]
+
+
 def build() -> list[dict[str, Any]]:
     """Every corpus in a fixed order (dev corpora, then test); a text met before is kept once."""
     rows, seen = [], set()
@@ -320,6 +343,7 @@ def build() -> list[dict[str, Any]]:
         + skilljack(("skilljack-disguised", "skilljack-clean-large"))
         + skills("aig-skills", "aig", "scanner-skill")
         + skills("anthropic-skills", "anthropic-skills", "SKILL.md")
+        + playwright()
     ):
         if r["text"] not in seen:
             seen.add(r["text"])
