@@ -11,6 +11,7 @@ from itertools import accumulate
 from operator import attrgetter, itemgetter
 
 from .model import DESCRIPTION_MAX, Entry, EntryType, Source
+from .printable import boundary
 
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
@@ -57,7 +58,7 @@ def clip(text: str, limit: int, trailing: str = " ") -> str:
 def short(text: str, width: int) -> str:
     """``text`` on one line, cut to ``width`` characters with an ellipsis."""
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"
+    return text if len(text) <= width else text[: boundary(text, width - 1)].rstrip() + "\u2026"
 
 
 def link_text(text: str) -> str:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def printable(text: str) -> str:
     """``text`` with each character a terminal would not print as itself (NUL, ESC, a
@@ -51,3 +53,24 @@ def unshown(text: str) -> str | None:
     except UnicodeDecodeError:
         return None
     return None if raw == text or shown(raw) != text else raw
+
+
+def _joins(ch: str) -> bool:
+    """Whether ``ch`` belongs with the character before it: a combining mark (Arabic
+    harakat, an Indic vowel sign), a joiner, a variation selector or an emoji skin tone."""
+    return (
+        unicodedata.category(ch) in ("Mn", "Mc", "Me")
+        or ch in "\u200c\u200d"
+        or "\ufe00" <= ch <= "\ufe0f"
+        or "\U0001f3fb" <= ch <= "\U0001f3ff"
+        or "\U000e0020" <= ch <= "\U000e007f"
+    )
+
+
+def boundary(text: str, at: int) -> int:
+    """The last place at or before ``at`` where ``text`` may be cut without leaving a mark
+    or a joiner without the letter (or emoji) it belongs to."""
+    at = max(0, min(at, len(text)))
+    while 0 < at < len(text) and (_joins(text[at]) or text[at - 1] == "\u200d"):
+        at -= 1
+    return at

@@ -41,6 +41,18 @@ _IGNORED = dict.fromkeys(
     ]
 )
 
+#: Read as the letter or digit most text writes in their place (since schema step 0017):
+#: Russian ё as е (ёлка is often typed елка), Arabic-Indic and Persian digits as 0-9
+#: (٥٤٣٢ is the port 5432).
+_ALIKE = {
+    0x0451: "е",
+    0x0401: "Е",
+    **{0x0660 + d: str(d) for d in range(10)},
+    **{0x06F0 + d: str(d) for d in range(10)},
+}
+
+_FOLD = {**_IGNORED, **_ALIKE}
+
 _ONE = re.compile(f"[{RANGES}]")
 
 
@@ -60,9 +72,10 @@ def _spell(match: re.Match[str]) -> str:
 
 
 def normalize(text: str) -> str:
-    """NFKC, without the marks a word is found with or without (:data:`_IGNORED`); the
-    query is read through this too."""
-    return unicodedata.normalize("NFKC", text).translate(_IGNORED)
+    """NFKC, without the marks a word is found with or without (:data:`_IGNORED`) and
+    with ё and Eastern Arabic digits as :data:`_ALIKE` writes them; the query is read
+    through this too."""
+    return unicodedata.normalize("NFKC", text).translate(_FOLD)
 
 
 @functools.lru_cache(maxsize=4096)

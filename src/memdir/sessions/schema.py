@@ -539,4 +539,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         # upgrade's lock, so it sees the columns
         reads_without=True,
     ),
+    # ё read as е and Eastern Arabic digits as 0-9 (memdir.sessions.analyzer._ALIKE): both
+    # word indexes made again and every row indexed again, as in 0015.
+    Migration(
+        "0017_yo_and_digits",
+        (
+            *(f"DROP TRIGGER IF EXISTS {b}_fts_{t}" for b in FTS_BASES for t in _TRIGGERS),
+            *(f"DROP TABLE IF EXISTS {b}_word" for b in FTS_BASES),
+            *fts_statements("messages"),
+            *fts_statements("entries"),
+        ),
+        _reindex,
+        reads_without=True,  # only words with ё or those digits are missed until then
+    ),
 )

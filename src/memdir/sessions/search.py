@@ -10,6 +10,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from ..core.printable import boundary
 from .analyzer import folded
 from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
@@ -115,9 +116,9 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
     seen, where = folded(flat)
     found = [(-len(h), i) for h in query.highlights() if (i := seen.find(h.casefold())) >= 0]
     at = where(min(found)[1])[0] if found else 0  # the longest term: not a CJK character's
-    start = max(0, min(at - width // 3, len(flat) - width))
-    piece = flat[start : start + width]
-    return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
+    start = boundary(flat, max(0, min(at - width // 3, len(flat) - width)))
+    end = boundary(flat, start + width)  # no mark cut from its letter at either end
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
 
 
 def _shown(row: sqlite3.Row) -> str:
