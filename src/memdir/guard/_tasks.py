@@ -27,6 +27,21 @@ _SECRET = re.compile(
     r"\blogin data\b|\blogins\.json|\bkey4\.db|\.bash_history|/var/log/auth\.log|"
     r"\bsam\b[^.\n]{0,30}\bhives?\b|hklm/sam\b|\*\.pem\b"
 )
+# A system file at any depth: what a code task has no business reading out or deleting
+# (the distro's release file excepted: install scripts read it).
+_SYSFILE = re.compile(
+    r"(?<![\w.~/$-])(?!/etc/(?:os|lsb)-release\b)/(?:etc|proc|sys|root|boot|var/log|var/lib|usr/share|usr/lib|usr/bin|"
+    r"usr/sbin|dev)/[\w./*-]*[\w*]"
+)
+# A strong frame: code is both written (a script, a program) and run.
+_WRITTEN = re.compile(
+    r"\b(?:scripts?|programs?|code|one-liner)\b|脚本|代码|程序|скрипт\w*|код\w*|программ\w*|"
+    r"skript\w*|programm\w*|código|スクリプト|コード|プログラム"
+)
+_RUN = re.compile(
+    r"\b(?:run|execute|exec|launch)\w*\b|执行|运行|выполн\w*|запуст\w*|ausführ\w*|führ\w* \S+ aus|"
+    r"ejecut\w*|実行"
+)
 # What a task does to a secret: read, list, print, copy, pack or send it.
 _TAKE = re.compile(
     r"\b(?:read\w*|cat|print\w*|dump\w*|cop(?:y|ies|ied)|cp|list\w*|show\w*|display\w*|"
@@ -98,6 +113,11 @@ def _framed(s: str, cl: Clauses, m: re.Match[str]) -> bool:
     return not negated(s, m.start(), m.end(), start, cl)
 
 
+def _built_and_run(s: str, m: re.Match[str]) -> bool:
+    lo, hi = max(0, m.start() - _WINDOW), min(len(s), m.end() + _WINDOW)
+    return _WRITTEN.search(s, lo, hi) is not None and _RUN.search(s, lo, hi) is not None
+
+
 def _near(rx: re.Pattern[str], s: str, m: re.Match[str], reach: int = 120) -> bool:
     return rx.search(s, max(0, m.start() - reach), min(len(s), m.end() + reach)) is not None
 
@@ -110,6 +130,17 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 "execution.risky-task",
                 "execution",
                 f"it asks for code that reads or moves a secret store ({m.group()!r})",
+                m.start(),
+                m.end(),
+            )
+    for m in _SYSFILE.finditer(s):
+        take = _TAKE.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
+        ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
+        if (take or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
+            return _hit(
+                "execution.risky-task",
+                "execution",
+                f"it asks for code that reads out or destroys a system file ({m.group()!r})",
                 m.start(),
                 m.end(),
             )
