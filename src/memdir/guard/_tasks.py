@@ -188,7 +188,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
 _OTHER = re.compile(
     r"\b(?:any|every|all|other|another)\s+(?:other\s+)?(?:[\w-]+\s+)?tools?\b"
     r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\s+tool\b|\b(?:the|using|of|with|use)\s+(?!this\b|its\b)[\w-]+\s+tool\b"
-    r"|任何工具|其他.{0,6}工具|\S+_\S+ ?工具|любым инструментом|любого другого инструмента|"
+    r"|任何工具|其他.{0,6}工具|\b[a-z]\w{0,30}_\w{1,30} ?工具|любым инструментом|любого другого инструмента|"
     r"инструмента \w+_\w+|irgendeinem werkzeug|allen anderen tools|cualquier herramienta|"
     r"herramienta \w+_\w+|どのツール|他の.{0,6}ツール"
 )
@@ -203,7 +203,7 @@ _TAMPER = re.compile(
 )
 # A hidden recipient counts only with the address the description itself names.
 _RECIPIENT = re.compile(r"\bbcc\b|\bblind copy\b|\bcco\b|密送|скрыт\w* копи\w*|\bforward\w*\b")
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d -]{6,}\d|https?://\S+")
+_ADDRESS = re.compile(r"@[\w-]+\.[\w.-]+|\+\d[\d -]{6,}\d|https?://\S+")
 # Or it makes this tool take what other tools see: the conversation, file contents, secrets.
 _THIS = re.compile(
     r"\bthis (?:tool|function)\b|\blog_event\b|本工具|(?:этот|этому|этого) инструмент\w*|"
