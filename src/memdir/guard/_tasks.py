@@ -187,8 +187,10 @@ def _task(s: str, cl: Clauses) -> Hit | None:
 # languages.
 _OTHER = re.compile(
     r"\b(?:any|every|all|other|another)\s+(?:other\s+)?(?:[\w-]+\s+)?tools?\b"
-    r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\s+tool\b|\b(?:the|using|of|with|use)\s+(?!this\b|its\b)[\w-]+\s+tool\b"
-    r"|任何工具|其他.{0,6}工具|\b[a-z]\w{0,30}_\w{1,30} ?工具|любым инструментом|любого другого инструмента|"
+    r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\s+tool\b"
+    r"|\b(?:the|using|of|with|use)\s+(?!this\b|its\b)[\w-]+\s+tool\b"
+    r"|任何工具|其他.{0,6}工具|\b[a-z]\w{0,30}_\w{1,30} ?工具|"
+    r"любым инструментом|любого другого инструмента|"
     r"инструмента \w+_\w+|irgendeinem werkzeug|allen anderen tools|cualquier herramienta|"
     r"herramienta \w+_\w+|どのツール|他の.{0,6}ツール"
 )
