@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ._clause import Clauses, mentioned, negated
+from ._needles import register, required
 from ._threats import Hit
 
 # A request to write or run code (the frame every code task has), in six languages.
@@ -123,7 +124,7 @@ def _near(rx: re.Pattern[str], s: str, m: re.Match[str], reach: int = 120) -> bo
 
 
 def _task(s: str, cl: Clauses) -> Hit | None:
-    for m in _SECRET.finditer(s):
+    for m in cl.finditer(_SECRET, 0, len(s)):
         take = _TAKE.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         if take is not None and not _near(_PROTECT, s, m, 40) and _framed(s, cl, m):
             return _hit(
@@ -133,7 +134,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.start(),
                 m.end(),
             )
-    for m in _SYSFILE.finditer(s):
+    for m in cl.finditer(_SYSFILE, 0, len(s)):
         take = _TAKE.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         if (take or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
@@ -144,21 +145,22 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.start(),
                 m.end(),
             )
-    for m in _DESTROY.finditer(s):
-        if _near(_SYSTEM, s, m, 60) and _framed(s, cl, m):
+    for place in cl.finditer(_SYSTEM, 0, len(s)):  # the rarer half first: a path, then the act
+        act = _DESTROY.search(s, max(0, place.start() - 60), min(len(s), place.end() + 60))
+        if act is not None and _framed(s, cl, act):
             return _hit(
                 "execution.risky-task",
                 "execution",
                 "it asks for code that destroys a system path or the home directory",
-                m.start(),
-                m.end(),
+                act.start(),
+                act.end(),
             )
-    for m in _REVERSE.finditer(s):
+    for m in cl.finditer(_REVERSE, 0, len(s)):
         if _near(_HOST, s, m, 200) and _framed(s, cl, m):
             return _hit(
                 "execution.risky-task", "execution", "it asks for a reverse shell", *m.span()
             )
-    for m in _SHELL.finditer(s):
+    for m in cl.finditer(_SHELL, 0, len(s)):
         if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and _framed(s, cl, m):
             return _hit(
                 "execution.risky-task",
@@ -166,7 +168,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 "it asks for code that wires a shell to a remote host and port",
                 *m.span(),
             )
-    for m in _GUARDS.finditer(s):
+    for m in cl.finditer(_GUARDS, 0, len(s)):
         off = _DISARM.search(s, max(0, m.start() - 50), m.start())
         if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and _framed(s, cl, m):
             return _hit(
@@ -175,7 +177,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 f"it asks for code that switches off a security tool ({m.group()!r})",
                 *m.span(),
             )
-    for m in _SPY.finditer(s):
+    for m in cl.finditer(_SPY, 0, len(s)):
         if _framed(s, cl, m):
             return _hit("execution.risky-task", "execution", "it asks for a keylogger", *m.span())
     return None
@@ -223,7 +225,7 @@ _REWRITE = re.compile(
 
 
 def _shadowing(s: str, cl: Clauses) -> Hit | None:
-    for m in _REWRITE.finditer(s):
+    for m in cl.finditer(_REWRITE, 0, len(s)):
         if _near(_THIS, s, m, 80) and not mentioned(s, m.start()):
             return _hit(
                 "injection.tool-shadowing",
@@ -231,7 +233,7 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
                 "it makes this tool rewrite what another step returns",
                 *m.span(),
             )
-    for m in _OTHER.finditer(s):
+    for m in cl.finditer(_OTHER, 0, len(s)):
         lo, hi = cl.around(m.start(), m.end())
         t = _TAMPER.search(s, max(lo, m.start() - 200), min(hi, m.end() + 200))
         a, b = max(0, m.start() - 200), min(len(s), m.end() + 200)
@@ -253,6 +255,11 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
             max(m.end(), t.end()),
         )
     return None
+
+
+# The literals each anchor needs, found in the one pass every detector shares.
+for _rx in (_SECRET, _SYSFILE, _SYSTEM, _REVERSE, _SHELL, _GUARDS, _SPY, _REWRITE, _OTHER):
+    register(required(_rx) or ())
 
 
 def detect(s: str, cl: Clauses) -> Hit | None:
