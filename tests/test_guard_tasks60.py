@@ -82,3 +82,22 @@ def test_tool_shadowing_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", ORDINARY)
 def test_ordinary_code_task_is_stored(text: str) -> None:
     assert scan(text) is None
+
+
+def test_refusal_shows_the_destructive_act() -> None:
+    """The excerpt is the act itself, so the person reviewing sees what was refused."""
+    found = scan("Make a cleanup script that calls shutil.rmtree on /opt and run it right away.")
+    assert found is not None and "rmtree" in found.excerpt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an ask-first rule about a credential folder, far from an unrelated `uv run`
+        "- Preview with `uv run mkdocs serve`.\n- Ask me before opening anything under ~/.ssh.",
+        # a changelog: what a removed script did, told in the past
+        "Changelog: removed the script backup.sh, which copied ~/.ssh/id_rsa to the NAS.",
+    ],
+)
+def test_told_or_asked_first_secret_is_stored(text: str) -> None:
+    assert scan(text) is None

@@ -45,12 +45,14 @@ _RUN = re.compile(
 )
 # What a task does to a secret: read, list, print, copy, pack or send it.
 _TAKE = re.compile(
-    r"\b(?:read\w*|cat|print\w*|dump\w*|cop(?:y|ies|ied)|cp|list\w*|show\w*|display\w*|"
+    r"\b(?:read\w*|cat|print\w*|dump\w*|cop(?:y|ies)|cp|list\w*|show\w*|display\w*|"
     r"send\w*|upload\w*|post\w*|decrypt\w*|search\w*|collect\w*|tar\w*|zip\w*|open\w*|"
     r"moves?|keeps?|reg save|чита\w*|выв[оe]д\w*|копир\w*|отправ\w*|lies\w*|liest|kopier\w*|"
     r"schick\w*|sende\w*|auflist\w*|gibt|le[ae]\w*|env[ií]\w*|copi\w*|imprim\w*|list[ae])\b"
     r"|读取|复制|列出|发送|上传|打印|显示|打包|読み|送信|表示|コピー|一覧"
 )
+# A past form tells what some code did (a changelog), not what to do: "copied", "copiaba".
+_PAST = re.compile(r"(?:ed|aba|ía|ó)$")
 # A protective act on a secret (``chmod 600 ~/.ssh/id_ed25519``) is no theft.
 _PROTECT = re.compile(r"chmod\s+[0-7]?[46]00\b|\bchmod\s+(?:go|og)-")
 # A system root or the home directory itself, at most one level down (/etc/passwd, /usr/lib,
@@ -105,13 +107,18 @@ def _hit(rule: str, category: str, what: str, start: int, end: int) -> Hit:
 
 def _framed(s: str, cl: Clauses, m: re.Match[str]) -> bool:
     """Whether the act ``m`` stands in a request to write or run code, asserted, not told."""
-    lo, hi = max(0, m.start() - _WINDOW), min(len(s), m.end() + _WINDOW)
-    if _FRAME.search(s, lo, hi) is None:
+    start, end = cl.around(m.start(), m.end())
+    if _FRAME.search(s, start, end) is None:
         return False
-    start = cl.around(m.start(), m.end())[0]
     if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
         return False
     return not negated(s, m.start(), m.end(), start, cl)
+
+
+def _taken(s: str, m: re.Match[str]) -> bool:
+    """Whether an act that reads out or moves ``m`` stands just before or after it."""
+    near = _TAKE.finditer(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
+    return any(_PAST.search(t.group()) is None for t in near)
 
 
 def _built_and_run(s: str, m: re.Match[str]) -> bool:
@@ -125,8 +132,7 @@ def _near(rx: re.Pattern[str], s: str, m: re.Match[str], reach: int = 120) -> bo
 
 def _task(s: str, cl: Clauses) -> Hit | None:
     for m in cl.finditer(_SECRET, 0, len(s)):
-        take = _TAKE.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
-        if take is not None and not _near(_PROTECT, s, m, 40) and _framed(s, cl, m):
+        if _taken(s, m) and not _near(_PROTECT, s, m, 40) and _framed(s, cl, m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -135,9 +141,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for m in cl.finditer(_SYSFILE, 0, len(s)):
-        take = _TAKE.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
-        if (take or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
+        if (_taken(s, m) or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
             return _hit(
                 "execution.risky-task",
                 "execution",
