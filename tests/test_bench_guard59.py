@@ -1,6 +1,6 @@
 """Guard set 59 is what its build.py makes from its raw/ strings, every row says where it came
-from under a licence kept beside it, its halves follow the corpus, and the bench keeps it
-sealed (counts only)."""
+from under a licence kept beside it, its halves follow the corpus, and the bench
+reads it (dev half opened in round 60, test half counts only)."""
 
 from __future__ import annotations
 
@@ -92,8 +92,9 @@ def test_smuggled_skill_keeps_its_hidden_characters() -> None:
     assert "~/.ssh/id_rsa" in hidden and row["kind"] == "credentials"
 
 
-def test_bench_reads_set_59_sealed() -> None:
+def test_bench_reads_set_59_with_its_dev_half_opened() -> None:
+    """Round 60 opened the dev half; the test half stays counts-only (never read)."""
     bench = module("guard_bench_for_set59", ROOT / "bench/guard.py")
     assert bench.OWN["set 59"] == SET / "set.jsonl"
-    assert "set 59" in bench.SEALED
-    assert "set 59" in bench.TEST_NOTE
+    assert "set 59" not in bench.SEALED
+    assert "never read" in bench.TEST_NOTE["set 59"]

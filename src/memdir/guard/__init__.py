@@ -21,6 +21,7 @@ from . import (
     _patterns,
     _secrets,
     _social,
+    _tasks,
     _threats,
     _typos,
 )
@@ -140,6 +141,7 @@ class _Scan:
             or _frames.detect(self.hay, self.clauses)
             or _carry.detect(self.hay.s, self.clauses)
             or _deeds.detect(self.hay.s, self.clauses)
+            or _tasks.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
