@@ -3,6 +3,7 @@
     python bench/cjk_noise.py                  # both halves, memdir vs the FTS5 baseline
     python bench/cjk_noise.py --sets dev       # the half tuned on
     python bench/cjk_noise.py --json out.json  # also every figure as JSON
+    python bench/cjk_noise.py --index-cost 20  # bulk indexing of the CJK messages, msgs/s
 
 Each conversation is indexed on its own as ``bench/recall.py`` does (its sessions, its
 messages) with its three memories added as entries. Questions whose answer is in the
@@ -26,9 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from recall import Baseline, Memdir, load_own, score  # noqa: E402
-
-from memdir.sessions.query import sanitize  # noqa: E402
+from memdir.sessions.query import sanitize
+from recall import Baseline, Memdir, load_own, score
 
 ROOT = Path(__file__).parent / "data" / "recall_cjk60"
 METRICS = ("grp@5", "any@5", "R@5", "R@10")
@@ -110,10 +110,50 @@ def report(figures: dict[str, Any]) -> None:
                 print(f"{split:6} {name:9} {group:14} {len(sel):3} {cells}")
             ab = per["absent"]
             quiet = sum(1 for a in ab if not a["entries"] and not a["sessions"])
+            entries, sessions = sum(a["entries"] for a in ab), sum(a["sessions"] for a in ab)
             print(
                 f"{split:6} {name:9} {'absent':14} {len(ab):3} nothing recalled {quiet}/{len(ab)}, "
-                f"entries {sum(a['entries'] for a in ab)}, sessions {sum(a['sessions'] for a in ab)}"
+                f"entries {entries}, sessions {sessions}"
             )
+
+
+def index_cost(rounds: int) -> None:
+    """Seconds to log every Chinese and Japanese message of the recall sets ``rounds``
+    times into a fresh state.db (``log_many``, the word index's triggers), and the
+    analyzer alone (``index_text``) over the same texts."""
+    import time
+
+    from memdir.sessions import Database, SessionStore
+    from memdir.sessions.analyzer import index_text
+
+    data = Path(__file__).parent / "data"
+    texts = [
+        m.content
+        for root in ("recall", "recall3", "recall_cjk60")
+        for c in load_own(data / root)
+        if c.lang in ("zh", "ja", "mixed")
+        for s in c.sessions
+        for m in s.msgs
+    ]
+    every = texts * rounds
+    t0 = time.perf_counter()
+    for text in every:
+        index_text(text)
+    analyzer = time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SessionStore(Database(Path(tmp) / "state.db"))
+        t0 = time.perf_counter()
+        for i in range(0, len(every), 500):
+            sid = store.start("bench").id
+            store.log_many(sid, [("user", t, None, None, None) for t in every[i : i + 500]])
+        logged = time.perf_counter() - t0
+        store.db.close()
+    chars = sum(map(len, every))
+    print(
+        f"{len(every)} messages ({chars / 1e6:.2f} M characters): analyzer {analyzer:.2f} s "
+        f"({len(every) / analyzer:,.0f} msgs/s), log_many {logged:.2f} s "
+        f"({len(every) / logged:,.0f} msgs/s)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="dev,test")
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--per-question", action="store_true", help="each absent question's noise")
+    ap.add_argument("--index-cost", type=int, metavar="ROUNDS", help="only the indexing cost")
     args = ap.parse_args(argv)
+    if args.index_cost:
+        index_cost(args.index_cost)
+        return 0
     figures = run(args.own, args.sets.split(","))
     report(figures)
     if args.per_question:

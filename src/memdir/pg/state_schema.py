@@ -532,4 +532,7 @@ _STEPS: tuple[Step, ...] = (
     # A row's columns apart by fts.COLUMN_GAP (mend59p: a phrase spans no two columns):
     # rows indexed before are indexed again, else `doctor --deep` calls each one damaged.
     Step("0016_column_gap", run=_reindex("0016_column_gap")),
+    # SQLite's 0017: Traditional characters indexed as their Simplified ones
+    # (analyzer.fold): the rows whose terms the analyzer of now makes otherwise.
+    Step("0017_cjk_folded", run=_reindex("0017_cjk_folded")),
 )

@@ -13,9 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from . import candidates, inflect, when
-from .analyzer import index_text
+from .analyzer import index_text, is_cjk
 from .candidates import Table, Term
-from .query import Query
+from .query import CJK_STOP, Query
 from .stems import stems_for, tokens
 
 
@@ -37,6 +37,9 @@ class RankParams:
     # a row naming an entity the query names: + this × the best score. Off for messages:
     # on the recall set's dev half every weight tried lowered R@5 (docs/design/entities.md)
     entity_weight: float = 0.0
+    # a row sharing with the query no CJK bigram and fewer than this share of its CJK
+    # characters: those characters count for nothing (办法 is no match for 民法典)
+    cjk_share: float = 0.5
 
 
 DEFAULT = RankParams()
@@ -195,6 +198,7 @@ def rank_rows(
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
         if t.kind == "sub":
             idf[t.key] = max(idf.values(), default=1.0) or 1.0
+    rows = _without_lone_characters(rows, tf, terms, p.cjk_share)
     if query.strict:  # a row that shares only small numbers or stop words with it is no
         # match (none is when the query's terms are only those: "is it 2+2 again?")
         anchored = {t.key for t in terms if t.anchor}
@@ -215,6 +219,30 @@ def rank_rows(
     if p.next_turn and table.session:
         order = _with_next_turns(fetched.following, order, final)
     return [(r, round(final[r], 6)) for r in order[:limit]]
+
+
+def _without_lone_characters(
+    rows: list[Row], tf: dict[int, dict[str, float]], terms: list[Term], share: float
+) -> list[Row]:
+    """``rows`` with the query's single CJK characters taken out of ``tf`` where a row
+    holds none of its CJK words (two characters or more, no one-character stop word in
+    them: not 儿的, 议で) and fewer than ``share`` of its characters; a row left with no
+    term is dropped."""
+    cjk = [t for t in terms if t.kind != "sub" and is_cjk(t.text[:1])]
+    chars = {t.key for t in cjk if len(t.text) == 1}
+    if not chars or not share:
+        return rows
+    words = {t.key for t in cjk if len(t.text) > 1 and not CJK_STOP.intersection(t.text)}
+    dropped = set()
+    for rid, acc in tf.items():
+        hit = acc.keys() & chars
+        if not hit or acc.keys() & words or len(hit) >= share * len(chars):
+            continue
+        for k in hit:
+            del acc[k]
+        if not acc:
+            dropped.add(rid)
+    return [r for r in rows if r[0] not in dropped]
 
 
 def _shares(

@@ -539,4 +539,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         # upgrade's lock, so it sees the columns
         reads_without=True,
     ),
+    # Traditional characters are indexed as their Simplified ones (analyzer.fold: 數據庫
+    # finds 数据库): both word indexes made again and every row indexed again (a row's
+    # delete must pass the terms it was indexed with).
+    Migration(
+        "0017_cjk_folded",
+        (
+            *(f"DROP TRIGGER IF EXISTS {b}_fts_{t}" for b in FTS_BASES for t in _TRIGGERS),
+            *(f"DROP TABLE IF EXISTS {b}_word" for b in FTS_BASES),
+            *fts_statements("messages"),
+            *fts_statements("entries"),
+        ),
+        _reindex,
+        reads_without=True,  # Simplified text is found as before; Traditional once indexed
+    ),
 )
