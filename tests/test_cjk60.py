@@ -50,13 +50,14 @@ def test_fold_writes_traditional_characters_as_simplified_ones() -> None:
 @pytest.mark.parametrize(
     ("said", "asked"),
     [
-        ("数据库迁移脚本放在 migrations 目录。", "數據庫遷移"),
-        ("資料庫遷移腳本放在 migrations 目錄。", "资料库迁移"),
+        ("数据库迁移脚本放在 migrations 目录。", "數據庫"),
+        ("數據庫遷移腳本放在 migrations 目錄。", "数据库"),
     ],
 )
 def test_a_word_is_found_in_the_other_script(md: Memdir, said: str, asked: str) -> None:
+    """No character of the query is written alike in the message (數 数, 據 据, 庫 库)."""
     _log(md, "mig", ("assistant", said))
-    _log(md, "other", ("assistant", "周五晚上７点在鼎泰豐聚餐。"))
+    _log(md, "other", ("assistant", "库存还剩 3 台，庫存不足。"))  # 库 alone is no match
     assert _found(md, asked) == ["mig"]
 
 
@@ -68,9 +69,13 @@ def test_a_snippet_marks_a_match_written_in_the_other_script(md: Memdir) -> None
 
 
 def test_recall_brings_a_memory_written_in_the_other_script(md: Memdir) -> None:
-    _memories(md, ("婚宴", "12 月 19 日表妹在台中結婚，禮金 3600 元。"))
+    _memories(
+        md, ("婚宴", "12 月 19 日表妹在台中結婚，禮金 3600 元。"), ("年终", "年终奖金三月发。")
+    )
     with md.session(agent="probe") as s:
-        assert "3600" in (s.recall("表妹的婚礼礼金包多少？", sessions=0) or "")
+        recalled = s.recall("礼金包多少？", sessions=0) or ""
+    assert "3600" in recalled  # 礼金 = 禮金
+    assert "年终" not in recalled  # 金 alone
 
 
 # -- one shared character ----------------------------------------------------------------
@@ -79,14 +84,15 @@ def test_recall_brings_a_memory_written_in_the_other_script(md: Memdir) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "儿子的足球课在哪里上？",  # 课 of 钢琴课
+        "足球比赛几点开始？",  # 点 of 下午３点
         "眼科複診的結果出來了嗎？",  # 複 of 複製
         "娘のピアノ教室はどこ？",
-        "上次说的报销流程要几天？",  # 上次 and 天
+        "上次说的报销流程走完了吗？",  # 上次, and 说 of 上次说
         "前回の面談で先生は何と言っていた？",
     ],
 )
 def test_a_question_whose_answer_is_absent_recalls_nothing(md: Memdir, question: str) -> None:
+    """Each shares one character (or a time word) with what is there, never a word."""
     _memories(
         md,
         ("钢琴课", "女儿每周日下午３点上钢琴课，刘老师，每节 280 元。"),
@@ -121,10 +127,22 @@ def test_a_question_whose_answer_is_there_recalls_it(
 
 
 def test_a_single_character_still_finds_it(md: Memdir) -> None:
-    """A query of one character, or half a query's characters apart: still a match."""
+    """A query of one character, two characters of a query apart, one character beside a
+    turn of its session that holds a word of the query: still matches."""
     _log(md, "docker", ("user", "把 Docker 镜像的构建时间优化到３分钟，用了什么办法？"))
+    _log(md, "cat", ("user", "房东问养宠物的事"), ("assistant", "对，我有只猫，叫土豆，英短。"))
     assert _found(md, "法") == ["docker"]
     assert _found(md, "构时") == ["docker"]  # no shared word, both characters
+    assert _found(md, "我家猫叫什么名字？") == ["cat"]  # 猫 and 叫
+    hits = md.sessions.search_messages("养宠物要注意什么？土豆几岁", limit=5)
+    assert ("cat", "assistant") in [(h.session_id, h.role) for h in hits]  # 土豆: a word
+
+
+def test_a_weekday_is_found_however_it_is_written(md: Memdir) -> None:
+    _log(md, "fri", ("user", "部门聚餐定在星期五晚上。"))
+    _log(md, "other", ("user", "五个人够了。"))
+    for asked in ("周五的聚餐", "礼拜五的聚餐", "週五", "星期五"):
+        assert _found(md, asked) == ["fri"], asked
 
 
 # -- an index from before the fold -------------------------------------------------------
@@ -192,8 +210,7 @@ def test_postgres_step_0017_indexes_old_terms_again(
     schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' "
-            "AND name = '0017_cjk_folded'"
+            "DELETE FROM pg_migrations WHERE component = 'state/older' AND name = '0017_cjk_folded'"
         )
         conn.execute(f'SET search_path TO "{schema}"')
         ids = [r[0] for r in conn.execute("SELECT id FROM messages ORDER BY id").fetchall()]

@@ -304,6 +304,10 @@ def _clean(text: object) -> str:
     return _CONTROL.sub(" ", text)[:MAX_QUERY_CHARS]
 
 
+#: A weekday's number as 周五, 星期五 (its bigram 期五) or 礼拜五 (拜五) spell it.
+_WEEKDAY = re.compile("(?:周|星期|礼拜)([一二三四五六日天])")
+
+
 @functools.cache
 def _folded_stops() -> tuple[frozenset[str], tuple[str, ...]]:
     """``CJK_STOP`` and its words with Traditional characters folded (這 → 这, 時候 →
@@ -327,7 +331,10 @@ def cjk_terms(run: str) -> list[str]:
         pieces.append(run[start:i])
         i = start = i + len(stop)
     pieces.append(run[start:])
-    return [t for p in pieces if p for t in run_terms(p) if t not in stops]
+    terms = [t for p in pieces if p for t in run_terms(p) if t not in stops]
+    for day in _WEEKDAY.findall(run):  # 星期五 = 礼拜五 = 周五: each as the index holds it
+        terms += [f"{w}{day}" for w in "周期拜" if f"{w}{day}" not in terms]
+    return terms
 
 
 def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
