@@ -18,6 +18,8 @@ from memdir.sessions.analyzer import fold, index_text
 from memdir.sessions.maintenance import check
 from test_recall_marks import steps_before
 
+pytestmark = pytest.mark.backends  # files + state.db, and PostgreSQL
+
 WHEN = datetime(2026, 11, 20, tzinfo=UTC)
 
 
