@@ -145,8 +145,9 @@ def test_chinese_two_character_words_are_found(tmp_path: Path) -> None:
     )
     assert sorted(_found(store, "北京")) == [beijing, mixed]
     assert _found(store, "开会") == [beijing]
-    # Terms are OR-ed: a shared character (天 of 明天) also matches, ranked below.
-    assert _found(store, "天气") == [weather, beijing]
+    # One shared character alone (天 of 明天) is no match (branch cjk60); two are
+    assert _found(store, "天气") == [weather]
+    assert _found(store, "明北") == [beijing]
     assert _found(store, "北京开会")[0] == beijing
     assert _found(store, "明天去北京")[0] == beijing
     assert _found(store, "北京 deploy")[0] == mixed

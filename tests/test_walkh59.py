@@ -138,12 +138,6 @@ def test_recall_of_a_question_asked_before_brings_its_answer(md: Memdir) -> None
     assert "鼎泰豐" in recalled, recalled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: a Chinese or Japanese question recalls memories that share one character "
-    "with it (前回 ~ 回答, 前回 ~ 点前发) or its time word (上次), where the same question in "
-    "English recalls nothing: noise in the recall block of every CJK prompt",
-)
 def test_recall_of_a_cjk_question_leaves_out_entries_sharing_one_character(md: Memdir) -> None:
     store = md.store("local")
     for name, body in [
@@ -158,12 +152,6 @@ def test_recall_of_a_cjk_question_leaves_out_entries_sharing_one_character(md: M
         assert s.recall("上次开会决定了什么？", sessions=0) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: a Chinese word of three characters finds a message that shares only one "
-    "of them (《民法典》 finds 用了什么办法 by 法): a search a person expects to come back "
-    "empty lists an unrelated session",
-)
 def test_a_chinese_word_does_not_find_a_message_sharing_one_character(md: Memdir) -> None:
     when = datetime(2026, 11, 20, tzinfo=UTC)
     _log(md, "docker", when, ("user", "把 Docker 镜像的构建时间优化到３分钟，用了什么办法？"))
@@ -172,12 +160,6 @@ def test_a_chinese_word_does_not_find_a_message_sharing_one_character(md: Memdir
     assert "docker" not in [h.session_id for h in md.sessions.search("刑法典", limit=5)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: traditional and simplified characters are not folded together: 數據庫 "
-    "(Hong Kong, Taiwan) finds nothing where the model answered 数据库; only a shared "
-    "character (遷移 ~ 迁移 by 移) finds anything",
-)
 def test_traditional_characters_find_what_was_said_in_simplified(md: Memdir) -> None:
     when = datetime(2026, 11, 20, tzinfo=UTC)
     _log(md, "mig", when, ("assistant", "数据库迁移脚本放在 migrations 目录。"))

@@ -532,7 +532,8 @@ _STEPS: tuple[Step, ...] = (
     # A row's columns apart by fts.COLUMN_GAP (mend59p: a phrase spans no two columns):
     # rows indexed before are indexed again, else `doctor --deep` calls each one damaged.
     Step("0016_column_gap", run=_reindex("0016_column_gap")),
-    # SQLite's 0017: ё read as е, Eastern Arabic digits as 0-9 (sessions.analyzer._ALIKE):
-    # the rows whose terms the analyzer of now makes otherwise are indexed again.
-    Step("0017_yo_and_digits", run=_reindex("0017_yo_and_digits")),
+    # SQLite's 0017: Traditional characters indexed as their Simplified ones (analyzer.fold),
+    # ё read as е, Eastern Arabic digits as 0-9 (analyzer._ALIKE): the rows whose terms the
+    # analyzer of now makes otherwise are indexed again.
+    Step("0017_folded_alike", run=_reindex("0017_folded_alike")),
 )

@@ -4,6 +4,7 @@ tokenizer that reads it (combining marks inside words). See docs/design/sessions
 from __future__ import annotations
 
 import functools
+import importlib.resources
 import itertools
 import re
 import sqlite3
@@ -62,13 +63,37 @@ def is_cjk(ch: str) -> bool:
     return _ONE.fullmatch(ch) is not None
 
 
+@functools.cache
+def _simplified() -> dict[int, str]:
+    """Traditional → Simplified, a character for a character: OpenCC's tables as the
+    ``opencc-python-reimplemented`` wheel ships them (Taiwan and Hong Kong variants to
+    OpenCC's standard form first, then ``TSCharacters``, its first choice)."""
+    data = importlib.resources.files("opencc") / "dictionary"
+
+    def table(name: str) -> dict[str, str]:
+        pairs = (line.split("\t", 1) for line in (data / name).read_text("utf-8").splitlines())
+        return {k: v.split()[0] for k, v in pairs if len(k) == 1 and len(v.split()[0]) == 1}
+
+    chars = table("TSCharacters.txt")
+    variants = {**table("HKVariantsRev.txt"), **table("TWVariantsRev.txt")}
+    out = {ord(k): chars.get(v, v) for k, v in variants.items()}
+    out.update((ord(k), v) for k, v in chars.items() if k != v)
+    return {k: v for k, v in out.items() if chr(k) != v}
+
+
+def fold(run: str) -> str:
+    """``run`` with every Traditional character written as its Simplified one (數據庫 →
+    数据库), as the word index holds CJK text; one character for one, so positions stay."""
+    return run.translate(_simplified())
+
+
 def run_terms(run: str) -> list[str]:
     """The terms of one CJK run: overlapping bigrams, then each character."""
     return [a + b for a, b in itertools.pairwise(run)] + list(run)
 
 
 def _spell(match: re.Match[str]) -> str:
-    return " " + " ".join(run_terms(match.group(0))) + " "
+    return " " + " ".join(run_terms(fold(match.group(0)))) + " "
 
 
 def normalize(text: str) -> str:
@@ -82,15 +107,15 @@ def normalize(text: str) -> str:
 def _fold(ch: str) -> tuple[str, bool]:
     """``ch`` normalized and case-folded, and whether it joins the character before it
     (a combining mark once normalized: the half-width ﾞ of ﾃﾞ)."""
-    out = normalize(ch).casefold()
+    out = fold(normalize(ch).casefold())
     return out, unicodedata.combining(unicodedata.normalize("NFKC", ch)[:1] or "a") > 0
 
 
 def folded(text: str) -> tuple[str, Callable[[int], tuple[int, int]]]:
     """``text`` as a normalized query term is looked for in it (:func:`normalize`,
-    case-folded), and the span of ``text`` each of its characters came from: a term found
-    there is marked in the text as written (ｐｇｂｏｕｎｃｅｒ, ﾃﾞﾌﾟﾛｲ). ASCII text is only
-    lower-cased (a 100 KB tool output: well under 1 ms, not 50)."""
+    case-folded, :func:`fold`-ed), and the span of ``text`` each of its characters came
+    from: a term found there is marked in the text as written (ｐｇｂｏｕｎｃｅｒ, ﾃﾞﾌﾟﾛｲ,
+    資料庫). ASCII text is only lower-cased (a 100 KB tool output: well under 1 ms, not 50)."""
     if text.isascii():
         return text.lower(), lambda i: (i, i + 1)
     starts = [i for i, ch in enumerate(text) if not i or not _fold(ch)[1]]
@@ -104,8 +129,8 @@ def folded(text: str) -> tuple[str, Callable[[int], tuple[int, int]]]:
 
 
 def index_text(text: str | None) -> str | None:
-    """``text`` as the word index reads it: :func:`normalize`, each CJK run as
-    :func:`run_terms`. ASCII text is returned as it is."""
+    """``text`` as the word index reads it: :func:`normalize`, each CJK run
+    :func:`fold`-ed, as :func:`run_terms`. ASCII text is returned as it is."""
     if not isinstance(text, str) or text.isascii():
         return text
     return CJK_RUN.sub(_spell, normalize(text))

@@ -13,9 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from . import candidates, inflect, when
-from .analyzer import index_text
+from .analyzer import index_text, is_cjk
 from .candidates import Table, Term
-from .query import Query
+from .query import CJK_STOP, Query
 from .stems import stems_for, tokens
 
 
@@ -37,6 +37,9 @@ class RankParams:
     # a row naming an entity the query names: + this × the best score. Off for messages:
     # on the recall set's dev half every weight tried lowered R@5 (docs/design/entities.md)
     entity_weight: float = 0.0
+    # a row sharing with the query no CJK word and fewer of its CJK characters than this
+    # (nor than the query has) is no match where no row of its session is (办法 ≠ 民法典)
+    cjk_chars: int = 2
 
 
 DEFAULT = RankParams()
@@ -195,6 +198,7 @@ def rank_rows(
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
         if t.kind == "sub":
             idf[t.key] = max(idf.values(), default=1.0) or 1.0
+    rows = _without_lone_characters(rows, tf, terms, p.cjk_chars)
     if query.strict:  # a row that shares only small numbers or stop words with it is no
         # match (none is when the query's terms are only those: "is it 2+2 again?")
         anchored = {t.key for t in terms if t.anchor}
@@ -215,6 +219,35 @@ def rank_rows(
     if p.next_turn and table.session:
         order = _with_next_turns(fetched.following, order, final)
     return [(r, round(final[r], 6)) for r in order[:limit]]
+
+
+def _without_lone_characters(
+    rows: list[Row], tf: dict[int, dict[str, float]], terms: list[Term], least: int
+) -> list[Row]:
+    """``rows`` without the query's single CJK characters where they are a row's only
+    tie to the query (no CJK word of it, two characters with no one-character stop word:
+    not 儿的, 议で; fewer than ``least`` of its characters; no other term) and no other
+    row of its session holds more: 办法 alone is no match for 民法典. A row whose session
+    matches (an answer sharing one character with the question, beside the turn that
+    holds the question's words) keeps them. A row left with no term is dropped."""
+    cjk = [t for t in terms if t.kind != "sub" and is_cjk(t.text[:1])]
+    chars = {t.key for t in cjk if len(t.text) == 1}
+    least = min(least, len(chars))
+    if least < 2:
+        return rows
+    loose = chars | {t.key for t in cjk if len(t.text) > 1 and CJK_STOP.intersection(t.text)}
+
+    def weak(rid: int) -> bool:
+        acc = tf.get(rid, {})
+        hit = acc.keys() & chars
+        return bool(hit) and acc.keys() <= loose and len(hit) < least
+
+    lone = {r[0] for r in rows if weak(r[0])}
+    held = {r[2] for r in rows if r[2] is not None and r[0] not in lone and tf.get(r[0])}
+    dropped = {r[0] for r in rows if r[0] in lone and (r[2] is None or r[2] not in held)}
+    for rid in dropped:
+        tf.pop(rid, None)
+    return [r for r in rows if r[0] not in dropped]
 
 
 def _shares(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.marks import words as _words
-from .analyzer import is_cjk, normalize, run_terms
+from .analyzer import fold, is_cjk, normalize, run_terms
 from .when import spans
 
 MAX_QUERY_CHARS = 1000
@@ -25,15 +25,15 @@ _CJK_STOP_TEXT = """
 什么 什麼 哪个 哪個 哪些 哪家 哪里 哪裡 哪儿 哪天 哪位 多少 多久 几个 几点 几号
 怎么 怎麼 怎样 怎么样 为什么 為什麼 如何 是不是 有没有 是否 请问 來着 来着 一下
 我们 你们 他们 咱们 这个 那个 这些 那些 的话 时候 在哪 在哪里 在哪儿 还是 或者
+上次 这次 下次 上回 这回 前次 這次 這回
 吗 呢 吧 啊 呀 么 的 了 是 在 和 与 也 都 就 还 又 把 被 给 让 我 你 他 她 它
 这 那 哪 几 谁 何
 なに 何か どこ どこで どこに いつ だれ 誰が どれ どの どんな どう どうして なぜ
 いくら いくつ どちら ですか ましたか でしたか ました です ます でした でしょう
+前回 今回 次回 この前 こないだ
 ください について という は が を に で と も の へ か ね よ や
 """
 CJK_STOP = frozenset(_CJK_STOP_TEXT.split())
-_CJK_STOP_ORDER = sorted(CJK_STOP, key=len, reverse=True)
-_CJK_STOP_MULTI = tuple(w for w in _CJK_STOP_ORDER if len(w) > 1)
 
 STOP_WORDS = frozenset(
     {
@@ -304,19 +304,37 @@ def _clean(text: object) -> str:
     return _CONTROL.sub(" ", text)[:MAX_QUERY_CHARS]
 
 
+#: A weekday's number as 周五, 星期五 (its bigram 期五) or 礼拜五 (拜五) spell it.
+_WEEKDAY = re.compile("(?:周|星期|礼拜)([一二三四五六日天])")
+
+
+@functools.cache
+def _folded_stops() -> tuple[frozenset[str], tuple[str, ...]]:
+    """``CJK_STOP`` and its words with Traditional characters folded (這 → 这, 時候 →
+    时候), and those of two characters or more, longest first."""
+    stops = CJK_STOP | frozenset(map(fold, CJK_STOP))
+    return stops, tuple(sorted((w for w in stops if len(w) > 1), key=len, reverse=True))
+
+
 def cjk_terms(run: str) -> list[str]:
     """The terms of a CJK run of a query: cut at multi-character stop words, each piece
-    as :func:`~memdir.sessions.analyzer.run_terms` without one-character stop words."""
+    :func:`~memdir.sessions.analyzer.fold`-ed as the index holds it, as
+    :func:`~memdir.sessions.analyzer.run_terms` without stop words."""
+    stops, multi = _folded_stops()
+    run = fold(run)
     pieces, start, i = [], 0, 0
     while i < len(run):
-        stop = next((w for w in _CJK_STOP_MULTI if run.startswith(w, i)), None)
+        stop = next((w for w in multi if run.startswith(w, i)), None)
         if stop is None:
             i += 1
             continue
         pieces.append(run[start:i])
         i = start = i + len(stop)
     pieces.append(run[start:])
-    return [t for p in pieces if p for t in run_terms(p) if t not in CJK_STOP]
+    terms = [t for p in pieces if p for t in run_terms(p) if t not in stops]
+    for day in _WEEKDAY.findall(run):  # 星期五 = 礼拜五 = 周五: each as the index holds it
+        terms += [f"{w}{day}" for w in "周期拜" if f"{w}{day}" not in terms]
+    return terms
 
 
 def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
@@ -378,7 +396,7 @@ class _Builder:
             tokens = [
                 t
                 for cjk, run in _split_cjk("".join(text.split()).lower())
-                for t in (run_terms(run)[: max(1, len(run) - 1)] if cjk else _words(run))
+                for t in (run_terms(fold(run))[: max(1, len(run) - 1)] if cjk else _words(run))
             ]
         else:
             tokens = [t.lower() for t in _words(text)]

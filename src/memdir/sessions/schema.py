@@ -539,10 +539,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         # upgrade's lock, so it sees the columns
         reads_without=True,
     ),
-    # ё read as е and Eastern Arabic digits as 0-9 (memdir.sessions.analyzer._ALIKE): both
-    # word indexes made again and every row indexed again, as in 0015.
+    # Traditional characters are indexed as their Simplified ones (analyzer.fold: 數據庫
+    # finds 数据库), ё as е and Eastern Arabic digits as 0-9 (analyzer._ALIKE): both word
+    # indexes made again and every row indexed again (a row's delete must pass the terms it
+    # was indexed with). One step for both folds (walk60, cjk60: merged the same day).
     Migration(
-        "0017_yo_and_digits",
+        "0017_folded_alike",
         (
             *(f"DROP TRIGGER IF EXISTS {b}_fts_{t}" for b in FTS_BASES for t in _TRIGGERS),
             *(f"DROP TABLE IF EXISTS {b}_word" for b in FTS_BASES),
@@ -550,6 +552,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             *fts_statements("entries"),
         ),
         _reindex,
-        reads_without=True,  # only words with ё or those digits are missed until then
+        reads_without=True,  # Simplified text is found as before; the folded forms once indexed
     ),
 )
