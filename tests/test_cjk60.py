@@ -212,7 +212,8 @@ def test_postgres_step_0017_indexes_old_terms_again(
     schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' AND name = '0017_folded_alike'"
+            "DELETE FROM pg_migrations"
+            " WHERE component = 'state/older' AND name = '0017_folded_alike'"
         )
         conn.execute(f'SET search_path TO "{schema}"')
         ids = [r[0] for r in conn.execute("SELECT id FROM messages ORDER BY id").fetchall()]
