@@ -277,21 +277,23 @@ def test_scopes_and_doctor_count_the_team_database(pg_url: str, tmp_path: Path) 
     assert str(a) not in scopes.split("\n")[0], scopes  # not this home's folder
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `users rm` drops the person's state schema, but a running "
-    "server that served them keeps it as made (PgStateDatabase's schema, PgDatabase's "
-    "ensured steps): the same name added again gets 'relation \"entries\" does not exist' "
-    "on that server's searches until it restarts (README says so)",
-)
 def test_a_name_added_again_after_rm_works_on_a_server_that_served_it(
     pg_url: str, tmp_path: Path
 ) -> None:
+    """`users rm` (its own process) drops bob's state schema under a server that made it;
+    bob added again works there at once: the server makes the state again on the first
+    statement that finds it gone, and its search finds what it had indexed before."""
     from test_walk58 import _mcp
 
     db = PgDatabase.shared(pg_url)
     users.add(db, "ops", admin=True)
+    ops = tmp_path / "ops"
+    team = _cli(ops, pg_url, "-C", str(_checkout(ops)), "add", "--scope", "managed",
+                "--type", "reference", "--name", "Team greeting", "--description", "d",
+                "--body", "hello team", MEMDIR_USER="ops")  # fmt: skip
+    assert team.returncode == 0, team.stderr
     calls = [
+        ("memory_search", {"query": "hello"}),
         ("memory", {"action": "add", "scope": "user", "type": "user", "name": "n1",
                     "description": "d", "body": "hello"}),
         ("memory_search", {"query": "hello"}),
@@ -301,6 +303,9 @@ def test_a_name_added_again_after_rm_works_on_a_server_that_served_it(
     with memdir_serving(env, tmp_path / "srv") as (_proc, base):
         first = _mcp(f"{base}/mcp", users.add(db, "bob"), calls, project=APP)
         assert not any(a.startswith("ERROR") for a in first), first
-        users.remove(db, "bob")
+        gone = _cli(tmp_path / "admin", pg_url, "serve", "users", "rm", "bob", "--yes")
+        assert gone.returncode == 0, gone.stderr
         again = _mcp(f"{base}/mcp", users.add(db, "bob"), calls, project=APP)
     assert not any(a.startswith("ERROR") for a in again), again
+    assert "Team greeting" in again[0], again[0]  # indexed again, not taken as indexed
+    assert "user_n1" in again[2] and "Team greeting" in again[2], again[2]
