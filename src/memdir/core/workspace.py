@@ -236,6 +236,33 @@ class Workspace:
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
         ]
 
+    def would_adopt(self, checkout: str | None) -> list[str]:
+        """:meth:`left_behind`'s note with what :meth:`adopt_left_behind` would do (a dry
+        run's): move them, or nothing when the URL's local scope holds entries already."""
+        from ..pg.names import url_slug
+
+        notes = self.left_behind(checkout)
+        if not notes or self.project_url is None:
+            return notes
+        key = url_slug(self.project_url)
+        held = self._entry_count(key)
+        if held:
+            return [
+                f"{notes[0]}; `memdir pull --apply` moves nothing: local:{self.user}:{key} "
+                f"holds {held} entr{'y' if held == 1 else 'ies'} already (nothing is ever "
+                f"overwritten: both stay as they are)"
+            ]
+        return [f"{notes[0]}; `memdir pull --apply` moves them"]
+
+    def _entry_count(self, slug: str) -> int:
+        """Entry files, active and archived, of this user's local scope keyed ``slug``."""
+        loc = ScopeLocation("local", self.home / "projects" / slug, False)
+        backend = self._open_store(loc).backend
+        names = [*backend.listing(), *backend.listing(archive=True)]
+        return sum(
+            1 for n in names if n.endswith(".md") and not n.rsplit("/", 1)[-1].startswith(".")
+        )
+
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
         ``checkout`` (where `memdir serve` sessions with readable roots put them before
