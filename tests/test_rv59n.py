@@ -139,14 +139,6 @@ def test_a_tool_argument_names_a_granted_project_as_users_ls_prints_it(
     assert "部署目标" not in alone, alone
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: a project on a host without a dot (git@gitserver:team/repo.git, an "
-    "intranet server) is keyed gitserver/team/repo and `users ls` prints that, but "
-    "project_key (users grant, X-Memdir-Project, a tool's argument) refuses it as 'not a "
-    "local path' while the web page's ?project= takes it: the one spelling the admin is "
-    "shown names the project in one place only",
-)
 def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str) -> None:
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
@@ -162,6 +154,19 @@ def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str
         assert project_key(key) == key
     finally:
         db.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["./gitserver/team/repo", "../team/repo", "/srv/git/team/repo", "~/src/repo",
+     "C:\\src\\team\\repo", "C:/src/team/repo", "d:repo", ".git/team/repo", "file:///srv/repo"],
+)  # fmt: skip
+def test_a_local_path_is_never_taken_for_a_dotless_key(path: str) -> None:
+    """A key's host may have no dot (gitserver/team/repo), yet a local path, relative,
+    absolute, a home's or a Windows drive's (which git reads as a path, not scp-style
+    host:path), is still refused, never keyed as another project."""
+    with pytest.raises(ValidationError, match="not a shared repository URL"):
+        project_key(path)
 
 
 def test_a_long_cjk_key_is_named_percent_encoded_as_the_client_sends_it() -> None:
