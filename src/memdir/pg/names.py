@@ -157,10 +157,28 @@ def _segment(segment: str, last: bool) -> tuple[str, str]:
 _KEY = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)*(/[^/\s?#:@\\]+)+", re.I)
 
 
+#: First strong isolate and pop directional isolate: what :func:`shown_key` puts around
+#: each segment of a right-to-left key, and :func:`project_key` takes out again.
+ISOLATE = ("\u2068", "\u2069")
+
+
+def shown_key(key: str) -> str:
+    """``key`` for a terminal: when it holds a right-to-left letter, each segment in an
+    isolate (FSI…PDI), so ``h.com/אב/גד`` is not shown as ``h.com/גד/אב`` (the other
+    project); never stored, and :func:`project_key` takes the printed text back."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in key):
+        return key
+    first, last = ISOLATE
+    return "/".join(f"{first}{s}{last}" for s in key.split("/"))
+
+
 def project_key(value: object) -> str:
     """:func:`project_url`, which also takes the normalised ``host/owner/repo`` that
-    ``memdir serve users ls`` prints (an admin's grant or ungrant, a client's header or
-    ``project`` argument)."""
+    ``memdir serve users ls`` prints, isolates and all (an admin's grant or ungrant, a
+    client's header or ``project`` argument)."""
+    if isinstance(value, str):
+        for mark in ISOLATE:
+            value = value.replace(mark, "")
     if isinstance(value, str) and _KEY.fullmatch(value.strip()):
         return project_url("https://" + value.strip())
     return project_url(value)
