@@ -111,11 +111,12 @@ def _pieces(glob: str) -> list[str]:
 
 def _class(body: str) -> re.Pattern[str] | None:
     """A bracket class's body (``a-z_``, ``!0-9``, ``^0-9``, ``]a``, ``[:alpha:]_``) as a
-    one-character pattern: each character escaped, ``\\x`` the member x (``\\]``, ``\\-``,
-    ``\\\\``), each ``x-y`` a range (``-`` first or last is itself), each POSIX group its ASCII class (an unknown one adds nothing); None
-    for a range out of order (``z-a``) or an empty class (``!`` alone, ``[:bogus:]``). Built item by
-    item, so no ``--``, ``&&`` or ``[`` in a cloned repository's glob reads as a set
-    operation Python warns of."""
+    one-character pattern: each character escaped, ``\\x`` the member x (``\\]``,
+    ``\\-``, ``\\\\``), each ``x-y`` a range (``-`` first or last is itself), each POSIX
+    group its ASCII class (an unknown one adds nothing); None for a range out of order
+    (``z-a``) or an empty class (``!`` alone, ``[:bogus:]``). Built item by item, so no
+    ``--``, ``&&`` or ``[`` in a cloned repository's glob reads as a set operation Python
+    warns of."""
     negate = body.startswith(("!", "^"))  # "^" too, as picomatch and minimatch read it
     chars, out, at = body[1:] if negate else body, [], 0
 
