@@ -177,16 +177,12 @@ def test_memory_read_names_a_bounded_number_of_gone_symbols(tmp_path: Path) -> N
     assert f"{len(names) - 1 - 10:,} more" in notes[-1], notes[-1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: a read on the team backend still writes: the first `memdir ls` of a home "
-    "in a checkout INSERTs its first commits into memdir_project_roots and writes "
-    "$MEMDIR_HOME/.team-roots (Workspace._note_rename on open); a read-only database "
-    "role or standby warns on every read instead",
-)
 def test_a_read_command_writes_nothing_to_the_team_database_or_the_home(
     team: str, tmp_path: Path
 ) -> None:
+    """The first `memdir ls` in a checkout recorded its first commits in
+    memdir_project_roots and $MEMDIR_HOME/.team-roots (a read-only role or a standby
+    warned on every read): now they go with the project scope's first write."""
     from memdir.pg.db import PgDatabase
 
     a = _machine(tmp_path, team)
@@ -199,6 +195,11 @@ def test_a_read_command_writes_nothing_to_the_team_database_or_the_home(
     a.ok("ls", user="alice")
     assert roots() == before
     assert not (a.home / ".memdir" / ".team-roots").exists()
+    _add(a, "local", "Oncall", "Grafana at grafana.acme.test.", "alice")
+    assert roots() == before  # not a write of the project scope
+    _add(a, "project", "Build cmd", "Build with make release.", "alice")
+    assert roots() == before + 1  # recorded with the project's first write
+    assert len(list((a.home / ".memdir" / ".team-roots").iterdir())) == 1
 
 
 def test_scopes_adopt_a_path_in_no_users_home_is_an_error_not_a_traceback(
