@@ -309,3 +309,40 @@ def test_a_name_added_again_after_rm_works_on_a_server_that_served_it(
     assert not any(a.startswith("ERROR") for a in again), again
     assert "Team greeting" in again[0], again[0]  # indexed again, not taken as indexed
     assert "user_n1" in again[2] and "Team greeting" in again[2], again[2]
+
+
+def test_a_removed_users_state_is_not_made_again_by_a_process_that_served_them(
+    pg_url: str,
+) -> None:
+    """The state schema `users rm` dropped is made again only for a user: a process that
+    still holds the removed person's state (a request in flight) gets an AccessError and
+    leaves no schema behind; once the name is added again, the same objects work."""
+    from memdir.core.errors import AccessError
+    from memdir.pg.sessions import PgStateDatabase
+    from memdir.sessions import SessionStore
+
+    served, admin = PgDatabase(pg_url), PgDatabase(pg_url)  # two processes' pools
+    try:
+        users.add(admin, "ops", admin=True)
+        users.add(admin, "bob")
+        state = PgStateDatabase(served, user="bob")
+        store = SessionStore(state)
+        store.start("t", session_id="s0")
+        users.remove(admin, "bob")
+        with pytest.raises(AccessError, match="'bob' is not a user"):
+            store.start("t", session_id="s1")
+        with admin.read() as conn:
+            (base,) = conn.execute("SELECT current_schema()").fetchone()
+            made = conn.execute(
+                "SELECT count(*) FROM information_schema.schemata WHERE schema_name = %s",
+                (schema_name(base, "bob"),),
+            ).fetchone()
+        assert made == (0,)
+        users.add(admin, "bob")
+        store.start("t", session_id="s2")
+        store.log("s2", "user", "kubernetes rollout")
+        assert [m.session_id for m in store.search_messages("kubernetes", limit=5)] == ["s2"]
+        assert state.made == 1
+    finally:
+        served.close()
+        admin.close()
