@@ -174,9 +174,13 @@ class Workspace:
         host; the admin's command that moves them. Reads only: this checkout's first
         commits are recorded as the project's with its first write (:meth:`_roots`)."""
         from ..pg import rekey
+        from .storage.git import git_dirs, head_commit
 
         assert self.database is not None and self.user is not None
         self._roots_of = url
+        dirs = git_dirs(self.checkout_root)
+        if dirs is None or head_commit(*dirs) is None:  # no commit: none shared, no query
+            return
         try:
             old = rekey.renamed_here(self.database, self.user, url, self.checkout_root)
         except MemdirError as exc:
