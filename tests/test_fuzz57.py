@@ -144,13 +144,15 @@ def test_a_bracket_class_means_what_it_means_to_fnmatch_and_warns_of_nothing(
     ``--`` or ``&&`` in a regex class may one day be a set operation (a FutureWarning in
     the person's terminal); each item is escaped now, and the class means what it means
     to :mod:`fnmatch`, but for a leading ``^``: a negation to picomatch and minimatch
-    (Claude Code's), a member to fnmatch."""
+    (Claude Code's), a member to fnmatch, and a backslash, which escapes the next character
+    there and is itself to fnmatch (test_rv59p checks those classes against minimatch)."""
     body = negate + "".join(items) + end
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         hit = glob_matches(f"[{body}]", char)
     oracle = "!" + body[1:] if body.startswith("^") else body
-    assert hit == fnmatch.fnmatchcase(char, f"[{oracle}]")
+    if "\\" not in body:
+        assert hit == fnmatch.fnmatchcase(char, f"[{oracle}]")
 
 
 # -- instruction files of a cloned repository: imports, links, FIFOs, Codex's config -------

@@ -95,12 +95,6 @@ def test_a_team_state_indexed_before_the_column_gap_is_indexed_again(pg_url: str
     db.pg.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: web/api.py Api._pull's dry-run note says '`memdir pull --apply` moves "
-    "them' when the URL-keyed local scope already holds entries, where the apply moves "
-    "nothing (rekey.move refuses: 'holds entries already')",
-)
 def test_a_dry_run_pull_promises_no_move_the_apply_refuses(pg_url: str, tmp_path: Path) -> None:
     import memdir
     from memdir.core.scopes import project_slug
@@ -125,3 +119,4 @@ def test_a_dry_run_pull_promises_no_move_the_apply_refuses(pg_url: str, tmp_path
     assert len(said) == 1 and "1 of your entries" in said[0], dry["notes"]
     assert [n for n in applied["notes"] if "not moved" in n], applied["notes"]
     assert "`memdir pull --apply` moves them" not in said[0], said
+    assert "moves nothing" in said[0] and "holds 1 entry already" in said[0], said

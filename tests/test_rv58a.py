@@ -186,7 +186,8 @@ def test_posix_class_in_a_glob() -> None:
 def test_bracket_edge_cases_agree_with_picomatch_and_minimatch() -> None:
     assert glob_matches("[a-]x", "-x") and glob_matches("[a-]x", "ax")
     assert not glob_matches("[a-]x", "bx")
-    assert glob_matches("[\\]x", "\\x") and not glob_matches("[\\]x", "x")
+    # "\\]" is an escaped "]": the class never closes (minimatch 10.2.5 matches neither)
+    assert not glob_matches("[\\]x", "\\x") and not glob_matches("[\\]x", "x")
 
 
 @pytest.mark.parametrize(

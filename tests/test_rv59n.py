@@ -60,14 +60,8 @@ def test_the_servers_own_user_name_cannot_be_added(pg_url: str) -> None:
         db.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: `serve users ls` prints a key whose owner and repository are both "
-    "right-to-left (Hebrew, Arabic) with a bare '/' between them, so a terminal shows "
-    "h.com/אב/גד as h.com/גד/אב, the other project's key: an admin copying what they "
-    "see grants the wrong project (each segment wants an isolate, FSI…PDI, or an LRM)",
-)
 def test_users_ls_shows_a_right_to_left_key_in_its_own_order(pg_url: str, tmp_path: Path) -> None:
+    import json
     import re
 
     from memdir.pg import users
@@ -84,9 +78,22 @@ def test_users_ls_shows_a_right_to_left_key_in_its_own_order(pg_url: str, tmp_pa
         db.close()
     listed = _cli(tmp_path / "admin", pg_url, "serve", "users", "ls").stdout
     line = next(x for x in listed.splitlines() if x.startswith("dana"))
-    assert "h.com/" in line
+    assert "h.com" in line
     # two right-to-left letters with only neutral '/' between: the run is shown reversed
     assert re.search("[\u0590-\u08ff]/+[\u0590-\u08ff]", line) is None, line
+    printed = line.split("\t")[-1]
+    assert printed != one  # isolated for the terminal only
+    db = PgDatabase(pg_url)
+    try:
+        assert list(users.listing(db)[0].projects) == [one]  # stored as it was
+        users.add(db, "eli")
+        pasted = _cli(tmp_path / "admin", pg_url, "serve", "users", "grant", "eli", printed)
+        assert pasted.returncode == 0, pasted.stderr
+        assert users.is_granted(db, "eli", one) and not users.is_granted(db, "eli", other)
+        as_json = _cli(tmp_path / "admin", pg_url, "serve", "users", "ls", "--json").stdout
+        assert [u["projects"] for u in json.loads(as_json)] == [[one], [one]], as_json
+    finally:
+        db.close()
 
 
 def test_a_tool_argument_names_a_granted_project_as_users_ls_prints_it(
@@ -139,14 +146,6 @@ def test_a_tool_argument_names_a_granted_project_as_users_ls_prints_it(
     assert "部署目标" not in alone, alone
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low: a project on a host without a dot (git@gitserver:team/repo.git, an "
-    "intranet server) is keyed gitserver/team/repo and `users ls` prints that, but "
-    "project_key (users grant, X-Memdir-Project, a tool's argument) refuses it as 'not a "
-    "local path' while the web page's ?project= takes it: the one spelling the admin is "
-    "shown names the project in one place only",
-)
 def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str) -> None:
     from memdir.pg import users
     from memdir.pg.db import PgDatabase
@@ -164,6 +163,19 @@ def test_a_dotless_hosts_key_as_users_ls_prints_it_names_its_project(pg_url: str
         db.close()
 
 
+@pytest.mark.parametrize(
+    "path",
+    ["./gitserver/team/repo", "../team/repo", "/srv/git/team/repo", "~/src/repo",
+     "C:\\src\\team\\repo", "C:/src/team/repo", "d:repo", ".git/team/repo", "file:///srv/repo"],
+)  # fmt: skip
+def test_a_local_path_is_never_taken_for_a_dotless_key(path: str) -> None:
+    """A key's host may have no dot (gitserver/team/repo), yet a local path, relative,
+    absolute, a home's or a Windows drive's (which git reads as a path, not scp-style
+    host:path), is still refused, never keyed as another project."""
+    with pytest.raises(ValidationError, match="not a shared repository URL"):
+        project_key(path)
+
+
 def test_a_long_cjk_key_is_named_percent_encoded_as_the_client_sends_it() -> None:
     """A key within its 1000 characters whose percent-encoded form (9 characters a CJK
     letter, as the client sends X-Memdir-Project) is longer was refused "not a repository
@@ -178,3 +190,16 @@ def test_a_long_cjk_key_is_named_percent_encoded_as_the_client_sends_it() -> Non
     assert project_key(key) == key
     with pytest.raises(ValidationError, match="not a"):  # still bounded, by what it holds
         project_url("https://gitee.com/张伟/" + "%E8%AE%B0" * 1200)
+
+
+def test_a_shown_key_is_isolated_only_when_right_to_left_and_names_its_project() -> None:
+    """A key with no right-to-left letter prints as stored (byte-identical output); one
+    with any has each segment isolated, and the printed text is the key again."""
+    from memdir.pg.names import shown_key
+
+    assert shown_key("github.com/acme/app") == "github.com/acme/app"
+    for url in ("https://h.com/אב/גד", "https://git.example/فريق/مستودع-2", "https://h.com/x/שלום"):
+        key = project_url(url)
+        assert shown_key(key) != key and shown_key(key).count("\u2068") == key.count("/") + 1
+        assert project_key(shown_key(key)) == key
+        assert project_key("https://" + shown_key(key)) == key

@@ -207,12 +207,10 @@ def test_a_rename_and_its_notice_are_no_one_elses(team: str, tmp_path: Path) -> 
     db = PgDatabase.shared(team)
     users.add(db, "carol")
     users.grant(db, "carol", WEBAPP)
-    assert rekey.renamed_from(
-        db, "alice", "github.com/acme/webapp", rekey.roots_of(a.checkout)
-    ) == ["github.com/acme/app"]
-    assert (
-        rekey.renamed_from(db, "carol", "github.com/acme/webapp", rekey.roots_of(a.checkout)) == []
-    )
+    assert rekey.renamed_here(db, "alice", "github.com/acme/webapp", a.checkout) == [
+        "github.com/acme/app"
+    ]
+    assert rekey.renamed_here(db, "carol", "github.com/acme/webapp", a.checkout) == []
     for old, new, why in (
         ("/tmp/x", WEBAPP, "not a shared repository URL"),
         (APP, "local:alice:abc", "a project moves to a project"),

@@ -277,21 +277,23 @@ def test_scopes_and_doctor_count_the_team_database(pg_url: str, tmp_path: Path) 
     assert str(a) not in scopes.split("\n")[0], scopes  # not this home's folder
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — `users rm` drops the person's state schema, but a running "
-    "server that served them keeps it as made (PgStateDatabase's schema, PgDatabase's "
-    "ensured steps): the same name added again gets 'relation \"entries\" does not exist' "
-    "on that server's searches until it restarts (README says so)",
-)
 def test_a_name_added_again_after_rm_works_on_a_server_that_served_it(
     pg_url: str, tmp_path: Path
 ) -> None:
+    """`users rm` (its own process) drops bob's state schema under a server that made it;
+    bob added again works there at once: the server makes the state again on the first
+    statement that finds it gone, and its search finds what it had indexed before."""
     from test_walk58 import _mcp
 
     db = PgDatabase.shared(pg_url)
     users.add(db, "ops", admin=True)
+    ops = tmp_path / "ops"
+    team = _cli(ops, pg_url, "-C", str(_checkout(ops)), "add", "--scope", "managed",
+                "--type", "reference", "--name", "Team greeting", "--description", "d",
+                "--body", "hello team", MEMDIR_USER="ops")  # fmt: skip
+    assert team.returncode == 0, team.stderr
     calls = [
+        ("memory_search", {"query": "hello"}),
         ("memory", {"action": "add", "scope": "user", "type": "user", "name": "n1",
                     "description": "d", "body": "hello"}),
         ("memory_search", {"query": "hello"}),
@@ -301,6 +303,46 @@ def test_a_name_added_again_after_rm_works_on_a_server_that_served_it(
     with memdir_serving(env, tmp_path / "srv") as (_proc, base):
         first = _mcp(f"{base}/mcp", users.add(db, "bob"), calls, project=APP)
         assert not any(a.startswith("ERROR") for a in first), first
-        users.remove(db, "bob")
+        gone = _cli(tmp_path / "admin", pg_url, "serve", "users", "rm", "bob", "--yes")
+        assert gone.returncode == 0, gone.stderr
         again = _mcp(f"{base}/mcp", users.add(db, "bob"), calls, project=APP)
     assert not any(a.startswith("ERROR") for a in again), again
+    assert "Team greeting" in again[0], again[0]  # indexed again, not taken as indexed
+    assert "user_n1" in again[2] and "Team greeting" in again[2], again[2]
+
+
+def test_a_removed_users_state_is_not_made_again_by_a_process_that_served_them(
+    pg_url: str,
+) -> None:
+    """The state schema `users rm` dropped is made again only for a user: a process that
+    still holds the removed person's state (a request in flight) gets an AccessError and
+    leaves no schema behind; once the name is added again, the same objects work."""
+    from memdir.core.errors import AccessError
+    from memdir.pg.sessions import PgStateDatabase
+    from memdir.sessions import SessionStore
+
+    served, admin = PgDatabase(pg_url), PgDatabase(pg_url)  # two processes' pools
+    try:
+        users.add(admin, "ops", admin=True)
+        users.add(admin, "bob")
+        state = PgStateDatabase(served, user="bob")
+        store = SessionStore(state)
+        store.start("t", session_id="s0")
+        users.remove(admin, "bob")
+        with pytest.raises(AccessError, match="'bob' is not a user"):
+            store.start("t", session_id="s1")
+        with admin.read() as conn:
+            (base,) = conn.execute("SELECT current_schema()").fetchone()
+            made = conn.execute(
+                "SELECT count(*) FROM information_schema.schemata WHERE schema_name = %s",
+                (schema_name(base, "bob"),),
+            ).fetchone()
+        assert made == (0,)
+        users.add(admin, "bob")
+        store.start("t", session_id="s2")
+        store.log("s2", "user", "kubernetes rollout")
+        assert [m.session_id for m in store.search_messages("kubernetes", limit=5)] == ["s2"]
+        assert state.made == 1
+    finally:
+        served.close()
+        admin.close()

@@ -306,6 +306,7 @@ def users_ls(state: State, as_json: bool) -> None:
     import json
 
     from ..pg import users as team
+    from ..pg.names import shown_key
 
     found = team.listing(_db(state))
     if as_json:
@@ -324,7 +325,7 @@ def users_ls(state: State, as_json: bool) -> None:
         return
     for u in found:
         role = "admin" if u.admin else "user"
-        projects = ", ".join(u.projects) or "no projects"
+        projects = ", ".join(map(shown_key, u.projects)) or "no projects"
         click.echo(f"{u.name}\t{role}\t{u.tokens} token(s)\t{projects}")
         for t in u.live:
             used = f"last used {_utc(t.last_used)}" if t.last_used else "never used"
@@ -473,8 +474,9 @@ def users_grant(state: State, name: str, project_url: str) -> None:
     """Share the project scope of PROJECT-URL (the repository's remote, or host/owner/repo
     as `users ls` prints it) with NAME."""
     from ..pg import users as team
+    from ..pg.names import shown_key
 
-    url = team.grant(_db(state), name, project_url)
+    url = shown_key(team.grant(_db(state), name, project_url))
     click.echo(f"{name.strip().lower()} may read and write the project scope of {url}.")
 
 
@@ -487,9 +489,10 @@ def users_ungrant(state: State, name: str, project_url: str) -> None:
     """Take the project scope of PROJECT-URL away from NAME (the opposite of grant):
     every server refuses it from NAME's next call; its memories stay for the others."""
     from ..pg import users as team
+    from ..pg.names import shown_key
 
     url, had = team.ungrant(_db(state), name, project_url)
-    who = name.strip().lower()
+    url, who = shown_key(url), name.strip().lower()
     if had:
         click.echo(f"{who} may no longer read or write the project scope of {url}.")
     else:

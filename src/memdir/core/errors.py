@@ -247,10 +247,18 @@ class DatabaseError(MemdirError):
 
 class PostgresError(MemdirError):
     """The PostgreSQL database (the team backend) refused an operation or could not be
-    reached. Raised in place of psycopg errors, which never leave ``memdir.pg``."""
+    reached. Raised in place of psycopg errors, which never leave ``memdir.pg``;
+    ``sqlstate`` is the server's error code, if it answered with one."""
 
     def __init__(
-        self, server: str, action: str, reason: str, *, reaching: bool = True, hint: str = ""
+        self,
+        server: str,
+        action: str,
+        reason: str,
+        *,
+        reaching: bool = True,
+        hint: str = "",
+        sqlstate: str = "",
     ) -> None:
         hint = hint or (
             "Check that the server is running (`pg_isready`), that the URL names the right "
@@ -263,6 +271,7 @@ class PostgresError(MemdirError):
         self.action = action
         self.reason = reason
         self.reaching = reaching
+        self.sqlstate = sqlstate
 
 
 class AccessError(MemdirError):

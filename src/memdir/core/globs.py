@@ -69,11 +69,15 @@ def _braces(pattern: str) -> list[str]:
 
 def _class_ends(glob: str) -> list[int]:
     """For each position, where a class body read from there stops: the first ``]`` or
-    ``/`` not inside a POSIX group (``len(glob)``: none). Right to left, so linear."""
-    ends = [len(glob)] * (len(glob) + 1)
+    ``/`` not inside a POSIX group nor escaped (``\\]`` is a member, as minimatch and
+    picomatch read it; ``len(glob)``: none). Right to left, so linear."""
+    ends = [len(glob)] * (len(glob) + 2)
     for i in range(len(glob) - 1, -1, -1):
         if glob[i] in "]/":
             ends[i] = i
+            continue
+        if glob[i] == "\\" and glob[i + 1 : i + 2] not in ("", "/"):
+            ends[i] = ends[i + 2]
             continue
         group = _POSIX_GROUP.match(glob, i) if glob[i] == "[" else None
         ends[i] = ends[group.end()] if group else ends[i + 1]
@@ -107,27 +111,33 @@ def _pieces(glob: str) -> list[str]:
 
 def _class(body: str) -> re.Pattern[str] | None:
     """A bracket class's body (``a-z_``, ``!0-9``, ``^0-9``, ``]a``, ``[:alpha:]_``) as a
-    one-character pattern: each character escaped, each ``x-y`` a range (``-`` first or
-    last is itself), each POSIX group its ASCII class (an unknown one adds nothing); None
-    for a range out of order (``z-a``) or an empty class (``!`` alone, ``[:bogus:]``). Built item by
-    item, so no ``--``, ``&&`` or ``[`` in a cloned repository's glob reads as a set
-    operation Python warns of."""
+    one-character pattern: each character escaped, ``\\x`` the member x (``\\]``,
+    ``\\-``, ``\\\\``), each ``x-y`` a range (``-`` first or last is itself), each POSIX
+    group its ASCII class (an unknown one adds nothing); None for a range out of order
+    (``z-a``) or an empty class (``!`` alone, ``[:bogus:]``). Built item by item, so no
+    ``--``, ``&&`` or ``[`` in a cloned repository's glob reads as a set operation Python
+    warns of."""
     negate = body.startswith(("!", "^"))  # "^" too, as picomatch and minimatch read it
     chars, out, at = body[1:] if negate else body, [], 0
+
+    def member(at: int) -> tuple[str, int]:  # a character, ``\\x`` being x; where next
+        escaped = chars[at] == "\\" and at + 1 < len(chars)
+        return chars[at + escaped], at + 1 + escaped
+
     while at < len(chars):
         group = _POSIX_GROUP.match(chars, at) if chars[at] == "[" else None
         if group is not None:
             out.append(_POSIX.get(group[1], ""))
             at = group.end()
-        elif at + 2 < len(chars) and chars[at + 1] == "-":
-            low, high = chars[at], chars[at + 2]
+            continue
+        low, at = member(at)
+        if at + 1 < len(chars) and chars[at] == "-":
+            high, at = member(at + 1)
             if low > high:
                 return None
             out.append(f"{re.escape(low)}-{re.escape(high)}")
-            at += 3
         else:
-            out.append(re.escape(chars[at]))
-            at += 1
+            out.append(re.escape(low))
     if not "".join(out):
         return None
     return re.compile("[" + ("^" if negate else "") + "".join(out) + "]")

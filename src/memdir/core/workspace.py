@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     AccessError,
@@ -104,6 +104,8 @@ class Workspace:
         self.user: str | None = None
         self.admin = False
         self._ungranted = False  # the project scope is refused for want of a grant only
+        self._roots_of: str | None = None  # the project a first write records roots of
+        self._recorded: list[str] = []  # those roots, for this home's marker
         # opened by a team server for a token's user (Memdir.for_project): the checkout's
         # files are read only as :meth:`folder_withheld` allows
         self.served = False
@@ -167,26 +169,20 @@ class Workspace:
             self._key_local(self.project_url)
 
     def _note_rename(self, url: str) -> None:
-        """Record this checkout's first commit as the project's (once per home), and warn
-        when the project holds no entries but another one this user is granted, of the
-        same repository, does: renamed on its host; the admin's command that moves them."""
+        """Warn when the project holds no entries but another one this user is granted,
+        of the same repository (a first commit this checkout holds), does: renamed on its
+        host; the admin's command that moves them. Reads only: this checkout's first
+        commits are recorded as the project's with its first write (:meth:`_roots`)."""
         from ..pg import rekey
-        from ..pg.names import url_slug
+        from .storage.git import git_dirs, head_commit
 
         assert self.database is not None and self.user is not None
-        marker = self.home / ".team-roots" / url_slug(url)
-        try:  # the checkout's first commits, walked once per home and project
-            roots = marker.read_text(encoding="ascii")[:4096].split()[:8]
-        except (OSError, UnicodeDecodeError):
-            roots = []
+        self._roots_of = url
+        dirs = git_dirs(self.checkout_root)
+        if dirs is None or head_commit(*dirs) is None:  # no commit: none shared, no query
+            return
         try:
-            if not roots:
-                roots = rekey.roots_of(self.checkout_root)
-                rekey.record_roots(self.database, url, roots)
-                with contextlib.suppress(OSError):  # a read-only home: walked again later
-                    marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                    marker.write_text("\n".join(roots) + "\n", encoding="ascii")
-            old = rekey.renamed_from(self.database, self.user, url, roots)
+            old = rekey.renamed_here(self.database, self.user, url, self.checkout_root)
         except MemdirError as exc:
             self.warnings.append(f"project scope: its old keys not looked up: {exc}")
             return
@@ -196,6 +192,34 @@ class Workspace:
                 f"renamed on its host?) does; an admin moves them with their history: "
                 f"`memdir serve projects rename https://{project} https://{url}`"
             )
+
+    def _roots_marker(self) -> Path | None:
+        from ..pg.names import url_slug
+
+        url = self._roots_of
+        return None if url is None else self.home / ".team-roots" / url_slug(url)
+
+    def _roots(self) -> tuple[str, Any] | None:
+        """The statement recording this checkout's first commits as its project's, sent
+        with the project scope's first write; None once this home recorded them (its
+        marker) or when there are none. Walks the history: not under the scope's lock."""
+        from ..pg import rekey
+
+        marker = self._roots_marker()
+        if marker is None or marker.exists():
+            return None
+        roots = rekey.roots_of(self.checkout_root)
+        self._recorded = roots
+        return rekey.roots_statement(self._roots_of, roots) if self._roots_of and roots else None
+
+    def _roots_recorded(self) -> None:
+        """The marker that this home recorded them, once they are (a read-only home:
+        walked again with a later write, recorded again, nothing lost)."""
+        marker = self._roots_marker()
+        if marker is not None:
+            with contextlib.suppress(OSError):
+                marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                marker.write_text("\n".join(self._recorded) + "\n", encoding="ascii")
 
     def _key_local(self, url: str) -> None:
         """On the team backend the local scope of a project with a remote URL is keyed by
@@ -235,6 +259,33 @@ class Workspace:
             f"forgotten from {old} (where MCP sessions kept them before 2026-12-04) to "
             f"{new}, this project's local scope keyed by its URL {self.project_url}"
         ]
+
+    def would_adopt(self, checkout: str | None) -> list[str]:
+        """:meth:`left_behind`'s note with what :meth:`adopt_left_behind` would do (a dry
+        run's): move them, or nothing when the URL's local scope holds entries already."""
+        from ..pg.names import url_slug
+
+        notes = self.left_behind(checkout)
+        if not notes or self.project_url is None:
+            return notes
+        key = url_slug(self.project_url)
+        held = self._entry_count(key)
+        if held:
+            return [
+                f"{notes[0]}; `memdir pull --apply` moves nothing: local:{self.user}:{key} "
+                f"holds {held} entr{'y' if held == 1 else 'ies'} already (nothing is ever "
+                f"overwritten: both stay as they are)"
+            ]
+        return [f"{notes[0]}; `memdir pull --apply` moves them"]
+
+    def _entry_count(self, slug: str) -> int:
+        """Entry files, active and archived, of this user's local scope keyed ``slug``."""
+        loc = ScopeLocation("local", self.home / "projects" / slug, False)
+        backend = self._open_store(loc).backend
+        names = [*backend.listing(), *backend.listing(archive=True)]
+        return sum(
+            1 for n in names if n.endswith(".md") and not n.rsplit("/", 1)[-1].startswith(".")
+        )
 
     def left_behind(self, checkout: str | None) -> list[str]:
         """A note when this user holds entries in the local scope keyed by the slug of the
@@ -428,6 +479,8 @@ class Workspace:
             from .storage.postgres import PgBackend, PgHistory
 
             pg = PgBackend(self.database, self._scope_key(loc), self.user or "")
+            if loc.name == "project" and self._roots_of is not None:
+                pg.with_first_write, pg.first_written = self._roots, self._roots_recorded
             versions = None
             # project and org always: shared, so who changed what must be seen (and
             # reverted, by whoever may write it); the org's history is readable by all

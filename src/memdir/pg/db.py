@@ -454,7 +454,9 @@ class PgDatabase:
         reaching = (not state and not refused) or state.startswith(("08", "28", "3D", "57P"))
         reason = scrub(_first_line(exc), self.url)
         hint = "The driver refused a value before sending it." if refused and not state else ""
-        return PostgresError(redact(self.url), action, reason, reaching=reaching, hint=hint)
+        return PostgresError(
+            redact(self.url), action, reason, reaching=reaching, hint=hint, sqlstate=state
+        )
 
     @property
     def pool(self) -> ConnectionPool[Any]:
@@ -572,6 +574,11 @@ class PgDatabase:
         for step in schema.steps:
             self._apply(schema.component, step)
         self._ensured.add(schema.component)
+
+    def forget(self, component: str) -> None:
+        """Check ``component``'s steps again on its next :meth:`ensure` (another process
+        dropped what they made: ``users rm``)."""
+        self._ensured.discard(component)
 
     def _apply(self, component: str, step: Step) -> None:
         with self.transaction(f"apply schema step {component}/{step.name}") as conn:

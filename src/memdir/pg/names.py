@@ -20,6 +20,8 @@ USER_NAME = re.compile(r"[a-z][a-z0-9._-]{0,62}")
 SERVER_USER = "memdir-server"
 TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
 _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo.git
+#: ``C:/src/app``, ``D:repo``: a Windows drive, a local path to git there, not scp-style
+_DRIVE = re.compile(r"[A-Za-z]:.*")
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
 _SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")  # ASCII, as every key before walkt59
 _ASCII_UPPER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -71,6 +73,8 @@ def project_url(value: object) -> str:
             if parts.scheme.lower() not in ("https", "http", "ssh", "git", "git+ssh"):
                 host = ""
             path = parts.path
+    elif _DRIVE.fullmatch(raw):
+        raise _not_shared(raw, "a Windows drive's path")
     elif (m := _SCP.fullmatch(raw)) is not None:
         host, path = m.group(1), m.group(2)
     host = _host(host)
@@ -147,13 +151,34 @@ def _segment(segment: str, last: bool) -> tuple[str, str]:
     return text, ""
 
 
-#: A project as `serve users ls` prints it: ``host/owner/repo``, no scheme (the host has a dot).
-_KEY = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+(/[^/\s?#:@]+)+", re.I)
+#: A project as `serve users ls` prints it: ``host/owner/repo``, no scheme; the host may
+#: have no dot (``gitserver/team/repo``, of ``git@gitserver:team/repo.git``). A local path
+#: never matches: its first part is ``.``, ``..``, ``~``, empty (``/abs``) or a drive (``C:``).
+_KEY = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)*(/[^/\s?#:@\\]+)+", re.I)
+
+
+#: First strong isolate and pop directional isolate: what :func:`shown_key` puts around
+#: each segment of a right-to-left key, and :func:`project_key` takes out again.
+ISOLATE = ("\u2068", "\u2069")
+
+
+def shown_key(key: str) -> str:
+    """``key`` for a terminal: when it holds a right-to-left letter, each segment in an
+    isolate (FSI…PDI), so ``h.com/אב/גד`` is not shown as ``h.com/גד/אב`` (the other
+    project); never stored, and :func:`project_key` takes the printed text back."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in key):
+        return key
+    first, last = ISOLATE
+    return "/".join(f"{first}{s}{last}" for s in key.split("/"))
 
 
 def project_key(value: object) -> str:
     """:func:`project_url`, which also takes the normalised ``host/owner/repo`` that
-    ``memdir serve users ls`` prints (an admin's grant or ungrant)."""
+    ``memdir serve users ls`` prints, isolates and all (an admin's grant or ungrant, a
+    client's header or ``project`` argument)."""
+    if isinstance(value, str):
+        for mark in ISOLATE:
+            value = value.replace(mark, "")
     if isinstance(value, str) and _KEY.fullmatch(value.strip()):
         return project_url("https://" + value.strip())
     return project_url(value)

@@ -198,34 +198,38 @@ def roots_of(root: Path) -> list[str]:
     return (root_commits(root) or [])[:8]
 
 
-def record_roots(db: PgDatabase, project: str, roots: list[str]) -> None:
-    """Note ``roots`` (:func:`roots_of` a checkout of ``project``, granted to its user) as
-    ``project``'s, so a rename of its repository is recognised later."""
-    if not roots:
-        return
-    with db.transaction("record the project's first commit") as conn:
-        conn.execute(
-            "INSERT INTO memdir_project_roots (project, root) SELECT %s, r "
-            "FROM unnest(%s::text[]) AS r ON CONFLICT DO NOTHING",
-            (project, roots),
-        )
+#: (project, root) rows :func:`renamed_here` looks at, at most
+MAX_ROOT_ROWS = 4096
 
 
-def renamed_from(db: PgDatabase, user: str, project: str, roots: list[str]) -> list[str]:
-    """Projects ``user`` is granted that hold entries and share a first commit (``roots``)
-    with a checkout of ``project``, while ``project`` holds none: where its memories
-    likely are."""
-    if not roots:
-        return []
+def roots_statement(project: str, roots: list[str]) -> tuple[str, Any]:
+    """The statement noting ``roots`` (:func:`roots_of` a checkout of ``project``, granted
+    to its user) as ``project``'s, so a rename of its repository is recognised later; sent
+    with the project scope's first write (``PgBackend.with_first_write``): a read records
+    nothing."""
+    return (
+        "INSERT INTO memdir_project_roots (project, root) SELECT %s, r "
+        "FROM unnest(%s::text[]) AS r ON CONFLICT DO NOTHING",
+        (project, roots),
+    )
+
+
+def renamed_here(db: PgDatabase, user: str, project: str, checkout: Path) -> list[str]:
+    """Projects ``user`` is granted that hold entries and share a first commit with the
+    ``checkout`` of ``project`` (recorded first commits it holds: no walk of its history),
+    while ``project`` holds none: where its memories likely are. Reads only."""
+    from ..core.storage.git import held_commits
+
     with db.read("look for the project's old key") as conn:
         if _count(conn, f"project:{project}"):
             return []
         rows = conn.execute(
-            "SELECT DISTINCT r.project FROM memdir_project_roots r "
+            "SELECT r.project, r.root FROM memdir_project_roots r "
             "JOIN memdir_grants g ON g.project = r.project AND g.user_name = %(user)s "
-            "WHERE r.root = ANY(%(roots)s) AND r.project <> %(project)s AND EXISTS ("
+            "WHERE r.project <> %(project)s AND EXISTS ("
             "SELECT 1 FROM memdir_files f WHERE f.scope = 'project:' || r.project "
-            "AND f.name LIKE '%%.md' AND f.name <> 'MEMORY.md') ORDER BY 1",
-            {"user": user, "roots": roots, "project": project},
+            "AND f.name LIKE '%%.md' AND f.name <> 'MEMORY.md') ORDER BY 1, 2 LIMIT %(most)s",
+            {"user": user, "project": project, "most": MAX_ROOT_ROWS},
         ).fetchall()
-    return [str(r[0]) for r in rows]
+    held = held_commits(checkout, {str(r[1]) for r in rows})
+    return sorted({str(r[0]) for r in rows if str(r[1]) in held})

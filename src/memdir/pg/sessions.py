@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.errors import LockTimeoutError, MemdirError, ValidationError
+from ..core.errors import AccessError, LockTimeoutError, MemdirError, PostgresError, ValidationError
 from ..sessions.db import Database
 from ..sessions.maintenance import DbHealth
 from ..sessions.schema import FTS_COLUMNS
@@ -39,6 +39,9 @@ T = TypeVar("T")
 #: which holds the write lock meanwhile (docs/design/team-server.md, "The text against its terms").
 REPAIR_TEXT = 1_000_000
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
+#: SQLSTATEs of a state schema dropped under a process that made it: undefined table,
+#: function and schema.
+GONE = frozenset({"42P01", "42883", "3F000"})
 
 
 #: ``memdir doctor``'s semantic line on the team database, which keeps no vectors.
@@ -165,6 +168,44 @@ class PgStateDatabase(Database):
             raise self.pg.error(action, exc) from None
 
     def _pg_transaction(
+        self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
+    ) -> T:
+        """One transaction running ``body``; once more, on a state made again, when this
+        state's schema was dropped since it was made (``users rm`` in any process, then
+        the same name added again: docs/design/team-server.md, "A person who leaves")."""
+        try:
+            return self._once(body, write=write, action=action, serialise=serialise)
+        except PostgresError as exc:
+            if exc.sqlstate not in GONE or self.user is None:
+                raise
+            joined = getattr(self._joined, "conn", None) if write else None
+            self._unmake()
+            if joined is not None:  # its transaction failed: the caller's next one works
+                raise
+            return self._once(body, write=write, action=action, serialise=serialise)
+
+    def _unmake(self) -> None:
+        """Forget this state's schema as made, refusing a user no longer of the team; the
+        next use makes it again (and says so in :attr:`made`)."""
+        with self._ready:
+            if self._schema is None:
+                return  # another thread got here first
+            with self.pg.read("look up a user") as conn:
+                row = conn.execute(
+                    "SELECT 1 FROM memdir_users WHERE name = %s", (self.user,)
+                ).fetchone()
+            if row is None:
+                raise AccessError(
+                    f"user {self.user!r} is not a user of this team server (removed, or "
+                    f"never added), so their state cannot be kept; nothing was written",
+                    f"An admin adds it: memdir serve users add {self.user}",
+                )
+            self.pg.forget(f"state/{self.user}")
+            self._schema = None
+            self._newest_ids.clear()
+            self.made += 1
+
+    def _once(
         self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
     ) -> T:
         import psycopg

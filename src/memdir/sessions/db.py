@@ -67,6 +67,7 @@ class Database:
         self.read_only = False  # set when the home cannot be written: reads only
         self._behind = False  # read without steps another writer's lock kept back
         self._refused = ""  # why a forked child may not use this file
+        self.made = 0  # times the state was made again under this object (its caches stale)
         forks.hold_at_fork(self)
 
     def __repr__(self) -> str:

@@ -40,11 +40,15 @@ class EntryIndex:
         self.db = db
         self.ranker = ranker
         self._synced: dict[tuple[str, bool], frozenset[tuple[str, str]]] = {}
+        self._made = db.made
 
     def sync(self, docs: Sequence[EntryDoc], groups: Sequence[tuple[str, bool]]) -> None:
         """Make the index hold exactly ``docs`` for each ``(location, archived)`` group
         listed in ``groups`` (other groups, such as other projects' scopes, are left
         alone)."""
+        if self._made != self.db.made:  # the state was made again: it holds nothing
+            self._synced.clear()
+            self._made = self.db.made
         by_group: dict[tuple[str, bool], dict[str, tuple[str, EntryDoc]]] = {g: {} for g in groups}
         for doc in docs:
             key = (doc.location, doc.entry.archived)
@@ -117,6 +121,7 @@ class EntryIndex:
             for loc in locations
             for archived in ((False, True) if include_archived else (False,))
         ]
+        made = self.db.made
         self.sync(docs, groups)
         where = f"c.location IN ({', '.join('?' * len(locations))})" + (
             "" if include_archived else " AND c.archived = 0"
@@ -140,6 +145,9 @@ class EntryIndex:
             return [(*rows[r.rowid], r.score) for r in hits if r.rowid in rows]
 
         ranked = self.db.read(found, action="search memories")
+        if self.db.made != made:  # made again meanwhile: index ``docs`` into it, search again
+            self.sync(docs, groups)
+            ranked = self.db.read(found, action="search memories")
         wanted = {(d.location, d.entry.id, d.entry.archived): d for d in docs}
         return [
             (wanted[(loc, eid, bool(arch))], score)

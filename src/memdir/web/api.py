@@ -128,10 +128,9 @@ class Api:
         slug = local_slug_name(checkout) if checkout is not None else None
         with self._open(user, header) as ws:
             url = ws.project_url  # with one, it keys the local scope (pg.names.url_slug)
-            if apply:  # the user's own, of this checkout: no loss
-                left = ws.adopt_left_behind(slug)
-            else:  # a dry run (or an older client) writes nothing: it only says
-                left = [f"{n}; `memdir pull --apply` moves them" for n in ws.left_behind(slug)]
+            # the user's own, of this checkout: no loss; a dry run (or an older client)
+            # writes nothing: it says what the apply would do
+            left = ws.adopt_left_behind(slug) if apply else ws.would_adopt(slug)
             side, notes = entries_of(ws, local=slug if url is None else None)
             if url is None and slug is None:
                 side.pop("local", None)

@@ -99,6 +99,11 @@ class PgBackend:
         # Versions of entry files whose bytes a listing under the lock already handed
         # over (the reader keeps them parsed): the next listing skips their bytes.
         self._known: set[int] = set()
+        # Bookkeeping sent with this backend's next write, not before (a read writes
+        # nothing): asked for its statement before the lock is taken (None: nothing to
+        # send), dropped once committed, when ``first_written`` runs.
+        self.with_first_write: Callable[[], tuple[str, Any] | None] | None = None
+        self.first_written: Callable[[], None] | None = None
         db.ensure(MEMORY)
 
     def __repr__(self) -> str:
@@ -221,6 +226,10 @@ class PgBackend:
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
             yield
             return
+        ask = self.with_first_write
+        extra = ask() if ask is not None else None
+        if extra is None:
+            self.with_first_write = None
         with self.db.read(f"write to the {self.scope.kind} scope") as conn:
             try:
                 try:  # the lock's wait bounded by lock_timeout, then reset
@@ -244,12 +253,17 @@ class PgBackend:
                     raise self._no_owner(exc) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
-                self._held.conn, self._held.queue, self._held.files = conn, [], {}
+                self._held.conn, self._held.files = conn, {}
+                self._held.queue = [] if extra is None else [extra]
                 self._held.listed = listed
                 self._held.archived = None if archived is None else (prefixes, archived)
                 try:
                     yield
                     self._flush(commit=True)
+                    if extra is not None and self.with_first_write is ask:
+                        self.with_first_write, done = None, self.first_written
+                        if done is not None:
+                            done()
                 finally:
                     self._held.conn = self._held.queue = self._held.files = None
                     self._held.listed = self._held.archived = None
