@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ._build import lit
+from ._dispatch import alternatives
 from ._needles import Occurrences, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
@@ -375,12 +376,16 @@ class RuleSet:
         """
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            # ``target`` may differ from the text at a start: keyed by it, keys would not
+            # be bounded by the rule's literals
+            by_char = alternatives(rule.pattern) if target is None else None
+            whole = rule.regex() if by_char is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                rx = whole if by_char is None else by_char[s[p]]
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
@@ -393,12 +398,14 @@ class RuleSet:
         s = text.s if target is None else target
         found: list[tuple[Rule, re.Match[str]]] = []
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            by_char = alternatives(rule.pattern) if target is None else None
+            whole = rule.regex() if by_char is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                rx = whole if by_char is None else by_char[s[p]]
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
