@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ._build import lit
+from ._dispatch import alternatives
 from ._needles import Occurrences, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
@@ -141,10 +142,29 @@ def _rarity(ch: str) -> int:
 _COMMON = " etaoinsrhldcumfpgwybvkxjqz0123456789.,-'\"/:;()_=<>[]{}!?*&%$#@~`|\\^+"
 
 
+class _Gates:
+    """The token and token-prefix gate values of every rule set built so far: a text's tokens
+    are intersected with them once, then each rule set with that (much smaller) result."""
+
+    def __init__(self) -> None:
+        self.words: frozenset[bytes] = frozenset()
+        self.prefixes: dict[int, frozenset[bytes]] = {}
+        self.version = 0
+
+    def add(self, words: frozenset[bytes], prefixes: dict[int, frozenset[bytes]]) -> None:
+        self.words = self.words | words
+        for n, values in prefixes.items():
+            self.prefixes[n] = self.prefixes.get(n, frozenset()) | values
+        self.version += 1
+
+
+_GATES = _Gates()
+
+
 class Text:
     """A folded haystack with lazily built token sets and memoised word positions."""
 
-    __slots__ = ("_bytes", "_prefixes", "_scripts", "_words", "found", "s")
+    __slots__ = ("_bytes", "_gated", "_prefixes", "_scripts", "_words", "found", "s")
 
     def __init__(self, s: str) -> None:
         self.s = s
@@ -153,6 +173,7 @@ class Text:
         self._bytes: bytes | None = None
         self._words: set[bytes] | None = None
         self._prefixes: dict[int, set[bytes]] = {}
+        self._gated: dict[int, tuple[int, set[bytes]]] = {}  # see gated
 
     def raw(self) -> bytes:
         """The text as UTF-8 (lone surrogates passed through)."""
@@ -178,6 +199,16 @@ class Text:
         if found is None:
             found = self._prefixes[n] = set(map(itemgetter(slice(None, n)), self.words()))
         return found
+
+    def gated(self, n: int) -> set[bytes]:
+        """Those of the text's tokens (``n`` 0) or ``n``-byte token prefixes that some rule
+        set gates on (memoised until another rule set is built)."""
+        known = self._gated.get(n)
+        if known is None or known[0] != _GATES.version:
+            values = _GATES.prefixes.get(n, frozenset()) if n else _GATES.words
+            mine = self.prefixes(n) if n else self.words()
+            known = self._gated[n] = _GATES.version, mine & values
+        return known[1]
 
     def chars(self) -> set[str]:
         """Every distinct character of the text (memoised)."""
@@ -309,6 +340,7 @@ class RuleSet:
                 self._by_first.setdefault(value[0], []).append((g, i))
         self._pre_gates = {n: frozenset(ids) for n, ids in self._pre_ids.items()}
         self._word_gates = frozenset(self._word_ids)
+        _GATES.add(self._word_gates, self._pre_gates)
         self._sub_values = frozenset(self._sub_ids)
         self._first_words = [_first_word(a) for a in self._anchors]
         register(v for k, v in self._by_gate if isinstance(v, str))
@@ -323,10 +355,10 @@ class RuleSet:
     def _live(self, text: Text) -> set[int]:
         """Ids of the anchors that may occur in ``text``."""
         word_ids = self._word_ids
-        passing = [word_ids[v] for v in self._word_gates & text.words()]
+        passing = [word_ids[v] for v in self._word_gates & text.gated(0)]
         for n, values in self._pre_gates.items():
             pre_ids = self._pre_ids[n]
-            passing += [pre_ids[v] for v in values & text.prefixes(n)]
+            passing += [pre_ids[v] for v in values & text.gated(n)]
         for v in text.found.present(self._sub_values):
             passing += self._sub_ids[v]
         if not text.s.isascii():
@@ -361,6 +393,8 @@ class RuleSet:
             if near:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)
+            elif len(needles) == 1:
+                ordered = positions(next(iter(needles)))  # sorted, each once
             else:
                 ordered = sorted({p for n in needles for p in positions(n)})
             if ordered:
@@ -375,12 +409,16 @@ class RuleSet:
         """
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            # ``target`` may differ from the text at a start: keyed by it, keys would not
+            # be bounded by the rule's literals
+            by_char = alternatives(rule.pattern) if target is None else None
+            whole = rule.regex() if by_char is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                rx = whole if by_char is None else by_char[s[p]]
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
@@ -393,12 +431,14 @@ class RuleSet:
         s = text.s if target is None else target
         found: list[tuple[Rule, re.Match[str]]] = []
         for rule, starts in self._candidates(text):
-            match = rule.regex().match
+            by_char = alternatives(rule.pattern) if target is None else None
+            whole = rule.regex() if by_char is None else None
             end = -1
             for p in starts:
                 if p < end:
                     continue
-                m = match(s, p)
+                rx = whole if by_char is None else by_char[s[p]]
+                m = None if rx is None else rx.match(s, p)
                 if m is None:
                     continue
                 if rule.accept is None or rule.accept(m):
