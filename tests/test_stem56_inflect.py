@@ -181,3 +181,60 @@ def test_inflected_search_is_the_same_on_both_engines(
 def test_an_arabic_word_finds_it_with_the_article(tmp_path: Path) -> None:
     store = _store(Database(tmp_path / "state.db"), [*_filler(), "اشتريت الكتاب أمس"])
     assert [h.snippet for h in store.search_messages("أين كتاب")] == ["اشتريت الكتاب أمس"]
+
+
+# -- memory entries: widened against their own terms ---------------------------------------
+
+#: (entry name, description, a query in another inflected form of its words)
+ENTRIES = [
+    ("Миграция базы", "Миграция проходит через Alembic", "миграцией"),
+    ("Договор аренды", "Подписали текст договора", "договором"),
+    ("Naprawa samochodu", "mechanik z Woli zrobił naprawę", "ile kosztowała naprawa"),
+]
+
+
+def _entry_docs() -> list[Any]:
+    from datetime import UTC, datetime
+
+    from memdir.core.model import Entry, EntryType
+    from memdir.sessions.entries import EntryDoc
+
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    made = [(f"e{i}", n, d) for i, (n, d, _) in enumerate(ENTRIES)]
+    made += [(f"f{i}", f"note {i}", "nothing about the question here") for i in range(20)]
+    return [
+        EntryDoc("/loc", "user", Entry(i, n, d, EntryType.PROJECT, "body", now, now))
+        for i, n, d in made
+    ]
+
+
+def test_an_inflected_query_finds_its_memory_entry(tmp_path: Path) -> None:
+    """Before, only the messages' index was widened: `memdir search миграцией` found no
+    entry named «Миграция» (walk60)."""
+    from memdir.sessions.entries import EntryIndex
+
+    index, docs = EntryIndex(Database(tmp_path / "state.db")), _entry_docs()
+    for i, (_, _, query) in enumerate(ENTRIES):
+        assert [d.entry.id for d, _ in index.search(query, docs, ["/loc"])] == [f"e{i}"], query
+    assert index.search("what number did we pick", docs, ["/loc"]) == []
+
+
+def test_entry_search_is_widened_the_same_on_both_engines(pg_url: str, tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+    from memdir.sessions.entries import EntryIndex
+
+    db, docs = PgStateDatabase(PgDatabase(pg_url)), _entry_docs()
+    try:
+        lite, post = EntryIndex(Database(tmp_path / "state.db")), EntryIndex(db)
+        for _, _, query in [*ENTRIES, ("", "", "договором миграцией note")]:
+            a = [(d.entry.id, s) for d, s in lite.search(query, docs, ["/loc"])]
+            assert a and a == [(d.entry.id, s) for d, s in post.search(query, docs, ["/loc"])]
+        prefixes = ["миграц", "договор", "n", "zzz"]
+        terms = post.db.read(lambda c: inflect.vocabulary(c, prefixes, 3, "entries"))
+        with sqlite3.connect(tmp_path / "state.db") as conn:
+            assert terms == inflect.vocabulary(conn, prefixes, 3, "entries")
+        assert terms[0] == ["миграция"] and len(terms[2]) == 3 and terms[3] == [], terms
+    finally:
+        db.pg.close()

@@ -109,12 +109,6 @@ def test_a_short_line_keeps_a_family_emoji_whole() -> None:
     assert cut == "x" * 8 + "…", ascii(cut)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: memory search does not widen Russian words to their inflected forms "
-    "(sessions.inflect expands the messages' index only): `memdir search миграцией` finds "
-    "no entry named «Миграция», while session search finds the same word in a message",
-)
 def test_memory_search_finds_a_russian_word_in_another_case(where: tuple[Path, Path]) -> None:
     home, repo = where
     _add(home, repo, "Миграция базы", "Миграция проходит через Alembic", "alembic upgrade head")

@@ -18,8 +18,9 @@ from .candidates import Term
 from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
 from .stems import stems_for, tokens
 
-#: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
-TABLE = "messages"
+#: The indexes expanded: the messages' (SQLite's ``fts5vocab``, PostgreSQL's postings) and
+#: the memory entries' (a few hundred rows: PostgreSQL reads their vectors' terms).
+TABLES = frozenset({"messages", "entries"})
 #: Characters of a stem (and of the prefix forms are looked for by); two words whose stems
 #: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
 #: (sinner) share the stem पाप, two letters.
@@ -222,17 +223,21 @@ def _prefix(lang: str, term: str) -> str:
     return term[:n]
 
 
-def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
-    """The first ``limit`` index terms of the messages starting with each of
-    ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+def vocabulary(
+    conn: Any, prefixes: Sequence[str], limit: int, table: str = "messages"
+) -> list[list[str]]:
+    """The first ``limit`` index terms of ``table`` (one of :data:`TABLES`) starting with
+    each of ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+    if table not in TABLES:
+        raise ValueError(f"no term listing for {table!r}")
     if not isinstance(conn, sqlite3.Connection):
-        return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+        return [list(terms) for terms in conn.fts.terms(prefixes, limit, table)]
     # a skip scan, one seek a term: the 'row' table counted each term's rows, reading
     # its whole doclist (12 prefixes of long doclists: 95 ms; this, 7 ms)
-    vocab = f"temp.memdir_{TABLE}_terms"
+    vocab = f"temp.memdir_{table}_terms"
     conn.execute(
         f"CREATE VIRTUAL TABLE IF NOT EXISTS {vocab} USING "
-        f"fts5vocab(main, {TABLE}_word, 'instance')"
+        f"fts5vocab(main, {table}_word, 'instance')"
     )
     sql = (
         f"WITH RECURSIVE t(term) AS (SELECT (SELECT term FROM {vocab} WHERE term >= ?1 "
@@ -247,7 +252,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     """Widen each word term of ``terms`` (of the query ``text``, in ``table``) to the index
     terms that inflect it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts
     them)."""
-    if table != TABLE:
+    if table not in TABLES:
         return
     words = [t for t in terms if t.kind == "word"]
     # lower(), not casefold(): casefold writes ß as ss, a German cue letter (_CUE_LETTERS)
@@ -291,7 +296,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
         (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
         for _, lang, k, how in keyed
     ]
-    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
+    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN, table)
     picked: dict[int, set[str]] = {}
     for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
