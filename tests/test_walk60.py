@@ -119,12 +119,6 @@ def test_memory_search_finds_a_russian_word_in_another_case(where: tuple[Path, P
     assert [m["name"] for m in json.loads(proc.stdout)["entries"]] == ["Миграция базы"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="medium: Arabic words are not read without the article ال or the clitics ب/و/لل "
-    "(no Arabic stemming: snowballstemmer has one): `الترحيل` or `بالقاعدة` finds "
-    "neither the memory nor the message that says ترحيل قاعدة",
-)
 def test_arabic_article_and_clitics_are_read_off(where: tuple[Path, Path]) -> None:
     home, repo = where
     _add(home, repo, "Migration AR", "ترحيل قاعدة البيانات يوم الثلاثاء", "ترحيل قاعدة")

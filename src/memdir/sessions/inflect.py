@@ -65,6 +65,7 @@ MIN_CUES = 2
 _SCRIPTS = (
     (0x0400, 0x04FF, "russian"),
     (0x0900, 0x097F, "hindi"),
+    (0x0620, 0x064A, "arabic"),  # letters only (no Eastern Arabic digits, no harakat)
 )
 
 #: Letters only one language of :data:`_CUE_WORDS` writes.
@@ -90,6 +91,9 @@ _CUE_WORDS = {
         हो हुआ हुई हुए गया गई गए लिए यह वह ये वो इस उस इन उन पहले बाद एक साथ तक""",
     "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
         bylo byla jsou kolik nebo taky také""",
+    "arabic": """في من إلى الى على عن مع هذا هذه ذلك تلك التي الذي الذين هو هي هم كان كانت
+        ما لا لم لن أن إن قد كم كيف متى أين وين أي ليش ليه شو إيه وش اللي كل بعد قبل عند
+        ثم أو و يا لما عشان""",
 }
 #: The Latin-script languages expanded (the rest of Snowball's were not measured).
 LATIN = (
@@ -274,6 +278,9 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     # or by its stem
     keyed: list[tuple[Term, str, str, str]] = []
     for t, lang in todo:
+        if lang == "arabic":  # its forms differ at the front: no stem of the word's
+            keyed += [(t, lang, k, "clitic") for k in _arabic_keys(t.text)]
+            continue
         keyed.append((t, lang, own.get(t.text, ""), "stem"))
         keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
         bare = _folded(t.text)  # letters, not code points: İ is lower-cased as i + U+0307
@@ -293,14 +300,20 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     # (ödeme is indexed odem), which then stand for a word starting with it
     cut = stemmer.lookup(conn, [k for _, _, k, how in keyed if how == "prefix"])
     prefixes = [
-        (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
+        (cut.get(k) or k)
+        if how == "prefix"
+        else k
+        if how == "clitic"
+        else _prefix(lang, k)
+        if _long(lang, k)
+        else k
         for _, lang, k, how in keyed
     ]
     found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN, table)
     picked: dict[int, set[str]] = {}
     for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
-        stems = how != "prefix" and _long(lang, k)  # once a key, not once a term
+        stems = how in ("stem", "spelling") and _long(lang, k)  # once a key, not a term
         picked.setdefault(id(t), set()).update(
             v
             for v in vocab
@@ -310,6 +323,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
             and (
                 (how == "prefix" and _starts(v, k))
                 or (how == "spelling" and v == k)
+                or (how == "clitic" and _arabic_form(t.text, v))
                 or (stems and matches(lang, k, v))
             )
         )
@@ -352,6 +366,44 @@ def _bounded(ranked: list[list[str]]) -> list[list[str]]:
                 mine.append(forms[depth])
                 total += 1
     return kept
+
+
+#: Arabic clitics and the article written before a word (Larkey, Ballesteros and Connell's
+#: light10 stemmer, 2007): the index holds بالقاعدة and القاعدة as words of their own, so
+#: an Arabic word's forms are listed from each of these before its core, not its stem.
+_AR_PREFIXES = ("", "ال", "و", "وال", "ب", "بال", "ل", "لل", "ف", "فال", "ك", "كال")
+_AR_STRIP = ("وال", "بال", "كال", "فال", "لل", "ال")  # longest first, as light10
+_AR_SUFFIXES = ("ها", "ان", "ات", "ون", "ين", "يه", "ية", "ه", "ة", "ي")
+_AR_FOLD = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ى": "ي", "ة": "ه"})
+
+
+def arabic_core(word: str) -> str:
+    """``word`` less its article, a leading و and its light10 suffixes (each kept when
+    fewer than two letters would remain); marks and the tatweel off."""
+    w = "".join(c for c in word if c != "\u0640" and not unicodedata.category(c).startswith("M"))
+    for p in _AR_STRIP:
+        if w.startswith(p) and len(w) - len(p) >= 2:
+            w = w[len(p) :]
+            break
+    else:
+        if w.startswith("و") and len(w) >= 4:
+            w = w[1:]
+    for s in _AR_SUFFIXES:
+        if w.endswith(s) and len(w) - len(s) >= 2:
+            w = w[: -len(s)]
+    return w
+
+
+def _arabic_keys(word: str) -> list[str]:
+    """Where an Arabic word's forms start in the index: its core after each prefix."""
+    core = arabic_core(word)
+    return [p + core for p in _AR_PREFIXES] if len(core) >= MIN_STEM else []
+
+
+def _arabic_form(word: str, term: str) -> bool:
+    """Whether the index term ``term`` is ``word`` with other clitics or suffixes."""
+    a, b = arabic_core(word), arabic_core(term)
+    return len(a) >= MIN_STEM and a.translate(_AR_FOLD) == b.translate(_AR_FOLD)
 
 
 def _starts(term: str, prefix: str) -> bool:
