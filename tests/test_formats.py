@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import string
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,7 +15,7 @@ from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, render_entry, render_read_back
 from memdir.core.index import render_index, render_pinned
 from memdir.core.model import Entry, EntryType, Layout, Source
-from memdir.core.slug import _CJK, slugify
+from memdir.core.slug import _CJK, _short_hash, ascii_slugify, slugify
 
 T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
 
@@ -237,8 +238,36 @@ def test_render_read_back_says_nothing_where_reading_would_change_the_entry() ->
 def test_slug_is_always_a_safe_component(name: str) -> None:
     slug = slugify(name)
     assert slug and len(slug.encode("utf-8")) <= 60
-    assert all(c in string.ascii_lowercase + string.digits + "-" or _CJK.fullmatch(c) for c in slug)
+    assert all(
+        c in string.ascii_lowercase + string.digits + "-"
+        or _CJK.fullmatch(c)  # the CJK blocks as the earlier rule kept them
+        or (unicodedata.category(c)[0] in "LMN" and not c.isascii())
+        for c in slug
+    ), ascii(slug)
+    assert slug == unicodedata.normalize("NFC", slug) and slug.casefold() == slug
     assert not slug.startswith("-") and not slug.endswith("-") and "/" not in slug
+
+
+@settings(max_examples=500)
+@given(st.text(max_size=80))
+def test_a_name_the_earlier_rule_named_without_a_hash_keeps_its_slug(name: str) -> None:
+    """Ids are referenced by history, links and tombstones: only names that got
+    ``entry-<hash>`` (or a hash after lost letters) are named anew."""
+    old = ascii_slugify(name)
+    if not old.endswith(_short_hash(name)):
+        assert slugify(name) == old
+
+
+def test_letters_of_every_script_stay_readable() -> None:
+    assert slugify("Миграция базы") == "миграция-базы"
+    assert slugify("ЁЛКА") == slugify("ёлка") == "ёлка"  # one file on a case-blind disk
+    assert slugify("ترحيل قاعدة البيانات") == "ترحيل-قاعدة-البيانات"
+    assert slugify("مُحَمَّد") == slugify("محمد") == slugify("مـحـمـد")  # harakat, tatweel
+    assert slugify("ترحيل\u200f\u202eقاعدة") == "ترحيلقاعدة"  # bidi controls never kept
+    assert slugify("Й") == slugify(unicodedata.normalize("NFD", "й")) == "й"  # NFC always
+    assert slugify("हिन्दी") == "हिन्दी"  # vowel signs are part of the word
+    long = slugify("Миграция базы данных PostgreSQL на новый кластер")
+    assert len(long.encode()) <= 60 and long.startswith("миграция-базы")
 
 
 def test_distinct_unicode_names_get_distinct_slugs() -> None:

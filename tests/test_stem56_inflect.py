@@ -26,6 +26,7 @@ INFLECTED = [
     ("मैंने तीन किताबें खरीदीं", "किताब कहाँ है"),
     ("Wir haben die Reparaturen am Dach bezahlt", "Wann ist meine Reparatur fertig?"),
     ("Kokous pidettiin talossa eilen", "missä talo on ja milloin"),
+    ("تم ترحيل قاعدة البيانات بنجاح", "متى انتهى الترحيل بالقاعدة؟"),
 ]
 #: English rows a German stemmer would merge with the query's words (number ~ numb,
 #: corner ~ corn): an English question must not find them.
@@ -164,6 +165,7 @@ def test_inflected_search_is_the_same_on_both_engines(
 ) -> None:
     lite, post = both
     questions = [q for _, q in INFLECTED] + ["договором toplantıda", "what number did we pick"]
+    questions += ["الترحيل والبيانات بالقاعدة وقاعدة للقاعدة فالقاعدة كقاعدة"]
     for q in questions:
         for kw in ({}, {"role": "user"}):
             a = [(h.message_id, h.score) for h in lite.search_messages(q, **kw)]
@@ -173,11 +175,71 @@ def test_inflected_search_is_the_same_on_both_engines(
         assert sa == [(h.session_id, h.message_id, h.matches) for h in post.search(q, limit=5)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity: low — Arabic is not widened: its forms differ at the front (ال, و, ب), "
-    "which inflect.py's prefix scan of the index cannot reach (docs/design/recall.md)",
-)
 def test_an_arabic_word_finds_it_with_the_article(tmp_path: Path) -> None:
-    store = _store(Database(tmp_path / "state.db"), [*_filler(), "اشتريت الكتاب أمس"])
-    assert [h.snippet for h in store.search_messages("أين كتاب")] == ["اشتريت الكتاب أمس"]
+    """Arabic forms differ at the front (ال, و, ب, لل): each is listed before the word's
+    light10 core (mend60w); a word of clitics alone is looked for as itself."""
+    rows = [*_filler(), "اشتريت الكتاب أمس", "وصل بالكتابين", "ولل", "في بيت"]
+    store = _store(Database(tmp_path / "state.db"), rows)
+    found = {h.snippet for h in store.search_messages("أين كتاب")}
+    assert found == {"اشتريت الكتاب أمس", "وصل بالكتابين"}
+    assert inflect.arabic_core("بالقاعدة") == inflect.arabic_core("قاعدة") == "قاعد"
+    assert [h.snippet for h in store.search_messages("والبيت")] == ["في بيت"]
+    assert [h.snippet for h in store.search_messages("ولل")] == ["ولل"]  # itself only
+
+
+# -- memory entries: widened against their own terms ---------------------------------------
+
+#: (entry name, description, a query in another inflected form of its words)
+ENTRIES = [
+    ("Миграция базы", "Миграция проходит через Alembic", "миграцией"),
+    ("Договор аренды", "Подписали текст договора", "договором"),
+    ("Naprawa samochodu", "mechanik z Woli zrobił naprawę", "ile kosztowała naprawa"),
+    ("Migration AR", "ترحيل قاعدة البيانات يوم الثلاثاء", "بالقاعدة"),
+]
+
+
+def _entry_docs() -> list[Any]:
+    from datetime import UTC, datetime
+
+    from memdir.core.model import Entry, EntryType
+    from memdir.sessions.entries import EntryDoc
+
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    made = [(f"e{i}", n, d) for i, (n, d, _) in enumerate(ENTRIES)]
+    made += [(f"f{i}", f"note {i}", "nothing about the question here") for i in range(20)]
+    return [
+        EntryDoc("/loc", "user", Entry(i, n, d, EntryType.PROJECT, "body", now, now))
+        for i, n, d in made
+    ]
+
+
+def test_an_inflected_query_finds_its_memory_entry(tmp_path: Path) -> None:
+    """Before, only the messages' index was widened: `memdir search миграцией` found no
+    entry named «Миграция» (walk60)."""
+    from memdir.sessions.entries import EntryIndex
+
+    index, docs = EntryIndex(Database(tmp_path / "state.db")), _entry_docs()
+    for i, (_, _, query) in enumerate(ENTRIES):
+        assert [d.entry.id for d, _ in index.search(query, docs, ["/loc"])] == [f"e{i}"], query
+    assert index.search("what number did we pick", docs, ["/loc"]) == []
+
+
+def test_entry_search_is_widened_the_same_on_both_engines(pg_url: str, tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+    from memdir.sessions.entries import EntryIndex
+
+    db, docs = PgStateDatabase(PgDatabase(pg_url)), _entry_docs()
+    try:
+        lite, post = EntryIndex(Database(tmp_path / "state.db")), EntryIndex(db)
+        for _, _, query in [*ENTRIES, ("", "", "договором миграцией note")]:
+            a = [(d.entry.id, s) for d, s in lite.search(query, docs, ["/loc"])]
+            assert a and a == [(d.entry.id, s) for d, s in post.search(query, docs, ["/loc"])]
+        prefixes = ["миграц", "договор", "n", "zzz"]
+        terms = post.db.read(lambda c: inflect.vocabulary(c, prefixes, 3, "entries"))
+        with sqlite3.connect(tmp_path / "state.db") as conn:
+            assert terms == inflect.vocabulary(conn, prefixes, 3, "entries")
+        assert terms[0] == ["миграция"] and len(terms[2]) == 3 and terms[3] == [], terms
+    finally:
+        db.pg.close()

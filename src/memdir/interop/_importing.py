@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -170,8 +170,9 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | 
     return "removed", f"you {verb} {found.entry_id} on {when}"
 
 
-def _valid(item: ImportItem) -> Planned | str:
-    """The item's entry id, or why it cannot be imported."""
+def _valid(item: ImportItem, active: Container[str]) -> Planned | str:
+    """The item's entry id (the one in ``active`` its name had before), or why it cannot
+    be imported."""
     try:
         kind = EntryType.parse(item.type)
         name = validate_name(item.name)
@@ -182,7 +183,7 @@ def _valid(item: ImportItem) -> Planned | str:
     finding = guard.scan("\n".join((item.name, item.description, item.body)))
     if finding is not None:
         return Planned(item, "refused", reason=f"{finding.rule}: {finding.reason}")
-    return entry_id(kind, name)
+    return entry_id(kind, name, active)
 
 
 def numbered(name: str, n: int) -> str:
@@ -213,7 +214,7 @@ class _Target:
 
 
 def _classify(md: Layers, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
-    found = _valid(item)
+    found = _valid(item, t.active)
     if isinstance(found, Planned):
         return found
     eid = found

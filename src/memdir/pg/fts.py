@@ -436,12 +436,17 @@ class Fts:
         first, key = (PROBE, "c.id + 0") if "<->" in q else (WORD_PROBE, "c.id")
         return self._probes(q, self.hints[t], limit, match_, params, t, first, key)
 
-    def terms(self, prefixes: Sequence[str], limit: int) -> list[list[str]]:
+    def terms(
+        self, prefixes: Sequence[str], limit: int, table: str = "messages"
+    ) -> list[list[str]]:
         """The first ``limit`` terms of the messages' postings starting with each of
         ``prefixes``, in code point order (``COLLATE "C"``), in one statement: a skip
-        scan of the postings' key, one index probe a term."""
+        scan of the postings' key, one index probe a term. The entries' (``table``
+        ``entries``, no postings): their vectors' terms, read in one pass."""
         if not prefixes:
             return []
+        if table == "entries":
+            return self._entry_terms(prefixes, limit)
         ctes, args = [], []
         for i, prefix in enumerate(prefixes):
             hi = prefix + "\U0010ffff"
@@ -459,6 +464,22 @@ class Fts:
         for i, term in self.conn.execute(f"WITH RECURSIVE {', '.join(ctes)} {union}", args):
             out[i].append(term)
         return [sorted(terms) for terms in out]
+
+    def _entry_terms(self, prefixes: Sequence[str], limit: int) -> list[list[str]]:
+        """:meth:`terms` of the entries: each distinct term of their vectors once (a few
+        hundred entries, some thousands of terms), matched against every prefix."""
+        sql = (
+            "WITH t AS MATERIALIZED (SELECT DISTINCT unnest(tsvector_to_array(tsv)) "
+            'COLLATE "C" AS term FROM entries WHERE tsv IS NOT NULL) '
+            "SELECT p.k - 1, x.term FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS "
+            "p(prefix, k) CROSS JOIN LATERAL (SELECT term FROM t WHERE term >= p.prefix "
+            'COLLATE "C" AND term < p.prefix || chr(1114111) COLLATE "C" ORDER BY term '
+            "LIMIT ?) x"
+        )
+        out: list[list[str]] = [[] for _ in prefixes]
+        for i, term in self.conn.execute(sql, (list(prefixes), limit)):
+            out[int(i)].append(term)
+        return out
 
     def _below(
         self, match: str, ids: list[int], limit: int, where: str, params: Sequence[Any]

@@ -35,7 +35,7 @@ def to_operations(
         if spec.op == "noop":
             continue
         if spec.op == "add" and c is not None:
-            new_id = entry_id(c.type, c.name)
+            new_id = entry_id(c.type, c.name, taken)
             if new_id in taken:
                 ops.append(
                     ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))

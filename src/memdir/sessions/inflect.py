@@ -18,8 +18,9 @@ from .candidates import Term
 from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
 from .stems import stems_for, tokens
 
-#: Only the messages' index is expanded (PostgreSQL keeps postings for messages alone).
-TABLE = "messages"
+#: The indexes expanded: the messages' (SQLite's ``fts5vocab``, PostgreSQL's postings) and
+#: the memory entries' (a few hundred rows: PostgreSQL reads their vectors' terms).
+TABLES = frozenset({"messages", "entries"})
 #: Characters of a stem (and of the prefix forms are looked for by); two words whose stems
 #: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
 #: (sinner) share the stem पाप, two letters.
@@ -64,6 +65,7 @@ MIN_CUES = 2
 _SCRIPTS = (
     (0x0400, 0x04FF, "russian"),
     (0x0900, 0x097F, "hindi"),
+    (0x0620, 0x064A, "arabic"),  # letters only (no Eastern Arabic digits, no harakat)
 )
 
 #: Letters only one language of :data:`_CUE_WORDS` writes.
@@ -89,6 +91,9 @@ _CUE_WORDS = {
         हो हुआ हुई हुए गया गई गए लिए यह वह ये वो इस उस इन उन पहले बाद एक साथ तक""",
     "czech": """je jak kde kdy proč který která které jaký jaká jaké co že jsem jsme byl
         bylo byla jsou kolik nebo taky také""",
+    "arabic": """في من إلى الى على عن مع هذا هذه ذلك تلك التي الذي الذين هو هي هم كان كانت
+        ما لا لم لن أن إن قد كم كيف متى أين وين أي ليش ليه شو إيه وش اللي كل بعد قبل عند
+        ثم أو و يا لما عشان""",
 }
 #: The Latin-script languages expanded (the rest of Snowball's were not measured).
 LATIN = (
@@ -222,17 +227,21 @@ def _prefix(lang: str, term: str) -> str:
     return term[:n]
 
 
-def vocabulary(conn: Any, prefixes: Sequence[str], limit: int) -> list[list[str]]:
-    """The first ``limit`` index terms of the messages starting with each of
-    ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+def vocabulary(
+    conn: Any, prefixes: Sequence[str], limit: int, table: str = "messages"
+) -> list[list[str]]:
+    """The first ``limit`` index terms of ``table`` (one of :data:`TABLES`) starting with
+    each of ``prefixes`` (SQLite: its ``fts5vocab``; another engine: its ``fts``)."""
+    if table not in TABLES:
+        raise ValueError(f"no term listing for {table!r}")
     if not isinstance(conn, sqlite3.Connection):
-        return [list(terms) for terms in conn.fts.terms(prefixes, limit)]
+        return [list(terms) for terms in conn.fts.terms(prefixes, limit, table)]
     # a skip scan, one seek a term: the 'row' table counted each term's rows, reading
     # its whole doclist (12 prefixes of long doclists: 95 ms; this, 7 ms)
-    vocab = f"temp.memdir_{TABLE}_terms"
+    vocab = f"temp.memdir_{table}_terms"
     conn.execute(
         f"CREATE VIRTUAL TABLE IF NOT EXISTS {vocab} USING "
-        f"fts5vocab(main, {TABLE}_word, 'instance')"
+        f"fts5vocab(main, {table}_word, 'instance')"
     )
     sql = (
         f"WITH RECURSIVE t(term) AS (SELECT (SELECT term FROM {vocab} WHERE term >= ?1 "
@@ -247,7 +256,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     """Widen each word term of ``terms`` (of the query ``text``, in ``table``) to the index
     terms that inflect it: its MATCH ORs them, its ``forms`` lists them (stage 2 counts
     them)."""
-    if table != TABLE:
+    if table not in TABLES:
         return
     words = [t for t in terms if t.kind == "word"]
     # lower(), not casefold(): casefold writes ß as ss, a German cue letter (_CUE_LETTERS)
@@ -269,6 +278,9 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     # or by its stem
     keyed: list[tuple[Term, str, str, str]] = []
     for t, lang in todo:
+        if lang == "arabic":  # its forms differ at the front: no stem of the word's
+            keyed += [(t, lang, k, "clitic") for k in _arabic_keys(t.text)]
+            continue
         keyed.append((t, lang, own.get(t.text, ""), "stem"))
         keyed += [(t, lang, own.get(v, ""), "spelling") for v in spelt[t.text] if own.get(v)]
         bare = _folded(t.text)  # letters, not code points: İ is lower-cased as i + U+0307
@@ -288,14 +300,20 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
     # (ödeme is indexed odem), which then stand for a word starting with it
     cut = stemmer.lookup(conn, [k for _, _, k, how in keyed if how == "prefix"])
     prefixes = [
-        (cut.get(k) or k) if how == "prefix" else _prefix(lang, k) if _long(lang, k) else k
+        (cut.get(k) or k)
+        if how == "prefix"
+        else k
+        if how == "clitic"
+        else _prefix(lang, k)
+        if _long(lang, k)
+        else k
         for _, lang, k, how in keyed
     ]
-    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN)
+    found = vocabulary(conn, [*prefixes, *heads], MAX_SCAN, table)
     picked: dict[int, set[str]] = {}
     for (t, lang, k, how), vocab in zip(keyed, found, strict=False):
         mine = own.get(t.text, "")
-        stems = how != "prefix" and _long(lang, k)  # once a key, not once a term
+        stems = how in ("stem", "spelling") and _long(lang, k)  # once a key, not a term
         picked.setdefault(id(t), set()).update(
             v
             for v in vocab
@@ -305,6 +323,7 @@ def expand(conn: Any, text: str, terms: list[Term], table: str) -> None:
             and (
                 (how == "prefix" and _starts(v, k))
                 or (how == "spelling" and v == k)
+                or (how == "clitic" and _arabic_form(t.text, v))
                 or (stems and matches(lang, k, v))
             )
         )
@@ -347,6 +366,44 @@ def _bounded(ranked: list[list[str]]) -> list[list[str]]:
                 mine.append(forms[depth])
                 total += 1
     return kept
+
+
+#: Arabic clitics and the article written before a word (Larkey, Ballesteros and Connell's
+#: light10 stemmer, 2007): the index holds بالقاعدة and القاعدة as words of their own, so
+#: an Arabic word's forms are listed from each of these before its core, not its stem.
+_AR_PREFIXES = ("", "ال", "و", "وال", "ب", "بال", "ل", "لل", "ف", "فال", "ك", "كال")
+_AR_STRIP = ("وال", "بال", "كال", "فال", "لل", "ال")  # longest first, as light10
+_AR_SUFFIXES = ("ها", "ان", "ات", "ون", "ين", "يه", "ية", "ه", "ة", "ي")
+_AR_FOLD = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ى": "ي", "ة": "ه"})
+
+
+def arabic_core(word: str) -> str:
+    """``word`` less its article, a leading و and its light10 suffixes (each kept when
+    fewer than two letters would remain); marks and the tatweel off."""
+    w = "".join(c for c in word if c != "\u0640" and not unicodedata.category(c).startswith("M"))
+    for p in _AR_STRIP:
+        if w.startswith(p) and len(w) - len(p) >= 2:
+            w = w[len(p) :]
+            break
+    else:
+        if w.startswith("و") and len(w) >= 4:
+            w = w[1:]
+    for s in _AR_SUFFIXES:
+        if w.endswith(s) and len(w) - len(s) >= 2:
+            w = w[: -len(s)]
+    return w
+
+
+def _arabic_keys(word: str) -> list[str]:
+    """Where an Arabic word's forms start in the index: its core after each prefix."""
+    core = arabic_core(word)
+    return [p + core for p in _AR_PREFIXES] if len(core) >= MIN_STEM else []
+
+
+def _arabic_form(word: str, term: str) -> bool:
+    """Whether the index term ``term`` is ``word`` with other clitics or suffixes."""
+    a, b = arabic_core(word), arabic_core(term)
+    return len(a) >= MIN_STEM and a.translate(_AR_FOLD) == b.translate(_AR_FOLD)
 
 
 def _starts(term: str, prefix: str) -> bool:
