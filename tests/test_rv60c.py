@@ -119,3 +119,12 @@ def test_a_memory_tied_by_a_one_character_word_is_found(
 def test_a_message_tied_by_a_one_character_word_is_found(md: Memdir) -> None:
     _log(md, "car", ("user", "我的车是白色特斯拉。"))
     assert _found(md, "我开的车是什么牌子？") == ["car"]
+
+
+def test_a_row_tied_only_by_function_characters_is_no_match(md: Memdir) -> None:
+    """我的 is two stop characters: a row tied by it alone is weaker than one tied by 猫,
+    which the rule drops; the rule drops it too (it was kept and recalled)."""
+    _log(md, "car", ("user", "我的车是白色特斯拉。"))
+    assert _found(md, "我的猫是什么品种？") == []
+    with md.session(agent="probe") as s:
+        assert s.recall("我的猫是什么品种？") is None
