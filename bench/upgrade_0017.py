@@ -3,6 +3,7 @@ progress it shows, and whether a SIGKILL mid-step leaves a home that opens and f
 
     PYTHONPATH=$PWD/src .venv/bin/python bench/upgrade_0017.py --messages 100000
     PYTHONPATH=$PWD/src .venv/bin/python bench/upgrade_0017.py --messages 100000 --kill-after 2
+    ... --database postgresql://…   the PostgreSQL state step instead (a fresh user each run)
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from memdir.sessions import analyzer  # noqa: E402
-from test_recall_marks import steps_before  # noqa: E402
+from memdir.sessions import analyzer
+from test_recall_marks import steps_before
 
 TEXTS = [
     "資料庫遷移腳本放在 migrations 目錄，埠號 ٥٤٣٢。",
@@ -41,11 +42,12 @@ def _unfolded(text: str | None) -> str | None:
         return text
     return analyzer.CJK_RUN.sub(
         lambda m: " " + " ".join(analyzer.run_terms(m.group(0))) + " ",
-        sqlite3_normalize(text),
+        _old_normalize(text),
     )
 
 
-def sqlite3_normalize(text: str) -> str:
+def _old_normalize(text: str) -> str:
+    """NFKC without the ignored marks: no ё or digit fold (before walk60)."""
     import unicodedata
 
     return unicodedata.normalize("NFKC", text).translate(analyzer._IGNORED)
@@ -68,11 +70,68 @@ def build(path: Path, n: int) -> None:
     conn.close()
 
 
+PG_LOAD = """
+import sys
+from memdir.sessions import analyzer, SessionStore
+from memdir.pg.db import PgDatabase
+from memdir.pg.sessions import PgStateDatabase
+analyzer.fold = lambda run: run  # the terms the analyzer made before the fold
+TEXTS = TEXTS_HERE
+store = SessionStore(PgStateDatabase(PgDatabase(sys.argv[1]), user=sys.argv[3]))
+n = int(sys.argv[2])
+for start in range(0, n, 10_000):
+    sid = f"s{start}"
+    store.start("bench", session_id=sid)
+    store.log_many(sid, [("user", f"{TEXTS[i %% len(TEXTS)]} #{i}", None, None, float(i))
+                         for i in range(start, min(n, start + 10_000))])
+""".replace("TEXTS_HERE", repr(TEXTS))
+PG_OPEN = """
+import sys
+from memdir.sessions import SessionStore
+from memdir.pg.db import PgDatabase
+from memdir.pg.sessions import PgStateDatabase
+db = PgStateDatabase(PgDatabase(sys.argv[1]), user=sys.argv[2])
+store = SessionStore(db)
+health = db.health(repair=False, deep=True)
+print(len(store.search_messages("资料库", limit=50)), health.healthy, health.text_disagreed)
+"""
+
+
+def _pg(url: str, n: int, kill_after: float) -> None:
+    import psycopg
+
+    user = f"upg{int(time.time())}"  # a fresh state schema each run
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", PG_LOAD, url, str(n), user], check=True)
+    print(f"loaded {n:,} messages (unfolded terms) in {time.perf_counter() - t0:.1f} s")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "DELETE FROM pg_migrations WHERE component = %s AND name = '0017_folded_alike'",
+            (f"state/{user}",),
+        )
+    cmd = [sys.executable, "-c", PG_OPEN, url, user]
+    if kill_after:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(kill_after)
+        proc.send_signal(signal.SIGKILL)
+        _, err = proc.communicate()
+        print(f"killed after {kill_after} s (rc {proc.returncode}); stderr: {err.strip()!r}")
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    print(f"open + step + deep health + one search: {time.perf_counter() - t0:.1f} s")
+    print("stderr:", done.stderr.strip().replace("\n", " | ")[-600:])
+    print("资料库 hits (limit 50), healthy, text disagreed:", done.stdout.strip())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--messages", type=int, default=100_000)
     ap.add_argument("--kill-after", type=float, default=0.0, help="SIGKILL the upgrade after s")
+    ap.add_argument("--database", help="PostgreSQL URL: the team database's state step")
     args = ap.parse_args()
+    if args.database:
+        _pg(args.database, args.messages, args.kill_after)
+        return
     path = Path(tempfile.mkdtemp()) / "state.db"
     t0 = time.perf_counter()
     build(path, args.messages)
@@ -82,7 +141,7 @@ def main() -> None:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(args.kill_after)
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
+        _, err = proc.communicate()
         print(f"killed after {args.kill_after} s (rc {proc.returncode}); stderr: {err.strip()!r}")
     t0 = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)

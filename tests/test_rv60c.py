@@ -128,3 +128,29 @@ def test_a_row_tied_only_by_function_characters_is_no_match(md: Memdir) -> None:
     assert _found(md, "我的猫是什么品种？") == []
     with md.session(agent="probe") as s:
         assert s.recall("我的猫是什么品种？") is None
+
+
+# -- bad input ---------------------------------------------------------------------------
+
+
+def test_the_folds_read_odd_text_without_error(md: Memdir) -> None:
+    """Lone surrogates, NFD ё (е + U+0308: NFKC composes it, then it folds to е), Persian
+    digits inside a name, a Kangxi radical (⽇ U+2F47 is 日), Hangul and a megabyte of one
+    Traditional character: each is logged and found, folded alike on both sides."""
+    assert normalize("е\u0308лка") == normalize("ёлка") == "елка"
+    assert index_text("v۲") == "v2"
+    assert index_text("⽇本") == " 日本 日 本 "
+    assert folded("한국어")[0] == "한국어"
+    _log(md, "sur", ("user", "日志 \ud800 裡面 \udfff"))
+    _log(md, "yo", ("user", "Е\u0308лка в зале"))
+    _log(md, "v2", ("user", "релиз v۲ вышел"))
+    _log(md, "kx", ("user", "⽇本の会議"))
+    _log(md, "ko", ("user", "데이터베이스 마이그레이션 완료"))
+    _log(md, "big", ("user", "體" * 1_000_000))
+    assert _found(md, "\ud800里面") == ["sur"]
+    assert _found(md, "ёлка") == _found(md, "елка") == ["yo"]
+    assert _found(md, "v2") == _found(md, "v۲") == ["v2"]
+    assert _found(md, "日本") == ["kx"]
+    assert _found(md, "데이터베이스") == ["ko"]
+    assert _found(md, "体体") == ["big"]
+    assert Query("\ud800" * 2000).text  # cut, not refused
