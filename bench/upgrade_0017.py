@@ -82,7 +82,7 @@ n = int(sys.argv[2])
 for start in range(0, n, 10_000):
     sid = f"s{start}"
     store.start("bench", session_id=sid)
-    store.log_many(sid, [("user", f"{TEXTS[i %% len(TEXTS)]} #{i}", None, None, float(i))
+    store.log_many(sid, [("user", f"{TEXTS[i % len(TEXTS)]} #{i}", None, None, float(i))
                          for i in range(start, min(n, start + 10_000))])
 """.replace("TEXTS_HERE", repr(TEXTS))
 PG_OPEN = """
