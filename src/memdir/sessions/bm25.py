@@ -239,8 +239,8 @@ def _without_lone_characters(
 
     def weak(rid: int) -> bool:
         acc = tf.get(rid, {})
-        hit = acc.keys() & chars
-        return bool(hit) and acc.keys() <= loose and len(hit) < least
+        hit = acc.keys() & chars  # none: tied by stop-character bigrams (我的) alone
+        return bool(acc) and acc.keys() <= loose and len(hit) < least
 
     lone = {r[0] for r in rows if weak(r[0])}
     held = {r[2] for r in rows if r[2] is not None and r[0] not in lone and tf.get(r[0])}
