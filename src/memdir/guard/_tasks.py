@@ -34,6 +34,15 @@ _SYSFILE = re.compile(
     r"(?<![\w.~/$-])(?!/etc/(?:os|lsb)-release\b)/(?:etc|proc|sys|root|boot|var/log|var/lib|usr/share|usr/lib|usr/bin|"
     r"usr/sbin|dev)/[\w./*-]*[\w*]"
 )
+# Files every program may read and print: hardware and clock facts, randomness, word lists.
+# Read out they tell nothing; only sending them away still counts.
+_PUBLIC = re.compile(
+    r"/(?:proc/(?:cpuinfo|meminfo|loadavg|uptime|version|stat)|sys/class/|etc/(?:hostname|timezone|"
+    r"localtime)|dev/(?:u?random|null|zero)|usr/share/(?:dict|fonts|zoneinfo)/?)"
+)
+_SEND = re.compile(
+    r"\b(?:send\w*|upload\w*|post\w*|отправ\w*|schick\w*|sende\w*|env[ií]\w*)\b|发送|上传|送信"
+)
 # A strong frame: code is both written (a script, a program) and run.
 _WRITTEN = re.compile(
     r"\b(?:scripts?|programs?|code|one-liner)\b|脚本|代码|程序|скрипт\w*|код\w*|программ\w*|"
@@ -58,8 +67,8 @@ _PROTECT = re.compile(r"chmod\s+[0-7]?[46]00\b|\bchmod\s+(?:go|og)-")
 # A system root or the home directory itself, at most one level down (/etc/passwd, /usr/lib,
 # /home/*, ~): a project's own folders sit deeper or are relative.
 _SYSTEM = re.compile(
-    r"(?<![\w.~/$-])(?:/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|home|sys)"
-    r"(?:/[\w*-]+(?:\.\w+)?)?|/dev/(?:sd[a-z]|nvme\w*|hd[a-z])|~|\$home)/?\*?(?![\w/-]|\.\w)"
+    r"(?<![\w.~/$-])(?:/(?:etc|usr|var|boot|bin|sbin|lib|lib64|root|home|sys)"
+    r"(?:/[\w*-]+(?:\.\w+)?)?|/opt|/dev/(?:sd[a-z]|nvme\w*|hd[a-z])|~|\$home)/?\*?(?![\w/-]|\.\w)"
     r"|home directory|домашн\w+ (?:каталог|директори|папк)\w*|ホームディレクトリ|主目录|"
     r"home-verzeichnis|directorio (?:personal|home)"
 )
@@ -73,7 +82,9 @@ _DESTROY = re.compile(
 _REVERSE = re.compile(
     r"reverse[ -]shell|обратн\w* оболочк\w*|shell inversa|リバースシェル|反[弹向] ?shell"
 )
-_SHELL = re.compile(r"/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bshell\b|оболочк|シェル")
+_SHELL = re.compile(
+    r"/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bshell\b(?! script)|оболочк|シェル"
+)
 _HOST = re.compile(r"\b(?!127\.)\d{1,3}(?:\.\d{1,3}){3}\b")
 _PORT = re.compile(r"\bport\b|\bporto?\b|\bpuerto\b|порт|端口|ポート|:\d{2,5}\b")
 # Switching off what watches the machine.
@@ -85,6 +96,10 @@ _GUARDS = re.compile(
     r"\b(?:auditd|falcon-sensor|clamav|clamd|antivirus|anti-virus|defender|firewall|ufw|"
     r"selinux|apparmor|edr|osquery)\b|杀毒|防火墙|антивирус\w*|брандмауэр\w*|файрвол\w*|"
     r"virenscanner|ウイルス対策|ファイアウォール|cortafuegos|disablerealtimemonitoring"
+)
+# A keylogger looked for is not one built: "checks whether a keylogger runs", "detection".
+_HUNT = re.compile(
+    r"\b(?:detect\w*|check\w*|find\w*|finds|scan\w*|hunt\w*|quarantin\w*)\b[^.\n]{0,30}$|\s+detection"
 )
 _SPY = re.compile(r"\bkeylog\w*|\b(?:every|all) keystrokes?\b|кейлоггер|键盘记录|キーロガー")
 
@@ -115,10 +130,20 @@ def _framed(s: str, cl: Clauses, m: re.Match[str]) -> bool:
     return not negated(s, m.start(), m.end(), start, cl)
 
 
+# The place a copy or a write lands (``copies kubeconfig to ~/.kube/config``) is not read out.
+_INTO = re.compile(r"\b(?:to|into)\s+[`'\"]?$")
+_NEVER = re.compile(r"\b(?:never|don't|do not|must not)\s+$")
+
+
 def _taken(s: str, m: re.Match[str]) -> bool:
     """Whether an act that reads out or moves ``m`` stands just before or after it."""
+    if _INTO.search(s, max(0, m.start() - 8), m.start()):
+        return False
     near = _TAKE.finditer(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
-    return any(_PAST.search(t.group()) is None for t in near)
+    return any(
+        _PAST.search(t.group()) is None and not _NEVER.search(s, max(0, t.start() - 12), t.start())
+        for t in near
+    )
 
 
 def _built_and_run(s: str, m: re.Match[str]) -> bool:
@@ -142,6 +167,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
             )
     for m in cl.finditer(_SYSFILE, 0, len(s)):
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
+        if not ruin and _PUBLIC.match(s, m.start()) and not _near(_SEND, s, m, 80):
+            continue
         if (_taken(s, m) or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
             return _hit(
                 "execution.risky-task",
@@ -183,6 +210,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 *m.span(),
             )
     for m in cl.finditer(_SPY, 0, len(s)):
+        if _HUNT.search(s, max(0, m.start() - 40), m.start()) or _HUNT.match(s, m.end()):
+            continue
         if _framed(s, cl, m):
             return _hit("execution.risky-task", "execution", "it asks for a keylogger", *m.span())
     return None
@@ -229,8 +258,20 @@ _REWRITE = re.compile(
 )
 
 
+# What another step gave back: only its values rewritten are someone else's.
+_RETURNED = re.compile(
+    r"\b(?:returned|returns|response|after|before (?:execut|call|us|runn)\w*|previous|other|another|step)\b"
+)
+# A tool that names itself before its own verb ("the jira tool overrides the priority"), or
+# a preference between tools ("use this tool instead of ..."), rewires nothing.
+_OWN_VERB = re.compile(r"\s+(?:overrid\w*|instead of)")
+_PREFER = re.compile(r"\b(?:use|prefer)\s+this\s+(?:tool|function)\s+$")
+
+
 def _shadowing(s: str, cl: Clauses) -> Hit | None:
     for m in cl.finditer(_REWRITE, 0, len(s)):
+        if not _near(_RETURNED, s, m, 80):
+            continue
         if _near(_THIS, s, m, 80) and not mentioned(s, m.start()):
             return _hit(
                 "injection.tool-shadowing",
@@ -247,6 +288,12 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
         if t is None and _THIS.search(s, a, b) is not None:
             t = _CAPTURE.search(s, a, b)
         if t is None:
+            continue
+        if t.start() == m.end() + 1 and _OWN_VERB.match(s, m.end()) and "tool" in m.group():
+            continue
+        if t.group().startswith("instead of") and _PREFER.search(
+            s, max(0, t.start() - 25), t.start()
+        ):
             continue
         if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
             continue
