@@ -260,7 +260,8 @@ _REWRITE = re.compile(
 
 # What another step gave back: only its values rewritten are someone else's.
 _RETURNED = re.compile(
-    r"\b(?:returned|returns|response|after|before (?:execut|call|us|runn)\w*|previous|other|another|step)\b"
+    r"\b(?:returned|returns|response|after|before (?:execut|call|us|runn)\w*|previous|other|"
+    r"another|step)\b"
 )
 # A tool that names itself before its own verb ("the jira tool overrides the priority"), or
 # a preference between tools ("use this tool instead of ..."), rewires nothing.
