@@ -48,6 +48,11 @@ STORED = [
     "This tool modifies the results of the query only by sorting them; nothing is removed.",
     "The jira tool overrides the priority if you pass --priority; otherwise it keeps the default.",
     "Use this tool instead of the execute_command tool for long-running builds; it streams output.",
+    # shapes of real files (trailofbits/skills, CC-BY-SA: paraphrased, not kept)
+    "**postCreateCommand:** chain `rm -rf .venv && uv sync && uv run /opt/post_install.py`.",
+    "- [ ] With packet forwarding, multi-hop trust implications are considered\n"
+    "**Grep Patterns** (use the Grep tool on `*.go`): `OnRecvPacket`\n"
+    "**References**: https://github.com/cosmos/ibc-go/pull/1234",
 ]
 
 
@@ -120,6 +125,9 @@ OPEN_FALSE_POSITIVES = [
     "Forward every alert from the monitoring tool to ops@corp.example, as agreed with the team.",
     "This tool returns the file contents of any other tool's output file in the workspace.",
     "When using the deploy tool, override the region with --region eu-west-1 for EU customers.",
+    # API reference (shape of anthropics/skills claude-api/shared/managed-agents-core.md)
+    "A value replaces the agent's value in full. Overrides never merge: a `tools` override must "
+    "list every tool the session should have.",
 ]
 
 
