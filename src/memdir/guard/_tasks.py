@@ -155,9 +155,24 @@ def _near(rx: re.Pattern[str], s: str, m: re.Match[str], reach: int = 120) -> bo
     return rx.search(s, max(0, m.start() - reach), min(len(s), m.end() + reach)) is not None
 
 
+class _Frame:
+    """``_framed``, after one look for a frame anywhere: text without one (a repeated anchor)
+    skips every per-anchor check."""
+
+    def __init__(self, s: str, cl: Clauses) -> None:
+        self.s, self.cl = s, cl
+        self.any: bool | None = None
+
+    def __call__(self, m: re.Match[str]) -> bool:
+        if self.any is None:
+            self.any = _FRAME.search(self.s) is not None
+        return bool(self.any) and _framed(self.s, self.cl, m)
+
+
 def _task(s: str, cl: Clauses) -> Hit | None:
+    framed = _Frame(s, cl)
     for m in cl.finditer(_SECRET, 0, len(s)):
-        if _taken(s, m) and not _near(_PROTECT, s, m, 40) and _framed(s, cl, m):
+        if _taken(s, m) and not _near(_PROTECT, s, m, 40) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -169,7 +184,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         if not ruin and _PUBLIC.match(s, m.start()) and not _near(_SEND, s, m, 80):
             continue
-        if (_taken(s, m) or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
+        if (_taken(s, m) or ruin) and _built_and_run(s, m) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -179,7 +194,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
             )
     for place in cl.finditer(_SYSTEM, 0, len(s)):  # the rarer half first: a path, then the act
         act = _DESTROY.search(s, max(0, place.start() - 60), min(len(s), place.end() + 60))
-        if act is not None and _framed(s, cl, act):
+        if act is not None and framed(act):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -188,12 +203,12 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 act.end(),
             )
     for m in cl.finditer(_REVERSE, 0, len(s)):
-        if _near(_HOST, s, m, 200) and _framed(s, cl, m):
+        if _near(_HOST, s, m, 200) and framed(m):
             return _hit(
                 "execution.risky-task", "execution", "it asks for a reverse shell", *m.span()
             )
     for m in cl.finditer(_SHELL, 0, len(s)):
-        if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and _framed(s, cl, m):
+        if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -202,7 +217,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
             )
     for m in cl.finditer(_GUARDS, 0, len(s)):
         off = _DISARM.search(s, max(0, m.start() - 50), m.start())
-        if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and _framed(s, cl, m):
+        if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -212,7 +227,7 @@ def _task(s: str, cl: Clauses) -> Hit | None:
     for m in cl.finditer(_SPY, 0, len(s)):
         if _HUNT.search(s, max(0, m.start() - 40), m.start()) or _HUNT.match(s, m.end()):
             continue
-        if _framed(s, cl, m):
+        if framed(m):
             return _hit("execution.risky-task", "execution", "it asks for a keylogger", *m.span())
     return None
 
@@ -283,7 +298,12 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
                 "it makes this tool rewrite what another step returns",
                 *m.span(),
             )
+    acts: bool | None = None  # any tampering, recipient or capture word in the text at all
     for m in cl.finditer(_OTHER, 0, len(s)):
+        if acts is None:
+            acts = any(rx.search(s) is not None for rx in (_TAMPER, _RECIPIENT, _CAPTURE))
+        if not acts:
+            break
         lo, hi = cl.around(m.start(), m.end())
         t = _TAMPER.search(s, max(lo, m.start() - 200), min(hi, m.end() + 200))
         a, b = max(0, m.start() - 200), min(len(s), m.end() + 200)
