@@ -3,6 +3,9 @@ false positives and bypasses left open, pinned as strict xfails with a severity.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from memdir.guard import scan
@@ -179,3 +182,15 @@ BYPASSES = [
 @pytest.mark.parametrize("text", BYPASSES)
 def test_bypass_is_refused(text: str) -> None:
     assert scan(text) is not None
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "guard_review60"
+
+
+@pytest.mark.parametrize("name", ["awesome-copilot__pr-dashboard__SKILL.md.txt"])
+def test_real_file_round_60_refused_is_stored(name: str) -> None:
+    """Each heading's section, as the review scanned it (``2>/dev/null`` is no system file)."""
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    sections = re.split(r"\n(?=#{1,3} )", text)
+    assert len(sections) > 1
+    assert [s[:40] for s in sections if scan(s) is not None] == []
