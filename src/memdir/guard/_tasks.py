@@ -163,15 +163,20 @@ class _Frame:
         self.s, self.cl = s, cl
         self.any: bool | None = None
 
-    def __call__(self, m: re.Match[str]) -> bool:
+    def anywhere(self) -> bool:
         if self.any is None:
             self.any = _FRAME.search(self.s) is not None
-        return bool(self.any) and _framed(self.s, self.cl, m)
+        return self.any
+
+    def __call__(self, m: re.Match[str]) -> bool:
+        return self.anywhere() and _framed(self.s, self.cl, m)
 
 
 def _task(s: str, cl: Clauses) -> Hit | None:
     framed = _Frame(s, cl)
     for m in cl.finditer(_SECRET, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         if _taken(s, m) and not _near(_PROTECT, s, m, 40) and framed(m):
             return _hit(
                 "execution.risky-task",
@@ -181,6 +186,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for m in cl.finditer(_SYSFILE, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
         if not ruin and _PUBLIC.match(s, m.start()) and not _near(_SEND, s, m, 80):
             continue
@@ -193,6 +200,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for place in cl.finditer(_SYSTEM, 0, len(s)):  # the rarer half first: a path, then the act
+        if not framed.anywhere():  # every act needs a frame
+            return None
         act = _DESTROY.search(s, max(0, place.start() - 60), min(len(s), place.end() + 60))
         if act is not None and framed(act):
             return _hit(
@@ -203,11 +212,15 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 act.end(),
             )
     for m in cl.finditer(_REVERSE, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         if _near(_HOST, s, m, 200) and framed(m):
             return _hit(
                 "execution.risky-task", "execution", "it asks for a reverse shell", *m.span()
             )
     for m in cl.finditer(_SHELL, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and framed(m):
             return _hit(
                 "execution.risky-task",
@@ -216,6 +229,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 *m.span(),
             )
     for m in cl.finditer(_GUARDS, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         off = _DISARM.search(s, max(0, m.start() - 50), m.start())
         if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and framed(m):
             return _hit(
@@ -225,6 +240,8 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 *m.span(),
             )
     for m in cl.finditer(_SPY, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         if _HUNT.search(s, max(0, m.start() - 40), m.start()) or _HUNT.match(s, m.end()):
             continue
         if framed(m):
