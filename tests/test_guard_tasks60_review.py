@@ -56,6 +56,9 @@ STORED = [
     "- [ ] With packet forwarding, multi-hop trust implications are considered\n"
     "**Grep Patterns** (use the Grep tool on `*.go`): `OnRecvPacket`\n"
     "**References**: https://github.com/cosmos/ibc-go/pull/1234",
+    "- [ ] With v2 forwarding (ibc-go v9+), forwarded packets may come from untrusted chains\n"
+    "**Grep Patterns** (use the Grep tool on `*.go`): `OnRecvPacket`\n"
+    "**References**: https://github.com/cosmos/ibc-go/pull/1234",
 ]
 
 

@@ -272,9 +272,10 @@ _TAMPER = re.compile(
     r"\bthrough this tool\b|\binstead of (?:the )?(?:official|\w+_\w+)|一律改为"
 )
 # A hidden recipient counts only with the address the description itself names.
-# (a noun closing its clause, "with packet forwarding, ...", names no recipient).
+# (a noun closing its clause or naming packets, "packet forwarding, ...", names no recipient).
 _RECIPIENT = re.compile(
-    r"\bbcc\b|\bblind copy\b|\bcco\b|密送|скрыт\w* копи\w*|\bforward\w*\b(?![,.;:])"
+    r"\bbcc\b|\bblind copy\b|\bcco\b|密送|скрыт\w* копи\w*|"
+    r"\bforward\w*\b(?![,.;:]|\s*\(|\s+packets?\b)"
 )
 _ADDRESS = re.compile(r"@[\w-]+\.[\w.-]+|\+\d[\d -]{6,}\d|https?://\S+")
 # Or it makes this tool take what other tools see: the conversation, file contents, secrets.
