@@ -34,6 +34,15 @@ _SYSFILE = re.compile(
     r"(?<![\w.~/$-])(?!/etc/(?:os|lsb)-release\b)/(?:etc|proc|sys|root|boot|var/log|var/lib|usr/share|usr/lib|usr/bin|"
     r"usr/sbin|dev)/[\w./*-]*[\w*]"
 )
+# Files every program may read and print: hardware and clock facts, randomness, word lists.
+# Read out they tell nothing; only sending them away still counts.
+_PUBLIC = re.compile(
+    r"/(?:proc/(?:cpuinfo|meminfo|loadavg|uptime|version|stat)|sys/class/|etc/(?:hostname|timezone|"
+    r"localtime)|dev/(?:u?random|null|zero)|usr/share/(?:dict|fonts|zoneinfo)/?)"
+)
+_SEND = re.compile(
+    r"\b(?:send\w*|upload\w*|post\w*|отправ\w*|schick\w*|sende\w*|env[ií]\w*)\b|发送|上传|送信"
+)
 # A strong frame: code is both written (a script, a program) and run.
 _WRITTEN = re.compile(
     r"\b(?:scripts?|programs?|code|one-liner)\b|脚本|代码|程序|скрипт\w*|код\w*|программ\w*|"
@@ -58,8 +67,8 @@ _PROTECT = re.compile(r"chmod\s+[0-7]?[46]00\b|\bchmod\s+(?:go|og)-")
 # A system root or the home directory itself, at most one level down (/etc/passwd, /usr/lib,
 # /home/*, ~): a project's own folders sit deeper or are relative.
 _SYSTEM = re.compile(
-    r"(?<![\w.~/$-])(?:/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|home|sys)"
-    r"(?:/[\w*-]+(?:\.\w+)?)?|/dev/(?:sd[a-z]|nvme\w*|hd[a-z])|~|\$home)/?\*?(?![\w/-]|\.\w)"
+    r"(?<![\w.~/$-])(?:/(?:etc|usr|var|boot|bin|sbin|lib|lib64|root|home|sys)"
+    r"(?:/[\w*-]+(?:\.\w+)?)?|/opt|/dev/(?:sd[a-z]|nvme\w*|hd[a-z])|~|\$home)/?\*?(?![\w/-]|\.\w)"
     r"|home directory|домашн\w+ (?:каталог|директори|папк)\w*|ホームディレクトリ|主目录|"
     r"home-verzeichnis|directorio (?:personal|home)"
 )
@@ -73,7 +82,9 @@ _DESTROY = re.compile(
 _REVERSE = re.compile(
     r"reverse[ -]shell|обратн\w* оболочк\w*|shell inversa|リバースシェル|反[弹向] ?shell"
 )
-_SHELL = re.compile(r"/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bshell\b|оболочк|シェル")
+_SHELL = re.compile(
+    r"/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bshell\b(?! script)|оболочк|シェル"
+)
 _HOST = re.compile(r"\b(?!127\.)\d{1,3}(?:\.\d{1,3}){3}\b")
 _PORT = re.compile(r"\bport\b|\bporto?\b|\bpuerto\b|порт|端口|ポート|:\d{2,5}\b")
 # Switching off what watches the machine.
@@ -85,6 +96,10 @@ _GUARDS = re.compile(
     r"\b(?:auditd|falcon-sensor|clamav|clamd|antivirus|anti-virus|defender|firewall|ufw|"
     r"selinux|apparmor|edr|osquery)\b|杀毒|防火墙|антивирус\w*|брандмауэр\w*|файрвол\w*|"
     r"virenscanner|ウイルス対策|ファイアウォール|cortafuegos|disablerealtimemonitoring"
+)
+# A keylogger looked for is not one built: "checks whether a keylogger runs", "detection".
+_HUNT = re.compile(
+    r"\b(?:detect\w*|check\w*|find\w*|finds|scan\w*|hunt\w*|quarantin\w*)\b[^.\n]{0,30}$|\s+detection"
 )
 _SPY = re.compile(r"\bkeylog\w*|\b(?:every|all) keystrokes?\b|кейлоггер|键盘记录|キーロガー")
 
@@ -115,10 +130,20 @@ def _framed(s: str, cl: Clauses, m: re.Match[str]) -> bool:
     return not negated(s, m.start(), m.end(), start, cl)
 
 
+# The place a copy or a write lands (``copies kubeconfig to ~/.kube/config``) is not read out.
+_INTO = re.compile(r"\b(?:to|into)\s+[`'\"]?$")
+_NEVER = re.compile(r"\b(?:never|don't|do not|must not)\s+$")
+
+
 def _taken(s: str, m: re.Match[str]) -> bool:
     """Whether an act that reads out or moves ``m`` stands just before or after it."""
+    if _INTO.search(s, max(0, m.start() - 8), m.start()):
+        return False
     near = _TAKE.finditer(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
-    return any(_PAST.search(t.group()) is None for t in near)
+    return any(
+        _PAST.search(t.group()) is None and not _NEVER.search(s, max(0, t.start() - 12), t.start())
+        for t in near
+    )
 
 
 def _built_and_run(s: str, m: re.Match[str]) -> bool:
@@ -130,9 +155,29 @@ def _near(rx: re.Pattern[str], s: str, m: re.Match[str], reach: int = 120) -> bo
     return rx.search(s, max(0, m.start() - reach), min(len(s), m.end() + reach)) is not None
 
 
+class _Frame:
+    """``_framed``, after one look for a frame anywhere: text without one (a repeated anchor)
+    skips every per-anchor check."""
+
+    def __init__(self, s: str, cl: Clauses) -> None:
+        self.s, self.cl = s, cl
+        self.any: bool | None = None
+
+    def anywhere(self) -> bool:
+        if self.any is None:
+            self.any = _FRAME.search(self.s) is not None
+        return self.any
+
+    def __call__(self, m: re.Match[str]) -> bool:
+        return self.anywhere() and _framed(self.s, self.cl, m)
+
+
 def _task(s: str, cl: Clauses) -> Hit | None:
+    framed = _Frame(s, cl)
     for m in cl.finditer(_SECRET, 0, len(s)):
-        if _taken(s, m) and not _near(_PROTECT, s, m, 40) and _framed(s, cl, m):
+        if not framed.anywhere():  # every act needs a frame
+            return None
+        if _taken(s, m) and not _near(_PROTECT, s, m, 40) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -141,8 +186,12 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for m in cl.finditer(_SYSFILE, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         ruin = _DESTROY.search(s, max(0, m.start() - 80), min(len(s), m.end() + 40))
-        if (_taken(s, m) or ruin) and _built_and_run(s, m) and _framed(s, cl, m):
+        if not ruin and _PUBLIC.match(s, m.start()) and not _near(_SEND, s, m, 80):
+            continue
+        if (_taken(s, m) or ruin) and _built_and_run(s, m) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -151,8 +200,10 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for place in cl.finditer(_SYSTEM, 0, len(s)):  # the rarer half first: a path, then the act
+        if not framed.anywhere():  # every act needs a frame
+            return None
         act = _DESTROY.search(s, max(0, place.start() - 60), min(len(s), place.end() + 60))
-        if act is not None and _framed(s, cl, act):
+        if act is not None and framed(act):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -161,12 +212,16 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 act.end(),
             )
     for m in cl.finditer(_REVERSE, 0, len(s)):
-        if _near(_HOST, s, m, 200) and _framed(s, cl, m):
+        if not framed.anywhere():  # every act needs a frame
+            return None
+        if _near(_HOST, s, m, 200) and framed(m):
             return _hit(
                 "execution.risky-task", "execution", "it asks for a reverse shell", *m.span()
             )
     for m in cl.finditer(_SHELL, 0, len(s)):
-        if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and _framed(s, cl, m):
+        if not framed.anywhere():  # every act needs a frame
+            return None
+        if _near(_HOST, s, m, 160) and _near(_PORT, s, m, 160) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -174,8 +229,10 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 *m.span(),
             )
     for m in cl.finditer(_GUARDS, 0, len(s)):
+        if not framed.anywhere():  # every act needs a frame
+            return None
         off = _DISARM.search(s, max(0, m.start() - 50), m.start())
-        if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and _framed(s, cl, m):
+        if off is not None and _PLAIN.fullmatch(s, off.end(), m.start()) and framed(m):
             return _hit(
                 "execution.risky-task",
                 "execution",
@@ -183,7 +240,11 @@ def _task(s: str, cl: Clauses) -> Hit | None:
                 *m.span(),
             )
     for m in cl.finditer(_SPY, 0, len(s)):
-        if _framed(s, cl, m):
+        if not framed.anywhere():  # every act needs a frame
+            return None
+        if _HUNT.search(s, max(0, m.start() - 40), m.start()) or _HUNT.match(s, m.end()):
+            continue
+        if framed(m):
             return _hit("execution.risky-task", "execution", "it asks for a keylogger", *m.span())
     return None
 
@@ -211,7 +272,11 @@ _TAMPER = re.compile(
     r"\bthrough this tool\b|\binstead of (?:the )?(?:official|\w+_\w+)|一律改为"
 )
 # A hidden recipient counts only with the address the description itself names.
-_RECIPIENT = re.compile(r"\bbcc\b|\bblind copy\b|\bcco\b|密送|скрыт\w* копи\w*|\bforward\w*\b")
+# (a noun closing its clause or naming packets, "packet forwarding, ...", names no recipient).
+_RECIPIENT = re.compile(
+    r"\bbcc\b|\bblind copy\b|\bcco\b|密送|скрыт\w* копи\w*|"
+    r"\bforward\w*\b(?![,.;:]|\s*\(|\s+packets?\b)"
+)
 _ADDRESS = re.compile(r"@[\w-]+\.[\w.-]+|\+\d[\d -]{6,}\d|https?://\S+")
 # Or it makes this tool take what other tools see: the conversation, file contents, secrets.
 _THIS = re.compile(
@@ -229,8 +294,21 @@ _REWRITE = re.compile(
 )
 
 
+# What another step gave back: only its values rewritten are someone else's.
+_RETURNED = re.compile(
+    r"\b(?:returned|returns|response|after|before (?:execut|call|us|runn)\w*|previous|other|"
+    r"another|step)\b"
+)
+# A tool that names itself before its own verb ("the jira tool overrides the priority"), or
+# a preference between tools ("use this tool instead of ..."), rewires nothing.
+_OWN_VERB = re.compile(r"\s+(?:overrid\w*|instead of)")
+_PREFER = re.compile(r"\b(?:use|prefer)\s+this\s+(?:tool|function)\s+$")
+
+
 def _shadowing(s: str, cl: Clauses) -> Hit | None:
     for m in cl.finditer(_REWRITE, 0, len(s)):
+        if not _near(_RETURNED, s, m, 80):
+            continue
         if _near(_THIS, s, m, 80) and not mentioned(s, m.start()):
             return _hit(
                 "injection.tool-shadowing",
@@ -238,7 +316,12 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
                 "it makes this tool rewrite what another step returns",
                 *m.span(),
             )
+    acts: bool | None = None  # any tampering, recipient or capture word in the text at all
     for m in cl.finditer(_OTHER, 0, len(s)):
+        if acts is None:
+            acts = any(rx.search(s) is not None for rx in (_TAMPER, _RECIPIENT, _CAPTURE))
+        if not acts:
+            break
         lo, hi = cl.around(m.start(), m.end())
         t = _TAMPER.search(s, max(lo, m.start() - 200), min(hi, m.end() + 200))
         a, b = max(0, m.start() - 200), min(len(s), m.end() + 200)
@@ -247,6 +330,12 @@ def _shadowing(s: str, cl: Clauses) -> Hit | None:
         if t is None and _THIS.search(s, a, b) is not None:
             t = _CAPTURE.search(s, a, b)
         if t is None:
+            continue
+        if t.start() == m.end() + 1 and _OWN_VERB.match(s, m.end()) and "tool" in m.group():
+            continue
+        if t.group().startswith("instead of") and _PREFER.search(
+            s, max(0, t.start() - 25), t.start()
+        ):
             continue
         if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
             continue
