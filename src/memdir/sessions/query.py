@@ -337,6 +337,30 @@ def cjk_terms(run: str) -> list[str]:
     return terms
 
 
+#: Question words of a stop character and a content one (何時 "when"): the content one is
+#: no word of its own where a query asks with them (歯医者の予約は何時？ ≠ 時).
+_ASKING = ("何时", "何处", "何故", "几时")
+
+
+def word_characters(text: str) -> frozenset[str]:
+    """The CJK characters of ``text`` (folded) that stand as a word of one character:
+    neither neighbour is a content character (a stop word, punctuation, another script or
+    the edge is not): 猫 of 我的猫是, 药 of 吃什么药？, not 法 of 民法典 nor 办法."""
+    stops, multi = _folded_stops()
+    run = fold(normalize(text))
+    content = [is_cjk(ch) for ch in run]
+    for i, ch in enumerate(run):  # every stop word's characters, overlaps too (在哪天)
+        if ch in stops:
+            content[i] = False
+        for w in (*multi, *_ASKING):
+            if run.startswith(w, i):
+                content[i : i + len(w)] = [False] * len(w)
+    edge = [False, *content, False]
+    return frozenset(
+        ch for i, ch in enumerate(run) if content[i] and not edge[i] and not edge[i + 2]
+    )
+
+
 def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
     """``chunk`` cut into alternating CJK and other runs."""
     return [(cjk, "".join(group)) for cjk, group in itertools.groupby(chunk, key=is_cjk)]
