@@ -337,9 +337,9 @@ def cjk_terms(run: str) -> list[str]:
     return terms
 
 
-#: Question words of a stop character and a content one (何時 "when"): the content one is
-#: no word of its own where a query asks with them (歯医者の予約は何時？ ≠ 時).
-_ASKING = ("何时", "何处", "何故", "几时")
+#: Stop characters that ask with the character after them (何時 "when", 几条 "how many"):
+#: that one is no word of its own (歯医者の予約は何時？ is not about 時).
+_ASKING = frozenset("何几")
 
 
 def word_characters(text: str) -> frozenset[str]:
@@ -350,11 +350,11 @@ def word_characters(text: str) -> frozenset[str]:
     run = fold(normalize(text))
     content = [is_cjk(ch) for ch in run]
     for i, ch in enumerate(run):  # every stop word's characters, overlaps too (在哪天)
+        spans = [w for w in multi if run.startswith(w, i)]
         if ch in stops:
-            content[i] = False
-        for w in (*multi, *_ASKING):
-            if run.startswith(w, i):
-                content[i : i + len(w)] = [False] * len(w)
+            spans.append(run[i : i + 2] if ch in _ASKING else ch)
+        for w in spans:
+            content[i : i + len(w)] = [False] * len(w)
     edge = [False, *content, False]
     return frozenset(
         ch for i, ch in enumerate(run) if content[i] and not edge[i] and not edge[i + 2]
