@@ -342,10 +342,16 @@ def cjk_terms(run: str) -> list[str]:
 _ASKING = frozenset("何几")
 
 
+#: Stop characters a noun follows (我的猫, 什么药, 这个车, 猫和狗, 車の色): a verb follows
+#: the others (上次说, 在吃), and a one-character verb is no topic.
+_NAMING = frozenset("的の么个些这那哪和与とや" + fold("么"))  # OpenCC writes 么 as 幺
+
+
 def word_characters(text: str) -> frozenset[str]:
-    """The CJK characters of ``text`` (folded) that stand as a word of one character:
+    """The CJK characters of ``text`` (folded) that stand as a noun of one character:
     neither neighbour is a content character (a stop word, punctuation, another script or
-    the edge is not): 猫 of 我的猫是, 药 of 吃什么药？, not 法 of 民法典 nor 办法."""
+    the edge is not) and the one before is no verb's (:data:`_NAMING`): 猫 of 我的猫是,
+    药 of 吃什么药？, not 法 of 民法典 nor 办法, not 说 of 上次说的."""
     stops, multi = _folded_stops()
     run = fold(normalize(text))
     content = [is_cjk(ch) for ch in run]
@@ -355,9 +361,15 @@ def word_characters(text: str) -> frozenset[str]:
             spans.append(run[i : i + 2] if ch in _ASKING else ch)
         for w in spans:
             content[i : i + len(w)] = [False] * len(w)
+    before = ["", *run]  # a noun, not a verb: after the edge, a mark or 的 (上次说的 ≠ 说)
     edge = [False, *content, False]
     return frozenset(
-        ch for i, ch in enumerate(run) if content[i] and not edge[i] and not edge[i + 2]
+        ch
+        for i, ch in enumerate(run)
+        if content[i]
+        and not edge[i]
+        and not edge[i + 2]
+        and (not is_cjk(before[i]) or before[i] in _NAMING)
     )
 
 
