@@ -233,7 +233,9 @@ def _without_lone_characters(
     not 儿的, 议で; fewer than ``least`` of its characters; no other term) and no other
     row of its session holds more: 办法 alone is no match for 民法典. A row whose session
     matches (an answer sharing one character with the question, beside the turn that
-    holds the question's words) keeps them. A row left with no term is dropped."""
+    holds the question's words) keeps them. A row left with no term is dropped. ``words``
+    (:func:`~.query.word_characters`: 猫 of 我的猫是) are words of one character, no
+    lone characters."""
     cjk = [t for t in terms if t.kind != "sub" and is_cjk(t.text[:1])]
     chars = {t.key for t in cjk if len(t.text) == 1}
     least = min(least, len(chars))
