@@ -9,7 +9,7 @@ import pytest
 
 from memdir.engine import Memdir
 from memdir.sessions.analyzer import folded, index_text, normalize
-from memdir.sessions.query import Query
+from memdir.sessions.query import Query, word_characters
 
 pytestmark = pytest.mark.backends  # files + state.db, and PostgreSQL
 
@@ -90,12 +90,6 @@ def test_short_and_mixed_queries_still_find_their_rows(md: Memdir) -> None:
     assert _found(md, "Docker 镜像") == ["prune"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity high: a saved memory that answers the question is dropped when its "
-    "only tie is a one-character word (猫, 车, 药): an entry has no session to hold it, so "
-    "the rule always drops it; each was found before cjk60",
-)
 @pytest.mark.parametrize(
     ("question", "body"),
     [
@@ -111,14 +105,38 @@ def test_a_memory_tied_by_a_one_character_word_is_found(
     assert _entries(md, question) == ["answer"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="severity medium: a message tied to the question by one character word (车) "
-    "alone in its session is dropped; found before cjk60",
-)
 def test_a_message_tied_by_a_one_character_word_is_found(md: Memdir) -> None:
+    """Alone in its session, so no turn of it holds the question's other words."""
     _log(md, "car", ("user", "我的车是白色特斯拉。"))
     assert _found(md, "我开的车是什么牌子？") == ["car"]
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("我的猫是什么品种？", {"猫"}),
+        ("我在吃什么药？", {"药"}),  # 在吃: a verb
+        ("上次说的报销流程", set()),
+        ("這個藥呢", {"药"}),  # folded as the index holds it
+        ("《民法典》里有什么", set()),  # inside a word: 法 is not 办法's
+        ("民法典有几条？", set()),  # 几条 asks "how many": 条 is no word of its own
+        ("妈妈的眼睛手术排在哪天？", set()),  # 天 is part of the stop word 哪天
+        ("歯医者の予約は何時？", set()),  # 何時 asks "when": 時 is no word of its own
+        ("車の色は", {"车", "色"}),
+    ],
+)
+def test_a_one_character_word_is_told_from_a_character_of_a_word(
+    question: str, words: set[str]
+) -> None:
+    assert word_characters(question) == words
+
+
+def test_a_memory_tied_by_a_character_inside_a_word_is_still_no_match(md: Memdir) -> None:
+    """The one-character rule still drops a memory tied by 法 of 民法典 alone."""
+    store = md.store("local")
+    store.add(type="reference", name="claims", description="claims", body="报销办法见 wiki。")
+    store.add(type="reference", name="law", description="law", body="《民法典》第一千条。")
+    assert _entries(md, "《民法典》第几条讲什么？") == ["law"]
 
 
 def test_a_row_tied_only_by_function_characters_is_no_match(md: Memdir) -> None:

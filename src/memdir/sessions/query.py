@@ -337,6 +337,42 @@ def cjk_terms(run: str) -> list[str]:
     return terms
 
 
+#: Stop characters that ask with the character after them (何時 "when", 几条 "how many"):
+#: that one is no word of its own (歯医者の予約は何時？ is not about 時).
+_ASKING = frozenset("何几")
+
+
+#: Stop characters a noun follows (我的猫, 什么药, 这个车, 猫和狗, 車の色): a verb follows
+#: the others (上次说, 在吃), and a one-character verb is no topic.
+_NAMING = frozenset("的の么个些这那哪和与とや" + fold("么"))  # OpenCC writes 么 as 幺
+
+
+def word_characters(text: str) -> frozenset[str]:
+    """The CJK characters of ``text`` (folded) that stand as a noun of one character:
+    neither neighbour is a content character (a stop word, punctuation, another script or
+    the edge is not) and the one before is no verb's (:data:`_NAMING`): 猫 of 我的猫是,
+    药 of 吃什么药？, not 法 of 民法典 nor 办法, not 说 of 上次说的."""
+    stops, multi = _folded_stops()
+    run = fold(normalize(text))
+    content = [is_cjk(ch) for ch in run]
+    for i, ch in enumerate(run):  # every stop word's characters, overlaps too (在哪天)
+        spans = [w for w in multi if run.startswith(w, i)]
+        if ch in stops:
+            spans.append(run[i : i + 2] if ch in _ASKING else ch)
+        for w in spans:
+            content[i : i + len(w)] = [False] * len(w)
+    before = ["", *run]  # a noun, not a verb: after the edge, a mark or 的 (上次说的 ≠ 说)
+    edge = [False, *content, False]
+    return frozenset(
+        ch
+        for i, ch in enumerate(run)
+        if content[i]
+        and not edge[i]
+        and not edge[i + 2]
+        and (not is_cjk(before[i]) or before[i] in _NAMING)
+    )
+
+
 def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
     """``chunk`` cut into alternating CJK and other runs."""
     return [(cjk, "".join(group)) for cjk, group in itertools.groupby(chunk, key=is_cjk)]
