@@ -1,0 +1,100 @@
+"""rv60w: an attack on mend60w (ids keep letters of every script, old ids kept; memory
+search widens inflected forms; Arabic clitics) as a user who upgrades an existing home."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.core.changes import AddOp, ReplaceOp
+from memdir.core.slug import ascii_slugify, entry_id, slugify
+from memdir.pipeline.answers import Candidate, OpSpec
+from memdir.pipeline.consolidate import to_operations
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
+    return {
+        **env,
+        "HOME": str(home),
+        "MEMDIR_HOME": str(home / ".memdir"),
+        "MEMDIR_MANAGED_DIR": str(home / "etc-memdir"),
+        "MEMDIR_BACKGROUND": "0",
+    }
+
+
+def _cli(home: Path, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(repo), *args],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+@pytest.fixture
+def where(tmp_path: Path) -> tuple[Path, Path]:
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    home.mkdir()
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    return home, repo
+
+
+def _old_home(home: Path, repo: Path, names: list[str]) -> dict[str, str]:
+    """Entries added under ``names``, each file then named as the earlier rule named it
+    (what a home written before 2026-12-07 holds); name -> old id."""
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        store = md.store("local")
+        for i, n in enumerate(names):  # one by one: two may share a new id
+            store.apply([AddOp("project", n, f"about {n}", f"text {i}")])
+            new, old = f"project_{slugify(n)}", f"project_{ascii_slugify(n)}"
+            if new != old:
+                [path] = (home / ".memdir").glob(f"**/{new}.md")
+                path.rename(path.with_name(f"{old}.md"))
+    finally:
+        md.close()
+    return {n: f"project_{ascii_slugify(n)}" for n in names}
+
+
+def test_a_straße_entry_of_before_is_not_taken_for_strasse() -> None:
+    """ß has no ASCII fold: the earlier rule named «Straße» ``strae-<hash>``, the new one
+    ``strasse`` (casefold), the id an entry «Strasse» already holds."""
+    taken = {"project_strae-58a377", "project_strasse"}
+    assert entry_id("project", "Straße", taken) == "project_strae-58a377"
+    assert entry_id("project", "Strasse", taken) == "project_strasse"
+
+
+def test_consolidating_straße_updates_straße_not_strasse(where: tuple[Path, Path]) -> None:
+    """An upgraded home with «Straße» (old id) and «Strasse»: a model's add of «Straße»
+    becomes a replace of «Straße», never of «Strasse» (that one's text would be lost)."""
+    home, repo = where
+    ids = _old_home(home, repo, ["Straße", "Strasse"])
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        entries = md.store("local").list()
+        c = Candidate("project", "Straße", "about Straße", "new text", "local", (1,), 0.9)
+        [op] = to_operations([OpSpec("add", candidate=0)], [c], entries)
+        assert isinstance(op, ReplaceOp) and op.target == ids["Straße"], op
+    finally:
+        md.close()
+
+
+def test_adding_straße_again_names_the_straße_entry(where: tuple[Path, Path]) -> None:
+    home, repo = where
+    ids = _old_home(home, repo, ["Straße", "Strasse"])
+    proc = _cli(home, repo, "add", "--type", "project", "--name", "Straße",
+                "--description", "d", "--body", "other", "--scope", "local")  # fmt: skip
+    assert proc.returncode != 0 and ids["Straße"] in proc.stderr, proc.stderr
+    listed = {e["id"] for e in json.loads(_cli(home, repo, "ls", "--json").stdout)}
+    assert listed == set(ids.values())
