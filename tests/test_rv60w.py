@@ -98,3 +98,82 @@ def test_adding_straße_again_names_the_straße_entry(where: tuple[Path, Path]) 
     assert proc.returncode != 0 and ids["Straße"] in proc.stderr, proc.stderr
     listed = {e["id"] for e in json.loads(_cli(home, repo, "ls", "--json").stdout)}
     assert listed == set(ids.values())
+
+
+def _items(proc: subprocess.CompletedProcess[str]) -> list[tuple[str, str, str]]:
+    assert proc.returncode == 0, proc.stderr
+    return [(i["action"], i["entry"], i["name"]) for i in json.loads(proc.stdout)["items"]]
+
+
+def _topic(folder: Path, file: str, name: str, body: str) -> None:
+    text = f"---\nname: {name}\ndescription: {file}\ntype: project\n---\n\n{body}\n"
+    (folder / file).write_text(text, encoding="utf-8")
+
+
+def test_reimporting_two_same_named_memories_updates_both(where: tuple[Path, Path]) -> None:
+    """Two Claude Code files named alike become «Foo» and «Foo (2)»; after both change,
+    the next import updates those two, not adds a «Foo (3)» beside a stale «Foo (2)»."""
+    home, repo = where
+    cc = home / "cc"
+    cc.mkdir()
+    (cc / "MEMORY.md").write_text("- [Foo](a.md) — a\n- [Foo](b.md) — b\n")
+    _topic(cc, "a.md", "Foo", "alpha")
+    _topic(cc, "b.md", "Foo", "beta")
+    args = ("import", "claude-code", "--from", str(cc), "--json", "--apply")
+    first = _items(_cli(home, repo, *args))
+    assert [a for a, _, _ in first] == ["add", "add"], first
+    _topic(cc, "a.md", "Foo", "alpha changed")
+    _topic(cc, "b.md", "Foo", "beta changed")
+    again = _items(_cli(home, repo, *args))
+    assert again == [("update", e, n) for _, e, n in first], again
+
+
+def test_reimporting_same_named_cyrillic_memories_after_the_upgrade(
+    where: tuple[Path, Path],
+) -> None:
+    """The same with «Привет» named by the earlier rule: the import planned an add of
+    ``project_привет`` (the new id of a name in place under its old one) and applying it
+    failed as a whole (ConflictError: nothing imported)."""
+    home, repo = where
+    cc = home / "cc"
+    cc.mkdir()
+    (cc / "MEMORY.md").write_text("- [Привет](a.md) — a\n- [Привет](b.md) — b\n")
+    _topic(cc, "a.md", "Привет", "alpha")
+    _topic(cc, "b.md", "Привет", "beta")
+    args = ("import", "claude-code", "--from", str(cc), "--json", "--apply")
+    _items(_cli(home, repo, *args))
+    for name in ("Привет", "Привет (2)"):  # as the earlier rule named them
+        [path] = (home / ".memdir").glob(f"**/project_{slugify(name)}.md")
+        path.rename(path.with_name(f"project_{ascii_slugify(name)}.md"))
+    old = [f"project_{ascii_slugify(n)}" for n in ("Привет", "Привет (2)")]
+    _topic(cc, "a.md", "Привет", "alpha changed")
+    _topic(cc, "b.md", "Привет", "beta changed")
+    again = _items(_cli(home, repo, *args))
+    assert again == [("update", old[0], "Привет"), ("update", old[1], "Привет (2)")], again
+    listed = json.loads(_cli(home, repo, "ls", "--json").stdout)
+    assert sorted(e["id"] for e in listed) == sorted(old)
+
+
+def test_reimporting_codex_notes_named_by_the_earlier_rule(where: tuple[Path, Path]) -> None:
+    """Codex notes «ΣΟΦΟΣ» and «σοφος» (and «Straße», «Strasse») had two ids before; the
+    new rule case-folds them to one, and Codex's reader renamed the second «σοφος (2)»:
+    once its text changed, a second entry was added beside the stale one."""
+    home, repo = where
+    notes = home / "codex" / "extensions" / "ad_hoc" / "notes"
+    notes.mkdir(parents=True)
+    said = {"a": ("ΣΟΦΟΣ", "alpha"), "b": ("σοφος", "beta"), "c": ("Straße", "gamma"),
+            "d": ("Strasse", "delta")}  # fmt: skip
+    args = ("import", "codex", "--from", str(home / "codex"), "--json", "--apply")
+    ids: dict[str, str] = {}
+    for f, (name, body) in said.items():  # one by one, each renamed as the earlier rule did
+        (notes / f"{f}.md").write_text(f"# {name}\n\n{body} text.\n", encoding="utf-8")
+        [(_, eid, got)] = [i for i in _items(_cli(home, repo, *args)) if i[0] == "add"]
+        assert got == name, got
+        ids[name] = f"reference_{ascii_slugify(name)}"
+        if eid != ids[name]:
+            [path] = (home / ".memdir").glob(f"**/{eid}.md")
+            path.rename(path.with_name(f"{ids[name]}.md"))
+    for f, (name, body) in said.items():
+        (notes / f"{f}.md").write_text(f"# {name}\n\n{body} text, changed.\n", encoding="utf-8")
+    again = _items(_cli(home, repo, *args))
+    assert sorted(again) == sorted(("update", ids[n], n) for n, _ in said.values()), again
