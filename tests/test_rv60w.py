@@ -215,3 +215,25 @@ def test_persian_parents_do_not_find_religion(tmp_path: Path) -> None:
 )
 def test_arabic_bi_without_the_article_is_read_off(tmp_path: Path) -> None:
     assert _entry_search(tmp_path, ["مدرسة", "كتاب"], "بمدرسة") == ["مدرسة"]
+
+
+def test_the_dream_diary_names_an_entry_of_before_by_its_id() -> None:
+    """Deep sleep's diary line for a supersede by the same name names the id the entry
+    keeps (its earlier-rule one), not a new id no file has."""
+    from datetime import UTC, datetime
+
+    from memdir.core.changes import SupersedeOp
+    from memdir.core.model import Entry, EntryType
+    from memdir.pipeline.dreaming import deep, light
+    from memdir.review.diary import Run
+
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    old = f"project_{ascii_slugify('Миграция')}"
+    entries = [Entry(old, "Миграция", "d", EntryType.PROJECT, "alembic upgrade", now, now)]
+    run = Run("local", now)
+    op = SupersedeOp(old, "Миграция", "d", "alembic upgrade head", type="project")
+    deep([op], entries, 5, run)
+    assert run.superseded == [f"{old} by {old}: the model replaces it"], run.superseded
+    c = Candidate("project", "Миграция", "d", "make migrate", "local", (1,), 0.9, "s1")
+    light([c], entries, run)
+    assert run.staged == [f"{old} from session s1"], run.staged
