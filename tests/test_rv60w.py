@@ -237,3 +237,25 @@ def test_the_dream_diary_names_an_entry_of_before_by_its_id() -> None:
     c = Candidate("project", "Миграция", "d", "make migrate", "local", (1,), 0.9, "s1")
     light([c], entries, run)
     assert run.staged == [f"{old} from session s1"], run.staged
+
+
+def test_an_add_after_a_supersede_by_the_same_name_targets_the_kept_id(
+    where: tuple[Path, Path],
+) -> None:
+    """A supersede by the same name keeps an entry of before its id; a later add of that
+    name in the batch becomes a replace of that id (not of a new id no entry has: the
+    batch failed)."""
+    home, repo = where
+    ids = _old_home(home, repo, ["Миграция"])
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        store = md.store("local")
+        c1 = Candidate("project", "Миграция", "d", "alembic upgrade head", "local", (1,), 0.9)
+        c2 = Candidate("project", "Миграция", "d2", "make migrate", "local", (2,), 0.9)
+        specs = [OpSpec("supersede", candidate=0, target=ids["Миграция"]), OpSpec("add", 1)]
+        ops = to_operations(specs, [c1, c2], store.list())
+        assert isinstance(ops[1], ReplaceOp) and ops[1].target == ids["Миграция"], ops
+        store.apply(ops)
+        assert [(e.id, e.body) for e in store.list()] == [(ids["Миграция"], "make migrate")]
+    finally:
+        md.close()
