@@ -4,6 +4,7 @@ and off, on SQLite and (``--database``) PostgreSQL.
 
     PYTHONPATH=$PWD/src .venv/bin/python bench/entry_inflect.py [--entries 1000]
     PYTHONPATH=$PWD/src .venv/bin/python bench/entry_inflect.py --database $URL
+    ... --entries 5000 --body-words 200   # longer notes: many more distinct terms
 
 Entries: Russian and Polish names and descriptions built from roots and case endings (so
 each query word's prefix holds many forms), and English ones. Queries: one to four words
@@ -56,8 +57,10 @@ QUERIES = [
 ]
 
 
-def _docs(n: int) -> list[EntryDoc]:
+def _docs(n: int, body_words: int = 0) -> list[EntryDoc]:
     rnd = random.Random(60)
+    letters = "абвгдеёжзийклмнопрстуфхцчшщьыэюя"
+    pool = ["".join(rnd.choices(letters, k=rnd.randint(4, 10))) for _ in range(30_000)]
     now = datetime(2026, 12, 7, tzinfo=UTC)
     out = []
     for i in range(n):
@@ -68,6 +71,8 @@ def _docs(n: int) -> list[EntryDoc]:
             words = [r + rnd.choice(ends) for r in rnd.sample(roots, 5)]
         name, desc = " ".join(words[:2]), " ".join(words[2:])
         body = f"{' '.join(words)} note {i}"
+        if body_words:  # a note of some length, of a vocabulary of 30,000 words
+            body += " " + " ".join(rnd.choices(pool, k=body_words))
         out.append(
             EntryDoc(
                 "/loc", "project", Entry(f"e{i}", name, desc, EntryType.PROJECT, body, now, now)
@@ -102,8 +107,9 @@ def main() -> None:
     ap.add_argument("--entries", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--database", help="also on this PostgreSQL URL")
+    ap.add_argument("--body-words", type=int, default=0, help="random words added a body")
     args = ap.parse_args()
-    docs = _docs(args.entries)
+    docs = _docs(args.entries, args.body_words)
     engines: list[tuple[str, Any]] = []
     tmp = tempfile.TemporaryDirectory()
     engines.append(("sqlite", Database(Path(tmp.name) / "state.db")))

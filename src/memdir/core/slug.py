@@ -115,9 +115,10 @@ def ascii_slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
 
 def entry_id(type_: str, name: str, taken: Container[str] = ()) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``; or, when ``taken`` (the
-    ids in place) holds the id the earlier rule gave this name, that one."""
+    ids in place) holds the id the earlier rule gave this name, that one: before the new
+    id, which another name may hold (``Strasse``'s is ``Straße``'s new one)."""
     made = f"{type_}_{slugify(name)}"
-    if taken and made not in taken:
+    if taken:
         old = f"{type_}_{ascii_slugify(name)}"
         if old in taken:
             return old

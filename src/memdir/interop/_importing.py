@@ -127,6 +127,11 @@ def _store_for(md: Layers, item: ImportItem) -> Store:
     return md.store_at(item.folder)
 
 
+def ids_in_place(md: Layers, scope: str, folder: Path | None) -> set[str]:
+    """The ids of the entries a scope (``folder``: another project's local scope) holds."""
+    return {e.id for e in (md.store(scope) if folder is None else md.store_at(folder)).list()}
+
+
 def digest(item: ImportItem) -> str:
     """What an item said at its source, as a short hash (type, name, description, body).
     The ledger keeps, per :func:`ledger_key`, the digests the last applied import read."""
@@ -231,8 +236,11 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
         return Planned(item, "duplicate", t.bodies[key], "the same text is already stored")
     if eid in t.planned:  # a different text under a name this import already uses: Name (n)
         kind = EntryType.parse(item.type)
-        name = unique(item.name, t.planned | set(t.active), lambda n: entry_id(kind, n))
-        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name)
+        # the Name (n) an earlier import gave this origin is its own, not taken
+        mine = {i for i, e in t.active.items() if item.origin in e.origins}
+        taken = t.planned | (set(t.active) - mine)
+        name = unique(item.name, taken, lambda n: entry_id(kind, n, t.active))
+        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name, t.active)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, forgotten[0], eid, forgotten[1])

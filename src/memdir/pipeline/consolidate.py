@@ -68,8 +68,9 @@ def to_operations(
                     extra={"overview": c.overview} if c.overview else {},
                 )
             )
+            made = entry_id(c.type, c.name, taken)  # by the same name: the id it had
             taken.discard(spec.target)
-            taken.add(entry_id(c.type, c.name))
+            taken.add(made)
         elif spec.op == "merge":
             first, *rest = spec.targets
             name = spec.name or (c.name if c else None)
