@@ -258,18 +258,6 @@ def test_a_name_the_earlier_rule_named_without_a_hash_keeps_its_slug(name: str) 
         assert slugify(name) == old
 
 
-def test_letters_of_every_script_stay_readable() -> None:
-    assert slugify("Миграция базы") == "миграция-базы"
-    assert slugify("ЁЛКА") == slugify("ёлка") == "ёлка"  # one file on a case-blind disk
-    assert slugify("ترحيل قاعدة البيانات") == "ترحيل-قاعدة-البيانات"
-    assert slugify("مُحَمَّد") == slugify("محمد") == slugify("مـحـمـد")  # harakat, tatweel
-    assert slugify("ترحيل\u200f\u202eقاعدة") == "ترحيلقاعدة"  # bidi controls never kept
-    assert slugify("Й") == slugify(unicodedata.normalize("NFD", "й")) == "й"  # NFC always
-    assert slugify("हिन्दी") == "हिन्दी"  # vowel signs are part of the word
-    long = slugify("Миграция базы данных PostgreSQL на новый кластер")
-    assert len(long.encode()) <= 60 and long.startswith("миграция-базы")
-
-
 def test_distinct_unicode_names_get_distinct_slugs() -> None:
     assert slugify("用 pnpm 安装") != slugify("用 pnpm 卸载")
     assert slugify("Café") == "cafe"

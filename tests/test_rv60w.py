@@ -261,14 +261,6 @@ def test_an_add_after_a_supersede_by_the_same_name_targets_the_kept_id(
         md.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="high: push sends an entry as an add by name, which the server names by the new "
-    "rule: an entry of before («Привет мир», project_entry-830d19) is project_привет-мир "
-    "on the server and in every home that pulls it (links and history break; a later edit "
-    "conflicts), and a home holding «Straße» and «Strasse» cannot push at all "
-    "(ConflictError: both are project_strasse there)",
-)
 def test_push_and_pull_keep_the_ids_of_before(where: tuple[Path, Path], pg_url: str) -> None:
     home, repo = where
     ids = _old_home(home, repo, ["Привет мир", "Straße", "Strasse"])

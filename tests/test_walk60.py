@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 import memdir
-from memdir.core.changes import ReplaceOp
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -131,6 +130,14 @@ def test_arabic_article_and_clitics_are_read_off(where: tuple[Path, Path]) -> No
         assert len(json.loads(proc.stdout)) == 1, query
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="low, kept on purpose: a Russian or Arabic name gives an opaque id "
+    "(project_entry-2764a0.md) where CJK names keep their characters; a rule that keeps "
+    "the letters (mend60w) gave entries made before a second id on the team server and "
+    "every machine that pulls them (push and pull send names, not ids: rv60w), so it "
+    "waits for push and pull to carry ids",
+)
 def test_a_cyrillic_or_arabic_name_keeps_its_letters_in_the_id(where: tuple[Path, Path]) -> None:
     home, repo = where
     _add(home, repo, "Миграция базы", "через Alembic", "alembic upgrade head")
@@ -139,45 +146,3 @@ def test_a_cyrillic_or_arabic_name_keeps_its_letters_in_the_id(where: tuple[Path
     assert any("миграция" in i for i in ids) and any("ترحيل" in i for i in ids), ids
     files = sorted(p.name for p in (home / ".memdir" / "projects").glob("*/*.md"))
     assert "project_миграция-базы.md" in files and "project_ترحيل-قاعدة-البيانات.md" in files
-
-
-def test_an_entry_named_by_the_earlier_rule_keeps_its_id(where: tuple[Path, Path]) -> None:
-    """A home written before names kept Cyrillic (``project_entry-<hash>.md``): adding the
-    name again is refused, editing keeps the file, and importing the same memory again
-    from Claude Code's folder finds it (no duplicate under the new file name)."""
-    from memdir.core.slug import ascii_slugify, slugify
-
-    home, repo = where
-    name = "Миграция базы"
-    old, new = f"project_{ascii_slugify(name)}", f"project_{slugify(name)}"
-    assert old.startswith("project_entry-") and new == "project_миграция-базы"
-    claude = home / "claude-memory"
-    claude.mkdir()
-    topic = (
-        "---\nname: Миграция базы\ndescription: через Alembic\ntype: project\n---\n\n"
-        "alembic upgrade head\n"
-    )
-    (claude / "migration.md").write_text(topic, encoding="utf-8")
-    (claude / "MEMORY.md").write_text("- [Миграция базы](migration.md) — через Alembic\n")
-    proc = _cli(home, repo, "import", "claude-code", "--from", str(claude), "--apply", "--json")
-    assert proc.returncode == 0, proc.stderr
-    [path] = (home / ".memdir").glob(f"**/{new}.md")
-    path.rename(path.with_name(f"{old}.md"))  # as the earlier rule named it
-    (claude / "migration.md").write_text(topic.replace("head", "head --sql"), encoding="utf-8")
-    proc = _cli(home, repo, "import", "claude-code", "--from", str(claude), "--apply", "--json")
-    items = json.loads(proc.stdout)["items"]
-    assert [(i["action"], i["entry"]) for i in items] == [("update", old)], proc.stdout
-    proc = _cli(home, repo, "add", "--type", "project", "--name", name, "--description", "d",
-                "--body", "b", "--scope", "local")  # fmt: skip
-    assert proc.returncode != 0 and old in proc.stdout + proc.stderr, (proc.stdout, proc.stderr)
-    listed = json.loads(_cli(home, repo, "ls", "--json").stdout)
-    assert [(e["id"], e["description"]) for e in listed] == [(old, "через Alembic")]
-    md = memdir.open(home=home / ".memdir", project=repo)
-    try:
-        store = md.store("local")
-        store.apply([ReplaceOp(old, description="по вторникам")])
-        assert [e.id for e in store.list()] == [old]
-        store.apply([ReplaceOp(old, name="Миграция базы данных")])  # a rename: a new-rule id
-        assert [e.id for e in store.list()] == ["project_миграция-базы-данных"]
-    finally:
-        md.close()
