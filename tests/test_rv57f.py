@@ -27,10 +27,11 @@ REAL = Path(__file__).parent / "fixtures" / "real"
 # -- the glob tokenizer: main's regex, word for word ---------------------------------------
 
 # mend59p: a "]" first in a class is a member, "[:name:]" inside one a POSIX group (as
-# picomatch and minimatch read them, tests/test_rv58a.py); main's regex with those two
-# rules, possessive so that a group or a first "]" taken is never given back.
+# picomatch and minimatch read them, tests/test_rv58a.py); mend60t: inside a class "\x"
+# is the member x (but "\/": "/" ends it); main's regex with those three rules, possessive
+# so that a group, an escape or a first "]" taken is never given back.
 _OLD_GLOB_PART = re.compile(
-    r"\*\*/|\*\*|\*|\?|\[[!^]?+\]?+(?:\[:[a-z]{1,10}:\]|[^\]/])*+\]|[^*?\[]+|\["
+    r"\*\*/|\*\*|\*|\?|\[[!^]?+\]?+(?:\[:[a-z]{1,10}:\]|\\[^/]|[^\]/])*+\]|[^*?\[]+|\["
 )
 
 
