@@ -4,7 +4,6 @@ search widens inflected forms; Arabic clitics) as a user who upgrades an existin
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,29 +15,7 @@ from memdir.core.changes import AddOp, ReplaceOp
 from memdir.core.slug import ascii_slugify, entry_id, slugify
 from memdir.pipeline.answers import Candidate, OpSpec
 from memdir.pipeline.consolidate import to_operations
-
-
-def _env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMDIR_")}
-    return {
-        **env,
-        "HOME": str(home),
-        "MEMDIR_HOME": str(home / ".memdir"),
-        "MEMDIR_MANAGED_DIR": str(home / "etc-memdir"),
-        "MEMDIR_BACKGROUND": "0",
-    }
-
-
-def _cli(home: Path, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(repo), *args],
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
+from test_walk60 import _cli, _env
 
 
 @pytest.fixture
