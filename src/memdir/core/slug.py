@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Container
+from collections.abc import Container
 
 SLUG_MAX_BYTES = 60
 
@@ -39,33 +39,28 @@ def _ascii(text: str) -> tuple[str, bool]:
     return _NON_SLUG.sub("-", ascii_text), kept < wanted
 
 
-def _slug(name: str, fold: Callable[[str], tuple[str, bool]], max_bytes: int) -> tuple[str, bool]:
-    """The slug of ``name`` under ``fold``, and whether it needed a hash."""
+def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
+    """Return a safe slug for ``name``, at most ``max_bytes`` bytes of UTF-8: Latin folded to
+    ASCII, CJK kept, a name with letters of other scripts a hash. Every machine and the team
+    server must give one name one id (push and pull send names, not ids: docs/design/core.md)."""
     parts, lossy = [], False
     for i, run in enumerate(_CJK.split(unicodedata.normalize("NFKC", name))):
         if i % 2:  # a CJK run, kept as it is (only letters: the pattern has no symbols)
             parts.append(f"-{run}-")
         else:
-            folded, lost = fold(run)
+            folded, lost = _ascii(run)
             parts.append(folded)
             lossy |= lost
-    slug = unicodedata.normalize("NFC", re.sub("-{2,}", "-", "".join(parts)).strip("-"))
+    slug = re.sub("-{2,}", "-", "".join(parts)).strip("-")
     size = len(slug.encode("utf-8"))
-    lossy = lossy or not slug or slug in _RESERVED or size > max_bytes
-    if lossy:
+    if lossy or not slug or slug in _RESERVED or size > max_bytes:
         slug = slug.encode("utf-8")[: max_bytes - 7].decode("utf-8", "ignore").rstrip("-")
         slug = f"{slug}-{_short_hash(name)}" if slug else f"entry-{_short_hash(name)}"
-    return slug, lossy
+    return slug
 
 
-def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
-    """Return a safe slug for ``name``, at most ``max_bytes`` bytes of UTF-8: Latin folded to
-    ASCII, CJK kept, a name with letters of other scripts a hash. Every machine and the team
-    server must give one name one id (push and pull send names, not ids: docs/design/core.md)."""
-    return _slug(name, _ascii, max_bytes)[0]
-
-
-#: What anchors imported sections (their origins must not change between two imports).
+#: What anchors imported sections (their origins must not change between two imports): the
+#: one rule since the second was taken back (rv60w), kept as a name for its callers.
 ascii_slugify = slugify
 
 

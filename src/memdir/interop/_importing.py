@@ -127,11 +127,6 @@ def _store_for(md: Layers, item: ImportItem) -> Store:
     return md.store_at(item.folder)
 
 
-def ids_in_place(md: Layers, scope: str, folder: Path | None) -> set[str]:
-    """The ids of the entries a scope (``folder``: another project's local scope) holds."""
-    return {e.id for e in (md.store(scope) if folder is None else md.store_at(folder)).list()}
-
-
 def digest(item: ImportItem) -> str:
     """What an item said at its source, as a short hash (type, name, description, body).
     The ledger keeps, per :func:`ledger_key`, the digests the last applied import read."""

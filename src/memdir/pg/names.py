@@ -152,8 +152,9 @@ def _segment(segment: str, last: bool) -> tuple[str, str]:
 
 
 #: A project as `serve users ls` prints it: ``host/owner/repo``, no scheme; the host may
-#: have no dot (``gitserver/team/repo``, of ``git@gitserver:team/repo.git``). A local path
-#: never matches: its first part is ``.``, ``..``, ``~``, empty (``/abs``) or a drive (``C:``).
+#: have no dot (``gitserver/team/repo``, of ``git@gitserver:team/repo.git``). A path starting
+#: ``.``, ``..``, ``~``, ``/`` or a drive (``C:``) never matches; a relative one (``src/app``)
+#: is read as host ``src``'s key: the two are written alike, no rule tells them apart.
 _KEY = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)*(/[^/\s?#:@\\]+)+", re.I)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from . import candidates, inflect, when
 from .analyzer import index_text, is_cjk
 from .candidates import Table, Term
-from .query import CJK_STOP, Query, word_characters
+from .query import Query, cjk_stops, word_characters
 from .stems import stems_for, tokens
 
 
@@ -198,7 +198,7 @@ def rank_rows(
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
         if t.kind == "sub":
             idf[t.key] = max(idf.values(), default=1.0) or 1.0
-    rows = _without_lone_characters(rows, tf, terms, p.cjk_chars, word_characters(query.text))
+    rows = _without_lone_characters(rows, tf, terms, p.cjk_chars, query.text)
     if query.strict:  # a row that shares only small numbers or stop words with it is no
         # match (none is when the query's terms are only those: "is it 2+2 again?")
         anchored = {t.key for t in terms if t.anchor}
@@ -226,23 +226,25 @@ def _without_lone_characters(
     tf: dict[int, dict[str, float]],
     terms: list[Term],
     least: int,
-    words: frozenset[str] = frozenset(),
+    text: str = "",
 ) -> list[Row]:
     """``rows`` without the query's single CJK characters where they are a row's only
     tie to the query (no CJK word of it, two characters with no one-character stop word:
     not 儿的, 议で; fewer than ``least`` of its characters; no other term) and no other
     row of its session holds more: 办法 alone is no match for 民法典. A row whose session
     matches (an answer sharing one character with the question, beside the turn that
-    holds the question's words) keeps them. A row left with no term is dropped. ``words``
-    (:func:`~.query.word_characters`: 猫 of 我的猫是) are words of one character, no
-    lone characters."""
+    holds the question's words) keeps them. A row left with no term is dropped. The
+    query ``text``'s :func:`~.query.word_characters` (猫 of 我的猫是) are words of one
+    character, no lone characters: read only when some row may be dropped."""
     cjk = [t for t in terms if t.kind != "sub" and is_cjk(t.text[:1])]
     chars = {t.key for t in cjk if len(t.text) == 1}
     least = min(least, len(chars))
     if least < 2:
         return rows
+    words = word_characters(text)
     loose = {t.key for t in cjk if len(t.text) == 1 and t.text not in words}
-    loose |= {t.key for t in cjk if len(t.text) > 1 and CJK_STOP.intersection(t.text)}
+    stops = cjk_stops()  # the terms are folded: 么 is written 幺 in them
+    loose |= {t.key for t in cjk if len(t.text) > 1 and stops.intersection(t.text)}
 
     def weak(rid: int) -> bool:
         acc = tf.get(rid, {})

@@ -316,6 +316,12 @@ def _folded_stops() -> tuple[frozenset[str], tuple[str, ...]]:
     return stops, tuple(sorted((w for w in stops if len(w) > 1), key=len, reverse=True))
 
 
+def cjk_stops() -> frozenset[str]:
+    """``CJK_STOP`` as the index and the query's terms write it (:func:`_folded_stops`):
+    with 幺, OpenCC's 么, too."""
+    return _folded_stops()[0]
+
+
 def cjk_terms(run: str) -> list[str]:
     """The terms of a CJK run of a query: cut at multi-character stop words, each piece
     :func:`~memdir.sessions.analyzer.fold`-ed as the index holds it, as
