@@ -8,8 +8,8 @@ clitic keys) against all of them.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -27,7 +27,11 @@ CLITICS = ("", "ال", "بال", "و", "لل")
 
 
 def main() -> None:
-    url, n = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("url", help="a PostgreSQL URL (postgresql://USER@HOST:PORT/DBNAME)")
+    parser.add_argument("entries", nargs="?", type=int, default=2000, help="default 2000")
+    args = parser.parse_args()
+    url, n = args.url, args.entries
     rnd = random.Random(7)
     pool = ["".join(rnd.choices(LETTERS, k=rnd.randint(3, 7))) for _ in range(30_000)]
     now = datetime(2026, 12, 7, tzinfo=UTC)
