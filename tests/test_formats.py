@@ -15,7 +15,7 @@ from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, render_entry, render_read_back
 from memdir.core.index import render_index, render_pinned
 from memdir.core.model import Entry, EntryType, Layout, Source
-from memdir.core.slug import _CJK, _short_hash, ascii_slugify, slugify
+from memdir.core.slug import _CJK, slugify
 
 T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
 
@@ -246,16 +246,6 @@ def test_slug_is_always_a_safe_component(name: str) -> None:
     ), ascii(slug)
     assert slug == unicodedata.normalize("NFC", slug) and slug.casefold() == slug
     assert not slug.startswith("-") and not slug.endswith("-") and "/" not in slug
-
-
-@settings(max_examples=500)
-@given(st.text(max_size=80))
-def test_a_name_the_earlier_rule_named_without_a_hash_keeps_its_slug(name: str) -> None:
-    """Ids are referenced by history, links and tombstones: only names that got
-    ``entry-<hash>`` (or a hash after lost letters) are named anew."""
-    old = ascii_slugify(name)
-    if not old.endswith(_short_hash(name)):
-        assert slugify(name) == old
 
 
 def test_distinct_unicode_names_get_distinct_slugs() -> None:

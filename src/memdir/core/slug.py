@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Container
 
 SLUG_MAX_BYTES = 60
 
@@ -59,13 +58,6 @@ def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
     return slug
 
 
-#: What anchors imported sections (their origins must not change between two imports): the
-#: one rule since the second was taken back (rv60w), kept as a name for its callers.
-ascii_slugify = slugify
-
-
-def entry_id(type_: str, name: str, taken: Container[str] = ()) -> str:
-    """The id (and file stem) of a new entry: ``<type>_<slug>``. ``taken`` (the ids in
-    place) is for a rule that would give a name a second id; today's gives one only."""
-    del taken
+def entry_id(type_: str, name: str) -> str:
+    """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -170,9 +170,8 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | 
     return "removed", f"you {verb} {found.entry_id} on {when}"
 
 
-def _valid(item: ImportItem, active: Container[str]) -> Planned | str:
-    """The item's entry id (the one in ``active`` its name had before), or why it cannot
-    be imported."""
+def _valid(item: ImportItem) -> Planned | str:
+    """The item's entry id, or why it cannot be imported."""
     try:
         kind = EntryType.parse(item.type)
         name = validate_name(item.name)
@@ -183,7 +182,7 @@ def _valid(item: ImportItem, active: Container[str]) -> Planned | str:
     finding = guard.scan("\n".join((item.name, item.description, item.body)))
     if finding is not None:
         return Planned(item, "refused", reason=f"{finding.rule}: {finding.reason}")
-    return entry_id(kind, name, active)
+    return entry_id(kind, name)
 
 
 def numbered(name: str, n: int) -> str:
@@ -214,7 +213,7 @@ class _Target:
 
 
 def _classify(md: Layers, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
-    found = _valid(item, t.active)
+    found = _valid(item)
     if isinstance(found, Planned):
         return found
     eid = found
@@ -234,8 +233,8 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
         # the Name (n) an earlier import gave this origin is its own, not taken
         mine = {i for i, e in t.active.items() if item.origin in e.origins}
         taken = t.planned | (set(t.active) - mine)
-        name = unique(item.name, taken, lambda n: entry_id(kind, n, t.active))
-        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name, t.active)
+        name = unique(item.name, taken, lambda n: entry_id(kind, n))
+        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, forgotten[0], eid, forgotten[1])

@@ -35,7 +35,7 @@ def to_operations(
         if spec.op == "noop":
             continue
         if spec.op == "add" and c is not None:
-            new_id = entry_id(c.type, c.name, taken)
+            new_id = entry_id(c.type, c.name)
             if new_id in taken:
                 ops.append(
                     ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))
@@ -68,9 +68,8 @@ def to_operations(
                     extra={"overview": c.overview} if c.overview else {},
                 )
             )
-            made = entry_id(c.type, c.name, taken)  # by the same name: the id it had
             taken.discard(spec.target)
-            taken.add(made)
+            taken.add(entry_id(c.type, c.name))
         elif spec.op == "merge":
             first, *rest = spec.targets
             name = spec.name or (c.name if c else None)
