@@ -30,8 +30,10 @@ Corpora (each read if present; see bench/README.md):
   RAG documents, RedCode, proventra — dev half opened in round 60), ``bench/data/guard60/set.jsonl``
   (set 60: the same again — A.I.G harness objectives and SkillJack poisoned trajectories, honest
   skills, tool descriptions and code tasks — sealed), ``bench/data/guard61`` (set 61: risky code
-  tasks and tool shadowing, own, written before round 60's tuning); a set in ``SEALED`` (sets 16,
-  18, 22, 23, 60 …) judges by counts only, dev half included, until a session opens it (set 14's
+  tasks and tool shadowing, own, written before round 60's tuning), ``bench/data/guard62`` (set
+  62: memories in nine languages — real non-English agent files as benign, planted attacks —
+  sealed); a set in ``SEALED`` (sets 16, 18, 22, 23, 60, 62 …) judges by counts only, dev half
+  included, until a session opens it (set 14's
   dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
   set 21's on 2026-12-05 while set 22 was written blind);
@@ -106,6 +108,7 @@ OWN = {
     "set 59": ROOT / "bench/data/guard59/set.jsonl",  # the same, MCP/skills/RAG/code; dev opened
     "set 60": ROOT / "bench/data/guard60/set.jsonl",  # the same, poisoned experience; sealed
     "set 61": ROOT / "bench/data/guard61/set.jsonl",  # code tasks, tool shadowing; before tuning
+    "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories, real benign; sealed
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {
@@ -118,6 +121,7 @@ SEALED = {
     "set 26",
     "set 27",
     "set 60",
+    "set 62",
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -151,6 +155,7 @@ TEST_NOTE = {
     "set 59": "never read; sealed until its dev half was opened",
     "set 60": "sealed; third-party text: SkillJack disguised, honest skills and tools; counts only",
     "set 61": "counts only; risky code tasks and tool shadowing, written by guard60",
+    "set 62": "sealed; multilingual memories: non-English agent files, planted attacks",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
