@@ -30,7 +30,6 @@ from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
 from webserver import free_port, start_server
-from webserver import wait_for_port as wait_for_port
 
 pytestmark = pytest.mark.slow
 
