@@ -471,9 +471,9 @@ def test_a_server_whose_free_port_another_server_took_first_is_not_the_one_asked
         monkeypatch.setattr(webserver, "free_port", lambda: next(picks, None) or real())
         proc, url = team.serve()
         try:
-            assert f":{taken}/" not in url
             status, sid, said = mcp_initialize(url, team.tokens["bob"])
-            assert status == 200 and sid, (status, said)
+            assert status == 200 and sid, (status, said)  # before: 403, the other's answer
+            assert f":{taken}/" not in url
         finally:
             proc.terminate()
             proc.communicate(timeout=30)
