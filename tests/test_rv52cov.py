@@ -18,9 +18,9 @@ from mcp.shared.exceptions import MCPError
 from test_cover52 import _truncated
 from test_edges import Run
 from test_edges import cli as cli
-from test_team_server import Team, _add, _client, _data, wait_for_port
+from test_team_server import Team, _add, _client, _data
 from test_team_server import team as team
-from webserver import free_port, hanging_postgresql, memdir_popen, memdir_serving, serve_env
+from webserver import hanging_postgresql, memdir_popen, memdir_serving, serve_env, start_server
 
 
 # Ctrl-C while `memdir serve --database` is still connecting to PostgreSQL (a server that
@@ -137,16 +137,17 @@ def test_a_repair_that_salvaged_nothing_does_not_end_all_scopes_healthy(
 def test_a_thousand_ungranted_roots_do_not_flood_the_servers_log(
     team: Team, tmp_path: Path
 ) -> None:
-    port = free_port()
     with open(tmp_path / "server.log", "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "serve", "--database", team.url, "--port", str(port)],
-            env=team.env,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
+        serve = [sys.executable, "-m", "memdir", "serve", "--database", team.url, "--port"]
+        proc, port = start_server(
+            lambda port: subprocess.Popen(
+                [*serve, str(port)],
+                env=team.env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         )
     try:
-        wait_for_port(proc, port)
         roots = [team.secret] * 1000 + [team.shared]
 
         async def as_bob() -> dict[str, Any]:

@@ -28,13 +28,22 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+import webserver
 from conftest import pg_schema
 from memdir.pg import remote
 from test_team_push_server import _files, _laptop, _run, _three
 from test_team_push_server import team as team
 from test_team_rvteam50 import TOKEN, _Fake, _main_src
-from test_team_server import SHARED, Team, _add, run_cli, wait_for_port
-from webserver import free_port, mcp_delete, mcp_initialize, mcp_use, serving
+from test_team_server import SHARED, Team, _add, run_cli
+from webserver import (
+    mcp_delete,
+    mcp_initialize,
+    mcp_use,
+    memdir_serving,
+    serve_env,
+    serving,
+    start_server,
+)
 
 UNUSED_PER_USER, PER_USER = 64, 256  # memdir.serve's
 _MEMDIR = (sys.executable, "-m", "memdir", "-C")
@@ -336,15 +345,15 @@ def test_a_push_to_a_d1c07a88_server_completes_with_todays_batches(
 
 
 def _push_to_an_older_server(team: Team, tmp_path: Path, older: dict[str, str], db: str) -> None:
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "serve", "--database", db, "--port", str(port)],
-        env=older,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+    proc, port = start_server(
+        lambda port: subprocess.Popen(
+            [sys.executable, "-m", "memdir", "serve", "--database", db, "--port", str(port)],
+            env=older,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
     )
     try:
-        wait_for_port(proc, port)
         url = f"http://127.0.0.1:{port}/mcp"
         for who, sizes in (("alice", [100] * 450), ("bob", [60000] * 10)):
             local = memdir.open(tmp_path / who, team.shared, database_url="")
@@ -431,8 +440,8 @@ def test_a_user_holds_at_most_256_connections(team: Team) -> None:
     try:
         sids = []
         for _ in range(PER_USER):
-            status, sid, _ = mcp_initialize(url, bob)
-            assert status == 200 and sid, status
+            status, sid, said = mcp_initialize(url, bob)
+            assert status == 200 and sid, (status, said, len(sids), proc.poll())
             assert mcp_use(url, bob, sid) == 200
             sids.append(sid)
         status, _, said = mcp_initialize(url, bob)
@@ -443,3 +452,29 @@ def test_a_user_holds_at_most_256_connections(team: Team) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_server_whose_free_port_another_server_took_first_is_not_the_one_asked(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: the port free_port() picked could be taken by another test's server before
+    # this one bound it (xdist on a loaded machine); this one exited ("in use") but
+    # wait_for_port saw the port answer and returned, and the test's requests reached the
+    # other server, which refused its live token with 403 (one run of the 256-connection
+    # test above, at its first initialize)
+    project = tmp_path / "other"
+    project.mkdir()
+    with memdir_serving(serve_env(tmp_path / "other-home", tmp_path), project) as (other, base):
+        taken = int(base.rsplit(":", 1)[1])
+        picks = iter([taken])
+        real = webserver.free_port
+        monkeypatch.setattr(webserver, "free_port", lambda: next(picks, None) or real())
+        proc, url = team.serve()
+        try:
+            status, sid, said = mcp_initialize(url, team.tokens["bob"])
+            assert status == 200 and sid, (status, said)  # before: 403, the other's answer
+            assert f":{taken}/" not in url
+        finally:
+            proc.terminate()
+            proc.communicate(timeout=30)
+        assert other.poll() is None  # the other server was left alone

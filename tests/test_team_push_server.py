@@ -23,9 +23,9 @@ from memdir.core.scopes import project_slug
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
 from memdir.review.proposals import apply, propose
-from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli, wait_for_port
+from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli
 from test_team_server import one_server as one_server
-from webserver import free_port, serving
+from webserver import free_port, serving, start_server
 
 pytestmark = pytest.mark.slow
 
@@ -500,15 +500,15 @@ def test_a_clear_error_for_each_way_it_can_fail(
     unreachable = _run(env, team.shared, "pull", "--server", gone, ok=False)
     assert f"cannot reach the team server at {gone}" in unreachable.stderr
     # a web server that is not memdir
-    port = free_port()
-    other = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    other, port = start_server(
+        lambda port: subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     )
     try:
-        wait_for_port(other, port)
         for verb in ("pull", "push"):
             foreign = _run(env, team.shared, verb, "--server", f"http://127.0.0.1:{port}", ok=False)
             assert "is not a memdir team server" in foreign.stderr, foreign.stderr
@@ -811,15 +811,15 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
     env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "MEMDIR_BACKGROUND": "0"}
     env.pop("MEMDIR_DATABASE_URL", None)
     token = _run(env, tmp_path, "serve", "--print-token").stdout.strip()
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+    proc, port = start_server(
+        lambda port: subprocess.Popen(
+            [sys.executable, "-m", "memdir", "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
     )
     try:
-        wait_for_port(proc, port)
         laptop = {**env, "MEMDIR_HOME": str(tmp_path / "laptop"), "MEMDIR_TOKEN": token}
         done = _run(laptop, tmp_path, "pull", "--server", f"http://127.0.0.1:{port}", ok=False)
         assert "HTTP 404: push and pull need a team server (--database)" in done.stderr

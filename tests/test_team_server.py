@@ -29,7 +29,7 @@ from forkserver import Child, ForkServer, memdir_modules
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
-from webserver import free_port, wait_for_port
+from webserver import free_port, start_server
 
 pytestmark = pytest.mark.slow
 
@@ -127,26 +127,32 @@ class Team:
     def serve(self, *extra: str, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
         """``memdir serve`` on the team's database; its stderr a pipe, or the file ``log``
         (a server the test keeps running: a pipe nobody reads blocks it at ~64 KB)."""
-        port = free_port()
-        args = ["serve", "--database", self.url, "--port", str(port), *extra]
-        with contextlib.ExitStack() as files:
-            err = files.enter_context(open(log, "wb")) if log else subprocess.PIPE
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "memdir", *args],
-                env=self.env,
-                stdout=subprocess.DEVNULL if log else subprocess.PIPE,
-                stderr=err,
-            )
-        wait_for_port(proc, port)
+
+        def start(port: int) -> subprocess.Popen[bytes]:
+            args = ["serve", "--database", self.url, "--port", str(port), *extra]
+            with contextlib.ExitStack() as files:
+                err = files.enter_context(open(log, "wb")) if log else subprocess.PIPE
+                return subprocess.Popen(
+                    [sys.executable, "-m", "memdir", *args],
+                    env=self.env,
+                    stdout=subprocess.DEVNULL if log else subprocess.PIPE,
+                    stderr=err,
+                )
+
+        proc, port = start_server(start)
         return proc, f"http://127.0.0.1:{port}/mcp"
 
     def fork_serve(self) -> tuple[Child, str]:
         """:meth:`serve` (no options of its own), forked by the fork server."""
         assert self.forks is not None
-        port = free_port()
-        args = ["serve", "--database", self.url, "--port", str(port)]
-        proc = self.forks.spawn(args, module="memdir", env=self.env)
-        wait_for_port(proc, port)
+        forks = self.forks
+        proc, port = start_server(
+            lambda port: forks.spawn(
+                ["serve", "--database", self.url, "--port", str(port)],
+                module="memdir",
+                env=self.env,
+            )
+        )
         return proc, f"http://127.0.0.1:{port}/mcp"
 
 

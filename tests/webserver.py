@@ -20,7 +20,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2 as httpx
 import pytest
@@ -153,22 +153,82 @@ def hanging_postgresql() -> Iterator[HangingPostgresql]:
         yield HangingPostgresql(listener)
 
 
+class PortTaken(AssertionError):
+    """Another process listens on the port a server just started was given (free when
+    :func:`free_port` picked it, taken before the server bound it): the server cannot
+    bind it, and a request there reaches the other process."""
+
+
+def listens(pid: int, port: int) -> bool | None:
+    """Whether process ``pid`` holds a listening TCP socket on ``port`` (any address);
+    None where /proc does not tell (not Linux)."""
+    inodes = set()
+    try:
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with open(table, encoding="ascii") as f:
+                for line in f.readlines()[1:]:
+                    # sl local rem st tx:rx tr:when retrnsmt uid timeout inode ...
+                    fields = line.split()
+                    if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                        inodes.add(f"socket:[{fields[9]}]")
+    except OSError:
+        return None
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:  # it exited
+        return False
+    for fd in fds:
+        with contextlib.suppress(OSError):  # closed meanwhile
+            if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                return True
+    return False
+
+
 def wait_for_port(
     proc: subprocess.Popen[bytes] | subprocess.Popen[str] | Child,
     port: int,
     host: str = "127.0.0.1",
 ) -> None:
     """Wait until ``proc`` (a server just started) listens on ``port`` (of ``host``);
-    fail if it exits or takes over a minute."""
+    fail if it exits or takes over a minute, and with :class:`PortTaken` when another
+    process listens there (the port of :func:`free_port` is free only when picked: on a
+    loaded machine another test's server can take it first, and would answer this
+    test's requests, refusing its tokens)."""
     deadline = time.monotonic() + 60
     while True:
         try:
             socket.create_connection((host, port), timeout=1).close()
-            return
         except OSError:
             assert proc.poll() is None, proc.communicate()[1]
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.05)
+            continue
+        if listens(proc.pid, port) is not False:
+            return
+        raise PortTaken(f"port {port} was taken by another process before this server bound it")
+
+
+P = TypeVar("P", subprocess.Popen[bytes], subprocess.Popen[str], Child)
+
+
+def start_server(
+    start: Callable[[int], P], host: str = "127.0.0.1", tries: int = 3
+) -> tuple[P, int]:
+    """``start(port)`` on a :func:`free_port`, once it listens (:func:`wait_for_port`),
+    and that port; on another port when another process took that one first
+    (:class:`PortTaken`: the one started there is stopped)."""
+    for attempt in range(tries):
+        port = free_port()
+        proc = start(port)
+        try:
+            wait_for_port(proc, port, host)
+            return proc, port
+        except PortTaken:
+            proc.kill()
+            proc.communicate(timeout=30)
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("no tries")
 
 
 @contextlib.contextmanager
@@ -179,17 +239,19 @@ def memdir_serving(
     starts it (SIGINT as a terminal's Ctrl-C delivers it; background jobs inherit it
     ignored): the process (stdout and stderr text pipes) and its base URL once it
     listens; stopped at the end if the test did not stop it."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port), *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=as_from_a_terminal,
+    serve = [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port"]
+    proc, port = start_server(
+        lambda port: subprocess.Popen(
+            [*serve, str(port), *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=as_from_a_terminal,
+        ),
+        host,
     )
     try:
-        wait_for_port(proc, port, host)
         yield proc, f"http://{host}:{port}"
     finally:
         if proc.poll() is None:
