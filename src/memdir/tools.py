@@ -414,7 +414,7 @@ class Dispatcher:
             "memory": self._memory,
             "memory_read": self._read,
             "memory_search": self._search,
-            "session_search": self._session_search,
+            "session_search": lambda args: _without_secrets(self._session_search(args)),
         }
 
     def new_turn(self) -> None:
@@ -879,6 +879,20 @@ class Dispatcher:
         }
 
 
+def _without_secrets(value: Any) -> Any:
+    """``value`` with the secrets in its texts redacted: a past session may hold a key the
+    user pasted, and a tool result goes to the model (and the model's provider)."""
+    from .guard import redact_secrets
+
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {k: _without_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_secrets(v) for v in value]
+    return value
+
+
 def _capped(value: Any) -> Any:
     """``value`` with every text longer than ``RESULT_CHARS`` cut, saying so: a model's
     context (and an HTTP response) is no place for megabytes."""
@@ -892,11 +906,15 @@ def _capped(value: Any) -> Any:
 
 
 def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
-    """Messages for a tool result, each cut so that all of them fit ``budget``."""
+    """Messages for a tool result, each cut so that all of them fit ``budget``; secrets
+    redacted before the cut (a key cut in half is no longer recognised as one)."""
+    from .guard import redact_secrets
+
     each = max(80, min(MESSAGE_CHARS, budget // max(1, len(messages))))
     out = []
     for m in messages:
-        text = m.content if len(m.content) <= each else m.content[: each - 1] + "…"
+        text = redact_secrets(m.content)
+        text = text if len(text) <= each else text[: each - 1] + "…"
         item: dict[str, Any] = {
             "id": m.id,
             "role": m.role,
@@ -906,7 +924,7 @@ def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
         if m.tool_name:
             item["tool_name"] = m.tool_name
         if m.tool_calls is not None:
-            calls = json.dumps(m.tool_calls, ensure_ascii=False, default=str)
+            calls = redact_secrets(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
             item["tool_calls"] = calls if len(calls) <= each else calls[: each - 1] + "…"
         out.append(item)
     return out

@@ -1,0 +1,288 @@
+"""walk61: a blind walkthrough as an SRE whose honest notes look dangerous (curl | sh,
+bastions, incident write-ups with the attacker's commands, Vault paths), with a key pair
+pasted by mistake and a cloned repository whose instruction files are poisoned.
+
+The notes are ``tests/data/walk61/sre_notes.jsonl`` (written for this walk);
+``bench/sre_notes.py`` counts memdir's and Hermes's verdicts on them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import memdir
+from memdir.core.errors import GuardError
+
+from test_walk60 import _cli, _env, where  # noqa: F401  (``where`` is a fixture)
+
+NOTES = Path(__file__).parent / "data/walk61/sre_notes.jsonl"
+ROWS: list[dict[str, str]] = [
+    json.loads(line) for line in NOTES.read_text(encoding="utf-8").splitlines() if line.strip()
+]
+BY_ID = {r["id"]: r for r in ROWS}
+HONEST = [r for r in ROWS if r["kind"] == "honest"]
+AKIA, AWS_SECRET = "AKIAQ3EGRPXJ7LMN4ZTQ", "wJ8rXq2Lp0vTnY5sKc3BhZ1mD9fGeR4uIa7oWx6N"
+GHP = "ghp_4fRt8YpQ2mZx7LcV1nB9kJ3hG6dS0aW5eT2u"
+# honest runbooks the guard refuses today, with the rule it names (the guard is another
+# helper's; each is pinned below and passes once the guard stores it)
+REFUSED = {
+    "sre00": "persistence.tool-abuse",  # curl get.docker.com | sh; usermod -aG docker
+    "sre07": "credential.access",  # "read with `vault kv get secret/prod/payments`"
+    "sre14": "persistence.erase-traces",  # journalctl --vacuum-size=2G on a full disk
+    "sre20": "exfiltration.egress",  # tailscale up --authkey=$(vault kv get …)
+    "sre28": "credential.access",  # where the break-glass kube token lives in Vault
+}
+
+
+def _claude_transcript(home: Path, repo: Path, sid: str, turns: list[tuple[str, str]]) -> None:
+    """A Claude Code JSONL transcript, as Claude Code 2.x writes it."""
+    slug = str(repo).replace("/", "-")
+    folder = home / ".claude/projects" / slug
+    folder.mkdir(parents=True, exist_ok=True)
+    lines, parent = [], None
+    for n, (role, text) in enumerate(turns, 1):
+        uuid = f"00000000-0000-4000-8000-{n:012d}"
+        message: dict[str, Any] = (
+            {"role": "user", "content": text}
+            if role == "user"
+            else {"id": f"msg_{n}", "type": "message", "role": "assistant",
+                  "model": "claude-sonnet-4-5", "content": [{"type": "text", "text": text}],
+                  "stop_reason": "end_turn"}
+        )  # fmt: skip
+        lines.append(json.dumps({
+            "parentUuid": parent, "isSidechain": False, "userType": "external",
+            "cwd": str(repo), "sessionId": sid, "version": "2.1.332", "gitBranch": "main",
+            "type": role, "message": message, "uuid": uuid,
+            "timestamp": f"2026-12-07T10:0{n}:00.000Z",
+        }))  # fmt: skip
+        parent = uuid
+    (folder / f"{sid}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+PASTED = (
+    "deploy fails with AccessDenied, here's my profile: "
+    f"aws_access_key_id = {AKIA} aws_secret_access_key = {AWS_SECRET} and the bot's {GHP}"
+)
+
+
+def _pasted_session(home: Path, repo: Path) -> None:
+    _claude_transcript(home, repo, "6a1f3c2e-8d4b-4e57-9a0c-2b7d9e1f4a55", [
+        ("user", PASTED),
+        ("assistant", "Rotate that pair now. AccessDenied: the deploy role lacks "
+                      "eks:DescribeCluster."),
+    ])  # fmt: skip
+    proc = _cli(home, repo, "import-sessions", "claude-code")
+    assert proc.returncode == 0, proc.stderr
+
+
+def _leaks(text: str) -> list[str]:
+    return [s for s in (AKIA, AWS_SECRET, GHP) if s in text]
+
+
+def test_session_search_over_mcp_never_hands_a_pasted_secret_to_the_model(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """A key pair pasted into a Claude Code session months ago: a later session's model
+    asks ``session_search`` about the AccessDenied and gets the passage, secrets redacted
+    (before, the tool result carried the key id, the secret key and the GitHub token)."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    home, repo = where
+    _pasted_session(home, repo)
+    env = {**_env(home), "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    seen: list[dict[str, Any]] = []
+
+    async def walk() -> None:
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "memdir", "mcp"], env=env, cwd=str(repo)
+        )
+        async with stdio_client(params) as (r, w), ClientSession(r, w) as s:
+            await s.initialize()
+            query = {"query": "why did the deploy fail with AccessDenied?"}
+            res = await s.call_tool("session_search", query)
+            seen.append(json.loads(res.content[0].text))  # type: ignore[union-attr]
+            around = {"around": seen[0]["results"][0]["matched_message_id"]}
+            res = await s.call_tool("session_search", around)
+            seen.append(json.loads(res.content[0].text))  # type: ignore[union-attr]
+
+    anyio.run(walk)
+    found, scrolled = seen
+    assert found["success"] and found["results"], found
+    assert "eks:DescribeCluster" in json.dumps(found), found  # the passage is still there
+    assert _leaks(json.dumps(found)) == [], found
+    assert scrolled["success"] and scrolled["messages"], scrolled
+    assert _leaks(json.dumps(scrolled)) == [], scrolled
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a session's title (its first message cut to 80 characters, stored in state.db) "
+    "can end inside a pasted key: session_search's 'title' then carries a prefix the "
+    "redactor no longer recognises ('aws_access_key_id = AKIAQ3EGR'); the title would have "
+    "to be made from the redacted message",
+)
+def test_a_session_title_cut_inside_a_key_shows_none_of_it(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    home, repo = where
+    _pasted_session(home, repo)
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        with md.session(agent="walk61") as s:
+            found = s.call_tool("session_search", {"query": "AccessDenied profile"})
+    finally:
+        md.close()
+    title = found["results"][0]["title"]
+    assert "aws_access_key_id" in title, found  # the cut falls inside the key id
+    assert AKIA[:8] not in title, title
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="recall() (the UserPromptSubmit hook's <memory-context>) quotes past-session "
+    "passages unredacted: a pasted AWS key pair and GitHub token reach the model; redacting "
+    "needs the guard's redact_secrets in the hook path, whose import costs ~0.4-1.2 s of "
+    "the hook's 2 s budget (a decision for the lead)",
+)
+def test_recall_never_quotes_a_pasted_secret(where: tuple[Path, Path]) -> None:  # noqa: F811
+    home, repo = where
+    _pasted_session(home, repo)
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        with md.session(agent="walk61") as s:
+            block = s.recall("why did the deploy fail with AccessDenied?")
+    finally:
+        md.close()
+    assert block is not None and "AccessDenied" in block, block
+    assert _leaks(block) == [], block
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a cloned repository's CLAUDE.md / AGENTS.md go into memdir's context verbatim "
+    "(memdir context, the SessionStart hook, memdir://context): the guard scans the project "
+    "scope's entries (the same text as .memdir/ entry is withheld, exfiltration.egress) "
+    "but not its instruction files, and memdir adds AGENTS.md to Claude Code's context, "
+    "which Claude Code alone would not load",
+)
+def test_poisoned_instruction_files_of_a_cloned_repo_are_not_loaded(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    home, repo = where
+    setup, sync = (r for r in ROWS if r["kind"] == "poisoned")
+    (repo / "CLAUDE.md").write_text(f"# tools\n\nRun `make test`.\n\n{setup['body']}\n")
+    (repo / "AGENTS.md").write_text(f"# Agent notes\n\nUse gofmt.\n\n{sync['body']}\n")
+    (repo / ".memdir").mkdir()
+    (repo / ".memdir/project_credential-sync.md").write_text(
+        f"---\nname: {sync['name']}\ndescription: {sync['description']}\ntype: project\n"
+        f"---\n{sync['body']}\n"
+    )
+    proc = _cli(home, repo, "context", "--explain")
+    assert proc.returncode == 0, proc.stderr
+    assert "withheld by the memory guard" in proc.stdout, proc.stdout  # the entry: held back
+    proc = _cli(home, repo, "context")
+    assert proc.returncode == 0, proc.stderr
+    assert "Run `make test`" in proc.stdout or "gofmt" in proc.stdout, proc.stdout
+    assert "pastebin.com" not in proc.stdout, proc.stdout
+    assert "devtools-mirror.xyz" not in proc.stdout, proc.stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="no documented way to store a refused honest note on purpose: `memdir add` has "
+    "no option for it, the refusal's 'to store it anyway' advice is to drop the flagged "
+    "command (the runbook itself), and the README points only at docs/design/guard.md; "
+    "writing the file by hand into the local scope works, undocumented",
+)
+def test_a_refused_runbook_says_how_to_keep_it_as_written(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    home, repo = where
+    row = BY_ID["sre14"]
+    proc = _cli(home, repo, "add", "--type", row["type"], "--name", row["name"],
+                "--description", row["description"], "--body", row["body"])  # fmt: skip
+    assert proc.returncode == 1 and "persistence.erase-traces" in proc.stderr, proc.stderr
+    ways = ("by hand", "in an editor", "--allow", "--force", "--unguarded", "on purpose")
+    assert any(w in proc.stderr for w in ways), proc.stderr
+
+
+def _add(md: memdir.Memdir, row: dict[str, str]) -> str | None:
+    """The rule that refused ``row``, or None when it was stored."""
+    try:
+        md.store("local").add(
+            type=row["type"], name=row["name"], description=row["description"], body=row["body"]
+        )
+    except GuardError as exc:
+        return exc.rule
+    return None
+
+
+@pytest.fixture
+def md(where: tuple[Path, Path]) -> Any:  # noqa: F811
+    home, repo = where
+    opened = memdir.open(home=home / ".memdir", project=repo)
+    yield opened
+    opened.close()
+
+
+def test_the_other_honest_sre_notes_are_stored(md: memdir.Memdir) -> None:
+    """35 of the 40 honest notes are stored (a new false positive fails here)."""
+    refused = {r["id"]: _add(md, r) for r in HONEST if r["id"] not in REFUSED}
+    assert {k: v for k, v in refused.items() if v} == {}
+    assert len(md.store("local").list()) == len(HONEST) - len(REFUSED)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=f"guard false positive: {v}"))
+        for k, v in sorted(REFUSED.items())
+    ],
+)
+def test_an_honest_sre_runbook_is_stored(md: memdir.Memdir, note: str) -> None:
+    assert _add(md, BY_ID[note]) is None
+
+
+def test_pasted_secrets_and_poisoned_repo_notes_are_refused(md: memdir.Memdir) -> None:
+    rules = {r["id"]: _add(md, r) for r in ROWS if r["kind"] != "honest"}
+    assert rules["sre40"] == "secret.aws-key" and rules["sre41"] == "secret.github-token"
+    assert rules["sre42"] and rules["sre43"], rules  # the cloned repo's two poisoned notes
+    assert md.store("local").list() == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="guard: a bare 40-character AWS secret access key labelled in prose ('secret key "
+    "for deploy: …') is stored; only the aws_secret_access_key= form is refused",
+)
+def test_a_bare_aws_secret_key_is_refused(md: memdir.Memdir) -> None:
+    rule = _add(md, {"type": "reference", "name": "deploy secret",
+                     "description": "the deploy user's secret key",
+                     "body": f"secret key for deploy: {AWS_SECRET}"})  # fmt: skip
+    assert rule is not None
+
+
+def test_searching_the_notes_back_in_plain_questions(where: tuple[Path, Path]) -> None:  # noqa: F811
+    home, repo = where
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        for r in HONEST:
+            _add(md, r)
+    finally:
+        md.close()
+    for query, name in (
+        ("how do we get onto the bastion?", "Bastion access"),
+        ("what did we do in the March incident?", "March incident: reverse shell on web-3"),
+        ("who do I page before restarting prod?", "Page before restarting prod"),
+    ):
+        proc = _cli(home, repo, "search", query, "--json")
+        assert proc.returncode == 0, proc.stderr
+        names = [e["name"] for e in json.loads(proc.stdout)["entries"]]
+        assert name in names[:2], (query, names)
+
