@@ -79,7 +79,9 @@ def main() -> None:
     total = {k: sum(r["kind"] == k for r in rows) for k in KINDS}
     print(f"{NOTES.relative_to(ROOT)}: {total['honest']} honest, {total['secret']} pasted "
           f"secrets, {total['poisoned']} poisoned; hermes: {label}\n")  # fmt: skip
-    print(f"{'scanner':8}  {'honest refused':>15}  {'secrets refused':>15}  {'poisoned refused':>16}")
+    print(
+        f"{'scanner':8}  {'honest refused':>15}  {'secrets refused':>15}  {'poisoned refused':>16}"
+    )
     for name, got in verdicts.items():
         cells = [
             f"{sum(bool(got[r['id']]) for r in rows if r['kind'] == k)}/{total[k]}" for k in KINDS

@@ -16,7 +16,6 @@ import pytest
 
 import memdir
 from memdir.core.errors import GuardError
-
 from test_walk60 import _cli, _env, where  # noqa: F401  (``where`` is a fixture)
 
 NOTES = Path(__file__).parent / "data/walk61/sre_notes.jsonl"
@@ -285,4 +284,3 @@ def test_searching_the_notes_back_in_plain_questions(where: tuple[Path, Path]) -
         assert proc.returncode == 0, proc.stderr
         names = [e["name"] for e in json.loads(proc.stdout)["entries"]]
         assert name in names[:2], (query, names)
-
