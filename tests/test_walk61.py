@@ -284,3 +284,26 @@ def test_searching_the_notes_back_in_plain_questions(where: tuple[Path, Path]) -
         assert proc.returncode == 0, proc.stderr
         names = [e["name"] for e in json.loads(proc.stdout)["entries"]]
         assert name in names[:2], (query, names)
+
+
+def test_a_round_trip_through_claude_code_refuses_nothing_memdir_holds(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """A runbook the SRE wrote into the local scope by hand (README: "Edit topic files in
+    any editor"), exported to Claude Code and imported back: the dry run reports it as the
+    duplicate it is (before, "refused by the guard" on every import of memdir's own export,
+    a refusal nobody can act on)."""
+    home, repo = where
+    row = BY_ID["sre14"]
+    scopes = json.loads(_cli(home, repo, "scopes", "--json").stdout)
+    folder = Path(next(s["path"] for s in scopes if s["scope"] == "local"))
+    folder.mkdir(parents=True)
+    (folder / "reference_disk-full-on-logs-host.md").write_text(
+        f"---\nname: {row['name']}\ndescription: {row['description']}\ntype: reference\n"
+        f"---\n{row['body']}\n"
+    )
+    assert _cli(home, repo, "export", "claude-code", "--apply").returncode == 0
+    proc = _cli(home, repo, "import", "claude-code", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "refused" not in proc.stdout.replace('"refused": 0', ""), proc.stdout
+    assert "duplicate" in proc.stdout, proc.stdout
