@@ -8,6 +8,7 @@ The notes are ``tests/data/walk61/sre_notes.jsonl`` (written for this walk);
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -307,3 +308,41 @@ def test_a_round_trip_through_claude_code_refuses_nothing_memdir_holds(
     assert proc.returncode == 0, proc.stderr
     assert "refused" not in proc.stdout.replace('"refused": 0', ""), proc.stdout
     assert "duplicate" in proc.stdout, proc.stdout
+
+
+HERMES_PYTHON = Path(__file__).parents[1] / ".venv-bench/bin/python"
+HERMES_PROMPT = """
+import sys
+from tools.memory_tool import MemoryStore
+s = MemoryStore()
+s.load_from_disk()
+sys.stdout.write(s.format_for_system_prompt("memory") or "")
+"""
+
+
+@pytest.mark.skipif(not HERMES_PYTHON.exists(), reason="no bench venv with hermes-agent")
+@pytest.mark.xfail(
+    strict=True,
+    reason="`memdir export hermes` writes a user-scope note memdir's guard stores and "
+    "Hermes's own loader blocks (pattern ssh_access: a ProxyJump line): Hermes's prompt "
+    "shows '[BLOCKED: …]' in its place, and the export says nothing about it",
+)
+def test_export_to_hermes_names_what_hermes_will_block(where: tuple[Path, Path]) -> None:  # noqa: F811
+    home, repo = where
+    proc = _cli(home, repo, "add", "--scope", "user", "--type", "reference",
+                "--name", "Bastion access", "--description", "How to get onto the prod bastion",
+                "--body", "Host 10.20.* uses `ProxyJump bastion` (user ops, key "
+                "~/.ssh/id_ed25519_ops).")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    export = _cli(home, repo, "export", "hermes", "--apply", "--force")
+    assert export.returncode == 0, export.stderr
+    env = {**_env(home), "HERMES_HOME": str(home / ".hermes")}
+    hermes = subprocess.run(
+        [str(HERMES_PYTHON), "-c", HERMES_PROMPT], env=env, capture_output=True, text=True,
+        timeout=120, cwd=str(repo),
+    )  # fmt: skip
+    assert hermes.returncode == 0, hermes.stderr
+    assert "ProxyJump" in hermes.stdout or "Bastion" in (export.stdout + export.stderr), (
+        hermes.stdout,
+        export.stdout,
+    )
