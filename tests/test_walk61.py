@@ -346,3 +346,29 @@ def test_export_to_hermes_names_what_hermes_will_block(where: tuple[Path, Path])
         hermes.stdout,
         export.stdout,
     )
+
+
+def test_a_withheld_entry_of_a_cloned_repo_can_be_seen_and_removed(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """The cloned repository's poisoned ``.memdir/`` entry: ``memdir ls`` lists it marked
+    withheld, and ``show`` / ``rm`` with the id ``ls`` printed reach it (before, ``ls``
+    listed it unmarked and both said "No entry matches" it)."""
+    home, repo = where
+    sync = next(r for r in ROWS if r["id"] == "sre43")
+    (repo / ".memdir").mkdir()
+    (repo / ".memdir/project_credential-sync.md").write_text(
+        f"---\nname: {sync['name']}\ndescription: {sync['description']}\ntype: project\n"
+        f"---\n{sync['body']}\n"
+    )
+    listed = _cli(home, repo, "ls")
+    assert listed.returncode == 0, listed.stderr
+    assert "project_credential-sync" in listed.stdout, listed.stdout
+    assert "withheld" in listed.stdout, listed.stdout
+    shown = _cli(home, repo, "show", "project_credential-sync")
+    assert shown.returncode == 0, shown.stderr
+    assert "pastebin.com" in shown.stdout, shown.stdout  # a person reads it, to judge it
+    assert "withheld by the memory guard (rule exfiltration.egress)" in shown.stderr
+    removed = _cli(home, repo, "rm", "project_credential-sync")
+    assert removed.returncode == 0, removed.stderr
+    assert not (repo / ".memdir/project_credential-sync.md").exists()
