@@ -30,9 +30,9 @@ GHP = "ghp_4fRt8YpQ2mZx7LcV1nB9kJ3hG6dS0aW5eT2u"
 # honest runbooks the guard refuses today, with the rule it names (the guard is another
 # helper's; each is pinned below and passes once the guard stores it)
 REFUSED = {
-    "sre00": "persistence.tool-abuse",  # curl get.docker.com | sh; usermod -aG docker
+    "sre00": "persistence.tool-abuse",  # sudo usermod -aG docker $USER
     "sre07": "credential.access",  # "read with `vault kv get secret/prod/payments`"
-    "sre14": "persistence.erase-traces",  # journalctl --vacuum-size=2G on a full disk
+    "sre14": "persistence.erase-traces",  # rm -rf /var/log/old/*.gz (rotated logs)
     "sre20": "exfiltration.egress",  # tailscale up --authkey=$(vault kv get …)
     "sre28": "credential.access",  # where the break-glass kube token lives in Vault
 }
