@@ -372,3 +372,39 @@ def test_a_withheld_entry_of_a_cloned_repo_can_be_seen_and_removed(
     removed = _cli(home, repo, "rm", "project_credential-sync")
     assert removed.returncode == 0, removed.stderr
     assert not (repo / ".memdir/project_credential-sync.md").exists()
+
+
+def test_a_refused_batch_names_the_operation_the_guard_refused(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """A model saves three runbooks in one ``operations`` call over MCP and one trips the
+    guard: nothing is applied, and the error names which one (before, only the rule: the
+    model had to guess which of up to 50 to drop)."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    home, repo = where
+    env = {**_env(home), "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    ops = [
+        {"action": "add", **{k: BY_ID[i][k] for k in ("type", "name", "description", "body")}}
+        for i in ("sre01", "sre14", "sre02")
+    ]
+    seen: list[dict[str, Any]] = []
+
+    async def walk() -> None:
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "memdir", "mcp"], env=env, cwd=str(repo)
+        )
+        async with stdio_client(params) as (r, w), ClientSession(r, w) as s:
+            await s.initialize()
+            res = await s.call_tool("memory", {"operations": ops})
+            seen.append(json.loads(res.content[0].text))  # type: ignore[union-attr]
+
+    anyio.run(walk)
+    (result,) = seen
+    assert result["success"] is False, result
+    assert "persistence.erase-traces" in result["error"], result
+    assert "operations[1]" in result["error"] and "Disk full on logs host" in result["error"]
+    assert "nothing was applied" in result["error"], result
+    assert _cli(home, repo, "ls", "--json").stdout.strip() in ("[]", ""), "nothing applied"

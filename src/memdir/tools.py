@@ -18,6 +18,7 @@ from .core.changes import (
     SupersedeOp,
 )
 from .core.errors import (
+    GuardError,
     MemdirError,
     NotFoundError,
     ReadOnlyScopeError,
@@ -513,6 +514,12 @@ class Dispatcher:
             raise
         except StaleError as exc:
             return self._fail(self._stale(store, exc))
+        except GuardError as exc:
+            if ops_arg is None or exc.at is None or not 0 <= exc.at < len(ops_arg):
+                raise
+            name = ops_arg[exc.at].get("name") or ops_arg[exc.at].get("target")
+            named = f" ({str(name)[:80]!r})" if isinstance(name, str) else ""
+            return self._fail(f"operations[{exc.at}]{named}: {exc} (nothing was applied)")
         if asks:
             held = approval.hold(
                 self.md,
