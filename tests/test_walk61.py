@@ -120,13 +120,6 @@ def test_session_search_over_mcp_never_hands_a_pasted_secret_to_the_model(
     assert _leaks(json.dumps(scrolled)) == [], scrolled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a session's title (its first message cut to 80 characters, stored in state.db) "
-    "can end inside a pasted key: session_search's 'title' then carries a prefix the "
-    "redactor no longer recognises ('aws_access_key_id = AKIAQ3EGR'); the title would have "
-    "to be made from the redacted message",
-)
 def test_a_session_title_cut_inside_a_key_shows_none_of_it(
     where: tuple[Path, Path],  # noqa: F811
 ) -> None:

@@ -799,7 +799,7 @@ class Dispatcher:
         results = [
             {
                 "session_id": h.session_id,
-                "title": h.title,
+                "title": _whole_words(h.title),
                 "agent": h.agent,
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
@@ -884,6 +884,16 @@ class Dispatcher:
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
+
+
+def _whole_words(title: str | None) -> str | None:
+    """A title cut at its length limit, without the word the cut went through: a key cut
+    in half is no longer recognised (and redacted) as one."""
+    from .sessions.rows import TITLE_CHARS
+
+    if title is None or len(title) < TITLE_CHARS or " " not in title:
+        return title
+    return title.rsplit(" ", 1)[0] + " …"
 
 
 def _without_secrets(value: Any) -> Any:
