@@ -276,4 +276,8 @@ class MemorySession:
                 elif more.offline:
                     warn_once(f"recall: {more.note}")
                     note = "Deep recall was not run (no chat model, MEMDIR_LLM): quick search only."
+        if passages:  # a key pasted in a past session goes to no model (the guard's import
+            from .guard import redact_secrets  # is paid only when sessions are quoted)
+
+            passages = [dataclasses.replace(p, text=redact_secrets(p.text)) for p in passages]
         return render_recall(found, passages, max_chars=max_chars, note=note)

@@ -18,6 +18,7 @@ from .core.changes import (
     SupersedeOp,
 )
 from .core.errors import (
+    GuardError,
     MemdirError,
     NotFoundError,
     ReadOnlyScopeError,
@@ -414,7 +415,7 @@ class Dispatcher:
             "memory": self._memory,
             "memory_read": self._read,
             "memory_search": self._search,
-            "session_search": self._session_search,
+            "session_search": lambda args: _without_secrets(self._session_search(args)),
         }
 
     def new_turn(self) -> None:
@@ -513,6 +514,12 @@ class Dispatcher:
             raise
         except StaleError as exc:
             return self._fail(self._stale(store, exc))
+        except GuardError as exc:
+            if ops_arg is None or exc.at is None or not 0 <= exc.at < len(ops_arg):
+                raise
+            name = ops_arg[exc.at].get("name") or ops_arg[exc.at].get("target")
+            named = f" ({str(name)[:80]!r})" if isinstance(name, str) else ""
+            return self._fail(f"operations[{exc.at}]{named}: {exc} (nothing was applied)")
         if asks:
             held = approval.hold(
                 self.md,
@@ -792,7 +799,7 @@ class Dispatcher:
         results = [
             {
                 "session_id": h.session_id,
-                "title": h.title,
+                "title": _whole_words(h.title),
                 "agent": h.agent,
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
@@ -879,6 +886,30 @@ class Dispatcher:
         }
 
 
+def _whole_words(title: str | None) -> str | None:
+    """A title cut at its length limit, without the word the cut went through: a key cut
+    in half is no longer recognised (and redacted) as one."""
+    from .sessions.rows import TITLE_CHARS
+
+    if title is None or len(title) < TITLE_CHARS or " " not in title:
+        return title
+    return title.rsplit(" ", 1)[0] + " …"
+
+
+def _without_secrets(value: Any) -> Any:
+    """``value`` with the secrets in its texts redacted: a past session may hold a key the
+    user pasted, and a tool result goes to the model (and the model's provider)."""
+    from .guard import redact_secrets
+
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {k: _without_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_secrets(v) for v in value]
+    return value
+
+
 def _capped(value: Any) -> Any:
     """``value`` with every text longer than ``RESULT_CHARS`` cut, saying so: a model's
     context (and an HTTP response) is no place for megabytes."""
@@ -892,11 +923,15 @@ def _capped(value: Any) -> Any:
 
 
 def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
-    """Messages for a tool result, each cut so that all of them fit ``budget``."""
+    """Messages for a tool result, each cut so that all of them fit ``budget``; secrets
+    redacted before the cut (a key cut in half is no longer recognised as one)."""
+    from .guard import redact_secrets
+
     each = max(80, min(MESSAGE_CHARS, budget // max(1, len(messages))))
     out = []
     for m in messages:
-        text = m.content if len(m.content) <= each else m.content[: each - 1] + "…"
+        text = redact_secrets(m.content)
+        text = text if len(text) <= each else text[: each - 1] + "…"
         item: dict[str, Any] = {
             "id": m.id,
             "role": m.role,
@@ -906,7 +941,7 @@ def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
         if m.tool_name:
             item["tool_name"] = m.tool_name
         if m.tool_calls is not None:
-            calls = json.dumps(m.tool_calls, ensure_ascii=False, default=str)
+            calls = redact_secrets(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
             item["tool_calls"] = calls if len(calls) <= each else calls[: each - 1] + "…"
         out.append(item)
     return out

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..core.errors import MemdirError
+from ..core.errors import MemdirError, NotFoundError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import BODY_MAX_BYTES, SCOPES, Entry
 from .app import State, cli, dump, examples
@@ -133,12 +133,55 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
         return
     import shutil
 
+    held = _withheld(state) if any(s == "project" and not e.archived for s, e in rows) else {}
     table = [
-        (s, e.id, e.type.value, e.name + _flags(e), e.description, f"{e.updated:%Y-%m-%d}")
+        (
+            s,
+            e.id,
+            e.type.value,
+            e.name
+            + _flags(e)
+            + (f" (withheld: {held[e.id][1]})" if s == "project" and e.id in held else ""),
+            e.description,
+            f"{e.updated:%Y-%m-%d}",
+        )
         for s, e in rows
     ]
     for line in _columns(table, shutil.get_terminal_size().columns):
         click.echo(line)
+
+
+def _withheld(state: State) -> dict[str, tuple[Entry, str]]:
+    """The project scope's entries the guard withholds from agents: id → (entry, rule)."""
+    return {
+        v.entry.id: (v.entry, v.withheld)
+        for v in state.md.overview()
+        if v.scope == "project" and v.withheld
+    }
+
+
+def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str, Entry]:
+    """``md.find``, or else a project entry withheld from agents: a person may read or
+    remove what a cloned repository brought (said on stderr)."""
+    from ..core.changes import resolve
+
+    try:
+        return state.md.find(target, scope=scope, **kw)
+    except NotFoundError:
+        held = {} if scope is not None else _withheld(state)
+        try:
+            entry = resolve(target, {i: e for i, (e, _) in held.items()})
+        except NotFoundError:
+            entry = None
+        if entry is None:
+            raise
+    click.secho(
+        f"Note: {entry.id} is withheld by the memory guard (rule {held[entry.id][1]}): "
+        "no agent sees it.",
+        fg="yellow",
+        err=True,
+    )
+    return "project", entry
 
 
 def _flags(e: Entry) -> str:
@@ -272,7 +315,7 @@ def show(state: State, target: str, scope: str | None, depth: str | None, as_jso
 
         if show_at(state, target, scope, as_json):
             return
-    found_scope, entry = state.md.find(target, scope=scope, include_archived=True)
+    found_scope, entry = _find(state, target, scope, include_archived=True)
     path = Path(state.md.store(found_scope).backend.location) / entry.filename
     if as_json:
         data: dict[str, Any] = {"scope": found_scope, "path": str(path), **entry.to_dict()}
@@ -362,7 +405,7 @@ def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: 
 def rm(state: State, target: str, scope: str | None, as_json: bool) -> None:
     """Remove an entry (TARGET: id or unique substring, in whichever scope holds it). It
     moves to archive/, not away."""
-    found_scope, found = state.md.find(target, scope=scope)
+    found_scope, found = _find(state, target, scope)
     entry = state.md.store(found_scope).remove(found.id)
     if as_json:
         dump({"action": "remove", "scope": found_scope, **entry.to_dict()})

@@ -179,10 +179,14 @@ def _valid(item: ImportItem) -> Planned | str:
         validate_body(item.body)
     except ValidationError as exc:
         return Planned(item, "invalid", reason=str(exc))
+    return entry_id(kind, name)
+
+
+def _refused(item: ImportItem) -> Planned | None:
     finding = guard.scan("\n".join((item.name, item.description, item.body)))
     if finding is not None:
         return Planned(item, "refused", reason=f"{finding.rule}: {finding.reason}")
-    return entry_id(kind, name)
+    return None
 
 
 def numbered(name: str, n: int) -> str:
@@ -219,13 +223,20 @@ def _classify(md: Layers, item: ImportItem, t: _Target, last: Sequence[str]) -> 
     eid = found
     said = digest(item)
     planned = _decide(md, item, eid, t, said in last)
+    if planned.action == "refused":  # not recorded: the next import lists it again
+        return planned
     return dataclasses.replace(planned, source_digest=said)
 
 
 def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool) -> Planned:
+    key = normalise(item.body)
+    # text the scope holds already writes nothing: not refused again (memdir's own export
+    # read back holds notes its owner wrote by hand, which the guard may refuse)
+    refused = None if key in t.bodies else _refused(item)
+    if refused is not None:
+        return refused
     if unchanged:
         return Planned(item, "unchanged", eid, "unchanged since the last import")
-    key = normalise(item.body)
     if key in t.bodies:
         return Planned(item, "duplicate", t.bodies[key], "the same text is already stored")
     if eid in t.planned:  # a different text under a name this import already uses: Name (n)
