@@ -151,7 +151,7 @@ TEST_NOTE = {
     "set 57": "opened for round 58; judged by set 58",
     "set 58": "opened for round 59 (tried/guard59, not merged: 0 on set 59)",
     "set 59": "never read; sealed until its dev half was opened",
-    "set 60": "counts only; dev half opened in round 61 (SkillJack disguised, honest skills, tools)",
+    "set 60": "counts only; dev half opened in round 61 (SkillJack disguised, skills, tools)",
     "set 61": "counts only; risky code tasks and tool shadowing, written by guard60",
     "set 63": "counts only; quiet harm in trajectory code and honest twins, written by guard61",
 }
