@@ -24,6 +24,11 @@ _PAYEE = re.compile(
     r"beneficiary|to)\w*\s*=\s*(.)"
 )
 _FIRST = re.compile(r"\s*(.)")
+# The payee the data gives (``bill['payee_email']``, ``b.recipient``), read in the block.
+_PAYEE_FIELD = re.compile(
+    r"\[\s*['\"](?:payee|receiver|recipient|beneficiary)\w*['\"]\s*\]|"
+    r"\.(?:payee|receiver|recipient|beneficiary)\w*\b"
+)
 # A call that moves data out, given a literal outside address: a URL, an e-mail, a host.
 _EGRESS = re.compile(
     r"\b(?:post|put|patch|request|urlopen|send\w*|upload\w*|create_connection|connect|"
@@ -36,11 +41,14 @@ _DATA = re.compile(
     r"password|token|secret|credential|account|profile|card|cvv|ssn|environ|netrc|contacts|"
     r"balance|user_data|\.ssh"
 )
-# A trigger: a comparison with a literal value, inside an error path.
+# A trigger: a comparison with a literal value, inside an error path; an HTTP status an
+# honest handler answers (a 401 refreshing its token, a 503 retried) is no magic value.
+_HTTP = r"(?:200|201|204|30[1-4]|40[0-9]|429|50[0-4])\b"
 _MAGIC = re.compile(
-    r"^\s*(?:el)?if\b[^\n]*(?:==\s*(?:['\"]|\d{3,})|['\"][^'\"\n]+['\"]\s+in\b|"
-    r"\.(?:endswith|startswith)\(\s*['\"]|\bin\s*\(\s*\d{3,})"
+    r"^\s*(?:el)?if\b[^\n]*(?:==\s*(?:['\"]|(?!" + _HTTP + r")\d{3,})|['\"][^'\"\n]+['\"]\s+in\b|"
+    r"\.(?:endswith|startswith)\(\s*['\"]|\bin\s*\(\s*(?!" + _HTTP + r")\d{3,})"
 )
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 _ERROR_PATH = re.compile(
     r"^\s*except\b|^\s*def \w*(?:err|fail|handl|hook|backdoor)\w*|errorhandler|on_error|on_fail"
 )
@@ -136,7 +144,8 @@ def _triggered(code: list[str]) -> str | None:
             if body.strip() and len(body) - len(body.lstrip()) <= indent:
                 break
             send = _EGRESS.search(body)
-            if send is not None and (_DATA.search(body) or _PAY.search(body)):
+            sent = _QUOTED.sub("", body)  # the data is named in code, not in a message's words
+            if send is not None and (_DATA.search(sent) or _PAY.search(body)):
                 return body.strip()
     return None
 
@@ -169,7 +178,8 @@ def detect(s: str) -> Hit | None:
         if extra is not None:
             if theft is None:
                 theft = _THEFT.search(s) is not None
-            if theft or any(not literal for _, literal in pays):
+            given = any(not literal for _, literal in pays) or _PAYEE_FIELD.search("\n".join(code))
+            if theft or given:
                 return hit(
                     "exfiltration.payment",
                     "its code pays a party the code names itself "
