@@ -116,7 +116,8 @@ _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]+\.[a-z]{2,}\b")
 # The send as an order: the verb opening a clause or after "please/then/and", not a noun
 # ("Contact email: …") nor a description ("the app sends …").
 _ORDER = re.compile(
-    r"(?:^|[.;:!?,\n]\s*|\b(?:please|then|and|also|just|now|tool to)\s+)(send|forward|e-?mail|share|"
+    r"(?:^|[.;:!?,\n]\s*|\b(?:please|then|and|also|just|now|tool to)\s+)"
+    r"(send|forward|e-?mail|share|"
     r"upload)\b(?!\s*[:(])",
     re.MULTILINE,
 )
