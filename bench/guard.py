@@ -27,14 +27,15 @@ Corpora (each read if present; see bench/README.md):
   per corpus too), ``bench/data/guard58/set.jsonl`` (set 58: the same from corpora no other
   set uses — ASB, MSB, spikee, greshake/llm-security, DoomArena, NotInject),
   ``bench/data/guard59/set.jsonl`` (set 59: the same again — MCP tool descriptions, skills,
-  RAG documents, RedCode, proventra — dev half opened in round 60), ``bench/data/guard60/set.jsonl``
-  (set 60: the same again — A.I.G harness objectives and SkillJack poisoned trajectories, honest
-  skills, tool descriptions and code tasks — sealed), ``bench/data/guard61`` (set 61: risky code
-  tasks and tool shadowing, own, written before round 60's tuning), ``bench/data/guard62`` (set
-  62: memories in nine languages — real non-English agent files as benign, planted attacks —
-  sealed); a set in ``SEALED`` (sets 16, 18, 22, 23, 60, 62 …) judges by counts only, dev half
-  included, until a session opens it (set 14's
-  dev half was opened on 2026-12-04,
+  RAG documents, RedCode, proventra — dev half opened in round 60),
+  ``bench/data/guard60/set.jsonl`` (set 60: the same again — A.I.G harness objectives and
+  SkillJack poisoned trajectories, honest skills, tool descriptions and code tasks — dev half
+  opened in round 61), ``bench/data/guard61`` (set 61: risky code tasks and tool shadowing,
+  own, written before round 60's tuning), ``bench/data/guard63`` (set 63: quiet harm in
+  experience code, own, written before round 61's tuning), ``bench/data/guard62`` (set 62:
+  memories in nine languages — real non-English agent files as benign, planted attacks —
+  sealed); a set in ``SEALED`` (sets 16, 18, 22, 23, 62 …) judges by counts only, dev half
+  included, until a session opens it (set 14's dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
   set 21's on 2026-12-05 while set 22 was written blind);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
@@ -106,9 +107,10 @@ OWN = {
     "set 57": ROOT / "bench/data/guard57/set.jsonl",  # third-party text; opened in round 58
     "set 58": ROOT / "bench/data/guard58/set.jsonl",  # third-party text; opened in round 59
     "set 59": ROOT / "bench/data/guard59/set.jsonl",  # the same, MCP/skills/RAG/code; dev opened
-    "set 60": ROOT / "bench/data/guard60/set.jsonl",  # the same, poisoned experience; sealed
+    "set 60": ROOT / "bench/data/guard60/set.jsonl",  # the same, poisoned experience; dev opened
     "set 61": ROOT / "bench/data/guard61/set.jsonl",  # code tasks, tool shadowing; before tuning
     "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories, real benign; sealed
+    "set 63": ROOT / "bench/data/guard63/set.jsonl",  # quiet harm in experience code; own
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {
@@ -120,7 +122,6 @@ SEALED = {
     "set 25",
     "set 26",
     "set 27",
-    "set 60",
     "set 62",
 }
 TEST_NOTE = {
@@ -153,9 +154,10 @@ TEST_NOTE = {
     "set 57": "opened for round 58; judged by set 58",
     "set 58": "opened for round 59 (tried/guard59, not merged: 0 on set 59)",
     "set 59": "never read; sealed until its dev half was opened",
-    "set 60": "sealed; third-party text: SkillJack disguised, honest skills and tools; counts only",
+    "set 60": "counts only; dev half opened in round 61 (SkillJack disguised, skills, tools)",
     "set 61": "counts only; risky code tasks and tool shadowing, written by guard60",
     "set 62": "sealed; multilingual memories: non-English agent files, planted attacks",
+    "set 63": "counts only; quiet harm in trajectory code and honest twins, written by guard61",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted

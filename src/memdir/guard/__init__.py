@@ -19,6 +19,7 @@ from . import (
     _frames,
     _orders,
     _patterns,
+    _quiet,
     _secrets,
     _social,
     _tasks,
@@ -142,6 +143,7 @@ class _Scan:
             or _carry.detect(self.hay.s, self.clauses)
             or _deeds.detect(self.hay.s, self.clauses)
             or _tasks.detect(self.hay.s, self.clauses)
+            or _quiet.detect(self.hay.s)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)

@@ -18,6 +18,7 @@ _MOVE = re.compile(
 # An account the attacker chose: an IBAN-shaped token, a long account number, a wallet.
 _ACCOUNT = re.compile(
     r"\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b|\baccount (?:number |no\.? |#)?\d[\d -]{7,}\d\b"
+    r"|\baccount (?=[a-z0-9_-]{8})(?=[a-z]*[-_][a-z0-9_-]*\d)[a-z0-9]+(?:[-_][a-z0-9]+)+\b"
     r"|\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{20,60}\b"
 )
 # What a user's own payment never says: drain the account, stay under a limit, skip asking,
@@ -36,7 +37,7 @@ _MARK = re.compile(
 )
 
 
-_DIGITS = re.compile(r"\d{6}|0x[0-9a-f]{40}|bc1")
+_DIGITS = re.compile(r"\d{6}|0x[0-9a-f]{40}|bc1|account [a-z]+[-_]")
 
 
 def _drained(s: str, cl: Clauses) -> Hit | None:
@@ -106,12 +107,17 @@ _BULK = re.compile(
     r"private |direct )?(?:e-?mails|messages|files|documents|contacts|chats|conversations)\b"
     r"(?!\s+(?:from|about|regarding|tagged|label\w*|with|that|which|related|in|on|for|sent by)\b)"
     r"|\b(?:passport|bank account|social security|id card) numbers?\b"
+    # a whole record of the user's: a list that is all of it, or one said to be full
+    r"|\b(?:my|the user'?s) (?:contact list|address book|follower list)\b"
+    r"|\b(?:my|the user'?s) (?:full|entire|whole|complete) (?:transaction history|calendar|"
+    r"contacts|browsing history|purchase history)\b"
 )
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]+\.[a-z]{2,}\b")
 # The send as an order: the verb opening a clause or after "please/then/and", not a noun
 # ("Contact email: …") nor a description ("the app sends …").
 _ORDER = re.compile(
-    r"(?:^|[.;:!?,\n]\s*|\b(?:please|then|and|also|just|now)\s+)(send|forward|e-?mail|share|"
+    r"(?:^|[.;:!?,\n]\s*|\b(?:please|then|and|also|just|now|tool to)\s+)"
+    r"(send|forward|e-?mail|share|"
     r"upload)\b(?!\s*[:(])",
     re.MULTILINE,
 )
@@ -123,7 +129,9 @@ _THAT = re.compile(
 
 
 def _bulk(s: str, cl: Clauses) -> Hit | None:
-    if "@" not in s or not ("all " in s or "number" in s or "code" in s):
+    if "@" not in s or not any(
+        w in s for w in ("all ", "number", "code", " list", "history", "full ")
+    ):
         return None
     for out in _EMAIL.finditer(s):
         lo = max(0, out.start() - 200)

@@ -29,11 +29,18 @@ class SecretMatch:
     end: int
 
 
+# An account at a domain reserved for examples (RFC 2606): its password is a fixture's.
+_EXAMPLE_ACCOUNT = re.compile(r"@example\.(?:com|org|net)\b|@[\w.-]+\.(?:example|test|invalid)\b")
+
+
 def _real_value(m: re.Match[str]) -> bool:
     """A ``password=…`` value that looks like a real secret, not a placeholder or variable."""
     value = m.group("value").strip("*_")  # Markdown emphasis ("token: **nest**") is prose
     if _PLACEHOLDER.search(value) or len(set(value)) < 4 or any(c in value for c in "()[]{}<>"):
         return False  # placeholders, variables and code expressions
+    line = m.string.rfind("\n", max(0, m.start() - 200), m.start()) + 1
+    if _EXAMPLE_ACCOUNT.search(m.string, max(line, m.start() - 200), m.start()):
+        return False  # login(username='user@example.com', password='pass123')
     letters = any(c.isalpha() for c in value)
     digits = any(c.isdigit() for c in value)
     symbols = any(c in "!@#$%^&*+=?~|:" for c in value)

@@ -1830,6 +1830,11 @@ def _may(s: str, v: re.Match[str], ink: int, known: dict[tuple[int, int], bool])
     return known[key]
 
 
+# A secret's name as a keyword argument or a quoted key (``show_file(access_token=token)``,
+# ``login['access_token']``) passes the value on; it reads no store out.
+_PARAMETER = re.compile(r"=(?!=)|['\"]\]")
+
+
 def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     may: dict[tuple[int, int], bool] = {}
@@ -1840,6 +1845,15 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
                 continue  # a path such as Chrome.app/Contents/MacOS
             clo, chi = cl.around(c.start(), c.end())
             store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
+            if store is not None and _PARAMETER.match(s, store.end()):
+                store = next(
+                    (
+                        w
+                        for w in rx["weak"].finditer(s, clo, chi)
+                        if not _PARAMETER.match(s, w.end())
+                    ),
+                    None,
+                )
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
                 continue
             cuts = _cuts(s, cl, clo, chi)
