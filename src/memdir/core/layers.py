@@ -238,14 +238,10 @@ class Layers(PersonaLayer, SkillsLayer):
         if self._entry_index is None:
             self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
         locations = [s.backend.location for s in stores]
+        args = (query, docs, locations)
         try:
             ranked = self._entry_index.search(
-                query,
-                docs,
-                locations,
-                include_archived=include_archived,
-                limit=limit,
-                strict=strict,
+                *args, include_archived=include_archived, limit=limit, strict=strict
             )
         except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
             if not getattr(self.sessions.db, "read_only", False):  # said once on opening
@@ -253,12 +249,7 @@ class Layers(PersonaLayer, SkillsLayer):
             if self._scratch_index is None:
                 self._scratch_index = EntryIndex(Database(":memory:"))
             ranked = self._scratch_index.search(
-                query,
-                docs,
-                locations,
-                include_archived=include_archived,
-                limit=limit,
-                strict=strict,
+                *args, include_archived=include_archived, limit=limit, strict=strict
             )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 

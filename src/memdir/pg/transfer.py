@@ -99,10 +99,6 @@ def _as_written(e: Entry) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _same(a: Entry, b: Entry) -> bool:
-    return _as_written(a) == _as_written(b)
-
-
 def _digest(e: Entry) -> str:
     """A hash of what :func:`_as_written` compares of ``e``."""
     text = json.dumps([str(v) for v in _as_written(e)], ensure_ascii=False)
@@ -499,7 +495,7 @@ def transfer(
             if seen % 100 == 0 or seen == total:
                 tell("Comparing", seen, total)
             old = there.get(entry.id)
-            if old is not None and _same(old, entry):
+            if old is not None and _as_written(old) == _as_written(entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
                 if ledger is not None:
                     ledger.saw(into, entry, old.updated)

@@ -140,7 +140,7 @@ def _texts(op: Operation) -> str:
     )
 
 
-def _where(md: Layers, store: Store) -> str:
+def _where(store: Store) -> str:
     """The scope as its user knows it: on one machine with its folder; on the team
     backend by name only, never the server's database address or the scope's key."""
     shown = store.backend.shown()
@@ -154,7 +154,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
     from .. import guard
 
     store = batch.store
-    where = _where(md, store)
+    where = _where(store)
     owners = ", ".join(dict.fromkeys(batch.owners))
     try:
         if store.read_only:
@@ -240,7 +240,7 @@ def _undo(md: Layers, done: Sequence[_Written], message: str) -> list[str]:
             )
         except MemdirError as exc:
             _forget(md, [written])
-            failed.append(f"{_where(md, written.store)}: {exc}")
+            failed.append(f"{_where(written.store)}: {exc}")
     return failed
 
 

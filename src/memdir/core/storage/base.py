@@ -145,6 +145,12 @@ class Commit:
 FileChanges = dict[str, tuple[bytes | None, bytes | None]]
 
 
+def file_changes(before: Mapping[str, bytes], after: Mapping[str, bytes]) -> FileChanges:
+    """``{path: (before, after)}`` for each path whose bytes differ, None where absent."""
+    paths = sorted(set(before) | set(after))
+    return {p: (before.get(p), after.get(p)) for p in paths if before.get(p) != after.get(p)}
+
+
 #: A commit subject names at most this many changes (the body names every one).
 SUBJECT_ITEMS = 5
 

@@ -20,7 +20,7 @@ from .. import forks
 from ..errors import HistoryError, StorageError
 from ..forks import renew_in_child
 from ..notices import warn_once
-from .base import Commit, listed
+from .base import Commit, file_changes, listed
 from .files import folders_of
 from .gitindex import GitIndex
 from .regular import fsync_path, open_regular, read_bytes, read_text
@@ -620,11 +620,7 @@ class History:
         c: Any = repo[rev.encode()]
         before = self.files(c.parents[0].decode()) if c.parents else {}
         after = self.files(rev)
-        return {
-            p: (before.get(p), after.get(p))
-            for p in sorted(set(before) | set(after))
-            if before.get(p) != after.get(p)
-        }
+        return file_changes(before, after)
 
     def head(self) -> str | None:
         """The newest commit id, or None."""
@@ -641,11 +637,7 @@ class History:
         for path, _ in self._walk():
             with open(self.root / path, "rb") as f:
                 after[path] = f.read()
-        return {
-            p: (before.get(p), after.get(p))
-            for p in sorted(set(before) | set(after))
-            if before.get(p) != after.get(p)
-        }
+        return file_changes(before, after)
 
 
 # -- a project's own repository, read only ----------------------------------------------------

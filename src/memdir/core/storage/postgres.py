@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AccessError, HistoryError, LockTimeoutError, PostgresError
-from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, is_skill_name
+from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, file_changes, is_skill_name
 
 ARCHIVE_PREFIX = "archive/"
 GRANTED = "grant:"  # in :meth:`PgBackend.present`'s answer: the user is granted the project
@@ -680,11 +680,7 @@ class PgHistory:
         """What ``rev`` changed: ``{path: (before, after)}``, None where absent."""
         seq = self._seq(rev)
         before, after = self._files_at(seq - 1), self._files_at(seq)
-        return {
-            p: (before.get(p), after.get(p))
-            for p in sorted(set(before) | set(after))
-            if before.get(p) != after.get(p)
-        }
+        return file_changes(before, after)
 
     def head(self) -> str | None:
         """The newest commit id, or None."""
