@@ -199,7 +199,8 @@ def test_step_0018_fills_the_term_list_of_an_existing_database(
     schema = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
     with psycopg.connect(pg_url, autocommit=True) as conn:  # the state as before step 0018
         conn.execute(
-            "DELETE FROM pg_migrations WHERE component = 'state/older' AND name = '0018_entry_terms'"
+            "DELETE FROM pg_migrations"
+            " WHERE component = 'state/older' AND name = '0018_entry_terms'"
         )
         conn.execute(f'SET search_path TO "{schema}"')
         conn.execute("DROP TABLE entry_terms")
