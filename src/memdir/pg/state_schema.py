@@ -151,9 +151,17 @@ def _entry_terms_change(terms: str) -> str:
     END IF;"""
 
 
-_ADDED = "SELECT unnest(tsvector_to_array(tsv)) AS term, 1 AS k FROM new_rows WHERE tsv IS NOT NULL"
+_ADDED = (
+    "SELECT unnest(tsvector_to_array(tsv)) AS term, 1 AS k FROM new_rows n WHERE tsv IS NOT NULL"
+)
 _REMOVED = (
-    "SELECT unnest(tsvector_to_array(tsv)) AS term, -1 AS k FROM old_rows WHERE tsv IS NOT NULL"
+    "SELECT unnest(tsvector_to_array(tsv)) AS term, -1 AS k FROM old_rows o WHERE tsv IS NOT NULL"
+)
+# an UPDATE's rows whose terms it left as they were (a rekey's new location) are skipped
+_SAME = "NOT EXISTS (SELECT 1 FROM {} x WHERE x.id = {a}.id AND x.tsv IS NOT DISTINCT FROM {a}.tsv)"
+_EDITED = (
+    f"{_ADDED} AND {_SAME.format('old_rows', a='n')} UNION ALL "
+    f"{_REMOVED} AND {_SAME.format('new_rows', a='o')}"
 )
 # The memory entries' distinct index terms, each with how many entries hold it, kept by
 # statement triggers (an edit's old and new terms netted first): a query word's inflected
@@ -169,7 +177,7 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     {_entry_terms_change(_REMOVED)}
   ELSE
-    {_entry_terms_change(f"{_ADDED} UNION ALL {_REMOVED}")}
+    {_entry_terms_change(_EDITED)}
   END IF;
   RETURN NULL;
 END $$"""
