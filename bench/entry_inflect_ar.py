@@ -166,8 +166,10 @@ def main() -> None:
 
             engines.append(("PostgreSQL", PgStateDatabase(PgDatabase(url))))
         on, terms = inflect.TABLES, fts.Fts._entry_terms
-        print(f"{args.entries} entries × {args.body_words} words, {len(queries)} queries of ")
-        print(f"{args.query_words} words × {args.rounds} rounds\n")
+        print(
+            f"{args.entries} entries of {args.body_words} words, {len(queries)} queries of "
+            f"{args.query_words} words, {args.rounds} rounds\n"
+        )
         print("| engine | widening | CPU ms p50 / p95 | wall ms p50 / p95 | entries found | same |")
         print("|---|---|---|---|---|---|")
         want: dict[str, list[list[tuple[str, float]]]] = {}  # SQLite's, by mode
