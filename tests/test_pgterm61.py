@@ -5,6 +5,7 @@ entry's vector each query (pgterm61)."""
 from __future__ import annotations
 
 import random
+import subprocess
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -238,3 +239,30 @@ def test_the_term_list_is_read_in_code_point_order(pg_url: str, tmp_path: Path) 
         lite.close()
     with sqlite3.connect(tmp_path / "state.db") as conn:
         assert conn.execute("SELECT count(*) FROM entries").fetchone()[0] == len(words)
+
+
+def test_a_renamed_project_keeps_its_entries_searchable(pg_url: str, tmp_path: Path) -> None:
+    """``serve projects rename`` moves each user's state rows from another schema on the
+    path (pg/rekey.py): the entries' location changes, their terms do not, and the term
+    list's trigger is found in the state's own schema."""
+    from memdir.pg import users
+    from test_team_history58 import WEBAPP, _add, _machine, _serve_projects
+    from test_walk58 import APP
+
+    url, shared = pg_url, PgDatabase.shared(pg_url)
+    users.add(shared, "ops", admin=True)
+    users.add(shared, "alice")
+    users.grant(shared, "alice", APP)
+    a = _machine(tmp_path, url)
+    _add(a, "project", "Миграция базы", "Миграция проходит через Alembic.", "alice")
+    assert "миграция" in a.ok("search", "миграцией", user="alice").lower()  # indexed
+    subprocess.run(["git", "-C", str(a.checkout), "remote", "set-url", "origin", WEBAPP])
+    users.grant(shared, "alice", WEBAPP)
+    moved = _serve_projects(a, "rename", "https://github.com/acme/app", WEBAPP)
+    assert moved.returncode == 0, moved.stderr
+    assert "миграция" in a.ok("search", "миграцией", user="alice").lower()
+    db = PgStateDatabase(PgDatabase(url), user="alice")
+    try:
+        assert _agree(db)
+    finally:
+        db.pg.close()

@@ -166,8 +166,10 @@ _EDITED = (
 # The memory entries' distinct index terms, each with how many entries hold it, kept by
 # statement triggers (an edit's old and new terms netted first): a query word's inflected
 # forms are looked up in its key, not in every entry's vector (docs/design/team-server.md,
-# "Entry terms").
-_ENTRY_TERMS = f"""CREATE FUNCTION memdir_entry_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+# "Entry terms"). Its path is the step's (the state's schema first): a rekey updates
+# "schema".entries from the team's schema (pg/rekey.py).
+_ENTRY_TERMS = f"""CREATE FUNCTION memdir_entry_terms() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
 DECLARE gone text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
