@@ -5,8 +5,8 @@ entry's vector each query (pgterm61)."""
 from __future__ import annotations
 
 import random
-import subprocess
 import sqlite3
+import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
