@@ -29,6 +29,27 @@ POSTINGS_FILL = (
 POSTINGS_KEY = (
     "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey PRIMARY KEY (term, id)"
 )
+#: The memory entries' distinct index terms, each with how many entries hold it (state
+#: step 0018, ``memdir doctor``'s repair: :func:`rebuild_entry_terms`).
+ENTRY_TERMS_FILL = (
+    "INSERT INTO entry_terms (term, n) SELECT t, count(*) FROM (SELECT "
+    "unnest(tsvector_to_array(tsv)) AS t FROM entries WHERE tsv IS NOT NULL) x GROUP BY t"
+)
+#: Whether ``entry_terms`` agrees with the entries' ``tsv``: its rows and the sum of a hash
+#: of each (term, count) against the same of the terms the vectors hold (one pass over them).
+ENTRY_TERMS_AGREE = (
+    "SELECT (SELECT row(count(*), coalesce(sum(hashtextextended(term, n)), 0)) FROM "
+    "entry_terms) = (SELECT row(count(*), coalesce(sum(hashtextextended(t, n)), 0)) FROM "
+    "(SELECT t, count(*) AS n FROM (SELECT unnest(tsvector_to_array(tsv)) AS t FROM entries "
+    "WHERE tsv IS NOT NULL) x GROUP BY t) y)"
+)
+#: The first terms of ``entry_terms`` starting with each prefix (``$1``, an array), at most
+#: ``$2`` each, in code point order: one range of its key a prefix.
+ENTRY_TERMS = (
+    "SELECT p.k - 1, x.term FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS p(prefix, k) "
+    'CROSS JOIN LATERAL (SELECT term FROM entry_terms WHERE term >= p.prefix COLLATE "C" '
+    'AND term < p.prefix || chr(1114111) COLLATE "C" ORDER BY term LIMIT ?) x'
+)
 
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
@@ -442,7 +463,7 @@ class Fts:
         """The first ``limit`` terms of the messages' postings starting with each of
         ``prefixes``, in code point order (``COLLATE "C"``), in one statement: a skip
         scan of the postings' key, one index probe a term. The entries' (``table``
-        ``entries``, no postings): their vectors' terms, read in one pass."""
+        ``entries``): their distinct terms' (:data:`ENTRY_TERMS`)."""
         if not prefixes:
             return []
         if table == "entries":
@@ -466,18 +487,10 @@ class Fts:
         return [sorted(terms) for terms in out]
 
     def _entry_terms(self, prefixes: Sequence[str], limit: int) -> list[list[str]]:
-        """:meth:`terms` of the entries: each distinct term of their vectors once (a few
-        hundred entries, some thousands of terms), matched against every prefix."""
-        sql = (
-            "WITH t AS MATERIALIZED (SELECT DISTINCT unnest(tsvector_to_array(tsv)) "
-            'COLLATE "C" AS term FROM entries WHERE tsv IS NOT NULL) '
-            "SELECT p.k - 1, x.term FROM unnest(CAST(? AS text[])) WITH ORDINALITY AS "
-            "p(prefix, k) CROSS JOIN LATERAL (SELECT term FROM t WHERE term >= p.prefix "
-            'COLLATE "C" AND term < p.prefix || chr(1114111) COLLATE "C" ORDER BY term '
-            "LIMIT ?) x"
-        )
+        """:meth:`terms` of the entries: ranges of ``entry_terms``' key (state step 0018),
+        one statement for every prefix."""
         out: list[list[str]] = [[] for _ in prefixes]
-        for i, term in self.conn.execute(sql, (list(prefixes), limit)):
+        for i, term in self.conn.execute(ENTRY_TERMS, (list(prefixes), limit)):
             out[int(i)].append(term)
         return out
 
@@ -691,3 +704,10 @@ def rebuild_postings(conn: Any) -> None:
     conn.execute("TRUNCATE message_postings")
     conn.execute(POSTINGS_FILL)
     conn.execute(POSTINGS_KEY)
+
+
+def rebuild_entry_terms(conn: Any) -> None:
+    """Empty ``entry_terms`` and fill it from the entries' ``tsv`` (repair, in the caller's
+    transaction)."""
+    conn.execute("DELETE FROM entry_terms")
+    conn.execute(ENTRY_TERMS_FILL)

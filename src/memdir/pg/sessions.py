@@ -19,11 +19,13 @@ from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
 from .fts import (
+    ENTRY_TERMS_AGREE,
     POSTINGS_AGREE,
     POSTINGS_TERMS_AGREE,
     Fts,
     batches,
     index_pending,
+    rebuild_entry_terms,
     rebuild_postings,
     recount,
     stale_rows,
@@ -39,6 +41,7 @@ T = TypeVar("T")
 #: which holds the write lock meanwhile (docs/design/team-server.md, "The text against its terms").
 REPAIR_TEXT = 1_000_000
 POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
+ENTRY_TERMS_PROBLEM = "the memory entries' list of search terms disagrees with their rows"
 #: SQLSTATEs of a state schema dropped under a process that made it: undefined table,
 #: function and schema.
 GONE = frozenset({"42P01", "42883", "3F000"})
@@ -279,9 +282,9 @@ class PgStateDatabase(Database):
         self, *, repair: bool = True, deep: bool = False, progress: Progress | None = None
     ) -> DbHealth:
         """What ``memdir doctor`` reports: rows the search index lacks, index counters and
-        message postings that disagree with the rows (``deep``: their terms compared too,
-        and every row's terms with its text, ``progress`` told as it goes); with
-        ``repair``, all fixed from the tables."""
+        message postings and entry terms that disagree with the rows (``deep``: the
+        postings' terms compared too, and every row's terms with its text, ``progress``
+        told as it goes); with ``repair``, all fixed from the tables."""
 
         def inspect(c: Any) -> tuple[int, int, list[str]]:
             problems = []
@@ -299,6 +302,8 @@ class PgStateDatabase(Database):
                     problems.append(f"the {base} search index counters disagree with its rows")
             if not c.execute(POSTINGS_TERMS_AGREE if deep else POSTINGS_AGREE).fetchone()[0]:
                 problems.append(POSTINGS_PROBLEM)
+            if not c.execute(ENTRY_TERMS_AGREE).fetchone()[0]:
+                problems.append(ENTRY_TERMS_PROBLEM)
             counts = [
                 c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in ("sessions", "messages")
@@ -320,10 +325,13 @@ class PgStateDatabase(Database):
         left, repaired, changed = found, [], dict[str, int]()
         if (problems or any(found.values())) and repair:
             rebuild = POSTINGS_PROBLEM in problems
+            terms = ENTRY_TERMS_PROBLEM in problems
 
             def mend(c: Any) -> None:
                 if rebuild:  # first: the rows recount then indexes add their own
                     rebuild_postings(c)
+                if terms:
+                    rebuild_entry_terms(c)
                 recount(c)
 
             if problems:  # first: rows indexed again go through postings that agree

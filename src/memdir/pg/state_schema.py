@@ -10,7 +10,7 @@ from ..sessions.db import step_progress
 from ..sessions.schema import FTS_COLUMNS
 from .db import Schema, Step
 from .dialect import Connection
-from .fts import POSTINGS_FILL, POSTINGS_KEY, stale_rows
+from .fts import ENTRY_TERMS_FILL, POSTINGS_FILL, POSTINGS_KEY, stale_rows
 
 _TEXT_CHANGED = """CREATE FUNCTION memdir_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -134,6 +134,53 @@ _STATS_TRUNCATE = """CREATE FUNCTION memdir_fts_stats_truncate() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE fts_stats SET nrows = 0, ntok = 0 WHERE base = TG_TABLE_NAME;
+  RETURN NULL;
+END $$"""
+
+
+def _entry_terms_change(terms: str) -> str:
+    """The statement adding ``terms`` (rows of term and +1 or -1, an entry's each) to
+    ``entry_terms``' counts, then deleting the terms no entry holds any longer."""
+    return f"""WITH d AS (SELECT term, sum(k) AS k FROM ({terms}) x GROUP BY term
+      HAVING sum(k) <> 0),
+    u AS (INSERT INTO entry_terms AS e (term, n) SELECT term, k FROM d ORDER BY term
+      ON CONFLICT (term) DO UPDATE SET n = e.n + excluded.n RETURNING e.term, e.n)
+    SELECT array_agg(term) INTO gone FROM u WHERE n <= 0;
+    IF gone IS NOT NULL THEN
+      DELETE FROM entry_terms WHERE term = ANY(gone) AND n <= 0;
+    END IF;"""
+
+
+_ADDED = (
+    "SELECT unnest(tsvector_to_array(tsv)) AS term, 1 AS k FROM new_rows n WHERE tsv IS NOT NULL"
+)
+_REMOVED = (
+    "SELECT unnest(tsvector_to_array(tsv)) AS term, -1 AS k FROM old_rows o WHERE tsv IS NOT NULL"
+)
+# an UPDATE's rows whose terms it left as they were (a rekey's new location) are skipped
+_SAME = "NOT EXISTS (SELECT 1 FROM {} x WHERE x.id = {a}.id AND x.tsv IS NOT DISTINCT FROM {a}.tsv)"
+_EDITED = (
+    f"{_ADDED} AND {_SAME.format('old_rows', a='n')} UNION ALL "
+    f"{_REMOVED} AND {_SAME.format('new_rows', a='o')}"
+)
+# The memory entries' distinct index terms, each with how many entries hold it, kept by
+# statement triggers (an edit's old and new terms netted first): a query word's inflected
+# forms are looked up in its key, not in every entry's vector (docs/design/team-server.md,
+# "Entry terms"). Its path is the step's (the state's schema first): a rekey updates
+# "schema".entries from the team's schema (pg/rekey.py).
+_ENTRY_TERMS = f"""CREATE FUNCTION memdir_entry_terms() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+DECLARE gone text[];
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    TRUNCATE entry_terms;
+  ELSIF TG_OP = 'INSERT' THEN
+    {_entry_terms_change(_ADDED)}
+  ELSIF TG_OP = 'DELETE' THEN
+    {_entry_terms_change(_REMOVED)}
+  ELSE
+    {_entry_terms_change(_EDITED)}
+  END IF;
   RETURN NULL;
 END $$"""
 
@@ -536,4 +583,18 @@ _STEPS: tuple[Step, ...] = (
     # ё read as е, Eastern Arabic digits as 0-9 (analyzer._ALIKE): the rows whose terms the
     # analyzer of now makes otherwise are indexed again.
     Step("0017_folded_alike", run=_reindex("0017_folded_alike")),
+    # An inflected query word's forms among the entries' terms were listed from every
+    # entry's vector, each query (1.6 s for 2,000 long Arabic notes): their distinct terms
+    # are rows of their own now, filled here from the entries there are.
+    Step(
+        "0018_entry_terms",
+        (
+            'CREATE TABLE entry_terms (term text COLLATE "C" PRIMARY KEY, n bigint NOT NULL)',
+            _ENTRY_TERMS,
+            *_statement_triggers("entries_terms", "entries", "memdir_entry_terms"),
+            "CREATE TRIGGER entries_terms_truncate AFTER TRUNCATE ON entries "
+            "FOR EACH STATEMENT EXECUTE FUNCTION memdir_entry_terms()",
+            ENTRY_TERMS_FILL,
+        ),
+    ),
 )

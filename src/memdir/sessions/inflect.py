@@ -19,7 +19,7 @@ from .query import ENGLISH_ALIKE, STOP_WORDS, foreign_stops, quote
 from .stems import stems_for, tokens
 
 #: The indexes expanded: the messages' (SQLite's ``fts5vocab``, PostgreSQL's postings) and
-#: the memory entries' (a few hundred rows: PostgreSQL reads their vectors' terms).
+#: the memory entries' (SQLite's ``fts5vocab``, PostgreSQL's ``entry_terms``).
 TABLES = frozenset({"messages", "entries"})
 #: Characters of a stem (and of the prefix forms are looked for by); two words whose stems
 #: agree need as many letters, combining marks aside: Hindi पापा (father) and पापी
