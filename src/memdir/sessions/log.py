@@ -159,7 +159,7 @@ class SessionStore:
         whose id after a ``harness:`` prefix is (or starts with) it: the id the harness
         itself shows. A whole id wins: memdir's, then one ``harness:<id>`` (over its
         sub-agents' ``harness:<id>:<root>``, which only extend it, and over other ids
-        starting alike: :meth:`others_starting_with` names those); when ids still differ (a
+        starting alike: :meth:`also_starting_with` names those); when ids still differ (a
         memdir id and a harness's starting alike), they are listed in the error."""
         try:
             return self.get(session_id)
@@ -182,12 +182,16 @@ class SessionStore:
             )
         raise UnknownSessionError(session_id, self._holding(session_id))
 
-    def others_starting_with(self, session_id: str, chosen: str) -> tuple[builtins.list[str], bool]:
+    def also_starting_with(self, session_id: str, chosen: str) -> builtins.list[str]:
         """The ids besides ``chosen`` (and its sub-agents') that start with ``session_id``,
         or whose id after a ``harness:`` prefix does: the sessions an exact match in
-        :meth:`resolve` passed over (``memdir sessions show`` names them); and whether they
-        are all of them (False: more than :data:`ALIKE` ids start alike; the rest were not
-        read)."""
+        :meth:`resolve` passed over (``memdir sessions show`` names them). A bounded
+        look (:data:`ALIKE`): :meth:`others_starting_with` says whether that is all."""
+        return self.others_starting_with(session_id, chosen)[0]
+
+    def others_starting_with(self, session_id: str, chosen: str) -> tuple[builtins.list[str], bool]:
+        """:meth:`also_starting_with`'s ids, and whether they are all of them (False:
+        more than :data:`ALIKE` ids start alike; the rest were not read)."""
         if len(session_id) < 4:
             return [], True
         found, complete = self._starting_with(session_id)
