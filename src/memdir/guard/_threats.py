@@ -1591,6 +1591,27 @@ _VALUE = re.compile(r"\b(?:values?|contents?)\b")
 _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
 
 
+# The quoted text of an echo up to a point on its line, with no ``$`` in it: printed as is.
+_ECHOED_TEXT = re.compile(r"(?<![\w-])(?:echo|printf)(?:\s+-[a-z]{1,3})*\s+[\"'][^\"$`\n]*$")
+# A shell test of whether a variable is set: ``[ -z "$X" ]``, ``test -n $X``, ``${X:?…}``.
+_SET_TEST = re.compile(r"(?:\[\[?|\btest)\s+-[zn]\s+[\"']?\$\{?(\w+)|\$\{(\w+):\?")
+
+
+def _checked_name(s: str, store: re.Match[str]) -> bool:
+    """Whether the weak store is text an echo prints (no ``$`` before it in the quotes) that
+    names a variable the same text tests for being set: a setup check's message."""
+    line = s.rfind("\n", 0, store.start()) + 1
+    echo = _ECHOED_TEXT.search(s, line, store.start())
+    if echo is None or "$" not in s:
+        return False
+    end = s.find("\n", store.end())
+    said = s[echo.start() : end if end != -1 else len(s)]
+    if "$" in said:
+        return False  # the line prints a value too (``echo "X: $X"``)
+    tested = {a or b for a, b in _SET_TEST.findall(s)}
+    return any(re.search(rf"(?<![\w$]){re.escape(n)}\b", said) for n in tested if n)
+
+
 def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     """Whether the clause shows a property of the secret ``store`` and never its value."""
     measured = _MEASURE_OF.search(s, max(lo, store.start() - 30), store.start()) or (
@@ -1655,6 +1676,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     and not original[store.start() : store.end()].isupper()
                 ):
                     continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
+                if kind == "weak" and _checked_name(s, store):
+                    continue  # ``[ -z "$X" ] … echo "X not set"``: the name, not its value
                 if kind == "weak" and _named_in_clause(
                     s, store, *cl.around(store.start(), store.end())
                 ):
@@ -1722,6 +1745,8 @@ _CONTENT = re.compile(
     r"содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
     r"내용|içeriğ\w*"
 )
+# The rest of a quoted JSON key: the closing quote and its colon.
+_JSON_KEY_END = re.compile(r'"\s*:')
 _CONTENT_NEEDLES = (
     "content",
     "全文",
@@ -1838,6 +1863,8 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
                 continue  # a path such as Chrome.app/Contents/MacOS
+            if s[c.start() - 1 : c.start()] == '"' and _JSON_KEY_END.match(s, c.end()):
+                continue  # a JSON field's name (a transcript's ``"content":[…]``), no act
             clo, chi = cl.around(c.start(), c.end())
             store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
