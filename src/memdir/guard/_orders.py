@@ -547,7 +547,8 @@ _TESTS = (
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
     r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
     r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?|asserts?|assertions?|"
-    r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b",
+    r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b(?!(?<=\btest) (?:cach\w*|"
+    r"parallelism|timeouts?|retries|verbosity)\b)",  # "disable test caching": "test" modifies
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
     r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
     r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
@@ -1917,10 +1918,19 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "| `--auto` | … 확인 없이 삭제 |": what a command-line flag does
     if rule == "perm" and _ko_negated(m, s, hi):
         return True  # "승인 없이 … 삭제하지 않습니다": the verb it qualifies is negated
+    if (
+        rule == "override"
+        and _THIS_FILE_KEPT.search(m.group())
+        and _OWN_KNOWLEDGE.search(s, lo, hi)
+        and not _PERSON.search(s, lo, hi)
+    ):
+        return True  # "if what you think you know contradicts this file, trust this file"
     if rule == "override" and _ranked_list(m, s):
         return True  # "(highest priority first)", "## 세션 로그 (최우선)": a rank among parts
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
+    if rule == "trust" and _SEARCH_FALLBACK.search(s, lo, hi) and not _PERSON.search(s, lo, hi):
+        return True  # "trust these instructions; only search if they are incomplete"
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
     if rule == "deceive" and _TRUTH.search(m.group()):
@@ -1933,6 +1943,23 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
 
+# The file trusted over the agent's own searching, not over anyone: "trust these
+# instructions first - only search if information is incomplete or incorrect".
+_SEARCH_FALLBACK = re.compile(
+    r"\b(?:these|this|the) (?:instructions|file|guide)\b[^.\n]{0,40}?\bonly (?:perform |do )?(?:a )?"
+    r"(?:search|explor|look)\w*\b[^.\n]{0,40}?\bif\b[^.\n]{0,60}?\b(?:incomplete|incorrect|in "
+    r"error|wrong|outdated|missing|out of date)\b"
+)
+# The model's own knowledge is what the file is preferred over (not a person, not a source).
+_OWN_KNOWLEDGE = re.compile(
+    r"\b(?:anything |what |whatever )?you (?:think you )?(?:know|remember|recall)\b[^.\n]{0,40}?"
+    r"\bcontradicts?\b|\b(?:your|the model'?s) (?:own )?(?:training(?: data)?|prior knowledge|"
+    r"knowledge|memory|assumptions)\b[^.\n]{0,40}?\b(?:contradicts?|conflicts?|disagrees?)\b"
+)
+_THIS_FILE_KEPT = re.compile(
+    r"\b(?:follow|trust|prefer|use|go with) (?:this|these) (?:file|guide|document|instructions)\b"
+)
+_PERSON = re.compile(r"\b(?:user|owner|human|person|people|anyone|someone|operator|admin)")
 # Korean: what a "… 없이" qualifies is the next predicate; a negated one at the sentence's
 # end, with no verb linked before it (-고, -며, -면서 …), is no dropped confirmation.
 _KO_NEG_END = re.compile(
