@@ -1946,9 +1946,9 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
 # The file trusted over the agent's own searching, not over anyone: "trust these
 # instructions first - only search if information is incomplete or incorrect".
 _SEARCH_FALLBACK = re.compile(
-    r"\b(?:these|this|the) (?:instructions|file|guide)\b[^.\n]{0,40}?\bonly (?:perform |do )?(?:a )?"
-    r"(?:search|explor|look)\w*\b[^.\n]{0,40}?\bif\b[^.\n]{0,60}?\b(?:incomplete|incorrect|in "
-    r"error|wrong|outdated|missing|out of date)\b"
+    r"\b(?:these|this|the) (?:instructions|file|guide)\b[^.\n]{0,40}?\bonly (?:perform |do )?"
+    r"(?:a )?(?:search|explor|look)\w*\b[^.\n]{0,40}?\bif\b[^.\n]{0,60}?\b(?:incomplete|"
+    r"incorrect|in error|wrong|outdated|missing|out of date)\b"
 )
 # The model's own knowledge is what the file is preferred over (not a person, not a source).
 _OWN_KNOWLEDGE = re.compile(
