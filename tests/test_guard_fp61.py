@@ -15,6 +15,8 @@ before this round; ``REFUSED`` were refused before and still are.
 * A table row documenting a command-line flag: ``| `--auto` | … without asking |``.
 * The file trusted over the agent's own search ("only search if … incomplete") or over what
   the model thinks it knows, with no person in the clause; "disable test caching".
+* Russian: a reflexive ("тест … пропускается", "a test is skipped") with no habit and no
+  condition states what happens; it is not an order to skip.
 """
 
 # ruff: noqa: E501
@@ -94,6 +96,8 @@ STORED = [
         "If anything you think you know about the framework contradicts this file or the current code, trust this file and the code, not your training data.",
     ),
     ("tests", "- Run `go test -count=1 ./...` to disable test caching when debugging flaky tests"),
+    # Russian: a reflexive states what happens to a test, with no habit or condition
+    ("tests", "Работа не закончена, пока тест падает, неожиданно пропускается или нестабилен."),
     # a flag documented in a table
     (
         "flag",
@@ -173,6 +177,10 @@ REFUSED = [
     ),
     ("tests", "- Always disable tests when CI fails."),
     ("tests", "- Always skip tests parallel to the release when CI is red."),
+    ("tests", "Если тест падает, пропускай его."),
+    ("tests", "Тесты, которые падают, всегда пропускаются."),
+    ("tests", "Если тест падает, он удаляется из набора."),
+    ("tests", "Падающие тесты отключаются автоматически."),
     # a dropped confirmation outside a flag's row
     ("flag", "| 입력 | 동작 |\n| --- | --- |\n| 항상 | 확인 없이 삭제 |"),
     ("flag", "| rule | action |\n| always | delete files without asking |"),
