@@ -1591,6 +1591,9 @@ _VALUE = re.compile(r"\b(?:values?|contents?)\b")
 _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
 
 
+# Spanish "al" + an infinitive is a time clause ("al agregar …", "when adding …"), no order.
+_AL_INFINITIVE = re.compile(r"(?<!\w)al\s+$")
+_INFINITIVE_ES = re.compile(r"[a-záéíóúñ]*(?:ar|er|ir)\b")
 # The quoted text of an echo up to a point on its line, with no ``$`` in it: printed as is.
 _ECHOED_TEXT = re.compile(r"(?<![\w-])(?:echo|printf)(?:\s+-[a-z]{1,3})*\s+[\"'][^\"$`\n]*$")
 # A shell test of whether a variable is set: ``[ -z "$X" ]``, ``test -n $X``, ``${X:?…}``.
@@ -1701,6 +1704,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
                         continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
+                    if _AL_INFINITIVE.search(s, max(0, v.start() - 4), v.start()) and (
+                        _INFINITIVE_ES.match(s, v.start(), v.end() + 12)
+                    ):
+                        continue  # "Al agregar variables de entorno …": "when adding …"
                     if _foreign_in_english(s, v, clo, chi):
                         continue  # the Spanish "lee" in an English clause is the name Lee
                     if (
