@@ -608,8 +608,11 @@ _TEMPLATE_EXAMPLE = re.compile(
     r"(?:example|e\.g\.|пример|ejemplo|exemple|beispiel|esempio|exemplo|例|示例|예시)\s*[:：]?\s*\n"
     r"\s*(?:\||[-*] )"
 )
+# What is said, or to whom: the answer, a "that"-clause, the user (review rveg45's twins).
 _ANSWER = re.compile(
-    r"answer|reply|respon|réponse|respuesta|resposta|risposta|antwort|ответ|回答|回复|答え|응답|답변"
+    r"answer|reply|respon|réponse|respuesta|resposta|risposta|antwort|ответ|回答|回复|答え|응답|답변|"
+    r"\b(?:что|que|that|dass|che)\b|пользовател|usuari|\buser|utilisateur|nutzer|utente|사용자|"
+    r"用户|ユーザー"
 )
 
 
