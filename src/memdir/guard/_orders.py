@@ -1929,7 +1929,13 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "(highest priority first)", "## 세션 로그 (최우선)": a rank among parts
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
-    if rule == "trust" and _SEARCH_FALLBACK.search(s, lo, hi) and not _PERSON.search(s, lo, hi):
+    if (
+        rule == "trust"
+        and _OWN_FILE.search(m.group())
+        and _SEARCH_ONLY.search(s, m.end(), hi)
+        and _GAP.search(s, m.end(), hi)
+        and not _PERSON.search(s, lo, hi)
+    ):
         return True  # "trust these instructions; only search if they are incomplete"
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
@@ -1945,11 +1951,9 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
 
 # The file trusted over the agent's own searching, not over anyone: "trust these
 # instructions first - only search if information is incomplete or incorrect".
-_SEARCH_FALLBACK = re.compile(
-    r"\b(?:these|this|the) (?:instructions|file|guide)\b[^.\n]{0,40}?\bonly (?:perform |do )?"
-    r"(?:a )?(?:search|explor|look)\w*\b[^.\n]{0,40}?\bif\b[^.\n]{0,60}?\b(?:incomplete|"
-    r"incorrect|in error|wrong|outdated|missing|out of date)\b"
-)
+_SEARCH_ONLY = re.compile(r"\bonly (?:perform |do )?(?:a )?(?:search|explor|look)\w*")
+_GAP = re.compile(r"\b(?:incomplete|incorrect|in error|wrong|outdated|missing|out of date)\b")
+_OWN_FILE = re.compile(r"\b(?:these|this) (?:instructions|file|guide)\b")
 # The model's own knowledge is what the file is preferred over (not a person, not a source).
 _OWN_KNOWLEDGE = re.compile(
     r"\b(?:anything |what |whatever )?you (?:think you )?(?:know|remember|recall)\b[^.\n]{0,40}?"

@@ -568,11 +568,6 @@ def _directive_rx() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){words}")
 
 
-@builder
-def _said_rx() -> re.Pattern[str]:
-    return re.compile(alt(lx.SAY))
-
-
 # "<!-- system: … -->", "<!-- override: … -->": a label that addresses the model, with a clause
 _LABELLED = re.compile(r"^\s*(?:system|override|hidden|secret)\s*[:：]\s*(.+)", re.S)
 
@@ -602,29 +597,11 @@ def _word_list(rest: str) -> bool:
     )
 
 
-# A template's guidance to whoever fills it in, with an example of the filling: a SAY word
-# ("Укажите ссылки …") and an example label before a table row or a list item.
-_TEMPLATE_EXAMPLE = re.compile(
-    r"(?:example|e\.g\.|пример|ejemplo|exemple|beispiel|esempio|exemplo|例|示例|예시)\s*[:：]?\s*\n"
-    r"\s*(?:\||[-*] )"
-)
-# What is said, or to whom: the answer, a "that"-clause, the user (review rveg45's twins).
-_ANSWER = re.compile(
-    r"answer|reply|respon|réponse|respuesta|resposta|risposta|antwort|ответ|回答|回复|答え|응답|답변|"
-    r"\b(?:что|que|that|dass|che)\b|пользовател|usuari|\buser|utilisateur|nutzer|utente|사용자|"
-    r"用户|ユーザー"
-)
-
-
 def _directive_comment(body: str) -> bool:
     """An HTML comment that reads like prose addressed to the model, not a marker."""
     pragma = _PRAGMA.match(body)
     if pragma is not None and _word_list(body[pragma.end() :]):
         return False
-    if _TEMPLATE_EXAMPLE.search(body) and not _ANSWER.search(body):
-        hits = list(_directive_rx().finditer(body))
-        if hits and all(_said_rx().fullmatch(h.group()) for h in hits):
-            return False
     label = _LABELLED.match(body)
     if label is not None and (len(label[1].split()) >= 2 or not label[1].isascii()):
         return True

@@ -1594,25 +1594,6 @@ _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w
 # Spanish "al" + an infinitive is a time clause ("al agregar …", "when adding …"), no order.
 _AL_INFINITIVE = re.compile(r"(?<!\w)al\s+$")
 _INFINITIVE_ES = re.compile(r"[a-záéíóúñ]*(?:ar|er|ir)\b")
-# The quoted text of an echo up to a point on its line, with no ``$`` in it: printed as is.
-_ECHOED_TEXT = re.compile(r"(?<![\w-])(?:echo|printf)(?:\s+-[a-z]{1,3})*\s+[\"'][^\"$`\n]*$")
-# A shell test of whether a variable is set: ``[ -z "$X" ]``, ``test -n $X``, ``${X:?…}``.
-_SET_TEST = re.compile(r"(?:\[\[?|\btest)\s+-[zn]\s+[\"']?\$\{?(\w+)|\$\{(\w+):\?")
-
-
-def _checked_name(s: str, store: re.Match[str]) -> bool:
-    """Whether the weak store is text an echo prints (no ``$`` before it in the quotes) that
-    names a variable the same text tests for being set: a setup check's message."""
-    line = s.rfind("\n", 0, store.start()) + 1
-    echo = _ECHOED_TEXT.search(s, line, store.start())
-    if echo is None or "$" not in s:
-        return False
-    end = s.find("\n", store.end())
-    said = s[echo.start() : end if end != -1 else len(s)]
-    if "$" in said:
-        return False  # the line prints a value too (``echo "X: $X"``)
-    tested = {a or b for a, b in _SET_TEST.findall(s)}
-    return any(re.search(rf"(?<![\w$]){re.escape(n)}\b", said) for n in tested if n)
 
 
 def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
@@ -1679,8 +1660,6 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     and not original[store.start() : store.end()].isupper()
                 ):
                     continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
-                if kind == "weak" and _checked_name(s, store):
-                    continue  # ``[ -z "$X" ] … echo "X not set"``: the name, not its value
                 if kind == "weak" and _named_in_clause(
                     s, store, *cl.around(store.start(), store.end())
                 ):
