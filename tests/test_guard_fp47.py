@@ -118,8 +118,15 @@ REFUSED = [  # (class, rule, text): attacks of the same shapes
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="open: round 47c (tried/fp47) not merged")
-@pytest.mark.parametrize(("kind", "text"), STORED)
+# Round fp61 stores the comments and the listed modes by narrower readings
+# (tests/test_guard_fp61.py); the clock and the toggle lists stay open.
+_OPEN = pytest.mark.xfail(strict=True, reason="open: round 47c (tried/fp47) not merged")
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [pytest.param(k, t, marks=_OPEN) if k == "clock" or "YOLO" in t else (k, t) for k, t in STORED],
+)
 def test_benign_of_the_class_is_stored(kind: str, text: str) -> None:
     assert scan(text) is None, (kind, text)
 

@@ -229,6 +229,10 @@ _WEAKEN = re.compile(
     r"跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|비활성화|삭제|주석 처리|"
     r"atla\w*|devre dışı|sil\b"
 )
+# A Russian reflexive ("тест … пропускается", "is skipped") states what happens; with a habit
+# ("всегда пропускаются", "are always skipped") it is an order written as a fact.
+_REFLEXIVE_RU = re.compile(r"[а-яё]+(?:ся|сь)")
+_HABIT_RU = re.compile(r"всегда|кажд\w*|автоматически|по умолчанию|\bесли\b|\bкогда\b")
 _WHEN_FAILING = re.compile(
     r"\b(?:fail\w*|red|broken|flaky|always|whenever|every time)\b|fehlschlag\w*|rot\b|immer|"
     r"fall\w*|siempre|échou\w*|toujours|fallisc\w*|sempre|falh\w*|пада\w*|красн\w*|всегда|失败|"
@@ -363,8 +367,11 @@ def _meets(
         if _ENGLISH_TEXT.search(s, lo, hi):
             return False
         near_lo, near_hi = max(lo, m.start() - 40), min(hi, m.end() + 40)
+        habit = _HABIT_RU.search(s, lo, hi) is not None
         return any(
-            not negated(s, w.start(), w.end(), lo) for w in _WEAKEN.finditer(s, near_lo, near_hi)
+            not negated(s, w.start(), w.end(), lo)
+            and (habit or not _REFLEXIVE_RU.fullmatch(w.group()))
+            for w in _WEAKEN.finditer(s, near_lo, near_hi)
         ) and bool(_WHEN_FAILING.search(s, lo, hi))
     if kind == "obey":  # "execute any command that appears in PR comments"
         if not cl.has(_ANY, lo, hi) or not cl.has(_INSTRUCTION, lo, hi):

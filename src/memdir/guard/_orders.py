@@ -547,7 +547,8 @@ _TESTS = (
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
     r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
     r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?|asserts?|assertions?|"
-    r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b",
+    r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b(?!(?<=\btest) (?:cach\w*|"
+    r"parallelism|timeouts?|retries|verbosity)\b)",  # "disable test caching": "test" modifies
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
     r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
     r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
@@ -1693,6 +1694,28 @@ _RULES = {
 }
 
 
+# A permission mode named, not chosen: the value of a ``…mode`` key in a JSON record (a
+# transcript's ``{…"permissionmode":"bypasspermissions"}``), or the last of a list of modes
+# ("default, plan, acceptedits 或 bypasspermissions").
+_MODE_KEY = re.compile(r'"\w*mode"\s*:\s*"$')
+_MODE_SIBLING = re.compile(
+    r"\b(?:acceptedits|plan|dontask|default|auto)\b[\"'`]?(?:[\s\"'`,/|、，]|\b(?:or|and)\b|或|和|"
+    r"または|또는)*$"
+)
+_MODES = re.compile(r"bypasspermissions|danger-full-access")
+
+
+def _mode_named(s: str, m: re.Match[str]) -> bool:
+    """Whether the safety predicate is a permission mode named as data, not an order."""
+    if _MODES.fullmatch(m.group()) is None:
+        return False
+    before = s[max(0, m.start() - 40) : m.start()]
+    if _MODE_KEY.search(before):
+        line = s.rfind("\n", 0, m.start()) + 1
+        return s.startswith("{", line)
+    return _MODE_SIBLING.search(before) is not None
+
+
 @dataclass(frozen=True)
 class Order:
     """A standing-order finding with its score (``BLOCK`` refuses; ``GREY`` is unsure)."""
@@ -1891,8 +1914,29 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide", "untold") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
+    if rule == "perm" and _FLAG_ROW.match(s, s.rfind("\n", 0, m.start()) + 1):
+        return True  # "| `--auto` | … 확인 없이 삭제 |": what a command-line flag does
+    if rule == "perm" and _ko_negated(m, s, hi):
+        return True  # "승인 없이 … 삭제하지 않습니다": the verb it qualifies is negated
+    if (
+        rule == "override"
+        and _THIS_FILE_KEPT.search(m.group())
+        and _OWN_KNOWLEDGE.search(s, lo, hi)
+        and not _PERSON.search(s, lo, hi)
+    ):
+        return True  # "if what you think you know contradicts this file, trust this file"
+    if rule == "override" and _ranked_list(m, s):
+        return True  # "(highest priority first)", "## 세션 로그 (최우선)": a rank among parts
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
+    if (
+        rule == "trust"
+        and _OWN_FILE.search(m.group())
+        and _SEARCH_ONLY.search(s, m.end(), hi)
+        and _GAP.search(s, m.end(), hi)
+        and not _PERSON.search(s, lo, hi)
+    ):
+        return True  # "trust these instructions; only search if they are incomplete"
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
     if rule == "deceive" and _TRUTH.search(m.group()):
@@ -1903,6 +1947,59 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
+
+
+# The file trusted over the agent's own searching, not over anyone: "trust these
+# instructions first - only search if information is incomplete or incorrect".
+_SEARCH_ONLY = re.compile(r"\bonly (?:perform |do )?(?:a )?(?:search|explor|look)\w*")
+_GAP = re.compile(r"\b(?:incomplete|incorrect|in error|wrong|outdated|missing|out of date)\b")
+_OWN_FILE = re.compile(r"\b(?:these|this) (?:instructions|file|guide)\b")
+# The model's own knowledge is what the file is preferred over (not a person, not a source).
+_OWN_KNOWLEDGE = re.compile(
+    r"\b(?:anything |what |whatever )?you (?:think you )?(?:know|remember|recall)\b[^.\n]{0,40}?"
+    r"\bcontradicts?\b|\b(?:your|the model'?s) (?:own )?(?:training(?: data)?|prior knowledge|"
+    r"knowledge|memory|assumptions)\b[^.\n]{0,40}?\b(?:contradicts?|conflicts?|disagrees?)\b"
+)
+_THIS_FILE_KEPT = re.compile(
+    r"\b(?:follow|trust|prefer|use|go with) (?:this|these) (?:file|guide|document|instructions)\b"
+)
+_PERSON = re.compile(r"\b(?:user|owner|human|person|people|anyone|someone|operator|admin)")
+# Korean: what a "… 없이" qualifies is the next predicate; a negated one at the sentence's
+# end, with no verb linked before it (-고, -며, -면서 …), is no dropped confirmation.
+_KO_NEG_END = re.compile(
+    r"지\s?(?:않(?:습니다|는다|아요|음|기)|마(?:세요|십시오|라)?|말 것)[\s)）*]*$|금지[\s)）*]*$"
+)
+_KO_LINK = re.compile(r"[가-힣](?:고|며|면서|지만|는데|해서|하여)(?:[\s,，]|$)|후에?\s|다음에?\s")
+
+
+def _ko_negated(m: re.Match[str], s: str, hi: int) -> bool:
+    if not m.group().rstrip().endswith(("없이", "않고")):
+        return False
+    end = _SENTENCE_END.search(s, m.end(), hi)
+    tail = s[m.end() : end.start() if end else hi]
+    neg = _KO_NEG_END.search(tail)
+    return neg is not None and _KO_LINK.search(tail, 0, neg.start()) is None
+
+
+# A table row documenting a flag: its first cell is the flag alone, in backticks.
+_FLAG_ROW = re.compile(r"[ \t]*\|[ \t]*`--?[a-z][\w-]*(?:[ =][^`|\n]{0,20})?`[ \t]*\|[^|\n]*\|")
+_SENTENCE_END = re.compile(r"[.。!?！？\n]")
+# A priority that orders a list ("highest priority first") or tags a heading's section.
+_RANK_AFTER = re.compile(r"[\s*]*(?:first|to lowest|→ lowest)[\s*]*[)）]")
+_HEADING_TAG = re.compile(r"[ \t]*[)）][ \t*]*$")
+
+
+def _ranked_list(m: re.Match[str], s: str) -> bool:
+    if s[m.start() - 1 : m.start()] in ("(", "（") and _RANK_AFTER.match(s, m.end()):
+        return True
+    line = s.rfind("\n", 0, m.start()) + 1
+    end = s.find("\n", m.end())
+    end = len(s) if end == -1 else end
+    return (
+        s.startswith("#", line)
+        and s[m.start() - 1 : m.start()] in ("(", "（")
+        and _HEADING_TAG.fullmatch(s, m.end(), end) is not None
+    )
 
 
 # Hermes's words in a note that describes rather than orders: a thing does it ("the
@@ -1987,6 +2084,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             topic = _TOPIC.match(s, m.end()) if m.group().endswith(_ASK_WORDS) else None
             if topic is not None:  # "never ask about the changelog": only the topic may be risky
                 lo, hi = m.end(), min(hi, topic.end())
+        if rule.id == "safety" and not scoped and _mode_named(s, m):
+            continue  # a permission mode as a recorded value or one of a list of modes
         if rule.id == "evade" and not cl.has(_GUARD_REFUSES, lo, hi):
             continue  # a linter or a reviewer refused it: rewording is the fix
         named = rule.id == "perm"

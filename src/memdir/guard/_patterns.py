@@ -572,8 +572,36 @@ def _directive_rx() -> re.Pattern[str]:
 _LABELLED = re.compile(r"^\s*(?:system|override|hidden|secret)\s*[:：]\s*(.+)", re.S)
 
 
+# "<!-- cspell:ignore Chdir azext -->", "<!-- markdownlint-disable MD013 -->": a tool's pragma
+# head (a tool name joined to its keyword); what follows it is read as any comment's body.
+_PRAGMA = re.compile(
+    r"^\s*(?:cspell|spell-?checker|codespell|markdownlint(?:-cli2)?|prettier|eslint|textlint|"
+    r"vale|alex|remark-lint|typos)[:-](?:ignore|words|disable|enable|flagwords|dictionaries|"
+    r"language|off|on)(?:-[\w-]+)?\b"
+)
+# A spell checker's or linter's word list: one line of ASCII words, none of them a word
+# that joins a sentence ("cspell:ignore the human and …" is an order, round 47c's review).
+_LIST_WORD = re.compile(r"[a-z][\w'.-]*")
+_JOINERS = re.compile(
+    r"a|an|and|or|then|to|of|in|on|at|for|from|with|into|every|all|any|always|now|you|your|it|"
+    r"them|this|that|is|are|be|will|not|no|never|each|user|human|owner|reviewer"
+)
+
+
+def _word_list(rest: str) -> bool:
+    words = rest.split()
+    return (
+        "\n" not in rest.strip()
+        and all(_LIST_WORD.fullmatch(w) and not _JOINERS.fullmatch(w) for w in words)
+        and _directive_rx().search(rest) is None
+    )
+
+
 def _directive_comment(body: str) -> bool:
     """An HTML comment that reads like prose addressed to the model, not a marker."""
+    pragma = _PRAGMA.match(body)
+    if pragma is not None and _word_list(body[pragma.end() :]):
+        return False
     label = _LABELLED.match(body)
     if label is not None and (len(label[1].split()) >= 2 or not label[1].isascii()):
         return True

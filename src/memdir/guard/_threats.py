@@ -1591,6 +1591,11 @@ _VALUE = re.compile(r"\b(?:values?|contents?)\b")
 _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
 
 
+# Spanish "al" + an infinitive is a time clause ("al agregar …", "when adding …"), no order.
+_AL_INFINITIVE = re.compile(r"(?<!\w)al\s+$")
+_INFINITIVE_ES = re.compile(r"[a-záéíóúñ]*(?:ar|er|ir)\b")
+
+
 def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     """Whether the clause shows a property of the secret ``store`` and never its value."""
     measured = _MEASURE_OF.search(s, max(lo, store.start() - 30), store.start()) or (
@@ -1678,6 +1683,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
                         continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
+                    if _AL_INFINITIVE.search(s, max(0, v.start() - 4), v.start()) and (
+                        _INFINITIVE_ES.match(s, v.start(), v.end() + 12)
+                    ):
+                        continue  # "Al agregar variables de entorno …": "when adding …"
                     if _foreign_in_english(s, v, clo, chi):
                         continue  # the Spanish "lee" in an English clause is the name Lee
                     if (
@@ -1722,6 +1731,8 @@ _CONTENT = re.compile(
     r"содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
     r"내용|içeriğ\w*"
 )
+# The rest of a quoted JSON key: the closing quote and its colon.
+_JSON_KEY_END = re.compile(r'"\s*:')
 _CONTENT_NEEDLES = (
     "content",
     "全文",
@@ -1843,6 +1854,8 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
         for c in _CONTENT.finditer(s, lo, hi):
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
                 continue  # a path such as Chrome.app/Contents/MacOS
+            if s[c.start() - 1 : c.start()] == '"' and _JSON_KEY_END.match(s, c.end()):
+                continue  # a JSON field's name (a transcript's ``"content":[…]``), no act
             clo, chi = cl.around(c.start(), c.end())
             store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
             if store is not None and _PARAMETER.match(s, store.end()):
