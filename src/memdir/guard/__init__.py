@@ -4,38 +4,87 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import sys
+import threading
 import unicodedata
+from typing import TYPE_CHECKING
 
+from memdir.core import forks
 from memdir.core.errors import GuardError
 
-from . import (
-    _attacks,
-    _carry,
-    _concepts,
-    _decode,
-    _deeds,
-    _foreign,
-    _frames,
-    _orders,
-    _patterns,
-    _quiet,
-    _secrets,
-    _social,
-    _tasks,
-    _threats,
-    _typos,
-)
+from . import _secrets
 from ._build import BUILDERS, builder, excerpt
-from ._clause import Clauses, mentioned
 from ._engine import Finding, RuleSet, Text
-from ._fold import fold
 from ._needles import register
 from ._second import SecondOpinion
 from ._unicode import find_invisible
-from ._wrap import unwrap
+
+if TYPE_CHECKING:  # imported by _load, on the first scan
+    from . import (
+        _attacks,
+        _carry,
+        _concepts,
+        _decode,
+        _deeds,
+        _foreign,
+        _frames,
+        _orders,
+        _patterns,
+        _quiet,
+        _social,
+        _tasks,
+        _threats,
+        _typos,
+    )
+    from ._clause import Clauses, mentioned
+    from ._fold import fold
+    from ._wrap import unwrap
 
 __all__ = ["Finding", "SecondOpinion", "check", "find_secrets", "redact_secrets", "scan", "warm"]
+
+
+_loaded = False  # set last, once every detector below is bound
+_LOCK = threading.Lock()
+
+
+def _load() -> None:
+    """Import the detectors (~0.5 s): on the first scan, not when secrets are only
+    redacted (the UserPromptSubmit hook's recall). One thread imports them, others wait."""
+    global _attacks, _carry, _concepts, _decode, _deeds, _foreign, _frames, _orders
+    global _patterns, _quiet, _social, _tasks, _threats, _typos, Clauses, mentioned, fold
+    global unwrap, _loaded
+    with _LOCK:
+        if _loaded:
+            return
+        from . import (
+            _attacks,
+            _carry,
+            _concepts,
+            _decode,
+            _deeds,
+            _foreign,
+            _frames,
+            _orders,
+            _patterns,
+            _quiet,
+            _social,
+            _tasks,
+            _threats,
+            _typos,
+        )
+        from ._clause import Clauses, mentioned
+        from ._fold import fold
+        from ._wrap import unwrap
+
+        _loaded = True
+
+
+# A fork while a thread is in _load would leave that thread's module locks held in the child
+# (memdir.core.forks): a fork waits for the load to end.
+os.register_at_fork(before=lambda: _LOCK.acquire(), after_in_parent=lambda: _LOCK.release())
+forks.renew(sys.modules[__name__], "_LOCK")
 
 
 # Why each family cannot live in memory: memory is replayed into every later prompt.
@@ -54,6 +103,7 @@ _ORDER_WHY = (
 
 @builder
 def _model_rules() -> RuleSet:
+    _load()
     return RuleSet(_patterns.rules() + _social.rules() + _attacks.rules())
 
 
@@ -61,6 +111,7 @@ def warm() -> None:
     """Build the guard's rule sets and patterns now rather than on first use (~0.1–0.2 s
     of CPU): ``memdir serve`` calls it before it listens, so its worker threads do not
     all build them at once on the first writes (docs/design/serve.md)."""
+    _load()
     for build in BUILDERS:  # every @builder: the guard's modules are all imported
         build()
     scan("A note: run the tests with `make test` from now on.")
@@ -122,6 +173,8 @@ class _Scan:
     """One text prepared for the detectors: NFKC + folded look-alikes, casefolded."""
 
     def __init__(self, text: str) -> None:
+        if not _loaded:
+            _load()
         folded = fold(_nfkc(text))
         self.nfkc, self.folded = folded.text, folded
         # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
