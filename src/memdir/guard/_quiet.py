@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 from ._threats import Hit, hit
 
-_FENCE = re.compile(r"(?m)^[ \t]*```")
+# Backtick and tilde fences (CommonMark), each closed by its own kind.
+_FENCES = (re.compile(r"(?m)^[ \t]*```"), re.compile(r"(?m)^[ \t]*~~~"))
 _STATEMENT_LINES = 8  # a call continued over more lines than this is read in parts
 _BODY_LINES = 15  # how far an ``if`` body is read
 _ARGS = 200  # how far a call's arguments are read
@@ -101,13 +102,14 @@ def _hunted(s: str, at: int) -> bool:
 def _blocks(s: str) -> Iterator[tuple[int, list[str]]]:
     """Each fenced block: the offset of its opening fence and its lines (an unclosed fence
     runs to the end)."""
-    fences = [m.start() for m in _FENCE.finditer(s)]
-    for i in range(0, len(fences), 2):
-        start = s.find("\n", fences[i])
-        if start < 0:
-            return
-        end = fences[i + 1] if i + 1 < len(fences) else len(s)
-        yield fences[i], s[start + 1 : end].split("\n")
+    for fence in _FENCES:
+        fences = [m.start() for m in fence.finditer(s)]
+        for i in range(0, len(fences), 2):
+            start = s.find("\n", fences[i])
+            if start < 0:
+                break
+            end = fences[i + 1] if i + 1 < len(fences) else len(s)
+            yield fences[i], s[start + 1 : end].split("\n")
 
 
 def _statements(lines: list[str]) -> list[str]:
@@ -187,7 +189,7 @@ def _escalated(code: list[str]) -> str | None:
 
 def detect(s: str) -> Hit | None:
     """The first fenced block in ``s`` (NFKC-casefolded) that does quiet harm."""
-    if "```" not in s:
+    if "```" not in s and "~~~" not in s:
         return None
     theft: bool | None = None
     for at, lines in _blocks(s):
