@@ -54,7 +54,8 @@ _MAGIC = re.compile(
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 _INLINE = re.compile(r":[ \t]*(?=\S)")  # the body on the ``if`` line itself
 _ERROR_PATH = re.compile(
-    r"^\s*except\b|^\s*def \w*(?:err|fail|handl|hook|backdoor)\w*|errorhandler|on_error|on_fail"
+    r"^\s*(?:except|finally)\b|^\s*def \w*(?:err|fail|handl|hook|backdoor)\w*|errorhandler|"
+    r"on_error|on_fail"
 )
 # Admin rights taken, and a permission check skipped, on one line or the next.
 _GRANT = re.compile(
@@ -71,7 +72,10 @@ _SKIP = re.compile(
     r"(?:berechtigung|rechte)\w*\s+(?:\w+\s+){0,2}?(?:umgeh|überspring|umgang)|"
     r"(?:обой\w*|обход\w*|пропуск\w*|пропуст\w*)\s+(?:\w+\s+){0,3}?(?:провер|прав)"
 )
-_NEVER = re.compile(r"(?:never|don't|do not|must not|nunca|niemals|никогда|不要|不得)\W*\w*\W*$")
+_NEVER = re.compile(
+    r"(?:never|don't|do not|does not|doesn't|must not|will not|won't|nunca|niemals|никогда|不要|"
+    r"不得)\W*\w*\W*$"
+)
 # The text calls the payment what it is: theft, unauthorized, skimmed.
 _THEFT = re.compile(
     r"\b(?:steal\w*|stole\w*|theft|unauthori[sz]ed|skim\w*|siphon\w*|robar|robo|no autorizad\w*|"
