@@ -31,7 +31,7 @@ class SecretMatch:
 
 # An account at a domain reserved for examples (RFC 2606): its password is a fixture's.
 _EXAMPLE_ACCOUNT = re.compile(r"@example\.(?:com|org|net)\b|@[\w.-]+\.(?:example|test|invalid)\b")
-_ANY_ACCOUNT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_ANY_ACCOUNT = re.compile(r"[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
 
 
 def _real_value(m: re.Match[str]) -> bool:
