@@ -9,14 +9,17 @@ from collections.abc import Iterator
 
 from ._threats import Hit, hit
 
-_FENCE = re.compile(r"(?m)^[ \t]*```")
+# Backtick and tilde fences (CommonMark), each closed by its own kind.
+_FENCES = (re.compile(r"(?m)^[ \t]*```"), re.compile(r"(?m)^[ \t]*~~~"))
 _STATEMENT_LINES = 8  # a call continued over more lines than this is read in parts
 _BODY_LINES = 15  # how far an ``if`` body is read
 _ARGS = 200  # how far a call's arguments are read
 
 # A payment call, and the argument that names who is paid (by keyword, else the first one).
+# (A word holding "transfer" is read once: ``\w*transfer\w*`` took quadratic time on a long
+# word of repeated "transfer".)
 _PAY = re.compile(
-    r"\b(?:\w*transaction|\w*transfer\w*|send_money|send_payment|\w*pay(?:ment)?s?|wire\w*)\s*\("
+    r"\b(?:\w*transaction|(?=\w*transfer)\w++|send_money|send_payment|\w*pay(?:ment)?s?|wire\w*)\s*\("
 )
 _SEND_MONEY = re.compile(r"\bsend\w*\s*\((?=[^)]{0,200}\bamount\s*=)")
 _PAYEE = re.compile(
@@ -32,7 +35,7 @@ _PAYEE_FIELD = re.compile(
 # A call that moves data out, given a literal outside address: a URL, an e-mail, a host.
 _EGRESS = re.compile(
     r"\b(?:post|put|patch|request|urlopen|send\w*|upload\w*|create_connection|connect|"
-    r"\w*transaction|\w*transfer\w*|pay\w*)\s*\([^\n]{0,300}?"
+    r"\w*transaction|(?=\w*transfer)\w++|pay\w*)\s*\([^\n]{0,300}?"
     r"(?:['\"]https?://(?!localhost\b|127\.|0\.0\.0\.0|10\.|192\.168\.)[\w.-]+|"
     r"['\"][\w.+-]+@[\w-]+\.[\w.]+['\"]|\(\s*['\"]\d{1,3}(?:\.\d{1,3}){3}['\"]\s*,)"
 )
@@ -49,8 +52,10 @@ _MAGIC = re.compile(
     r"\.(?:endswith|startswith)\(\s*['\"]|\bin\s*\(\s*(?!" + _HTTP + r")\d{3,})"
 )
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_INLINE = re.compile(r":[ \t]*(?=\S)")  # the body on the ``if`` line itself
 _ERROR_PATH = re.compile(
-    r"^\s*except\b|^\s*def \w*(?:err|fail|handl|hook|backdoor)\w*|errorhandler|on_error|on_fail"
+    r"^\s*(?:except|finally)\b|^\s*def \w*(?:err|fail|handl|hook|backdoor)\w*|errorhandler|"
+    r"on_error|on_fail"
 )
 # Admin rights taken, and a permission check skipped, on one line or the next.
 _GRANT = re.compile(
@@ -67,30 +72,48 @@ _SKIP = re.compile(
     r"(?:berechtigung|rechte)\w*\s+(?:\w+\s+){0,2}?(?:umgeh|überspring|umgang)|"
     r"(?:обой\w*|обход\w*|пропуск\w*|пропуст\w*)\s+(?:\w+\s+){0,3}?(?:провер|прав)"
 )
-_NEVER = re.compile(r"(?:never|don't|do not|must not|nunca|niemals|никогда|不要|不得)\W*\w*\W*$")
+_NEVER = re.compile(
+    r"(?:never|don't|do not|does not|doesn't|must not|will not|won't|nunca|niemals|никогда|不要|"
+    r"不得)\W*\w*\W*$"
+)
 # The text calls the payment what it is: theft, unauthorized, skimmed.
 _THEFT = re.compile(
     r"\b(?:steal\w*|stole\w*|theft|unauthori[sz]ed|skim\w*|siphon\w*|robar|robo|no autorizad\w*|"
     r"stehl\w*|gestohlen|diebstahl|unbefugt\w*|укра\w*|краж\w*|несанкционирован\w*)\b|"
     r"窃取|盗取|偷走|未经授权|未授权"
 )
-# Prose just before the block that asks to detect such code (a scanner's example) excuses it.
+# Prose just before the block that asks to detect such code (a scanner's example) excuses it:
+# the line that introduces the block both hunts and points at code ("Flag a skill whose code
+# looks like this:"); a hunting word alone ("Audit log:", "To detect fraud, we run:") does not.
 _HUNT = re.compile(
     r"\b(?:flag\w*|detect\w*|audit\w*|scan\w*|look for|red flags?|suspicious|malicious)\b|"
     r"检测|审查|标记|erkenn\w*|markier\w*|detecta\w*|márca\w*|обнаруж\w*|помеча\w*"
 )
+_SHAPE = re.compile(
+    r"\b(?:code|skills?|snippets?|patterns?|shapes?|like this|looks? like|such as|e\.g\.|"
+    r"examples?|código|habilidad\w*|patr[oó]n\w*|muster|beispiel\w*|код\w*|навык\w*|"
+    r"шаблон\w*|пример\w*)\b|代码|技能|如下|这样|类似|例如"
+)
+
+
+def _hunted(s: str, at: int) -> bool:
+    """Whether the line introducing the block at ``at`` presents it as code to look for."""
+    prose = s[max(0, at - 300) : at].rstrip()
+    line = prose[prose.rfind("\n") + 1 :]
+    return _HUNT.search(line) is not None and _SHAPE.search(line) is not None
 
 
 def _blocks(s: str) -> Iterator[tuple[int, list[str]]]:
     """Each fenced block: the offset of its opening fence and its lines (an unclosed fence
     runs to the end)."""
-    fences = [m.start() for m in _FENCE.finditer(s)]
-    for i in range(0, len(fences), 2):
-        start = s.find("\n", fences[i])
-        if start < 0:
-            return
-        end = fences[i + 1] if i + 1 < len(fences) else len(s)
-        yield fences[i], s[start + 1 : end].split("\n")
+    for fence in _FENCES:
+        fences = [m.start() for m in fence.finditer(s)]
+        for i in range(0, len(fences), 2):
+            start = s.find("\n", fences[i])
+            if start < 0:
+                break
+            end = fences[i + 1] if i + 1 < len(fences) else len(s)
+            yield fences[i], s[start + 1 : end].split("\n")
 
 
 def _statements(lines: list[str]) -> list[str]:
@@ -137,11 +160,15 @@ def _triggered(code: list[str]) -> str | None:
     in_error = False
     for i, line in enumerate(code):
         in_error = in_error or _ERROR_PATH.search(line) is not None
-        if not in_error or _MAGIC.match(line) is None:
+        magic = _MAGIC.match(line) if in_error else None
+        if magic is None:
             continue
         indent = len(line) - len(line.lstrip())
-        for body in code[i + 1 : i + 1 + _BODY_LINES]:
-            if body.strip() and len(body) - len(body.lstrip()) <= indent:
+        blank = _QUOTED.sub(lambda q: "'" + " " * (len(q.group()) - 2) + "'", line)
+        inline = _INLINE.search(blank, magic.end())
+        first = [line[inline.end() :]] if inline is not None else []  # if x == 'k': post(…)
+        for k, body in enumerate(first + code[i + 1 : i + 1 + _BODY_LINES]):
+            if k >= len(first) and body.strip() and len(body) - len(body.lstrip()) <= indent:
                 break
             send = _EGRESS.search(body)
             sent = _QUOTED.sub("", body)  # the data is named in code, not in a message's words
@@ -166,11 +193,11 @@ def _escalated(code: list[str]) -> str | None:
 
 def detect(s: str) -> Hit | None:
     """The first fenced block in ``s`` (NFKC-casefolded) that does quiet harm."""
-    if "```" not in s:
+    if "```" not in s and "~~~" not in s:
         return None
     theft: bool | None = None
     for at, lines in _blocks(s):
-        if _HUNT.search(s, max(0, at - 300), at):
+        if _hunted(s, at):
             continue
         code = _statements(lines)
         pays = list(_payments(code))

@@ -31,6 +31,7 @@ class SecretMatch:
 
 # An account at a domain reserved for examples (RFC 2606): its password is a fixture's.
 _EXAMPLE_ACCOUNT = re.compile(r"@example\.(?:com|org|net)\b|@[\w.-]+\.(?:example|test|invalid)\b")
+_ANY_ACCOUNT = re.compile(r"[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
 
 
 def _real_value(m: re.Match[str]) -> bool:
@@ -39,8 +40,12 @@ def _real_value(m: re.Match[str]) -> bool:
     if _PLACEHOLDER.search(value) or len(set(value)) < 4 or any(c in value for c in "()[]{}<>"):
         return False  # placeholders, variables and code expressions
     line = m.string.rfind("\n", max(0, m.start() - 200), m.start()) + 1
-    if _EXAMPLE_ACCOUNT.search(m.string, max(line, m.start() - 200), m.start()):
-        return False  # login(username='user@example.com', password='pass123')
+    near = max(line, m.start() - 200)
+    accounts = list(_ANY_ACCOUNT.finditer(m.string, near, m.start()))
+    if accounts and all(_EXAMPLE_ACCOUNT.search(a.group()) for a in accounts):
+        # login(username='user@example.com', password='pass123'); a real address beside it
+        # (cc='a@example.com' after username='bob@gmail.com') is no fixture's
+        return False
     letters = any(c.isalpha() for c in value)
     digits = any(c.isdigit() for c in value)
     symbols = any(c in "!@#$%^&*+=?~|:" for c in value)

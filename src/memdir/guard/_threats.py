@@ -1844,6 +1844,16 @@ def _may(s: str, v: re.Match[str], ink: int, known: dict[tuple[int, int], bool])
 # A secret's name as a keyword argument or a quoted key (``show_file(access_token=token)``,
 # ``login['access_token']``) passes the value on; it reads no store out.
 _PARAMETER = re.compile(r"=(?!=)|['\"]\]")
+# ... unless the prose names it as what is read out: "print the contents of config['api_key']".
+_OF_KEY = re.compile(r"\s+(?:of|in|from)\s+(?:the\s+)?[\w.$]*(?:\[\s*['\"])?$")
+
+
+def _passed_on(s: str, c: re.Match[str], store: re.Match[str]) -> bool:
+    """Whether the secret's name ``store`` only passes a value on (see ``_PARAMETER``)."""
+    if not _PARAMETER.match(s, store.end()):
+        return False
+    gap = s[c.end() : store.start()] if 0 <= store.start() - c.end() <= 60 else ""
+    return _OF_KEY.fullmatch(gap) is None
 
 
 def _contents(s: str, cl: Clauses) -> Hit | None:
@@ -1858,13 +1868,9 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
                 continue  # a JSON field's name (a transcript's ``"content":[…]``), no act
             clo, chi = cl.around(c.start(), c.end())
             store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
-            if store is not None and _PARAMETER.match(s, store.end()):
+            if store is not None and _passed_on(s, c, store):
                 store = next(
-                    (
-                        w
-                        for w in rx["weak"].finditer(s, clo, chi)
-                        if not _PARAMETER.match(s, w.end())
-                    ),
+                    (w for w in rx["weak"].finditer(s, clo, chi) if not _passed_on(s, c, w)),
                     None,
                 )
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
