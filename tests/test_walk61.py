@@ -158,14 +158,6 @@ def test_recall_never_quotes_a_pasted_secret(where: tuple[Path, Path]) -> None: 
     assert _leaks(block) == [], block
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a cloned repository's CLAUDE.md / AGENTS.md go into memdir's context verbatim "
-    "(memdir context, the SessionStart hook, memdir://context): the guard scans the project "
-    "scope's entries (the same text as .memdir/ entry is withheld, exfiltration.egress) "
-    "but not its instruction files, and memdir adds AGENTS.md to Claude Code's context, "
-    "which Claude Code alone would not load",
-)
 def test_poisoned_instruction_files_of_a_cloned_repo_are_not_loaded(
     where: tuple[Path, Path],  # noqa: F811
 ) -> None:
