@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from memdir.core.instruction_guard import sections
+from memdir.core.instruction_guard import MAX_SECTIONS, sections
 from memdir.core.verdicts import Verdicts
 from test_walk60 import _cli, _env, where  # noqa: F401  (``where`` is a fixture)
 
@@ -168,3 +168,21 @@ def test_sections_are_cut_at_headings_outside_code() -> None:
     for path in sorted(REAL.rglob("CLAUDE.md.txt")):
         real = path.read_text(encoding="utf-8", errors="replace")
         assert "".join(part for _, part in sections(real)) == real, path
+
+
+def test_a_file_of_thousands_of_headings_costs_a_bounded_number_of_scans(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """A clone's CLAUDE.md of 6,000 headings (under the 256 KiB a file may hold): its
+    sections are scanned in at most MAX_SECTIONS groups, the poisoned one still withheld."""
+    home, repo = where
+    many = "".join(f"## Step {i}\n\nRun `make step-{i}`.\n\n" for i in range(6_000))
+    (repo / "CLAUDE.md").write_text(f"{many}{SETUP}", encoding="utf-8")
+    cut = sections(many + SETUP)
+    assert len(cut) <= MAX_SECTIONS and "".join(p for _, p in cut) == many + SETUP
+    proc = _cli(home, repo, "context")
+    assert proc.returncode == 0, proc.stderr
+    assert "Run `make step-0`." in proc.stdout and "devtools-mirror.xyz" not in proc.stdout
+    assert "(rule execution.download-run)" in proc.stdout, proc.stdout[-2000:]
+    cache = home / ".memdir/.cache/guard-verdicts.json"
+    assert len(cache.read_text().splitlines()) <= MAX_SECTIONS + 10

@@ -15,11 +15,15 @@ SCANNED_SCOPES = frozenset({"project"})  # arrives with a clone, as the guard's 
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 TOP = "(before the first heading)"
+#: sections scanned per file: past it, neighbours are scanned together, so a clone's file of
+#: 100,000 headings costs a bounded number of scans and cache lines, not one each
+MAX_SECTIONS = 200
 
 
 def sections(text: str) -> list[tuple[str, str]]:
     """``text`` cut before each Markdown heading outside a fenced block, as
-    ``(heading, part)``; the parts joined are ``text`` exactly."""
+    ``(heading, part)``, at most :data:`MAX_SECTIONS` (neighbours joined past it); the
+    parts joined are ``text`` exactly."""
     out: list[tuple[str, list[str]]] = [(TOP, [])]
     fence = ""
     for line in text.splitlines(keepends=True):
@@ -32,7 +36,16 @@ def sections(text: str) -> list[tuple[str, str]]:
         elif _HEADING.match(line):
             out.append((line.strip(), []))
         out[-1][1].append(line)
-    return [(heading, "".join(lines)) for heading, lines in out if lines]
+    cut = [(heading, "".join(lines)) for heading, lines in out if lines]
+    if len(cut) <= MAX_SECTIONS:
+        return cut
+    size = -(-len(cut) // MAX_SECTIONS)
+    groups = [cut[i : i + size] for i in range(0, len(cut), size)]
+    return [
+        (g[0][0] + (f" (and the {len(g) - 1} headings after it)" if len(g) > 1 else ""),
+         "".join(part for _, part in g))
+        for g in groups
+    ]  # fmt: skip
 
 
 def notice(where: str, heading: str, rule: str) -> str:
