@@ -9,6 +9,7 @@ by ``memdir.guard.scan``. Every section it refuses would be withheld from the bl
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from memdir import guard
@@ -31,6 +32,7 @@ def instruction_files() -> list[Path]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     files = instruction_files()
     total, refused = 0, []
     for path in files:
