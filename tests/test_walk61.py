@@ -158,14 +158,6 @@ def test_recall_never_quotes_a_pasted_secret(where: tuple[Path, Path]) -> None: 
     assert _leaks(block) == [], block
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a cloned repository's CLAUDE.md / AGENTS.md go into memdir's context verbatim "
-    "(memdir context, the SessionStart hook, memdir://context): the guard scans the project "
-    "scope's entries (the same text as .memdir/ entry is withheld, exfiltration.egress) "
-    "but not its instruction files, and memdir adds AGENTS.md to Claude Code's context, "
-    "which Claude Code alone would not load",
-)
 def test_poisoned_instruction_files_of_a_cloned_repo_are_not_loaded(
     where: tuple[Path, Path],  # noqa: F811
 ) -> None:
@@ -188,13 +180,6 @@ def test_poisoned_instruction_files_of_a_cloned_repo_are_not_loaded(
     assert "devtools-mirror.xyz" not in proc.stdout, proc.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="no documented way to store a refused honest note on purpose: `memdir add` has "
-    "no option for it, the refusal's 'to store it anyway' advice is to drop the flagged "
-    "command (the runbook itself), and the README points only at docs/design/guard.md; "
-    "writing the file by hand into the local scope works, undocumented",
-)
 def test_a_refused_runbook_says_how_to_keep_it_as_written(
     where: tuple[Path, Path],  # noqa: F811
 ) -> None:
@@ -205,6 +190,21 @@ def test_a_refused_runbook_says_how_to_keep_it_as_written(
     assert proc.returncode == 1 and "persistence.erase-traces" in proc.stderr, proc.stderr
     ways = ("by hand", "in an editor", "--allow", "--force", "--unguarded", "on purpose")
     assert any(w in proc.stderr for w in ways), proc.stderr
+    # the way it names works: the file written by hand is loaded as written
+    said = " ".join(proc.stderr.split())  # (click wraps nothing, a terminal might)
+    folder = Path(said.split("your local scope's folder, ", 1)[1].split(" (e.g. ", 1)[0])
+    if "`memdir init` creates it" in said:
+        assert _cli(home, repo, "init").returncode == 0
+    assert folder.is_dir(), said
+    (folder / "reference_log-rotation.md").write_text(
+        f"---\nname: {row['name']}\ndescription: {row['description']}\ntype: reference\n"
+        f"---\n{row['body']}\n",
+        encoding="utf-8",
+    )
+    proc = _cli(home, repo, "show", "reference_log-rotation")
+    assert proc.returncode == 0 and "rm -rf /var/log/old/*.gz" in proc.stdout, proc.stderr
+    proc = _cli(home, repo, "context")
+    assert row["name"] in proc.stdout and "withheld" not in proc.stdout, proc.stdout
 
 
 def _add(md: memdir.Memdir, row: dict[str, str]) -> str | None:

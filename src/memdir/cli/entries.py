@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..core.errors import MemdirError, NotFoundError
+from ..core.errors import GuardError, MemdirError, NotFoundError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import BODY_MAX_BYTES, SCOPES, Entry
 from .app import State, cli, dump, examples
@@ -92,13 +92,38 @@ def add(
 
     store = state.md.store(scope)
     op = AddOp(type_, name, description, _read_body(body), pinned=pinned)
-    change = store.apply([op], source="user")[0]
+    try:
+        change = store.apply([op], source="user")[0]
+    except GuardError as exc:  # a person's command: say the way that exists (none for a model)
+        raise MemdirError(f"{exc} {_kept_as_written(state, type_)}") from exc
     if as_json:
         dump({"action": change.action, "scope": scope, **change.entry.to_dict()})
     elif change.created:
         click.echo(f"Saved {change.entry.id} to the {scope} scope.")
     else:
         click.echo(f"Already exists as {change.entry.id}; nothing saved.")
+
+
+def _kept_as_written(state: State, type_: str) -> str:
+    """How a person keeps a refused note exactly as written: the guard scans what is
+    written through memdir, and on reading only a repository's project scope, so a file
+    written by hand in the local scope's folder is loaded as it is (docs/design/guard.md)."""
+    try:
+        folder = state.md.store("local").backend.shown()
+    except MemdirError:
+        folder = None
+    if folder is None:
+        return (
+            "There is no way to store it as written here (no local scope folder on this "
+            "machine): rephrase it, or keep it outside memdir."
+        )
+    made = "" if Path(folder).is_dir() else "; `memdir init` creates it"
+    return (
+        f"To keep it exactly as written on purpose, write it by hand as a Markdown file in "
+        f"your local scope's folder, {folder} (e.g. {type_}_<short-name>.md, with name:, "
+        f"description: and type: frontmatter like the files there{made}): memdir loads your own "
+        f"files as they are (a file in a repository's .memdir/ is still scanned and withheld)."
+    )
 
 
 @cli.command(

@@ -16,11 +16,19 @@ from .budgets import Budget
 from .changes import resolve
 from .errors import DatabaseError, MemdirError, NotFoundError
 from .index import INDEX_MAX_LINES
+from .instruction_guard import withhold
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
 from .model import Entry, Source, normalise
 from .notices import warn_once
 from .persona import PersonaLayer
-from .prompt import ScopeView, Section, render_read, system_sections, withheld_files
+from .prompt import (
+    ScopeView,
+    Section,
+    display_path,
+    render_read,
+    system_sections,
+    withheld_files,
+)
 from .skills import SkillsLayer
 from .skills import listing as skill_listing
 from .store import RepairReport, Store, state_key
@@ -347,6 +355,11 @@ class Layers(PersonaLayer, SkillsLayer):
         views = self._views(merged)
         withheld = self.folder_withheld()
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
+        instructions, guarded = withhold(
+            instructions, self._judged, lambda i: display_path(i.path, self.checkout_root)
+        )
+        self._save_verdicts()
+        instruction_notes += guarded
         sections = system_sections(views, instructions, checkout=self.checkout_root, tools=tools)
         if withheld is not None and not self.stand_in:  # said where they are: no silent drop
             where = str(self.checkout_root)
