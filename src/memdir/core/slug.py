@@ -61,3 +61,41 @@ def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
 def entry_id(type_: str, name: str) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"
+
+
+#: An id's bytes at most: ``<id>.md``, archived as ``<id>--<time>-<n>.md``, stays a file name
+#: of at most 255 bytes.
+ID_MAX_BYTES = 200
+_UNSAFE = frozenset('/\\<>:"|?*')  # a path separator, or what Windows refuses in a file name
+
+
+def check_id(type_: str, value: object) -> str:
+    """``value`` as the id of an entry of ``type_`` that came from elsewhere (a push, a pull):
+    ``<type>_<stem>``, NFC, at most :data:`ID_MAX_BYTES` bytes, a file stem on Linux, macOS and
+    Windows alike (no separator, control, invisible or Windows-refused character, no leading
+    dot, no trailing dot or space) and never ``--`` (an archived copy's mark); else a
+    ValidationError saying why (docs/design/team-server.md, "Entry ids")."""
+    from .errors import ValidationError
+
+    def bad(why: str) -> ValidationError:
+        shown = value[:80] if isinstance(value, str) else value
+        return ValidationError(f"the id {shown!r} {why}", field="id")
+
+    if not isinstance(value, str):
+        raise bad("is not a string")
+    if not value.startswith(f"{type_}_") or len(value) == len(type_) + 1:
+        raise bad(f"does not name a {type_} entry (<type>_<name>, the type its entry's)")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise bad("holds a lone surrogate") from None
+    if size > ID_MAX_BYTES:
+        raise bad(f"is {size} bytes; an id is at most {ID_MAX_BYTES}")
+    if unicodedata.normalize("NFC", value) != value:
+        raise bad("is not in Unicode NFC (macOS would take it for another file name)")
+    for ch in value:
+        if ch in _UNSAFE or (unicodedata.category(ch)[0] in "CZ" and ch != " "):
+            raise bad(f"holds U+{ord(ch):04X}, which no file name here may hold")
+    if value.endswith((".", " ")) or "--" in value:
+        raise bad("ends with a dot or a space, or holds '--' (an archived copy's mark)")
+    return value
