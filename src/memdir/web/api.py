@@ -143,7 +143,7 @@ class Api:
             yield md
 
     def _pull(
-        self, user: str, header: str | None, checkout: str | None, *, apply: bool, ids: bool
+        self, user: str, header: str | None, checkout: str | None, *, apply: bool, ids: bool = True
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name, url_slug
         from ..pg.transfer import entries_of
