@@ -253,3 +253,112 @@ def test_a_replace_that_keeps_the_id_keeps_it_whatever_the_name(where: tuple[Pat
         assert sorted(e.id for e in store.list()) == ["project_bar", "project_foo-given"]
     finally:
         md.close()
+
+
+def test_readable_ids_for_new_names_and_a_home_of_before_keeps_its_ids(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Readable ids (ids61) beside a home written before them: an entry of before keeps its
+    ``entry-<hash>`` id through add, rename of another, push, pull and re-runs; a new name
+    gets letters; a home of before that pulls holds one id per entry."""
+    from test_rv60w import _old_home
+
+    home, repo, other, third = (tmp_path / n for n in ("home", "repo", "other", "third"))
+    for d in (home, repo, other, third):
+        d.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    ids = _old_home(home, repo, ["Привет мир", "Заметка"])
+    assert all(i.startswith("project_entry-") for i in ids.values()), ids
+    added = _cli(home, repo, "add", "--type", "project", "--name", "Новая заметка",
+                 "--description", "d", "--body", "new text", "--scope", "local")  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    again = _cli(home, repo, "add", "--type", "project", "--name", "Привет мир",
+                 "--description", "d", "--body", "other", "--scope", "local")  # fmt: skip
+    assert again.returncode != 0 and ids["Привет мир"] in again.stderr, again.stderr
+    want = sorted([*ids.values(), "project_новая-заметка"])
+    assert _ids(home, repo) == want
+    made = _cli(home, repo, "serve", "users", "add", "ids61", "--database", pg_url)
+    assert made.returncode == 0, made.stderr
+
+    def run(at: Path, *args: str) -> list[tuple[str, str, str]]:
+        return _plan(
+            subprocess.run(
+                [sys.executable, "-m", "memdir", "-C", str(repo), *args, "--json",
+                 "--database", pg_url],
+                env={**_env(at), "MEMDIR_USER": "ids61"},
+                capture_output=True,
+                text=True,
+                timeout=180,
+            )
+        )  # fmt: skip
+
+    assert run(home, "push", "--apply") == [("local", "add", i) for i in want]
+    assert run(home, "push", "--apply") == [("local", "same", i) for i in want]
+    assert run(other, "pull", "--apply") == [("local", "add", i) for i in want]
+    assert _ids(other, repo) == want
+    # a third home of before made «Привет мир» (same text) and «Заметка» (its own text) apart,
+    # and «Новая заметка» before the rule, under an entry-<hash> id: no second id pulled
+    _old_home(third, repo, ["Привет мир", "Заметка"])
+    md = memdir.open(home=third / ".memdir", project=repo)
+    try:
+        store = md.store("local")
+        store.apply([ReplaceOp(ids["Заметка"], body="third's own")])
+    finally:
+        md.close()
+    pulled = run(third, "pull", "--apply")
+    assert ("local", "add", "project_новая-заметка") in pulled, pulled
+    assert ("local", "kept", ids["Заметка"]) in pulled or (
+        "local", "update", ids["Заметка"]) in pulled, pulled  # fmt: skip
+    assert len(_ids(third, repo)) == 3
+    assert run(third, "pull", "--apply") == run(third, "pull")  # the dry run plans the same
+    # a rename of an entry of before: one entry, its generated id follows the new name
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        store = md.store("local")
+        store.apply([ReplaceOp(ids["Привет мир"], name="Привет всем")])
+        assert sorted(e.id for e in store.list()) == sorted(
+            [ids["Заметка"], "project_новая-заметка", "project_привет-всем"]
+        )
+    finally:
+        md.close()
+
+
+def test_a_name_pulled_under_another_id_is_no_second_copy(tmp_path: Path, pg_url: str) -> None:
+    """A home of before holds «Заметка» under ``entry-<hash>``, never pushed; a new client
+    made it under ``project_заметка`` on the server. A pull finds the home's by its name:
+    the same text is ``same``, another text a ``conflict``; neither adds a second id."""
+    from test_rv60w import _old_home
+
+    newer, repo, old_same, old_other = (
+        tmp_path / n for n in ("newer", "repo", "old-same", "old-other")
+    )
+    for d in (newer, repo, old_same, old_other):
+        d.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    md = memdir.open(home=newer / ".memdir", project=repo)
+    try:
+        md.store("local").apply([AddOp("project", "Заметка", "about Заметка", "text 0")])
+    finally:
+        md.close()
+    assert _ids(newer, repo) == ["project_заметка"]
+    made = _cli(newer, repo, "serve", "users", "add", "ids61", "--database", pg_url)
+    assert made.returncode == 0, made.stderr
+
+    def run(at: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(repo), *args, "--json", "--database",
+             pg_url],
+            env={**_env(at), "MEMDIR_USER": "ids61"}, capture_output=True, text=True, timeout=180,
+        )  # fmt: skip
+
+    assert _plan(run(newer, "push", "--apply")) == [("local", "add", "project_заметка")]
+    [old] = _old_home(old_same, repo, ["Заметка"]).values()  # text 0, as the server's
+    assert _plan(run(old_same, "pull", "--apply")) == [("local", "same", "project_заметка")]
+    assert _ids(old_same, repo) == [old]
+    _old_home(old_other, repo, ["Другое", "Заметка"])  # «Заметка» says "text 1" here
+    proc = run(old_other, "pull", "--apply")
+    assert proc.returncode == 3, proc.stderr  # a conflict: said, nothing written
+    moves = json.loads(proc.stdout)["moves"]
+    assert [(m["action"], m["entry"]) for m in moves] == [("conflict", "project_заметка")]
+    assert old in moves[0]["reason"], moves
+    assert len(_ids(old_other, repo)) == 2

@@ -217,7 +217,7 @@ class Plan:
         self.deletes.add(entry.filename)
 
     def _new_id(self, type_: EntryType, name: str, *, replacing: str | None = None) -> str:
-        new_id = entry_id(type_.value, name)
+        new_id = entry_id(type_.value, name, self.active)
         if new_id in self.active and new_id != replacing:
             raise ConflictError(new_id, self.active[new_id].name)
         return new_id
@@ -377,7 +377,7 @@ class Plan:
 
     def _renamed_id(self, old: Entry, type_: EntryType, name: str) -> str:
         """A generated id follows a new name or type; a hand-chosen file name stays."""
-        if old.id != entry_id(old.type.value, old.name):
+        if old.id != entry_id(old.type.value, old.name, (old.id,)):
             return old.id
         return self._new_id(type_, name, replacing=old.id)
 

@@ -460,10 +460,10 @@ _RENAMED = (
 
 
 def entry_id(e: Entry) -> str:
-    """The id a side that makes ids from names gives ``e``."""
-    from ..core.slug import entry_id as made
+    """The id a side that makes ids from names (by the rule before 2026-12-07) gives ``e``."""
+    from ..core.slug import ascii_slugify
 
-    return made(e.type.value, e.name)
+    return f"{e.type.value}_{ascii_slugify(e.name)}"
 
 
 def _send(

@@ -225,6 +225,6 @@ def parse_transfer(value: object) -> Transfer:
 def renamed(e: Entry) -> bool:
     """Whether a side that makes an added entry's id from its name (no :data:`IDS_HEADER`)
     would store ``e`` under another id than its own."""
-    from ..core.slug import entry_id
+    from ..core.slug import ascii_slugify
 
-    return e.id != entry_id(e.type.value, e.name)
+    return e.id != f"{e.type.value}_{ascii_slugify(e.name)}"
