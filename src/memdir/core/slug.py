@@ -149,7 +149,7 @@ def check_id(type_: str, value: object) -> str:
     """``value`` as the id of an entry of ``type_`` that came from elsewhere (a push, a pull):
     ``<type>_<stem>``, NFC, at most :data:`ID_MAX_BYTES` bytes, a file stem on Linux, macOS and
     Windows alike (no separator, control, invisible or Windows-refused character, no leading
-    dot, no trailing dot or space) and never ``--`` (an archived copy's mark); else a
+    dot, no trailing dot, space or hyphen) and never ``--`` (an archived copy's mark); else a
     ValidationError saying why (docs/design/team-server.md, "Entry ids")."""
     from .errors import ValidationError
 
@@ -175,4 +175,7 @@ def check_id(type_: str, value: object) -> str:
             raise bad(f"holds U+{ord(ch):04X}, which no file name here may hold")
     if value.endswith((".", " ")) or "--" in value:
         raise bad("ends with a dot or a space, or holds '--' (an archived copy's mark)")
+    if value.endswith("-"):  # archived, <id>--<time> would hold "---": base_id cuts at the
+        # first "--", taking it for an archived copy of the id without the hyphen
+        raise bad("ends with a hyphen (archived, it would be taken for another id's copy)")
     return value
