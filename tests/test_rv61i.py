@@ -32,16 +32,13 @@ def _projects(base: str, token: str) -> list[tuple[str, str]]:
     return sorted((e["id"], e["name"]) for e in answer["scopes"]["project"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two pushed ids that differ only by case, neither on the server, reach one write: "
-    "the plan's ConflictError fails the whole batch (409, nothing written), and its message "
-    "names the wrong thing ('An entry named ... already exists')",
-)
 def test_case_twins_in_one_push_are_one_conflict_and_the_rest_is_written(
     team: Team,  # noqa: F811 - test_walk58's fixture
     server: str,  # noqa: F811
 ) -> None:
+    """Two pushed ids that differ only by case, neither on the server, reached one write:
+    the plan's ConflictError failed the whole batch (409, nothing written, its message
+    "An entry named ... already exists"). The later one is a conflict now, the rest written."""
     base, token = server.removesuffix("/mcp"), team.tokens["alice"]
     sent = [
         _entry("project_Foo", "Foo upper", "one"),
@@ -57,23 +54,23 @@ def test_case_twins_in_one_push_are_one_conflict_and_the_rest_is_written(
     assert len(_projects(base, token)) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two entries of one name under two ids in one push, neither on the server: both "
-    "are added (the name check looks at the server's entries only), a second copy there",
-)
 def test_one_name_under_two_ids_in_one_push_is_no_second_copy(
     team: Team,  # noqa: F811 - test_walk58's fixture
     server: str,  # noqa: F811
 ) -> None:
+    """Two entries of one name under two ids in one push, neither on the server, were both
+    added (the name check looked at the server's entries only): a second copy there."""
     base, token = server.removesuffix("/mcp"), team.tokens["alice"]
     sent = [
         _entry("project_entry-0a1b2c", "Заметка", "old text"),
         _entry("project_заметка", "Заметка", "new text"),
     ]
+    dry = _api(base, token, "POST", "/api/push", {"apply": False, "scopes": {"project": sent}})
     status, answer, _ = _api(base, token, "POST", "/api/push", {"apply": True,
                              "scopes": {"project": sent}})  # fmt: skip
     assert status == 200, answer
+    assert dry[1]["moves"] == answer["moves"], (dry, answer)  # the dry run plans the same
+    assert [m["action"] for m in answer["moves"]] == ["add", "conflict"], answer
     assert [n for _, n in _projects(base, token)] == ["Заметка"], answer
 
 

@@ -603,6 +603,10 @@ def transfer(
             except GuardError as exc:
                 done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
                 continue
+            if old is None:  # a later entry of this transfer is checked against it too: its
+                # case twin or its name under another id is no second copy (rv61i)
+                named.setdefault((None, entry.id.casefold()), entry)
+                named.setdefault((entry.type, _name_key(entry.name)), entry)
             if apply:
                 op: AddOp | ReplaceOp = (
                     AddOp(
