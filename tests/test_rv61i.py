@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -135,12 +135,10 @@ def test_a_removed_id_ending_in_a_hyphen_keeps_no_other_entry_out(
 class _Hostile(BaseHTTPRequestHandler):
     """A team server that is not memdir: its pull answer holds ``ENTRIES``."""
 
-    ENTRIES: list[dict[str, Any]] = []
+    ENTRIES: ClassVar[list[dict[str, Any]]] = []
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        body = json.dumps(
-            {"memdir": 1, "scopes": {"user": self.ENTRIES}, "notes": []}
-        ).encode()
+    def do_GET(self) -> None:
+        body = json.dumps({"memdir": 1, "scopes": {"user": self.ENTRIES}, "notes": []}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("x-memdir-ids", "1")
