@@ -25,8 +25,8 @@ from memdir.core.changes import AddOp
 from memdir.core.config import load_settings
 from memdir.core.errors import ParseError
 from memdir.core.index import one_line
-from memdir.core.printable import boundary
 from memdir.core.model import validate_body
+from memdir.core.printable import boundary
 from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
