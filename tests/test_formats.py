@@ -15,7 +15,15 @@ from memdir.core.errors import MemdirError, ParseError
 from memdir.core.frontmatter import parse_entry, render_entry, render_read_back
 from memdir.core.index import render_index, render_pinned
 from memdir.core.model import Entry, EntryType, Layout, Source
-from memdir.core.slug import _CJK, slugify
+from memdir.core.slug import (
+    _CJK,
+    SLUG_MAX_BYTES,
+    _short_hash,
+    ascii_slugify,
+    check_id,
+    entry_id,
+    slugify,
+)
 
 T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
 
@@ -246,6 +254,64 @@ def test_slug_is_always_a_safe_component(name: str) -> None:
     ), ascii(slug)
     assert slug == unicodedata.normalize("NFC", slug) and slug.casefold() == slug
     assert not slug.startswith("-") and not slug.endswith("-") and "/" not in slug
+
+
+@settings(max_examples=500)
+@given(st.text(max_size=80))
+def test_a_name_the_earlier_rule_named_without_a_hash_keeps_its_slug(name: str) -> None:
+    """Ids are referenced by history, links and tombstones: only names that got
+    ``entry-<hash>`` (or a hash after lost letters) are named anew."""
+    old = ascii_slugify(name)
+    if not old.endswith(_short_hash(name)):
+        assert slugify(name) == old
+
+
+@settings(max_examples=1000)
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=200))
+@example("ΣΟΦΟΣ\u202e\u200d.")
+@example("Привет" * 40)
+@example("\ud800Привет")
+@example("\u0958" * 40)  # NFC decomposes it: a cut must still fit
+def test_any_name_gives_a_file_stem_every_system_takes(name: str) -> None:
+    """slugify never raises; its slug, after any type, is an id :func:`check_id` takes (a
+    file stem on Linux, macOS and Windows: NFC, no separator, control, invisible or
+    Windows-refused character, no trailing dot or space, no ``--``), at most
+    ``SLUG_MAX_BYTES`` bytes, the same at every call."""
+    slug = slugify(name)
+    assert slug == slugify(name) and 0 < len(slug.encode("utf-8")) <= SLUG_MAX_BYTES
+    for kind in EntryType:
+        assert check_id(kind.value, entry_id(kind.value, name)) == f"{kind.value}_{slug}"
+
+
+_LATIN_AND_CJK = st.text(
+    st.characters(max_codepoint=0x24F, exclude_characters="µ")  # µ is Greek μ under NFKC
+    | st.sampled_from("用安装的猫ひらカタ한국ﾃﾞﾌﾟﾛｲ"),
+    max_size=80,
+)
+
+
+@settings(max_examples=500)
+@given(_LATIN_AND_CJK)
+def test_a_name_of_latin_and_cjk_keeps_the_earlier_rules_slug(name: str) -> None:
+    """Only names with letters of other scripts are named anew (Straße stays strae-<hash>,
+    never Strasse's strasse)."""
+    assert slugify(name) == ascii_slugify(name)
+
+
+def test_letters_of_every_script_stay_readable() -> None:
+    assert slugify("Миграция базы") == "миграция-базы"
+    assert slugify("ЁЛКА") == slugify("ёлка") == "ёлка"  # one file on a case-blind disk
+    assert slugify("ΣΟΦΟΣ") == slugify("σοφος")  # ς and σ: one file on APFS too
+    assert slugify("ترحيل قاعدة البيانات") == "ترحيل-قاعدة-البيانات"
+    assert slugify("مُحَمَّد") == slugify("محمد") == slugify("مـحـمـد")  # harakat, tatweel
+    assert slugify("ترحيل\u200f\u202eقاعدة") == "ترحيلقاعدة"  # bidi controls never kept
+    assert slugify("שָׁלוֹם") == slugify("שלום") == "שלום"  # points dropped
+    assert slugify("Й") == slugify(unicodedata.normalize("NFD", "й")) == "й"  # NFC always
+    assert slugify("हिन्दी") == "हिन्दी"  # vowel signs are part of the word
+    assert slugify("Привет Straße") == f"привет-strae-{_short_hash('Привет Straße')}"
+    long = slugify("Миграция базы данных PostgreSQL на новый кластер")
+    assert len(long.encode()) <= 60 and long.startswith("миграция-базы")
+    assert ascii_slugify("Миграция базы").startswith("entry-")  # what a home of before holds
 
 
 def test_distinct_unicode_names_get_distinct_slugs() -> None:

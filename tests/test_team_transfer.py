@@ -292,11 +292,14 @@ def test_an_error_neither_guard_nor_budget_gives_stops_the_batch_unwritten(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:
     """Only the guard's and the pinned budget's refusals are an entry's to report; any
-    other error the write meets (here a pushed id that clashes with the target's entry
-    of that name) stops the transfer with nothing of the batch written."""
+    other error the write meets (here a pushed name over the write path's limit, which a
+    transfer compares as it is) stops the transfer with nothing of the batch written. (A
+    pushed id that clashed with the target's entry of that name did before push and pull
+    carried ids; that one is a conflict move now: test_ids61.)"""
     import dataclasses
 
-    from memdir.core.errors import ConflictError
+    from memdir.core.errors import LimitError
+    from memdir.core.model import NAME_MAX
     from memdir.pg.transfer import entries_of, transfer
 
     team_env(pg_url, project)
@@ -307,8 +310,9 @@ def test_an_error_neither_guard_nor_budget_gives_stops_the_batch_unwritten(
     target.store("local").add(type="feedback", name="Tabs", description="d", body="Hard tabs.")
     side, _ = entries_of(local)
     side["local"] = [
-        dataclasses.replace(e, id="feedback_zz") if e.name == "Tabs" else e for e in side["local"]
+        dataclasses.replace(e, name="Tabs" * NAME_MAX) if e.name == "Tabs" else e
+        for e in side["local"]
     ]
-    with pytest.raises(ConflictError):
+    with pytest.raises(LimitError):
         transfer(side, target, apply=True)
     assert [e.name for e in target.store("local").list()] == ["Tabs"]

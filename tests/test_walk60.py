@@ -130,14 +130,6 @@ def test_arabic_article_and_clitics_are_read_off(where: tuple[Path, Path]) -> No
         assert len(json.loads(proc.stdout)) == 1, query
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="low, kept on purpose: a Russian or Arabic name gives an opaque id "
-    "(project_entry-2764a0.md) where CJK names keep their characters; a rule that keeps "
-    "the letters (mend60w) gave entries made before a second id on the team server and "
-    "every machine that pulls them (push and pull send names, not ids: rv60w), so it "
-    "waits for push and pull to carry ids",
-)
 def test_a_cyrillic_or_arabic_name_keeps_its_letters_in_the_id(where: tuple[Path, Path]) -> None:
     home, repo = where
     _add(home, repo, "Миграция базы", "через Alembic", "alembic upgrade head")

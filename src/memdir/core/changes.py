@@ -22,7 +22,7 @@ from .model import (
     validate_description,
     validate_name,
 )
-from .slug import entry_id
+from .slug import check_id, entry_id
 from .tiers import OVERVIEW_KEY
 
 ID_SHAPE = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
@@ -37,7 +37,9 @@ def base_id(archived_id: str) -> str:
 @dataclass(frozen=True)
 class AddOp:
     """Add a new entry (an equal one already present is returned instead: same type, and
-    the same name, description and body up to case and whitespace)."""
+    the same name, description and body up to case and whitespace). ``id``: the id it had
+    elsewhere (push, pull), kept when :func:`~memdir.core.slug.check_id` takes it; else
+    made from the name."""
 
     type: EntryType | str
     name: str
@@ -46,6 +48,7 @@ class AddOp:
     pinned: bool = False
     origins: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class ReplaceOp:
     touch: bool = False  # written with ``updated`` now even when nothing else changes
     if_match: str | None = None  # the Entry.etag the writer read, else StaleError
     exact: bool = False  # ``target`` is an id only: never a name or substring of another
+    keep_id: bool = False  # the id stays whatever the name or type becomes (push, pull)
 
 
 @dataclass(frozen=True)
@@ -213,10 +217,20 @@ class Plan:
         self.deletes.add(entry.filename)
 
     def _new_id(self, type_: EntryType, name: str, *, replacing: str | None = None) -> str:
-        new_id = entry_id(type_.value, name)
+        new_id = entry_id(type_.value, name, self.active)
         if new_id in self.active and new_id != replacing:
             raise ConflictError(new_id, self.active[new_id].name)
         return new_id
+
+    def _given_id(self, type_: EntryType, value: str) -> str:
+        """``value``, an id from elsewhere, when it is one and no entry here has it (nor one
+        that differs only by case: one file on a case-blind disk)."""
+        given = check_id(type_.value, value)
+        folded = given.casefold()
+        for held, existing in self.active.items():
+            if held.casefold() == folded:
+                raise ConflictError(held, existing.name)
+        return given
 
     def _archived(self, entry_id_: str) -> set[str]:
         """The archived ids of ``entry_id_``'s copies (with those this plan chose)."""
@@ -260,7 +274,7 @@ class Plan:
             ):
                 return Change("exists", existing)
         entry = Entry(
-            id=self._new_id(type_, name),
+            id=self._new_id(type_, name) if op.id is None else self._given_id(type_, op.id),
             name=name,
             description=description,
             type=type_,
@@ -313,7 +327,7 @@ class Plan:
             return Change("unchanged", old, old)
         new = dataclasses.replace(
             old,
-            id=self._renamed_id(old, type_, name),
+            id=old.id if op.keep_id else self._renamed_id(old, type_, name),
             type=type_,
             name=name,
             description=description,
@@ -363,7 +377,7 @@ class Plan:
 
     def _renamed_id(self, old: Entry, type_: EntryType, name: str) -> str:
         """A generated id follows a new name or type; a hand-chosen file name stays."""
-        if old.id != entry_id(old.type.value, old.name):
+        if old.id != entry_id(old.type.value, old.name, (old.id,)):
             return old.id
         return self._new_id(type_, name, replacing=old.id)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -127,6 +127,11 @@ def _store_for(md: Layers, item: ImportItem) -> Store:
     return md.store_at(item.folder)
 
 
+def ids_in_place(md: Layers, scope: str, folder: Path | None) -> set[str]:
+    """The ids of the entries a scope (``folder``: another project's local scope) holds."""
+    return {e.id for e in (md.store(scope) if folder is None else md.store_at(folder)).list()}
+
+
 def digest(item: ImportItem) -> str:
     """What an item said at its source, as a short hash (type, name, description, body).
     The ledger keeps, per :func:`ledger_key`, the digests the last applied import read."""
@@ -170,8 +175,9 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | 
     return "removed", f"you {verb} {found.entry_id} on {when}"
 
 
-def _valid(item: ImportItem) -> Planned | str:
-    """The item's entry id, or why it cannot be imported."""
+def _valid(item: ImportItem, active: Container[str]) -> Planned | str:
+    """The item's entry id (the one in ``active`` its name had before), or why it cannot
+    be imported."""
     try:
         kind = EntryType.parse(item.type)
         name = validate_name(item.name)
@@ -179,7 +185,7 @@ def _valid(item: ImportItem) -> Planned | str:
         validate_body(item.body)
     except ValidationError as exc:
         return Planned(item, "invalid", reason=str(exc))
-    return entry_id(kind, name)
+    return entry_id(kind, name, active)
 
 
 def _refused(item: ImportItem) -> Planned | None:
@@ -217,7 +223,7 @@ class _Target:
 
 
 def _classify(md: Layers, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
-    found = _valid(item)
+    found = _valid(item, t.active)
     if isinstance(found, Planned):
         return found
     eid = found
@@ -244,8 +250,8 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
         # the Name (n) an earlier import gave this origin is its own, not taken
         mine = {i for i, e in t.active.items() if item.origin in e.origins}
         taken = t.planned | (set(t.active) - mine)
-        name = unique(item.name, taken, lambda n: entry_id(kind, n))
-        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name)
+        name = unique(item.name, taken, lambda n: entry_id(kind, n, t.active))
+        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name, t.active)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, forgotten[0], eid, forgotten[1])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
-from .wire import MAX_BODY_HEADER, VERSION
+from .wire import IDS_HEADER, MAX_BODY_HEADER, VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -110,9 +110,14 @@ class Server:
         #: a push sent a batch of entries (its answer may not have come): until then an
         #: interrupted push wrote nothing (its probe, a dry run of nothing, writes none)
         self.sending = False
+        #: the server keeps a pushed entry's id (:data:`IDS_HEADER`); None until it answered
+        self.keeps_ids: bool | None = None
 
     def _learn(self, headers: Any) -> None:
-        """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`)."""
+        """Keep the body limit an answer's ``headers`` announce (:data:`MAX_BODY_HEADER`),
+        and whether the server keeps ids (:data:`IDS_HEADER`)."""
+        if headers is not None and self.keeps_ids is not True:
+            self.keeps_ids = str(headers.get(IDS_HEADER, "")) == "1"
         found = str(headers.get(MAX_BODY_HEADER, "") if headers is not None else "")
         # an ASCII decimal of at most 15 digits, else none announced (a proxy's garbage:
         # "²" is a digit to str.isdigit, 5,000 digits are past what int() parses)
@@ -133,6 +138,7 @@ class Server:
         ``checkout``: the checkout's slug, X-Memdir-Checkout; ``apply``: a pull that
         writes, X-Memdir-Apply); MemdirError otherwise."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
+        headers[IDS_HEADER] = "1"  # a pull keeps the ids it is sent
         if project is not None:  # percent-encoded: a header is ASCII (a CJK remote's path)
             headers["X-Memdir-Project"] = quote(project, safe="/:@+~")
         if checkout is not None:
@@ -331,7 +337,7 @@ def push(
     what the server then holds is recorded in this home's ledger (:func:`pushed`) as soon
     as it answered each batch, so an interrupted or failed push keeps what it wrote."""
     from .transfer import Ledger, Move, Transfer, checkout_slug, entries_of, push_bases, pushed
-    from .wire import BASE, entry_json, parse_transfer
+    from .wire import BASE, entry_json, parse_transfer, renamed
 
     ledger = Ledger(local.home, apply=apply)  # unreadable, or not writable: before anything
     side, notes = entries_of(local)
@@ -340,16 +346,21 @@ def push(
         notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
     bases = push_bases(ledger, local, side)
     slug = checkout_slug(local)  # the local scope's key only when there is no URL
-    if server.max_body is None:  # a dry run of nothing: its answer announces the limit
+    if server.max_body is None or server.keeps_ids is None:  # a dry run of nothing: its
+        # answer announces the limit, and whether the server keeps the ids it is sent
         server.call("POST", "/api/push", url, {"apply": False, "scopes": {}}, checkout=slug)
     limit = server.max_body  # None: an older server, which announces none
     most = BATCH if limit is None else min(BATCH, limit)  # bytes of a whole request
     local_scope = slug if url is None else None  # sent beside a batch with the local scope
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     too_big: list[Move] = []  # not sent: each would be refused, and so would its batch
+    kept_back: list[Move] = []  # not sent: an older server would give each a second id
     size, count = ENVELOPE, 0
     for scope, entries in side.items():
         for e in entries:
+            if not server.keeps_ids and renamed(e):  # it would add a second id
+                kept_back.append(Move(scope, UNSENT, e.id, e.name, _RENAMED.format(entry_id(e))))
+                continue
             item = entry_json(e)
             if e.id in bases.get(scope, {}):
                 item[BASE] = bases[scope][e.id]
@@ -373,7 +384,7 @@ def push(
             count += 1
     done = Transfer(applied=apply, notes=notes)
     count_all = sum(len(items) for batch in batches for items in batch.values())
-    if not count_all and too_big:  # nothing else to send
+    if not count_all and (too_big or kept_back):  # nothing else to send
         batches = []
     if unsent is not None:
         unsent += too_big
@@ -412,7 +423,7 @@ def push(
         if progress is not None:
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
-    done.moves += too_big
+    done.moves += too_big + kept_back
     done.moves += left_out(side, done)
     return done
 
@@ -442,6 +453,17 @@ def left_out(side: Mapping[str, Sequence[Entry]], done: Transfer) -> list[Move]:
 
 
 _OLDER = "the team server is older than this memdir client"
+_RENAMED = (
+    f"{_OLDER}: it makes an added entry's id from its name, {{}}, not this one's (a second "
+    f"copy under another id after the next pull); not sent: update the server"
+)
+
+
+def entry_id(e: Entry) -> str:
+    """The id a side that makes ids from names (by the rule before 2026-12-07) gives ``e``."""
+    from ..core.slug import ascii_slugify
+
+    return f"{e.type.value}_{ascii_slugify(e.name)}"
 
 
 def _send(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -26,9 +27,17 @@ from ..core.errors import (
     StorageError,
     ValidationError,
 )
-from ..core.model import Entry, Source, validate_body, validate_description, validate_name
+from ..core.model import (
+    Entry,
+    EntryType,
+    Source,
+    validate_body,
+    validate_description,
+    validate_name,
+)
 from ..core.notices import warn_once
 from ..core.scopes import project_slug
+from ..core.slug import check_id
 from ..core.storage.records import advice, load, locked
 
 if TYPE_CHECKING:
@@ -322,6 +331,44 @@ def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None, where:
     return f"removed {where} ({_when(at)}); not brought back"
 
 
+def _name_key(name: str) -> str:
+    """``name`` up to width, case and spaces (not casefolded: Straße is not Strasse)."""
+    return " ".join(unicodedata.normalize("NFKC", name).lower().split())
+
+
+def _unkept(
+    entry: Entry, named: Mapping[tuple[EntryType | None, str], Entry], where: str
+) -> tuple[str, str]:
+    """For ``entry``, not on the target by its id: ``("", "")`` when it is added there under
+    its id; else the move and its reason. Its id is not one (``refused``:
+    :func:`~memdir.core.slug.check_id`, a cloned or hostile side sends anything); another
+    entry's id there differs from it only by case (``conflict``: one file on a case-blind
+    disk); the target holds it under another id (``same``); or holds another text of that
+    name under another id (``conflict``, made on each side apart: neither written over, no
+    second copy). ``named``: the target's entries by type and :func:`_name_key`, and by
+    ``None`` and casefolded id."""
+    try:
+        check_id(entry.type.value, entry.id)
+    except ValidationError as exc:
+        why = f"its id cannot be kept: {exc}; rename its file to <type>_<name>.md where it is"
+        return "refused", why
+    cased = named.get((None, entry.id.casefold()))
+    if cased is not None:
+        return "conflict", (
+            f"its id differs only by case from {cased.id}'s {where} (one file on a "
+            f"case-blind disk): not written; rename one of them"
+        )
+    twin = named.get((entry.type, _name_key(entry.name)))
+    if twin is None:
+        return "", ""
+    if _as_written(twin) == _as_written(entry):
+        return "same", f"{where} as {twin.id}"
+    return "conflict", (
+        f"an entry of that name is {where} under another id, {twin.id}, with other text: "
+        f"neither is written over and no second copy made; rename one of them"
+    )
+
+
 def _archive(into: Store) -> dict[str, Entry]:
     """An archived copy (``<id>--<time>``) of each entry id ``into`` ever archived."""
     out: dict[str, Entry] = {}
@@ -488,6 +535,9 @@ def transfer(
             continue
         exists = into.backend.exists()
         there = {e.id: e for e in into.list()} if exists else {}
+        named: dict[tuple[EntryType | None, str], Entry]
+        named = {(e.type, _name_key(e.name)): e for e in there.values()}
+        named.update({(None, i.casefold()): e for i, e in there.items()})  # by id, case-blind
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
         writes: list[tuple[int, AddOp | ReplaceOp]] = []  # each with its move's index
         for entry in source[scope]:
@@ -543,11 +593,20 @@ def transfer(
                 done.moves.append(Move(scope, "conflict", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
+            if old is None:  # the id comes along: checked as any input from elsewhere
+                act, why = _unkept(entry, named, where)
+                if act:
+                    done.moves.append(Move(scope, act, entry.id, entry.name, why))
+                    continue
             try:
                 guard.check(f"{entry.name}\n{entry.description}\n{entry.body}")
             except GuardError as exc:
                 done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
                 continue
+            if old is None:  # a later entry of this transfer is checked against it too: its
+                # case twin or its name under another id is no second copy (rv61i)
+                named.setdefault((None, entry.id.casefold()), entry)
+                named.setdefault((entry.type, _name_key(entry.name)), entry)
             if apply:
                 op: AddOp | ReplaceOp = (
                     AddOp(
@@ -557,6 +616,7 @@ def transfer(
                         entry.body,
                         pinned=entry.pinned,
                         origins=entry.origins,
+                        id=entry.id,  # the other side's id, not one made from the name
                     )
                     if old is None
                     else ReplaceOp(
@@ -568,6 +628,7 @@ def transfer(
                         pinned=entry.pinned,
                         if_match=old.etag,  # as compared: else a write since is lost
                         exact=True,  # that entry only, never one its id is a substring of
+                        keep_id=True,  # as the other side has it, whatever the name
                     )
                 )
                 writes.append((len(done.moves), op))

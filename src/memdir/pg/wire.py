@@ -27,6 +27,10 @@ MAX_ENTRIES = 500  # entries a push request: 400 took <= 28 s (bench/push.py), 1
 #: The team server's body limit (--max-body, bytes), on its answers to a caller whose token
 #: passed its live check: a push client keeps each request within it.
 MAX_BODY_HEADER = "x-memdir-max-body"
+#: "1" on the team server's /api answers (a pushed entry keeps the id it is sent with) and
+#: on a client's requests (a pulled one does): a side without it (before 2026-12-07) makes
+#: an added entry's id from its name (docs/design/team-server.md, "Entry ids").
+IDS_HEADER = "x-memdir-ids"
 ENTRY_KEYS = (
     "id",
     "type",
@@ -216,3 +220,11 @@ def parse_transfer(value: object) -> Transfer:
             raise ValidationError("the answer holds a move that is not one", field="moves")
         done.moves.append(Move(**{k: move[k] for k in keys}))
     return done
+
+
+def renamed(e: Entry) -> bool:
+    """Whether a side that makes an added entry's id from its name (no :data:`IDS_HEADER`)
+    would store ``e`` under another id than its own."""
+    from ..core.slug import ascii_slugify
+
+    return e.id != f"{e.type.value}_{ascii_slugify(e.name)}"

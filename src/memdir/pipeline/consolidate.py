@@ -35,7 +35,7 @@ def to_operations(
         if spec.op == "noop":
             continue
         if spec.op == "add" and c is not None:
-            new_id = entry_id(c.type, c.name)
+            new_id = entry_id(c.type, c.name, taken)
             if new_id in taken:
                 ops.append(
                     ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))
@@ -68,8 +68,9 @@ def to_operations(
                     extra={"overview": c.overview} if c.overview else {},
                 )
             )
+            made = entry_id(c.type, c.name, taken)  # by the same name: the id it had
             taken.discard(spec.target)
-            taken.add(entry_id(c.type, c.name))
+            taken.add(made)
         elif spec.op == "merge":
             first, *rest = spec.targets
             name = spec.name or (c.name if c else None)

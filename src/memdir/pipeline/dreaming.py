@@ -61,6 +61,7 @@ def light(
             "they wait in the queue"
         )
     staged: list[Candidate] = []
+    taken = {e.id for e in entries}
     for c in candidates:
         said = next((e.id for e in entries if covers(e.body, c.body)), None)
         said = said or next((s.name for s in staged if covers(s.body, c.body)), None)
@@ -68,7 +69,8 @@ def light(
             run.rejected.append(f"candidate {c.name!r} (session {c.session_id}): {said} says it")
         else:
             staged.append(c)
-            run.staged.append(f"{entry_id(c.type, c.name)} from session {c.session_id}")
+            made = entry_id(c.type, c.name, taken)
+            run.staged.append(f"{made} from session {c.session_id}")
     return staged
 
 
@@ -118,6 +120,7 @@ def deep(
     entries), and the candidates to stage again (``sources[i]``: the candidate op ``i``
     came from); each op recorded with its reason. The rules: docs/design/dreaming.md."""
     kept: list[Operation] = []
+    taken = {e.id for e in entries}  # a name's id of before is the one its entry keeps
     over: list[tuple[Operation, Candidate | None]] = []
     used: set[int] = set()  # id() of the candidates an op kept came from
     changed = 0
@@ -141,7 +144,7 @@ def deep(
         if isinstance(op, AddOp):
             run.promoted.append(f"{entry_id(str(op.type), op.name)}: new ({op.description})")
         elif isinstance(op, SupersedeOp):
-            new_id = entry_id(str(op.type or op.target.split("_", 1)[0]), op.name)
+            new_id = entry_id(str(op.type or op.target.split("_", 1)[0]), op.name, taken)
             run.superseded.append(f"{op.target} by {new_id}: {by} replaces it")
         elif isinstance(op, ReplaceOp):
             run.merged.append(f"{op.target}: {by} refines it")

@@ -536,7 +536,7 @@ class Pipeline:
                 + tuple(
                     i
                     for n in t.candidates
-                    if (i := entry_id(candidates[n].type, candidates[n].name)) in ids
+                    if (i := entry_id(candidates[n].type, candidates[n].name, ids)) in ids
                 ),
             )
             for t in themes

@@ -21,11 +21,12 @@ from ..core.errors import (
     PostgresError,
     ValidationError,
 )
-from ..pg.wire import VERSION
+from ..pg.wire import IDS_HEADER, VERSION
 
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
+    from ..core.model import Entry
     from ..core.workspace import Workspace
     from ..serve.workspaces import Workspaces
 
@@ -58,6 +59,26 @@ def _status(exc: MemdirError) -> int:
     return 409
 
 
+def _renamed(side: dict[str, list[Entry]]) -> list[str]:
+    """For a client that makes a pulled entry's id from its name (no :data:`IDS_HEADER`):
+    each scope's entries it would store under another id taken out of ``side`` (a second
+    copy there, and again on each pull), and a note saying so."""
+    from ..pg.wire import renamed
+
+    notes = []
+    for scope, entries in side.items():
+        out = [e.id for e in entries if renamed(e)]
+        if out:
+            side[scope] = [e for e in entries if not renamed(e)]
+            shown = ", ".join(out[:10]) + (f" and {len(out) - 10} more" if len(out) > 10 else "")
+            notes.append(
+                f"{scope} scope: {len(out)} entr{'y' if len(out) == 1 else 'ies'} not sent "
+                f"({shown}): this memdir client is older than the team server and would "
+                f"store {'it' if len(out) == 1 else 'them'} under another id; update memdir"
+            )
+    return notes
+
+
 class Api:
     """The ASGI app of :data:`API_PATH`. A request works in the token's user's Memdir of
     its project from ``workspaces``, the table MCP takes from too (kept for the next
@@ -87,11 +108,12 @@ class Api:
                 header = request.headers.get("x-memdir-project")
                 checkout = request.headers.get(CHECKOUT_HEADER)
                 apply = request.headers.get(APPLY_HEADER) == "1"
+                ids = request.headers.get(IDS_HEADER) == "1"
 
                 def work() -> dict[str, Any]:
                     if route == "POST":
                         return self._push(user, header, checkout, data)
-                    return self._pull(user, header, checkout, apply=apply)
+                    return self._pull(user, header, checkout, apply=apply, ids=ids)
 
                 body = await anyio.to_thread.run_sync(work, limiter=self.workspaces.limiter)
             except MemdirError as exc:
@@ -99,7 +121,9 @@ class Api:
             except Exception:  # never a traceback to the client; the log has it
                 log.exception("memdir: %s %s failed", request.method, request.url.path)
                 status, body = 500, {"error": "memdir: internal error (see the server's log)"}
-        await JSONResponse({"memdir": VERSION, **body}, status_code=status)(scope, receive, send)
+        answer = JSONResponse({"memdir": VERSION, **body}, status_code=status)
+        answer.headers[IDS_HEADER] = "1"  # a pushed entry keeps its id here
+        await answer(scope, receive, send)
 
     @contextmanager
     def _open(self, user: str, header: str | None) -> Iterator[Workspace]:
@@ -119,7 +143,7 @@ class Api:
             yield md
 
     def _pull(
-        self, user: str, header: str | None, checkout: str | None, *, apply: bool
+        self, user: str, header: str | None, checkout: str | None, *, apply: bool, ids: bool = True
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name, url_slug
         from ..pg.transfer import entries_of
@@ -132,6 +156,8 @@ class Api:
             # writes nothing: it says what the apply would do
             left = ws.adopt_left_behind(slug) if apply else ws.would_adopt(slug)
             side, notes = entries_of(ws, local=slug if url is None else None)
+            if not ids:  # an older client: it would add these under another id
+                notes += _renamed(side)
             if url is None and slug is None:
                 side.pop("local", None)
                 notes = [n for n in notes if not n.startswith("local scope")]

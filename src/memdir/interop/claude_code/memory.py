@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError, ParseError, ValidationError
 from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
-from ...core.slug import slugify
+from ...core.slug import ascii_slugify
 from ...core.storage.regular import read_bytes, read_json, read_text
 from .._exporting import ExportFile, Ledger
 from .._files import not_a_folder, read_whole, resolved, user_path, why
@@ -224,7 +224,7 @@ def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexL
                 f"{path}: its title and summary, which Claude Code shows at the top of every "
                 + ("session, are pinned" if pinned else "session, do not fit the pinned budget")
             )
-        anchor = slugify(section.heading or "notes")
+        anchor = ascii_slugify(section.heading or "notes")
         while anchor in seen:
             anchor += "-x"
         seen.add(anchor)

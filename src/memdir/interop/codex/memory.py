@@ -14,7 +14,7 @@ from ...core.storage.regular import read_text
 from .._exporting import ExportFile, Ledger
 from .._files import not_a_folder, read_whole, resolved, why
 from .._harness import Read, Rendered
-from .._importing import ImportItem, unique
+from .._importing import ImportItem, ids_in_place, unique
 from .._ranking import by_priority
 from .._scopefiles import export_skills, read_skills
 from ..agents_md import (
@@ -81,6 +81,7 @@ class CodexHarness:
             )
             return out
         placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
+        placed: dict[tuple[str, Path | None], set[str]] = {}  # ids in place, per target
 
         def add(
             item: fmt.Item,
@@ -89,7 +90,12 @@ class CodexHarness:
             scope: str = "user",
             folder: Path | None = None,
         ) -> None:
-            name = unique(item.name, taken, lambda n: (scope, folder, entry_id(str(item.type), n)))
+            ids = placed.get((scope, folder))
+            if ids is None:  # an entry of before keeps the id it has (Straße: not Strasse's)
+                ids = placed[scope, folder] = ids_in_place(md, scope, folder)
+            name = unique(
+                item.name, taken, lambda n: (scope, folder, entry_id(str(item.type), n, ids))
+            )
             origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
             out.items.append(
                 ImportItem(
