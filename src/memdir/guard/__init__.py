@@ -82,8 +82,24 @@ def _load() -> None:
 
 
 # A fork while a thread is in _load would leave that thread's module locks held in the child
-# (memdir.core.forks): a fork waits for the load to end.
-os.register_at_fork(before=lambda: _LOCK.acquire(), after_in_parent=lambda: _LOCK.release())
+# (memdir.core.forks): a fork waits for the load to end. The parent releases only what its
+# fork took: a fork that first imports this module (forks' own hook imports it) took nothing.
+_TAKEN: list[threading.Lock] = []
+
+
+def _fork_before() -> None:
+    _LOCK.acquire()
+    _TAKEN.append(_LOCK)
+
+
+def _fork_in_parent() -> None:
+    while _TAKEN:
+        _TAKEN.pop().release()
+
+
+os.register_at_fork(
+    before=_fork_before, after_in_parent=_fork_in_parent, after_in_child=_TAKEN.clear
+)
 forks.renew(sys.modules[__name__], "_LOCK")
 
 
