@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
+
+from memdir.engine import Memdir
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 
@@ -52,3 +55,38 @@ def test_fork_that_first_imports_the_guard_releases_nothing_it_did_not_take() ->
     assert done.stdout.strip() == "ok"
     assert "release unlocked lock" not in done.stderr, done.stderr
     assert done.stderr == ""
+
+
+GHP = "ghp_4fRt8YpQ2mZx7LcV1nB9kJ3hG6dS0aW5eT2u"
+
+
+def _cut_key_text() -> str:
+    """A message whose search snippet (200 characters around "deploy") ends inside GHP."""
+    from memdir.guard import redact_secrets
+    from memdir.sessions.query import sanitize
+    from memdir.sessions.search import snippet
+
+    for n in range(40, 100):
+        text = "the deploy token is " + "x " * n + GHP + " and more words" * 20
+        if "ghp_" in redact_secrets(snippet(text, sanitize("deploy token"))):
+            return text
+    raise AssertionError("no snippet cuts the key")
+
+
+def test_a_snippet_cut_inside_a_key_is_not_quoted(md: Memdir) -> None:
+    """session_search and recall redacted a hit's snippet after it was cut: the part of a key
+    left before the cut's "…" is no longer one to the secret rules, and went to the model."""
+    from datetime import UTC, datetime
+
+    from memdir.tools import Dispatcher
+
+    with md.session(agent="t", session_id="old", started_at=datetime(2026, 3, 2, tzinfo=UTC)) as s:
+        s.log("user", _cut_key_text(), timestamp=datetime(2026, 3, 2, 10, tzinfo=UTC))
+    found = Dispatcher(md).call("session_search", {"query": "deploy token"})
+    shown = json.dumps(found, ensure_ascii=False)
+    assert "deploy" in shown
+    assert GHP[:12] not in shown, shown
+    with md.session(agent="t") as now:
+        recalled = now.recall("what was the deploy token") or ""
+    assert "deploy" in recalled
+    assert GHP[:12] not in recalled, recalled
