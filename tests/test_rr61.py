@@ -7,10 +7,13 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from memdir.engine import Memdir
+from test_walk60 import _cli, where  # noqa: F401  (``where`` is a fixture)
+from test_walk61 import ROWS
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 
@@ -90,3 +93,25 @@ def test_a_snippet_cut_inside_a_key_is_not_quoted(md: Memdir) -> None:
         recalled = now.recall("what was the deploy token") or ""
     assert "deploy" in recalled
     assert GHP[:12] not in recalled, recalled
+
+
+def test_a_withheld_entry_is_reached_with_scope_project_too(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """``show``/``rm`` of a withheld project entry said it is withheld only without
+    ``--scope``: with ``--scope project`` they reached it and said nothing of the guard."""
+    home, repo = where
+    sync = next(r for r in ROWS if r["id"] == "sre43")
+    (repo / ".memdir").mkdir()
+    (repo / ".memdir/project_credential-sync.md").write_text(
+        f"---\nname: {sync['name']}\ndescription: {sync['description']}\ntype: project\n"
+        f"---\n{sync['body']}\n"
+    )
+    shown = _cli(home, repo, "show", "--scope", "project", "project_credential-sync")
+    assert shown.returncode == 0, shown.stderr
+    assert "withheld by the memory guard" in shown.stderr, shown.stderr
+    removed = _cli(home, repo, "rm", "--scope", "project", "project_credential-sync")
+    assert removed.returncode == 0, removed.stderr
+    assert not (repo / ".memdir/project_credential-sync.md").exists()
+    local = _cli(home, repo, "show", "--scope", "local", "project_credential-sync")
+    assert local.returncode != 0  # another scope still does not reach it
