@@ -191,6 +191,7 @@ def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str,
     found it)."""
     from ..core.changes import resolve
 
+    entry: Entry | None
     try:
         found_scope, entry = state.md.find(target, scope=scope, **kw)
         if found_scope != "project" or entry.id not in (held := _withheld(state)):
@@ -203,6 +204,7 @@ def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str,
             entry = None
         if entry is None:
             raise
+    assert entry is not None  # found, or resolved among the withheld
     click.secho(
         f"Note: {entry.id} is withheld by the memory guard (rule {held[entry.id][1]}): "
         "no agent sees it.",
