@@ -115,3 +115,32 @@ def test_a_withheld_entry_is_reached_with_scope_project_too(
     assert not (repo / ".memdir/project_credential-sync.md").exists()
     local = _cli(home, repo, "show", "--scope", "local", "project_credential-sync")
     assert local.returncode != 0  # another scope still does not reach it
+
+
+@pytest.mark.parametrize(
+    ("name", "made_before"),
+    [
+        (
+            "Deploy runbook for the payments service in the eu-west-1 region, step by step",
+            "deploy-runbook-for-the-payments-service-in-the-eu-wes-ac8bac",
+        ),
+        ("y" * 59 + "ß", "y" * 53 + "-60a5ec"),
+    ],
+)
+def test_a_long_name_keeps_the_id_the_rule_before_gave_it(name: str, made_before: str) -> None:
+    """ascii_slugify is "the slug of ids made before 2026-12-07", yet its cut went on a
+    character at a time after the first (its bound shrank each turn) down to a hyphen: every
+    name past 60 bytes got another id than before, so an entry made then looked renamed
+    (kept back from an older team server, its id taken for a hand-chosen one)."""
+    from datetime import UTC, datetime
+
+    from memdir.core.model import Entry, EntryType
+    from memdir.core.slug import ascii_slugify, entry_id, slugify
+    from memdir.pg.wire import renamed
+
+    assert ascii_slugify(name) == made_before
+    assert slugify(name) == made_before
+    assert entry_id("project", name, {f"project_{made_before}"}) == f"project_{made_before}"
+    at = datetime(2026, 12, 1, tzinfo=UTC)
+    entry = Entry(f"project_{made_before}", name, "d", EntryType.PROJECT, "b", at, at)
+    assert not renamed(entry)
