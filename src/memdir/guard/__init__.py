@@ -4,9 +4,7 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import sys
 import threading
 import unicodedata
 from typing import TYPE_CHECKING
@@ -81,26 +79,22 @@ def _load() -> None:
         _loaded = True
 
 
-# A fork while a thread is in _load would leave that thread's module locks held in the child
-# (memdir.core.forks): a fork waits for the load to end. The parent releases only what its
-# fork took: a fork that first imports this module (forks' own hook imports it) took nothing.
-_TAKEN: list[threading.Lock] = []
+class _Loading:
+    """A fork while a thread is in _load would leave that thread's module locks held in the
+    child: every fork takes the load's lock first (memdir.core.forks). Taken by forks' own
+    hook, which imports this module before it takes the locks: a fork that raced this
+    module's import (a hook of its own would not yet be registered then) waits too."""
+
+    def _fork_locks(self) -> list[threading.Lock]:
+        return [_LOCK]
+
+    def _forked_holding(self, held: bool) -> None:
+        global _LOCK
+        _LOCK = threading.Lock()
 
 
-def _fork_before() -> None:
-    _LOCK.acquire()
-    _TAKEN.append(_LOCK)
-
-
-def _fork_in_parent() -> None:
-    while _TAKEN:
-        _TAKEN.pop().release()
-
-
-os.register_at_fork(
-    before=_fork_before, after_in_parent=_fork_in_parent, after_in_child=_TAKEN.clear
-)
-forks.renew(sys.modules[__name__], "_LOCK")
+_LOADING = _Loading()
+forks.hold_at_fork(_LOADING)
 
 
 # Why each family cannot live in memory: memory is replayed into every later prompt.
