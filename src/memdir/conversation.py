@@ -12,7 +12,7 @@ from .core.errors import MemdirError
 from .core.model import Source
 from .core.notices import warn_once
 from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
-from .tools import Dispatcher, tool_schemas
+from .tools import Dispatcher, redact_cut, tool_schemas
 
 if TYPE_CHECKING:
     from .core.layers import Layers
@@ -254,7 +254,9 @@ class MemorySession:
                 else []
             )
             for h in hits:  # a question found brings the reply that answered it
-                passages.append(RecallPassage(h.timestamp, h.agent, h.role, h.snippet))
+                passages.append(  # cut at its ends: a key cut in half is one no longer
+                    RecallPassage(h.timestamp, h.agent, h.role, redact_cut(h.snippet))
+                )
                 reply = next((m for m in h.context if m.id > h.message_id), None)
                 if h.role == "user" and reply and reply.role == "assistant" and reply.content:
                     passages.append(

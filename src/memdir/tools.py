@@ -810,7 +810,7 @@ class Dispatcher:
                     if h.matched_session_id not in ("", h.session_id)
                     else {}
                 ),
-                "snippet": h.snippet,
+                "snippet": redact_cut(h.snippet),
                 "messages": _messages(h.context, budget),
             }
             for h in hits
@@ -894,6 +894,19 @@ def _whole_words(title: str | None) -> str | None:
     if title is None or len(title) < TITLE_CHARS or " " not in title:
         return title
     return title.rsplit(" ", 1)[0] + " …"
+
+
+def redact_cut(text: str) -> str:
+    """``text``, an excerpt with ``…`` where it was cut (a search hit's snippet), with the
+    word each cut went through left out and its secrets redacted: a key cut in half is no
+    longer recognised (and redacted) as one."""
+    from .guard import redact_secrets
+
+    if text.endswith("…") and " " in text:
+        text = text[: text.rindex(" ")] + " …"
+    if text.startswith("…") and " " in text:
+        text = "… " + text[text.index(" ") + 1 :]
+    return redact_secrets(text)
 
 
 def _without_secrets(value: Any) -> Any:

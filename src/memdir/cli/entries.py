@@ -187,11 +187,15 @@ def _withheld(state: State) -> dict[str, tuple[Entry, str]]:
 
 def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str, Entry]:
     """``md.find``, or else a project entry withheld from agents: a person may read or
-    remove what a cloned repository brought (said on stderr)."""
+    remove what a cloned repository brought (said on stderr, also when ``--scope project``
+    found it)."""
     from ..core.changes import resolve
 
+    entry: Entry | None
     try:
-        return state.md.find(target, scope=scope, **kw)
+        found_scope, entry = state.md.find(target, scope=scope, **kw)
+        if found_scope != "project" or entry.id not in (held := _withheld(state)):
+            return found_scope, entry
     except NotFoundError:
         held = {} if scope is not None else _withheld(state)
         try:
@@ -200,6 +204,7 @@ def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str,
             entry = None
         if entry is None:
             raise
+    assert entry is not None  # found, or resolved among the withheld
     click.secho(
         f"Note: {entry.id} is withheld by the memory guard (rule {held[entry.id][1]}): "
         "no agent sees it.",

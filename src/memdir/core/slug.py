@@ -52,8 +52,8 @@ def _slug(name: str, fold: Callable[[str], tuple[str, bool]], max_bytes: int) ->
     slug = unicodedata.normalize("NFC", re.sub("-{2,}", "-", "".join(parts)).strip("-"))
     if lossy or not slug or slug in _RESERVED or len(slug.encode("utf-8")) > max_bytes:
         tail = _short_hash(name)
-        room = max_bytes - len(tail) - 1
-        while slug and len(slug.encode("utf-8")) > room:  # by whole characters, still NFC
+        room = limit = max_bytes - len(tail) - 1
+        while slug and len(slug.encode("utf-8")) > limit:  # by whole characters, still NFC
             slug = slug.encode("utf-8")[:room].decode("utf-8", "ignore")
             slug = unicodedata.normalize("NFC", slug.rstrip("-"))
             room -= 1  # NFC may lengthen a cut (rare): cut again, shorter

@@ -4,9 +4,7 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import sys
 import threading
 import unicodedata
 from typing import TYPE_CHECKING
@@ -81,10 +79,22 @@ def _load() -> None:
         _loaded = True
 
 
-# A fork while a thread is in _load would leave that thread's module locks held in the child
-# (memdir.core.forks): a fork waits for the load to end.
-os.register_at_fork(before=lambda: _LOCK.acquire(), after_in_parent=lambda: _LOCK.release())
-forks.renew(sys.modules[__name__], "_LOCK")
+class _Loading:
+    """A fork while a thread is in _load would leave that thread's module locks held in the
+    child: every fork takes the load's lock first (memdir.core.forks). Taken by forks' own
+    hook, which imports this module before it takes the locks: a fork that raced this
+    module's import (a hook of its own would not yet be registered then) waits too."""
+
+    def _fork_locks(self) -> list[threading.Lock]:
+        return [_LOCK]
+
+    def _forked_holding(self, held: bool) -> None:
+        global _LOCK
+        _LOCK = threading.Lock()
+
+
+_LOADING = _Loading()
+forks.hold_at_fork(_LOADING)
 
 
 # Why each family cannot live in memory: memory is replayed into every later prompt.
