@@ -315,6 +315,7 @@ sys.stdout.write(s.format_for_system_prompt("memory") or "")
 """
 
 
+@pytest.mark.hermes
 @pytest.mark.skipif(not HERMES_PYTHON.exists(), reason="no bench venv with hermes-agent")
 @pytest.mark.xfail(
     strict=True,
