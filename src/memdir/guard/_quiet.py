@@ -191,6 +191,12 @@ def _escalated(code: list[str]) -> str | None:
     return None
 
 
+_QUIET = (
+    (_triggered, "exfiltration.egress", "sends data out when a magic value turns up in an error"),
+    (_escalated, "credential.access", "takes admin rights to skip a permission check"),
+)
+
+
 def detect(s: str) -> Hit | None:
     """The first fenced block in ``s`` (NFKC-casefolded) that does quiet harm."""
     if "```" not in s and "~~~" not in s:
@@ -214,20 +220,8 @@ def detect(s: str) -> Hit | None:
                     at,
                     at + 3,
                 )
-        why = _triggered(code)
-        if why is not None:
-            return hit(
-                "exfiltration.egress",
-                f"its code sends data out when a magic value turns up in an error ({why[:80]!r})",
-                at,
-                at + 3,
-            )
-        why = _escalated(code)
-        if why is not None:
-            return hit(
-                "credential.access",
-                f"its code takes admin rights to skip a permission check ({why[:80]!r})",
-                at,
-                at + 3,
-            )
+        for find, rule, says in _QUIET:
+            why = find(code)
+            if why is not None:
+                return hit(rule, f"its code {says} ({why[:80]!r})", at, at + 3)
     return None
