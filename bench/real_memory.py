@@ -5,12 +5,14 @@
         --manifest bench/data/real_memory2/manifest.json > bench/data/real_memory2/texts.jsonl
     python bench/real_memory.py /work/.mirror --set real_memory3 \
         --manifest bench/data/real_memory3/manifest.json > bench/data/real_memory3/texts.jsonl
+    python bench/real_memory.py /work/.mirror --set real_memory5 \
+        --manifest bench/data/real_memory5/manifest.json > bench/data/real_memory5/texts.jsonl
 
 Each source file is cut into entry-sized texts the way memdir would store them: Hermes
 memory files at their ``§`` delimiters, Markdown at its headings, and a section longer than
 ``LIMIT`` characters into runs of whole paragraphs (code fences are never split).
-``real_memory2`` and ``real_memory3`` (``SOURCES2``, ``SOURCES3``, held out) also mark each
-text's ``half``: dev or test by a stable hash of its repository, so a repository's texts sit on
+The held-out sets (``real_memory2`` to ``real_memory5``, ``SOURCES2`` to ``SOURCES5``) also mark
+each text's ``half``: dev or test by a stable hash of its repository, so a repository's texts sit on
 one side.
 """
 
