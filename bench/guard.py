@@ -163,10 +163,12 @@ REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
 REAL3 = ROOT / "bench/data/real_memory3/texts.jsonl"  # the same, collected blind (issue 13)
 REAL4 = ROOT / "bench/data/real_memory4/texts.jsonl"  # a fourth, collected blind (issue 13)
+REAL5 = ROOT / "bench/data/real_memory5/texts.jsonl"  # a fifth, collected blind (issue 13)
 HELD_OUT = (
     ("real_memory2", "real2", REAL2),
     ("real_memory3", "real3", REAL3),
     ("real_memory4", "real4", REAL4),
+    ("real_memory5", "real5", REAL5),
 )
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
 KINDS = (

@@ -114,9 +114,9 @@ def test_a_test_half_shows_in_the_verdict_dump_only_as_hashes(tmp_path: Path) ->
     assert not any(w in json.dumps(hidden) for w in ("curl", "AKIA", "sudo", "REDACTED"))
 
 
-@pytest.mark.parametrize("short", ["real2", "real3", "real4"])
+@pytest.mark.parametrize("short", ["real2", "real3", "real4", "real5"])
 def test_real_memory_test_halves_are_hashed_in_the_verdict_dump(short: str) -> None:
-    """bench/data/real_memory2, real_memory3 and real_memory4 are held out but their dev
+    """bench/data/real_memory2 to real_memory5 are held out but their dev
     halves: their test rows carry the hashing mark (their excerpts hidden), their dev rows not.
     Only labels and halves are read."""
     sys.path.insert(0, str(ROOT / "bench"))

@@ -1,5 +1,5 @@
-"""Issue 13, bench/data/real_memory3 and real_memory4: the held-out sets of real instruction
-files parse, match their manifests and SOURCES3/SOURCES4, and keep their splits honest: no
+"""Issue 13, bench/data/real_memory3, real_memory4 and real_memory5: the held-out sets of real
+instruction files parse, match their manifests and SOURCES3/4/5, and keep their splits honest: no
 repository on both sides, none from an earlier set, one permissive licence per repository.
 Only ids, repositories, paths, licences and halves are read, never a text shown (the test
 halves are counts only)."""
@@ -28,7 +28,15 @@ SETS = {
         1500,
         200,
     ),
+    "real_memory5": (
+        "real5",
+        "SOURCES5",
+        ("real_memory", "real_memory2", "real_memory3", "real_memory4"),
+        1500,
+        300,
+    ),
 }
+ALL_SETS = ("real_memory", "real_memory2", "real_memory3", "real_memory4", "real_memory5")
 each_set = pytest.mark.parametrize("name", sorted(SETS))
 
 
@@ -119,3 +127,23 @@ def test_one_permissive_licence_per_repository(name: str) -> None:
     assert listed == {repo: next(iter(lics)) for repo, lics in per_repo.items()}
     for lic in set(listed.values()):
         assert all(part in PERMISSIVE - {"CC0-1.0", "Unlicense"} for part in lic.split(" OR "))
+
+
+@pytest.mark.parametrize("name", ALL_SETS)
+def test_every_rows_kind_is_the_kind_of_its_path(name: str) -> None:
+    """kind() grew with each set; an earlier set's rows must keep the kind they were cut with."""
+    kind = _module().kind
+    wrong = [(r["id"], r["path"]) for r in _rows(name) if kind(r["path"]) != r["kind"]]
+    assert not wrong, wrong[:5]
+
+
+def test_fifth_set_names_no_repository_of_the_guard_and_real_fixtures() -> None:
+    """real_memory5 was also kept clear of guard62's sources and tests/fixtures/real."""
+    named = (ROOT / "bench/data/guard62/README.md").read_text(encoding="utf-8").lower()
+    real = ROOT / "tests/fixtures/real"
+    named += "\n".join(p.name.replace("__", "/", 1) for p in real.iterdir()).lower()
+    for readme in real.glob("README*"):
+        named += readme.read_text(encoding="utf-8").lower()
+    repos = {repo.lower() for repo, _, _ in _sources("real_memory5")}
+    assert len(repos) >= 25
+    assert not {repo for repo in repos if repo in named}
