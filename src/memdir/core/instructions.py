@@ -45,6 +45,7 @@ class Instruction:
     paths: tuple[str, ...] = ()  # a rule's globs (empty: always loaded)
     reader: str = "memdir"  # whose reading found it: "codex", "claude-code" or "memdir"
     size: int = 0  # bytes of the file
+    loaded_by: frozenset[str] = frozenset()  # harnesses that load this text themselves
 
     @property
     def imported_by(self) -> Path | None:
@@ -71,6 +72,7 @@ class _Run:
     loaded: dict[Path, Path] = field(default_factory=dict)
     claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
     codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
+    codex_read: set[Path] = field(default_factory=set)  # real paths Codex reads as shown
     shadowed: dict[Path, Path] = field(default_factory=dict)  # real AGENTS.md → its override
     importer: dict[Path, Path] = field(default_factory=dict)  # real path → the file importing it
     budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
@@ -554,6 +556,16 @@ def gather(
     ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])
     merged = [*run.found, *(item for items in ranked for item in items)]
     merged.sort(key=lambda i: order[i.scope])  # stable: files, then rules, per scope
+    from .harness_reads import mark
+
+    merged = mark(
+        merged,
+        claude_read=run.claude_read,
+        codex_read=run.codex_read,
+        start=start,
+        claude_home=claude_home,
+        codex_home=codex.home or codex_home(),
+    )
     return merged, run.notes
 
 
@@ -735,6 +747,7 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             text = text.removeprefix("\ufeff")
             text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
+            run.codex_read.add(real)  # the part Codex reads, as memdir shows it
             blank = not text.strip()  # a BOM, a split character, blank lines: no text
             if blank:  # (not an empty heading in the block)
                 drop.add(index)
@@ -760,5 +773,7 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
                 f"Codex would read {remaining:,} of its {item.size:,} bytes "
                 f"(project_doc_max_bytes); kept whole because Claude Code reads all of it",
             )
+        else:
+            run.codex_read.add(real)  # whole, as Codex reads it
         remaining -= min(item.size, remaining)
     run.found[:] = [x for i, x in enumerate(run.found) if i not in drop]

@@ -1,0 +1,144 @@
+"""Which instruction files each harness loads into its prompt by itself, so the system
+block it gets from memdir can leave them out (they would reach the model twice). See
+docs/design/harnesses.md ("What each harness loads by itself")."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .errors import MemdirError
+from .instructions import OVERRIDE, Instruction
+from .storage.regular import read_bytes
+
+#: the harnesses memdir knows, by the name ``--harness`` takes, with the name it shows
+HARNESSES = {"claude-code": "Claude Code", "codex": "Codex", "hermes": "Hermes"}
+#: an MCP client's ``clientInfo.name`` → the harness it is (others: keep everything)
+MCP_CLIENTS = {"claude-code": "claude-code", "codex-mcp-client": "codex"}
+#: Claude Code's managed policy files (code.claude.com/docs/en/memory), by real path
+CLAUDE_MANAGED = (
+    Path("/etc/claude-code/CLAUDE.md"),
+    Path("/Library/Application Support/ClaudeCode/CLAUDE.md"),
+)
+HERMES_NAMES = ((".hermes.md", "HERMES.md"), ("AGENTS.md", "agents.md"), ("CLAUDE.md", "claude.md"))
+HERMES_MAX_CHARS = 20_000  # Hermes cuts a longer file's middle out (its smallest cap)
+MAX_READ = 1 << 20  # bytes read to see whether a file holds text
+_SHOWN = 10  # file names the block's line lists
+
+
+def harness(name: str | None) -> str | None:
+    """``name`` checked against :data:`HARNESSES` (None: none named)."""
+    if name is None or name in HARNESSES:
+        return name
+    raise MemdirError(f"unknown harness {name!r}; use one of {', '.join(sorted(HARNESSES))}")
+
+
+def _real(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path
+
+
+def _has_text(path: Path, errors: str = "strict") -> bool:
+    """Whether a harness would read ``path`` as a non-empty file: a regular file of UTF-8
+    text that is not all whitespace (Codex and Hermes skip an empty one; Hermes also one
+    it cannot decode, Codex reads that with U+FFFD: ``errors="replace"``)."""
+    try:
+        return bool(read_bytes(path, MAX_READ).decode("utf-8", errors).strip())
+    except UnicodeDecodeError:
+        return False
+    except ValueError:  # larger than MAX_READ (or not a regular file): text enough
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def codex_global(home: Path | None) -> Path | None:
+    """The file Codex reads from its home: the first non-empty of AGENTS.override.md and
+    AGENTS.md (developers.openai.com/codex/guides/agents-md)."""
+    if home is None:
+        return None
+    return next(
+        (_real(home / n) for n in (OVERRIDE, "AGENTS.md") if _has_text(home / n, "replace")),
+        None,
+    )
+
+
+def hermes_pick(start: Path) -> Path | None:
+    """The one project file Hermes loads at session start (hermes-agent 0.19.0,
+    ``agent/prompt_builder.py`` ``build_context_files_prompt``): the nearest
+    ``.hermes.md``/``HERMES.md`` up to the git root (memdir reads neither), else the first
+    non-empty of ``AGENTS.md``, ``agents.md``, ``CLAUDE.md``, ``claude.md`` in ``start``."""
+    here = _real(start)
+    folders = [here, *here.parents]
+    root = next((f for f in folders if (f / ".git").exists()), None)
+    walk = folders[: folders.index(root) + 1] if root is not None else [here]
+    found = next((f / n for f in walk for n in HERMES_NAMES[0] if (f / n).is_file()), None)
+    if found is not None and _has_text(found):  # (an empty one: Hermes goes on to AGENTS.md)
+        return _real(found)
+    for names in HERMES_NAMES[1:]:
+        for name in names:
+            if _has_text(here / name):
+                return _real(here / name)
+    return None
+
+
+def mark(
+    found: Sequence[Instruction],
+    *,
+    claude_read: Iterable[Path],
+    codex_read: Iterable[Path],
+    start: Path,
+    claude_home: Path,
+    codex_home: Path | None,
+) -> list[Instruction]:
+    """``found`` with each item's ``loaded_by``: the harnesses that put that text into
+    their prompt themselves. ``claude_read``: real paths Claude Code reads whole (its own
+    files, and those they import or link to); ``codex_read``: real paths of the project
+    docs Codex reads as memdir shows them (cut to its budget, not kept whole past it)."""
+    claude = {*claude_read, *(_real(p) for p in CLAUDE_MANAGED), _real(claude_home / "CLAUDE.md")}
+    claude |= {_real(i.path) for i in found if i.reader == "claude-code"}
+    claude_rules = _real(claude_home / "rules")
+    codex = {*codex_read}
+    if (own := codex_global(codex_home)) is not None:
+        codex.add(own)
+    hermes = hermes_pick(start)
+
+    def by_claude(real: Path) -> bool:
+        return real in claude or claude_rules in real.parents
+
+    out = []
+    for item in found:
+        real = _real(item.path)
+        chains = [p for chain in item.includes for p in chain[:-1]]  # its importers
+        loaded = set()
+        if item.reader == "claude-code" or by_claude(real) or any(map(by_claude, chains)):
+            loaded.add("claude-code")
+        if real in codex:
+            loaded.add("codex")
+        if real == hermes and item.size <= HERMES_MAX_CHARS:
+            loaded.add("hermes")
+        out.append(dataclasses.replace(item, loaded_by=frozenset(loaded)) if loaded else item)
+    return out
+
+
+def split(
+    found: Sequence[Instruction], name: str | None
+) -> tuple[list[Instruction], list[Instruction]]:
+    """The items harness ``name`` does not load itself, and those it does."""
+    if name is None:
+        return list(found), []
+    kept = [i for i in found if name not in i.loaded_by]
+    return kept, [i for i in found if name in i.loaded_by]
+
+
+def left_out_line(name: str, shown: Sequence[str]) -> str:
+    """The block's one line naming the files left out because ``name`` loads them."""
+    listed = ", ".join(shown[:_SHOWN])
+    more = f" and {len(shown) - _SHOWN} more" if len(shown) > _SHOWN else ""
+    return (
+        f"\n> Not repeated here: {HARNESSES[name]} loads these instruction files itself: "
+        f"{listed}{more}.\n"
+    )
