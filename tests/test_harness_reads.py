@@ -16,10 +16,10 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.types import Implementation
-from test_corpus import materialize
 
 import memdir
 from memdir.core.errors import MemdirError
+from test_corpus import materialize
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 PAYLOAD = Path(__file__).parent / "fixtures" / "claude_hooks" / "session_start.json"
