@@ -22,7 +22,7 @@ CLAUDE_MANAGED = (
     Path("/Library/Application Support/ClaudeCode/CLAUDE.md"),
 )
 HERMES_NAMES = ((".hermes.md", "HERMES.md"), ("AGENTS.md", "agents.md"), ("CLAUDE.md", "claude.md"))
-HERMES_MAX_CHARS = 20_000  # Hermes cuts a longer file's middle out (its smallest cap)
+HERMES_MAX_CHARS = 20_000  # Hermes cuts a longer "## NAME\n\n" + file's middle out (its floor)
 MAX_READ = 1 << 20  # bytes read to see whether a file holds text
 _SHOWN = 10  # file names the block's line lists
 
@@ -118,7 +118,7 @@ def mark(
             loaded.add("claude-code")
         if real in codex:
             loaded.add("codex")
-        if real == hermes and item.size <= HERMES_MAX_CHARS:
+        if real == hermes and item.size + len(f"## {real.name}\n\n") <= HERMES_MAX_CHARS:
             loaded.add("hermes")
         out.append(dataclasses.replace(item, loaded_by=frozenset(loaded)) if loaded else item)
     return out
