@@ -19,7 +19,8 @@ from mcp.types import Implementation
 
 import memdir
 from memdir.core.errors import MemdirError
-from test_corpus import materialize
+from memdir.core.harness_reads import HARNESSES
+from test_corpus import REPOS, _folders, claude_reads, codex_reads, materialize
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 PAYLOAD = Path(__file__).parent / "fixtures" / "claude_hooks" / "session_start.json"
@@ -131,6 +132,31 @@ def test_an_agents_md_a_claude_md_imports_is_claude_codes_too(
     assert "Claude Code loads these instruction files itself: AGENTS.md, CLAUDE.md" in for_claude
     for_codex = md.system_block(harness="codex")
     assert agents not in for_codex and claude in for_codex
+
+
+@pytest.mark.parametrize("fixture", REPOS, ids=lambda p: p.name)
+def test_what_is_left_out_is_what_each_harness_reads_itself(
+    fixture: Path, tmp_path: Path, env: dict[str, str]
+) -> None:
+    """On every real tree, from every folder holding an instruction file: memdir marks as
+    Claude Code's exactly the files Claude Code reads at start (test_corpus's reading of
+    its docs), and as Codex's exactly the AGENTS.md files Codex reads as memdir shows them
+    (a file Codex cuts that a CLAUDE.md imports is shown whole: Codex's it is not)."""
+    root = repo(fixture.name, tmp_path)
+    for cwd in _folders(root):
+        found = memdir.open(None, cwd).instructions()[0]
+        mine = [i for i in found if i.scope in ("project", "local")]
+        marked = {h: {i.path.resolve() for i in mine if h in i.loaded_by} for h in HARNESSES}
+        claude = {p.resolve() for p, _ in claude_reads(root, cwd)}
+        assert marked["claude-code"] == claude, cwd
+        shown = {i.path.resolve(): i.text for i in mine}
+        codex = {
+            p.resolve() for p, text in codex_reads(root, cwd) if shown.get(p.resolve()) == text
+        }
+        assert marked["codex"] == codex, cwd
+        for item in mine:  # anything neither reads stays in every harness's block
+            if item.path.resolve() not in claude | codex:
+                assert not item.loaded_by & {"claude-code", "codex"}, item.path
 
 
 def test_the_guard_still_withholds_a_section_of_what_stays(
