@@ -19,7 +19,7 @@ from mcp.types import Implementation
 
 import memdir
 from memdir.core.errors import MemdirError
-from memdir.core.harness_reads import HARNESSES
+from memdir.core.harness_reads import HARNESSES, NOT_REPEATED
 from test_corpus import REPOS, _folders, claude_reads, codex_reads, materialize
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -94,9 +94,7 @@ def test_the_session_start_hook_leaves_out_what_claude_code_loads(
     block = session_start(env, root)
     assert CLAUDE not in block and RULE not in block  # Claude Code has them already
     assert AGENTS in block  # it does not read AGENTS.md: memdir brings it
-    line = (
-        f"Not repeated here: Claude Code loads these instruction files itself: CLAUDE.md, {RULES}."
-    )
+    line = f"Claude Code {NOT_REPEATED} CLAUDE.md, {RULES}."
     assert line in block
     assert "# Instructions" in block and "## project instructions: AGENTS.md" in block
 
@@ -109,7 +107,7 @@ def test_context_for_codex_leaves_out_agents_md_and_keeps_claude_md(
     assert done.returncode == 0, done.stderr
     assert AGENTS not in done.stdout
     assert CLAUDE in done.stdout and RULE in done.stdout
-    assert "Codex loads these instruction files itself: AGENTS.md." in done.stdout
+    assert f"Codex {NOT_REPEATED} AGENTS.md." in done.stdout
     explained = cli(env, root, "context", "--harness", "codex", "--explain").stdout
     assert "AGENTS.md: left out: Codex loads it itself" in explained
 
@@ -129,7 +127,7 @@ def test_an_agents_md_a_claude_md_imports_is_claude_codes_too(
     assert agents in full and claude in full
     for_claude = md.system_block(harness="claude-code")
     assert agents not in for_claude and claude not in for_claude
-    assert "Claude Code loads these instruction files itself: AGENTS.md, CLAUDE.md" in for_claude
+    assert f"Claude Code {NOT_REPEATED} AGENTS.md, CLAUDE.md" in for_claude
     for_codex = md.system_block(harness="codex")
     assert agents not in for_codex and claude in for_codex
 
@@ -182,9 +180,7 @@ def test_hermes_is_spared_only_the_one_file_it_loads(tmp_path: Path, env: dict[s
     kept = {s.source for s in md.explain(harness="hermes").sections}
     assert "codex-rs/tui/AGENTS.md" not in kept  # Hermes's own pick
     assert {"AGENTS.md", "codex-rs/AGENTS.md", "CLAUDE.md", "codex-rs/tui/CLAUDE.md"} <= kept
-    assert "Hermes loads these instruction files itself: codex-rs/tui/AGENTS.md." in (
-        md.system_block(harness="hermes")
-    )
+    assert f"Hermes {NOT_REPEATED} codex-rs/tui/AGENTS.md." in (md.system_block(harness="hermes"))
     (root / ".hermes.md").write_text("# Hermes\n\nOur own notes.\n")  # Hermes reads it instead
     again = memdir.open(None, sub)
     assert "Hermes loads" not in again.system_block(harness="hermes")

@@ -530,6 +530,7 @@ def test_the_plugins_block_leaves_out_the_agents_md_hermes_loads(hermes: dict[st
     block leaves it out (one line says so) and keeps the CLAUDE.md Hermes then skips."""
     from agent.prompt_builder import build_context_files_prompt
 
+    from memdir.core.harness_reads import NOT_REPEATED
     from test_corpus import materialize
 
     materialize(Path(__file__).parent / "fixtures/real/7nohe__confluence-md", hermes["project"])
@@ -540,5 +541,5 @@ def test_the_plugins_block_leaves_out_the_agents_md_hermes_loads(hermes: dict[st
     own = build_context_files_prompt(cwd=str(hermes["project"]), skip_soul=True)
     assert agents in own and claude not in own  # Hermes's own: AGENTS.md, first found
     assert agents not in block and claude in block and "Use pnpm, not npm" in block
-    assert "Hermes loads these instruction files itself: AGENTS.md." in block
+    assert f"Hermes {NOT_REPEATED} AGENTS.md." in block
     m.shutdown_all()

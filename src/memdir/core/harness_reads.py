@@ -24,6 +24,7 @@ CLAUDE_MANAGED = (
 HERMES_NAMES = ((".hermes.md", "HERMES.md"), ("AGENTS.md", "agents.md"), ("CLAUDE.md", "claude.md"))
 HERMES_MAX_CHARS = 20_000  # Hermes cuts a longer "## NAME\n\n" + file's middle out (its floor)
 MAX_READ = 1 << 20  # bytes read to see whether a file holds text
+NOT_REPEATED = "loads these instruction files itself, so they are not repeated here:"
 _SHOWN = 10  # file names the block's line lists
 
 
@@ -138,7 +139,4 @@ def left_out_line(name: str, shown: Sequence[str]) -> str:
     """The block's one line naming the files left out because ``name`` loads them."""
     listed = ", ".join(shown[:_SHOWN])
     more = f" and {len(shown) - _SHOWN} more" if len(shown) > _SHOWN else ""
-    return (
-        f"\n> Not repeated here: {HARNESSES[name]} loads these instruction files itself: "
-        f"{listed}{more}.\n"
-    )
+    return f"\n> {HARNESSES[name]} {NOT_REPEATED} {listed}{more}.\n"
