@@ -250,3 +250,23 @@ def test_mcp_context_follows_the_clients_name(
     for text in present:
         assert text in block
     assert ("loads these instruction files itself" in block) == bool(absent)
+
+
+def test_an_agents_md_a_claude_md_above_imports_is_still_codexs(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """A root CLAUDE.md importing a subfolder's AGENTS.md: memdir meets that file first as
+    Claude Code's import, but Codex working in the subfolder reads it as its project doc,
+    so Codex's block leaves it out too."""
+    root = repo("7nohe__confluence-md", tmp_path)
+    sub = root / "packages" / "cli"
+    sub.mkdir(parents=True)
+    (sub / "AGENTS.md").write_text("# CLI package\n\nBuild the CLI with `pnpm build:cli`.\n")
+    with (root / "CLAUDE.md").open("a", encoding="utf-8") as f:
+        f.write("\nThe CLI package's notes: @packages/cli/AGENTS.md\n")
+    md = memdir.open(None, sub)
+    assert "pnpm build:cli" in md.system_block()
+    for_codex = md.system_block(harness="codex")
+    assert "pnpm build:cli" not in for_codex and AGENTS not in for_codex
+    assert f"Codex {NOT_REPEATED} AGENTS.md, packages/cli/AGENTS.md." in for_codex
+    assert "pnpm build:cli" not in md.system_block(harness="claude-code")  # its import

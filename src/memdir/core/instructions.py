@@ -169,6 +169,8 @@ class _Reader:
         if real in self.run.loaded:
             if reader == "claude-code":
                 self.run.claude_read.add(real)
+            if reader == "codex" and scope == "project":  # met first as an import: still
+                self._codex_doc(real)  # Codex's project doc, counted in its budget
             first, by = self.run.loaded[real], self.run.importer.get(real)
             if by is not None:
                 why = f"already in the block: {by} imports it; loaded once"
@@ -199,6 +201,12 @@ class _Reader:
         self.run.found.append(Instruction(scope, path, kind, text, (), paths, reader, size))
         self._imports(text, (real,), scope, kind, reader, import_roots)
         return True
+
+    def _codex_doc(self, real: Path) -> None:
+        """Count the loaded file at ``real`` among Codex's project docs, in Codex's order."""
+        at = next((i for i, x in enumerate(self.run.found) if _real(x.path) == real), None)
+        if at is not None and at not in self.run.codex_docs:
+            self.run.codex_docs.append(at)
 
     def _overridden(self, real: Path) -> str:
         """Why a link to (or an import of) an AGENTS.md its folder overrides is left out:
