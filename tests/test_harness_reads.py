@@ -270,3 +270,21 @@ def test_an_agents_md_a_claude_md_above_imports_is_still_codexs(
     assert "pnpm build:cli" not in for_codex and AGENTS not in for_codex
     assert f"Codex {NOT_REPEATED} AGENTS.md, packages/cli/AGENTS.md." in for_codex
     assert "pnpm build:cli" not in md.system_block(harness="claude-code")  # its import
+
+
+def test_a_file_hermes_cuts_by_its_config_stays_in_hermess_block(
+    tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hermes cuts a context file's middle out past ``context_file_max_chars`` (its
+    config.yaml; 20,000 when unset): such a file would lose that middle, so memdir keeps it."""
+    root = repo("7nohe__confluence-md", tmp_path)  # AGENTS.md: 3,730 bytes
+    hermes = tmp_path / "hermes-home"
+    hermes.mkdir()
+    monkeypatch.setenv("HERMES_HOME", str(hermes))
+    assert AGENTS not in memdir.open(None, root).system_block(harness="hermes")
+    (hermes / "config.yaml").write_text("model:\n  default: x\ncontext_file_max_chars: 2000\n")
+    assert AGENTS in memdir.open(None, root).system_block(harness="hermes")
+    (hermes / "config.yaml").write_text("context_file_max_chars: 5000\n")  # room for it
+    assert AGENTS not in memdir.open(None, root).system_block(harness="hermes")
+    (hermes / "config.yaml").write_text("context_file_max_chars: [1\n")  # broken: its floor
+    assert AGENTS not in memdir.open(None, root).system_block(harness="hermes")

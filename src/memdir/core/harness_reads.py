@@ -23,6 +23,7 @@ CLAUDE_MANAGED = (
 )
 HERMES_NAMES = ((".hermes.md", "HERMES.md"), ("AGENTS.md", "agents.md"), ("CLAUDE.md", "claude.md"))
 HERMES_MAX_CHARS = 20_000  # Hermes cuts a longer "## NAME\n\n" + file's middle out (its floor)
+HERMES_CONFIG_BYTES = 4 * 1024 * 1024  # a Hermes config.yaml is a few KB
 MAX_READ = 1 << 20  # bytes read to see whether a file holds text
 NOT_REPEATED = "loads these instruction files itself, so they are not repeated here:"
 _SHOWN = 10  # file names the block's line lists
@@ -86,6 +87,27 @@ def hermes_pick(start: Path) -> Path | None:
     return None
 
 
+def hermes_cap(home: Path | None) -> int:
+    """The characters past which Hermes cuts a context file (``agent/prompt_builder.py``
+    ``_get_context_file_max_chars``): ``context_file_max_chars`` of its ``config.yaml``
+    when a positive number, else its floor, 20,000 (the cap it scales up from)."""
+    from .errors import ParseError
+    from .frontmatter import load_yaml
+
+    if home is None:
+        return HERMES_MAX_CHARS
+    path = home / "config.yaml"
+    try:
+        text = read_bytes(path, HERMES_CONFIG_BYTES).decode("utf-8")
+        data = load_yaml(text, path, "Hermes's config", first=1, expand=100_000)
+        value = data.get("context_file_max_chars") if isinstance(data, dict) else None
+        if isinstance(value, (int, float)) and value > 0:  # as Hermes checks it
+            return int(value)
+    except (OSError, ValueError, OverflowError, ParseError):  # Hermes: its default
+        pass
+    return HERMES_MAX_CHARS
+
+
 def mark(
     found: Sequence[Instruction],
     *,
@@ -94,11 +116,13 @@ def mark(
     start: Path,
     claude_home: Path,
     codex_home: Path | None,
+    hermes_home: Path | None = None,
 ) -> list[Instruction]:
     """``found`` with each item's ``loaded_by``: the harnesses that put that text into
     their prompt themselves. ``claude_read``: real paths Claude Code reads whole (its own
     files, and those they import or link to); ``codex_read``: real paths of the project
-    docs Codex reads as memdir shows them (cut to its budget, not kept whole past it)."""
+    docs Codex reads as memdir shows them (cut to its budget, not kept whole past it);
+    ``hermes_home``: where Hermes's config.yaml may lower its cap (:func:`hermes_cap`)."""
     claude = {*claude_read, *(_real(p) for p in CLAUDE_MANAGED), _real(claude_home / "CLAUDE.md")}
     claude |= {_real(i.path) for i in found if i.reader == "claude-code"}
     claude_rules = _real(claude_home / "rules")
@@ -119,8 +143,8 @@ def mark(
             loaded.add("claude-code")
         if real in codex:
             loaded.add("codex")
-        if real == hermes and item.size + len(f"## {real.name}\n\n") <= HERMES_MAX_CHARS:
-            loaded.add("hermes")
+        if real == hermes and item.size + len(f"## {real.name}\n\n") <= hermes_cap(hermes_home):
+            loaded.add("hermes")  # (read only for the one file Hermes picks)
         out.append(dataclasses.replace(item, loaded_by=frozenset(loaded)) if loaded else item)
     return out
 

@@ -19,6 +19,7 @@ from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
 from .harness_homes import claude_config_dir, codex_home
+from .harness_homes import hermes_home as default_hermes_home
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import ignored, not_ignored
@@ -453,14 +454,16 @@ def gather(
     codex: CodexDocs | None = None,
     withheld: str | None = None,
     claude_home: Path | None = None,
+    hermes_home: Path | None = None,
 ) -> tuple[list[Instruction], list[Note]]:
     """Every instruction file, rule and import that applies, in ascending precedence, and
     notes on what was left out. ``paths`` are the files a session works on (for
     path-scoped rules); ``project_root`` the repository a worktree belongs to;
     ``withheld``: why no file of the checkout (or above or below it) is read, nor imported
     from it (a team server's user not granted its project); ``claude_home``: Claude Code's
-    user folder (None: ``$CLAUDE_CONFIG_DIR`` of the process, else ``~/.claude``), and
-    ``codex.home`` Codex's."""
+    user folder (None: ``$CLAUDE_CONFIG_DIR`` of the process, else ``~/.claude``),
+    ``codex.home`` Codex's, ``hermes_home`` Hermes's (None: ``$HERMES_HOME``, else
+    ``~/.hermes``)."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
     # scopes may also read from their home folder, and from Claude Code's and Codex's user
@@ -573,6 +576,7 @@ def gather(
         start=start,
         claude_home=claude_home,
         codex_home=codex.home or codex_home(),
+        hermes_home=hermes_home or default_hermes_home(),
     )
     return merged, run.notes
 

@@ -348,6 +348,7 @@ class Layers(PersonaLayer, SkillsLayer):
             codex=self.settings.codex_docs,
             withheld=withheld or self.folder_withheld(),
             claude_home=self.settings.claude_home,
+            hermes_home=self.settings.hermes_home,
         )
 
     def _sections(
