@@ -4,12 +4,12 @@ docs/design/harnesses.md ("What each harness loads by itself")."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Protocol, TypeVar
 
+from .codex_docs import OVERRIDE
 from .errors import MemdirError
-from .instructions import OVERRIDE, Instruction
 from .storage.regular import read_bytes
 
 #: the harnesses memdir knows, by the name ``--harness`` takes, with the name it shows
@@ -108,50 +108,61 @@ def hermes_cap(home: Path | None) -> int:
     return HERMES_MAX_CHARS
 
 
-def mark(
-    found: Sequence[Instruction],
-    *,
-    claude_read: Iterable[Path],
-    codex_read: Iterable[Path],
-    start: Path,
-    claude_home: Path,
-    codex_home: Path | None,
-    hermes_home: Path | None = None,
-) -> list[Instruction]:
-    """``found`` with each item's ``loaded_by``: the harnesses that put that text into
-    their prompt themselves. ``claude_read``: real paths Claude Code reads whole (its own
+class Readers:
+    """What each harness reads itself, gathered once for a block: :meth:`of` says which
+    harnesses load one file. ``claude_read``: real paths Claude Code reads whole (its own
     files, and those they import or link to); ``codex_read``: real paths of the project
     docs Codex reads as memdir shows them (cut to its budget, not kept whole past it);
     ``hermes_home``: where Hermes's config.yaml may lower its cap (:func:`hermes_cap`)."""
-    claude = {*claude_read, *(_real(p) for p in CLAUDE_MANAGED), _real(claude_home / "CLAUDE.md")}
-    claude |= {_real(i.path) for i in found if i.reader == "claude-code"}
-    claude_rules = _real(claude_home / "rules")
-    codex = {*codex_read}
-    if (own := codex_global(codex_home)) is not None:
-        codex.add(own)
-    hermes = hermes_pick(start)
 
-    def by_claude(real: Path) -> bool:
-        return real in claude or claude_rules in real.parents
+    def __init__(
+        self,
+        *,
+        claude_read: Iterable[Path],
+        codex_read: Iterable[Path],
+        start: Path,
+        claude_home: Path,
+        codex_home: Path | None,
+        hermes_home: Path | None = None,
+    ) -> None:
+        self.claude = {*claude_read, *(_real(p) for p in CLAUDE_MANAGED)}
+        self.claude.add(_real(claude_home / "CLAUDE.md"))
+        self.claude_rules = _real(claude_home / "rules")
+        self.codex = {*codex_read}
+        if (own := codex_global(codex_home)) is not None:
+            self.codex.add(own)
+        self.hermes = hermes_pick(start)
+        self.hermes_home = hermes_home
 
-    out = []
-    for item in found:
-        real = _real(item.path)
-        chains = [p for chain in item.includes for p in chain[:-1]]  # its importers
+    def _claude(self, real: Path) -> bool:
+        return real in self.claude or self.claude_rules in real.parents
+
+    def of(self, path: Path, reader: str, importers: Iterable[Path], size: int) -> frozenset[str]:
+        """The harnesses that load the file at ``path`` themselves: read by ``reader``
+        (``claude-code``, ``codex`` or ``memdir``), imported through ``importers`` (real
+        paths), ``size`` bytes."""
+        real = _real(path)
         loaded = set()
-        if item.reader == "claude-code" or by_claude(real) or any(map(by_claude, chains)):
+        if reader == "claude-code" or self._claude(real) or any(map(self._claude, importers)):
             loaded.add("claude-code")
-        if real in codex:
+        if real in self.codex:
             loaded.add("codex")
-        if real == hermes and item.size + len(f"## {real.name}\n\n") <= hermes_cap(hermes_home):
-            loaded.add("hermes")  # (read only for the one file Hermes picks)
-        out.append(dataclasses.replace(item, loaded_by=frozenset(loaded)) if loaded else item)
-    return out
+        if real == self.hermes and size + len(f"## {real.name}\n\n") <= hermes_cap(
+            self.hermes_home
+        ):  # (config.yaml read only for the one file Hermes picks)
+            loaded.add("hermes")
+        return frozenset(loaded)
 
 
-def split(
-    found: Sequence[Instruction], name: str | None
-) -> tuple[list[Instruction], list[Instruction]]:
+class _Marked(Protocol):
+    @property
+    def loaded_by(self) -> frozenset[str]: ...
+
+
+_T = TypeVar("_T", bound=_Marked)
+
+
+def split(found: Sequence[_T], name: str | None) -> tuple[list[_T], list[_T]]:
     """The items harness ``name`` does not load itself, and those it does."""
     if name is None:
         return list(found), []

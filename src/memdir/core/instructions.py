@@ -14,12 +14,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codex_docs import CodexDocs, codex_project
+from .codex_docs import OVERRIDE, CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
 from .harness_homes import claude_config_dir, codex_home
 from .harness_homes import hermes_home as default_hermes_home
+from .harness_reads import Readers
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import ignored, not_ignored
@@ -31,7 +32,6 @@ _TRAILING = ".,;:!?)]}'\"。，、；：！？）」』】》"
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
 MAX_INCLUDED_BYTES = 512 * 1024  # all imports of one session start, together
-OVERRIDE = "AGENTS.override.md"  # Codex reads it instead of AGENTS.md in the same folder
 
 
 @dataclass(frozen=True)
@@ -567,17 +567,18 @@ def gather(
     ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])
     merged = [*run.found, *(item for items in ranked for item in items)]
     merged.sort(key=lambda i: order[i.scope])  # stable: files, then rules, per scope
-    from .harness_reads import mark
-
-    merged = mark(
-        merged,
-        claude_read=run.claude_read,
+    readers = Readers(
+        claude_read=run.claude_read | {_real(i.path) for i in merged if i.reader == "claude-code"},
         codex_read=run.codex_read,
         start=start,
         claude_home=claude_home,
         codex_home=codex.home or codex_home(),
         hermes_home=hermes_home or default_hermes_home(),
     )
+    for n, item in enumerate(merged):  # the harnesses that load it themselves
+        importers = [p for chain in item.includes for p in chain[:-1]]
+        if by := readers.of(item.path, item.reader, importers, item.size):
+            merged[n] = dataclasses.replace(item, loaded_by=by)
     return merged, run.notes
 
 
