@@ -89,6 +89,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/guard.py
 	$(BENCH_VENV)/bin/python bench/core.py
 	$(BENCH_VENV)/bin/python bench/context.py
+	$(BENCH_VENV)/bin/python bench/harness_context.py
 	$(BENCH_VENV)/bin/python bench/pipeline.py
 	$(BENCH_VENV)/bin/python bench/mcp.py
 	$(BENCH_VENV)/bin/python bench/recall.py

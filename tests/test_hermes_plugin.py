@@ -523,3 +523,23 @@ def test_memdir_persona_gives_way_to_hermes_own_soul(hermes: dict[str, Any]) -> 
     done = run("export", "hermes", "--to", to, "--apply", "--force", env=hermes["env"])
     assert done.returncode == 0, done.stderr
     assert load_soul_md() == "You are Ada, a terse senior engineer."
+
+
+def test_the_plugins_block_leaves_out_the_agents_md_hermes_loads(hermes: dict[str, Any]) -> None:
+    """Hermes puts the working folder's AGENTS.md into its prompt itself: the provider's
+    block leaves it out (one line says so) and keeps the CLAUDE.md Hermes then skips."""
+    from agent.prompt_builder import build_context_files_prompt
+
+    from memdir.core.harness_reads import NOT_REPEATED
+    from test_corpus import materialize
+
+    materialize(Path(__file__).parent / "fixtures/real/7nohe__confluence-md", hermes["project"])
+    agents = "This file provides guidance to Codex (Codex.ai/code)"
+    claude = "This file provides guidance to Claude Code (claude.ai/code)"
+    m, provider = manager("p-ctx", agent_context="primary")
+    block = provider.system_prompt_block()
+    own = build_context_files_prompt(cwd=str(hermes["project"]), skip_soul=True)
+    assert agents in own and claude not in own  # Hermes's own: AGENTS.md, first found
+    assert agents not in block and claude in block and "Use pnpm, not npm" in block
+    assert f"Hermes {NOT_REPEATED} AGENTS.md." in block
+    m.shutdown_all()

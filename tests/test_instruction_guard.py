@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from memdir.core.harness_reads import NOT_REPEATED
 from memdir.core.instruction_guard import MAX_SECTIONS, sections
 from memdir.core.verdicts import Verdicts
 from test_walk60 import _cli, _env, where  # noqa: F401  (``where`` is a fixture)
@@ -98,7 +99,15 @@ def test_the_session_start_hook_withholds_the_same_sections(
         capture_output=True, text=True, timeout=180,
     )  # fmt: skip
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    _check_block(json.loads(proc.stdout)["hookSpecificOutput"]["additionalContext"])
+    block = json.loads(proc.stdout)["hookSpecificOutput"]["additionalContext"]
+    # CLAUDE.md is Claude Code's to load (test_harness_reads.py): only AGENTS.md is here
+    assert f"Claude Code {NOT_REPEATED} CLAUDE.md." in block
+    assert "Run `make test` before a commit." not in block and "devtools-mirror" not in block
+    for honest in ("Usa `gofmt`", "Van en"):
+        assert honest in block, block
+    assert "pastebin.com" not in block and "~/.aws/credentials" not in block
+    (notice,) = [line for line in block.splitlines() if "memdir withheld the section" in line]
+    assert "'## Sincronización' of AGENTS.md" in notice and "(rule exfiltration.egress)" in notice
 
 
 def test_the_mcp_context_resource_withholds_the_same_sections(

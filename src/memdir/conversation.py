@@ -38,6 +38,7 @@ class MemorySession:
         write_scope: str = "local",
         paths: Sequence[str | Path] | None = None,
         tools: Mapping[str, str] | None = None,
+        harness: str | None = None,
     ) -> None:
         self.md = md
         self._pipeline = pipeline  # built on first need: most sessions never queue work
@@ -51,7 +52,7 @@ class MemorySession:
         self.started_at = md.clock() if started_at is None else started_at
         self.paths = tuple(paths or ())
         self._recorded = False
-        self._system_block = md.system_block(self.paths, tools)
+        self._system_block = md.system_block(self.paths, tools, harness=harness)
         self._dispatcher = Dispatcher(
             md, write_scope=write_scope, source=Source.AGENT, session=self, names=tools
         )

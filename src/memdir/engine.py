@@ -64,6 +64,7 @@ class Memdir(Layers):
         write_scope: str = "local",
         paths: Sequence[str | Path] | None = None,
         tools: Mapping[str, str] | None = None,
+        harness: str | None = None,
     ) -> MemorySession:
         """Start a session: its system block is frozen now.
 
@@ -72,7 +73,9 @@ class Memdir(Layers):
         session's root; ``started_at`` lets importers keep the original time; ``paths``
         (files the session works on) select the path-scoped rules; ``tools`` maps
         memdir's tool names to the harness's where it renames them (the system block and
-        the tools' answers name the tools the model has).
+        the tools' answers name the tools the model has); ``harness`` (``claude-code``,
+        ``codex``, ``hermes``) leaves out of its block the instruction files that harness
+        loads itself.
         """
         from .conversation import MemorySession
 
@@ -86,6 +89,7 @@ class Memdir(Layers):
             write_scope=write_scope,
             paths=paths,
             tools=tools,
+            harness=harness,
         )
 
     def for_project(

@@ -24,6 +24,7 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError, NoBackChannelError
 
 from .core.errors import MemdirError
+from .core.harness_reads import MCP_CLIENTS
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
@@ -348,6 +349,15 @@ def _nothing() -> None:
     pass
 
 
+def _harness(ctx: ServerRequestContext[Any]) -> str | None:
+    """The harness the client said it is in ``initialize`` (``clientInfo.name``: Claude
+    Code sends ``claude-code``, Codex ``codex-mcp-client``), else None: an unknown client
+    gets every instruction file."""
+    params = getattr(getattr(ctx, "session", None), "client_params", None)
+    name = getattr(getattr(params, "client_info", None), "name", None)
+    return MCP_CLIENTS.get(name) if isinstance(name, str) else None
+
+
 class _Backend:
     """Each connection's session: over stdio in ``md``, over HTTP in the Memdir of its
     project (and user) from ``workspaces``, held while the session lasts."""
@@ -384,7 +394,10 @@ class _Backend:
         if self.http is None:
             async with self.starting:
                 if self.only is None:
-                    self.only = await self.run(lambda: self.md.session(agent=self.agent))
+                    harness = _harness(ctx)
+                    self.only = await self.run(
+                        lambda: self.md.session(agent=self.agent, harness=harness)
+                    )
                 return self.only
         headers = getattr(ctx.request, "headers", None)
         sid = headers.get(SESSION_HEADER) if headers is not None else None
@@ -411,10 +424,11 @@ class _Backend:
             if live.session is not None and folder == live.project:
                 return live.session
             check = _check_of(ctx)  # before anything of the user's is read
+            harness = _harness(ctx)
 
             def start() -> MemorySession:
                 check()
-                return self._start(folder, user)
+                return self._start(folder, user, harness)
 
             session = await self.run(start)
             if self.http._live.get(sid) is not live:
@@ -621,13 +635,17 @@ class _Backend:
             f"--projects-under), not {folder} (from the connection's {source})",
         )
 
-    def _start(self, folder: Path | None, user: str | None) -> MemorySession:
+    def _start(
+        self, folder: Path | None, user: str | None, harness: str | None = None
+    ) -> MemorySession:
         """A session in ``folder``'s Memdir (one with no project scopes for None), as
-        ``user`` on the team backend; the session holds that Memdir until :meth:`end`."""
+        ``user`` on the team backend; the session holds that Memdir until :meth:`end`.
+        ``harness``: the client's (:func:`_harness`), whose own instruction files its
+        block leaves out."""
         assert self.workspaces is not None
         md = self.workspaces.take(folder, user, NO_PROJECT)
         try:
-            return md.session(agent=self.agent)
+            return md.session(agent=self.agent, harness=harness)
         except BaseException:
             self.workspaces.give(md)
             raise

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..core.errors import MemdirError
+from ..core.harness_reads import HARNESSES
 from ..core.prompt import approx_tokens as _tokens
 from .app import State, cli, dump, examples, known_user
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
         "memdir context",
         "memdir context --explain",
         "memdir context --path src/app.py --json",
+        "memdir context --harness codex",
     ),
 )
 @click.option(
@@ -37,9 +39,18 @@ if TYPE_CHECKING:
     metavar="PATH",
     help="A file the session works on (repeatable): loads the rules whose `paths:` globs match it.",
 )
+@click.option(
+    "--harness",
+    type=click.Choice(sorted(HARNESSES)),
+    help="The block as that harness gets it: without the instruction files it loads "
+    "itself (claude-code: its CLAUDE.md files, rules and imports; codex: its AGENTS.md "
+    "files; hermes: the one project file it loads), named in one line.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) -> None:
+def context(
+    state: State, explain: bool, paths: tuple[str, ...], harness: str | None, as_json: bool
+) -> None:
     """Print exactly the memory block an agent's system prompt would get now."""
     md = state.open()
     if not md.enabled:
@@ -50,7 +61,7 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
         return
     if md.database is not None:  # as `state.md` does: nothing made for a name never added
         known_user(md)
-    found = md.explain(paths)
+    found = md.explain(paths, harness=harness)
     state.warn(md)  # after explain: reading may add warnings (e.g. a damaged state.db)
     block = found.text
     for note in found.notes if not explain or as_json else ():  # --explain lists them

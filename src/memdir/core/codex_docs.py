@@ -17,6 +17,8 @@ from typing import Any
 from .harness_homes import absolute, codex_home
 from .storage.regular import read_bytes, read_text
 
+OVERRIDE = "AGENTS.override.md"  # Codex reads it instead of AGENTS.md in the same folder
+
 CODEX_MARKERS = (".git",)  # Codex's default project_root_markers
 MAX_CODEX_NAMES = 256  # fallback names or root markers used from one config (a clone's too)
 #: Codex's system config folder on Unix (codex-rs/core/src/config_loader): ``config.toml``

@@ -14,11 +14,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codex_docs import CodexDocs, codex_project
+from .codex_docs import OVERRIDE, CodexDocs, codex_project
 from .errors import ParseError
 from .frontmatter import read_frontmatter, split_frontmatter
 from .globs import MAX_EXCLUDE_TOKENS, Excludes, glob_matches, split_globs
 from .harness_homes import claude_config_dir, codex_home
+from .harness_homes import hermes_home as default_hermes_home
+from .harness_reads import Readers
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import ignored, not_ignored
@@ -30,7 +32,6 @@ _TRAILING = ".,;:!?)]}'\"。，、；：！？）」』】》"
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
 MAX_INCLUDED_BYTES = 512 * 1024  # all imports of one session start, together
-OVERRIDE = "AGENTS.override.md"  # Codex reads it instead of AGENTS.md in the same folder
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Instruction:
     paths: tuple[str, ...] = ()  # a rule's globs (empty: always loaded)
     reader: str = "memdir"  # whose reading found it: "codex", "claude-code" or "memdir"
     size: int = 0  # bytes of the file
+    loaded_by: frozenset[str] = frozenset()  # harnesses that load this text themselves
 
     @property
     def imported_by(self) -> Path | None:
@@ -71,6 +73,7 @@ class _Run:
     loaded: dict[Path, Path] = field(default_factory=dict)
     claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
     codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
+    codex_read: set[Path] = field(default_factory=set)  # real paths Codex reads as shown
     shadowed: dict[Path, Path] = field(default_factory=dict)  # real AGENTS.md → its override
     importer: dict[Path, Path] = field(default_factory=dict)  # real path → the file importing it
     budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
@@ -167,6 +170,8 @@ class _Reader:
         if real in self.run.loaded:
             if reader == "claude-code":
                 self.run.claude_read.add(real)
+            if reader == "codex" and scope == "project":  # met first as an import: still
+                self._codex_doc(real)  # Codex's project doc, counted in its budget
             first, by = self.run.loaded[real], self.run.importer.get(real)
             if by is not None:
                 why = f"already in the block: {by} imports it; loaded once"
@@ -197,6 +202,12 @@ class _Reader:
         self.run.found.append(Instruction(scope, path, kind, text, (), paths, reader, size))
         self._imports(text, (real,), scope, kind, reader, import_roots)
         return True
+
+    def _codex_doc(self, real: Path) -> None:
+        """Count the loaded file at ``real`` among Codex's project docs, in Codex's order."""
+        at = next((i for i, x in enumerate(self.run.found) if _real(x.path) == real), None)
+        if at is not None and at not in self.run.codex_docs:
+            self.run.codex_docs.append(at)
 
     def _overridden(self, real: Path) -> str:
         """Why a link to (or an import of) an AGENTS.md its folder overrides is left out:
@@ -443,14 +454,16 @@ def gather(
     codex: CodexDocs | None = None,
     withheld: str | None = None,
     claude_home: Path | None = None,
+    hermes_home: Path | None = None,
 ) -> tuple[list[Instruction], list[Note]]:
     """Every instruction file, rule and import that applies, in ascending precedence, and
     notes on what was left out. ``paths`` are the files a session works on (for
     path-scoped rules); ``project_root`` the repository a worktree belongs to;
     ``withheld``: why no file of the checkout (or above or below it) is read, nor imported
     from it (a team server's user not granted its project); ``claude_home``: Claude Code's
-    user folder (None: ``$CLAUDE_CONFIG_DIR`` of the process, else ``~/.claude``), and
-    ``codex.home`` Codex's."""
+    user folder (None: ``$CLAUDE_CONFIG_DIR`` of the process, else ``~/.claude``),
+    ``codex.home`` Codex's, ``hermes_home`` Hermes's (None: ``$HERMES_HOME``, else
+    ``~/.hermes``)."""
     # A repository's own files (it may be a stranger's clone) read only from the checkout:
     # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
     # scopes may also read from their home folder, and from Claude Code's and Codex's user
@@ -554,6 +567,18 @@ def gather(
     ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])
     merged = [*run.found, *(item for items in ranked for item in items)]
     merged.sort(key=lambda i: order[i.scope])  # stable: files, then rules, per scope
+    readers = Readers(
+        claude_read=run.claude_read | {_real(i.path) for i in merged if i.reader == "claude-code"},
+        codex_read=run.codex_read,
+        start=start,
+        claude_home=claude_home,
+        codex_home=codex.home or codex_home(),
+        hermes_home=hermes_home or default_hermes_home(),
+    )
+    for n, item in enumerate(merged):  # the harnesses that load it themselves
+        importers = [p for chain in item.includes for p in chain[:-1]]
+        if by := readers.of(item.path, item.reader, importers, item.size):
+            merged[n] = dataclasses.replace(item, loaded_by=by)
     return merged, run.notes
 
 
@@ -735,6 +760,7 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
             text = text.removeprefix("\ufeff")
             text = text.replace("\r\n", "\n").removesuffix("\r")
             run.found[index] = dataclasses.replace(item, text=text)
+            run.codex_read.add(real)  # the part Codex reads, as memdir shows it
             blank = not text.strip()  # a BOM, a split character, blank lines: no text
             if blank:  # (not an empty heading in the block)
                 drop.add(index)
@@ -760,5 +786,7 @@ def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
                 f"Codex would read {remaining:,} of its {item.size:,} bytes "
                 f"(project_doc_max_bytes); kept whole because Claude Code reads all of it",
             )
+        else:
+            run.codex_read.add(real)  # whole, as Codex reads it
         remaining -= min(item.size, remaining)
     run.found[:] = [x for i, x in enumerate(run.found) if i not in drop]

@@ -12,9 +12,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import harness_reads
 from .budgets import Budget
 from .changes import resolve
 from .errors import DatabaseError, MemdirError, NotFoundError
+from .harness_reads import HARNESSES, split
 from .index import INDEX_MAX_LINES
 from .instruction_guard import withhold
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
@@ -346,21 +348,37 @@ class Layers(PersonaLayer, SkillsLayer):
             codex=self.settings.codex_docs,
             withheld=withheld or self.folder_withheld(),
             claude_home=self.settings.claude_home,
+            hermes_home=self.settings.hermes_home,
         )
 
     def _sections(
-        self, paths: Sequence[str | Path] | None, tools: Mapping[str, str] | None = None
+        self,
+        paths: Sequence[str | Path] | None,
+        tools: Mapping[str, str] | None = None,
+        harness: str | None = None,
     ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
         views = self._views(merged)
         withheld = self.folder_withheld()
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
+        instructions, theirs = split(instructions, harness_reads.harness(harness))
+        shown = [display_path(i.path, self.checkout_root) for i in theirs]
+        left_out = None
+        if harness is not None and theirs:
+            line = harness_reads.left_out_line(harness, shown)
+            left_out = Section("harness", None, HARNESSES[harness], line)
+            instruction_notes += [
+                Note(i.scope, where, f"left out: {HARNESSES[harness]} loads it itself")
+                for i, where in zip(theirs, shown, strict=True)
+            ]
         instructions, guarded = withhold(
             instructions, self._judged, lambda i: display_path(i.path, self.checkout_root)
         )
         self._save_verdicts()
         instruction_notes += guarded
-        sections = system_sections(views, instructions, checkout=self.checkout_root, tools=tools)
+        sections = system_sections(
+            views, instructions, checkout=self.checkout_root, tools=tools, harness_line=left_out
+        )
         if withheld is not None and not self.stand_in:  # said where they are: no silent drop
             where = str(self.checkout_root)
             sections.append(Section("withheld", "project", where, withheld_files(where, withheld)))
@@ -370,7 +388,10 @@ class Layers(PersonaLayer, SkillsLayer):
         skills, problems = self._skills()
         listed = skill_listing(skills, tools)
         if listed:  # after memory, before the instruction files
-            at = next((i for i, x in enumerate(sections) if x.kind == "heading"), len(sections))
+            at = next(
+                (i for i, x in enumerate(sections) if x.kind in ("heading", "harness")),
+                len(sections),
+            )
             sections.insert(at, Section("skills", None, "skills/*/SKILL.md", listed))
         skill_notes = [
             Note(s.scope, f"skill:{s.name}", f"withheld by the memory guard (rule {s.withheld})")
@@ -437,14 +458,16 @@ class Layers(PersonaLayer, SkillsLayer):
         found = self.budgets(kept=kept, listed=listed, share=share)
         return [w for b in found if (w := b.warning(share))]
 
-    def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
+    def explain(
+        self, paths: Sequence[str | Path] | None = None, harness: str | None = None
+    ) -> Explanation:
         """The system block part by part (scope, source, include chains) and everything
         left out of it: shadowed entries, a full index, withheld entries, rules for other
-        paths, overridden rules, includes that failed."""
+        paths, overridden rules, includes that failed, the files ``harness`` loads itself."""
         if not self.settings.enabled:
             why = self.settings.disabled_by or "disabled"
             return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
-        sections, views, notes = self._sections(paths)
+        sections, views, notes = self._sections(paths, harness=harness)
         days = self.settings.max_unused_days
         notes += [
             Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
@@ -474,13 +497,20 @@ class Layers(PersonaLayer, SkillsLayer):
         return Explanation(sections, notes)
 
     def system_block(
-        self, paths: Sequence[str | Path] | None = None, tools: Mapping[str, str] | None = None
+        self,
+        paths: Sequence[str | Path] | None = None,
+        tools: Mapping[str, str] | None = None,
+        *,
+        harness: str | None = None,
     ) -> str:
         """The block a session started now would get ("" when memory is disabled);
-        ``tools`` maps memdir's tool names to the harness's, where it renames them."""
+        ``tools`` maps memdir's tool names to the harness's, where it renames them;
+        ``harness`` (one of :data:`~memdir.core.harness_reads.HARNESSES`) leaves out the
+        instruction files that harness loads itself, naming them in one line."""
         if not self.settings.enabled:
+            harness_reads.harness(harness)  # a wrong name is an error even when disabled
             return ""
-        return "".join(s.text for s in self._sections(paths, tools)[0])
+        return "".join(s.text for s in self._sections(paths, tools, harness)[0])
 
     # -- browsing (the web page) ----------------------------------------------------------
 

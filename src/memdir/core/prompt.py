@@ -65,7 +65,7 @@ class Section:
     """One piece of the system block and where it came from; the block is the
     concatenation of its sections' text, so ``--explain`` accounts for every byte."""
 
-    kind: str  # preamble, pinned, index, withheld, heading, instructions, rule
+    kind: str  # preamble, pinned, index, withheld, heading, harness, instructions, rule
     scope: str | None
     source: str
     text: str
@@ -95,9 +95,11 @@ def system_sections(
     *,
     checkout: Path | None = None,
     tools: Mapping[str, str] | None = None,
+    harness_line: Section | None = None,
 ) -> list[Section]:
     """The system block, section by section: memory (pinned entries per scope, then one
-    index merged across scopes), then the instruction files, most local last. Pure."""
+    index merged across scopes), then the instruction files, most local last (after
+    ``harness_line``: the line naming those the harness loads itself). Pure."""
     shown = [(v, snapshot_entries(v.entries)) for v in scopes]
     names = {n: tool_name(n, tools) for n in ("memory", "memory_read")}
     out = [Section("preamble", None, "memdir", PREAMBLE.format(**names))]
@@ -151,6 +153,8 @@ def system_sections(
         out.append(Section("preamble", None, "memdir", _EMPTY))
     if instructions:
         out.append(Section("heading", None, "memdir", _INSTRUCTIONS))
+    if harness_line is not None:
+        out.append(harness_line)
     for item in instructions:
         where = display_path(item.path, checkout)
         label = "rule" if item.kind == "rule" else "instructions"

@@ -122,7 +122,7 @@ def _respond(data: dict[str, Any], home: Path | None, budget: float | None) -> A
     if not md.enabled:
         return Answer()
     if event == "SessionStart":
-        block = md.system_block()
+        block = md.system_block(harness="claude-code")  # not the CLAUDE.md it loads itself
         return _context(event, block.rstrip("\n") + TOOLS_NOTE if block else "")
     if event == "UserPromptSubmit":
         prompt = _text(data, "prompt")

@@ -372,6 +372,7 @@ class MemdirProvider:
                 session_id=f"hermes:{session_id}",
                 parent_id=f"hermes:{parent}" if parent else None,
                 tools=HERMES_NAMES,
+                harness="hermes",  # not the AGENTS.md (or CLAUDE.md) Hermes loads itself
             )
             if continues and self._md.enabled:  # recorded at the fork: its parent's log
                 self._session.info()  # counts up to here after a restart (_lineage_log)
@@ -407,7 +408,9 @@ class MemdirProvider:
             # /branch or compression child is started inline, so always reached), which
             # starts afresh, with no parent
             try:
-                session = self._md.session(agent="hermes", session_id=sid, tools=HERMES_NAMES)
+                session = self._md.session(
+                    agent="hermes", session_id=sid, tools=HERMES_NAMES, harness="hermes"
+                )
             except MemdirError as exc:  # never into another session's log
                 log.warning("memdir could not open session %s: %s", sid, exc)
                 return
