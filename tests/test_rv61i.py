@@ -201,12 +201,6 @@ def test_a_hostile_servers_ids_are_refused_each_and_the_good_one_pulled(
     assert files == ["user_good.md"], files
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an id with a path separator or a control character fails the wire's check "
-    "(wire.parse_entry) for the whole answer: the pull writes nothing, the good entry "
-    "of the same answer included, where check_id would refuse that entry alone",
-)
 def test_a_hostile_servers_path_ids_are_refused_alone(tmp_path: Path, hostile: str) -> None:
     home, repo = tmp_path / "home", tmp_path / "repo"
     home.mkdir()
@@ -221,11 +215,6 @@ def test_a_hostile_servers_path_ids_are_refused_alone(tmp_path: Path, hostile: s
     assert moves["user_good"] == "add" and all(moves[b] == "refused" for b in bad), moves
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a home file named with a backslash (legal on Linux) is sent as is; the server's "
-    "wire check refuses the whole batch (400), so none of the push's other entries is written",
-)
 def test_a_home_with_a_backslash_id_pushes_its_other_entries(
     tmp_path: Path,
     team: Team,  # noqa: F811 - test_walk58's fixture

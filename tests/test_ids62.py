@@ -1,0 +1,95 @@
+"""ids62: push and pull refuse an entry whose id the wire cannot carry alone, not the
+whole batch or answer; a pull adopts the server's id of an entry it finds the same under
+another id. Real PostgreSQL, a real ``memdir serve``, real CLI subprocesses, and a hostile
+team server as real HTTP on loopback (tests/test_rv61i.py's)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.core.changes import AddOp
+from test_ids61 import _api, _entry
+from test_rv61i import _Hostile, _projects, _pull, hostile  # noqa: F401 - fixture
+from test_walk58 import Team, _machine, server, team  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_server_refuses_a_pushed_path_id_alone_and_writes_the_rest(
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    """A client that sends such an id (older, or not memdir) gets a ``refused`` move for
+    it, a move an older client reads; before, the whole request was a 400."""
+    base, token = server.removesuffix("/mcp"), team.tokens["alice"]
+    bad = ["project_a\\b", "project_a/b", "project_a\x00b", ".hidden"]
+    sent = [_entry(b, f"bad {n}") for n, b in enumerate(bad)] + [_entry("project_ok", "ok")]
+    for apply in (False, True):
+        status, answer, _ = _api(base, token, "POST", "/api/push", {"apply": apply,
+                                 "scopes": {"project": sent}})  # fmt: skip
+        assert status == 200, answer
+        moves = {m["entry"]: m for m in answer["moves"]}
+        assert moves["project_ok"]["action"] == "add", answer
+        for b in bad:
+            assert moves[b]["action"] == "refused", answer
+            assert "cannot be kept" in moves[b]["reason"], answer
+    assert _projects(base, token) == [("project_ok", "ok")]
+    # an entry broken otherwise too is no memdir side's: the whole request, as before
+    broken = {**_entry("project_a\\b", "x"), "updated": "yesterday"}
+    status, answer, _ = _api(base, token, "POST", "/api/push", {"apply": True,
+                             "scopes": {"project": [broken]}})  # fmt: skip
+    assert status == 400 and "updated" in answer["error"], answer
+
+
+def test_a_push_says_why_it_did_not_send_a_backslash_id(
+    tmp_path: Path,
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    a1 = _machine(tmp_path, "alice-1")
+    md = memdir.open(home=a1.home / ".memdir", project=a1.checkout)
+    try:
+        store = md.store("project")
+        [made] = store.apply([AddOp("project", "Slash", "about slash", "slash text")])
+        folder = Path(str(store.backend.location))
+    finally:
+        md.close()
+    (folder / f"{made.entry.id}.md").rename(folder / "project_a\\b.md")
+    for args in (("--json",), ("--apply", "--json"), ("--apply",)):
+        proc = a1.run("push", *args, "--server", server, MEMDIR_TOKEN=team.tokens["alice"])
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+        if "--json" in args:
+            [move] = json.loads(proc.stdout)["moves"]
+            assert (move["entry"], move["action"]) == ("project_a\\b", "refused"), move
+            assert "rename its file" in move["reason"], move
+        else:
+            assert "refused  project  project_a\\b — its id cannot be sent" in proc.stdout
+
+
+def test_a_hostile_servers_control_ids_are_not_printed_raw(
+    tmp_path: Path,
+    hostile: str,  # noqa: F811 - test_rv61i's fixture
+) -> None:
+    """A refused id (or a reason) with ESC or NUL is shown escaped on the terminal."""
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    home.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    _Hostile.ENTRIES = [{**_entry("user_\x1b[2Jx", "bad"), "type": "user"}]
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(repo), "pull", "--server", hostile],
+        env={**_pull_env(home)}, capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout and "user_\\x1b[2Jx" in proc.stdout, proc.stdout
+
+
+def _pull_env(home: Path) -> dict[str, str]:
+    from test_walk60 import _env
+
+    return {**_env(home), "MEMDIR_TOKEN": "t0ken"}
