@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 import memdir
-from memdir.core.changes import AddOp
+from memdir.core.changes import AddOp, ReplaceOp
+from memdir.core.slug import ascii_slugify
 from test_ids61 import _api, _entry
 from test_rv61i import _Hostile, _projects, _pull, hostile  # noqa: F401 - fixture
-from test_walk58 import Team, _machine, server, team  # noqa: F401 - fixtures
+from test_walk58 import Machine, Team, _machine, server, team  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
@@ -93,3 +94,60 @@ def _pull_env(home: Path) -> dict[str, str]:
     from test_walk60 import _env
 
     return {**_env(home), "MEMDIR_TOKEN": "t0ken"}
+
+
+def _ls(m: Machine) -> dict[str, str]:
+    proc = m.run("ls", "--json", "--scope", "project")
+    assert proc.returncode == 0, proc.stderr
+    return {e["id"]: e["body"] for e in json.loads(proc.stdout)}
+
+
+def test_a_pull_through_the_server_adopts_its_id_and_keeps_a_later_edit_here(
+    tmp_path: Path,
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    """A home of before holds «Заметка» under ``entry-<hash>``, the server the same text
+    under ``project_заметка``: the pull renames this home's to the server's id (a dry
+    run only says so), the server's next edit comes through, and an edit here after it
+    is a conflict when the server's changes too, never written over."""
+    a1, a2 = _machine(tmp_path, "alice-1"), _machine(tmp_path, "alice-2")
+    token = {"MEMDIR_TOKEN": team.tokens["alice"]}
+    for m in (a1, a2):
+        md = memdir.open(home=m.home / ".memdir", project=m.checkout)
+        try:
+            store = md.store("project")
+            [made] = store.apply([AddOp("project", "Заметка", "about it", "text 0")])
+            folder = Path(str(store.backend.location))
+        finally:
+            md.close()
+    old = f"project_{ascii_slugify('Заметка')}"
+    (folder / f"{made.entry.id}.md").rename(folder / f"{old}.md")  # a2's: as before ids61
+    assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
+    dry = a2.run("pull", "--json", "--server", server, **token)
+    [move] = json.loads(dry.stdout)["moves"]
+    assert (move["action"], move["entry"]) == ("update", "project_заметка"), move
+    assert old in move["reason"] and "renamed to the server's id" in move["reason"], move
+    assert _ls(a2) == {old: "text 0"}  # a dry run renames nothing
+    assert a2.run("pull", "--apply", "--server", server, **token).returncode == 0
+    assert _ls(a2) == {"project_заметка": "text 0"}
+    edit(a1, "text 1")
+    assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
+    pulled = a2.run("pull", "--apply", "--json", "--server", server, **token)
+    assert [m["action"] for m in json.loads(pulled.stdout)["moves"]] == ["update"], pulled
+    assert _ls(a2) == {"project_заметка": "text 1"}
+    edit(a2, "mine")  # edited here after the rename, and on the server too
+    edit(a1, "text 2")
+    assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
+    pulled = a2.run("pull", "--apply", "--json", "--server", server, **token)
+    assert pulled.returncode == 3, pulled.stderr
+    assert [m["action"] for m in json.loads(pulled.stdout)["moves"]] == ["conflict"], pulled
+    assert _ls(a2) == {"project_заметка": "mine"}
+
+
+def edit(m: Machine, body: str) -> None:
+    md = memdir.open(home=m.home / ".memdir", project=m.checkout)
+    try:
+        md.store("project").apply([ReplaceOp("project_заметка", body=body)])
+    finally:
+        md.close()
