@@ -613,16 +613,21 @@ def transfer(
             if old is None:  # the id comes along: checked as any input from elsewhere
                 act, why = _unkept(entry, named, where)
                 twin = named.get((entry.type, _name_key(entry.name)))
-                if act == "same" and ledger is not None and twin is not None:
-                    if there.get(twin.id) is twin and twin.id not in ids:  # not theirs too
-                        _adopt(entry, named)  # a pull takes the server's id
-                        if apply:
-                            op = ReplaceOp(twin.id, new_id=entry.id, if_match=twin.etag, exact=True)
-                            writes.append((len(done.moves), op))
-                            sent[len(done.moves)] = entry
-                        why = _adopted(twin, where)
-                        done.moves.append(Move(scope, "update", entry.id, entry.name, why))
-                        continue
+                if (  # a pull takes the server's id of this home's copy (not one it has too)
+                    act == "same"
+                    and ledger is not None
+                    and twin is not None
+                    and there.get(twin.id) is twin
+                    and twin.id not in ids
+                ):
+                    _adopt(entry, named)
+                    if apply:
+                        rename = ReplaceOp(twin.id, new_id=entry.id, if_match=twin.etag, exact=True)
+                        writes.append((len(done.moves), rename))
+                        sent[len(done.moves)] = entry
+                    why = _adopted(twin, where)
+                    done.moves.append(Move(scope, "update", entry.id, entry.name, why))
+                    continue
                 if act:
                     done.moves.append(Move(scope, act, entry.id, entry.name, why))
                     continue
