@@ -202,3 +202,27 @@ def test_an_entry_pushed_same_under_another_id_then_edited_here_is_sent(
         assert [e.body for e in md.store("local").list()] == ["text 0, and more"]
     finally:
         md.close()
+
+
+def test_a_replace_to_a_given_id_is_checked_as_an_added_one(tmp_path: Path) -> None:
+    from memdir.core.errors import ConflictError, ValidationError
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    md = memdir.open(home=tmp_path / "home", project=repo)
+    try:
+        store = md.store("local")
+        store.apply([AddOp("project", "One", "d", "one"), AddOp("project", "Two", "d", "two")])
+        with pytest.raises(ConflictError):  # taken: never over another entry
+            store.apply([ReplaceOp("project_one", new_id="project_two", exact=True)])
+        with pytest.raises(ValidationError, match="hyphen"):
+            store.apply([ReplaceOp("project_one", new_id="project_x-", exact=True)])
+        [change] = store.apply([ReplaceOp("project_one", new_id="project_uno", exact=True)])
+        assert (change.action, change.entry.id, change.entry.body) == (
+            "replace",
+            "project_uno",
+            "one",
+        )
+        assert sorted(e.id for e in store.list()) == ["project_two", "project_uno"]
+    finally:
+        md.close()
