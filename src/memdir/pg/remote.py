@@ -359,7 +359,7 @@ def push(
     size, count = ENVELOPE, 0
     for scope, entries in side.items():
         for e in entries:
-            try:  # the server would refuse the whole batch (a server before 2026-12-08)
+            try:  # the server would refuse the whole batch (a server before ids62)
                 check_entry_id(e.id)
             except ValidationError as exc:
                 why = f"its id cannot be sent: {exc}; rename its file to <type>_<name>.md here"

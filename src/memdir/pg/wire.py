@@ -220,7 +220,7 @@ class Push(NamedTuple):
     local: str | None
     bases: dict[str, dict[str, str]]
     #: an entry whose id the wire refuses, left out: its ``refused`` move (an older client
-    #: reads it as any refusal; before 2026-12-08 the whole request was refused, HTTP 400)
+    #: reads it as any refusal; before ids62, 2026-12-07, the whole request was a 400)
     refused: list[Move]
 
 
