@@ -326,7 +326,8 @@ def test_readable_ids_for_new_names_and_a_home_of_before_keeps_its_ids(
 def test_a_name_pulled_under_another_id_is_no_second_copy(tmp_path: Path, pg_url: str) -> None:
     """A home of before holds «Заметка» under ``entry-<hash>``, never pushed; a new client
     made it under ``project_заметка`` on the server. A pull finds the home's by its name:
-    the same text is ``same``, another text a ``conflict``; neither adds a second id."""
+    the same text is renamed to the server's id (ids62), another text a ``conflict``;
+    neither adds a second id."""
     from test_rv60w import _old_home
 
     newer, repo, old_same, old_other = (
@@ -353,8 +354,10 @@ def test_a_name_pulled_under_another_id_is_no_second_copy(tmp_path: Path, pg_url
 
     assert _plan(run(newer, "push", "--apply")) == [("local", "add", "project_заметка")]
     [old] = _old_home(old_same, repo, ["Заметка"]).values()  # text 0, as the server's
+    # the same text: this home's copy takes the server's id (ids62), no second copy
+    assert _plan(run(old_same, "pull", "--apply")) == [("local", "update", "project_заметка")]
+    assert _ids(old_same, repo) == ["project_заметка"] != [old]
     assert _plan(run(old_same, "pull", "--apply")) == [("local", "same", "project_заметка")]
-    assert _ids(old_same, repo) == [old]
     _old_home(old_other, repo, ["Другое", "Заметка"])  # «Заметка» says "text 1" here
     proc = run(old_other, "pull", "--apply")
     assert proc.returncode == 3, proc.stderr  # a conflict: said, nothing written

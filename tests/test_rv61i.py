@@ -201,12 +201,6 @@ def test_a_hostile_servers_ids_are_refused_each_and_the_good_one_pulled(
     assert files == ["user_good.md"], files
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an id with a path separator or a control character fails the wire's check "
-    "(wire.parse_entry) for the whole answer: the pull writes nothing, the good entry "
-    "of the same answer included, where check_id would refuse that entry alone",
-)
 def test_a_hostile_servers_path_ids_are_refused_alone(tmp_path: Path, hostile: str) -> None:
     home, repo = tmp_path / "home", tmp_path / "repo"
     home.mkdir()
@@ -221,11 +215,6 @@ def test_a_hostile_servers_path_ids_are_refused_alone(tmp_path: Path, hostile: s
     assert moves["user_good"] == "add" and all(moves[b] == "refused" for b in bad), moves
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a home file named with a backslash (legal on Linux) is sent as is; the server's "
-    "wire check refuses the whole batch (400), so none of the push's other entries is written",
-)
 def test_a_home_with_a_backslash_id_pushes_its_other_entries(
     tmp_path: Path,
     team: Team,  # noqa: F811 - test_walk58's fixture
@@ -292,12 +281,6 @@ def test_a_rename_of_an_entry_of_before_pushed_and_pulled_keeps_one_copy_per_hom
     assert run(other, "pull", "--apply") == run(other, "pull")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a pull that finds this home's entry of before equal to the server's under another "
-    "id says 'same' and records nothing: the server's next edit of it is a 'conflict' on every "
-    "pull (exit 3), never delivered; 'rename one of them' then makes a second copy",
-)
 def test_an_entry_found_same_under_another_id_gets_the_servers_later_edits(
     tmp_path: Path, pg_url: str
 ) -> None:
@@ -325,6 +308,10 @@ def test_an_entry_found_same_under_another_id_gets_the_servers_later_edits(
     assert run(newer, "push", "--apply").returncode == 0
     [old] = _old_home(old_home, repo, ["Заметка"]).values()  # text 0, as the server's
     assert run(old_home, "pull", "--apply").returncode == 0  # "same", as project_заметка
+    log = _cli(old_home, repo, "log", "project_заметка", "--json")  # renamed, in history
+    assert log.returncode == 0, log.stderr
+    paths = [set(c["paths"]) for c in json.loads(log.stdout)]
+    assert any({f"{old}.md", "project_заметка.md"} <= p for p in paths), paths
     md = memdir.open(home=newer / ".memdir", project=repo)
     try:
         md.store("local").apply([ReplaceOp("project_заметка", body="text 0, and more")])

@@ -679,6 +679,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     """Push this home's memories to the team server, or pull them from it (a progress
     bar on a terminal; Ctrl-C says what was written)."""
     from ..core.errors import MemdirError, PostgresError
+    from ..core.printable import printable
     from ..engine import open as open_memdir
     from ..pg import remote
     from ..pg.transfer import Ledger, entries_of, push_bases, transfer
@@ -768,9 +769,11 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     }
     for note in done.notes:
         if note.split(" ", 1)[0] not in said or " scope skipped: " not in note:  # said below
-            click.echo(f"Note: {note}")
-    for m in done.moves:
-        line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
+            click.echo(f"Note: {printable(note)}")
+    for m in done.moves:  # ids and reasons from a server or a cloned home: no ESC, NUL
+        line = f"{m.action:<8} {m.scope:<8} {printable(m.entry)}" + (
+            f" — {printable(m.reason)}" if m.reason else ""
+        )
         color = {"refused": "red", "unsent": "red", "conflict": "yellow", "mine": "yellow"}.get(
             m.action
         )

@@ -68,6 +68,8 @@ class ReplaceOp:
     if_match: str | None = None  # the Entry.etag the writer read, else StaleError
     exact: bool = False  # ``target`` is an id only: never a name or substring of another
     keep_id: bool = False  # the id stays whatever the name or type becomes (push, pull)
+    new_id: str | None = None  # the id becomes this one from elsewhere (checked as AddOp's):
+    # a pull adopting the team server's id of an entry held here under another
 
 
 @dataclass(frozen=True)
@@ -315,19 +317,29 @@ class Plan:
         if op.extra is None and body != old.body:
             extra.pop(OVERVIEW_KEY, None)  # an L1 overview of the old body would mislead
         origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
-        if not op.touch and (type_, name, description, body, pinned, extra, origins) == (
-            old.type,
-            old.name,
-            old.description,
-            old.body,
-            old.pinned,
-            dict(old.extra),
-            old.origins,
+        given = op.new_id if op.new_id != old.id else None
+        if (
+            not op.touch
+            and given is None
+            and (type_, name, description, body, pinned, extra, origins)
+            == (
+                old.type,
+                old.name,
+                old.description,
+                old.body,
+                old.pinned,
+                dict(old.extra),
+                old.origins,
+            )
         ):
             return Change("unchanged", old, old)
+        if given is not None:  # history keeps the rename: the old file deleted, this one added
+            new_id = self._given_id(type_, given)
+        else:
+            new_id = old.id if op.keep_id else self._renamed_id(old, type_, name)
         new = dataclasses.replace(
             old,
-            id=old.id if op.keep_id else self._renamed_id(old, type_, name),
+            id=new_id,
             type=type_,
             name=name,
             description=description,

@@ -337,7 +337,7 @@ def push(
     what the server then holds is recorded in this home's ledger (:func:`pushed`) as soon
     as it answered each batch, so an interrupted or failed push keeps what it wrote."""
     from .transfer import Ledger, Move, Transfer, checkout_slug, entries_of, push_bases, pushed
-    from .wire import BASE, entry_json, parse_transfer, renamed
+    from .wire import BASE, check_entry_id, entry_json, parse_transfer, renamed
 
     ledger = Ledger(local.home, apply=apply)  # unreadable, or not writable: before anything
     side, notes = entries_of(local)
@@ -355,9 +355,16 @@ def push(
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     too_big: list[Move] = []  # not sent: each would be refused, and so would its batch
     kept_back: list[Move] = []  # not sent: an older server would give each a second id
+    refused: list[Move] = []  # not sent: an id no file stem on the wire may be
     size, count = ENVELOPE, 0
     for scope, entries in side.items():
         for e in entries:
+            try:  # the server would refuse the whole batch (a server before ids62)
+                check_entry_id(e.id)
+            except ValidationError as exc:
+                why = f"its id cannot be sent: {exc}; rename its file to <type>_<name>.md here"
+                refused.append(Move(scope, "refused", e.id, e.name, why))
+                continue
             if not server.keeps_ids and renamed(e):  # it would add a second id
                 kept_back.append(Move(scope, UNSENT, e.id, e.name, _RENAMED.format(entry_id(e))))
                 continue
@@ -384,7 +391,7 @@ def push(
             count += 1
     done = Transfer(applied=apply, notes=notes)
     count_all = sum(len(items) for batch in batches for items in batch.values())
-    if not count_all and (too_big or kept_back):  # nothing else to send
+    if not count_all and (too_big or kept_back or refused):  # nothing else to send
         batches = []
     if unsent is not None:
         unsent += too_big
@@ -423,7 +430,7 @@ def push(
         if progress is not None:
             written = sum(m.action in ("add", "update") for m in done.moves)
             progress("Sending", written if apply else len(done.moves), count_all)
-    done.moves += too_big + kept_back
+    done.moves += too_big + kept_back + refused
     done.moves += left_out(side, done)
     return done
 
@@ -585,8 +592,11 @@ def pull(
     # unreadable, or (applied) not writable: an error before anything; a dry run writes
     ledger = Ledger(local.home, apply=apply)  # nothing, so a read-only home gets the report
     answer = server.call("GET", "/api/entries", url, checkout=slug, apply=apply)
+    refused: list[Move] = []  # an entry whose id the wire refuses: that one alone
     try:
-        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"), limit=None)
+        side: dict[str, list[Entry]] = parse_scopes(
+            answer.get("scopes"), limit=None, refused=refused
+        )
         notes = answer.get("notes", [])
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             raise ValidationError("notes must be a list of strings", field="notes")
@@ -602,7 +612,7 @@ def pull(
                 "local scope skipped: the team server is older than this memdir client and "
                 "keys local scopes by the repository's URL only; update the server"
             ]
-    return transfer(
+    done = transfer(
         side,
         local,
         apply=apply,
@@ -612,3 +622,5 @@ def pull(
         ledger=ledger,
         keep_mine=keep_mine,
     )
+    done.moves += [m for m in refused if m.scope in side]  # a scope skipped: its note says
+    return done

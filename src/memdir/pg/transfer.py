@@ -369,6 +369,22 @@ def _unkept(
     )
 
 
+def _adopt(entry: Entry, named: dict[tuple[EntryType | None, str], Entry]) -> None:
+    """In ``named``, ``entry`` (the source's) in place of the twin a pull renames to its
+    id: a later entry of that name or id is compared with it."""
+    named[(entry.type, _name_key(entry.name))] = entry
+    named[(None, entry.id.casefold())] = entry
+
+
+def _adopted(twin: Entry, where: str) -> str:
+    """The reason of a pull's move that renames ``twin`` to the server's id of the same
+    entry (docs/design/team-server.md, "Entry ids")."""
+    return (
+        f"the same entry is {where} as {twin.id}: renamed to the server's id (its history "
+        "kept), so that the server's later changes of it come here and yours go there"
+    )
+
+
 def _archive(into: Store) -> dict[str, Entry]:
     """An archived copy (``<id>--<time>``) of each entry id ``into`` ever archived."""
     out: dict[str, Entry] = {}
@@ -540,6 +556,7 @@ def transfer(
         named.update({(None, i.casefold()): e for i, e in there.items()})  # by id, case-blind
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
         writes: list[tuple[int, AddOp | ReplaceOp]] = []  # each with its move's index
+        ids = {e.id for e in source[scope]}
         for entry in source[scope]:
             seen += 1
             if seen % 100 == 0 or seen == total:
@@ -595,6 +612,22 @@ def transfer(
             action = "add" if old is None else "update"
             if old is None:  # the id comes along: checked as any input from elsewhere
                 act, why = _unkept(entry, named, where)
+                twin = named.get((entry.type, _name_key(entry.name)))
+                if (  # a pull takes the server's id of this home's copy (not one it has too)
+                    act == "same"
+                    and ledger is not None
+                    and twin is not None
+                    and there.get(twin.id) is twin
+                    and twin.id not in ids
+                ):
+                    _adopt(entry, named)
+                    if apply:
+                        rename = ReplaceOp(twin.id, new_id=entry.id, if_match=twin.etag, exact=True)
+                        writes.append((len(done.moves), rename))
+                        sent[len(done.moves)] = entry
+                    why = _adopted(twin, where)
+                    done.moves.append(Move(scope, "update", entry.id, entry.name, why))
+                    continue
                 if act:
                     done.moves.append(Move(scope, act, entry.id, entry.name, why))
                     continue

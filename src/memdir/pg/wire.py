@@ -98,12 +98,28 @@ def _text(value: object, what: str, limit: int) -> str:
     return value
 
 
+def _entry_id(value: object, what: str) -> str:
+    """``value`` as an id this wire carries (one file stem at most: no separator, control
+    character or leading dot); else a ValidationError whose field is ``id``."""
+    try:
+        id_ = _text(value, what, 200)
+    except ValidationError as exc:
+        raise ValidationError(str(exc), field="id") from None
+    if not _ID.fullmatch(id_) or id_.startswith("."):
+        raise ValidationError(f"{what} is not an entry id: {id_[:80]!r}", field="id")
+    return id_
+
+
+def check_entry_id(value: object) -> str:
+    """``value`` as an id the team server takes on the wire (:func:`parse_entry`'s check),
+    else a ValidationError saying why: a push refuses such an entry alone, before sending."""
+    return _entry_id(value, "the id")
+
+
 def parse_entry(value: object, what: str) -> Entry:
     """One entry of a body, every field checked (``what`` names it in errors)."""
     obj = _object(value, what, ENTRY_KEYS, ENTRY_KEYS[:6])
-    id_ = _text(obj["id"], f"{what}.id", 200)
-    if not _ID.fullmatch(id_) or id_.startswith("."):
-        raise ValidationError(f"{what}.id is not an entry id: {id_[:80]!r}", field="id")
+    id_ = _entry_id(obj["id"], f"{what}.id")
     pinned = obj.get("pinned", False)
     if not isinstance(pinned, bool):
         raise ValidationError(f"{what}.pinned must be true or false", field="pinned")
@@ -137,11 +153,14 @@ def parse_scopes(
     *,
     limit: int | None = MAX_ENTRIES,
     bases: dict[str, dict[str, str]] | None = None,
+    refused: list[Move] | None = None,
 ) -> dict[str, list[Entry]]:
     """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope; at most
     ``limit`` entries (a push request's cap; None: a pull's answer, every entry a user
     has). ``bases`` (a push's body): an entry may carry :data:`BASE`, put there by scope
-    and id."""
+    and id. ``refused``: an entry whose id alone is not one (a path separator, a control
+    character: :func:`check_entry_id`) is left out and given a ``refused`` move there, its
+    other fields checked as ever; without it, such an id fails the whole body."""
     obj = _object(value, "scopes", SCOPES, ())
     count = sum(len(v) for v in obj.values() if isinstance(v, list))
     if limit is not None and count > limit:
@@ -163,7 +182,15 @@ def parse_scopes(
                 base = v.pop(BASE)
                 if not isinstance(base, str) or not _DIGEST.fullmatch(base):
                     raise ValidationError(f"{what}.base must be a SHA-256 in hex", field=BASE)
-            entries.append(parse_entry(v, what))
+            try:
+                entries.append(parse_entry(v, what))
+            except ValidationError as exc:
+                if refused is None or exc.field != "id" or not isinstance(v, dict):
+                    raise
+                if not isinstance(v.get("id"), str):  # not a memdir side's: the whole body
+                    raise
+                refused.append(_refused(scope, v, what, exc))
+                continue
             if base is not None and bases is not None:
                 bases.setdefault(scope, {})[entries[-1].id] = base
         seen: set[str] = set()
@@ -175,6 +202,15 @@ def parse_scopes(
     return out
 
 
+def _refused(scope: str, item: dict[str, Any], what: str, exc: ValidationError) -> Move:
+    """The ``refused`` move of ``item``, whose id ``exc`` refused: its other fields checked
+    (a broken entry fails the whole body, as without ``refused``), its id as sent, cut to
+    200 characters."""
+    other = parse_entry({**item, "id": "x"}, what)  # "x" passes: the rest is checked
+    why = f"its id cannot be kept: {exc}; rename its file to <type>_<name>.md where it is"
+    return Move(scope, "refused", str(item["id"])[:200], other.name, why)
+
+
 class Push(NamedTuple):
     """A push's body, checked: entries per scope, whether to write, the local scope,
     and the sync base of each entry that sent one (per scope and id)."""
@@ -183,6 +219,9 @@ class Push(NamedTuple):
     apply: bool
     local: str | None
     bases: dict[str, dict[str, str]]
+    #: an entry whose id the wire refuses, left out: its ``refused`` move (an older client
+    #: reads it as any refusal; before ids62, 2026-12-07, the whole request was a 400)
+    refused: list[Move]
 
 
 def parse_push(value: object) -> Push:
@@ -197,8 +236,9 @@ def parse_push(value: object) -> Push:
     if local is not None:
         local = local_slug_name(local)
     bases: dict[str, dict[str, str]] = {}
-    scopes = parse_scopes(obj["scopes"], bases=bases)
-    return Push(scopes, obj["apply"], local, bases)
+    refused: list[Move] = []
+    scopes = parse_scopes(obj["scopes"], bases=bases, refused=refused)
+    return Push(scopes, obj["apply"], local, bases, refused)
 
 
 def _strings(value: object, what: str) -> list[str]:

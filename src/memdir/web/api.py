@@ -202,5 +202,6 @@ class Api:
                 local=local,
                 bases=push.bases,
             )
+            done.moves += push.refused  # its id refused alone (HTTP 400 for all before)
             done.notes += left
             return done.to_dict()
