@@ -134,6 +134,23 @@ def test_missing_default_codex_memory_folder_is_nothing_found(sato: Path) -> Non
     assert "no Codex memory folder" in proc.stdout + proc.stderr
 
 
+def test_codex_import_without_memories_still_says_how_to_keep_agents_md(sato: Path) -> None:
+    """README: `import codex` notes say how to keep ~/.codex/AGENTS.md in view. With no
+    ~/.codex/memories (Codex's memories off, the usual case) the import stopped at the
+    missing folder: no word of Sato's AGENTS.md rules, and ~/.agents/skills not read."""
+    skill = sato / ".agents" / "skills" / "deploy-check"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: deploy-check\ndescription: デプロイ前の確認手順\n---\n"
+        "1. `make check` を実行する。\n2. `pnpm install --frozen-lockfile` を確認する。\n",
+        encoding="utf-8",
+    )
+    proc = memdir_cli(sato, "import", "codex")
+    out = proc.stdout + proc.stderr
+    assert "Codex reads it in every session" in out and "@~/.codex/AGENTS.md" in out, out
+    assert "deploy-check" in out, out
+
+
 def run_sessions(home: Path, *said: str) -> str:
     """Each of ``said`` a user turn of its own session, then the offline pipeline run;
     the bodies of the entries every scope then holds."""

@@ -79,6 +79,8 @@ class CodexHarness:
                 f"no Codex memory folder at {source} (Codex keeps its memory in "
                 f"~/.codex/memories; pass that folder with --from)"
             )
+            read_skills(md, ".agents", out)  # Codex's skills and AGENTS.md live elsewhere
+            out.notes += _global_instructions(md, source.parent)
             return out
         placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
         placed: dict[tuple[str, Path | None], set[str]] = {}  # ids in place, per target
