@@ -109,6 +109,21 @@ def test_codex_rollouts_answer_a_japanese_question(sato: Path) -> None:
     assert "ERR_PNPM_OUTDATED_LOCKFILE" in text or "デプロイが失敗した" in text
 
 
+def test_imported_codex_rollout_teaches_both_of_satos_rules(sato: Path) -> None:
+    """Dec 1: 「これからはデプロイ前に必ず make check を実行して。npm は絶対に使わないで、
+    pnpm だけ。」 Offline extraction kept the first rule and dropped the second: 絶対に
+    (never) was not read as 二度と is."""
+    repo = sato / "src" / "billing"
+    for rollout in (sato / ".codex" / "sessions").rglob("rollout-*.jsonl"):
+        text = rollout.read_text(encoding="utf-8")
+        rollout.write_text(text.replace("/home/sato/src/billing", str(repo)), encoding="utf-8")
+    memdir_cli(sato, "import-sessions", "codex")
+    memdir_cli(sato, "maintain", "--all")
+    bodies = json.dumps(json.loads(memdir_cli(sato, "ls", "--json").stdout), ensure_ascii=False)
+    assert "make check" in bodies, bodies
+    assert "npm は絶対に使わないで" in bodies, bodies
+
+
 def test_import_of_shift_jis_memory_says_it_read_nothing_and_why(sato: Path) -> None:
     """A MEMORY.md saved in Shift_JIS (Windows' Japanese default) is not imported. The
     summary said "nothing found", as if the file were empty, and the reason only said

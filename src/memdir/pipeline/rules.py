@@ -52,7 +52,7 @@ _ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
 _ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
 _ZH_SWITCHED = re.compile(rf"我们(?:已经)?改用(?:了)?\s*(?P<x>{_TOKEN}|[^\s，,。]+)")
 _ZH_DONT_USE = re.compile(rf"(?:不要|别)(?:再)?用\s*(?P<y>{_TOKEN}|[^\s，,。]+)")
-# Japanese, a small lexicon as for Chinese: 覚えておいて：…, 今後は…, 二度と…ないで,
+# Japanese, a small lexicon as for Chinese: 覚えておいて：…, 今後は…, 二度と/絶対に…ないで,
 # (npm から) yarn に切り替えました; a tool named in ASCII (\w would take the whole unspaced
 # sentence before に; a katakana word is as often a plain noun), a verb of switching only
 # (変更しました is any change: 設定を true に変更しました); a name starts where a run of its
@@ -64,7 +64,9 @@ _JA_REMEMBER = re.compile(
 _JA_FROM_NOW = re.compile(  # これから alone is "now" (これから会議です): は or a comma needed
     r"^(?:今後|これから|次回から|今度から)(?:は[、，,\s]*|[、，,]\s*)(?P<x>.+)"
 )
-_JA_NEVER = re.compile(r"二度と(?P<x>.+?(?:ないで|ないこと|ないように|するな|禁止).*)")
+_JA_NEVER = re.compile(  # 絶対に / 決して with a negative order: never, as 二度と
+    r"(?:二度と|絶対に|決して)(?P<x>.+?(?:ないで|ないこと|ないように|するな|禁止).*)"
+)
 _JA_SWITCHED = re.compile(
     rf"(?:(?P<y>{_JA_TOOL})\s*から\s*)?(?P<x>{_JA_TOOL})\s*(?:に|へ)\s*"
     r"(?:切り替え|切りかえ|移行し|乗り換え)(?:ました|た|ます|る)"
@@ -172,6 +174,10 @@ def _match(sentence: str, message: str) -> _Hit | None:
 
 
 def _cap(text: str) -> str:
+    """An English sentence capitalised; one in Chinese or Japanese left as said (its first
+    word is then a name: npm, not Npm)."""
+    if any("\u3040" <= c <= "\u9fff" for c in text):
+        return text
     return text[:1].upper() + text[1:]
 
 
