@@ -89,8 +89,8 @@ def describe(body: str) -> str:
 
 def classify(text: str) -> EntryType:
     """The type of a ``MEMORY.md`` entry: ``feedback`` when it states a rule of behaviour
-    (always, never, don't, prefer, avoid…; 必ず, 禁止…; 必须, 不要…), else ``reference``. ``USER.md`` entries are
-    always ``user``."""
+    (always, never, don't, prefer, avoid…; 必ず, 禁止…; 必须, 不要…), else ``reference``.
+    ``USER.md`` entries are always ``user``."""
     rule = _RULE.search(text) or _RULE_CJK.search(text)
     return EntryType.FEEDBACK if rule else EntryType.REFERENCE
 
