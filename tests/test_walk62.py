@@ -124,6 +124,39 @@ def test_imported_codex_rollout_teaches_both_of_satos_rules(sato: Path) -> None:
     assert "npm は絶対に使わないで" in bodies, bodies
 
 
+def rollout(home: Path, month: str, day: str, sid: str, text: str) -> None:
+    """One Codex rollout of one user turn on 2026-``month``-``day``."""
+    folder = home / ".codex" / "sessions" / "2026" / month / day
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = f"2026-{month}-{day}T03:00:00.000Z"
+    lines = [
+        {"timestamp": stamp, "type": "session_meta", "payload": {"id": sid, "timestamp": stamp,
+         "cwd": str(home / "src" / "billing"), "originator": "codex_cli_rs",
+         "cli_version": "0.171.0", "source": "cli"}},
+        {"timestamp": stamp, "type": "response_item", "payload": {"type": "message",
+         "role": "user", "content": [{"type": "input_text", "text": text}]}},
+    ]  # fmt: skip
+    body = "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines)
+    (folder / f"rollout-2026-{month}-{day}T12-00-00-{sid}.jsonl").write_text(body, "utf-8")
+
+
+@pytest.mark.parametrize(
+    "query", ["令和8年11月20日のリリース作業", "令和８年１１月２０日のリリース作業"]
+)
+def test_a_date_written_the_japanese_way_is_read(sato: Path, query: str) -> None:
+    """2026年11月20日 is read as a date (that day's turn ranks first), but 令和8年11月20日
+    (the era year, as Japanese forms and notes write it) was not: the same words on Dec 3
+    came first, as the more recent."""
+    shutil.rmtree(sato / ".codex" / "sessions")
+    rollout(sato, "11", "20", "0199b2b2-0000-7000-8000-000000001120", "リリース作業を実施した")
+    rollout(sato, "12", "03", "0199d3d3-0000-7000-8000-000000001203", "リリース作業を実施した")
+    memdir_cli(sato, "import-sessions", "codex", "--search-only")
+    plain = json.loads(memdir_cli(sato, "sessions", "search", "リリース作業", "--json").stdout)
+    assert [h["session_id"][:12] for h in plain] == ["codex:0199d3", "codex:0199b2"], plain
+    hits = json.loads(memdir_cli(sato, "sessions", "search", query, "--json").stdout)
+    assert [h["session_id"][:12] for h in hits] == ["codex:0199b2", "codex:0199d3"], hits
+
+
 def test_import_of_shift_jis_memory_says_it_read_nothing_and_why(sato: Path) -> None:
     """A MEMORY.md saved in Shift_JIS (Windows' Japanese default) is not imported. The
     summary said "nothing found", as if the file were empty, and the reason only said
