@@ -157,6 +157,25 @@ def test_a_date_written_the_japanese_way_is_read(sato: Path, query: str) -> None
     assert [h["session_id"][:12] for h in hits] == ["codex:0199b2", "codex:0199d3"], hits
 
 
+def test_a_rollout_line_with_a_lone_surrogate_is_skipped_not_fatal(sato: Path) -> None:
+    """A damaged rollout whose tool name is the JSON escape \\ud800 (half a character)
+    stopped `import-sessions codex` with exit 1, importing nothing of any file; the help
+    says unreadable lines are counted and listed, never fatal."""
+    folder = sato / ".codex" / "sessions" / "2026" / "12" / "03"
+    bad = folder / "rollout-2026-12-03T14-02-11-0199b7c8-1d2e-7f30-9a4b-5c6d7e8f9a0b.jsonl"
+    lines = bad.read_text(encoding="utf-8").splitlines()
+    call = '{"timestamp":"2026-12-03T05:02:25.000Z","type":"response_item","payload":'
+    call += '{"type":"function_call","name":"\\ud800","arguments":"{}","call_id":"c1"}}'
+    bad.write_text("\n".join([*lines[:2], call, *lines[2:]]) + "\n", encoding="utf-8")
+    proc = memdir_cli(sato, "import-sessions", "codex")
+    assert "1 malformed line skipped" in proc.stdout, proc.stdout
+    assert "surrogate" in proc.stderr, proc.stderr
+    hits = memdir_cli(sato, "sessions", "search", "请求书 キャッシュ 发票", "--json").stdout
+    assert "0199b7c8" in hits  # the damaged file's good lines
+    hits = memdir_cli(sato, "sessions", "search", "ERR_PNPM_OUTDATED_LOCKFILE", "--json").stdout
+    assert "0199a1b2" in hits  # and the other file
+
+
 def test_import_of_shift_jis_memory_says_it_read_nothing_and_why(sato: Path) -> None:
     """A MEMORY.md saved in Shift_JIS (Windows' Japanese default) is not imported. The
     summary said "nothing found", as if the file were empty, and the reason only said
