@@ -64,6 +64,9 @@ def import_(state: State, harness: str, source: Path | None, apply: bool, as_jso
             line += f" — {p.reason}"
         click.secho(line, fg={"refused": "red", "conflict": "yellow"}.get(p.action))
     counts = ", ".join(f"{n} {_LABELS[a]}" for a, n in plan.counts().items() if n)
+    if plan.problems:  # not "nothing found": something was there, unread (on stderr)
+        counts = f"{counts}, " if counts else ""
+        counts += f"{len(plan.problems)} unreadable (see above)"
     click.echo(f"{verb} from {plan.source}: {counts or 'nothing found'}.")
     if not plan.applied and plan.by_action("add") + plan.by_action("update"):
         click.echo("Dry run: nothing written. Re-run with --apply to import.")

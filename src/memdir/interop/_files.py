@@ -45,6 +45,18 @@ def read_whole(path: Path, limit: int, whole: dict[Path, str]) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start}){_legacy(data)}") from None
     whole[path.absolute()] = hashlib.sha256(data).hexdigest()
     return text
+
+
+def _legacy(data: bytes) -> str:
+    """A hint when ``data`` reads as Japanese in Shift_JIS (Windows' cp932), the encoding
+    a Japanese note saved on Windows most often has; else nothing."""
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return ""
+    if not any("\u3041" <= c <= "\u30fa" for c in text):  # no kana: not Japanese
+        return ""
+    return "; it looks like Shift_JIS: convert it with `iconv -f CP932 -t UTF-8`"

@@ -52,7 +52,7 @@ _ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
 _ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
 _ZH_SWITCHED = re.compile(rf"我们(?:已经)?改用(?:了)?\s*(?P<x>{_TOKEN}|[^\s，,。]+)")
 _ZH_DONT_USE = re.compile(rf"(?:不要|别)(?:再)?用\s*(?P<y>{_TOKEN}|[^\s，,。]+)")
-# Japanese, a small lexicon as for Chinese: 覚えておいて：…, 今後は…, 二度と…ないで,
+# Japanese, a small lexicon as for Chinese: 覚えておいて：…, 今後は…, 二度と/絶対に…ないで,
 # (npm から) yarn に切り替えました; a tool named in ASCII (\w would take the whole unspaced
 # sentence before に; a katakana word is as often a plain noun), a verb of switching only
 # (変更しました is any change: 設定を true に変更しました); a name starts where a run of its
@@ -64,7 +64,9 @@ _JA_REMEMBER = re.compile(
 _JA_FROM_NOW = re.compile(  # これから alone is "now" (これから会議です): は or a comma needed
     r"^(?:今後|これから|次回から|今度から)(?:は[、，,\s]*|[、，,]\s*)(?P<x>.+)"
 )
-_JA_NEVER = re.compile(r"二度と(?P<x>.+?(?:ないで|ないこと|ないように|するな|禁止).*)")
+_JA_NEVER = re.compile(  # 絶対に / 決して with a negative order: never, as 二度と
+    r"(?:二度と|絶対に|決して)(?P<x>.+?(?:ないで|ないこと|ないように|するな|禁止).*)"
+)
 _JA_SWITCHED = re.compile(
     rf"(?:(?P<y>{_JA_TOOL})\s*から\s*)?(?P<x>{_JA_TOOL})\s*(?:に|へ)\s*"
     r"(?:切り替え|切りかえ|移行し|乗り換え)(?:ました|た|ます|る)"
@@ -85,9 +87,20 @@ _ZH_FORGET = re.compile(
     r"^(?:(?:算了|不对|哦|好吧|那)[，,\s]*)?(?:请|你)?(?:(?:忘掉|忘记|忘了)(?P<x>.*)|把(?P<y>.+?)忘(?:掉|记|了)"
     r"|(?P<z>.*?)(?:不用|不需要|别|不要)(?:再)?记(?:住|着|下来)?(?:了)?(?P<w>.*))"
 )
+# 「…」の件は忘れて, …を忘れてください, もう覚えなくていい — at the end of a sentence, so
+# 忘れないで (don't forget) and 忘れてた (I had forgotten) never match.
+_JA_FORGET = re.compile(
+    r"^(?:(?:やっぱり|やっぱ|いや|あ|ごめん|すみません|それと|あと)[、，,\s]*)*"
+    r"(?:(?P<x>.+?)[、，,\s]*(?:は|を|も)[、，,\s]*)?(?:もう)?"
+    r"(?:忘れて(?:ください|下さい|ほしい|欲しい|もいい|いい|くれ)?"
+    r"|(?:覚え|記憶し)(?:て)?(?:おか)?なくて(?:も)?(?:いい|大丈夫))"
+    r"(?:です|よ|ね)*[。！!\s]*$"
+)
+_JA_ABOUT = re.compile(r"(?:という|って|の)?(?:件|こと|話)$")
 _THAT = re.compile(
     r"^(?:that|this|it|about (?:that|it)|all (?:that|of that)|what i (?:just )?said)?[.!\s]*$"
-    r"|^(?:这个|那个|这件事|那件事|刚才说的|我刚才说的|这些|那些)?[了吧啊。！!\s]*$",
+    r"|^(?:这个|那个|这件事|那件事|刚才说的|我刚才说的|这些|那些)?[了吧啊。！!\s]*$"
+    r"|^(?:それ|これ|あれ|今の|さっきの|今言った|さっき言った)?$",
     re.I,
 )
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
@@ -105,13 +118,14 @@ class _Hit:
 
 def _forget(s: str) -> _Hit | None:
     """A request to forget: what to forget (empty: whatever was said before)."""
-    m = _FORGET.match(s) or _ZH_FORGET.match(s)
+    m = _FORGET.match(s) or _ZH_FORGET.match(s) or _JA_FORGET.match(s)
     if m is None:
         return None
     groups = m.groupdict()
     subject = "".join(groups.get(k) or "" for k in ("x", "y", "z", "w")).strip()
     subject = re.sub(r"^(?:(?:that|about)\s+|关于|有关)", "", subject, flags=re.I)
     subject = re.sub(r"(?:这件事|那件事|的事情|的事)?[.。!！吧了\s]*$", "", subject)
+    subject = _JA_ABOUT.sub("", subject.strip('「」『』"“”')).strip('「」『』"“”')
     return _Hit("forget", s, "" if _THAT.match(subject) else subject)
 
 
@@ -160,12 +174,22 @@ def _match(sentence: str, message: str) -> _Hit | None:
 
 
 def _cap(text: str) -> str:
+    """An English sentence capitalised; one in Chinese or Japanese left as said (its first
+    word is then a name: npm, not Npm)."""
+    if any("\u3040" <= c <= "\u9fff" for c in text):
+        return text
     return text[:1].upper() + text[1:]
 
 
 def _short(text: str, width: int) -> str:
     text = " ".join(text.split()).rstrip(".。")
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _stop(text: str) -> str:
+    """``text`` ended as its language ends a sentence: 。 after Chinese or Japanese."""
+    wide = text[-1:] and ("\u3040" <= text[-1] <= "\u9fff" or "\uff01" <= text[-1] <= "\uff5e")
+    return f"{text}。" if wide else f"{text}."
 
 
 def _candidate(hit: _Hit, line_id: int) -> Candidate:
@@ -176,7 +200,7 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
             "feedback",
             _short(f"Forget: {subject}", 80),
             _short(f"The user asked to forget: {subject}", DESCRIPTION_MAX),
-            f"{_FORGET_MARK}{subject}\n\n{statement}.",
+            f"{_FORGET_MARK}{subject}\n\n{_stop(statement)}",
             "local",
             (line_id,),
             0.9,
@@ -191,7 +215,7 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
         name = _short(f"Use {hit.x}", 80)
         description = _short(_cap(", ".join(kept)) if kept else name, DESCRIPTION_MAX)
         how = f"use {hit.x}, not {hit.y}." if hit.y else f"use {hit.x}."
-        body = f"{statement}.\n\n**Why:** the user's correction.\n**How to apply:** {how}"
+        body = f"{_stop(statement)}\n\n**Why:** the user's correction.\n**How to apply:** {how}"
         return Candidate("feedback", name, description, body, "local", (line_id,), 0.9)
     subject = hit.x
     if hit.kind == "never":
@@ -213,7 +237,7 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
         else "feedback"
     )
     body = (
-        f"{_cap(_short(subject, 600))}.\n\n**Why:** the user asked for this to be "
+        f"{_stop(_cap(_short(subject, 600)))}\n\n**Why:** the user asked for this to be "
         f"remembered.\n**How to apply:** follow it in every session."
     )
     return Candidate(
@@ -247,7 +271,7 @@ def _terms(text: str) -> set[str]:
     words = {w for w in re.findall(r"[a-z0-9][\w.+#-]*", folded) if len(w) > 2} - _STOP
     stems = stem(w for w in words if w.isalpha())
     words = {stems.get(w) or w for w in words}
-    for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+", folded):
+    for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+|[\u30a1-\u30fa\u30fc]{2,}", folded):
         words |= {run[i : i + 2] for i in range(max(1, len(run) - 1))}
     return words
 

@@ -441,6 +441,15 @@ def _matches(text: str) -> list[tuple[re.Match[str], _Pattern]]:
     return found
 
 
+# A Japanese era year (令和8年, 平成元年) is a year of the Gregorian calendar: base + N.
+_ERA = re.compile(r"(令和|平成|昭和)\s*(元|\d{1,2})\s*年")
+_ERA_BASE = {"令和": 2018, "平成": 1988, "昭和": 1925}
+
+
+def _gregorian(m: re.Match[str]) -> str:
+    return f"{_ERA_BASE[m[1]] + (1 if m[2] == '元' else int(m[2]))}年"
+
+
 def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
     """Time ranges (epoch seconds) named in ``text``; relative ones need ``now``."""
     out = []
@@ -448,7 +457,8 @@ def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
         local = now.astimezone().replace(tzinfo=None) if now is not None else None
     except (OverflowError, ValueError, OSError):  # a clock at the edge of time
         local = None
-    for m, (_, _, resolve) in _matches(unicodedata.normalize("NFC", text)):
+    text = _ERA.sub(_gregorian, unicodedata.normalize("NFC", text))
+    for m, (_, _, resolve) in _matches(text):
         try:
             got = resolve(m, local)
         except (ValueError, KeyError, OverflowError, OSError):

@@ -74,11 +74,13 @@ class CodexHarness:
                 "Codex's memories folder (~/.codex/memories) or a file in it "
                 "(memory_summary.md, MEMORY.md)",
             )
-        if not source.is_dir():
-            out.problems.append(
-                f"{source}: no such folder; Codex keeps its memory in "
-                f"~/.codex/memories (or pass --from)"
+        if not source.is_dir():  # only the default can be missing: --from must exist
+            out.notes.append(
+                f"no Codex memory folder at {source} (Codex keeps its memory in "
+                f"~/.codex/memories; pass that folder with --from)"
             )
+            read_skills(md, ".agents", out)  # Codex's skills and AGENTS.md live elsewhere
+            out.notes += _global_instructions(md, source.parent)
             return out
         placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
         placed: dict[tuple[str, Path | None], set[str]] = {}  # ids in place, per target

@@ -23,6 +23,11 @@ _RULE = re.compile(
     r"rather than|make sure|remember to)\b",
     re.IGNORECASE,
 )
+# The same in Japanese and Chinese, which \b cannot bound (their characters are all \w).
+_RULE_CJK = re.compile(
+    r"必ず|常に|絶対に|禁止|してはいけない|しないこと|しないで|ないように|べき|避ける"
+    r"|必须|务必|总是|始终|永远不要|不要|不许|避免|优先用"
+)
 
 
 def parse(text: str) -> list[str]:
@@ -84,9 +89,10 @@ def describe(body: str) -> str:
 
 def classify(text: str) -> EntryType:
     """The type of a ``MEMORY.md`` entry: ``feedback`` when it states a rule of behaviour
-    (always, never, don't, prefer, avoid…), else ``reference``. ``USER.md`` entries are
-    always ``user``."""
-    return EntryType.FEEDBACK if _RULE.search(text) else EntryType.REFERENCE
+    (always, never, don't, prefer, avoid…; 必ず, 禁止…; 必须, 不要…), else ``reference``.
+    ``USER.md`` entries are always ``user``."""
+    rule = _RULE.search(text) or _RULE_CJK.search(text)
+    return EntryType.FEEDBACK if rule else EntryType.REFERENCE
 
 
 def _marker(text: str) -> tuple[str, str] | None:

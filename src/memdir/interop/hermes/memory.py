@@ -129,9 +129,9 @@ class HermesHarness:
         elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
             folder = folder / "memories"
         out = Read()
-        if not folder.is_dir():
-            out.problems.append(
-                f"{folder}: no such folder (Hermes keeps its memory in "
+        if not folder.is_dir():  # only the default can be missing: --from must exist
+            out.notes.append(
+                f"no Hermes memory folder at {folder} (Hermes keeps its memory in "
                 f"~/.hermes/memories; pass that folder with --from)"
             )
             return out

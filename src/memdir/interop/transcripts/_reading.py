@@ -23,6 +23,8 @@ from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
+# A \uD800-\uDFFF escape: JSON lets it stand alone (half a character), which no text is.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
 _STEP = 1024 * 1024  # report progress at most once per this many units of bytes
 
@@ -141,11 +143,23 @@ def json_lines(
                 if not isinstance(obj, dict):
                     tally.bad(f"{path}:{number}", "not a JSON object")
                     continue
+                if _SURROGATE_ESCAPE.search(raw) and _half_a_character(obj):
+                    tally.bad(f"{path}:{number}", "holds a lone surrogate (\\ud800…), not text")
+                    continue
                 yield number, obj
     except OSError as exc:
         tally.bad(str(path), f"could not read it ({exc.strerror or exc})")
     except ValueError as exc:
         tally.bad(str(path), str(exc))
+
+
+def _half_a_character(obj: object) -> bool:
+    """Whether a decoded line holds a lone surrogate (a pair is an emoji, and fine)."""
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def files(source: Path, pattern: str, tally: Tally | None = None) -> list[tuple[Path, int]]:
