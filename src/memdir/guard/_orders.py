@@ -1958,6 +1958,12 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # walk57: "… in the final report even when no alert fired" (a noun)
     if rule == "promptware" and _described(m, s, lo, hi):
         return True
+    if (
+        rule == "tests"
+        and _THIRD_PERSON.match(m.group())
+        and _CODE_DOES.search(s, max(lo, m.start() - 80), m.start())
+    ):
+        return True  # "`@skip_if_…` decorator — skips the test when …": what code does
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
@@ -2046,6 +2052,10 @@ THING_DOES = re.compile(
     r"app|page|site|plugin|library|sdk))s? (?:will |would |can |could |may |might |does |did )?"
     r"(?:not )?$"
 )
+# Round 62b: a code element (its name in backticks, maybe a noun after it) as the subject of
+# a verb in the third person: "`@skip_if_…`** decorator — skips …" describes the code.
+_CODE_DOES = re.compile(r"`[^`\n]+`[*_]*(?: [a-z]+)?[ \t]*(?:[—–:]|--?)?[ \t]*\Z")
+_THIRD_PERSON = re.compile(r"[a-z]+[^s]s\b")
 # Wider than _clause._REPORTED's spotter words ("lists", "quarantine"): folding them there
 # moved 21 verdicts, so the two stay apart.
 _DEFENDER = re.compile(
