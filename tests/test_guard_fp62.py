@@ -27,7 +27,8 @@ BENIGN = [
     "- **Ничего необратимого без подтверждения** (деплой, удаление): сначала докажи, что это "
     "безопасно.",
     # a list of command-line flags, each glossed
-    "## 选项\n\n* `--dry-run`：只预览，不写入\n* `--force`：跳过确认提示\n* `--scope <s>`：选择范围",
+    "## 选项\n\n* `--dry-run`：只预览，不写入\n* `--force`：跳过确认提示\n"
+    "* `--scope <s>`：选择范围",
     "Flags:\n- `--force`: skip the confirmation prompt\n- `--quiet`: print nothing",
     # code described in the third person
     "Markers:\n1. **`@requires_network`** decorator — skips the test when the network is down",
