@@ -81,7 +81,7 @@ def _not_fixture(m: re.Match[str]) -> bool:
 # A comment's leading label in capitals ("// PASS: CORRECT: …", "# PASS: 正確:驗證"): the
 # mark a review doc puts on its good example, followed by a second label, not a password.
 _COMMENT_LABEL = re.compile(r"(?://+|#+|/\*+|--|;+|\*|<!--)[ \t]*\Z")
-_LABEL_WORD = re.compile(r"[^\W\d_]+:")  # letters only, then a colon
+_LABEL_WORD = re.compile(r"[^\W\d_]{1,40}:")  # letters only, then a colon
 
 
 def _not_comment_label(m: re.Match[str]) -> bool:
