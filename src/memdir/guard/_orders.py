@@ -1938,7 +1938,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "if what you think you know contradicts this file, trust this file"
     if rule == "override" and _ranked_list(m, s):
         return True  # "(highest priority first)", "## 세션 로그 (최우선)": a rank among parts
-    if rule == "override" and _AUTHORITY_FIRST.search(s, max(lo, m.start() - 40), m.start()):
+    if rule == "override" and _AUTHORITY_FIRST.fullmatch(s, lo, m.start()):
         return True  # "系统指令优先级最高": the system's own rank, no text raised above it
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
@@ -2019,12 +2019,13 @@ _HEADING_TAG = re.compile(r"[ \t]*[)）][ \t]*[:：]?[ \t*]*[:：]?[ \t]*$")
 # A heading, or a bold label on a line of its own ("**Requirement fidelity (highest priority):**")
 _LABEL_LINE = re.compile(r"#|[ \t]*(?:[-*+] )?\*\*")
 # Round 62b: what has the top rank is the system's or the user's instructions (the rank they
-# have anyway): "系统指令优先级最高", "the system prompt has the highest priority".
+# have anyway), as the whole subject of the clause: "系统指令优先级最高", "the system prompt
+# has the highest priority"; not "以下系统指令…" (a text calling itself the system's).
 _AUTHORITY_FIRST = re.compile(
-    r"(?:系统|系統|用户|用戶|开发者|開發者)的?(?:指令|指示|提示词?|提示詞?|消息|要求)(?:的)?"
+    r"[\s*>#+\-\d.)]*(?:(?:系统|系統|用户|用戶|开发者|開發者)的?(?:指令|指示|提示词?|提示詞?|消息|要求)(?:的)?"
     r"[ \t]*\Z|\b(?:the )?(?:system|user|developer)(?:'s)? (?:prompt|instructions?|messages?)"
     r"(?: (?:always|has|have|takes?|gets?|are|is|of))*(?: the)? \Z|(?:システム|ユーザー)の?"
-    r"(?:指示|プロンプト)(?:が|は)?\Z|(?:시스템|사용자)(?:의)? ?(?:지시|프롬프트)(?:가|는|이)? ?\Z"
+    r"(?:指示|プロンプト)(?:が|は)?\Z|(?:시스템|사용자)(?:의)? ?(?:지시|프롬프트)(?:가|는|이)? ?\Z)"
 )
 
 
