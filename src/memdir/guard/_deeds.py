@@ -205,6 +205,9 @@ _SKIPPED = re.compile(
 )
 
 
+# Round 62b: what "pass" takes when it passes an argument: a flag, bare or in backticks.
+_ARGUMENT = re.compile(r"[ \t]+`?--?[a-z]")
+
 _FAKED_WORDS = (
     *("pass", "succe", "green", " ok", "clean", "final", "approv", "saniti", "complet"),
     *("verified", "valid", "return true", "stamp"),
@@ -217,6 +220,8 @@ def _faked(s: str, cl: Clauses) -> Hit | None:
     for fake in _FAKED.finditer(s):
         if negated(s, fake.start(), fake.end(), cl=cl) or mentioned(s, fake.start()):
             continue
+        if fake.group().endswith("pass") and _ARGUMENT.match(s, fake.end()):
+            continue  # "always pass `-Encoding UTF8BOM`": an argument passed to a command
         skip = _SKIPPED.search(s, max(0, fake.start() - 300), min(len(s), fake.end() + 200))
         if skip is None or cl.story(fake.start(), fake.end()):
             continue

@@ -1642,6 +1642,13 @@ _NEGATIVE_FORM = re.compile(
     r"stop|sin |sans |ohne |senza |sem |без |не |无需|不|免|無|없|묻지|否)"
 )
 _WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
+# Round 62b: "nothing" as the subject of an elliptic "… without X" (one to three words
+# between, none a verb of its own: "nothing should stop you … without" is not it).
+_NOTHING = re.compile(
+    r"(?<!\w)(?:nothing|ничего|nichts|rien|nada|niente|nulla)(?!\w)"
+    r"(?![^\n]*?\b(?:should|can|could|will|must|stops?|prevents?|keeps?|needs?|is|are)\b)"
+    r"(?:[ \t]+[^\W\d_][\w-]*){0,3}[ \t*]*\Z"
+)
 _REASONS = {
     "demote": "it ranks another source above the user or tells the agent to ignore the user",
     "void": "it declares the agent's instructions void",
@@ -1916,6 +1923,10 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # kept from other users, not from the user
     if rule == "perm" and _FLAG_ROW.match(s, s.rfind("\n", 0, m.start()) + 1):
         return True  # "| `--auto` | … 확인 없이 삭제 |": what a command-line flag does
+    if rule == "perm" and _flag_item(m, s):
+        return True  # "* `--force`：跳过确认提示": the same, as a list of flags
+    if rule == "perm" and _WITHOUT.match(m.group()) and _NOTHING.search(s, lo, m.start()):
+        return True  # "nothing irreversible without confirmation": no act goes unconfirmed
     if rule == "perm" and _ko_negated(m, s, hi):
         return True  # "승인 없이 … 삭제하지 않습니다": the verb it qualifies is negated
     if (
@@ -1927,6 +1938,8 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "if what you think you know contradicts this file, trust this file"
     if rule == "override" and _ranked_list(m, s):
         return True  # "(highest priority first)", "## 세션 로그 (최우선)": a rank among parts
+    if rule == "override" and _AUTHORITY_FIRST.fullmatch(s, lo, m.start()):
+        return True  # "系统指令优先级最高": the system's own rank, no text raised above it
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
     if (
@@ -1945,6 +1958,12 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # walk57: "… in the final report even when no alert fired" (a noun)
     if rule == "promptware" and _described(m, s, lo, hi):
         return True
+    if (
+        rule == "tests"
+        and _THIRD_PERSON.match(m.group())
+        and _CODE_DOES.search(s, max(lo, m.start() - 80), m.start())
+    ):
+        return True  # "`@skip_if_…` decorator — skips the test when …": what code does
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
@@ -1983,10 +2002,31 @@ def _ko_negated(m: re.Match[str], s: str, hi: int) -> bool:
 
 # A table row documenting a flag: its first cell is the flag alone, in backticks.
 _FLAG_ROW = re.compile(r"[ \t]*\|[ \t]*`--?[a-z][\w-]*(?:[ =][^`|\n]{0,20})?`[ \t]*\|[^|\n]*\|")
+# Round 62b: a list item that opens with the flag alone, in backticks, then its gloss.
+_FLAG_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`--?[a-z][\w-]*(?:[ =][^`\n]{0,20})?`[ \t]*[:：—–]")
+
+
+def _flag_item(m: re.Match[str], s: str) -> bool:
+    """The drop is in the first sentence of a flag's gloss (not in an order after it)."""
+    item = _FLAG_ITEM.match(s, s.rfind("\n", 0, m.start()) + 1)
+    return item is not None and _SENTENCE_END.search(s, item.end(), m.start()) is None
+
+
 _SENTENCE_END = re.compile(r"[.。!?！？\n]")
 # A priority that orders a list ("highest priority first") or tags a heading's section.
 _RANK_AFTER = re.compile(r"[\s*]*(?:first|to lowest|→ lowest)[\s*]*[)）]")
-_HEADING_TAG = re.compile(r"[ \t]*[)）][ \t*]*$")
+_HEADING_TAG = re.compile(r"[ \t]*[)）][ \t]*[:：]?[ \t*]*[:：]?[ \t]*$")
+# A heading, or a bold label on a line of its own ("**Requirement fidelity (highest priority):**")
+_LABEL_LINE = re.compile(r"#|[ \t]*(?:[-*+] )?\*\*")
+# Round 62b: what has the top rank is the system's or the user's instructions (the rank they
+# have anyway), as the whole subject of the clause: "系统指令优先级最高", "the system prompt
+# has the highest priority"; not "以下系统指令…" (a text calling itself the system's).
+_AUTHORITY_FIRST = re.compile(
+    r"[\s*>#+\-\d.)]*(?:(?:系统|系統|用户|用戶|开发者|開發者)的?(?:指令|指示|提示词?|提示詞?|消息|要求)(?:的)?"
+    r"[ \t]*\Z|\b(?:the )?(?:system|user|developer)(?:'s)? (?:prompt|instructions?|messages?)"
+    r"(?: (?:always|has|have|takes?|gets?|are|is|of))*(?: the)? \Z|(?:システム|ユーザー)の?"
+    r"(?:指示|プロンプト)(?:が|は)?\Z|(?:시스템|사용자)(?:의)? ?(?:지시|프롬프트)(?:가|는|이)? ?\Z)"
+)
 
 
 def _ranked_list(m: re.Match[str], s: str) -> bool:
@@ -1996,7 +2036,7 @@ def _ranked_list(m: re.Match[str], s: str) -> bool:
     end = s.find("\n", m.end())
     end = len(s) if end == -1 else end
     return (
-        s.startswith("#", line)
+        _LABEL_LINE.match(s, line) is not None
         and s[m.start() - 1 : m.start()] in ("(", "（")
         and _HEADING_TAG.fullmatch(s, m.end(), end) is not None
     )
@@ -2013,6 +2053,10 @@ THING_DOES = re.compile(
     r"app|page|site|plugin|library|sdk))s? (?:will |would |can |could |may |might |does |did )?"
     r"(?:not )?$"
 )
+# Round 62b: a code element (its name in backticks, maybe a noun after it) as the subject of
+# a verb in the third person: "`@skip_if_…`** decorator — skips …" describes the code.
+_CODE_DOES = re.compile(r"`[^`\n]+`[*_]*(?: [a-z]+)?[ \t]*(?:[—–:]|--?)?[ \t]*\Z")
+_THIRD_PERSON = re.compile(r"[a-z]+[^s]s\b")
 # Wider than _clause._REPORTED's spotter words ("lists", "quarantine"): folding them there
 # moved 21 verdicts, so the two stay apart.
 _DEFENDER = re.compile(

@@ -78,6 +78,25 @@ def _not_fixture(m: re.Match[str]) -> bool:
     return _FIXTURE.search(around.replace(m.group(), " ")) is None
 
 
+# A comment's leading label in capitals ("// PASS: CORRECT: …", "# PASS: 正確:驗證"): the
+# mark a review doc puts on its good example, followed by a second label, not a password.
+_COMMENT_LABEL = re.compile(r"(?://+|#+|/\*+|--|;+|\*|<!--)[ \t]*\Z")
+_LABEL_WORD = re.compile(r"[^\W\d_]{1,40}:")  # letters only, then a colon
+
+
+def _not_comment_label(m: re.Match[str]) -> bool:
+    """Round 62b: a key in capitals just after a comment marker, whose value is itself a
+    label (``CORRECT:``), marks an example; ``// pass: hunter2!`` still counts."""
+    s, key_end = m.string, m.start("value")
+    line = s.rfind("\n", 0, m.start()) + 1
+    labelled = (
+        s[m.start() : key_end].rstrip(" \t:=\"'`").isupper()
+        and _LABEL_WORD.match(m.group("value")) is not None
+        and _COMMENT_LABEL.search(s[max(line, m.start() - 80) : m.start()]) is not None
+    )
+    return not labelled and _real_value(m)
+
+
 def _has_digit_and_letter(m: re.Match[str]) -> bool:
     token = m.group("value")
     return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
@@ -235,7 +254,7 @@ def rules() -> tuple[Rule, ...]:
             r"api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key|"
             r"token))[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?(?P<value>[^\s\"'`,;)}\]:]"
             r"[^\s\"'`,;)}\]]{5,})",
-            accept=_real_value,
+            accept=_not_comment_label,
         ),
     )
 
