@@ -109,7 +109,7 @@ OWN = {
     "set 59": ROOT / "bench/data/guard59/set.jsonl",  # the same, MCP/skills/RAG/code; dev opened
     "set 60": ROOT / "bench/data/guard60/set.jsonl",  # the same, poisoned experience; dev opened
     "set 61": ROOT / "bench/data/guard61/set.jsonl",  # code tasks, tool shadowing; before tuning
-    "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories, real benign; dev opened
+    "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories; dev opened
     "set 63": ROOT / "bench/data/guard63/set.jsonl",  # quiet harm in experience code; own
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
