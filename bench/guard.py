@@ -32,7 +32,9 @@ Corpora (each read if present; see bench/README.md):
   SkillJack poisoned trajectories, honest skills, tool descriptions and code tasks — dev half
   opened in round 61), ``bench/data/guard61`` (set 61: risky code tasks and tool shadowing,
   own, written before round 60's tuning), ``bench/data/guard63`` (set 63: quiet harm in
-  experience code, own, written before round 61's tuning), ``bench/data/guard62`` (set 62:
+  experience code, own, written before round 61's tuning), ``bench/data/guard64`` (set 64:
+  standing orders and credential theft in nine languages, own, written before round 62's
+  tuning), ``bench/data/guard62`` (set 62:
   memories in nine languages — real non-English agent files as benign, planted attacks —
   dev half opened in round 62); a set in ``SEALED`` (sets 16, 18, 22, 23 …) judges by counts
   only, dev half included, until a session opens it (set 14's dev half was opened on 2026-12-04,
@@ -111,6 +113,7 @@ OWN = {
     "set 61": ROOT / "bench/data/guard61/set.jsonl",  # code tasks, tool shadowing; before tuning
     "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories; dev opened
     "set 63": ROOT / "bench/data/guard63/set.jsonl",  # quiet harm in experience code; own
+    "set 64": ROOT / "bench/data/guard64/set.jsonl",  # standing orders, credentials; nine langs
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {
@@ -157,6 +160,7 @@ TEST_NOTE = {
     "set 61": "counts only; risky code tasks and tool shadowing, written by guard60",
     "set 62": "counts only; dev half opened in round 62",
     "set 63": "counts only; quiet harm in trajectory code and honest twins, written by guard61",
+    "set 64": "counts only; standing orders and credential theft in nine languages, by guard62",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted
