@@ -196,7 +196,8 @@ _PERM = (
     r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)|"
     r"自動(?:的に|で)[「『\"]?(?:許可|承認|同意|はい)",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
-    r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
+    r"(?:묻|확인하|확인받|허락받)지 않아도|"
+    r"(?:묻|물어보|확인하|확인받|허락받|승인받)지 않고|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고|말 것)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
     r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|"
@@ -389,8 +390,9 @@ _TRUST = (
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
     rf"\b(?:as if|as though) {_AS_USER}\b",
     r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|"
-    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|"
-    r"elle) venai(?:en)?t de l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
+    r"como se (?:fossem|viessem) do usuário|comme s(?:'|i )(?:ils|elles|il|"
+    r"elle) (?:pro)?venai(?:en)?t de l'utilisateur|"
+    r"als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
     r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|(?:就像|"
     r"如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|"
     r"の)?かのように|사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
@@ -434,7 +436,8 @@ _TRUST = (
     r"инструкции|команды|просьбы|приказы|сообщения) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
     r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
     r"como (?:una? )?(?:orden|instrucci[oó]n|petici[oó]n|mensaje|comando) del (?:propio )?usuario|"
-    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател|"
+    r"(?:считаются|являются|считать|рассматривать|воспринимать) (?:\S+ ){0,6}?(?:указани|инструкци|"
+    r"команд|просьб|распоряжени|приказ|поручени)\w* пользовател|"
     r"(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|(?:valen|"
     r"cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?(?:instructions|"
     r"ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|ordens) do usuário|"
@@ -1394,6 +1397,7 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
+    r"\bstop (?:telling|informing|mentioning|notifying|reporting to) (?:\w+ ){0,2}?the user\b|"
     r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
     r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|reveal\w*) (?:\w+ "
     r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
@@ -1402,7 +1406,8 @@ _HIDE = (
     r"|que )|sans (?:prévenir|avertir|informer) l'utilisateur|"
     r"senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
     r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
-    r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
+    r"usuário|que)|без упоминания|не (?:говор|сообща|сообщи|доклад|уведомл|информир|рассказ)\w* "
+    r"пользовател\w*|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
     r"với) người dùng|zonder het de gebruiker te vertellen",
     # an infinitive order not to tell the user (fr, de, es, it, pt)

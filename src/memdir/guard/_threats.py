@@ -207,7 +207,7 @@ _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
 _VENDOR = re.compile(r"([a-z]+)_")
-_ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+_ONWARD = re.compile(r"\b(?:to|into|onto|в|во)\b")
 _UPLOAD = re.compile(
     r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
     r"--uploa"
