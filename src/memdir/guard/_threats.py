@@ -94,6 +94,7 @@ from ._vocab import (
     _SOURCE_40,
     _SOURCE_42,
     _SUBST,
+    _TEMPLATE_BEFORE,
     _TEMPLATE_FIRST,
     _TEMPLATE_NAME,
     _URL,
@@ -1944,7 +1945,10 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     if _TEMPLATE_NAME.match(s, store.start()):
         return True  # the store is a template itself (``credentials.example.json``)
     if verb.start() > store.start():
-        return False
+        # "`.env.example` nach `.env` kopieren": a verb-last copy of a template (round 62)
+        return bool(_COPYING_ANY.match(verb.group())) and bool(
+            _TEMPLATE_BEFORE.search(s, max(0, store.start() - 60), store.start())
+        )
     if (
         _KEEP.match(verb.group())
         and _PLACE.search(s, max(0, store.start() - 30), store.start())

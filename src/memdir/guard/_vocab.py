@@ -1400,6 +1400,11 @@ _TEMPLATE_FIRST = re.compile(
     r"(?:(?!(?:and|och|og|ja|és|și|şi|und|et|y|dan|na|và|και|и|і|i|ve)\s)\S+\s+){0,2}[`'\"]?$"
 )
 
+# The same template just before the store, for a verb that follows both (de, ja, ko, ru).
+_TEMPLATE_BEFORE = re.compile(
+    r"\S*(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
+    r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+(?:\S+\s+)?[`'\"]?$"
+)
 
 _DESTRUCTIVE = re.compile(
     r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
