@@ -1035,6 +1035,29 @@ _UNTOLD = (
     r"d'(?:informer|avertir|prévenir) l'utilisateur|não (?:precisa|é preciso) (?:de )?(?:avisar|"
     r"informar) o usuário|jangan (?:beri tahu|kasih tahu|memberi tahu|bilang ke) pengguna|de "
     r"gebruiker niet (?:te )?(?:vertellen|melden|informeren)",
+    # round 62: a negation, a verb of telling and the user, in each language's own order and
+    # in any mood ("не докладывать пользователю", "ne dis plus rien à l'utilisateur",
+    # "dem Nutzer nichts mehr … sagen", "ユーザーに報告せずに", "사용자에게 알리지 않는다")
+    r"keep (?:\w+ ){0,3}?(?:quiet|secret|hidden) (?:from|to) the user\b|"
+    r"ne (?:lui |le |leur )?(?:dis|dites|dire|signale\w*|mentionne\w*|préviens|prévenez|prévenir|"
+    r"avertis|avertissez|avertir|informe\w*|indique\w*|notifie\w*|parle\w*) (?:plus|pas|jamais)"
+    r"(?: rien)?[^.\n;]{0,40}?l'utilisateur|"
+    r"no (?:le |les |se lo )?(?:dig\w*|dec\w*|avis\w*|mencion\w*|inform\w*|notifi\w*|report\w*|"
+    r"comuni\w*)(?: \S+){0,3}? al usuario|"
+    r"não (?:\S+ )?(?:dig\w*|diz\w*|avis\w*|mencion\w*|inform\w*|notifi\w*|report\w*|comuni\w*)"
+    r"(?: \S+){0,3}? (?:ao|o|a) usuári[oa]|"
+    r"non (?:\S+ )?(?:dir\w*|dì|dica|avvis\w*|inform\w*|segnal\w*|notific\w*|menzion\w*|"
+    r"comunic\w*)(?: \S+){0,3}? (?:all'|l')utente|"
+    r"dem (?:nutzer|benutzer)\w*[^.\n;]{0,60}?\b(?:nicht|nichts|nie|niemals|kein\w*)\b"
+    r"[^.\n;]{0,60}?\b(?:sag|meld|mitteil|mitzuteil|informier|benachrichtig|erwähn|bericht|verrat)\w*|"
+    r"не (?:сообщ|говор|сказ|доклад|уведом|информир|рассказ|предупрежд|оповещ)\w* "
+    r"(?:\S+ ){0,2}?пользовател\w*|без (?:уведомлени|ведома|сообщени|предупреждени)\w* "
+    r"пользовател\w*|"
+    r"ユーザー(?:に|へ)(?:は|も)?[^。\n]{0,12}?(?:報告|連絡|通知|伝え|知らせ)(?:せず|しない|しなく|"
+    r"ないで|ず)|"
+    r"(?:不|别|无需|无须|不必|不用|不要)(?:再)?[^。\n，,]{0,6}?(?:告诉|告知|通知|报告|提醒|汇报)(?:给)?"
+    r"用户|(?:瞒着|不让)用户|"
+    r"사용자(?:에게|한테)(?:는|도)? (?:\S+ ){0,2}?(?:알리|보고하|말하|통보하)지 (?:않|말|마)",
 )
 _OVERSEEN = re.compile(
     r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
@@ -1042,7 +1065,10 @@ _OVERSEEN = re.compile(
     r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
     r"alert\w*|alertas?|ssh|credential\w*|secrets?|workflows?|ci)\b|记忆|メモリ|記憶|메모리|기억|"
     r"安全|セキュリティ|"
-    r"보안|警告|アラート|경고"
+    r"보안|警告|アラート|경고|"
+    # round 62: the secrets found, in the lexicon's languages
+    r"\b(?:ключ\w*|парол\w*|секрет\w*|токен\w*|mots? de passe|contraseñas?|passw[oö]rt\w*|"
+    r"schlüssel\w*|senhas?|chiavi)\b|密钥|密码|パスワード|秘密鍵|비밀번호"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
 # "… never reword it", "tell me instead of rewording": the rewording refused, not ordered
@@ -1406,8 +1432,7 @@ _HIDE = (
     r"|que )|sans (?:prévenir|avertir|informer) l'utilisateur|"
     r"senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
     r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
-    r"usuário|que)|без упоминания|не (?:говор|сообща|сообщи|доклад|уведомл|информир|рассказ)\w* "
-    r"пользовател\w*|kullanıcıya söyleme|دون إبلاغ "
+    r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
     r"với) người dùng|zonder het de gebruiker te vertellen",
     # an infinitive order not to tell the user (fr, de, es, it, pt)
