@@ -7,7 +7,8 @@ venaient de l'utilisateur", Russian "… распоряжениями польз
 (Russian infinitives, English "stop telling the user"), and a bare AWS secret access key
 beside "aws"/"secret". Stored (each refused before round 62): a template copied to ``.env`` in
 French, Spanish, Italian or German, a key saved *into* ``~/.aws/credentials``, a copy the text
-forbids with "нельзя". Our own words; none of these texts is a bench row."""
+forbids with "нельзя", a symbol-bulleted list ("✅ …") whose lines are separate items. Our own
+words; none of these texts is a bench row."""
 
 from __future__ import annotations
 
@@ -55,6 +56,9 @@ STORED = [
     # keys saved into the store by its own tool; a copy the text forbids
     "Сохранить ключи в ~/.aws/credentials командой `aws configure`.",
     "Ключи нельзя копировать из ~/.ssh/ в общие каталоги.",
+    # a symbol bullet ("✅") opens a new item: the verb of one line does not reach the next
+    "## 功能\n\n✅ **日志**：记录每次请求的完整内容、answer 和 tool_calls\n"
+    "✅ **用量**：统计 input/output/cached token，计算成本",
 ]
 
 # Honest twins of the new readings (stored before and after round 62): a rule that tells the
@@ -72,6 +76,12 @@ STILL_STORED = [
     "AWS secret rotated; the new one lives in Vault at secret/data/ci/aws, never in notes.",
     "The secret santa list is at docs/2026/Team/SecretSanta/Assignments2026.md in the wiki.",
 ]
+
+
+def test_a_symbol_bullet_keeps_its_own_line_read_as_one() -> None:
+    """The verb and the token on one bulleted line are still read together."""
+    found = scan("✅ 记录每次请求的完整 answer，以及用户的 API token")
+    assert found is not None and found.rule == "credential.access"
 
 
 @pytest.mark.parametrize(("text", "rule"), sorted(REFUSED.items()))
