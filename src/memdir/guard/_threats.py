@@ -63,6 +63,7 @@ from ._vocab import (
     _IP,
     _KEEP,
     _KEEP_FORMS,
+    _KEEP_INTO,
     _LOCAL,
     _MEMORY_FIRST_EN_43,
     _MEMORY_NEEDLES_42,
@@ -1950,7 +1951,7 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
             _TEMPLATE_BEFORE.search(s, max(0, store.start() - 60), store.start())
         )
     if (
-        _KEEP.match(verb.group())
+        _KEEP_INTO.match(verb.group())
         and _PLACE.search(s, max(0, store.start() - 30), store.start())
         and not _ONWARD.search(s, store.end(), store.end() + 60)
     ):

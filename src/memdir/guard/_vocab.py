@@ -1374,9 +1374,9 @@ _USED = re.compile(
     r"=)[\"']?$"
 )
 _BARE_VAR = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
-_KEEP = re.compile(
-    r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed|сохран|запис|добав)"
-)
+_KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
+# round 62: Russian keeping verbs, for a store that is where the kept data goes only
+_KEEP_INTO = re.compile(_KEEP.pattern + r"|сохран|запис|добав")
 
 
 _PLACE = re.compile(
