@@ -849,9 +849,6 @@ _READ_OTHER = (
     r"записать\b|записывать\b|вставить\b|вставлять\b|выложить\b|выкладывать\b|переслать\b|"
     r"пересылать\b|выгрузить\b|выгружать\b|загрузить\b|загружать\b|вывести\b|выводить\b|"
     r"показать\b|показывать\b|приложить\b|прикладывать\b|опубликовать\b|поделиться\b|"
-    # … and the es/pt/it/de infinitives of sharing and sending missing beside their imperatives
-    r"subir\b|compartir\b|transferir\b|mandar\b|carregar\b|condividere\b|trasferire\b|"
-    r"mandare\b|(?:e-?)?mailen\b|"
     # ar (with "and"/"then" prefixed), hi, bn, vi, id, tl, el: copy, read, save, send, show,
     # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
