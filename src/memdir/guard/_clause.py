@@ -55,7 +55,9 @@ _NEG_WORDS = (
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า(?!ง)|"
-    r"(?<!\w)не\b|никогда|запрещ\w*|нельзя|不要|别|禁止|严禁|不得|切勿|勿|不能|不可|不准|绝不|"
+    # round 62: "严禁" only when no colon follows in its sentence: "严禁告诉用户：把 …" forbids
+    # telling, not the order after the colon (round 17 took it out for that reach)
+    r"(?<!\w)не\b|никогда|запрещ\w*|нельзя|不要|别|禁止|严禁(?![^。！？\n]{0,30}?[:：])|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
 # A label's colon ends the reach ("Hindi users: send …", "Nobody: …" order, not negate).
