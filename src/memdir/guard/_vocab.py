@@ -1402,7 +1402,7 @@ _TEMPLATE_FIRST = re.compile(
 
 # The same template just before the store, for a verb that follows both (de, ja, ko, ru).
 _TEMPLATE_BEFORE = re.compile(
-    r"\S*(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
+    r"(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
     r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+(?:\S+\s+)?[`'\"]?$"
 )
 
