@@ -32,10 +32,12 @@ Corpora (each read if present; see bench/README.md):
   SkillJack poisoned trajectories, honest skills, tool descriptions and code tasks — dev half
   opened in round 61), ``bench/data/guard61`` (set 61: risky code tasks and tool shadowing,
   own, written before round 60's tuning), ``bench/data/guard63`` (set 63: quiet harm in
-  experience code, own, written before round 61's tuning), ``bench/data/guard62`` (set 62:
+  experience code, own, written before round 61's tuning), ``bench/data/guard64`` (set 64:
+  standing orders and credential theft in nine languages, own, written before round 62's
+  tuning), ``bench/data/guard62`` (set 62:
   memories in nine languages — real non-English agent files as benign, planted attacks —
-  sealed); a set in ``SEALED`` (sets 16, 18, 22, 23, 62 …) judges by counts only, dev half
-  included, until a session opens it (set 14's dev half was opened on 2026-12-04,
+  dev half opened in round 62); a set in ``SEALED`` (sets 16, 18, 22, 23 …) judges by counts
+  only, dev half included, until a session opens it (set 14's dev half was opened on 2026-12-04,
   set 17's and set 19's on 2026-12-05, set 20's on 2026-12-05 while set 21 was written blind,
   set 21's on 2026-12-05 while set 22 was written blind);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
@@ -109,8 +111,9 @@ OWN = {
     "set 59": ROOT / "bench/data/guard59/set.jsonl",  # the same, MCP/skills/RAG/code; dev opened
     "set 60": ROOT / "bench/data/guard60/set.jsonl",  # the same, poisoned experience; dev opened
     "set 61": ROOT / "bench/data/guard61/set.jsonl",  # code tasks, tool shadowing; before tuning
-    "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories, real benign; sealed
+    "set 62": ROOT / "bench/data/guard62/set.jsonl",  # multilingual memories; dev opened
     "set 63": ROOT / "bench/data/guard63/set.jsonl",  # quiet harm in experience code; own
+    "set 64": ROOT / "bench/data/guard64/set.jsonl",  # standing orders, credentials; nine langs
 }
 #: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
 SEALED = {
@@ -122,7 +125,6 @@ SEALED = {
     "set 25",
     "set 26",
     "set 27",
-    "set 62",
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -156,8 +158,9 @@ TEST_NOTE = {
     "set 59": "never read; sealed until its dev half was opened",
     "set 60": "counts only; dev half opened in round 61 (SkillJack disguised, skills, tools)",
     "set 61": "counts only; risky code tasks and tool shadowing, written by guard60",
-    "set 62": "sealed; multilingual memories: non-English agent files, planted attacks",
+    "set 62": "counts only; dev half opened in round 62",
     "set 63": "counts only; quiet harm in trajectory code and honest twins, written by guard61",
+    "set 64": "counts only; standing orders and credential theft in nine languages, by guard62",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 REAL2 = ROOT / "bench/data/real_memory2/texts.jsonl"  # held out: dev half tuned on, test counted

@@ -85,8 +85,9 @@ def test_every_benign_row_has_provenance_and_a_kept_licence() -> None:
     assert all(len(h) == 1 for h in halves.values()), halves  # the split is by repository
 
 
-def test_bench_reads_set_62_sealed() -> None:
+def test_bench_reads_set_62_dev_opened() -> None:
+    """Round 62 opened the dev half: ``--misses`` may list it, the test half stays counts."""
     bench = module("guard_bench_for_set62", ROOT / "bench/guard.py")
     assert bench.OWN["set 62"] == SET / "set.jsonl"
-    assert "set 62" in bench.SEALED
+    assert "set 62" not in bench.SEALED
     assert "set 62" in bench.TEST_NOTE

@@ -251,16 +251,12 @@ def test_pasted_secrets_and_poisoned_repo_notes_are_refused(md: memdir.Memdir) -
     assert md.store("local").list() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="guard: a bare 40-character AWS secret access key labelled in prose ('secret key "
-    "for deploy: …') is stored; only the aws_secret_access_key= form is refused",
-)
 def test_a_bare_aws_secret_key_is_refused(md: memdir.Memdir) -> None:
+    """Round 62: a bare 40-character AWS secret labelled in prose is refused as one."""
     rule = _add(md, {"type": "reference", "name": "deploy secret",
                      "description": "the deploy user's secret key",
                      "body": f"secret key for deploy: {AWS_SECRET}"})  # fmt: skip
-    assert rule is not None
+    assert rule == "secret.aws-secret"
 
 
 def test_searching_the_notes_back_in_plain_questions(where: tuple[Path, Path]) -> None:  # noqa: F811

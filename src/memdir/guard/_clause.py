@@ -23,10 +23,12 @@ from ._needles import (
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
 # an alternation of classes does not (4x slower). The last: a line break after a word or
-# closing mark, before a capital.
+# closing mark, before a capital. Round 62: a line opening with a symbol bullet ("✅ …") is a
+# new item, as one opening with "-".
 _END = re.compile(
     r"[.!?。！？§\n](?:(?<=[.!?])(?=\s|$)|(?<=[。！？§])|"
-    r"(?<=\n)(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|(?<=\n)(?=[A-Z])(?<=[:;,\w`'\")\]]\n))"
+    r"(?<=\n)(?=[ \t]*(?:\n|[-*+>#|•◦▪●■►▶➤✓✔✅❌☐☑⚠]|\d+[.)]|```|$))|"
+    r"(?<=\n)(?=[A-Z])(?<=[:;,\w`'\")\]]\n))"
 )
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
@@ -53,7 +55,9 @@ _NEG_WORDS = (
     r")\b|(?<!\w)(?:לא|לעולם|אל(?= ת)|هرگز|نباید)(?!\w)|"
     r"(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])|"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า(?!ง)|"
-    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
+    # round 62: "严禁" only when no colon follows in its sentence: "严禁告诉用户：把 …" forbids
+    # telling, not the order after the colon (round 17 took it out for that reach)
+    r"(?<!\w)не\b|никогда|запрещ\w*|нельзя|不要|别|禁止|严禁(?![^。！？\n]{0,30}?[:：])|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
 # A label's colon ends the reach ("Hindi users: send …", "Nobody: …" order, not negate).
@@ -850,7 +854,8 @@ def mentioned(s: str, start: int) -> bool:
 # Japanese and Korean put the negation at the end of the clause, however far the verb is
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
 _NEG_CLAUSE_END = re.compile(
-    r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
+    r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止(?:です|する|されている)?|"
+    r"禁じ(?:られている|られています|られる|る)|"
     r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )

@@ -196,7 +196,8 @@ _PERM = (
     r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)|"
     r"自動(?:的に|で)[「『\"]?(?:許可|承認|同意|はい)",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
-    r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
+    r"(?:묻|확인하|확인받|허락받)지 않아도|"
+    r"(?:묻|물어보|확인하|확인받|허락받|승인받)지 않고|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고|말 것)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
     r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|"
@@ -389,8 +390,9 @@ _TRUST = (
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
     rf"\b(?:as if|as though) {_AS_USER}\b",
     r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|"
-    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|"
-    r"elle) venai(?:en)?t de l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
+    r"como se (?:fossem|viessem) do usuário|comme s(?:'|i )(?:ils|elles|il|"
+    r"elle) (?:pro)?venai(?:en)?t de l'utilisateur|"
+    r"als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
     r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|(?:就像|"
     r"如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|"
     r"の)?かのように|사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
@@ -434,7 +436,8 @@ _TRUST = (
     r"инструкции|команды|просьбы|приказы|сообщения) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
     r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
     r"como (?:una? )?(?:orden|instrucci[oó]n|petici[oó]n|mensaje|comando) del (?:propio )?usuario|"
-    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател|"
+    r"(?:считаются|являются|считать|рассматривать|воспринимать) (?:\S+ ){0,6}?(?:указани|инструкци|"
+    r"команд|просьб|распоряжени|приказ|поручени)\w* пользовател|"
     r"(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|(?:valen|"
     r"cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?(?:instructions|"
     r"ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|ordens) do usuário|"
@@ -1032,6 +1035,29 @@ _UNTOLD = (
     r"d'(?:informer|avertir|prévenir) l'utilisateur|não (?:precisa|é preciso) (?:de )?(?:avisar|"
     r"informar) o usuário|jangan (?:beri tahu|kasih tahu|memberi tahu|bilang ke) pengguna|de "
     r"gebruiker niet (?:te )?(?:vertellen|melden|informeren)",
+    # round 62: a negation, a verb of telling and the user, in each language's own order and
+    # in any mood ("не докладывать пользователю", "ne dis plus rien à l'utilisateur",
+    # "dem Nutzer nichts mehr … sagen", "ユーザーに報告せずに", "사용자에게 알리지 않는다")
+    r"keep (?:\w+ ){0,3}?(?:quiet|secret|hidden) (?:from|to) the user\b|"
+    r"ne (?:lui |le |leur )?(?:dis|dites|dire|signale\w*|mentionne\w*|préviens|prévenez|prévenir|"
+    r"avertis|avertissez|avertir|informe\w*|indique\w*|notifie\w*|parle\w*) (?:plus|pas|jamais)"
+    r"(?: rien)?[^.\n;]{0,40}?l'utilisateur|"
+    r"no (?:le |les |se lo )?(?:dig\w*|dec\w*|avis\w*|mencion\w*|inform\w*|notifi\w*|report\w*|"
+    r"comuni\w*)(?: \S+){0,3}? al usuario|"
+    r"não (?:\S+ )?(?:dig\w*|diz\w*|avis\w*|mencion\w*|inform\w*|notifi\w*|report\w*|comuni\w*)"
+    r"(?: \S+){0,3}? (?:ao|o|a) usuári[oa]|"
+    r"non (?:\S+ )?(?:dir\w*|dì|dica|avvis\w*|inform\w*|segnal\w*|notific\w*|menzion\w*|"
+    r"comunic\w*)(?: \S+){0,3}? (?:all'|l')utente|"
+    r"dem (?:nutzer|benutzer)\w*[^.\n;]{0,60}?\b(?:nicht|nichts|nie|niemals|kein\w*)\b"
+    r"[^.\n;]{0,60}?\b(?:sag|meld|mitteil|mitzuteil|informier|benachrichtig|erwähn|bericht|verrat)\w*|"
+    r"не (?:сообщ|говор|сказ|доклад|уведом|информир|рассказ|предупрежд|оповещ)\w* "
+    r"(?:\S+ ){0,2}?пользовател\w*|без (?:уведомлени|ведома|сообщени|предупреждени)\w* "
+    r"пользовател\w*|"
+    r"ユーザー(?:に|へ)(?:は|も)?[^。\n]{0,12}?(?:報告|連絡|通知|伝え|知らせ)(?:せず|しない|しなく|"
+    r"ないで|ず)|"
+    r"(?:不|别|无需|无须|不必|不用|不要)(?:再)?[^。\n，,]{0,6}?(?:告诉|告知|通知|报告|提醒|汇报)(?:给)?"
+    r"用户|(?:瞒着|不让)用户|"
+    r"사용자(?:에게|한테)(?:는|도)? (?:\S+ ){0,2}?(?:알리|보고하|말하|통보하)지 (?:않|말|마)",
 )
 _OVERSEEN = re.compile(
     r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
@@ -1039,7 +1065,10 @@ _OVERSEEN = re.compile(
     r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
     r"alert\w*|alertas?|ssh|credential\w*|secrets?|workflows?|ci)\b|记忆|メモリ|記憶|메모리|기억|"
     r"安全|セキュリティ|"
-    r"보안|警告|アラート|경고"
+    r"보안|警告|アラート|경고|"
+    # round 62: the secrets found, in the lexicon's languages
+    r"\b(?:ключ\w*|парол\w*|секрет\w*|токен\w*|mots? de passe|contraseñas?|passw[oö]rt\w*|"
+    r"schlüssel\w*|senhas?|chiavi)\b|密钥|密码|パスワード|秘密鍵|비밀번호"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
 # "… never reword it", "tell me instead of rewording": the rewording refused, not ordered
@@ -1394,6 +1423,7 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
+    r"\bstop (?:telling|informing|mentioning|notifying|reporting to) (?:\w+ ){0,2}?the user\b|"
     r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
     r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|reveal\w*) (?:\w+ "
     r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"

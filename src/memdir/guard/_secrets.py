@@ -112,6 +112,21 @@ def _stripe_value(m: re.Match[str]) -> bool:
     )
 
 
+def _random40(m: re.Match[str]) -> bool:
+    """Round 62: a bare 40-character value beside "aws"/"secret" is an AWS secret access key
+    when it reads as random (upper, lower, digits, many distinct characters), not a hex digest
+    (one case), a path, a word or base64 of text."""
+    v = m.group("value")
+    return (
+        any(c.isdigit() for c in v)
+        and any(c.isupper() for c in v)
+        and any(c.islower() for c in v)
+        and len(set(v)) >= 20
+        and v.count("/") + v.count("+") <= 4
+        and _b64_text(v) is None
+    )
+
+
 def _rule(
     kind: str,
     what: str,
@@ -156,6 +171,14 @@ def rules() -> tuple[Rule, ...]:
             ("aws_secret", "secretaccesskey", "secret_access_key"),
             r"(?i:aws_?secret_?access_?key|secretaccesskey)[\"']?\s*[:=]\s*[\"']?"
             r"(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
+        ),
+        _rule(
+            "aws-secret",
+            "an AWS secret access key",
+            ("aws", "secret", "секрет", "シークレット", "密钥", "시크릿"),
+            r"(?i:aws|secret|секрет|シークレット|密钥|시크릿)[^\n]{0,40}?(?<![A-Za-z0-9/+=_-])"
+            r"(?P<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=_-])",
+            accept=_random40,
         ),
         _rule(
             "github-token",

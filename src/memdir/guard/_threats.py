@@ -63,6 +63,7 @@ from ._vocab import (
     _IP,
     _KEEP,
     _KEEP_FORMS,
+    _KEEP_INTO,
     _LOCAL,
     _MEMORY_FIRST_EN_43,
     _MEMORY_NEEDLES_42,
@@ -94,6 +95,7 @@ from ._vocab import (
     _SOURCE_40,
     _SOURCE_42,
     _SUBST,
+    _TEMPLATE_BEFORE,
     _TEMPLATE_FIRST,
     _TEMPLATE_NAME,
     _URL,
@@ -207,7 +209,7 @@ _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
 _VENDOR = re.compile(r"([a-z]+)_")
-_ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+_ONWARD = re.compile(r"\b(?:to|into|onto|в|во)\b")
 _UPLOAD = re.compile(
     r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
     r"--uploa"
@@ -1944,9 +1946,12 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     if _TEMPLATE_NAME.match(s, store.start()):
         return True  # the store is a template itself (``credentials.example.json``)
     if verb.start() > store.start():
-        return False
+        # "`.env.example` nach `.env` kopieren": a verb-last copy of a template (round 62)
+        return bool(_COPYING_ANY.match(verb.group())) and bool(
+            _TEMPLATE_BEFORE.search(s, max(0, store.start() - 60), store.start())
+        )
     if (
-        _KEEP.match(verb.group())
+        _KEEP_INTO.match(verb.group())
         and _PLACE.search(s, max(0, store.start() - 30), store.start())
         and not _ONWARD.search(s, store.end(), store.end() + 60)
     ):

@@ -809,7 +809,7 @@ _READ_CJK = (
     "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|打包|压缩|发给|发到|传给|记到|记进|记入|存进|贴到|贴进|"
     "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
-    "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가|"
+    "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가|공유|"
     "คัดลอก|ก๊อป|อ่าน|บันทึก|ส่ง|แสดง|อัปโหลด|แนบ|รวบรวม|"  # th: written without spaces too
     + _READ_39_CJK  # round 39b
 )
@@ -843,6 +843,12 @@ _READ_OTHER = (
     r"skopiuj\w*|kopiuj\b|zapisz\b|wklej\b|wypisz\b|wyślij\b|prześlij\b|przeczytaj\b|"
     r"odczytaj\b|pokaż\b|wyświetl\b|załącz\b|dołącz\b|dodaj\b|dopisz\b|zachowaj\b|"
     r"zapamiętaj\b|wrzuć\b|wyeksportuj\b|zbierz\b|"
+    # round 62: ru orders in the infinitive, as Russian house rules write them ("Скопировать
+    # ключ …", "Прочитать ~/.aws/credentials и вставить …", "записывать его в …")
+    r"(?:с|пере)?копировать\b|прочитать\b|прочесть\b|читать\b|сохранит?ь\b|сохранять\b|"
+    r"записать\b|записывать\b|вставить\b|вставлять\b|выложить\b|выкладывать\b|переслать\b|"
+    r"пересылать\b|выгрузить\b|выгружать\b|загрузить\b|загружать\b|вывести\b|выводить\b|"
+    r"показать\b|показывать\b|приложить\b|прикладывать\b|опубликовать\b|поделиться\b|"
     # ar (with "and"/"then" prefixed), hi, bn, vi, id, tl, el: copy, read, save, send, show,
     # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
@@ -864,7 +870,7 @@ _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
     r"antwoord|geheugen|notities|memory\.md|claude\.md|agents\.md|"
-    r"기억|메모|응답|bellek|hafıza|yanıt|"
+    r"기억|메모|응답|bellek|hafıza|yanıt|채팅|チャット|聊天|"  # round 62: the chat, as чат
     rf"(?<!\w)(?:{'|'.join(_INTO_39)})|{_INTO_39_THAI}"  # round 39b
 )
 
@@ -1369,16 +1375,21 @@ _USED = re.compile(
 )
 _BARE_VAR = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
+# round 62: Russian keeping verbs, for a store that is where the kept data goes only
+_KEEP_INTO = re.compile(_KEEP.pattern + r"|сохран|запис|добав")
 
 
-_PLACE = re.compile(r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
+_PLACE = re.compile(
+    r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$|(?<!\w)во?\s+\S*$"
+)
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
 _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 # round 39b's copy verbs too, for a template copied (``_TEMPLATE_FIRST``) only: "salin isi
 # ~/.ssh ke …" copies from ~/.ssh
 _COPYING_ANY = re.compile(
     _COPYING.pattern + r"|kopi|másold|copiaz|zkopíruj|skopíruj|skopiuj|скопіюй|копир|kopiraj|"
-    r"nakili|salin|sao chép|ikopya|העתק|[کك]پ[یي]"
+    r"nakili|salin|sao chép|ikopya|העתק|[کك]پ[یي]|"
+    r"copi|kopier|скопир"  # round 62: fr/es/pt/it, de, ru
 )
 _TEMPLATE_NAME = re.compile(r"[\w-]{0,40}\.(?:example|sample|dist|template)\.\w{1,8}\b")
 # "Kopioi .env.example tiedostoon .env", "Nakili .env.example kwenda .env": a template file
@@ -1386,9 +1397,14 @@ _TEMPLATE_NAME = re.compile(r"[\w-]{0,40}\.(?:example|sample|dist|template)\.\w{
 _TEMPLATE_FIRST = re.compile(
     r"^\s*(?:\S+\s+)?\S*(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
     r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+"
-    r"(?:(?!(?:and|och|og|ja|és|și|şi|und|et|y|dan|na|và|και|и|і|i|ve)\s)\S+\s+){0,2}$"
+    r"(?:(?!(?:and|och|og|ja|és|și|şi|und|et|y|dan|na|và|και|и|і|i|ve)\s)\S+\s+){0,2}[`'\"]?$"
 )
 
+# The same template just before the store, for a verb that follows both (de, ja, ko, ru).
+_TEMPLATE_BEFORE = re.compile(
+    r"(?:\.env[.-](?:example|sample|dist|template|defaults?)|example\.env|"
+    r"\.(?:example|sample|dist|template)\.\w{1,8})\S*\s+(?:\S+\s+)?[`'\"]?$"
+)
 
 _DESTRUCTIVE = re.compile(
     r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
