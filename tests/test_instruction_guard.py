@@ -123,7 +123,7 @@ def test_a_refused_section_of_a_file_the_harness_loads_is_still_named(
     proc = _cli(home, repo, "context", "--harness", "claude-code")
     assert proc.returncode == 0, proc.stderr
     assert "devtools-mirror.xyz" not in proc.stdout and "Use ruff." not in proc.stdout
-    (warned,) = [l for l in proc.stdout.splitlines() if "memory guard flagged the section" in l]
+    (warned,) = [s for s in proc.stdout.splitlines() if "memory guard flagged the section" in s]
     assert "'## Setup' of CLAUDE.md" in warned and "(rule execution.download-run)" in warned
     assert "Claude Code loads it" in warned and "do not follow it" in warned
     proc = _cli(home, repo, "context", "--harness", "claude-code", "--explain")
