@@ -221,6 +221,18 @@ def test_an_unknown_harness_is_a_clear_error(tmp_path: Path, env: dict[str, str]
         memdir.open(None, root).system_block(harness="cursor")
 
 
+@pytest.mark.parametrize("bad", ["x" * 1_000_000, ["claude-code"], "claude-code\n", "Codex"])
+def test_a_hostile_harness_name_is_a_short_clear_error(
+    tmp_path: Path, env: dict[str, str], bad: object
+) -> None:
+    """A caller's name that is huge, not a string or nearly right: the same short error."""
+    md = memdir.open(None, tmp_path)
+    for call in (md.system_block, md.explain):
+        with pytest.raises(MemdirError, match="^unknown harness .{1,80}; use one of") as err:
+            call(harness=bad)  # type: ignore[arg-type]
+        assert len(str(err.value)) < 200
+
+
 @pytest.mark.parametrize(
     ("client", "absent", "present"),
     [
