@@ -228,7 +228,7 @@ def test_a_hostile_harness_name_is_a_short_clear_error(
     """A caller's name that is huge, not a string or nearly right: the same short error."""
     md = memdir.open(None, tmp_path)
     for call in (md.system_block, md.explain):
-        with pytest.raises(MemdirError, match="^unknown harness .{1,80}; use one of") as err:
+        with pytest.raises(MemdirError, match=r"^unknown harness .{1,80}; use one of") as err:
             call(harness=bad)  # type: ignore[arg-type]
         assert len(str(err.value)) < 200
 
