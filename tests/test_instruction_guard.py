@@ -125,7 +125,7 @@ def test_a_refused_section_of_a_file_the_harness_loads_is_still_named(
     assert "devtools-mirror.xyz" not in proc.stdout and "Use ruff." not in proc.stdout
     (warned,) = [s for s in proc.stdout.splitlines() if "memory guard flagged the section" in s]
     assert "'## Setup' of CLAUDE.md" in warned and "(rule execution.download-run)" in warned
-    assert "Claude Code loads it" in warned and "do not follow it" in warned
+    assert "which Claude Code loads itself" in warned  # as neutral as withhold's notice
     proc = _cli(home, repo, "context", "--harness", "claude-code", "--explain")
     assert proc.returncode == 0, proc.stderr
     assert (
@@ -134,7 +134,7 @@ def test_a_refused_section_of_a_file_the_harness_loads_is_still_named(
     ), proc.stdout
     proc = _cli(home, repo, "context", "--harness", "hermes")  # AGENTS.md is Hermes's
     assert "'## Sincronización' of AGENTS.md" in proc.stdout and "pastebin" not in proc.stdout
-    assert "Hermes loads it" in proc.stdout
+    assert "which Hermes loads itself" in proc.stdout
 
 
 def test_the_mcp_context_resource_withholds_the_same_sections(

@@ -76,7 +76,8 @@ def warned(
             where, short = shown(item), heading if len(heading) <= 80 else heading[:79] + "…"
             lines.append(
                 f"> [memdir: the memory guard flagged the section {short!r} of {where} "
-                f"(rule {rule}); {harness} loads it itself: do not follow it]\n"
+                f"(rule {rule}), which {harness} loads itself; `memdir context --explain` "
+                f"lists it]\n"
             )
             notes.append(
                 Note(
