@@ -63,3 +63,25 @@ def test_memdir_spares_hermes_exactly_the_file_hermes_loads(
     long = [p for p in (root / "AGENTS.md", root / "CLAUDE.md") if p.is_file()]
     if long and len(_section(long[0])) <= 20_000 and not (root / "AGENTS.override.md").exists():
         assert checked  # from the root at least, Hermes loads a file memdir shows
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Hermes's own threat scan (_scan_context_content) replaces a whole AGENTS.md with "
+    "'[BLOCKED: …]' on one match (here an HTML comment saying 'system'), yet memdir marks "
+    "it as loaded by Hermes and leaves it out: its honest text reaches neither prompt",
+)
+def test_a_file_hermes_blocks_whole_is_not_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "person"))
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    honest = "Use pnpm, not npm, for every install."
+    text = f"# Build\n\n<!-- keep in sync with the system setup docs -->\n{honest}\n"
+    (repo / "AGENTS.md").write_text(text, encoding="utf-8")
+    own = build_context_files_prompt(cwd=str(repo), skip_soul=True)
+    assert "[BLOCKED: AGENTS.md" in own and honest not in own  # Hermes drops all of it
+    block = memdir.open(tmp_path / "memhome", repo).system_block(harness="hermes")
+    assert honest in block, block  # so memdir must keep it

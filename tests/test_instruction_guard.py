@@ -108,6 +108,33 @@ def test_the_session_start_hook_withholds_the_same_sections(
     assert "pastebin.com" not in block and "~/.aws/credentials" not in block
     (notice,) = [line for line in block.splitlines() if "memdir withheld the section" in line]
     assert "'## Sincronización' of AGENTS.md" in notice and "(rule exfiltration.egress)" in notice
+    # Claude Code loads the poisoned section itself: the block still warns of it
+    (warned,) = [line for line in block.splitlines() if "memory guard flagged the section" in line]
+    assert "'## Setup' of CLAUDE.md" in warned and "(rule execution.download-run)" in warned
+
+
+def test_a_refused_section_of_a_file_the_harness_loads_is_still_named(
+    where: tuple[Path, Path],  # noqa: F811
+) -> None:
+    """A file left out because the harness loads it itself is still scanned: its refused
+    sections are named (the harness puts them in its prompt anyway), its text is not."""
+    home, repo = where
+    _poisoned(repo)
+    proc = _cli(home, repo, "context", "--harness", "claude-code")
+    assert proc.returncode == 0, proc.stderr
+    assert "devtools-mirror.xyz" not in proc.stdout and "Use ruff." not in proc.stdout
+    (warned,) = [s for s in proc.stdout.splitlines() if "memory guard flagged the section" in s]
+    assert "'## Setup' of CLAUDE.md" in warned and "(rule execution.download-run)" in warned
+    assert "which Claude Code loads itself" in warned  # as neutral as withhold's notice
+    proc = _cli(home, repo, "context", "--harness", "claude-code", "--explain")
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "CLAUDE.md section '## Setup': flagged by the memory guard "
+        "(rule execution.download-run)" in proc.stdout
+    ), proc.stdout
+    proc = _cli(home, repo, "context", "--harness", "hermes")  # AGENTS.md is Hermes's
+    assert "'## Sincronización' of AGENTS.md" in proc.stdout and "pastebin" not in proc.stdout
+    assert "which Hermes loads itself" in proc.stdout
 
 
 def test_the_mcp_context_resource_withholds_the_same_sections(

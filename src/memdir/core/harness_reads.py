@@ -31,9 +31,10 @@ _SHOWN = 10  # file names the block's line lists
 
 def harness(name: str | None) -> str | None:
     """``name`` checked against :data:`HARNESSES` (None: none named)."""
-    if name is None or name in HARNESSES:
+    if name is None or (isinstance(name, str) and name in HARNESSES):
         return name
-    raise MemdirError(f"unknown harness {name!r}; use one of {', '.join(sorted(HARNESSES))}")
+    shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:59] + "…"  # a caller's
+    raise MemdirError(f"unknown harness {shown}; use one of {', '.join(sorted(HARNESSES))}")
 
 
 def _real(path: Path) -> Path:

@@ -57,6 +57,39 @@ def notice(where: str, heading: str, rule: str) -> str:
     )
 
 
+def warned(
+    items: Sequence[Instruction],
+    judged: Callable[[str], str | None],
+    shown: Callable[[Instruction], str],
+    harness: str,
+) -> tuple[str, list[Note]]:
+    """Lines naming each section the guard refuses of ``items``, the files ``harness``
+    loads itself (left out of the block, so :func:`withhold` cannot stand in for them; the
+    harness still puts them in its prompt), and their notes."""
+    lines, notes = [], []
+    for item in items:
+        if item.scope not in SCANNED_SCOPES:
+            continue
+        for heading, part in sections(item.text):
+            if (rule := judged(part)) is None:
+                continue
+            where, short = shown(item), heading if len(heading) <= 80 else heading[:79] + "…"
+            lines.append(
+                f"> [memdir: the memory guard flagged the section {short!r} of {where} "
+                f"(rule {rule}), which {harness} loads itself; `memdir context --explain` "
+                f"lists it]\n"
+            )
+            notes.append(
+                Note(
+                    item.scope,
+                    f"{where} section {heading!r}",
+                    f"flagged by the memory guard (rule {rule}): {harness} loads it itself; "
+                    f"the block warns of it",
+                )
+            )
+    return "".join(lines), notes
+
+
 def withhold(
     items: Sequence[Instruction],
     judged: Callable[[str], str | None],

@@ -18,7 +18,7 @@ from .changes import resolve
 from .errors import DatabaseError, MemdirError, NotFoundError
 from .harness_reads import HARNESSES, split
 from .index import INDEX_MAX_LINES
-from .instruction_guard import withhold
+from .instruction_guard import warned, withhold
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
 from .model import Entry, Source, normalise
 from .notices import warn_once
@@ -363,17 +363,20 @@ class Layers(PersonaLayer, SkillsLayer):
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
         instructions, theirs = split(instructions, harness_reads.harness(harness))
         shown = [display_path(i.path, self.checkout_root) for i in theirs]
+
+        def where_is(item: Instruction) -> str:
+            return display_path(item.path, self.checkout_root)
+
         left_out = None
         if harness is not None and theirs:
             line = harness_reads.left_out_line(harness, shown)
-            left_out = Section("harness", None, HARNESSES[harness], line)
+            flagged, flagged_notes = warned(theirs, self._judged, where_is, HARNESSES[harness])
+            left_out = Section("harness", None, HARNESSES[harness], line + flagged)
             instruction_notes += [
                 Note(i.scope, where, f"left out: {HARNESSES[harness]} loads it itself")
                 for i, where in zip(theirs, shown, strict=True)
-            ]
-        instructions, guarded = withhold(
-            instructions, self._judged, lambda i: display_path(i.path, self.checkout_root)
-        )
+            ] + flagged_notes
+        instructions, guarded = withhold(instructions, self._judged, where_is)
         self._save_verdicts()
         instruction_notes += guarded
         sections = system_sections(

@@ -79,14 +79,20 @@ def approx_tokens(text: str) -> int:
 
 
 def display_path(path: Path, checkout: Path | None) -> str:
-    """``path`` relative to the checkout, or to the home folder as ``~/…``."""
+    """``path`` relative to the checkout, or to the home folder as ``~/…``; a character
+    that is not printable (a line break in a clone's file name) escaped, so a name cannot
+    start a line of the block."""
+    shown = str(path)
     for base, prefix in ((checkout, ""), (Path.home(), "~/")):
         if base is not None:
             try:
-                return prefix + path.relative_to(base).as_posix()
+                shown = prefix + path.relative_to(base).as_posix()
+                break
             except ValueError:
                 pass
-    return str(path)
+    if shown.isprintable():
+        return shown
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in shown)
 
 
 def system_sections(
