@@ -148,13 +148,17 @@ _Token = int | str | re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=256)
-def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
+def _glob_tokens(pattern: str, limit: int | None = None) -> tuple[tuple[_Token, ...], ...] | None:
     """Each brace expansion of a glob (a rule's ``paths``, a ``claudeMdExcludes`` pattern)
     as tokens (wildcards, characters, bracket classes); None when a class :func:`_class`
     refuses (``[z-a]``, ``[!]``) makes the whole glob a literal, so neither a rule file nor
-    a settings file ever breaks a session start."""
-    globs = []
+    a settings file ever breaks a session start. Past ``limit`` tokens the expansions stop
+    there (the caller drops such a pattern unread: 64 expansions of 4 KB cost seconds)."""
+    globs: list[tuple[_Token, ...]] = []
+    size = 0
     for glob in _braces(pattern.strip()):
+        if limit is not None and size > limit:
+            break
         tokens: list[_Token] = []
         for piece in _pieces(glob.strip().lstrip("/")):
             if piece in _WILD:
@@ -167,6 +171,7 @@ def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
             else:
                 tokens.extend(piece)
         globs.append(tuple(tokens))
+        size += len(tokens) + 1
     return tuple(globs)
 
 
@@ -249,7 +254,7 @@ class Excludes:
         starts: list[int] = []
         self.dropped = 0
         for pattern, source in found:
-            globs = _glob_tokens(pattern)
+            globs = _glob_tokens(pattern, MAX_EXCLUDE_TOKENS)
             size = sum(len(g) + 1 for g in globs) if globs is not None else 0
             if len(self.tokens) + size > MAX_EXCLUDE_TOKENS:
                 self.dropped += 1
