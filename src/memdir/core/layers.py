@@ -192,6 +192,38 @@ class Layers(PersonaLayer, SkillsLayer):
             raise
         return scope_of[entry.id], entry
 
+    def withheld_entries(self) -> dict[str, tuple[Entry, str]]:
+        """The project scope's active entries the guard withholds from agents:
+        id → (entry, rule)."""
+        self._require_enabled()
+        for store in self.stores():
+            if store.scope == "project":
+                listed = store.list()
+                rules = dict(self._visible(store, listed=listed)[1])
+                return {e.id: (e, rules[e.id]) for e in listed if e.id in rules}
+        return {}
+
+    def find_including_withheld(
+        self, target: str, *, scope: str | None = None, include_archived: bool = False
+    ) -> tuple[str, Entry, str | None]:
+        """:meth:`find`, or else a project entry the guard withholds from agents, with the
+        guard's rule (None when not withheld): a person may read or remove what a cloned
+        repository brought, also when ``scope="project"`` found it."""
+        entry: Entry | None
+        try:
+            found_scope, entry = self.find(target, scope=scope, include_archived=include_archived)
+            if found_scope != "project" or entry.id not in (held := self.withheld_entries()):
+                return found_scope, entry, None
+        except NotFoundError:
+            held = {} if scope is not None else self.withheld_entries()
+            try:
+                entry = resolve(target, {i: e for i, (e, _) in held.items()})
+            except NotFoundError:
+                entry = None
+            if entry is None:
+                raise
+        return "project", entry, held[entry.id][1]
+
     def entities(self, *, limit: int = 50) -> list[EntityCount]:
         """The entities (people, projects, repositories, hosts, packages) the live entries
         and the logged messages name, most named first."""
