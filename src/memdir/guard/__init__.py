@@ -40,7 +40,16 @@ if TYPE_CHECKING:  # imported by _load, on the first scan
     from ._fold import fold
     from ._wrap import unwrap
 
-__all__ = ["Finding", "SecondOpinion", "check", "find_secrets", "redact_secrets", "scan", "warm"]
+__all__ = [
+    "Finding",
+    "SecondOpinion",
+    "check",
+    "find_secrets",
+    "redact_cut",
+    "redact_secrets",
+    "scan",
+    "warm",
+]
 
 
 _loaded = False  # set last, once every detector below is bound
@@ -402,3 +411,19 @@ def redact_secrets(text: str) -> str:
         last = s.end
     out.append(text[last:])
     return "".join(out)
+
+
+def redact_cut(text: str, *, limit: int | None = None) -> str:
+    """``text`` cut short, without the word a cut went through and with its secrets
+    redacted (a key cut in half is no longer recognised, and redacted, as one): an excerpt
+    marked ``…`` at each end where it was cut, or, given ``limit``, a text cut unmarked at
+    that length (a session's title), marked now."""
+    if limit is not None:
+        if len(text) >= limit and " " in text:
+            text = text.rsplit(" ", 1)[0] + " …"
+        return redact_secrets(text)
+    if text.endswith("…") and " " in text:
+        text = text[: text.rindex(" ")] + " …"
+    if text.startswith("…") and " " in text:
+        text = "… " + text[text.index(" ") + 1 :]
+    return redact_secrets(text)
