@@ -209,20 +209,18 @@ class Layers(PersonaLayer, SkillsLayer):
         """:meth:`find`, or else a project entry the guard withholds from agents, with the
         guard's rule (None when not withheld): a person may read or remove what a cloned
         repository brought, also when ``scope="project"`` found it."""
-        entry: Entry | None
         try:
-            found_scope, entry = self.find(target, scope=scope, include_archived=include_archived)
-            if found_scope != "project" or entry.id not in (held := self.withheld_entries()):
-                return found_scope, entry, None
-        except NotFoundError:
-            held = {} if scope is not None else self.withheld_entries()
+            found, entry = self.find(target, scope=scope, include_archived=include_archived)
+        except NotFoundError as exc:
+            held = self.withheld_entries() if scope is None else {}
             try:
                 entry = resolve(target, {i: e for i, (e, _) in held.items()})
             except NotFoundError:
-                entry = None
-            if entry is None:
-                raise
-        return "project", entry, held[entry.id][1]
+                raise exc from None
+            return "project", entry, held[entry.id][1]
+        if found == "project" and entry.id in (held := self.withheld_entries()):
+            return found, entry, held[entry.id][1]
+        return found, entry, None
 
     def entities(self, *, limit: int = 50) -> list[EntityCount]:
         """The entities (people, projects, repositories, hosts, packages) the live entries
