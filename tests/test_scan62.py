@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from conftest import Clock
 from memdir.core.errors import NotFoundError
 from memdir.engine import Memdir
 from memdir.guard import redact_secrets
@@ -140,3 +141,40 @@ def test_a_fork_while_a_thread_imports_the_detectors_does_not_hang_the_child() -
         [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_deep_cite_cut_inside_a_key_is_not_quoted(tmp_path: Path, clock: Clock) -> None:
+    """session_search's deep answer cited a message cut at 600 characters and redacted it
+    after the cut: the part of a key left before the cut is no longer one to the secret
+    rules, and went to the model (as a snippet did before rr61)."""
+    from memdir.core.config import load_settings
+    from memdir.testing import ScriptedProvider
+
+    text = "the kayak is in the garage; " + "x " * 281 + GHP + " and more words"
+    assert text.index(GHP) < 600 < text.index(GHP) + len(GHP)  # MESSAGE_CHARS cuts the key
+    cited: list[int] = []
+
+    def script(kind: str, user: str) -> str:
+        if kind != "deep":
+            return json.dumps({"queries": []})
+        if "Search 'kayak'" not in user:
+            return json.dumps({"search": "kayak"})
+        return json.dumps({"answer": "In the garage.", "cites": cited})
+
+    (tmp_path / "p").mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_LLM": "openai:t"}
+    md = Memdir(load_settings(tmp_path / "h", tmp_path / "p", environ=env), clock=clock)
+    md.pipeline.provider = ScriptedProvider(script)
+    at = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    md.sessions.start("a", session_id="old", started_at=at)
+    md.sessions.log("old", "user", "we talked about boats for an hour", timestamp=at)
+    cited.append(md.sessions.log("old", "assistant", text, timestamp=at))
+    with md.session(session_id="now") as s:
+        found = s.call_tool(
+            "session_search", {"query": "where did I leave the canoe?", "deep": True}
+        )
+    md.close()
+    assert found["deep"]["answer"] == "In the garage.", found
+    [cite] = found["deep"]["cites"]
+    assert cite["content"].startswith("the kayak is in the garage; x x")
+    assert GHP[:8] not in cite["content"], cite["content"]

@@ -835,27 +835,32 @@ class Dispatcher:
                 **{k: v for k, v in kw.items() if k not in ("limit", "window")},
             )
             extra["deep"] = {
-                "answer": found.answer,
-                "cites": [
-                    {"id": m.id, "session_id": m.session_id, "content": m.content[:MESSAGE_CHARS]}
+                "answer": found.answer and redact_secrets(found.answer),
+                "cites": [  # redacted before the cut, as a message is
+                    {
+                        "id": m.id,
+                        "session_id": redact_secrets(m.session_id),
+                        "content": redact_secrets(m.content)[:MESSAGE_CHARS],
+                    }
                     for m in found.cited()
                 ],
                 "steps": found.steps,
-                "note": found.note,
+                "note": redact_secrets(found.note),
             }
         role = filters["role"]
         why = self.md.sessions.role_note(role) if role is not None and not results else None
+        why = why and redact_secrets(why)
         if not results and not (extra.get("deep") or {}).get("answer"):
             said = f": {why}." if why else ". Try other keywords."
             extra = {"message": f"No earlier session matches{said}", **extra}
-            return {"success": True, "results": [], **_without_secrets(extra)}
+            return {"success": True, "results": [], **extra}
         if why:  # a deep answer found without the filter's role: say the role is stored nowhere
             extra = {"message": f"No earlier session matches: {why}.", **extra}
         if summarize and model is None:
             extra = {"note": "summaries need MEMDIR_LLM", **extra}
         elif helper is not None and helper.skipped:
-            extra = {"note": f"no model help: {helper.skipped}", **extra}
-        return {"success": True, "results": results, **_without_secrets(extra)}
+            extra = {"note": f"no model help: {redact_secrets(helper.skipped)}", **extra}
+        return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:
         sessions = self.md.sessions
