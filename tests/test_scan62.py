@@ -178,3 +178,30 @@ def test_a_deep_cite_cut_inside_a_key_is_not_quoted(tmp_path: Path, clock: Clock
     [cite] = found["deep"]["cites"]
     assert cite["content"].startswith("the kayak is in the garage; x x")
     assert GHP[:8] not in cite["content"], cite["content"]
+
+
+def test_a_summary_repeating_a_key_is_redacted(tmp_path: Path, clock: Clock) -> None:
+    """The model's summary is redacted too (once, as each text of the result now is)."""
+    from memdir.core.config import load_settings
+    from memdir.testing import ScriptedProvider
+
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):
+            first = int(user.split("#", 1)[1].split()[0])
+            return json.dumps({"summary": f"The token was {GHP}.", "cites": [first]})
+        return json.dumps({"queries": ["deploy token"]})
+
+    (tmp_path / "p").mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_LLM": "openai:t"}
+    md = Memdir(load_settings(tmp_path / "h", tmp_path / "p", environ=env), clock=clock)
+    md.pipeline.provider = ScriptedProvider(script)
+    at = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    md.sessions.start("a", session_id="old", started_at=at)
+    said = md.sessions.log("old", "user", "the deploy token changed today", timestamp=at)
+    with md.session(session_id="now") as s:
+        found = s.call_tool("session_search", {"query": "deploy token", "summarize": True})
+    md.close()
+    [group] = found["results"]
+    assert group["summary"] == "The token was [REDACTED:github-token]."
+    assert group["cites"] == [said]
+    assert list(group)[-3:] == ["messages", "summary", "cites"]

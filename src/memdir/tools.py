@@ -823,7 +823,8 @@ class Dispatcher:
         if summarize and helper is not None:
             summaries = assist.summarize(helper, query, [h.context for h in hits])
             for result, summary in zip(results, summaries, strict=True):
-                result.update(_without_secrets(summary or {}))
+                if summary:  # the model's words
+                    result.update(summary, summary=redact_secrets(summary["summary"]))
         extra: dict[str, Any] = {}
         if _get(args, "deep", bool):
             from .pipeline import deep
@@ -883,26 +884,15 @@ class Dispatcher:
                     f"use a message id from a search result",
                     field="around",
                 )
+        from .guard import redact_secrets
+
+        session_id = found[0].session_id if found else session_id
         return {
             "success": True,
-            "session_id": _without_secrets(found[0].session_id if found else session_id),
+            "session_id": session_id and redact_secrets(session_id),
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
-
-
-def _without_secrets(value: Any) -> Any:
-    """``value`` with the secrets in its texts redacted: a past session may hold a key the
-    user pasted, and a tool result goes to the model (and the model's provider)."""
-    from .guard import redact_secrets
-
-    if isinstance(value, str):
-        return redact_secrets(value)
-    if isinstance(value, dict):
-        return {k: _without_secrets(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_without_secrets(v) for v in value]
-    return value
 
 
 def _capped(value: Any) -> Any:
