@@ -211,7 +211,7 @@ class Unit:
 
 
 def _modules() -> dict[str, Any]:
-    guard._load()  # the detectors are imported on the first scan
+    guard.scan("")  # the detectors are imported on the first scan
     return {
         m.__name__.rsplit(".", 1)[1]: m
         for m in vars(guard).values()

@@ -50,7 +50,7 @@ def test_fork_that_first_imports_the_guard_releases_nothing_it_did_not_take() ->
             os._exit(0)
         os.waitpid(pid, 0)
         import memdir.guard as g
-        assert g._LOCK.acquire(blocking=False), "the guard's load lock is left held"
+        assert g._LOAD.lock.acquire(blocking=False), "the guard's load lock is left held"
         print("ok")
         """
     )

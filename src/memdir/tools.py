@@ -415,7 +415,7 @@ class Dispatcher:
             "memory": self._memory,
             "memory_read": self._read,
             "memory_search": self._search,
-            "session_search": lambda args: _without_secrets(self._session_search(args)),
+            "session_search": self._session_search,
         }
 
     def new_turn(self) -> None:
@@ -765,6 +765,8 @@ class Dispatcher:
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Past sessions for the model: every text in it redacted once, a message before
+        it is cut, an excerpt or title after its cut word is left out (docs/design/tools.md)."""
         check_arguments(args, "session_search", shown=self.named("session_search"))
         session_id = _get(args, "session_id", str)
         around = _get(args, "around", int)
@@ -795,18 +797,21 @@ class Dispatcher:
             if helper
             else self.md.sessions.search(query, **kw)
         )
+        from .guard import redact_cut, redact_secrets
+        from .sessions.rows import TITLE_CHARS
+
         budget = OUTPUT_CHARS // max(1, len(hits))
         results = [
             {
-                "session_id": h.session_id,
-                "title": _whole_words(h.title),
-                "agent": h.agent,
+                "session_id": redact_secrets(h.session_id),
+                "title": h.title and redact_cut(h.title, limit=TITLE_CHARS),
+                "agent": redact_secrets(h.agent),
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
                 "matched_message_id": h.message_id,
                 # a sub-agent's message: the session it is in (search folds it in)
                 **(
-                    {"matched_session_id": h.matched_session_id}
+                    {"matched_session_id": redact_secrets(h.matched_session_id)}
                     if h.matched_session_id not in ("", h.session_id)
                     else {}
                 ),
@@ -818,7 +823,8 @@ class Dispatcher:
         if summarize and helper is not None:
             summaries = assist.summarize(helper, query, [h.context for h in hits])
             for result, summary in zip(results, summaries, strict=True):
-                result.update(summary or {})
+                if summary:  # the model's words
+                    result.update(summary, summary=redact_secrets(summary["summary"]))
         extra: dict[str, Any] = {}
         if _get(args, "deep", bool):
             from .pipeline import deep
@@ -830,31 +836,31 @@ class Dispatcher:
                 **{k: v for k, v in kw.items() if k not in ("limit", "window")},
             )
             extra["deep"] = {
-                "answer": found.answer,
-                "cites": [
-                    {"id": m.id, "session_id": m.session_id, "content": m.content[:MESSAGE_CHARS]}
+                "answer": found.answer and redact_secrets(found.answer),
+                "cites": [  # redacted before the cut, as a message is
+                    {
+                        "id": m.id,
+                        "session_id": redact_secrets(m.session_id),
+                        "content": redact_secrets(m.content)[:MESSAGE_CHARS],
+                    }
                     for m in found.cited()
                 ],
                 "steps": found.steps,
-                "note": found.note,
+                "note": redact_secrets(found.note),
             }
         role = filters["role"]
         why = self.md.sessions.role_note(role) if role is not None and not results else None
+        why = why and redact_secrets(why)
         if not results and not (extra.get("deep") or {}).get("answer"):
-            return {
-                "success": True,
-                "results": [],
-                "message": f"No earlier session matches: {why}."
-                if why
-                else "No earlier session matches. Try other keywords.",
-                **extra,
-            }
+            said = f": {why}." if why else ". Try other keywords."
+            extra = {"message": f"No earlier session matches{said}", **extra}
+            return {"success": True, "results": [], **extra}
         if why:  # a deep answer found without the filter's role: say the role is stored nowhere
             extra = {"message": f"No earlier session matches: {why}.", **extra}
         if summarize and model is None:
             extra = {"note": "summaries need MEMDIR_LLM", **extra}
         elif helper is not None and helper.skipped:
-            extra = {"note": f"no model help: {helper.skipped}", **extra}
+            extra = {"note": f"no model help: {redact_secrets(helper.skipped)}", **extra}
         return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:
@@ -878,49 +884,15 @@ class Dispatcher:
                     f"use a message id from a search result",
                     field="around",
                 )
+        from .guard import redact_secrets
+
+        session_id = found[0].session_id if found else session_id
         return {
             "success": True,
-            "session_id": found[0].session_id if found else session_id,
+            "session_id": session_id and redact_secrets(session_id),
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
-
-
-def _whole_words(title: str | None) -> str | None:
-    """A title cut at its length limit, without the word the cut went through: a key cut
-    in half is no longer recognised (and redacted) as one."""
-    from .sessions.rows import TITLE_CHARS
-
-    if title is None or len(title) < TITLE_CHARS or " " not in title:
-        return title
-    return title.rsplit(" ", 1)[0] + " …"
-
-
-def redact_cut(text: str) -> str:
-    """``text``, an excerpt with ``…`` where it was cut (a search hit's snippet), with the
-    word each cut went through left out and its secrets redacted: a key cut in half is no
-    longer recognised (and redacted) as one."""
-    from .guard import redact_secrets
-
-    if text.endswith("…") and " " in text:
-        text = text[: text.rindex(" ")] + " …"
-    if text.startswith("…") and " " in text:
-        text = "… " + text[text.index(" ") + 1 :]
-    return redact_secrets(text)
-
-
-def _without_secrets(value: Any) -> Any:
-    """``value`` with the secrets in its texts redacted: a past session may hold a key the
-    user pasted, and a tool result goes to the model (and the model's provider)."""
-    from .guard import redact_secrets
-
-    if isinstance(value, str):
-        return redact_secrets(value)
-    if isinstance(value, dict):
-        return {k: _without_secrets(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_without_secrets(v) for v in value]
-    return value
 
 
 def _capped(value: Any) -> Any:
@@ -952,7 +924,7 @@ def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
             "time": f"{m.timestamp:%Y-%m-%d %H:%M}",
         }
         if m.tool_name:
-            item["tool_name"] = m.tool_name
+            item["tool_name"] = redact_secrets(m.tool_name)
         if m.tool_calls is not None:
             calls = redact_secrets(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
             item["tool_calls"] = calls if len(calls) <= each else calls[: each - 1] + "…"

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..core.errors import GuardError, MemdirError, NotFoundError
+from ..core.errors import GuardError, MemdirError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import BODY_MAX_BYTES, SCOPES, Entry
 from .app import State, cli, dump, examples
@@ -158,7 +158,11 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
         return
     import shutil
 
-    held = _withheld(state) if any(s == "project" and not e.archived for s, e in rows) else {}
+    held = (
+        state.md.withheld_entries()
+        if any(s == "project" and not e.archived for s, e in rows)
+        else {}
+    )
     table = [
         (
             s,
@@ -176,42 +180,17 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
         click.echo(line)
 
 
-def _withheld(state: State) -> dict[str, tuple[Entry, str]]:
-    """The project scope's entries the guard withholds from agents: id → (entry, rule)."""
-    return {
-        v.entry.id: (v.entry, v.withheld)
-        for v in state.md.overview()
-        if v.scope == "project" and v.withheld
-    }
-
-
 def _find(state: State, target: str, scope: str | None, **kw: Any) -> tuple[str, Entry]:
-    """``md.find``, or else a project entry withheld from agents: a person may read or
-    remove what a cloned repository brought (said on stderr, also when ``--scope project``
-    found it)."""
-    from ..core.changes import resolve
-
-    entry: Entry | None
-    try:
-        found_scope, entry = state.md.find(target, scope=scope, **kw)
-        if found_scope != "project" or entry.id not in (held := _withheld(state)):
-            return found_scope, entry
-    except NotFoundError:
-        held = {} if scope is not None else _withheld(state)
-        try:
-            entry = resolve(target, {i: e for i, (e, _) in held.items()})
-        except NotFoundError:
-            entry = None
-        if entry is None:
-            raise
-    assert entry is not None  # found, or resolved among the withheld
-    click.secho(
-        f"Note: {entry.id} is withheld by the memory guard (rule {held[entry.id][1]}): "
-        "no agent sees it.",
-        fg="yellow",
-        err=True,
-    )
-    return "project", entry
+    """:meth:`~memdir.core.layers.Layers.find_including_withheld`, a withheld entry
+    said on stderr."""
+    found_scope, entry, rule = state.md.find_including_withheld(target, scope=scope, **kw)
+    if rule is not None:
+        click.secho(
+            f"Note: {entry.id} is withheld by the memory guard (rule {rule}): no agent sees it.",
+            fg="yellow",
+            err=True,
+        )
+    return found_scope, entry
 
 
 def _flags(e: Entry) -> str:

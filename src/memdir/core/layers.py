@@ -194,6 +194,36 @@ class Layers(PersonaLayer, SkillsLayer):
             raise
         return scope_of[entry.id], entry
 
+    def withheld_entries(self) -> dict[str, tuple[Entry, str]]:
+        """The project scope's active entries the guard withholds from agents:
+        id → (entry, rule)."""
+        self._require_enabled()
+        for store in self.stores():
+            if store.scope == "project":
+                listed = store.list()
+                rules = dict(self._visible(store, listed=listed)[1])
+                return {e.id: (e, rules[e.id]) for e in listed if e.id in rules}
+        return {}
+
+    def find_including_withheld(
+        self, target: str, *, scope: str | None = None, include_archived: bool = False
+    ) -> tuple[str, Entry, str | None]:
+        """:meth:`find`, or else a project entry the guard withholds from agents, with the
+        guard's rule (None when not withheld): a person may read or remove what a cloned
+        repository brought, also when ``scope="project"`` found it."""
+        try:
+            found, entry = self.find(target, scope=scope, include_archived=include_archived)
+        except NotFoundError as exc:
+            held = self.withheld_entries() if scope is None else {}
+            try:
+                entry = resolve(target, {i: e for i, (e, _) in held.items()})
+            except NotFoundError:
+                raise exc from None
+            return "project", entry, held[entry.id][1]
+        if found == "project" and entry.id in (held := self.withheld_entries()):
+            return found, entry, held[entry.id][1]
+        return found, entry, None
+
     def entities(self, *, limit: int = 50) -> list[EntityCount]:
         """The entities (people, projects, repositories, hosts, packages) the live entries
         and the logged messages name, most named first."""
