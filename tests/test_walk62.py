@@ -341,13 +341,10 @@ def test_hermes_own_loader_reads_the_export(sato: Path, monkeypatch: pytest.Monk
     assert store._detect_external_drift("user") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Hermes-style replace (old_text + content only) changes the body but keeps the "
-    "description, and the description is what the index in every later session's system "
-    "block shows: it still states the superseded fact (90 日) while the body says 180 日",
-)
 def test_hermes_style_replace_does_not_leave_the_old_fact_in_the_index(sato: Path) -> None:
+    """A Hermes-style replace (old_text + content only) changed the body but kept the
+    description, which the index in every later session's system block shows: it still
+    stated the superseded fact (90 日) while the body said 180 日."""
     script = (
         "import memdir\n"
         "md = memdir.open()\n"
