@@ -506,3 +506,25 @@ def test_a_hermes_config_of_any_shape_gives_limits_or_defaults(text: str) -> Non
         found, notes = limits(home / "memories")
     assert set(found) == {"MEMORY.md", "USER.md"} and all(v > 0 for v in found.values())
     assert all(isinstance(n, str) for n in notes)
+
+
+def test_an_entry_edited_in_its_file_exports_without_its_old_text(
+    md: Memdir, memories: Path, tmp_path: Path
+) -> None:
+    """Corrected by hand in memdir's file: an entry named after its imported text exports
+    as the new text alone (walk62 defect 4); one whose Hermes text had a ``**Deploys**``
+    line keeps that line, its name being no restated text."""
+    import_memories(md, "hermes", apply=True)
+    store = md.store("user")
+    for e in store.list():
+        if e.name == "Deploys" or e.name.startswith("Never run"):
+            path = Path(store.backend.location) / f"{e.id}.md"
+            text = path.read_text("utf-8")
+            path.write_text(text.replace(f"---\n{e.body}", f"---\nFixed: {e.body}"), "utf-8")
+    report = export_memories(md, "hermes", tmp_path / "out", apply=True)
+    assert report.applied
+    exported = fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8"))
+    corrected = [t for t in exported if "Fixed: " in t]
+    assert len(corrected) == 2, exported
+    assert sum(t.startswith("**Deploys**\n") for t in corrected) == 1, corrected
+    assert not any(t.startswith("**Never") for t in corrected), corrected

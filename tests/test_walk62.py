@@ -34,7 +34,7 @@ def sato(tmp_path: Path) -> Path:
 
 
 def memdir_cli(
-    home: Path, *args: str, ok: bool = True, input: str | None = None
+    home: Path, *args: str, ok: bool = True, input: str | None = None, editor: str = ""
 ) -> subprocess.CompletedProcess[str]:
     """``memdir ARGS`` in Sato's checkout, as he would type it; no traceback, ever."""
     env = {
@@ -47,6 +47,8 @@ def memdir_cli(
     }
     for name in ("EDITOR", "VISUAL", "CODEX_HOME", "HERMES_HOME", "CLAUDE_CONFIG_DIR"):
         env.pop(name, None)
+    if editor:
+        env["EDITOR"] = editor
     proc = subprocess.run(
         [sys.executable, "-m", "memdir", *args],
         cwd=home / "src" / "billing",
@@ -304,13 +306,10 @@ def test_entry_edited_in_hermes_updates_the_imported_one(sato: Path) -> None:
     assert "`make check` を実行する" not in bodies, bodies
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an entry imported from Hermes (its name is its old text) and corrected with "
-    "`memdir edit` exports as '**<old text>**' above the new text: Hermes's agent is shown "
-    "the superseded fact next to the correction",
-)
 def test_corrected_entry_exports_to_hermes_without_its_old_text(sato: Path) -> None:
+    """An entry imported from Hermes (named after its text) and corrected in its file
+    exported as '**<old text>**' above the new text: Hermes's agent was shown the
+    superseded fact next to the correction."""
     memdir_cli(sato, "import", "hermes", "--apply")
     shown = memdir_cli(sato, "show", "佐藤は").stdout
     path = Path(shown.splitlines()[0].removeprefix("# "))
@@ -321,6 +320,37 @@ def test_corrected_entry_exports_to_hermes_without_its_old_text(sato: Path) -> N
     user = hermes_entries(sato / ".hermes" / "memories" / "USER.md")
     assert new in user
     assert not any(old in e for e in user), user
+
+
+def test_memdir_edit_renames_an_imported_entry_after_its_new_text(
+    sato: Path, tmp_path: Path
+) -> None:
+    """`memdir edit` of the body alone: the name and description the import made of the
+    old text follow the new one (memdir's own index showed the old fact), the id stays,
+    the old text stays in the history, and Hermes gets the new text alone."""
+    memdir_cli(sato, "import", "hermes", "--apply")
+    old = "佐藤は pnpm を使う、npm は使わない"
+    new = "佐藤は yarn を使う（pnpm は使わない）"
+    before = {e["id"] for e in json.loads(memdir_cli(sato, "ls", "--json").stdout)}
+    script = tmp_path / "ed.py"
+    script.write_text(
+        "import pathlib, sys\np = pathlib.Path(sys.argv[1])\n"
+        f"p.write_text(p.read_text('utf-8').replace({'---' + chr(10) + old!r}, "
+        f"{'---' + chr(10) + new!r}), 'utf-8')\n",
+        encoding="utf-8",
+    )
+    memdir_cli(sato, "edit", "佐藤は", editor=f"{sys.executable} {script}")
+    listed = json.loads(memdir_cli(sato, "ls", "--json").stdout)
+    assert {e["id"] for e in listed} == before
+    mine = [e for e in listed if e["body"].strip() == new]
+    assert [(e["name"], e["description"]) for e in mine] == [(new, new)], listed
+    assert old not in memdir_cli(sato, "ls").stdout
+    assert old in memdir_cli(sato, "ls", "--all").stdout  # kept in the history
+    memdir_cli(sato, "export", "hermes", "--apply", "--force")
+    user = hermes_entries(sato / ".hermes" / "memories" / "USER.md")
+    assert new in user and not any(old in e for e in user), user
+    again = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert again["counts"]["add"] == 0, again
 
 
 @pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`

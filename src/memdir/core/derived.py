@@ -3,6 +3,7 @@ never shows a fact the body no longer holds. See docs/design/core.md."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 
@@ -69,13 +70,9 @@ def follow(
             n += 1
             suffix = f" ({n})"
             candidate = base[: NAME_MAX - len(suffix)].rstrip() + suffix
-        try:
+        with contextlib.suppress(ValidationError):  # one the text cannot give: old one stays
             name = validate_name(candidate)
-        except ValidationError:
-            pass  # a name the new text cannot give: the old one stays
     if stale_description(description, old_body, new_body):
-        try:
+        with contextlib.suppress(ValidationError):
             description = validate_description(description_from(new_body))
-        except ValidationError:
-            pass
     return name, description

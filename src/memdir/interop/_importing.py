@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import guard
 from ..core.changes import AddOp, Operation, ReplaceOp
-from ..core.errors import ValidationError
+from ..core.errors import MemdirError, ValidationError
 from ..core.model import (
     NAME_MAX,
     Entry,
@@ -145,7 +145,21 @@ def digest(item: ImportItem) -> str:
 def ledger_key(item: ImportItem) -> str:
     """The ledger's key for a source item: its origin and name (one origin, a summary
     section say, can hold several items)."""
-    return f"{item.origin}\n{item.name}"
+    return said_key(item.origin, item.name)
+
+
+def said_key(origin: str, name: str) -> str:
+    """The ledger's key for what ``origin`` said under ``name``."""
+    return f"{origin}\n{name}"
+
+
+def imported_keys(md: Layers) -> set[str]:
+    """The ledger's keys (:func:`said_key`): which origin gave which name; empty when the
+    ledger cannot be read (the caller then knows less, and says so in what it writes)."""
+    try:
+        return set(load(md.home / LEDGER_NAME, _WHAT))
+    except MemdirError:
+        return set()
 
 
 def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | None:

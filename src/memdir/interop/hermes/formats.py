@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ...core.errors import ValidationError
 from ...core.derived import description_from, name_from
+from ...core.errors import ValidationError
 from ...core.model import NAME_MAX, EntryType
 
 DELIMITER = "\n§\n"

@@ -17,7 +17,7 @@ from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import not_a_folder, read_whole, why
 from .._harness import Read, Rendered, ScopeFile
-from .._importing import ImportItem, unique
+from .._importing import ImportItem, imported_keys, said_key, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
 from ..install.hermes import default_hermes_home, load_config
@@ -57,6 +57,30 @@ def _held(entry: Entry, filename: str) -> bool:
         o.startswith("hermes:") and o.split("#", 1)[0].endswith(f"/{filename}")
         for o in entry.origins
     )
+
+
+def _named_from_text(entry: Entry, filename: str, keys: set[str]) -> bool:
+    """Whether ``entry``'s name is text an import from that Hermes file derived from an
+    earlier body: the ledger says the import gave that name, and the name begins the
+    description the import made of the same text (a ``**name**`` marker's name does not)."""
+    said = (
+        o
+        for o in entry.origins
+        if o.startswith("hermes:") and o.split("#", 1)[0].endswith(f"/{filename}")
+    )
+    if not any(said_key(o, entry.name) in keys for o in said):
+        return False
+    name = re.sub(r" \(\d+\)$", "", entry.name).removesuffix("\u2026")
+    return " ".join(entry.description.split()).startswith(name)
+
+
+def _text(entry: Entry, filename: str, keys: set[str]) -> str:
+    """The Hermes entry for ``entry``: its body alone when its name is only the text an
+    import derived it from (corrected since, the name would restate the old text), else
+    :func:`~memdir.interop.hermes.formats.encode` of its name and body."""
+    if _named_from_text(entry, filename, keys):
+        return fmt.encode(fmt.derive_name(entry.body), entry.body)
+    return fmt.encode(entry.name, entry.body)
 
 
 def _origin_index(entry: Entry) -> int:
@@ -173,6 +197,7 @@ class HermesHarness:
         ranked, note = by_priority(md, entries, stores)
         if note:
             out.notes.append(note)
+        keys = imported_keys(md)  # the names imports made of Hermes's text
         configured, notes = limits(target, md.settings.hermes_home)
         out.notes.extend(notes)
         for filename in fmt.FILES:
@@ -184,7 +209,7 @@ class HermesHarness:
             # What Hermes itself held goes first, so it is never cut for what memdir adds:
             # neither for the headroom nor for a higher-ranked entry of memdir's own.
             wanted.sort(key=lambda e: not _held(e, filename))  # stable: ranked within each
-            texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
+            texts = [(e.id, _text(e, filename, keys)) for e in wanted]
             held = fmt.size(
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
