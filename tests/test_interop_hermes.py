@@ -528,3 +528,33 @@ def test_an_entry_edited_in_its_file_exports_without_its_old_text(
     assert len(corrected) == 2, exported
     assert sum(t.startswith("**Deploys**\n") for t in corrected) == 1, corrected
     assert not any(t.startswith("**Never") for t in corrected), corrected
+
+
+def test_an_edit_in_hermes_updates_only_an_entry_memdir_left_as_imported(
+    md: Memdir, memories: Path
+) -> None:
+    """An entry edited in Hermes is an update of the one imported from it (walk62 defect
+    5), but not of one changed in memdir since (an add that names it), and a new text
+    unlike every text that left the file is an add; an entry Hermes dropped stays."""
+    import_memories(md, "hermes", apply=True)
+    path = memories / "MEMORY.md"
+    entries = fmt.parse(path.read_text("utf-8"))
+    store = md.store("user")
+    ci = next(e for e in store.list() if e.body == entries[5])
+    store.replace(ci.id, body=entries[5] + "\nAsk #infra first.")  # changed in memdir
+    text = path.read_text("utf-8").replace("on Python 3.12", "on Python 3.13")
+    text = text.replace("slow on Mondays", "slow on Tuesdays")
+    text = text.replace(entries[1], "Ship the changelog with every release tag.")
+    path.write_text(text, "utf-8")
+    plan = import_memories(md, "hermes")
+    changed = {p.item.body[:20]: (p.action, p.reason) for p in plan.items}
+    assert changed["User's projects live"][0] == "update", changed
+    assert changed["The CI runners are s"] == (
+        "add",
+        f"possibly replaces {ci.id} (changed since)",
+    )
+    assert changed["Ship the changelog w"] == ("add", "")
+    import_memories(md, "hermes", apply=True)
+    bodies = [e.body for e in store.list()]
+    assert entries[1] in bodies  # dropped in Hermes, kept here
+    assert not any("Python 3.12" in b for b in bodies)

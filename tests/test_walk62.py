@@ -289,21 +289,36 @@ def test_japanese_forget_words_that_are_not_a_request_forget_nothing(sato: Path,
     assert "リリース前にタグを打つ。昨日" in run_sessions(sato, said)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an entry edited in Hermes's MEMORY.md since the last import is planned as a new "
-    "'add' (its name, hence its id, comes from its text), so memdir then holds the old and "
-    "the corrected fact side by side; it should be an 'update' of the entry imported from "
-    "the same place",
-)
 def test_entry_edited_in_hermes_updates_the_imported_one(sato: Path) -> None:
+    """An entry edited in Hermes's MEMORY.md since the last import was planned as a new
+    'add' (its name, hence its id, comes from its text): memdir then held the old and the
+    corrected fact side by side."""
     memory = sato / ".hermes" / "memories" / "MEMORY.md"
     memdir_cli(sato, "import", "hermes", "--apply")
-    text = memory.read_text(encoding="utf-8")
-    memory.write_text(text.replace("`make check` を", "`make check` と `make lint` を"), "utf-8")
+    before = {e["id"] for e in json.loads(memdir_cli(sato, "ls", "--json").stdout)}
+    # Hermes removed the second entry, and a later one was edited: positions shift
+    entries = hermes_entries(memory)
+    assert entries[0].startswith("デプロイ前に必ず") and entries[5].endswith("木曜 15:00 JST")
+    edited = entries[0].replace("`make check` を", "`make check` と `make lint` を")
+    moved = entries[5].replace("木曜", "金曜")
+    memory.write_text("\n§\n".join([edited, *entries[2:5], moved, *entries[6:]]), "utf-8")
+    plan = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert plan["counts"]["add"] == 0, plan
+    updates = [i for i in plan["items"] if i["action"] == "update"]
+    replaced = [unicodedata.normalize("NFC", u["reason"]).split("replaces ")[1] for u in updates]
+    assert replaced[0].startswith("'デプロイ前に必ず `make check` を実行する'"), updates
+    assert replaced[1].startswith("'メモ：デザインレビューは毎週木曜"), updates
+    assert len(updates) == 2, updates
     memdir_cli(sato, "import", "hermes", "--apply")
-    bodies = memdir_cli(sato, "ls", "--json").stdout
+    listed = json.loads(memdir_cli(sato, "ls", "--json").stdout)
+    bodies = json.dumps(listed, ensure_ascii=False)
     assert "`make check` を実行する" not in bodies, bodies
+    assert {e["id"] for e in listed} == before  # the same entry; the removed one stays
+    (mine,) = [e for e in listed if "`make lint`" in e["body"]]
+    assert mine["name"] == "デプロイ前に必ず `make check` と `make lint` を実行する"
+    assert "`make check` を実行する" in memdir_cli(sato, "ls", "--all").stdout  # history
+    again = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert again["counts"]["add"] == again["counts"]["update"] == 0, again
 
 
 def test_corrected_entry_exports_to_hermes_without_its_old_text(sato: Path) -> None:

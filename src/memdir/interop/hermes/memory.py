@@ -3,6 +3,8 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +53,43 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
     return items
 
 
+SIMILAR = 0.6  # of an old text an edit keeps (difflib's ratio) to be read as its update
+_MAX_PAIRS = 10_000  # texts compared at most: Hermes's files hold a few dozen entries
+
+
+def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportItem]:
+    """``items``, each new text that an entry imported from ``path`` was edited into
+    marked ``replaces`` that entry: the entry's text has left the file, and of the texts
+    no entry holds it is the one most like it (at least :data:`SIMILAR`; the nearer in
+    the file first among equals). Rationale: docs/design/interop.md."""
+    prefix = f"hermes:{path}#"
+    entries = md.store("user").list()
+    in_file = {normalise(i.body) for i in items}
+    gone = [
+        e
+        for e in entries
+        if any(o.startswith(prefix) for o in e.origins) and normalise(e.body) not in in_file
+    ]
+    held = {normalise(e.body) for _, e in md.entries()}
+    new = [n for n, i in enumerate(items) if normalise(i.body) not in held]
+    if not gone or not new or len(gone) * len(new) > _MAX_PAIRS:
+        return items
+    pairs = []
+    for n in new:
+        for e in gone:
+            match = difflib.SequenceMatcher(None, e.body, items[n].body, autojunk=False)
+            if match.real_quick_ratio() >= SIMILAR and match.quick_ratio() >= SIMILAR:
+                ratio = match.ratio()
+                if ratio >= SIMILAR:
+                    pairs.append((-ratio, abs(_origin_index(e, prefix) - n - 1), n, e.id))
+    out, used = list(items), set()
+    for _, _, n, eid in sorted(pairs):
+        if eid not in used and not out[n].replaces:
+            out[n] = dataclasses.replace(out[n], replaces=eid)
+            used.add(eid)
+    return out
+
+
 def _held(entry: Entry, filename: str) -> bool:
     """Whether ``entry`` was imported from a Hermes file of that name."""
     return any(
@@ -83,9 +122,12 @@ def _text(entry: Entry, filename: str, keys: set[str]) -> str:
     return fmt.encode(entry.name, entry.body)
 
 
-def _origin_index(entry: Entry) -> int:
-    """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
-    found = (m for o in entry.origins if (m := _ORIGIN_INDEX.match(o)))
+def _origin_index(entry: Entry, prefix: str = "hermes:") -> int:
+    """The entry's position in the Hermes file it was imported from (0: not from Hermes);
+    ``prefix``: of that file, the last position an import saw."""
+    found = [m for o in entry.origins if o.startswith(prefix) and (m := _ORIGIN_INDEX.match(o))]
+    if prefix != "hermes:":
+        found.reverse()
     return next((int(m.group(1)) for m in found), 0)
 
 
@@ -171,7 +213,7 @@ class HermesHarness:
                     "files are small UTF-8 text files"
                 )
                 continue
-            out.items.extend(read_file(path, text))
+            out.items.extend(with_edits(md, path, read_file(path, text)))
         home = folder.parent if folder.name == "memories" else folder
         _read_persona_and_skills(home, out)
         profiles = [p.parent for p in sorted((home / "profiles").glob("*/memories")) if p.is_dir()]
