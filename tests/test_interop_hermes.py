@@ -558,3 +558,21 @@ def test_an_edit_in_hermes_updates_only_an_entry_memdir_left_as_imported(
     bodies = [e.body for e in store.list()]
     assert entries[1] in bodies  # dropped in Hermes, kept here
     assert not any("Python 3.12" in b for b in bodies)
+
+
+def test_a_huge_entry_edited_in_hermes_is_not_compared_and_loses_nothing(
+    md: Memdir, tmp_path: Path
+) -> None:
+    """Telling an edit from a new text compares texts; one of 60,000 characters (no
+    Hermes file holds one: its limit is 2,200) is not compared, so it is an add and the
+    import stays bounded; both texts are kept."""
+    folder = tmp_path / "memories"
+    folder.mkdir()
+    words = " ".join(f"w{i % 997}x{i % 13}" for i in range(7_000))[:60_000]
+    (folder / "MEMORY.md").write_text(f"{words}\n§\nshort note", "utf-8")
+    import_memories(md, "hermes", folder, apply=True)
+    (folder / "MEMORY.md").write_text(f"edited {words}\n§\nshort note", "utf-8")
+    plan = import_memories(md, "hermes", folder, apply=True)
+    assert [p.action for p in plan.items] == ["add", "unchanged"]
+    bodies = {e.body for e in md.store("user").list()}
+    assert {words, f"edited {words}"} <= bodies

@@ -7,7 +7,7 @@ import dataclasses
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -389,9 +389,9 @@ class Plan:
         self._keep_previous(old, new)
         return self._swap(old, new)
 
-    def _other_names(self, entry_id_: str) -> list[str]:
-        """The names of the active entries other than ``entry_id_``."""
-        return [e.name for i, e in self.active.items() if i != entry_id_]
+    def _other_names(self, entry_id_: str) -> Iterator[str]:
+        """The names of the active entries other than ``entry_id_`` (read when needed)."""
+        return (e.name for i, e in self.active.items() if i != entry_id_)
 
     def _keep_previous(self, old: Entry, new: Entry, *, always: bool = False) -> None:
         """A new body (``always``: a new fact) keeps the old one in the archive

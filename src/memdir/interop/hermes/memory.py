@@ -55,6 +55,7 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
 
 SIMILAR = 0.6  # of an old text an edit keeps (difflib's ratio) to be read as its update
 _MAX_PAIRS = 10_000  # texts compared at most: Hermes's files hold a few dozen entries
+_MAX_TEXT = 5_000  # characters of a text compared at most (Hermes's whole file: 2,200)
 
 
 def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportItem]:
@@ -71,7 +72,10 @@ def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportIt
         if any(o.startswith(prefix) for o in e.origins) and normalise(e.body) not in in_file
     ]
     held = {normalise(e.body) for _, e in md.entries()}
-    new = [n for n, i in enumerate(items) if normalise(i.body) not in held]
+    new = [
+        n for n, i in enumerate(items) if normalise(i.body) not in held and len(i.body) <= _MAX_TEXT
+    ]
+    gone = [e for e in gone if len(e.body) <= _MAX_TEXT]
     if not gone or not new or len(gone) * len(new) > _MAX_PAIRS:
         return items
     pairs = []
