@@ -3,8 +3,12 @@ and 10); one someone wrote, or one the new body still holds, stays."""
 
 from __future__ import annotations
 
+import pytest
+
 import memdir
 from memdir.core.frontmatter import render_entry
+
+pytestmark = pytest.mark.backends  # the rule is the plan's: files and PostgreSQL alike
 
 
 def test_replace_of_the_body_makes_a_restating_description_follow(store: memdir.Store) -> None:
