@@ -506,3 +506,73 @@ def test_a_hermes_config_of_any_shape_gives_limits_or_defaults(text: str) -> Non
         found, notes = limits(home / "memories")
     assert set(found) == {"MEMORY.md", "USER.md"} and all(v > 0 for v in found.values())
     assert all(isinstance(n, str) for n in notes)
+
+
+def test_an_entry_edited_in_its_file_exports_without_its_old_text(
+    md: Memdir, memories: Path, tmp_path: Path
+) -> None:
+    """Corrected by hand in memdir's file: an entry named after its imported text exports
+    as the new text alone (walk62 defect 4); one whose Hermes text had a ``**Deploys**``
+    line keeps that line, its name being no restated text."""
+    import_memories(md, "hermes", apply=True)
+    store = md.store("user")
+    for e in store.list():
+        if e.name == "Deploys" or e.name.startswith("Never run"):
+            path = Path(store.backend.location) / f"{e.id}.md"
+            text = path.read_text("utf-8")
+            path.write_text(text.replace(f"---\n{e.body}", f"---\nFixed: {e.body}"), "utf-8")
+    report = export_memories(md, "hermes", tmp_path / "out", apply=True)
+    assert report.applied
+    exported = fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8"))
+    corrected = [t for t in exported if "Fixed: " in t]
+    assert len(corrected) == 2, exported
+    assert sum(t.startswith("**Deploys**\n") for t in corrected) == 1, corrected
+    assert not any(t.startswith("**Never") for t in corrected), corrected
+
+
+def test_an_edit_in_hermes_updates_only_an_entry_memdir_left_as_imported(
+    md: Memdir, memories: Path
+) -> None:
+    """An entry edited in Hermes is an update of the one imported from it (walk62 defect
+    5), but not of one changed in memdir since (an add that names it), and a new text
+    unlike every text that left the file is an add; an entry Hermes dropped stays."""
+    import_memories(md, "hermes", apply=True)
+    path = memories / "MEMORY.md"
+    entries = fmt.parse(path.read_text("utf-8"))
+    store = md.store("user")
+    ci = next(e for e in store.list() if e.body == entries[5])
+    store.replace(ci.id, body=entries[5] + "\nAsk #infra first.")  # changed in memdir
+    text = path.read_text("utf-8").replace("on Python 3.12", "on Python 3.13")
+    text = text.replace("slow on Mondays", "slow on Tuesdays")
+    text = text.replace(entries[1], "Ship the changelog with every release tag.")
+    path.write_text(text, "utf-8")
+    plan = import_memories(md, "hermes")
+    changed = {p.item.body[:20]: (p.action, p.reason) for p in plan.items}
+    assert changed["User's projects live"][0] == "update", changed
+    assert changed["The CI runners are s"] == (
+        "add",
+        f"possibly replaces {ci.id} (changed since)",
+    )
+    assert changed["Ship the changelog w"] == ("add", "")
+    import_memories(md, "hermes", apply=True)
+    bodies = [e.body for e in store.list()]
+    assert entries[1] in bodies  # dropped in Hermes, kept here
+    assert not any("Python 3.12" in b for b in bodies)
+
+
+def test_a_huge_entry_edited_in_hermes_is_not_compared_and_loses_nothing(
+    md: Memdir, tmp_path: Path
+) -> None:
+    """Telling an edit from a new text compares texts; one of 60,000 characters (no
+    Hermes file holds one: its limit is 2,200) is not compared, so it is an add and the
+    import stays bounded; both texts are kept."""
+    folder = tmp_path / "memories"
+    folder.mkdir()
+    words = " ".join(f"w{i % 997}x{i % 13}" for i in range(7_000))[:60_000]
+    (folder / "MEMORY.md").write_text(f"{words}\n§\nshort note", "utf-8")
+    import_memories(md, "hermes", folder, apply=True)
+    (folder / "MEMORY.md").write_text(f"edited {words}\n§\nshort note", "utf-8")
+    plan = import_memories(md, "hermes", folder, apply=True)
+    assert [p.action for p in plan.items] == ["add", "unchanged"]
+    bodies = {e.body for e in md.store("user").list()}
+    assert {words, f"edited {words}"} <= bodies

@@ -34,7 +34,7 @@ def sato(tmp_path: Path) -> Path:
 
 
 def memdir_cli(
-    home: Path, *args: str, ok: bool = True, input: str | None = None
+    home: Path, *args: str, ok: bool = True, input: str | None = None, editor: str = ""
 ) -> subprocess.CompletedProcess[str]:
     """``memdir ARGS`` in Sato's checkout, as he would type it; no traceback, ever."""
     env = {
@@ -47,6 +47,8 @@ def memdir_cli(
     }
     for name in ("EDITOR", "VISUAL", "CODEX_HOME", "HERMES_HOME", "CLAUDE_CONFIG_DIR"):
         env.pop(name, None)
+    if editor:
+        env["EDITOR"] = editor
     proc = subprocess.run(
         [sys.executable, "-m", "memdir", *args],
         cwd=home / "src" / "billing",
@@ -287,30 +289,42 @@ def test_japanese_forget_words_that_are_not_a_request_forget_nothing(sato: Path,
     assert "リリース前にタグを打つ。昨日" in run_sessions(sato, said)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an entry edited in Hermes's MEMORY.md since the last import is planned as a new "
-    "'add' (its name, hence its id, comes from its text), so memdir then holds the old and "
-    "the corrected fact side by side; it should be an 'update' of the entry imported from "
-    "the same place",
-)
 def test_entry_edited_in_hermes_updates_the_imported_one(sato: Path) -> None:
+    """An entry edited in Hermes's MEMORY.md since the last import was planned as a new
+    'add' (its name, hence its id, comes from its text): memdir then held the old and the
+    corrected fact side by side."""
     memory = sato / ".hermes" / "memories" / "MEMORY.md"
     memdir_cli(sato, "import", "hermes", "--apply")
-    text = memory.read_text(encoding="utf-8")
-    memory.write_text(text.replace("`make check` を", "`make check` と `make lint` を"), "utf-8")
+    before = {e["id"] for e in json.loads(memdir_cli(sato, "ls", "--json").stdout)}
+    # Hermes removed the second entry, and a later one was edited: positions shift
+    entries = hermes_entries(memory)
+    assert entries[0].startswith("デプロイ前に必ず") and entries[5].endswith("木曜 15:00 JST")
+    edited = entries[0].replace("`make check` を", "`make check` と `make lint` を")
+    moved = entries[5].replace("木曜", "金曜")
+    memory.write_text("\n§\n".join([edited, *entries[2:5], moved, *entries[6:]]), "utf-8")
+    plan = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert plan["counts"]["add"] == 0, plan
+    updates = [i for i in plan["items"] if i["action"] == "update"]
+    replaced = [unicodedata.normalize("NFC", u["reason"]).split("replaces ")[1] for u in updates]
+    assert replaced[0].startswith("'デプロイ前に必ず `make check` を実行する'"), updates
+    assert replaced[1].startswith("'メモ：デザインレビューは毎週木曜"), updates
+    assert len(updates) == 2, updates
     memdir_cli(sato, "import", "hermes", "--apply")
-    bodies = memdir_cli(sato, "ls", "--json").stdout
+    listed = json.loads(memdir_cli(sato, "ls", "--json").stdout)
+    bodies = json.dumps(listed, ensure_ascii=False)
     assert "`make check` を実行する" not in bodies, bodies
+    assert {e["id"] for e in listed} == before  # the same entry; the removed one stays
+    (mine,) = [e for e in listed if "`make lint`" in e["body"]]
+    assert mine["name"] == "デプロイ前に必ず `make check` と `make lint` を実行する"
+    assert "`make check` を実行する" in memdir_cli(sato, "ls", "--all").stdout  # history
+    again = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert again["counts"]["add"] == again["counts"]["update"] == 0, again
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an entry imported from Hermes (its name is its old text) and corrected with "
-    "`memdir edit` exports as '**<old text>**' above the new text: Hermes's agent is shown "
-    "the superseded fact next to the correction",
-)
 def test_corrected_entry_exports_to_hermes_without_its_old_text(sato: Path) -> None:
+    """An entry imported from Hermes (named after its text) and corrected in its file
+    exported as '**<old text>**' above the new text: Hermes's agent was shown the
+    superseded fact next to the correction."""
     memdir_cli(sato, "import", "hermes", "--apply")
     shown = memdir_cli(sato, "show", "佐藤は").stdout
     path = Path(shown.splitlines()[0].removeprefix("# "))
@@ -321,6 +335,37 @@ def test_corrected_entry_exports_to_hermes_without_its_old_text(sato: Path) -> N
     user = hermes_entries(sato / ".hermes" / "memories" / "USER.md")
     assert new in user
     assert not any(old in e for e in user), user
+
+
+def test_memdir_edit_renames_an_imported_entry_after_its_new_text(
+    sato: Path, tmp_path: Path
+) -> None:
+    """`memdir edit` of the body alone: the name and description the import made of the
+    old text follow the new one (memdir's own index showed the old fact), the id stays,
+    the old text stays in the history, and Hermes gets the new text alone."""
+    memdir_cli(sato, "import", "hermes", "--apply")
+    old = "佐藤は pnpm を使う、npm は使わない"
+    new = "佐藤は yarn を使う（pnpm は使わない）"
+    before = {e["id"] for e in json.loads(memdir_cli(sato, "ls", "--json").stdout)}
+    script = tmp_path / "ed.py"
+    script.write_text(
+        "import pathlib, sys\np = pathlib.Path(sys.argv[1])\n"
+        f"p.write_text(p.read_text('utf-8').replace({'---' + chr(10) + old!r}, "
+        f"{'---' + chr(10) + new!r}), 'utf-8')\n",
+        encoding="utf-8",
+    )
+    memdir_cli(sato, "edit", "佐藤は", editor=f"{sys.executable} {script}")
+    listed = json.loads(memdir_cli(sato, "ls", "--json").stdout)
+    assert {e["id"] for e in listed} == before
+    mine = [e for e in listed if e["body"].strip() == new]
+    assert [(e["name"], e["description"]) for e in mine] == [(new, new)], listed
+    assert old not in memdir_cli(sato, "ls").stdout
+    assert old in memdir_cli(sato, "ls", "--all").stdout  # kept in the history
+    memdir_cli(sato, "export", "hermes", "--apply", "--force")
+    user = hermes_entries(sato / ".hermes" / "memories" / "USER.md")
+    assert new in user and not any(old in e for e in user), user
+    again = json.loads(memdir_cli(sato, "import", "hermes", "--json").stdout)
+    assert again["counts"]["add"] == 0, again
 
 
 @pytest.mark.hermes  # needs hermes-agent: run by `make test-hermes`
@@ -341,13 +386,10 @@ def test_hermes_own_loader_reads_the_export(sato: Path, monkeypatch: pytest.Monk
     assert store._detect_external_drift("user") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a Hermes-style replace (old_text + content only) changes the body but keeps the "
-    "description, and the description is what the index in every later session's system "
-    "block shows: it still states the superseded fact (90 日) while the body says 180 日",
-)
 def test_hermes_style_replace_does_not_leave_the_old_fact_in_the_index(sato: Path) -> None:
+    """A Hermes-style replace (old_text + content only) changed the body but kept the
+    description, which the index in every later session's system block shows: it still
+    stated the superseded fact (90 日) while the body said 180 日."""
     script = (
         "import memdir\n"
         "md = memdir.open()\n"

@@ -7,11 +7,12 @@ import dataclasses
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from .derived import follow
 from .errors import AmbiguousError, ConflictError, NotFoundError, StaleError, ValidationError
 from .model import (
     Entry,
@@ -314,6 +315,15 @@ class Plan:
         body = validate_body(op.body) if op.body is not None else old.body
         pinned = bool(op.pinned) if op.pinned is not None else old.pinned
         extra = dict(op.extra) if op.extra is not None else dict(old.extra)
+        followed_name = False  # a name or description stated from the old body follows it
+        if body != old.body and (op.name is None or op.description is None):
+            named, said = follow(
+                old.name, old.description, old.body, body, self._other_names(old.id)
+            )
+            if op.name is None:
+                followed_name, name = named != old.name, named
+            if op.description is None:
+                description = said
         if op.extra is None and body != old.body:
             extra.pop(OVERVIEW_KEY, None)  # an L1 overview of the old body would mislead
         origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
@@ -336,7 +346,8 @@ class Plan:
         if given is not None:  # history keeps the rename: the old file deleted, this one added
             new_id = self._given_id(type_, given)
         else:
-            new_id = old.id if op.keep_id else self._renamed_id(old, type_, name)
+            keep = op.keep_id or followed_name  # the id stays as the name follows the body
+            new_id = old.id if keep else self._renamed_id(old, type_, name)
         new = dataclasses.replace(
             old,
             id=new_id,
@@ -359,9 +370,14 @@ class Plan:
         name = validate_name(edited.name)
         description = validate_description(edited.description) if edited.description else ""
         body = validate_body(edited.body)
+        # what the person left as it was follows the body they changed; the id stays
+        named, said = follow(old.name, old.description, old.body, body, self._other_names(old.id))
+        followed_name = name == old.name != named and edited.type is old.type
+        name = named if followed_name else name
+        description = said if description == old.description else description
         new = dataclasses.replace(
             edited,
-            id=self._renamed_id(old, edited.type, name),
+            id=old.id if followed_name else self._renamed_id(old, edited.type, name),
             name=name,
             description=description,
             body=body,
@@ -372,6 +388,10 @@ class Plan:
             return Change("unchanged", old, old)
         self._keep_previous(old, new)
         return self._swap(old, new)
+
+    def _other_names(self, entry_id_: str) -> Iterator[str]:
+        """The names of the active entries other than ``entry_id_`` (read when needed)."""
+        return (e.name for i, e in self.active.items() if i != entry_id_)
 
     def _keep_previous(self, old: Entry, new: Entry, *, always: bool = False) -> None:
         """A new body (``always``: a new fact) keeps the old one in the archive

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import guard
 from ..core.changes import AddOp, Operation, ReplaceOp
-from ..core.errors import ValidationError
+from ..core.errors import MemdirError, ValidationError
 from ..core.model import (
     NAME_MAX,
     Entry,
@@ -63,6 +63,7 @@ class ImportItem:
     folder: Path | None = None
     pinned: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)  # frontmatter keys to keep
+    replaces: str = ""  # the id of the entry whose source text this one was edited from
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,21 @@ def digest(item: ImportItem) -> str:
 def ledger_key(item: ImportItem) -> str:
     """The ledger's key for a source item: its origin and name (one origin, a summary
     section say, can hold several items)."""
-    return f"{item.origin}\n{item.name}"
+    return said_key(item.origin, item.name)
+
+
+def said_key(origin: str, name: str) -> str:
+    """The ledger's key for what ``origin`` said under ``name``."""
+    return f"{origin}\n{name}"
+
+
+def imported_keys(md: Layers) -> set[str]:
+    """The ledger's keys (:func:`said_key`): which origin gave which name; empty when the
+    ledger cannot be read (the caller then knows less, and says so in what it writes)."""
+    try:
+        return set(load(md.home / LEDGER_NAME, _WHAT))
+    except MemdirError:
+        return set()
 
 
 def _forgotten(md: Layers, store: Store, item: ImportItem) -> tuple[str, str] | None:
@@ -255,9 +270,19 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, forgotten[0], eid, forgotten[1])
+    edited = t.active.get(item.replaces) if item.replaces else None
+    if edited is not None and edited.source is Source.IMPORT and edited.id not in t.planned:
+        return Planned(
+            item,
+            "update",
+            edited.id,
+            f"edited at its source since the last import: replaces {edited.name!r} "
+            "(its old text kept in the entry's history)",
+        )
     existing = t.active.get(eid)
     if existing is None:
-        return Planned(item, "add", eid)
+        maybe = "" if edited is None else f"possibly replaces {edited.id} (changed since)"
+        return Planned(item, "add", eid, maybe)
     if existing.source is Source.IMPORT and item.origin in existing.origins:
         return Planned(item, "update", eid)
     return Planned(
@@ -316,9 +341,11 @@ def _operation(p: Planned, existing: Mapping[str, Entry]) -> Operation:
         )
     return ReplaceOp(
         target=p.entry_id,
+        name=item.name if item.replaces == p.entry_id else None,  # it follows the text
         description=item.description,
         body=item.body,
         origins=(item.origin,),
+        keep_id=item.replaces == p.entry_id,
         extra={**existing[p.entry_id].extra, **item.extra}
         if item.extra and p.entry_id in existing
         else None,

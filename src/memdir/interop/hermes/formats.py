@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ...core.derived import description_from, name_from
 from ...core.errors import ValidationError
-from ...core.index import clip
-from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from ...core.model import NAME_MAX, EntryType
 
 DELIMITER = "\n§\n"
 MEMORY_LIMIT = 2_200
@@ -16,7 +16,6 @@ USER_LIMIT = 1_375
 FILES = {"MEMORY.md": MEMORY_LIMIT, "USER.md": USER_LIMIT}
 """File name → Hermes's default character budget (``memory.*_char_limit`` in its config)."""
 
-_BULLET = re.compile(r"^[#>*+\-\s]+")
 # Words that make a MEMORY.md note a rule about behaviour (feedback) rather than a fact.
 _RULE = re.compile(
     r"\b(?:always|never|don'?t|do not|must|should|avoid|prefers?|preferred|instead of|"
@@ -74,17 +73,14 @@ def size(entries: Sequence[str]) -> int:
 
 def derive_name(text: str) -> str:
     """The name an imported text gets: its first line without Markdown heading, quote or
-    list marks (``**X**`` is X), cut at a word to fit memdir's name limit."""
-    first = " ".join(text.strip().split("\n", 1)[0].split())
-    if len(first) > 4 and first.startswith("**") and first.endswith("**"):
-        first = first[2:-2].strip() or first
-    first = _BULLET.sub("", first) or first
-    return clip(first, NAME_MAX)
+    list marks (``**X**`` is X), cut at a word to fit memdir's name limit (the name an
+    edit of the body then follows: :mod:`memdir.core.derived`)."""
+    return name_from(text)
 
 
 def describe(body: str) -> str:
     """The one-line description of an imported entry: its text on one line, cut."""
-    return clip(" ".join(body.split()), DESCRIPTION_MAX)
+    return description_from(body)
 
 
 def classify(text: str) -> EntryType:

@@ -3,6 +3,8 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +19,7 @@ from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import not_a_folder, read_whole, why
 from .._harness import Read, Rendered, ScopeFile
-from .._importing import ImportItem, unique
+from .._importing import ImportItem, imported_keys, said_key, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
 from ..install.hermes import default_hermes_home, load_config
@@ -51,6 +53,47 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
     return items
 
 
+SIMILAR = 0.6  # of an old text an edit keeps (difflib's ratio) to be read as its update
+_MAX_PAIRS = 10_000  # texts compared at most: Hermes's files hold a few dozen entries
+_MAX_TEXT = 5_000  # characters of a text compared at most (Hermes's whole file: 2,200)
+
+
+def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportItem]:
+    """``items``, each new text that an entry imported from ``path`` was edited into
+    marked ``replaces`` that entry: the entry's text has left the file, and of the texts
+    no entry holds it is the one most like it (at least :data:`SIMILAR`; the nearer in
+    the file first among equals). Rationale: docs/design/interop.md."""
+    prefix = f"hermes:{path}#"
+    entries = md.store("user").list()
+    in_file = {normalise(i.body) for i in items}
+    gone = [
+        e
+        for e in entries
+        if any(o.startswith(prefix) for o in e.origins) and normalise(e.body) not in in_file
+    ]
+    held = {normalise(e.body) for _, e in md.entries()}
+    new = [
+        n for n, i in enumerate(items) if normalise(i.body) not in held and len(i.body) <= _MAX_TEXT
+    ]
+    gone = [e for e in gone if len(e.body) <= _MAX_TEXT]
+    if not gone or not new or len(gone) * len(new) > _MAX_PAIRS:
+        return items
+    pairs = []
+    for n in new:
+        for e in gone:
+            match = difflib.SequenceMatcher(None, e.body, items[n].body, autojunk=False)
+            if match.real_quick_ratio() >= SIMILAR and match.quick_ratio() >= SIMILAR:
+                ratio = match.ratio()
+                if ratio >= SIMILAR:
+                    pairs.append((-ratio, abs(_origin_index(e, prefix) - n - 1), n, e.id))
+    out, used = list(items), set()
+    for _, _, n, eid in sorted(pairs):
+        if eid not in used and not out[n].replaces:
+            out[n] = dataclasses.replace(out[n], replaces=eid)
+            used.add(eid)
+    return out
+
+
 def _held(entry: Entry, filename: str) -> bool:
     """Whether ``entry`` was imported from a Hermes file of that name."""
     return any(
@@ -59,9 +102,36 @@ def _held(entry: Entry, filename: str) -> bool:
     )
 
 
-def _origin_index(entry: Entry) -> int:
-    """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
-    found = (m for o in entry.origins if (m := _ORIGIN_INDEX.match(o)))
+def _named_from_text(entry: Entry, filename: str, keys: set[str]) -> bool:
+    """Whether ``entry``'s name is text an import from that Hermes file derived from an
+    earlier body: the ledger says the import gave that name, and the name begins the
+    description the import made of the same text (a ``**name**`` marker's name does not)."""
+    said = (
+        o
+        for o in entry.origins
+        if o.startswith("hermes:") and o.split("#", 1)[0].endswith(f"/{filename}")
+    )
+    if not any(said_key(o, entry.name) in keys for o in said):
+        return False
+    name = re.sub(r" \(\d+\)$", "", entry.name).removesuffix("\u2026")
+    return " ".join(entry.description.split()).startswith(name)
+
+
+def _text(entry: Entry, filename: str, keys: set[str]) -> str:
+    """The Hermes entry for ``entry``: its body alone when its name is only the text an
+    import derived it from (corrected since, the name would restate the old text), else
+    :func:`~memdir.interop.hermes.formats.encode` of its name and body."""
+    if _named_from_text(entry, filename, keys):
+        return fmt.encode(fmt.derive_name(entry.body), entry.body)
+    return fmt.encode(entry.name, entry.body)
+
+
+def _origin_index(entry: Entry, prefix: str = "hermes:") -> int:
+    """The entry's position in the Hermes file it was imported from (0: not from Hermes);
+    ``prefix``: of that file, the last position an import saw."""
+    found = [m for o in entry.origins if o.startswith(prefix) and (m := _ORIGIN_INDEX.match(o))]
+    if prefix != "hermes:":
+        found.reverse()
     return next((int(m.group(1)) for m in found), 0)
 
 
@@ -147,7 +217,7 @@ class HermesHarness:
                     "files are small UTF-8 text files"
                 )
                 continue
-            out.items.extend(read_file(path, text))
+            out.items.extend(with_edits(md, path, read_file(path, text)))
         home = folder.parent if folder.name == "memories" else folder
         _read_persona_and_skills(home, out)
         profiles = [p.parent for p in sorted((home / "profiles").glob("*/memories")) if p.is_dir()]
@@ -173,6 +243,7 @@ class HermesHarness:
         ranked, note = by_priority(md, entries, stores)
         if note:
             out.notes.append(note)
+        keys = imported_keys(md)  # the names imports made of Hermes's text
         configured, notes = limits(target, md.settings.hermes_home)
         out.notes.extend(notes)
         for filename in fmt.FILES:
@@ -184,7 +255,7 @@ class HermesHarness:
             # What Hermes itself held goes first, so it is never cut for what memdir adds:
             # neither for the headroom nor for a higher-ranked entry of memdir's own.
             wanted.sort(key=lambda e: not _held(e, filename))  # stable: ranked within each
-            texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
+            texts = [(e.id, _text(e, filename, keys)) for e in wanted]
             held = fmt.size(
                 [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
