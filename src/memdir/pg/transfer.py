@@ -620,6 +620,11 @@ def transfer(
                     and there.get(twin.id) is twin
                     and twin.id not in ids
                 ):
+                    try:  # the id is shown to the model: guarded as the text is
+                        guard.check(entry.id)
+                    except GuardError as exc:
+                        done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
+                        continue
                     _adopt(entry, named)
                     if apply:
                         rename = ReplaceOp(twin.id, new_id=entry.id, if_match=twin.etag, exact=True)
@@ -632,7 +637,7 @@ def transfer(
                     done.moves.append(Move(scope, act, entry.id, entry.name, why))
                     continue
             try:
-                guard.check(f"{entry.name}\n{entry.description}\n{entry.body}")
+                guard.check(f"{entry.id}\n{entry.name}\n{entry.description}\n{entry.body}")
             except GuardError as exc:
                 done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
                 continue
