@@ -98,3 +98,63 @@ def test_a_rename_to_a_chosen_id_is_guarded_on_the_python_api(tmp_path: Path) ->
         assert [e.id for e in store.list()] == [ids["Beta"]]
     finally:
         md.close()
+
+
+def test_a_hostile_server_renames_one_entry_at_most_and_never_over_another(
+    tmp_path: Path, hostile: str
+) -> None:
+    """Ids "equal" to this home's Alpha: a case variant of Beta's, a removed entry's, one
+    of another type, and two new ones. One rename only (to the first new id), Beta and the
+    removed one untouched; a chain of renames over later pulls loses nothing, and `memdir
+    revert` of the rename commit gives the old id back."""
+    home, repo, ids = _home(
+        tmp_path, ("Alpha", "alpha text"), ("Beta", "beta text"), ("Gone", "gone text")
+    )
+    assert _run(home, repo, "rm", ids["Gone"]).returncode == 0
+    alpha = ("Alpha", "alpha text")
+    _Hostile.ENTRIES = [
+        _same(ids["Beta"].upper().replace("USER_", "user_"), *alpha),
+        _same(ids["Gone"], *alpha),
+        {**_same("feedback_alpha", *alpha), "type": "user"},
+        _same("user_n1", *alpha),
+        _same("user_n2", *alpha),
+    ]
+    proc = _run(home, repo, "pull", "--apply", "--json", "--server", hostile)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    moves = {m["entry"]: m["action"] for m in json.loads(proc.stdout)["moves"]}
+    assert moves["user_n1"] == "update" and moves["user_n2"] == "same", moves
+    assert moves["feedback_alpha"] == "refused", moves
+    assert moves["user_BETA"] == "conflict" and moves[ids["Gone"]] == "kept", moves
+    assert _user(home, repo) == {"user_n1": "alpha text", ids["Beta"]: "beta text"}
+    for step in ("user_n3", "user_n4"):  # a rename on each pull: the entry goes along
+        _Hostile.ENTRIES = [_same(step, *alpha)]
+        assert _run(home, repo, "pull", "--apply", "--server", hostile).returncode == 0
+    assert _user(home, repo) == {"user_n4": "alpha text", ids["Beta"]: "beta text"}
+    log = _run(home, repo, "log", "--json", "--scope", "user")
+    assert log.returncode == 0, log.stderr
+    proc = _run(home, repo, "revert", "HEAD", "--scope", "user")
+    assert proc.returncode == 0, proc.stderr
+    assert _user(home, repo) == {"user_n3": "alpha text", ids["Beta"]: "beta text"}
+    found = _run(home, repo, "search", "alpha text", "--json")
+    assert found.returncode == 0, found.stderr
+    assert "user_n3" in found.stdout and "user_n4" not in found.stdout, found.stdout
+
+
+def _snapshot(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_dry_pull_that_would_rename_changes_nothing(tmp_path: Path, hostile: str) -> None:
+    home, repo, ids = _home(tmp_path, ("Alpha", "alpha text"))
+    assert _run(home, repo, "ls").returncode == 0  # state.db, index: made before
+    before = _snapshot(home)
+    _Hostile.ENTRIES = [_same("user_n1", "Alpha", "alpha text"), _same("user_b", "B", "b")]
+    for args in (("--json",), ()):
+        proc = _run(home, repo, "pull", *args, "--server", hostile)
+        assert proc.returncode == 0, proc.stderr
+    assert "renamed to the server's id" in proc.stdout, proc.stdout
+    assert _snapshot(home) == before
