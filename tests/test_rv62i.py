@@ -17,6 +17,7 @@ import memdir
 from memdir.core.changes import AddOp
 from test_ids61 import _entry
 from test_rv61i import _Hostile, hostile  # noqa: F401 - fixture
+from test_walk58 import Team, server, team  # noqa: F401 - fixtures
 from test_walk60 import _env
 
 pytestmark = pytest.mark.slow
@@ -158,3 +159,77 @@ def test_a_dry_pull_that_would_rename_changes_nothing(tmp_path: Path, hostile: s
         assert proc.returncode == 0, proc.stderr
     assert "renamed to the server's id" in proc.stdout, proc.stdout
     assert _snapshot(home) == before
+
+
+@pytest.mark.parametrize("backend", ["files", "postgres"])
+def test_a_rename_by_new_id_is_followed_by_search_and_reads(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    """Both backends: after ReplaceOp(new_id=), search and reads know the new id only,
+    the text and the other entry are as they were; a traversal or taken id is refused."""
+    from memdir.core.changes import ReplaceOp
+    from memdir.core.errors import ConflictError, NotFoundError, ValidationError
+
+    from conftest import team_env
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    if backend == "postgres":
+        url = request.getfixturevalue("pg_url")
+        team_env(url, repo)
+        md = memdir.open(tmp_path / "home", repo, database_url=url, user="alice")
+    else:
+        subprocess.run(["git", "init", "-q", str(repo)], check=True)
+        md = memdir.open(home=tmp_path / "home", project=repo)
+    try:
+        store = md.store("project")
+        store.apply(
+            [
+                AddOp("project", "Zebra deploy", "about zebras", "zebras deploy on fridays"),
+                AddOp("project", "Other", "about other", "other text"),
+            ]
+        )
+        for bad in ("project_../x", "project_a/b", "../project_x", "user_zebra"):
+            with pytest.raises(ValidationError):
+                store.apply([ReplaceOp("project_zebra-deploy", new_id=bad, exact=True)])
+        with pytest.raises(ConflictError):
+            store.apply([ReplaceOp("project_zebra-deploy", new_id="project_OTHER", exact=True)])
+        store.apply([ReplaceOp("project_zebra-deploy", new_id="project_renamed", exact=True)])
+        assert store.get("project_renamed").body == "zebras deploy on fridays"
+        with pytest.raises(NotFoundError):
+            store.get("project_zebra-deploy")
+        hits = [h.entry.id for h in md.search("zebras fridays")]
+        assert hits == ["project_renamed"], hits
+        assert sorted(e.id for e in store.list()) == ["project_other", "project_renamed"]
+    finally:
+        md.close()
+
+
+def test_the_server_refuses_lookalike_and_unnormalised_ids_one_by_one(
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    """NFC and NFD of one id never make two entries; ``..``, an over-long id and a path
+    are refused each, the rest written; a slash lookalike is one file stem, not a path."""
+    from test_ids61 import _api
+    from test_rv61i import _projects
+
+    base, token = server.removesuffix("/mcp"), team.tokens["alice"]
+    sent = [
+        _entry("project_caf\u00e9", "Cafe one"),
+        _entry("project_cafe\u0301", "Cafe two"),
+        _entry("..", "dots"),
+        _entry("project_" + "x" * 300, "long"),
+        _entry("project_..\\..\\x", "back"),
+        _entry("project_a\uff0fb", "fullwidth"),
+        _entry("project_ok", "ok"),
+    ]
+    status, answer, _ = _api(base, token, "POST", "/api/push", {"apply": True,
+                             "scopes": {"project": sent}})  # fmt: skip
+    assert status == 200, answer
+    actions = [m["action"] for m in answer["moves"]]
+    assert sorted(actions) == ["add"] * 3 + ["refused"] * 4, answer
+    assert _projects(base, token) == sorted(
+        [("project_caf\u00e9", "Cafe one"), ("project_a\uff0fb", "fullwidth"),
+         ("project_ok", "ok")]
+    )  # fmt: skip
