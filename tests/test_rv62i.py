@@ -233,3 +233,23 @@ def test_the_server_refuses_lookalike_and_unnormalised_ids_one_by_one(
         [("project_caf\u00e9", "Cafe one"), ("project_a\uff0fb", "fullwidth"),
          ("project_ok", "ok")]
     )  # fmt: skip
+
+
+def test_a_held_write_that_renames_is_never_applied_unseen(tmp_path: Path) -> None:
+    """A held write (pending.json, edited by hand or in a cloned home) may now carry
+    ReplaceOp's ``new_id``, which review showed as "change <id>" and applied as a
+    rename. No agent or extractor write sets one: such a record cannot be applied."""
+    from memdir.core.changes import ReplaceOp
+    from memdir.core.model import Source
+    from memdir.review import approval
+
+    home, repo, ids = _home(tmp_path, ("Alpha", "alpha text"))
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        store = md.store("user")
+        op = ReplaceOp(ids["Alpha"], body="alpha text, more", new_id="user_elsewhere")
+        held = approval.hold(md, store, [op], source=Source.AGENT, session=None)
+        [found] = [p for p in approval.proposals(md) if p.id == held["id"]]
+        assert not found.actions or "user_elsewhere" in found.detail, found
+    finally:
+        md.close()
