@@ -253,3 +253,23 @@ def test_a_held_write_that_renames_is_never_applied_unseen(tmp_path: Path) -> No
         assert not found.actions or "user_elsewhere" in found.detail, found
     finally:
         md.close()
+
+
+def test_reverting_a_rename_never_writes_over_an_entry_made_since(
+    tmp_path: Path, hostile: str
+) -> None:
+    """The pull renamed Alpha to the server's id; an entry made since under Alpha's old
+    id must survive `memdir revert` of that rename (refused, or both kept)."""
+    home, repo, ids = _home(tmp_path, ("Alpha", "alpha text"))
+    _Hostile.ENTRIES = [_same("user_n1", "Alpha", "alpha text")]
+    assert _run(home, repo, "pull", "--apply", "--server", hostile).returncode == 0
+    rename = json.loads(_run(home, repo, "log", "--json", "--scope", "user").stdout)[0]
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        md.store("user").apply([AddOp("user", "Later", "about later", "later text", id=ids["Alpha"])])
+    finally:
+        md.close()
+    proc = _run(home, repo, "revert", rename["rev"], "--scope", "user", "--json")
+    assert "Traceback" not in proc.stderr, proc.stderr
+    bodies = set(_user(home, repo).values())
+    assert "later text" in bodies and "alpha text" in bodies, (proc.stdout, proc.stderr, bodies)
