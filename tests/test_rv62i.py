@@ -280,3 +280,50 @@ def test_reverting_a_rename_never_writes_over_an_entry_made_since(
     assert "Traceback" not in proc.stderr, proc.stderr
     bodies = set(_user(home, repo).values())
     assert "later text" in bodies and "alpha text" in bodies, (proc.stdout, proc.stderr, bodies)
+
+
+NFD, NFC = "user_cafe\u0301", "user_caf\u00e9"  # one file name on macOS (APFS, HFS+)
+
+
+def test_a_pull_never_renames_or_adds_onto_an_id_one_file_with_another_on_macos(
+    tmp_path: Path,
+    hostile: str,  # noqa: F811 - test_rv61i's fixture
+) -> None:
+    """An entry here under an NFD id (a hand-made file, a cloned home; only ids from
+    elsewhere are checked for NFC) and the server's under the NFC one: the rename (or an
+    add) writes the NFC file, which on a normalising disk is the NFD one, then deletes the
+    NFD name: the entry is gone. Refused as a case twin is (one file on that disk)."""
+    home, repo, ids = _home(tmp_path, ("Cafe", "cafe text"), ("Other", "other text"))
+    folder = home / ".memdir" / "user"
+    (folder / f"{ids['Cafe']}.md").rename(folder / f"{NFD}.md")
+    (folder / f"{ids['Other']}.md").rename(folder / f"{NFD}2.md")
+    _Hostile.ENTRIES = [_same(NFC, "Cafe", "cafe text"), _same(f"{NFC}2", "New", "new text")]
+    proc = _run(home, repo, "pull", "--apply", "--json", "--server", hostile)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    moves = {m["entry"]: m["action"] for m in json.loads(proc.stdout)["moves"]}
+    assert moves == {NFC: "conflict", f"{NFC}2": "conflict"}, moves
+    assert _user(home, repo) == {NFD: "cafe text", f"{NFD}2": "other text"}
+
+
+def test_a_replace_to_a_given_id_refuses_another_normalisation_of_a_held_one(
+    tmp_path: Path,
+) -> None:
+    from memdir.core.changes import ReplaceOp
+    from memdir.core.errors import ConflictError
+
+    home, repo, ids = _home(tmp_path, ("Cafe", "cafe text"), ("Tea", "tea text"))
+    folder = home / ".memdir" / "user"
+    (folder / f"{ids['Cafe']}.md").rename(folder / f"{NFD}.md")
+    md = memdir.open(home=home / ".memdir", project=repo)
+    try:
+        store = md.store("user")
+        for op in (
+            ReplaceOp(NFD, new_id=NFC, exact=True),
+            ReplaceOp(ids["Tea"], new_id=NFC.replace("user_c", "user_C"), exact=True),
+            AddOp("user", "Cafe 2", "about it", "text", id=NFC),
+        ):
+            with pytest.raises(ConflictError):
+                store.apply([op])
+        assert sorted(e.id for e in store.list()) == sorted([NFD, ids["Tea"]])
+    finally:
+        md.close()
