@@ -23,7 +23,7 @@ from .model import (
     validate_description,
     validate_name,
 )
-from .slug import check_id, entry_id
+from .slug import check_id, entry_id, id_key
 from .tiers import OVERVIEW_KEY
 
 ID_SHAPE = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
@@ -227,11 +227,11 @@ class Plan:
 
     def _given_id(self, type_: EntryType, value: str) -> str:
         """``value``, an id from elsewhere, when it is one and no entry here has it (nor one
-        that differs only by case: one file on a case-blind disk)."""
+        that differs only by case or normalisation: one file on some disk)."""
         given = check_id(type_.value, value)
-        folded = given.casefold()
+        folded = id_key(given)
         for held, existing in self.active.items():
-            if held.casefold() == folded:
+            if id_key(held) == folded:
                 raise ConflictError(held, existing.name)
         return given
 

@@ -145,6 +145,12 @@ ID_MAX_BYTES = 200
 _UNSAFE = frozenset('/\\<>:"|?*')  # a path separator, or what Windows refuses in a file name
 
 
+def id_key(value: str) -> str:
+    """What two ids share when one file holds both on some disk: case-blind (Windows,
+    macOS) or normalising (macOS takes NFD and NFC for one name)."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", value).casefold())
+
+
 def check_id(type_: str, value: object) -> str:
     """``value`` as the id of an entry of ``type_`` that came from elsewhere (a push, a pull):
     ``<type>_<stem>``, NFC, at most :data:`ID_MAX_BYTES` bytes, a file stem on Linux, macOS and

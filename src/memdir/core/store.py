@@ -338,9 +338,10 @@ class Store:
                     if isinstance(op, EditOp)
                     else dataclasses.replace(op, **fields)
                 )
-            try:
+            ids = [i for i in (getattr(op, "id", None), getattr(op, "new_id", None)) if i]
+            try:  # an id from elsewhere is shown to the model too (the index): guarded
                 guard.check(
-                    "\n".join(fields.values()),
+                    "\n".join([*ids, *fields.values()]),
                     allow_secrets=source is Source.EXTRACTOR,
                     second_opinion=self.second_opinion,
                 )

@@ -37,7 +37,7 @@ from ..core.model import (
 )
 from ..core.notices import warn_once
 from ..core.scopes import project_slug
-from ..core.slug import check_id
+from ..core.slug import check_id, id_key
 from ..core.storage.records import advice, load, locked
 
 if TYPE_CHECKING:
@@ -352,11 +352,12 @@ def _unkept(
     except ValidationError as exc:
         why = f"its id cannot be kept: {exc}; rename its file to <type>_<name>.md where it is"
         return "refused", why
-    cased = named.get((None, entry.id.casefold()))
+    cased = named.get((None, id_key(entry.id)))
     if cased is not None:
         return "conflict", (
-            f"its id differs only by case from {cased.id}'s {where} (one file on a "
-            f"case-blind disk): not written; rename one of them"
+            f"its id differs only by case or Unicode normalisation from {cased.id}'s "
+            f"{where} (one file on a case-blind or normalising disk): not written; rename "
+            "one of them"
         )
     twin = named.get((entry.type, _name_key(entry.name)))
     if twin is None:
@@ -373,7 +374,7 @@ def _adopt(entry: Entry, named: dict[tuple[EntryType | None, str], Entry]) -> No
     """In ``named``, ``entry`` (the source's) in place of the twin a pull renames to its
     id: a later entry of that name or id is compared with it."""
     named[(entry.type, _name_key(entry.name))] = entry
-    named[(None, entry.id.casefold())] = entry
+    named[(None, id_key(entry.id))] = entry
 
 
 def _adopted(twin: Entry, where: str) -> str:
@@ -553,7 +554,7 @@ def transfer(
         there = {e.id: e for e in into.list()} if exists else {}
         named: dict[tuple[EntryType | None, str], Entry]
         named = {(e.type, _name_key(e.name)): e for e in there.values()}
-        named.update({(None, i.casefold()): e for i, e in there.items()})  # by id, case-blind
+        named.update({(None, id_key(i)): e for i, e in there.items()})  # one file: id_key
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
         writes: list[tuple[int, AddOp | ReplaceOp]] = []  # each with its move's index
         ids = {e.id for e in source[scope]}
@@ -620,6 +621,11 @@ def transfer(
                     and there.get(twin.id) is twin
                     and twin.id not in ids
                 ):
+                    try:  # the id is shown to the model: guarded as the text is
+                        guard.check(entry.id)
+                    except GuardError as exc:
+                        done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
+                        continue
                     _adopt(entry, named)
                     if apply:
                         rename = ReplaceOp(twin.id, new_id=entry.id, if_match=twin.etag, exact=True)
@@ -632,13 +638,13 @@ def transfer(
                     done.moves.append(Move(scope, act, entry.id, entry.name, why))
                     continue
             try:
-                guard.check(f"{entry.name}\n{entry.description}\n{entry.body}")
+                guard.check(f"{entry.id}\n{entry.name}\n{entry.description}\n{entry.body}")
             except GuardError as exc:
                 done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
                 continue
             if old is None:  # a later entry of this transfer is checked against it too: its
                 # case twin or its name under another id is no second copy (rv61i)
-                named.setdefault((None, entry.id.casefold()), entry)
+                named.setdefault((None, id_key(entry.id)), entry)
                 named.setdefault((entry.type, _name_key(entry.name)), entry)
             if apply:
                 op: AddOp | ReplaceOp = (

@@ -32,6 +32,9 @@ _KINDS: dict[str, type] = {
     "RemoveOp": RemoveOp,
 }
 
+#: fields only a push or pull sets (the id from elsewhere): never in a held write
+_TRANSFER_ONLY = frozenset({"id", "new_id", "keep_id"})
+
 
 def asks(md: Layers, store: Store, source: Source) -> bool:
     """Whether a write by ``source`` to ``store`` must wait for the user."""
@@ -54,6 +57,9 @@ def _op(data: dict[str, Any]) -> Operation:
     kind = _KINDS.get(str(data.get("op")))
     if kind is None:
         raise MemdirError(f"no operation {str(data.get('op'))[:40]!r}")
+    chosen = sorted(k for k in _TRANSFER_ONLY if fields.get(k))  # keep_id: False is kept
+    if chosen:  # a push's or pull's: review shows no id, so it would rename unseen
+        raise MemdirError(f"no agent or extractor write sets {', '.join(chosen)}")
     op: Operation = kind(**fields)
     return op
 
