@@ -407,10 +407,10 @@ def test_code_spans_run_over_the_lines_of_a_paragraph(text: str, paths: list[str
 
 _HOSTILE_CHILD = """
 import resource, sys
-resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
+resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
 from memdir.core.includes import find_includes
 n = 100_000
-for text in ("` @a " * (n // 5), "`@a\\n" * (n // 4), "[" * n + "` @a`", "![` @a " * (n // 6),
+for text in ("` @a " * (2 * n // 5), "`@a\\n" * (n // 4), "[" * n + "` @a`", "![` @a " * (n // 6),
              "".join("`" * k + " @a " for k in range(440, 0, -1)), "> " * (n // 2) + "`@a`"):
     find_includes(text)
     print("done", flush=True)
@@ -418,8 +418,9 @@ for text in ("` @a " * (n // 5), "`@a\\n" * (n // 4), "[" * n + "` @a`", "![` @a
 
 
 def test_include_finder_on_hostile_text_is_bounded() -> None:
-    """100 KB of backtick runs, brackets and ``@a``: each within a CPU limit (linear work;
-    the measured times are in docs/design/instructions.md)."""
+    """100-200 KB of backtick runs, brackets and ``@a``: all within 20 s of CPU (about 5 s
+    now). Each token was checked against every span of its line: 200 KB of `` ` @a `` on one
+    line took 40 s."""
     child = subprocess.run(
         [sys.executable, "-c", _HOSTILE_CHILD], capture_output=True, text=True, check=False
     )
