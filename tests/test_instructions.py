@@ -383,6 +383,50 @@ def test_rule_globs(pattern: str, path: str, hit: bool) -> None:
     assert glob_matches(pattern, path) is hit
 
 
+@pytest.mark.parametrize(
+    ("text", "paths"),
+    [
+        ("Run `make\n@AGENTS.md` first.\n", []),  # one code span over a line break
+        ("Run `make\r\n@AGENTS.md` first.\r\n", []),  # CRLF line ends
+        ("> Run `make\n> @AGENTS.md` first.\n", []),  # a quote's paragraph
+        ("Run ``a ` b\n@AGENTS.md `` @c.md\n", ["c.md"]),  # `` holds a lone `
+        ("Run `make @AGENTS.md\n", ["AGENTS.md"]),  # unclosed: literal backticks
+        ("Run `make\n\n@AGENTS.md` first.\n", ["AGENTS.md"]),  # a blank line ends it
+        ("Run `make\n```\n@AGENTS.md`\n```\n@b.md`\n", ["b.md"]),  # a fence ends it
+        ("# Run `make\n@AGENTS.md` first.\n", ["AGENTS.md"]),  # a heading is one line
+        ("see `@a.md` and `b\n` @c.md `d`\n", ["c.md"]),  # each span ends at its twin
+    ],
+)
+def test_code_spans_run_over_the_lines_of_a_paragraph(text: str, paths: list[str]) -> None:
+    """CommonMark code spans, as Claude Code's lexer finds them: over line breaks within a
+    paragraph, never past a blank line; the offsets point into the text as written."""
+    found = find_includes(text)
+    assert [inc.path for inc in found] == paths
+    assert all(text[inc.start : inc.end] == f"@{inc.path}" for inc in found)
+
+
+_HOSTILE_CHILD = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+from memdir.core.includes import find_includes
+n = 100_000
+for text in ("` @a " * (2 * n // 5), "`@a\\n" * (n // 4), "[" * n + "` @a`", "![` @a " * (n // 6),
+             "".join("`" * k + " @a " for k in range(440, 0, -1)), "> " * (n // 2) + "`@a`"):
+    find_includes(text)
+    print("done", flush=True)
+"""
+
+
+def test_include_finder_on_hostile_text_is_bounded() -> None:
+    """100-200 KB of backtick runs, brackets and ``@a``: all within 20 s of CPU (about 5 s
+    now). Each token was checked against every span of its line: 200 KB of `` ` @a `` on one
+    line took 40 s."""
+    child = subprocess.run(
+        [sys.executable, "-c", _HOSTILE_CHILD], capture_output=True, text=True, check=False
+    )
+    assert child.returncode == 0 and child.stdout.split() == ["done"] * 6, child.stderr[-2000:]
+
+
 @given(st.text(max_size=300))
 def test_include_finder_never_raises_and_spans_point_at_tokens(text: str) -> None:
     for inc in find_includes(text):
