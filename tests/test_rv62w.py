@@ -153,3 +153,23 @@ def test_a_text_flipped_back_and_forth_updates_one_entry_and_keeps_each(
     assert len(active) == 2 and next(e for e in active if e.id == eid).body == b
     archived = [e.body for e in store.list(include_archived=True) if e.superseded_by == eid]
     assert sorted(archived) == sorted([a, b, a])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a name that follows the body is made unique in its own scope only "
+    "(Plan._other_names): it can take the name of another scope's entry, which it then "
+    "shadows, hidden from md.entries() and every agent's context",
+)
+def test_a_followed_name_never_shadows_another_scopes_entry(md: Memdir) -> None:
+    md.store("user").add(
+        type="project",
+        name="Staging deploys on Friday",
+        description="the team's rule",
+        body="Staging deploys on Friday, never on Monday.",
+    )
+    old = "Staging deploys on Thursday"
+    local = md.store("local").add(type="project", name=old, description=old, body=old)
+    md.store("local").replace(local.id, body="Staging deploys on Friday")
+    visible = {(scope, e.name) for scope, e in md.entries()}
+    assert ("user", "Staging deploys on Friday") in visible, visible
