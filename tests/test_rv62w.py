@@ -173,3 +173,14 @@ def test_a_followed_name_never_shadows_another_scopes_entry(md: Memdir) -> None:
     md.store("local").replace(local.id, body="Staging deploys on Friday")
     visible = {(scope, e.name) for scope, e in md.entries()}
     assert ("user", "Staging deploys on Friday") in visible, visible
+
+
+@pytest.mark.backends
+def test_a_followed_name_with_a_new_type_gives_an_id_of_that_type(store: memdir.Store) -> None:
+    """The id stays as a name follows the body, but not across a type change: an id says
+    its type (``check_id``; a push refuses an entry whose id does not)."""
+    old = "Staging deploys on Thursday"
+    e = store.add(type="project", name=old, description=old, body=old)
+    new = store.replace(e.id, body="Always deploy staging on Friday", type="feedback")
+    assert new.type.value == "feedback" and new.id.startswith("feedback_"), new.id
+    assert new.name == "Always deploy staging on Friday"
