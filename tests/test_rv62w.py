@@ -16,6 +16,7 @@ from memdir.core.model import Source
 from memdir.engine import Memdir
 from memdir.interop import import_memories
 from memdir.interop.hermes import formats as fmt
+from test_walk58 import Team, _machine, server, team  # noqa: F401 - fixtures
 
 
 @pytest.mark.backends
@@ -184,3 +185,37 @@ def test_a_followed_name_with_a_new_type_gives_an_id_of_that_type(store: memdir.
     new = store.replace(e.id, body="Always deploy staging on Friday", type="feedback")
     assert new.type.value == "feedback" and new.id.startswith("feedback_"), new.id
     assert new.name == "Always deploy staging on Friday"
+
+
+def test_a_name_that_followed_its_body_syncs_as_the_same_entry(
+    tmp_path: Path,
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    """Pushed, then corrected here (the name follows, the id stays): the next push and a
+    pull elsewhere update that one entry, no second copy, no conflict by name."""
+    a1, a2 = _machine(tmp_path, "alice-1"), _machine(tmp_path, "alice-2")
+    token = {"MEMDIR_TOKEN": team.tokens["alice"]}
+    old, new = "Staging deploys on Thursday", "Staging deploys on Friday"
+    md = memdir.open(home=a1.home / ".memdir", project=a1.checkout)
+    try:
+        [made] = md.store("project").apply([memdir.AddOp("project", old, old, old)])
+    finally:
+        md.close()
+    assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
+    assert a2.run("pull", "--apply", "--server", server, **token).returncode == 0
+    md = memdir.open(home=a1.home / ".memdir", project=a1.checkout)
+    try:
+        md.store("project").apply([memdir.ReplaceOp(made.entry.id, body=new)])
+    finally:
+        md.close()
+    pushed = a1.run("push", "--apply", "--json", "--server", server, **token)
+    assert [m["action"] for m in json.loads(pushed.stdout)["moves"]] == ["update"], pushed
+    pulled = a2.run("pull", "--apply", "--json", "--server", server, **token)
+    assert [m["action"] for m in json.loads(pulled.stdout)["moves"]] == ["update"], pulled
+    md = memdir.open(home=a2.home / ".memdir", project=a2.checkout)
+    try:
+        got = [(e.id, e.name, e.description) for e in md.store("project").list()]
+    finally:
+        md.close()
+    assert got == [(made.entry.id, new, new)]
