@@ -346,7 +346,8 @@ class Plan:
         if given is not None:  # history keeps the rename: the old file deleted, this one added
             new_id = self._given_id(type_, given)
         else:
-            keep = op.keep_id or followed_name  # the id stays as the name follows the body
+            # the id stays as the name follows the body (an id says its type: not across one)
+            keep = op.keep_id or (followed_name and type_ is old.type)
             new_id = old.id if keep else self._renamed_id(old, type_, name)
         new = dataclasses.replace(
             old,

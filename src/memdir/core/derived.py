@@ -41,12 +41,23 @@ def stale_name(name: str, old_body: str, new_body: str) -> bool:
     return base == name_from(old_body) != name_from(new_body)
 
 
+def _quotes(said: str, text: str, cut: bool) -> bool:
+    """Whether ``said`` is in ``text`` as whole words ("port" is no quote of "Reports");
+    a ``cut`` one may end inside a word."""
+    start = r"(?<!\w)" if said[0].isalnum() else ""
+    end = r"(?!\w)" if said[-1].isalnum() and not cut else ""
+    return re.search(start + re.escape(said) + end, text) is not None
+
+
 def stale_description(description: str, old_body: str, new_body: str) -> bool:
-    """Whether ``description`` states text of ``old_body`` (cut or whole) that
-    ``new_body`` no longer holds; one that still holds, or says something of its own,
-    is not stale."""
-    said = _flat(description).removesuffix("\u2026").strip()
-    return bool(said) and said in _flat(old_body) and said not in _flat(new_body)
+    """Whether ``description`` states text of ``old_body`` (cut or whole, as whole words)
+    that ``new_body`` no longer holds; one that still holds, or says something of its
+    own, is not stale."""
+    flat = _flat(description)
+    said = flat.removesuffix("\u2026").strip()
+    return (
+        bool(said) and _quotes(said, _flat(old_body), said != flat) and said not in _flat(new_body)
+    )
 
 
 def follow(

@@ -256,7 +256,9 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
     refused = None if key in t.bodies else _refused(item)
     if refused is not None:
         return refused
-    if unchanged:
+    edited = t.active.get(item.replaces) if item.replaces else None
+    followed = edited is not None and edited.source is Source.IMPORT and edited.id not in t.planned
+    if unchanged and not followed:  # followed: the source went back to a text it said before
         return Planned(item, "unchanged", eid, "unchanged since the last import")
     if key in t.bodies:
         return Planned(item, "duplicate", t.bodies[key], "the same text is already stored")
@@ -270,8 +272,7 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, forgotten[0], eid, forgotten[1])
-    edited = t.active.get(item.replaces) if item.replaces else None
-    if edited is not None and edited.source is Source.IMPORT and edited.id not in t.planned:
+    if edited is not None and followed:
         return Planned(
             item,
             "update",

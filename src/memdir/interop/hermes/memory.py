@@ -56,6 +56,7 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
 SIMILAR = 0.6  # of an old text an edit keeps (difflib's ratio) to be read as its update
 _MAX_PAIRS = 10_000  # texts compared at most: Hermes's files hold a few dozen entries
 _MAX_TEXT = 5_000  # characters of a text compared at most (Hermes's whole file: 2,200)
+_MAX_WORK = 25_000_000  # characters gone × characters new: difflib's cost grows with both
 
 
 def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportItem]:
@@ -77,6 +78,8 @@ def with_edits(md: Layers, path: Path, items: list[ImportItem]) -> list[ImportIt
     ]
     gone = [e for e in gone if len(e.body) <= _MAX_TEXT]
     if not gone or not new or len(gone) * len(new) > _MAX_PAIRS:
+        return items
+    if sum(len(e.body) for e in gone) * sum(len(items[n].body) for n in new) > _MAX_WORK:
         return items
     pairs = []
     for n in new:
