@@ -172,7 +172,13 @@ class Api:
             }
 
     def _push(
-        self, user: str, header: str | None, checkout: str | None, data: bytes, *, same_as: bool
+        self,
+        user: str,
+        header: str | None,
+        checkout: str | None,
+        data: bytes,
+        *,
+        same_as: bool = False,
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name
         from ..pg.transfer import transfer
