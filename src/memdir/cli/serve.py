@@ -735,7 +735,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 )
                 if pushing:
                     done.moves += remote.left_out(side, done)
-            if pushing:  # this home's copy takes the server's id of the same entry
+            if pushing and done.same_as:  # this home's copy takes the server's id of it
                 adopt_pushed(Ledger(local.home, apply=apply), local, entries_of(local)[0], done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
