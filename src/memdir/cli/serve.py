@@ -682,7 +682,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     from ..core.printable import printable
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import Ledger, entries_of, push_bases, transfer
+    from ..pg.transfer import Ledger, adopt_pushed, entries_of, push_bases, transfer
     from .progress import bar
 
     if options.pop("dry_run") and options["apply"]:
@@ -735,6 +735,8 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
                 )
                 if pushing:
                     done.moves += remote.left_out(side, done)
+            if pushing and done.same_as:  # this home's copy takes the server's id of it
+                adopt_pushed(Ledger(local.home, apply=apply), local, entries_of(local)[0], done)
     except KeyboardInterrupt:  # Ctrl-C: what was written stays; say what that is
         raise MemdirError(interrupted()) from None
     except MemdirError as exc:  # a write failed (a push --server's error says it already)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
-from .wire import IDS_HEADER, MAX_BODY_HEADER, VERSION
+from .wire import IDS_HEADER, MAX_BODY_HEADER, SAME_AS_HEADER, VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -139,6 +139,8 @@ class Server:
         writes, X-Memdir-Apply); MemdirError otherwise."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
         headers[IDS_HEADER] = "1"  # a pull keeps the ids it is sent
+        headers[SAME_AS_HEADER] = "1"  # a push answer's same_as is read (an older server:
+        # no such field, nothing renamed here)
         if project is not None:  # percent-encoded: a header is ASCII (a CJK remote's path)
             headers["X-Memdir-Project"] = quote(project, safe="/:@+~")
         if checkout is not None:
@@ -424,6 +426,8 @@ def push(
             ]
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
+        for scope, ids in got.same_as.items():  # renamed here after the push (adopt_pushed)
+            done.same_as.setdefault(scope, {}).update(ids)
         # what the server holds now, recorded as soon as it answered: an interrupted or
         # failed later batch leaves this one's entries the sync base of the next push or pull
         pushed(ledger, local, side, Transfer(applied=apply, moves=got.moves))

@@ -75,6 +75,10 @@ class Transfer:
     applied: bool
     moves: list[Move] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: per scope, a source entry's id -> the target's id of the same entry ("same" under
+    #: another id): a push renames this home's to it (:func:`adopt_pushed`); not in
+    #: :meth:`to_dict` (the team server sends it apart, to a client that asks)
+    same_as: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -306,6 +310,43 @@ def pushed(ledger: Ledger, source: Workspace, side: Side, done: Transfer) -> Non
         if e is not None and m.action in ("add", "update", "same"):
             ledger.saw(_store(source, m.scope, None), e, e.updated)
     ledger.save()
+
+
+def adopt_pushed(ledger: Ledger, source: Workspace, side: Side, done: Transfer) -> None:
+    """After a push ``done`` of ``side`` (this home's entries of ``source``): each entry
+    the target holds the same under another id (:attr:`Transfer.same_as`) renamed here to
+    that id, as a pull renames it (its history kept; the id checked, guarded and never
+    over another entry's by the write path), recorded in ``ledger`` as synced and told in
+    its move's reason; a dry run renames nothing and says so
+    (docs/design/team-server.md, "Entry ids")."""
+    by_id = {(scope, e.id): e for scope, entries in side.items() for e in entries}
+    renamed = False
+    for n, m in enumerate(done.moves):
+        twin = done.same_as.get(m.scope, {}).get(m.entry)
+        e = by_id.get((m.scope, m.entry))
+        if m.action != "same" or twin is None or e is None or twin == e.id:
+            continue
+        if not done.applied:
+            why = f"{m.reason}; --apply renames this home's {e.id} to that id"
+            done.moves[n] = replace(m, reason=why)
+            continue
+        store = _store(source, m.scope, None)
+        rename = ReplaceOp(e.id, new_id=twin, if_match=e.etag, exact=True)
+        try:
+            [change] = store.apply([rename], source=Source.IMPORT)
+        except MemdirError as exc:  # a taken id, one that is none, the guard's refusal
+            why = f"{m.reason}; not renamed here to that id: {exc}"
+            done.moves[n] = replace(m, reason=why[:2000])
+            continue
+        ledger.saw(store, change.entry, change.entry.updated)
+        renamed = True
+        why = (
+            f"the same entry {m.reason}: this home's {e.id} renamed to that id (its history "
+            "kept), so that your later changes of it go there and the server's come here"
+        )
+        done.moves[n] = replace(m, entry=change.entry.id, reason=why)
+    if renamed:
+        ledger.save()
 
 
 def _when(at: datetime) -> str:
@@ -635,6 +676,13 @@ def transfer(
                     done.moves.append(Move(scope, "update", entry.id, entry.name, why))
                     continue
                 if act:
+                    if (  # a push renames this home's to the target's id (adopt_pushed)
+                        act == "same"
+                        and twin is not None
+                        and there.get(twin.id) is twin
+                        and twin.id not in ids
+                    ):
+                        done.same_as.setdefault(scope, {})[entry.id] = twin.id
                     done.moves.append(Move(scope, act, entry.id, entry.name, why))
                     continue
             try:

@@ -31,6 +31,13 @@ MAX_BODY_HEADER = "x-memdir-max-body"
 #: on a client's requests (a pulled one does): a side without it (before 2026-12-07) makes
 #: an added entry's id from its name (docs/design/team-server.md, "Entry ids").
 IDS_HEADER = "x-memdir-ids"
+#: "1" on a push client's requests: it reads :data:`SAME_AS` in the answer. The team server
+#: sends that field only then: a client before it (2026-12-08) refuses an answer with a
+#: field it does not know.
+SAME_AS_HEADER = "x-memdir-same-as"
+#: a push answer's field beside ``moves``: per scope, a pushed entry's id -> the server's
+#: id of the same entry ("same" under another id; :attr:`Transfer.same_as`)
+SAME_AS = "same_as"
 ENTRY_KEYS = (
     "id",
     "type",
@@ -249,7 +256,8 @@ def _strings(value: object, what: str) -> list[str]:
 
 def parse_transfer(value: object) -> Transfer:
     """A push's report as the server sent it (checked: the server may not be memdir)."""
-    obj = _object(value, "the answer", ("memdir", "applied", "counts", "notes", "moves"), ())
+    known = ("memdir", "applied", "counts", "notes", "moves", SAME_AS)
+    obj = _object(value, "the answer", known, ())
     if not isinstance(obj.get("applied"), bool) or not isinstance(obj.get("moves"), list):
         raise ValidationError("the answer is not a transfer report", field="moves")
     done = Transfer(applied=obj["applied"], notes=_strings(obj.get("notes", []), "notes"))
@@ -259,7 +267,28 @@ def parse_transfer(value: object) -> Transfer:
         if not all(isinstance(move[k], str) for k in keys) or move["action"] not in ACTIONS:
             raise ValidationError("the answer holds a move that is not one", field="moves")
         done.moves.append(Move(**{k: move[k] for k in keys}))
+    done.same_as = _same_as(obj.get(SAME_AS, {}), done)
     return done
+
+
+def _same_as(value: object, done: Transfer) -> dict[str, dict[str, str]]:
+    """:data:`SAME_AS` of an answer, checked: per scope, a pushed id and the server's, each
+    an id this wire carries, for a ``same`` move of that answer only."""
+    same = {(m.scope, m.entry) for m in done.moves if m.action == "same"}
+    obj = _object(value, SAME_AS, SCOPES, ())
+    out: dict[str, dict[str, str]] = {}
+    for scope, ids in obj.items():
+        if not isinstance(ids, dict):
+            raise ValidationError(f"{SAME_AS}.{scope} must be a JSON object", field=SAME_AS)
+        for sent, theirs in ids.items():
+            sent = _entry_id(sent, f"{SAME_AS}.{scope}")
+            theirs = _entry_id(theirs, f"{SAME_AS}.{scope}[{sent[:80]!r}]")
+            if (scope, sent) not in same:
+                raise ValidationError(
+                    f"{SAME_AS}.{scope} names {sent[:80]!r}, no 'same' move", field=SAME_AS
+                )
+            out.setdefault(scope, {})[sent] = theirs
+    return out
 
 
 def renamed(e: Entry) -> bool:

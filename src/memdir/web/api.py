@@ -21,7 +21,7 @@ from ..core.errors import (
     PostgresError,
     ValidationError,
 )
-from ..pg.wire import IDS_HEADER, VERSION
+from ..pg.wire import IDS_HEADER, SAME_AS, SAME_AS_HEADER, VERSION
 
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
@@ -109,10 +109,11 @@ class Api:
                 checkout = request.headers.get(CHECKOUT_HEADER)
                 apply = request.headers.get(APPLY_HEADER) == "1"
                 ids = request.headers.get(IDS_HEADER) == "1"
+                same_as = request.headers.get(SAME_AS_HEADER) == "1"
 
                 def work() -> dict[str, Any]:
                     if route == "POST":
-                        return self._push(user, header, checkout, data)
+                        return self._push(user, header, checkout, data, same_as=same_as)
                     return self._pull(user, header, checkout, apply=apply, ids=ids)
 
                 body = await anyio.to_thread.run_sync(work, limiter=self.workspaces.limiter)
@@ -171,7 +172,13 @@ class Api:
             }
 
     def _push(
-        self, user: str, header: str | None, checkout: str | None, data: bytes
+        self,
+        user: str,
+        header: str | None,
+        checkout: str | None,
+        data: bytes,
+        *,
+        same_as: bool = False,
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name
         from ..pg.transfer import transfer
@@ -204,4 +211,6 @@ class Api:
             )
             done.moves += push.refused  # its id refused alone (HTTP 400 for all before)
             done.notes += left
+            if same_as:  # a client that reads it (an older one refuses an unknown field)
+                return {**done.to_dict(), SAME_AS: done.same_as}
             return done.to_dict()
