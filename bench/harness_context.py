@@ -12,6 +12,7 @@ SessionStart hook's ``additionalContext`` (run in-process through the hook's own
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -46,6 +47,7 @@ def hook_block(home: Path, cwd: Path) -> str:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     repos = sorted(
         p
         for p in REAL.iterdir()
