@@ -1,5 +1,5 @@
 """scan62: placement moves of issue 16 with behaviour unchanged: a withheld entry found
-through the layers, and past-session text redacted once on its way to the model."""
+through the layers, and past-session text redacted on its way to the model."""
 
 from __future__ import annotations
 
@@ -58,11 +58,11 @@ def _redacted_again(value: Any) -> Any:
     return value
 
 
-def test_session_search_and_recall_redact_each_text_once_with_the_same_output(
+def test_session_search_and_recall_redact_every_text_with_the_same_output(
     md: Memdir,
 ) -> None:
-    """Before, a snippet and each message went through redaction twice (cut, redacted, then
-    the whole result again) and recall redacted its snippets twice; now once, output equal."""
+    """Every text of a result redacted (a cut one before its cut), and redacting it again
+    changes nothing: the output scan62 pinned, with the last pass over the whole result."""
     texts = [
         f"deploy fails with AccessDenied, aws_access_key_id = {AKIA} "
         f"aws_secret_access_key = {AWS_SECRET}",

@@ -254,18 +254,17 @@ class MemorySession:
                 if anchored
                 else []
             )
-            # a key pasted in a past session goes to no model: each passage redacted once
-            # (the guard's import is paid only when sessions are quoted)
             for h in hits:  # a question found brings the reply that answered it
-                from .guard import redact_cut, redact_secrets
+                from .guard import redact_cut
 
                 passages.append(  # cut at its ends: a key cut in half is one no longer
                     RecallPassage(h.timestamp, h.agent, h.role, redact_cut(h.snippet))
                 )
                 reply = next((m for m in h.context if m.id > h.message_id), None)
                 if h.role == "user" and reply and reply.role == "assistant" and reply.content:
-                    text = redact_secrets(reply.content)
-                    passages.append(RecallPassage(reply.timestamp, h.agent, reply.role, text))
+                    passages.append(
+                        RecallPassage(reply.timestamp, h.agent, reply.role, reply.content)
+                    )
             if deep and anchored:  # the same rule: a prompt it refuses asks no model either
                 from .pipeline import deep as deeper
 
@@ -274,16 +273,16 @@ class MemorySession:
                     limits = dataclasses.replace(limits, seconds=deep_seconds)
                 more = deeper.recall(self.md, query, hits, limits=limits, cue=cue, **where)
                 if more.escalated and more.answer:
-                    from .guard import redact_secrets
-
                     cited = [
-                        RecallPassage(m.timestamp, "", m.role, redact_secrets(m.content))
-                        for m in more.cited()
+                        RecallPassage(m.timestamp, "", m.role, m.content) for m in more.cited()
                     ]
-                    said = redact_secrets(more.answer)
-                    answer = RecallPassage(self.md.clock(), "memdir", "deep recall", said)
+                    answer = RecallPassage(self.md.clock(), "memdir", "deep recall", more.answer)
                     passages = [answer, *cited, *passages]
                 elif more.offline:
                     warn_once(f"recall: {more.note}")
                     note = "Deep recall was not run (no chat model, MEMDIR_LLM): quick search only."
+        if passages:  # a key pasted in a past session goes to no model (the guard's import
+            from .guard import redact_secrets  # is paid only when sessions are quoted)
+
+            passages = [dataclasses.replace(p, text=redact_secrets(p.text)) for p in passages]
         return render_recall(found, passages, max_chars=max_chars, note=note)

@@ -415,7 +415,7 @@ class Dispatcher:
             "memory": self._memory,
             "memory_read": self._read,
             "memory_search": self._search,
-            "session_search": self._session_search,
+            "session_search": lambda args: _without_secrets(self._session_search(args)),
         }
 
     def new_turn(self) -> None:
@@ -765,8 +765,9 @@ class Dispatcher:
         }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        """Past sessions for the model: every text in it redacted once, a message before
-        it is cut, an excerpt or title after its cut word is left out (docs/design/tools.md)."""
+        """Past sessions for the model (every text redacted on the way out by
+        :func:`_without_secrets`): a message redacted before it is cut, an excerpt or
+        title cut before its cut word (docs/design/tools.md)."""
         check_arguments(args, "session_search", shown=self.named("session_search"))
         session_id = _get(args, "session_id", str)
         around = _get(args, "around", int)
@@ -803,15 +804,15 @@ class Dispatcher:
         budget = OUTPUT_CHARS // max(1, len(hits))
         results = [
             {
-                "session_id": redact_secrets(h.session_id),
+                "session_id": h.session_id,
                 "title": h.title and redact_cut(h.title, limit=TITLE_CHARS),
-                "agent": redact_secrets(h.agent),
+                "agent": h.agent,
                 "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
                 "score": h.score,
                 "matched_message_id": h.message_id,
                 # a sub-agent's message: the session it is in (search folds it in)
                 **(
-                    {"matched_session_id": redact_secrets(h.matched_session_id)}
+                    {"matched_session_id": h.matched_session_id}
                     if h.matched_session_id not in ("", h.session_id)
                     else {}
                 ),
@@ -823,8 +824,7 @@ class Dispatcher:
         if summarize and helper is not None:
             summaries = assist.summarize(helper, query, [h.context for h in hits])
             for result, summary in zip(results, summaries, strict=True):
-                if summary:  # the model's words
-                    result.update(summary, summary=redact_secrets(summary["summary"]))
+                result.update(summary or {})
         extra: dict[str, Any] = {}
         if _get(args, "deep", bool):
             from .pipeline import deep
@@ -836,21 +836,20 @@ class Dispatcher:
                 **{k: v for k, v in kw.items() if k not in ("limit", "window")},
             )
             extra["deep"] = {
-                "answer": found.answer and redact_secrets(found.answer),
+                "answer": found.answer,
                 "cites": [  # redacted before the cut, as a message is
                     {
                         "id": m.id,
-                        "session_id": redact_secrets(m.session_id),
+                        "session_id": m.session_id,
                         "content": redact_secrets(m.content)[:MESSAGE_CHARS],
                     }
                     for m in found.cited()
                 ],
                 "steps": found.steps,
-                "note": redact_secrets(found.note),
+                "note": found.note,
             }
         role = filters["role"]
         why = self.md.sessions.role_note(role) if role is not None and not results else None
-        why = why and redact_secrets(why)
         if not results and not (extra.get("deep") or {}).get("answer"):
             said = f": {why}." if why else ". Try other keywords."
             extra = {"message": f"No earlier session matches{said}", **extra}
@@ -860,7 +859,7 @@ class Dispatcher:
         if summarize and model is None:
             extra = {"note": "summaries need MEMDIR_LLM", **extra}
         elif helper is not None and helper.skipped:
-            extra = {"note": f"no model help: {redact_secrets(helper.skipped)}", **extra}
+            extra = {"note": f"no model help: {helper.skipped}", **extra}
         return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:
@@ -884,15 +883,27 @@ class Dispatcher:
                     f"use a message id from a search result",
                     field="around",
                 )
-        from .guard import redact_secrets
-
-        session_id = found[0].session_id if found else session_id
         return {
             "success": True,
-            "session_id": session_id and redact_secrets(session_id),
+            "session_id": found[0].session_id if found else session_id,
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
+
+
+def _without_secrets(value: Any) -> Any:
+    """``value`` with the secrets in its texts redacted: a past session may hold a key the
+    user pasted, and a tool result goes to the model (and the model's provider). One pass
+    over the whole result, so a field added later is covered too."""
+    from .guard import redact_secrets
+
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {k: _without_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_secrets(v) for v in value]
+    return value
 
 
 def _capped(value: Any) -> Any:
@@ -924,7 +935,7 @@ def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
             "time": f"{m.timestamp:%Y-%m-%d %H:%M}",
         }
         if m.tool_name:
-            item["tool_name"] = redact_secrets(m.tool_name)
+            item["tool_name"] = m.tool_name
         if m.tool_calls is not None:
             calls = redact_secrets(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
             item["tool_calls"] = calls if len(calls) <= each else calls[: each - 1] + "…"
