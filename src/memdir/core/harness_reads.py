@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Protocol, TypeVar
 
 from .codex_docs import OVERRIDE
-from .errors import MemdirError
+from .errors import MemdirError, ParseError
+from .frontmatter import load_yaml
 from .storage.regular import read_bytes
 
 #: the harnesses memdir knows, by the name ``--harness`` takes, with the name it shows
@@ -92,9 +92,6 @@ def hermes_cap(home: Path | None) -> int:
     """The characters past which Hermes cuts a context file (``agent/prompt_builder.py``
     ``_get_context_file_max_chars``): ``context_file_max_chars`` of its ``config.yaml``
     when a positive number, else its floor, 20,000 (the cap it scales up from)."""
-    from .errors import ParseError
-    from .frontmatter import load_yaml
-
     if home is None:
         return HERMES_MAX_CHARS
     path = home / "config.yaml"
@@ -153,22 +150,6 @@ class Readers:
         ):  # (config.yaml read only for the one file Hermes picks)
             loaded.add("hermes")
         return frozenset(loaded)
-
-
-class _Marked(Protocol):
-    @property
-    def loaded_by(self) -> frozenset[str]: ...
-
-
-_T = TypeVar("_T", bound=_Marked)
-
-
-def split(found: Sequence[_T], name: str | None) -> tuple[list[_T], list[_T]]:
-    """The items harness ``name`` does not load itself, and those it does."""
-    if name is None:
-        return list(found), []
-    kept = [i for i in found if name not in i.loaded_by]
-    return kept, [i for i in found if name in i.loaded_by]
 
 
 def left_out_line(name: str, shown: Sequence[str]) -> str:

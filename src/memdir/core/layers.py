@@ -16,7 +16,7 @@ from . import harness_reads
 from .budgets import Budget
 from .changes import resolve
 from .errors import DatabaseError, MemdirError, NotFoundError
-from .harness_reads import HARNESSES, split
+from .harness_reads import HARNESSES
 from .index import INDEX_MAX_LINES
 from .instruction_guard import warned, withhold
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
@@ -391,7 +391,9 @@ class Layers(PersonaLayer, SkillsLayer):
         views = self._views(merged)
         withheld = self.folder_withheld()
         instructions, instruction_notes = self.instructions(paths, withheld=withheld)
-        instructions, theirs = split(instructions, harness_reads.harness(harness))
+        harness = harness_reads.harness(harness)  # checked: an unknown name is an error
+        theirs = [i for i in instructions if harness in i.loaded_by]  # none for None
+        instructions = [i for i in instructions if harness not in i.loaded_by]
         shown = [display_path(i.path, self.checkout_root) for i in theirs]
 
         def where_is(item: Instruction) -> str:
