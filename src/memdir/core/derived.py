@@ -34,11 +34,15 @@ def description_from(body: str) -> str:
     return clip(_flat(body), DESCRIPTION_MAX)
 
 
+def unnumbered(name: str) -> str:
+    """``name`` without the `` (2)`` an import gives a second alike name."""
+    return _NUMBERED.sub("", name)
+
+
 def stale_name(name: str, old_body: str, new_body: str) -> bool:
     """Whether ``name`` is what ``old_body`` gives (:func:`name_from`, an import's ``(n)``
     aside) and ``new_body`` gives another: a name chosen by someone never is."""
-    base = _NUMBERED.sub("", name)
-    return base == name_from(old_body) != name_from(new_body)
+    return unnumbered(name) == name_from(old_body) != name_from(new_body)
 
 
 def _quotes(said: str, text: str, cut: bool) -> bool:

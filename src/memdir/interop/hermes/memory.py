@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...core.derived import unnumbered
 from ...core.errors import MemdirError, ParseError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
@@ -116,7 +117,7 @@ def _named_from_text(entry: Entry, filename: str, keys: set[str]) -> bool:
     )
     if not any(said_key(o, entry.name) in keys for o in said):
         return False
-    name = re.sub(r" \(\d+\)$", "", entry.name).removesuffix("\u2026")
+    name = unnumbered(entry.name).removesuffix("\u2026")
     return " ".join(entry.description.split()).startswith(name)
 
 
