@@ -19,6 +19,7 @@ from ._needles import (
     required,
     word_initial,
 )
+from ._wrap import SYMBOL_BULLETS
 
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
@@ -27,7 +28,7 @@ from ._needles import (
 # new item, as one opening with "-".
 _END = re.compile(
     r"[.!?。！？§\n](?:(?<=[.!?])(?=\s|$)|(?<=[。！？§])|"
-    r"(?<=\n)(?=[ \t]*(?:\n|[-*+>#|•◦▪●■►▶➤✓✔✅❌☐☑⚠]|\d+[.)]|```|$))|"
+    rf"(?<=\n)(?=[ \t]*(?:\n|[-*+>#|{SYMBOL_BULLETS}]|\d+[.)]|```|$))|"
     r"(?<=\n)(?=[A-Z])(?<=[:;,\w`'\")\]]\n))"
 )
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-# What a line that starts a new block opens with: a list item (round 62: a symbol bullet,
-# "✅ …", "► …", too, as in _clause._END), a quote, a heading, a table row, a code fence,
-# an HTML tag, a key of front matter or YAML.
+#: the symbols a list item may open with instead of "-" ("✅ …", "► …"; round 62)
+SYMBOL_BULLETS = "•◦▪●■►▶➤✓✔✅❌☐☑⚠"
+# What a line that starts a new block opens with: a list item, a quote, a heading, a table
+# row, a code fence, an HTML tag, a key of front matter or YAML.
 _OPENS = re.compile(
-    r"[ \t]*(?:[-*+•>#◦▪●■►▶➤✓✔✅❌☐☑⚠]|\d{1,3}[a-z]?[.)、]|[a-z][.)][ \t]|```|~~~|<|"
+    rf"[ \t]*(?:[-*+>#{SYMBOL_BULLETS}]|\d{{1,3}}[a-z]?[.)、]|[a-z][.)][ \t]|```|~~~|<|"
     r"\|[^\n]*\|[ \t]*\r?$|[\w.-]{1,40}:(?:[ \t]|\r?$))"
 )
 # What a line that ends a sentence or a block ends with: a table row ends with a pipe; a
