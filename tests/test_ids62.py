@@ -19,7 +19,13 @@ import memdir
 from memdir.core.changes import AddOp, ReplaceOp
 from memdir.core.slug import ascii_slugify
 from test_ids61 import _api, _entry
-from test_rv61i import _Hostile, _projects, _pull, hostile  # noqa: F401 - fixture
+from test_rv61i import (  # noqa: F401 - hostile: a fixture
+    _Hostile,
+    _projects,
+    _pull,
+    hostile,
+    one_note_pushed_and_an_old_home,
+)
 from test_walk58 import Machine, Team, _machine, server, team  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
@@ -105,17 +111,11 @@ def _ls(m: Machine) -> dict[str, str]:
     return {e["id"]: e["body"] for e in json.loads(proc.stdout)}
 
 
-def test_a_pull_through_the_server_adopts_its_id_and_keeps_a_later_edit_here(
-    tmp_path: Path,
-    team: Team,  # noqa: F811 - test_walk58's fixture
-    server: str,  # noqa: F811
-) -> None:
-    """A home of before holds «Заметка» under ``entry-<hash>``, the server the same text
-    under ``project_заметка``: the pull renames this home's to the server's id (a dry
-    run only says so), the server's next edit comes through, and an edit here after it
-    is a conflict when the server's changes too, never written over."""
+def _one_note_twice(tmp_path: Path, of: Team) -> tuple[Machine, Machine, dict[str, str], str]:
+    """Two of alice's machines holding «Заметка» ("text 0"): alice-1 under its id of now,
+    alice-2 under the id a home of before ids61 gave it (returned last)."""
     a1, a2 = _machine(tmp_path, "alice-1"), _machine(tmp_path, "alice-2")
-    token = {"MEMDIR_TOKEN": team.tokens["alice"]}
+    token = {"MEMDIR_TOKEN": of.tokens["alice"]}
     for m in (a1, a2):
         md = memdir.open(home=m.home / ".memdir", project=m.checkout)
         try:
@@ -126,6 +126,19 @@ def test_a_pull_through_the_server_adopts_its_id_and_keeps_a_later_edit_here(
             md.close()
     old = f"project_{ascii_slugify('Заметка')}"
     (folder / f"{made.entry.id}.md").rename(folder / f"{old}.md")  # a2's: as before ids61
+    return a1, a2, token, old
+
+
+def test_a_pull_through_the_server_adopts_its_id_and_keeps_a_later_edit_here(
+    tmp_path: Path,
+    team: Team,  # noqa: F811 - test_walk58's fixture
+    server: str,  # noqa: F811
+) -> None:
+    """A home of before holds «Заметка» under ``entry-<hash>``, the server the same text
+    under ``project_заметка``: the pull renames this home's to the server's id (a dry
+    run only says so), the server's next edit comes through, and an edit here after it
+    is a conflict when the server's changes too, never written over."""
+    a1, a2, token, old = _one_note_twice(tmp_path, team)
     assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
     dry = a2.run("pull", "--json", "--server", server, **token)
     [move] = json.loads(dry.stdout)["moves"]
@@ -159,30 +172,7 @@ def edit(m: Machine, body: str) -> None:
 def test_an_entry_pushed_same_under_another_id_then_edited_here_is_sent(
     tmp_path: Path, pg_url: str
 ) -> None:
-    from test_rv60w import _old_home
-    from test_walk60 import _cli, _env
-
-    newer, repo, old_home = tmp_path / "newer", tmp_path / "repo", tmp_path / "old"
-    for d in (newer, repo, old_home):
-        d.mkdir()
-    subprocess.run(["git", "init", "-q", str(repo)], check=True)
-    md = memdir.open(home=newer / ".memdir", project=repo)
-    try:
-        md.store("local").apply([AddOp("project", "Заметка", "about Заметка", "text 0")])
-    finally:
-        md.close()
-    assert _cli(newer, repo, "serve", "users", "add", "ids62", "--database", pg_url).returncode == 0
-
-    def run(at: Path, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "memdir", "-C", str(repo), *args, "--json", "--database",
-             pg_url],
-            env={**_env(at), "MEMDIR_USER": "ids62"}, capture_output=True, text=True,
-            timeout=180,
-        )  # fmt: skip
-
-    assert run(newer, "push", "--apply").returncode == 0
-    [old] = _old_home(old_home, repo, ["Заметка"]).values()  # text 0, as the server's
+    newer, repo, old_home, old, run = one_note_pushed_and_an_old_home(tmp_path, pg_url, "ids62")
     dry = run(old_home, "push")  # a dry run renames nothing
     [move] = json.loads(dry.stdout)["moves"]
     assert (move["action"], move["entry"]) == ("same", old), move
@@ -255,18 +245,7 @@ def test_a_push_through_the_server_adopts_its_id_and_an_older_client_still_pushe
     entry comes in ``same_as`` to a client that asks (a client of before, which refuses a
     field it does not know, gets the answer it knows: 'same', nothing renamed); this
     home's copy takes it, and an edit here after is sent."""
-    a1, a2 = _machine(tmp_path, "alice-1"), _machine(tmp_path, "alice-2")
-    token = {"MEMDIR_TOKEN": team.tokens["alice"]}
-    for m in (a1, a2):
-        md = memdir.open(home=m.home / ".memdir", project=m.checkout)
-        try:
-            store = md.store("project")
-            [made] = store.apply([AddOp("project", "Заметка", "about it", "text 0")])
-            folder = Path(str(store.backend.location))
-        finally:
-            md.close()
-    old = f"project_{ascii_slugify('Заметка')}"
-    (folder / f"{made.entry.id}.md").rename(folder / f"{old}.md")  # a2's: as before ids61
+    a1, a2, token, old = _one_note_twice(tmp_path, team)
     assert a1.run("push", "--apply", "--server", server, **token).returncode == 0
     older = a2.run("push", "--apply", "--json", "--server", server, PYTHONPATH=_older_client(
         tmp_path), **token)  # fmt: skip

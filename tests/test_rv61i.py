@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -281,9 +281,12 @@ def test_a_rename_of_an_entry_of_before_pushed_and_pulled_keeps_one_copy_per_hom
     assert run(other, "pull", "--apply") == run(other, "pull")
 
 
-def test_an_entry_found_same_under_another_id_gets_the_servers_later_edits(
-    tmp_path: Path, pg_url: str
-) -> None:
+def one_note_pushed_and_an_old_home(
+    tmp_path: Path, pg_url: str, user: str
+) -> tuple[Path, Path, Path, str, Callable[..., subprocess.CompletedProcess[str]]]:
+    """«Заметка» ("text 0") pushed as ``project_заметка`` by a newer home, and a home of
+    before ids61 holding the same text under its id of then: the two homes, the checkout,
+    that id, and the CLI on the database as ``user`` (``run(home, *args)``)."""
     from test_rv60w import _old_home
 
     newer, repo, old_home = tmp_path / "newer", tmp_path / "repo", tmp_path / "old"
@@ -295,18 +298,25 @@ def test_an_entry_found_same_under_another_id_gets_the_servers_later_edits(
         md.store("local").apply([AddOp("project", "Заметка", "about Заметка", "text 0")])
     finally:
         md.close()
-    assert _cli(newer, repo, "serve", "users", "add", "rv61i", "--database", pg_url).returncode == 0
+    assert _cli(newer, repo, "serve", "users", "add", user, "--database", pg_url).returncode == 0
 
     def run(at: Path, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "memdir", "-C", str(repo), *args, "--json", "--database",
              pg_url],
-            env={**_env(at), "MEMDIR_USER": "rv61i"}, capture_output=True, text=True,
+            env={**_env(at), "MEMDIR_USER": user}, capture_output=True, text=True,
             timeout=180,
         )  # fmt: skip
 
     assert run(newer, "push", "--apply").returncode == 0
     [old] = _old_home(old_home, repo, ["Заметка"]).values()  # text 0, as the server's
+    return newer, repo, old_home, old, run
+
+
+def test_an_entry_found_same_under_another_id_gets_the_servers_later_edits(
+    tmp_path: Path, pg_url: str
+) -> None:
+    newer, repo, old_home, old, run = one_note_pushed_and_an_old_home(tmp_path, pg_url, "rv61i")
     assert run(old_home, "pull", "--apply").returncode == 0  # "same", as project_заметка
     log = _cli(old_home, repo, "log", "project_заметка", "--json")  # renamed, in history
     assert log.returncode == 0, log.stderr
