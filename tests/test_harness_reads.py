@@ -302,29 +302,29 @@ def test_a_file_hermes_cuts_by_its_config_stays_in_hermess_block(
     assert AGENTS not in memdir.open(None, root).system_block(harness="hermes")
 
 
-def test_an_at_path_in_a_code_span_over_two_lines_is_not_claude_codes(
-    tmp_path: Path, env: dict[str, str]
-) -> None:
-    repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
-    (repo / "CLAUDE.md").write_text("Run `make\n@AGENTS.md` first.\n", encoding="utf-8")
-    (repo / "AGENTS.md").write_text("Use pnpm, not npm.\n", encoding="utf-8")
-    block = memdir.open(None, repo).system_block(harness="claude-code")
-    assert "Use pnpm, not npm." in block, block
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="includes.find_includes skips fenced code only: an `@AGENTS.md` in an indented "
-    "code block (a `code` token to the marked lexer Claude Code uses, so never an import) is "
-    "taken for an import, so AGENTS.md is left out of Claude Code's block",
+@pytest.mark.parametrize(
+    "claude_md",
+    [
+        pytest.param("Run `make\n@AGENTS.md` first.\n", id="code-span-over-two-lines"),
+        pytest.param(
+            "Example:\n\n    @AGENTS.md\n\nDone.\n",
+            id="indented-code-block",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="includes.find_includes skips fenced code only: an `@AGENTS.md` in an "
+                "indented code block (a `code` token to the marked lexer Claude Code uses, so "
+                "never an import) is taken for an import, so AGENTS.md is left out of Claude "
+                "Code's block",
+            ),
+        ),
+    ],
 )
-def test_an_at_path_in_an_indented_code_block_is_not_claude_codes(
-    tmp_path: Path, env: dict[str, str]
+def test_an_at_path_in_code_is_not_claude_codes(
+    tmp_path: Path, env: dict[str, str], claude_md: str
 ) -> None:
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
-    (repo / "CLAUDE.md").write_text("Example:\n\n    @AGENTS.md\n\nDone.\n", encoding="utf-8")
+    (repo / "CLAUDE.md").write_text(claude_md, encoding="utf-8")
     (repo / "AGENTS.md").write_text("Use pnpm, not npm.\n", encoding="utf-8")
     block = memdir.open(None, repo).system_block(harness="claude-code")
     assert "Use pnpm, not npm." in block, block
